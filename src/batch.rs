@@ -1,0 +1,1 @@
+//! batch (in progress)

@@ -1,0 +1,1 @@
+//! Card behaviour, one module per product/encounter set.

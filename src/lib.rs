@@ -1,0 +1,14 @@
+//! lotr-sim: a Monte Carlo simulator for The Lord of the Rings: The Card Game.
+//!
+//! See ARCHITECTURE.md for the code map and invariants.
+
+pub mod batch;
+pub mod bots;
+pub mod cards;
+pub mod data;
+pub mod deck;
+pub mod engine;
+pub mod record;
+pub mod report;
+pub mod seed;
+pub mod stats;

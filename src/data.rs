@@ -39,7 +39,10 @@ pub enum CardType {
 
 impl CardType {
     pub fn is_character(self) -> bool {
-        matches!(self, CardType::Hero | CardType::Ally | CardType::ObjectiveAlly | CardType::ObjectiveHero)
+        matches!(
+            self,
+            CardType::Hero | CardType::Ally | CardType::ObjectiveAlly | CardType::ObjectiveHero
+        )
     }
     pub fn is_player_card(self) -> bool {
         matches!(
@@ -81,7 +84,7 @@ pub struct Keywords {
     pub indestructible: bool,
     /// "Immune to player card effects."
     pub immune: bool,
-    /// Classic Guarded (objectives).
+    /// Classic Guarded (objectives). `Guarded (enemy)` and friends go to `CardDef::other_keywords`.
     pub guarded: bool,
     pub battle: bool,
     pub siege: bool,
@@ -90,6 +93,9 @@ pub struct Keywords {
     pub permanent: bool,
     pub secrecy: u8,
 }
+
+/// Keyword value meaning a printed `X` (e.g. `Doomed X`); the card's own script defines it.
+pub const KEYWORD_X: u8 = u8::MAX;
 
 #[derive(Clone, Debug)]
 pub struct CardDef {
@@ -125,6 +131,12 @@ pub struct CardDef {
     pub ringsdb_code: String,
     /// The other face of a double-sided card.
     pub back: Option<DefId>,
+    /// Keywords without a field in `Keywords` (e.g. `Capture 7`, `Guarded (enemy)`, `Safe`), as printed.
+    pub other_keywords: Vec<String>,
+    /// Copies kept in Easy mode (equals `quantity` when the card has no Easy-mode count).
+    pub easy_quantity: u8,
+    /// Full name of the card's set (e.g. `Core Set`), used to pick printings when reading decks.
+    pub set_name: String,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -174,9 +186,733 @@ impl CardDb {
     }
     /// Trait id for a trait name; `u16::MAX` if no card has it.
     pub fn trait_id(&self, name: &str) -> u16 {
-        self.traits.iter().position(|t| t == name).map(|i| i as u16).unwrap_or(u16::MAX)
+        self.traits
+            .iter()
+            .position(|t| t == name)
+            .map(|i| i as u16)
+            .unwrap_or(u16::MAX)
     }
     pub fn scenario(&self, slug: &str) -> Option<usize> {
         self.scenarios.iter().position(|s| s.slug == slug)
+    }
+}
+
+impl CardDef {
+    /// True for the back face (`B`, `D`, `F`, ...) of a double-sided card. Back faces are never
+    /// shuffled or counted on their own; they are reached through the front's `back` link.
+    pub fn is_back_face(&self) -> bool {
+        self.side != 0 && (self.side - b'A') % 2 == 1
+    }
+}
+
+impl CardDb {
+    /// All front faces whose title matches `name` after normalisation (see [`normalize_title`]),
+    /// in table order (earliest printing first).
+    pub fn find_by_title(&self, name: &str) -> Vec<DefId> {
+        let key = normalize_title(name);
+        if key.is_empty() {
+            return Vec::new();
+        }
+        self.defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| !d.is_back_face() && normalize_title(&d.title) == key)
+            .map(|(i, _)| i as DefId)
+            .collect()
+    }
+}
+
+/// Normalised form of a card title for lookups: lowercase, accents folded (`Éowyn` → `eowyn`,
+/// `Dúnhere` → `dunhere`), and everything that is not a letter or digit dropped (spaces,
+/// apostrophes of any kind, hyphens, commas, `!`...). `"Lórien's Wealth"` → `"lorienswealth"`.
+pub fn normalize_title(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => out.push('a'),
+            'è' | 'é' | 'ê' | 'ë' | 'ē' => out.push('e'),
+            'ì' | 'í' | 'î' | 'ï' | 'ī' => out.push('i'),
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => out.push('o'),
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' => out.push('u'),
+            'ý' | 'ÿ' => out.push('y'),
+            'ñ' => out.push('n'),
+            'ç' => out.push('c'),
+            'æ' => out.push_str("ae"),
+            'œ' => out.push_str("oe"),
+            'ß' => out.push_str("ss"),
+            c if c.is_alphanumeric() => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading and validation
+// ---------------------------------------------------------------------------------------------
+
+/// File name used in errors for the card table.
+pub const CARDS_FILE: &str = "scenarios/cards.csv";
+/// File name used in errors for the scenario table.
+pub const SCENARIOS_FILE: &str = "scenarios/scenarios.csv";
+
+/// One problem found while loading the card or scenario table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    pub file: String,
+    /// 1-based line number in `file` (0 = the file as a whole).
+    pub line: usize,
+    /// What is wrong and what to fix.
+    pub message: String,
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// Every problem found while loading; loading reports them all at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataErrors(pub Vec<DataError>);
+
+impl std::fmt::Display for DataErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} problem(s) in the card data (regenerate with `python3 scenarios/convert.py` or fix the CSV):",
+            self.0.len()
+        )?;
+        for e in &self.0 {
+            write!(f, "\n  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DataErrors {}
+
+/// Loads the card and scenario tables embedded in the binary.
+pub fn load_embedded() -> Result<CardDb, DataErrors> {
+    parse(
+        include_str!("../scenarios/cards.csv"),
+        include_str!("../scenarios/scenarios.csv"),
+    )
+}
+
+/// Builds a `CardDb` from the text of `cards.csv` and `scenarios.csv`, validating everything.
+/// All problems are collected and returned together.
+pub fn parse(cards_csv: &str, scenarios_csv: &str) -> Result<CardDb, DataErrors> {
+    let mut errs = Vec::new();
+    let mut db = CardDb::default();
+    parse_cards(cards_csv, &mut db, &mut errs);
+    parse_scenarios(scenarios_csv, &mut db, &mut errs);
+    if errs.is_empty() {
+        Ok(db)
+    } else {
+        Err(DataErrors(errs))
+    }
+}
+
+/// Column lookup for one CSV file: header name → index, with missing columns reported once.
+struct Columns {
+    idx: HashMap<String, usize>,
+}
+
+impl Columns {
+    fn new(
+        file: &str,
+        headers: &csv::StringRecord,
+        required: &[&str],
+        errs: &mut Vec<DataError>,
+    ) -> Option<Columns> {
+        let idx: HashMap<String, usize> = headers
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.trim().to_string(), i))
+            .collect();
+        let missing: Vec<&str> = required
+            .iter()
+            .copied()
+            .filter(|c| !idx.contains_key(*c))
+            .collect();
+        if missing.is_empty() {
+            Some(Columns { idx })
+        } else {
+            errs.push(DataError {
+                file: file.into(),
+                line: 1,
+                message: format!(
+                    "header lacks column(s) {}; the first line must name the columns {}",
+                    missing.join(", "),
+                    required.join(",")
+                ),
+            });
+            None
+        }
+    }
+
+    fn get<'r>(&self, rec: &'r csv::StringRecord, col: &str) -> &'r str {
+        self.idx
+            .get(col)
+            .and_then(|&i| rec.get(i))
+            .unwrap_or("")
+            .trim()
+    }
+}
+
+const CARD_COLUMNS: &[&str] = &[
+    "code",
+    "title",
+    "type",
+    "sphere",
+    "unique",
+    "cost",
+    "threat_cost",
+    "willpower",
+    "attack",
+    "defense",
+    "hit_points",
+    "engagement",
+    "threat",
+    "quest_points",
+    "victory",
+    "stage",
+    "side",
+    "traits",
+    "keywords",
+    "has_shadow",
+    "set_abbr",
+    "encounter_set",
+    "quantity",
+    "easy_quantity",
+    "octgn_id",
+    "ringsdb_code",
+    "back",
+];
+
+const SCENARIO_COLUMNS: &[&str] = &["slug", "title", "mode", "kind", "code", "copies"];
+
+fn parse_type(s: &str) -> Option<CardType> {
+    Some(match s {
+        "hero" => CardType::Hero,
+        "ally" => CardType::Ally,
+        "attachment" => CardType::Attachment,
+        "event" => CardType::Event,
+        "player-side-quest" => CardType::PlayerSideQuest,
+        "contract" => CardType::Contract,
+        "treasure" => CardType::Treasure,
+        "enemy" => CardType::Enemy,
+        "location" => CardType::Location,
+        "treachery" => CardType::Treachery,
+        "objective" => CardType::Objective,
+        "objective-ally" => CardType::ObjectiveAlly,
+        "objective-location" => CardType::ObjectiveLocation,
+        "objective-hero" => CardType::ObjectiveHero,
+        "encounter-side-quest" => CardType::EncounterSideQuest,
+        "quest" => CardType::Quest,
+        "campaign" => CardType::Campaign,
+        "nightmare-setup" => CardType::NightmareSetup,
+        _ => return None,
+    })
+}
+
+fn parse_sphere(s: &str) -> Option<Sphere> {
+    Some(match s {
+        "leadership" => Sphere::Leadership,
+        "tactics" => Sphere::Tactics,
+        "spirit" => Sphere::Spirit,
+        "lore" => Sphere::Lore,
+        "neutral" => Sphere::Neutral,
+        "baggins" => Sphere::Baggins,
+        "fellowship" => Sphere::Fellowship,
+        "" => Sphere::None,
+        _ => return None,
+    })
+}
+
+/// A printed stat: integer, `X` → [`X`], `-` → [`NONE`], empty (not on this card) → 0.
+fn parse_stat(s: &str) -> Result<i16, String> {
+    match s {
+        "" => Ok(0),
+        "X" | "x" => Ok(X),
+        "-" => Ok(NONE),
+        _ => s
+            .parse::<i16>()
+            .ok()
+            .filter(|v| (0..=999).contains(v))
+            .ok_or_else(|| format!("`{s}` is not a number (write 0-999, X, - or leave empty)")),
+    }
+}
+
+/// A small count (quantity, stage, victory): empty → `empty`, otherwise 0-255.
+fn parse_small(s: &str, empty: u8) -> Result<u8, String> {
+    if s.is_empty() {
+        return Ok(empty);
+    }
+    s.parse::<u8>()
+        .map_err(|_| format!("`{s}` is not a whole number from 0 to 255"))
+}
+
+fn parse_flag(s: &str) -> Result<bool, String> {
+    match s {
+        "1" => Ok(true),
+        "0" | "" => Ok(false),
+        _ => Err(format!("`{s}` is not a flag (write 1 or 0)")),
+    }
+}
+
+/// Parses `;`-separated keywords into `Keywords`; keywords without a field are returned as-is.
+fn parse_keywords(s: &str) -> Result<(Keywords, Vec<String>), String> {
+    let mut k = Keywords::default();
+    let mut other = Vec::new();
+    for kw in s
+        .split(';')
+        .map(|k| k.trim().trim_end_matches('.'))
+        .filter(|k| !k.is_empty())
+    {
+        // "Doomed 2" → ("Doomed", Some("2")); "Surge" → ("Surge", None).
+        let (word, value) = match kw.rsplit_once(' ') {
+            Some((w, v)) if v == "X" || v.chars().all(|c| c.is_ascii_digit()) => (w, Some(v)),
+            _ => (kw, None),
+        };
+        let num = |v: Option<&str>| -> Result<u8, String> {
+            match v {
+                Some("X") => Ok(KEYWORD_X),
+                Some(v) => v
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| n != KEYWORD_X)
+                    .ok_or_else(|| {
+                        format!("keyword `{kw}` has a bad value (write e.g. `{word} 2`)")
+                    }),
+                None => Err(format!(
+                    "keyword `{kw}` needs a value (write e.g. `{word} 2` or `{word} X`)"
+                )),
+            }
+        };
+        let flag = |b: &mut bool| -> Result<(), String> {
+            match value {
+                None => {
+                    *b = true;
+                    Ok(())
+                }
+                Some(_) => Err(format!("keyword `{kw}` takes no value (write `{word}`)")),
+            }
+        };
+        match word {
+            "Surge" => flag(&mut k.surge)?,
+            "Ranged" => flag(&mut k.ranged)?,
+            "Sentinel" => flag(&mut k.sentinel)?,
+            "Restricted" => flag(&mut k.restricted)?,
+            "Indestructible" => flag(&mut k.indestructible)?,
+            "Immune to player card effects" => flag(&mut k.immune)?,
+            "Guarded" => flag(&mut k.guarded)?,
+            "Battle" => flag(&mut k.battle)?,
+            "Siege" => flag(&mut k.siege)?,
+            "Encounter" => flag(&mut k.encounter)?,
+            "Permanent" => flag(&mut k.permanent)?,
+            "Doomed" => k.doomed = num(value)?,
+            "Archery" => k.archery = num(value)?,
+            "Time" => k.time = num(value)?,
+            "Secrecy" => k.secrecy = num(value)?,
+            _ => other.push(kw.to_string()),
+        }
+    }
+    Ok((k, other))
+}
+
+fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
+    let file = CARDS_FILE;
+    let err = |line: usize, message: String| DataError {
+        file: file.into(),
+        line,
+        message,
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers = match rdr.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            errs.push(err(1, format!("cannot read the header line: {e}")));
+            return;
+        }
+    };
+    let Some(cols) = Columns::new(file, &headers, CARD_COLUMNS, errs) else {
+        return;
+    };
+    let mut trait_ids: HashMap<String, u16> = HashMap::new();
+    // (line, back code) per def, resolved after all rows are read.
+    let mut backs: Vec<(usize, String)> = Vec::new();
+    for rec in rdr.records() {
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                errs.push(err(line, format!("malformed CSV row: {e}")));
+                continue;
+            }
+        };
+        let line = rec.position().map(|p| p.line() as usize).unwrap_or(0);
+        if rec.len() != headers.len() {
+            errs.push(err(
+                line,
+                format!(
+                    "row has {} fields but the header has {}; check quoting and commas",
+                    rec.len(),
+                    headers.len()
+                ),
+            ));
+            continue;
+        }
+        let g = |c: &str| cols.get(&rec, c);
+        let mut row_errs = Vec::new();
+        let mut check = |field: &str, r: Result<i16, String>| -> i16 {
+            r.unwrap_or_else(|m| {
+                row_errs.push(format!("column `{field}`: {m}"));
+                0
+            })
+        };
+        let code = g("code").to_string();
+        let stat = |f: &str| parse_stat(g(f));
+        let cost = check("cost", stat("cost"));
+        let threat_cost = check("threat_cost", stat("threat_cost"));
+        let willpower = check("willpower", stat("willpower"));
+        let attack = check("attack", stat("attack"));
+        let defense = check("defense", stat("defense"));
+        let hit_points = check("hit_points", stat("hit_points"));
+        let engagement = check("engagement", stat("engagement"));
+        let threat = check("threat", stat("threat"));
+        let quest_points = check("quest_points", stat("quest_points"));
+        let small = |f: &str, empty: u8| parse_small(g(f), empty).map(i16::from);
+        let victory = check("victory", small("victory", 0)) as u8;
+        let stage = check("stage", small("stage", 0)) as u8;
+        let quantity = check("quantity", small("quantity", 0)) as u8;
+        let easy_quantity = check("easy_quantity", small("easy_quantity", quantity)) as u8;
+        let unique = check("unique", parse_flag(g("unique")).map(i16::from)) != 0;
+        let has_shadow = check("has_shadow", parse_flag(g("has_shadow")).map(i16::from)) != 0;
+        let ty = parse_type(g("type"));
+        let sphere = parse_sphere(g("sphere"));
+        let (keywords, other_keywords) = parse_keywords(g("keywords")).unwrap_or_else(|m| {
+            row_errs.push(format!("column `keywords`: {m}"));
+            Default::default()
+        });
+        if code.is_empty() {
+            row_errs.push("column `code` is empty; every card needs an id like `Core-001`".into());
+        }
+        if g("title").is_empty() {
+            row_errs.push("column `title` is empty".into());
+        }
+        if ty.is_none() {
+            row_errs.push(format!(
+                "unknown type `{}` (use hero, ally, attachment, event, player-side-quest, contract, treasure, enemy, \
+                 location, treachery, objective, objective-ally, objective-location, objective-hero, \
+                 encounter-side-quest, quest, campaign or nightmare-setup)",
+                g("type")
+            ));
+        }
+        if sphere.is_none() {
+            row_errs.push(format!(
+                "unknown sphere `{}` (use leadership, tactics, spirit, lore, neutral, baggins, fellowship or leave empty)",
+                g("sphere")
+            ));
+        }
+        if let (Some(t), Some(s)) = (ty, sphere) {
+            if t.is_player_card() != (s != Sphere::None) {
+                row_errs.push(format!(
+                    "type `{}` with sphere `{}`: player cards need a sphere, encounter cards must leave it empty",
+                    g("type"),
+                    g("sphere")
+                ));
+            }
+        }
+        let side = match g("side").as_bytes() {
+            [] => 0,
+            [c @ b'A'..=b'Z'] => *c,
+            _ => {
+                row_errs.push(format!(
+                    "column `side`: `{}` is not a face letter (write A, B, ... or leave empty)",
+                    g("side")
+                ));
+                0
+            }
+        };
+        if code.is_empty() {
+            // Already reported; nothing to index.
+        } else if db.by_code.contains_key(&code) {
+            row_errs.push(format!(
+                "duplicate code `{code}`; each card face needs its own code"
+            ));
+        }
+        if db.defs.len() >= DefId::MAX as usize {
+            row_errs.push("too many cards for a 16-bit DefId".into());
+        }
+        if !row_errs.is_empty() {
+            let who = if code.is_empty() {
+                String::new()
+            } else {
+                format!("card {code}: ")
+            };
+            errs.extend(row_errs.into_iter().map(|m| err(line, format!("{who}{m}"))));
+            continue;
+        }
+        let traits = g("traits")
+            .split(';')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                *trait_ids.entry(t.to_string()).or_insert_with(|| {
+                    db.traits.push(t.to_string());
+                    (db.traits.len() - 1) as u16
+                })
+            })
+            .collect();
+        let id = db.defs.len() as DefId;
+        db.by_code.insert(code.clone(), id);
+        backs.push((line, g("back").to_string()));
+        db.defs.push(CardDef {
+            code,
+            title: g("title").to_string(),
+            ty: ty.unwrap_or(CardType::Hero),
+            sphere: sphere.unwrap_or(Sphere::None),
+            unique,
+            cost,
+            threat_cost,
+            willpower,
+            attack,
+            defense,
+            hit_points,
+            engagement,
+            threat,
+            quest_points,
+            victory,
+            stage,
+            side,
+            traits,
+            keywords,
+            has_shadow,
+            set_abbr: g("set_abbr").to_string(),
+            encounter_set: g("encounter_set").to_string(),
+            quantity,
+            octgn_id: g("octgn_id").to_ascii_lowercase(),
+            ringsdb_code: g("ringsdb_code").to_string(),
+            back: None,
+            other_keywords,
+            easy_quantity,
+            set_name: g("set_name").to_string(),
+        });
+    }
+    // Resolve back links now that every code is known; they must point both ways.
+    for (i, (line, back)) in backs.iter().enumerate() {
+        if back.is_empty() {
+            continue;
+        }
+        let code = &db.defs[i].code;
+        match db.by_code.get(back) {
+            None => errs.push(err(
+                *line,
+                format!("card {code}: back `{back}` is not a code in this file; fix the code or leave `back` empty"),
+            )),
+            Some(&b) if backs[b as usize].1 != *code => errs.push(err(
+                *line,
+                format!(
+                    "card {code}: back `{back}` does not name {code} as its own back; both faces must point at each other"
+                ),
+            )),
+            Some(&b) => db.defs[i].back = Some(b),
+        }
+    }
+}
+
+fn parse_mode(s: &str) -> Option<Mode> {
+    Mode::ALL.into_iter().find(|m| m.name() == s)
+}
+
+fn parse_scenarios(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
+    let file = SCENARIOS_FILE;
+    let err = |line: usize, message: String| DataError {
+        file: file.into(),
+        line,
+        message,
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let headers = match rdr.headers() {
+        Ok(h) => h.clone(),
+        Err(e) => {
+            errs.push(err(1, format!("cannot read the header line: {e}")));
+            return;
+        }
+    };
+    let Some(cols) = Columns::new(file, &headers, SCENARIO_COLUMNS, errs) else {
+        return;
+    };
+    // expected_total rows: (scenario index, mode) → (line, total).
+    let mut expected: HashMap<(usize, Mode), (usize, u32)> = HashMap::new();
+    // Modes that have any row, with the first line seen (for "missing expected_total").
+    let mut seen: Vec<((usize, Mode), usize)> = Vec::new();
+    for rec in rdr.records() {
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
+                errs.push(err(line, format!("malformed CSV row: {e}")));
+                continue;
+            }
+        };
+        let line = rec.position().map(|p| p.line() as usize).unwrap_or(0);
+        let g = |c: &str| cols.get(&rec, c);
+        let (slug, title, kind, code) = (g("slug"), g("title"), g("kind"), g("code"));
+        if slug.is_empty() {
+            errs.push(err(
+                line,
+                "column `slug` is empty; name the scenario (e.g. intruders-in-chetwood)".into(),
+            ));
+            continue;
+        }
+        let Some(mode) = parse_mode(g("mode")) else {
+            errs.push(err(
+                line,
+                format!(
+                    "unknown mode `{}` (use easy, standard or nightmare)",
+                    g("mode")
+                ),
+            ));
+            continue;
+        };
+        let copies: u32 = match g("copies").parse::<u32>() {
+            Ok(n) if kind == "expected_total" || (1..=255).contains(&n) => n,
+            _ => {
+                errs.push(err(
+                    line,
+                    format!(
+                        "column `copies`: `{}` is not a number of copies (1-255)",
+                        g("copies")
+                    ),
+                ));
+                continue;
+            }
+        };
+        let si = match db.scenario(slug) {
+            Some(i) => {
+                if db.scenarios[i].title != title {
+                    errs.push(err(
+                        line,
+                        format!(
+                            "scenario `{slug}` is titled `{title}` here but `{}` above; use one title",
+                            db.scenarios[i].title
+                        ),
+                    ));
+                }
+                i
+            }
+            None => {
+                db.scenarios.push(ScenarioDef {
+                    slug: slug.to_string(),
+                    title: title.to_string(),
+                    quest: Default::default(),
+                    encounter: Default::default(),
+                    nightmare_setup: None,
+                });
+                db.scenarios.len() - 1
+            }
+        };
+        if !seen.iter().any(|(k, _)| *k == (si, mode)) {
+            seen.push(((si, mode), line));
+        }
+        if kind == "expected_total" {
+            if !code.is_empty() {
+                errs.push(err(
+                    line,
+                    "an expected_total row must leave `code` empty".into(),
+                ));
+            }
+            if expected.insert((si, mode), (line, copies)).is_some() {
+                errs.push(err(
+                    line,
+                    format!(
+                        "second expected_total row for {slug} {}; keep one",
+                        mode.name()
+                    ),
+                ));
+            }
+            continue;
+        }
+        let Some(id) = db.by_code(code) else {
+            errs.push(err(
+                line,
+                format!("scenario {slug}: card code `{code}` is not in {CARDS_FILE}; fix the code or regenerate both files"),
+            ));
+            continue;
+        };
+        let (ty, back_face) = (db.def(id).ty, db.def(id).is_back_face());
+        let sc = &mut db.scenarios[si];
+        let m = mode as usize;
+        match kind {
+            "quest" => {
+                if ty != CardType::Quest || back_face {
+                    errs.push(err(line, format!("scenario {slug}: quest row `{code}` is not the front face of a quest card")));
+                    continue;
+                }
+                sc.quest[m].extend(std::iter::repeat(id).take(copies as usize));
+            }
+            "encounter" => {
+                if back_face {
+                    errs.push(err(
+                        line,
+                        format!("scenario {slug}: encounter row `{code}` is a back face; list its front face instead"),
+                    ));
+                    continue;
+                }
+                sc.encounter[m].push((id, copies as u8));
+            }
+            "nightmare_setup" => {
+                if ty != CardType::NightmareSetup || mode != Mode::Nightmare {
+                    errs.push(err(
+                        line,
+                        format!("scenario {slug}: nightmare_setup row must name a nightmare-setup card in nightmare mode"),
+                    ));
+                    continue;
+                }
+                sc.nightmare_setup = Some(id);
+            }
+            _ => errs.push(err(
+                line,
+                format!("unknown kind `{kind}` (use quest, encounter, nightmare_setup or expected_total)"),
+            )),
+        }
+    }
+    // Cross-checks per scenario × mode.
+    for ((si, mode), first_line) in seen {
+        let sc = &db.scenarios[si];
+        let total: u32 = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, c)| c as u32)
+            .sum();
+        match expected.get(&(si, mode)) {
+            None => errs.push(err(
+                first_line,
+                format!("scenario {} {} has no expected_total row; add one with the encounter card count", sc.slug, mode.name()),
+            )),
+            Some(&(line, want)) if want != total => errs.push(err(
+                line,
+                format!(
+                    "scenario {} {}: encounter cards add up to {total} but expected_total is {want}; fix the copies",
+                    sc.slug,
+                    mode.name()
+                ),
+            )),
+            Some(_) => {}
+        }
+        if sc.quest[mode as usize].is_empty() {
+            errs.push(err(
+                first_line,
+                format!("scenario {} {} has no quest rows", sc.slug, mode.name()),
+            ));
+        }
     }
 }

@@ -17,7 +17,13 @@ pub struct BotInfo {
     pub make: fn() -> Box<dyn Bot>,
 }
 
-pub static BOTS: &[BotInfo] = &[];
+pub mod random;
+
+pub static BOTS: &[BotInfo] = &[BotInfo {
+    name: "random",
+    about: "uniform over the legal options (seeded); a baseline and a stress test",
+    make: || Box::new(random::RandomBot::new()),
+}];
 
 pub fn make(name: &str) -> Option<Box<dyn Bot>> {
     BOTS.iter().find(|b| b.name == name).map(|b| (b.make)())

@@ -1,6 +1,136 @@
-//! Card behaviour, one module per product/encounter set.
+//! Card behaviour: one `Script` per card that has abilities, grouped one module per product or
+//! encounter set. Stats and keywords are data (`crate::data`); only behaviour is code here.
+//!
+//! A script is a table of optional hooks the engine calls (constant modifiers, rule queries,
+//! Forced effects, Responses, Actions, When Revealed, Shadow, Travel, attachment targets, and
+//! `resume` for continuing after a decision). Each hook is a plain function; a card that needs a
+//! choice offers options with `Game::begin_ask`/`offer` and continues in `resume`.
 
-use crate::data::{CardDb, DefId};
+use crate::data::{CardDb, CardType, DefId};
+use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
+
+pub mod intruders;
+
+/// Rule questions the engine asks cards in play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rule {
+    /// Enemies do not make engagement checks.
+    NoEngagementChecks,
+    /// The players cannot win the game.
+    CannotWin,
+    /// Player `n` cannot reduce his threat.
+    CannotReduceThreat(u8),
+    /// This card cannot take damage.
+    CannotTakeDamage(CardId),
+    /// This card cannot have attachments.
+    CannotHaveAttachments(CardId),
+    /// This quest card cannot be defeated now.
+    CannotDefeat(CardId),
+    /// No more than 3 progress on the current quest each round.
+    QuestProgressCap3,
+    /// This card (being revealed) has surge.
+    GainsSurge(CardId),
+    /// This enemy cannot attack.
+    CannotAttack(CardId),
+    /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
+    AttacksStagingAlone(CardId),
+}
+
+/// Hooks of one card. Every field is optional; `BLANK` has none.
+#[derive(Clone, Copy)]
+pub struct Script {
+    pub code: &'static str,
+    /// Value of a printed X on this card.
+    pub x: Option<fn(&Game, CardId) -> i16>,
+    /// Constant modifier `me` gives `target`'s `stat`. Called for the card itself, for the card
+    /// it is attached to, and for every card when `global` is set.
+    pub modify: Option<fn(&Game, CardId, CardId, Stat) -> i16>,
+    pub global: bool,
+    /// Answer `true` to a rule question to make it hold.
+    pub rule: Option<fn(&Game, CardId, Rule) -> bool>,
+    /// Forced effects: called for every event while the card is in play (or, for quest cards,
+    /// the main quest / side quests in play).
+    pub forced: Option<fn(&mut Game, CardId, Event)>,
+    /// Could `seat` use this Response now (card in play under his control, or an event in his hand)?
+    pub can_respond: Option<fn(&Game, CardId, u8, Event) -> bool>,
+    pub respond: Option<fn(&mut Game, CardId, u8, Event)>,
+    /// Could `seat` use this Action now (an in-play ability, or an event card from hand)?
+    pub can_act: Option<fn(&Game, CardId, u8) -> bool>,
+    pub act: Option<fn(&mut Game, CardId, u8)>,
+    /// When Revealed, resolved by seat `by`.
+    pub when_revealed: Option<fn(&mut Game, CardId, u8)>,
+    /// Shadow effect; the attack is `Game::attack`.
+    pub shadow: Option<fn(&mut Game, CardId)>,
+    /// Setup text of a quest stage (side A).
+    pub setup: Option<fn(&mut Game, CardId)>,
+    /// Travel cost: with `pay == false` answer whether it can be paid; with `pay == true` pay it.
+    pub travel: Option<fn(&mut Game, CardId, bool) -> bool>,
+    /// Attachments: may `me` be attached to `target` by `seat`?
+    pub attach_to: Option<fn(&Game, CardId, u8, CardId) -> bool>,
+    /// Continue after a decision (or a deferred step).
+    pub resume: Option<fn(&mut Game, Cont, Opt)>,
+    /// Allies and other cards that need a play check beyond cost (e.g. a target must exist).
+    pub can_play: Option<fn(&Game, CardId, u8) -> bool>,
+    /// Its When Revealed effects cannot be canceled.
+    pub uncancelable: bool,
+}
+
+pub const BLANK: Script = Script {
+    code: "",
+    x: None,
+    modify: None,
+    global: false,
+    rule: None,
+    forced: None,
+    can_respond: None,
+    respond: None,
+    can_act: None,
+    act: None,
+    when_revealed: None,
+    shadow: None,
+    setup: None,
+    travel: None,
+    attach_to: None,
+    resume: None,
+    can_play: None,
+    uncancelable: false,
+};
+
+/// Every card script, from every set module.
+pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
+    intruders::SCRIPTS.iter()
+}
+
+/// Cards whose printed text is only keywords/stats (so they need no script), by code.
+pub fn vanilla(db: &CardDb, id: DefId) -> bool {
+    let d = db.def(id);
+    // Quest side A faces carry only setup text that the B face's script implements together.
+    let _ = CardType::Quest;
+    VANILLA.contains(&d.code.as_str())
+}
+
+/// Cards with no abilities beyond printed numbers and keywords.
+pub const VANILLA: &[&str] = &[
+    "Core-013", // Guard of the Citadel
+    "Core-028", // Veteran Axehand
+    "Core-017", // Silverlode Archer (Ranged only)
+    "Core-030", // Horseback Archer (Ranged only)
+];
+
+fn table() -> &'static [&'static Script] {
+    static TABLE: std::sync::OnceLock<Vec<&'static Script>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| all_scripts().collect())
+}
+
+/// Look up a script by card code.
+pub fn lookup(code: &str) -> Option<(u16, &'static Script)> {
+    table().iter().enumerate().find(|(_, s)| s.code == code).map(|(i, s)| (i as u16, *s))
+}
+
+/// Script by index (as stored in `CardInst::script`).
+pub fn by_index(i: u16) -> &'static Script {
+    table()[i as usize]
+}
 
 /// Implementation status of a card's abilities, for `lotr-sim list cards`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -24,6 +154,13 @@ impl Status {
 }
 
 /// Status of one card definition.
-pub fn status(_db: &CardDb, _id: DefId) -> Status {
-    Status::Missing
+pub fn status(db: &CardDb, id: DefId) -> Status {
+    let code = db.def(id).code.as_str();
+    if vanilla(db, id) {
+        Status::Vanilla
+    } else if lookup(code).is_some() {
+        Status::Implemented
+    } else {
+        Status::Missing
+    }
 }

@@ -2,23 +2,55 @@
 //!
 //! `Game::start` sets up a game from (master seed, game index); `pending()` is the decision the
 //! engine waits for; `apply(i)` answers it with option `i` and runs until the next decision or
-//! the end. `Game` is `Clone` at any decision.
+//! the end. Where the game is in the round, and every half-resolved effect, live in `Game::stack`
+//! (a stack of `Frame`s), so `Game` is `Clone` at any decision and a game is a pure function of
+//! its seeds and its answers.
+
+mod check;
+mod flow;
+mod ops;
+mod state;
+
+pub use flow::Step;
+pub use state::*;
 
 use crate::bots::Bot;
-use crate::data::{CardDb, Mode};
+use crate::data::{CardDb, CardType, DefId, Mode};
 use crate::deck::Deck;
-use crate::record::{GameRecord, Outcome};
+use crate::record::{GameRecord, Outcome, MAX_PLAYERS};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
 
 /// Engine choices where RULES.md says UNSURE (Appendix A), as named options.
 #[derive(Clone, Debug)]
 pub struct RuleOptions {
     /// §2.2.4 first player: `None` = seeded random pick, `Some(n)` = seat n.
     pub first_player: Option<u8>,
+    /// §3.2.2: a 0-cost card still needs a hero of its sphere.
+    pub zero_cost_needs_match: bool,
+    /// §3.6.1.2: several defenders add their Defense together.
+    pub sum_defenders_defense: bool,
+    /// §9.5.1: count the final, unfinished round in the score.
+    pub score_final_round: bool,
+    /// §8.3.4: Iârion placed under Rescue Iârion does not lose the game.
+    pub iarion_under_side_quest_is_safe: bool,
+    /// §5.29.3: discard shadow cards at the end of the combat phase (false: after each attack).
+    pub shadows_until_end_of_combat: bool,
+    /// §4.2.2: a player without heroes in play (none destroyed) is not eliminated.
+    pub heroless_player_survives: bool,
 }
 
 impl Default for RuleOptions {
     fn default() -> Self {
-        RuleOptions { first_player: Some(0) }
+        RuleOptions {
+            first_player: Some(0),
+            zero_cost_needs_match: true,
+            sum_defenders_defense: true,
+            score_final_round: false,
+            iarion_under_side_quest_is_safe: true,
+            shadows_until_end_of_combat: true,
+            heroless_player_survives: true,
+        }
     }
 }
 
@@ -36,58 +68,442 @@ pub struct GameSetup {
     pub allow_unimplemented: bool,
 }
 
-/// A decision the engine waits for.
+/// What a decision is about. Bots read this to know what they are choosing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Ask {
+    /// Keep (No) or mulligan (Yes) the opening hand.
+    Mulligan,
+    /// An action window: play an event / use an ability, or pass.
+    Action(Phase),
+    /// The active player's planning window: also allies, attachments, side quests.
+    Planning,
+    /// Commit one more character (Card) or stop (Done).
+    Commit,
+    /// Choose the current quest at the beginning of the quest phase.
+    CurrentQuest,
+    /// Engage one enemy from the staging area (Card) or not (Pass).
+    OptionalEngage,
+    /// Several enemies tie in an engagement check: which engages.
+    EngageTie,
+    /// Travel to a location (Card) or not (Pass).
+    Travel,
+    /// Which engaged enemy attacks next.
+    AttackingEnemy,
+    /// Declare a defender against `enemy` (Card) or leave it undefended (Undefended / Done).
+    Defender { enemy: CardId },
+    /// Which hero takes undefended damage.
+    UndefendedHero { enemy: CardId, damage: i16 },
+    /// Which of several defenders takes the damage.
+    DefenderTakesDamage { enemy: CardId, damage: i16 },
+    /// Declare an attack against an enemy (Card) or stop attacking (Done).
+    AttackTarget,
+    /// Add an attacker (Card) or finish declaring (Done).
+    Attacker { enemy: CardId },
+    /// Assign one archery damage.
+    Archery,
+    /// Use a response (Activate) or not (Pass) after `event`.
+    Response(Event),
+    /// A card's own choice; `card` is the card resolving, `what` its prompt number.
+    Effect { card: CardId, what: u8 },
+}
+
+/// One option of a decision.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Opt {
+    Pass,
+    Done,
+    Yes,
+    No,
+    Undefended,
+    Card(CardId),
+    Player(u8),
+    /// A numbered choice (modes of an effect).
+    Mode(u8),
+    /// Play this card from hand.
+    Play(CardId),
+    /// Use this card's ability (action or response).
+    Activate(CardId),
+}
+
+/// A decision the engine waits for. `options` is never empty.
 #[derive(Clone, Debug)]
 pub struct Decision {
     pub player: u8,
-    pub options: Vec<u32>,
+    pub ask: Ask,
+    pub options: Vec<Opt>,
+}
+
+/// Game events that Forced effects and Responses hook into (RULES.md Appendix B).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Event {
+    PhaseBegin(Phase),
+    PhaseEnd(Phase),
+    RoundEnd,
+    /// A card entered play (played or put into play).
+    EntersPlay(CardId),
+    /// A player played this card from hand (after it resolved / entered play).
+    Played(CardId),
+    /// A character was committed to the quest.
+    Committed(CardId),
+    /// An encounter card was revealed and resolved (after-revealed point).
+    Revealed(CardId),
+    /// The moment to cancel the when-revealed effects of this just revealed card.
+    CancelWhenRevealed(CardId),
+    /// The moment to cancel this shadow effect before it resolves.
+    CancelShadow(CardId),
+    /// A card suffered damage (amount).
+    Damaged(CardId, i16),
+    /// A character or enemy was destroyed (it is now out of play).
+    Destroyed(CardId),
+    /// A character left play (by any means); card is now out of play.
+    LeftPlay(CardId),
+    /// A defender was declared against an enemy.
+    DefenderDeclared(CardId, CardId),
+    /// The players traveled to this location.
+    Traveled(CardId),
+    /// A player attack destroyed this enemy (attackers in `Game::patk`).
+    AttackDestroyed(CardId),
+    /// An enemy attack ended (details in `Game::attack`).
+    EnemyAttackEnded(CardId),
+    /// The staging step ended.
+    StagingEnded,
+    /// The last time counter was removed from this card.
+    TimeRanOut(CardId),
+    /// A side quest was defeated.
+    SideQuestDefeated(CardId),
+    /// The first player token moved (or was given) to this seat.
+    FirstPlayerChanged(u8),
+}
+
+/// What a card script resumes with after a decision, or after deferred work.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Cont {
+    pub card: CardId,
+    pub step: u8,
+    pub player: u8,
+    pub a: i16,
+    pub b: i16,
+}
+
+impl Cont {
+    pub fn new(card: CardId, step: u8) -> Self {
+        Cont { card, step, player: 0, a: 0, b: 0 }
+    }
+    pub fn with(mut self, player: u8, a: i16, b: i16) -> Self {
+        self.player = player;
+        self.a = a;
+        self.b = b;
+        self
+    }
+}
+
+/// One pending piece of work on the engine's stack.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Frame {
+    /// A framework step of the round (see `flow::Step`).
+    Step(Step),
+    /// An action window; `seat` is the offset from the first player whose turn it is.
+    Window { phase: Phase, seat: u8, passes: u8 },
+    /// The planning window of active player `active` (offset).
+    Planning { active: u8, seat: u8, passes: u8 },
+    Mulligan { seat: u8 },
+    Commit { seat: u8 },
+    Staging { left: u8, seat: u8 },
+    /// Reveal the top encounter card for `by`.
+    RevealTop { by: u8 },
+    /// The reveal procedure of one card (§5.28), at `stage`.
+    Reveal { card: CardId, by: u8, stage: u8, from_deck: bool },
+    OptionalEngage { seat: u8 },
+    EngagementChecks { seat: u8, any: bool },
+    Travel,
+    DealShadows,
+    EnemyAttacks { seat: u8 },
+    /// The enemy attack in `Game::attack`, at `stage`.
+    Attack { stage: u8 },
+    PlayerAttacks { seat: u8 },
+    /// The player attack in `Game::patk`, at `stage`.
+    PlayerAttack { stage: u8 },
+    Archery { left: i16 },
+    /// Offer responses to `ev`, player by player.
+    Responses { ev: Event, seat: u8, passes: u8, used: [CardId; 4] },
+    /// An event card finished resolving: put it in its owner's discard pile.
+    FinishEvent { card: CardId },
+    /// A card script waits for the answer to its decision.
+    Choice { cont: Cont },
+    /// A card script continues (no decision).
+    Resume { cont: Cont },
+    /// An immediate attack by `enemy` against `player` (Sudden Assault, Angmar Captain ...).
+    ImmediateAttack { enemy: CardId, player: u8 },
+    /// Choose where to attach attachment `card` played by `seat`.
+    PlayAttachment { card: CardId, seat: u8 },
 }
 
 #[derive(Clone)]
 pub struct Game<'a> {
     pub db: &'a CardDb,
     pub setup: &'a GameSetup,
-    pending: Option<Decision>,
+    pub cards: Vec<CardInst>,
+    pub lists: [Vec<CardId>; N_LISTS],
+    pub players: [PlayerState; MAX_PLAYERS],
+    pub n_players: u8,
+    /// Seat holding the first player token.
+    pub first: u8,
+    pub round: u16,
+    pub rounds_completed: u16,
+    pub phase: Phase,
+    pub lasting: Vec<LastingEffect>,
+    pub attack: AttackCtx,
+    pub patk: PlayerAttackCtx,
+    pub stack: Vec<Frame>,
+    decision: Decision,
+    waiting: bool,
+    answer: Option<Opt>,
     outcome: Option<Outcome>,
+    /// Set by a cancel response (A Test of Will, Hasty Stroke ...); read by the reveal / shadow step.
+    pub canceled: bool,
+    /// Progress placed on the current quest this round (Orc Rearguard).
+    pub quest_progress_this_round: i16,
+    /// Set when damage, progress, threat or modifiers changed: state-based checks run.
+    pub dirty: bool,
+    /// Scratch buffer for card scripts (cleared before use).
+    pub scratch: Vec<CardId>,
+    scratch_forced: Vec<CardId>,
+    scratch_resp: Vec<CardId>,
+    /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
+    pub surge_pending: u8,
+    pub rng_encounter: Pcg64Mcg,
+    pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
+    pub rng_setup: Pcg64Mcg,
+    log: Option<Vec<String>>,
+    pub record: GameRecord,
     index: u64,
 }
 
 impl<'a> Game<'a> {
     pub fn new(db: &'a CardDb, setup: &'a GameSetup) -> Self {
-        Game { db, setup, pending: None, outcome: None, index: 0 }
+        let z = || Pcg64Mcg::seed_from_u64(0);
+        Game {
+            db,
+            setup,
+            cards: Vec::with_capacity(256),
+            lists: std::array::from_fn(|_| Vec::with_capacity(64)),
+            players: [PlayerState::default(); MAX_PLAYERS],
+            n_players: setup.decks.len() as u8,
+            first: 0,
+            round: 0,
+            rounds_completed: 0,
+            phase: Phase::Setup,
+            lasting: Vec::with_capacity(32),
+            attack: AttackCtx::new(NO_CARD, 0, false),
+            patk: PlayerAttackCtx { enemy: NO_CARD, player: 0, attackers: [NO_CARD; 16], n_attackers: 0 },
+            stack: Vec::with_capacity(64),
+            decision: Decision { player: 0, ask: Ask::Mulligan, options: Vec::with_capacity(64) },
+            waiting: false,
+            answer: None,
+            outcome: None,
+            canceled: false,
+            quest_progress_this_round: 0,
+            dirty: false,
+            scratch: Vec::with_capacity(64),
+            scratch_forced: Vec::with_capacity(64),
+            scratch_resp: Vec::with_capacity(16),
+            surge_pending: 0,
+            rng_encounter: z(),
+            rng_players: [z(), z(), z(), z()],
+            rng_setup: z(),
+            log: None,
+            record: GameRecord::empty(0, setup.decks.len() as u8),
+            index: 0,
+        }
     }
+
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
-    pub fn start(&mut self, _master: u64, index: u64) {
+    pub fn start(&mut self, master: u64, index: u64) {
+        use crate::seed::{derive, Stream};
         self.index = index;
-        self.outcome = Some(Outcome::RoundCap);
+        self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));
+        for p in 0..MAX_PLAYERS {
+            self.rng_players[p] = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Player(p as u8)));
+        }
+        self.rng_setup = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Setup));
+        if let Some(l) = self.log.as_mut() {
+            l.clear();
+        }
+        self.setup_game();
+        self.run();
     }
+
     pub fn pending(&self) -> Option<&Decision> {
-        self.pending.as_ref()
+        if self.waiting && self.outcome.is_none() {
+            Some(&self.decision)
+        } else {
+            None
+        }
     }
-    pub fn apply(&mut self, _option: usize) {}
+
+    /// Answer the pending decision with option `option` and run to the next decision.
+    pub fn apply(&mut self, option: usize) {
+        assert!(self.waiting, "apply() without a pending decision");
+        let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
+        if self.log.is_some() {
+            let line = format!("  > P{} chooses {}", self.decision.player + 1, self.opt_name(opt));
+            self.log_line(line);
+        }
+        self.waiting = false;
+        self.answer = Some(opt);
+        self.run();
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
+
     /// Turn the readable game log on (off by default: no allocation when off).
-    pub fn set_logging(&mut self, _on: bool) {}
+    pub fn set_logging(&mut self, on: bool) {
+        self.log = if on { Some(Vec::new()) } else { None };
+    }
+
     /// Lines logged since `start` (empty unless logging is on).
     pub fn log_lines(&self) -> &[String] {
-        &[]
+        self.log.as_deref().unwrap_or(&[])
     }
+
+    pub fn logging(&self) -> bool {
+        self.log.is_some()
+    }
+
+    pub fn log_line(&mut self, s: String) {
+        if let Some(l) = self.log.as_mut() {
+            l.push(s);
+        }
+    }
+
     pub fn record(&self) -> GameRecord {
-        GameRecord::empty(self.index, self.setup.decks.len() as u8)
+        self.record
+    }
+
+    /// The main loop: run frames until a decision is needed or the game is over.
+    fn run(&mut self) {
+        while self.outcome.is_none() && !self.waiting {
+            if self.dirty {
+                self.state_checks();
+                if self.outcome.is_some() {
+                    break;
+                }
+            }
+            let Some(f) = self.stack.pop() else {
+                // Nothing left to do can only mean the round structure ended unexpectedly.
+                self.end_game(Outcome::RoundCap);
+                break;
+            };
+            self.exec(f);
+        }
+        if self.outcome.is_some() {
+            self.waiting = false;
+            self.finish_record();
+        }
+    }
+
+    /// Take the answer to the decision this frame asked for.
+    pub(crate) fn take_answer(&mut self) -> Option<Opt> {
+        self.answer.take()
+    }
+
+    /// Ask `player` to choose among the options in `self.decision.options` (filled by the caller
+    /// through `begin_ask`/`offer`). The calling frame must already be pushed back on the stack.
+    pub(crate) fn begin_ask(&mut self, player: u8, ask: Ask) {
+        self.decision.player = player;
+        self.decision.ask = ask;
+        self.decision.options.clear();
+    }
+    pub(crate) fn offer(&mut self, o: Opt) {
+        self.decision.options.push(o);
+    }
+    pub(crate) fn n_offered(&self) -> usize {
+        self.decision.options.len()
+    }
+    pub(crate) fn offered(&self) -> &[Opt] {
+        &self.decision.options
+    }
+    /// Wait for the answer. With a single option the engine answers itself (no decision).
+    pub(crate) fn wait(&mut self) {
+        debug_assert!(!self.decision.options.is_empty());
+        if self.decision.options.len() == 1 {
+            self.answer = Some(self.decision.options[0]);
+        } else {
+            self.waiting = true;
+        }
+    }
+
+    /// A card script asks `player` to choose: options must have been offered with `offer` after
+    /// `begin_ask`; the answer resumes the script with `cont`.
+    pub fn ask_script(&mut self, cont: Cont) {
+        self.stack.push(Frame::Choice { cont });
+        self.wait();
+    }
+
+    pub fn end_game(&mut self, o: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(o);
+            if self.log.is_some() {
+                self.log_line(format!("GAME OVER: {}", o.name()));
+            }
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn game_index(&self) -> u64 {
+        self.index
+    }
+
+    pub fn scenario(&self) -> &crate::data::ScenarioDef {
+        &self.db.scenarios[self.setup.scenario]
+    }
+
+    pub fn def_of(&self, c: CardId) -> &crate::data::CardDef {
+        self.db.def(self.cards[c as usize].def)
+    }
+
+    pub fn card(&self, c: CardId) -> &CardInst {
+        &self.cards[c as usize]
+    }
+
+    pub fn card_mut(&mut self, c: CardId) -> &mut CardInst {
+        self.dirty = true;
+        &mut self.cards[c as usize]
+    }
+
+    pub fn title(&self, c: CardId) -> &str {
+        &self.def_of(c).title
+    }
+
+    pub fn ty(&self, c: CardId) -> CardType {
+        self.def_of(c).ty
+    }
+
+    pub fn list(&self, z: Zone) -> &[CardId] {
+        &self.lists[z.list()]
+    }
+
+    pub fn def_id(&self, c: CardId) -> DefId {
+        self.cards[c as usize].def
     }
 }
 
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
 pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>], master: u64, index: u64) -> GameRecord {
-    game.start(master, index);
     for (seat, b) in bots.iter_mut().enumerate() {
         b.new_game(crate::seed::derive(master, index, crate::seed::Stream::Bot(seat as u8)));
     }
-    while let Some(d) = game.pending() {
-        let d = d.clone();
-        let i = bots[d.player as usize].choose(game, &d);
+    game.start(master, index);
+    loop {
+        let i = match game.pending() {
+            Some(d) => bots[d.player as usize].choose(game, d),
+            None => break,
+        };
         game.apply(i);
     }
     game.record()

@@ -1,0 +1,1774 @@
+//! The round structure (RULES.md §2–§4): setup, the seven phases with their framework steps and
+//! action windows, staging and the reveal procedure, travel, engagement, combat, refresh,
+//! state-based checks (destruction, exploration, quest defeat, elimination), and the score.
+
+use super::*;
+use crate::cards::Rule;
+use crate::data::Mode;
+use crate::record::{ELIMINATED, MAX_ROUNDS};
+
+/// Framework steps, in round order (RULES.md §3 "Named moments").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    SetupScenario,
+    SetupFlip,
+    RoundBegin,
+    ResourceBegin,
+    Gain,
+    Draw,
+    ResourceWindow,
+    ResourceEnd,
+    PlanningBegin,
+    PlanningEnd,
+    QuestBegin,
+    QuestWindow1,
+    Commit,
+    QuestWindow2,
+    Staging,
+    QuestWindow3,
+    Resolve,
+    QuestWindow4,
+    QuestEnd,
+    TravelBegin,
+    TravelWindow1,
+    Travel,
+    TravelWindow2,
+    TravelEnd,
+    EncounterBegin,
+    EncounterWindow1,
+    OptionalEngage,
+    EncounterWindow2,
+    EngagementChecks,
+    EncounterWindow3,
+    EncounterEnd,
+    CombatBegin,
+    Shadows,
+    CombatWindow,
+    EnemyAttacks,
+    PlayerAttacks,
+    CombatEnd,
+    RefreshBegin,
+    Ready,
+    RaiseThreat,
+    PassToken,
+    RefreshWindow,
+    RefreshEnd,
+    RoundEnd,
+}
+
+impl Step {
+    fn next(self) -> Step {
+        use Step::*;
+        match self {
+            SetupScenario => SetupFlip,
+            SetupFlip => RoundBegin,
+            RoundBegin => ResourceBegin,
+            ResourceBegin => Gain,
+            Gain => Draw,
+            Draw => ResourceWindow,
+            ResourceWindow => ResourceEnd,
+            ResourceEnd => PlanningBegin,
+            PlanningBegin => PlanningEnd,
+            PlanningEnd => QuestBegin,
+            QuestBegin => QuestWindow1,
+            QuestWindow1 => Commit,
+            Commit => QuestWindow2,
+            QuestWindow2 => Staging,
+            Staging => QuestWindow3,
+            QuestWindow3 => Resolve,
+            Resolve => QuestWindow4,
+            QuestWindow4 => QuestEnd,
+            QuestEnd => TravelBegin,
+            TravelBegin => TravelWindow1,
+            TravelWindow1 => Travel,
+            Travel => TravelWindow2,
+            TravelWindow2 => TravelEnd,
+            TravelEnd => EncounterBegin,
+            EncounterBegin => EncounterWindow1,
+            EncounterWindow1 => OptionalEngage,
+            OptionalEngage => EncounterWindow2,
+            EncounterWindow2 => EngagementChecks,
+            EngagementChecks => EncounterWindow3,
+            EncounterWindow3 => EncounterEnd,
+            EncounterEnd => CombatBegin,
+            CombatBegin => Shadows,
+            Shadows => CombatWindow,
+            CombatWindow => EnemyAttacks,
+            EnemyAttacks => PlayerAttacks,
+            PlayerAttacks => CombatEnd,
+            CombatEnd => RefreshBegin,
+            RefreshBegin => Ready,
+            Ready => RaiseThreat,
+            RaiseThreat => PassToken,
+            PassToken => RefreshWindow,
+            RefreshWindow => RefreshEnd,
+            RefreshEnd => RoundEnd,
+            RoundEnd => RoundBegin,
+        }
+    }
+}
+
+impl<'a> Game<'a> {
+    // ================================================================= setup (§2.2)
+
+    pub(crate) fn setup_game(&mut self) {
+        self.cards.clear();
+        for l in self.lists.iter_mut() {
+            l.clear();
+        }
+        self.lasting.clear();
+        self.stack.clear();
+        self.waiting = false;
+        self.answer = None;
+        self.outcome = None;
+        self.canceled = false;
+        self.surge_pending = 0;
+        self.round = 0;
+        self.rounds_completed = 0;
+        self.phase = Phase::Setup;
+        self.quest_progress_this_round = 0;
+        self.attack = AttackCtx::new(NO_CARD, 0, false);
+        self.patk.enemy = NO_CARD;
+        self.patk.n_attackers = 0;
+        self.n_players = self.setup.decks.len() as u8;
+        self.players = [PlayerState::default(); MAX_PLAYERS];
+        self.record = GameRecord::empty(self.index, self.n_players);
+        self.first = match self.setup.options.first_player {
+            Some(p) => p.min(self.n_players - 1),
+            None => rand::Rng::gen_range(&mut self.rng_setup, 0..self.n_players),
+        };
+        let setup = self.setup;
+        let mode = setup.mode;
+        for (p, deck) in setup.decks.iter().enumerate() {
+            let p = p as u8;
+            let mut threat = 0;
+            for &h in &deck.heroes {
+                let c = self.new_card(h, p, Zone::Play(p));
+                threat += self.printed(c, Stat::Threat).max(self.db.def(h).threat_cost);
+                if mode == Mode::Easy {
+                    self.cards[c as usize].resources += 1;
+                }
+            }
+            self.players[p as usize].threat = threat;
+            self.players[p as usize].hero_threat_total = threat;
+            for &card in &deck.cards {
+                self.new_card(card, p, Zone::Deck(p));
+            }
+            self.shuffle(Zone::Deck(p));
+        }
+        let sc = &self.db.scenarios[setup.scenario];
+        for &(def, copies) in &sc.encounter[mode as usize] {
+            for _ in 0..copies {
+                self.new_card(def, ENCOUNTER, Zone::EncounterDeck);
+            }
+        }
+        for &q in sc.quest[mode as usize].iter().rev() {
+            self.new_card(q, ENCOUNTER, Zone::QuestDeck);
+        }
+        if mode == Mode::Nightmare {
+            if let Some(n) = sc.nightmare_setup {
+                self.new_card(n, ENCOUNTER, Zone::SetAside);
+            }
+        }
+        self.shuffle(Zone::EncounterDeck);
+        if self.logging() {
+            self.log_line(format!(
+                "Setup: {} ({}), {} player(s), first player P{}",
+                sc.title,
+                mode.name(),
+                self.n_players,
+                self.first + 1
+            ));
+            for p in 0..self.n_players {
+                let heroes: Vec<String> = self.heroes(p).map(|h| self.title(h).to_string()).collect();
+                let line = format!("  P{} heroes {} threat {}", p + 1, heroes.join(", "), self.players[p as usize].threat);
+                self.log_line(line);
+            }
+        }
+        for p in 0..self.n_players {
+            self.draw(p, 6);
+        }
+        self.stack.push(Frame::Step(Step::SetupScenario));
+        self.stack.push(Frame::Mulligan { seat: 0 });
+    }
+
+    // ================================================================= the frame machine
+
+    pub(crate) fn exec(&mut self, f: Frame) {
+        match f {
+            Frame::Step(s) => self.exec_step(s),
+            Frame::Window { phase, seat, passes } => self.window(phase, None, seat, passes),
+            Frame::Planning { active, seat, passes } => self.window(Phase::Planning, Some(active), seat, passes),
+            Frame::Mulligan { seat } => self.mulligan(seat),
+            Frame::Commit { seat } => self.commit(seat),
+            Frame::Staging { left, seat } => {
+                if left == 0 {
+                    self.fire(Event::StagingEnded);
+                } else {
+                    self.stack.push(Frame::Staging { left: left - 1, seat: seat + 1 });
+                    let by = self.seat(seat % self.n_players);
+                    self.stack.push(Frame::RevealTop { by });
+                }
+            }
+            Frame::RevealTop { by } => self.reveal_top(by),
+            Frame::Reveal { card, by, stage, from_deck } => self.reveal(card, by, stage, from_deck),
+            Frame::OptionalEngage { seat } => self.optional_engage(seat),
+            Frame::EngagementChecks { seat, any } => self.engagement_checks(seat, any),
+            Frame::Travel => self.travel(),
+            Frame::DealShadows => self.deal_shadows(),
+            Frame::EnemyAttacks { seat } => self.enemy_attacks(seat),
+            Frame::Attack { stage } => self.enemy_attack(stage),
+            Frame::PlayerAttacks { seat } => self.player_attacks(seat),
+            Frame::PlayerAttack { stage } => self.player_attack(stage),
+            Frame::Archery { left } => self.archery(left),
+            Frame::Responses { ev, seat, passes, used } => self.responses(ev, seat, passes, used),
+            Frame::FinishEvent { card } => {
+                if self.cards[card as usize].zone == Zone::Resolving {
+                    let to = self.discard_zone(card);
+                    self.move_card(card, to);
+                }
+                self.fire(Event::Played(card));
+            }
+            Frame::Choice { cont } if cont.card == NO_CARD => {
+                let opt = self.take_answer().unwrap_or(Opt::Pass);
+                self.engine_resume(cont, opt);
+            }
+            Frame::Resume { cont } if cont.card == NO_CARD => self.engine_resume(cont, Opt::Pass),
+            Frame::Choice { cont } => {
+                let opt = self.take_answer().unwrap_or(Opt::Pass);
+                if let Some(f) = self.script(cont.card).and_then(|s| s.resume) {
+                    f(self, cont, opt);
+                }
+            }
+            Frame::Resume { cont } => {
+                if let Some(f) = self.script(cont.card).and_then(|s| s.resume) {
+                    f(self, cont, Opt::Pass);
+                }
+            }
+            Frame::ImmediateAttack { enemy, player } => {
+                if self.cards[enemy as usize].zone.in_play() && !self.players[player as usize].eliminated {
+                    self.attack = AttackCtx::new(enemy, player, true);
+                    self.deal_shadow(enemy);
+                    self.stack.push(Frame::Attack { stage: 0 });
+                }
+            }
+            Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
+        }
+    }
+
+    fn exec_step(&mut self, s: Step) {
+        use Step::*;
+        if s != RoundEnd {
+            self.stack.push(Frame::Step(s.next()));
+        }
+        match s {
+            SetupScenario => {
+                if let Some(q) = self.top(Zone::QuestDeck) {
+                    self.move_card(q, Zone::Quest);
+                    self.log_fn(|g| format!("Quest: {} (stage 1A)", g.title(q)));
+                    if let Some(f) = self.script(q).and_then(|s| s.setup) {
+                        f(self, q);
+                    }
+                }
+            }
+            SetupFlip => {
+                if let Some(q) = self.main_quest() {
+                    self.flip_quest(q);
+                }
+            }
+            RoundBegin => {
+                self.round += 1;
+                if self.round as usize > MAX_ROUNDS || self.round > self.setup.max_rounds {
+                    self.round -= 1;
+                    self.end_game(Outcome::RoundCap);
+                    return;
+                }
+                self.quest_progress_this_round = 0;
+                for p in self.players.iter_mut() {
+                    p.round_flags = 0;
+                }
+                self.log_fn(|g| {
+                    let t: Vec<String> = (0..g.n_players).map(|p| g.players[p as usize].threat.to_string()).collect();
+                    format!("=== Round {} (threat {}) ===", g.round, t.join("/"))
+                });
+            }
+            ResourceBegin => self.begin_phase(Phase::Resource),
+            Gain => {
+                for p in 0..self.n_players {
+                    if self.players[p as usize].eliminated {
+                        continue;
+                    }
+                    for i in 0..self.list(Zone::Play(p)).len() {
+                        let h = self.list(Zone::Play(p))[i];
+                        if self.is_hero(h) {
+                            self.cards[h as usize].resources += 1;
+                        }
+                    }
+                }
+            }
+            Draw => {
+                for p in 0..self.n_players {
+                    if !self.players[p as usize].eliminated {
+                        self.draw(p, 1);
+                    }
+                }
+            }
+            ResourceWindow | QuestWindow1 | QuestWindow2 | QuestWindow3 | QuestWindow4 | TravelWindow1
+            | TravelWindow2 | EncounterWindow1 | EncounterWindow2 | EncounterWindow3 | CombatWindow
+            | RefreshWindow => {
+                self.stack.push(Frame::Window { phase: self.phase, seat: 0, passes: 0 });
+            }
+            ResourceEnd => self.end_phase(Phase::Resource),
+            PlanningBegin => {
+                self.begin_phase(Phase::Planning);
+                // Planning windows of each player in turn, in player order.
+                for a in (0..self.n_players).rev() {
+                    self.stack.push(Frame::Planning { active: a, seat: 0, passes: 0 });
+                }
+            }
+            PlanningEnd => self.end_phase(Phase::Planning),
+            QuestBegin => {
+                self.begin_phase(Phase::Quest);
+                self.choose_current_quest();
+            }
+            Commit => self.stack.push(Frame::Commit { seat: 0 }),
+            Staging => {
+                let n = self.players_in_game();
+                self.stack.push(Frame::Staging { left: n, seat: 0 });
+            }
+            Resolve => self.resolve_quest(),
+            QuestEnd => {
+                for c in self.cards.iter_mut() {
+                    c.questing = false;
+                }
+                self.end_phase(Phase::Quest);
+            }
+            TravelBegin => self.begin_phase(Phase::Travel),
+            Travel => self.stack.push(Frame::Travel),
+            TravelEnd => self.end_phase(Phase::Travel),
+            EncounterBegin => self.begin_phase(Phase::Encounter),
+            OptionalEngage => self.stack.push(Frame::OptionalEngage { seat: 0 }),
+            EngagementChecks => {
+                if !self.rule(Rule::NoEngagementChecks) {
+                    self.stack.push(Frame::EngagementChecks { seat: 0, any: false });
+                }
+            }
+            EncounterEnd => self.end_phase(Phase::Encounter),
+            CombatBegin => {
+                self.begin_phase(Phase::Combat);
+                let archery: i16 = self.in_play_cards().map(|c| self.def_of(c).keywords.archery as i16).sum();
+                if archery > 0 {
+                    self.stack.push(Frame::Archery { left: archery });
+                }
+            }
+            Shadows => self.stack.push(Frame::DealShadows),
+            EnemyAttacks => self.stack.push(Frame::EnemyAttacks { seat: 0 }),
+            PlayerAttacks => self.stack.push(Frame::PlayerAttacks { seat: 0 }),
+            CombatEnd => {
+                while let Some(&s) = self.list(Zone::Shadow(0)).last() {
+                    self.move_card(s, Zone::EncounterDiscard);
+                }
+                for c in self.cards.iter_mut() {
+                    c.attacked = false;
+                    c.attacked_by = 0;
+                }
+                for p in self.players.iter_mut() {
+                    p.multi_defend = false;
+                }
+                self.end_phase(Phase::Combat);
+            }
+            RefreshBegin => self.begin_phase(Phase::Refresh),
+            Ready => {
+                for p in 0..self.n_players {
+                    for i in 0..self.list(Zone::Play(p)).len() {
+                        let c = self.list(Zone::Play(p))[i];
+                        self.cards[c as usize].exhausted = false;
+                    }
+                }
+                for i in 0..self.list(Zone::Attached(0)).len() {
+                    let c = self.list(Zone::Attached(0))[i];
+                    if self.cards[c as usize].owner != ENCOUNTER {
+                        self.cards[c as usize].exhausted = false;
+                    }
+                }
+            }
+            RaiseThreat => {
+                for p in 0..self.n_players {
+                    self.raise_threat(p, 1);
+                }
+            }
+            PassToken => {
+                if self.players_in_game() > 0 {
+                    let mut next = (self.first + 1) % self.n_players;
+                    while self.players[next as usize].eliminated {
+                        next = (next + 1) % self.n_players;
+                    }
+                    self.set_first_player(next);
+                }
+            }
+            RefreshEnd => {
+                self.end_phase(Phase::Refresh);
+                self.time_counters();
+                self.rounds_completed += 1;
+                let r = (self.rounds_completed as usize).min(MAX_ROUNDS) - 1;
+                for p in 0..self.n_players as usize {
+                    self.record.threat_at_round_end[r][p] =
+                        if self.players[p].eliminated { ELIMINATED } else { self.players[p].threat.clamp(0, 254) as u8 };
+                }
+            }
+            RoundEnd => {
+                self.fire(Event::RoundEnd);
+                self.expire(Until::EndOfRound);
+                self.stack.push(Frame::Step(Step::RoundBegin));
+            }
+        }
+    }
+
+    pub fn set_first_player(&mut self, p: u8) {
+        self.first = p;
+        self.log_fn(|g| format!("  first player token -> P{}", g.first + 1));
+        self.fire(Event::FirstPlayerChanged(p));
+    }
+
+    fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
+        if self.logging() {
+            let s = f(self);
+            self.log_line(s);
+        }
+    }
+
+    fn begin_phase(&mut self, p: Phase) {
+        self.phase = p;
+        self.log_fn(|_| format!("-- {:?} phase --", p));
+        self.fire(Event::PhaseBegin(p));
+    }
+
+    fn end_phase(&mut self, p: Phase) {
+        self.fire(Event::PhaseEnd(p));
+        self.expire(Until::EndOfPhase);
+    }
+
+    /// End lasting effects of duration `u`, doing what they do at their end.
+    pub(crate) fn expire(&mut self, u: Until) {
+        let mut i = 0;
+        while i < self.lasting.len() {
+            let e = self.lasting[i];
+            let ends = e.until == u
+                || (u == Until::EndOfPhase
+                    && matches!(e.what, Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase))
+                || (u == Until::EndOfRound && e.what == Lasting::DiscardAtEndOfRound);
+            if !ends {
+                i += 1;
+                continue;
+            }
+            self.lasting.remove(i);
+            self.dirty = true;
+            let ci = self.cards[e.card as usize];
+            if ci.gen != e.gen || !ci.zone.in_play() {
+                continue;
+            }
+            match e.what {
+                Lasting::ReturnToHandAtEndOfPhase => {
+                    self.move_card(e.card, Zone::Hand(ci.owner));
+                    self.fire(Event::LeftPlay(e.card));
+                }
+                Lasting::ShuffleIntoDeckAtEndOfPhase => {
+                    self.move_card(e.card, Zone::Deck(ci.owner));
+                    self.shuffle(Zone::Deck(ci.owner));
+                    self.fire(Event::LeftPlay(e.card));
+                }
+                Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                _ => {}
+            }
+        }
+    }
+
+    // ================================================================= decisions of the framework
+
+    fn mulligan(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        match self.take_answer() {
+            None => {
+                self.stack.push(Frame::Mulligan { seat });
+                self.begin_ask(p, Ask::Mulligan);
+                self.offer(Opt::No);
+                self.offer(Opt::Yes);
+                self.wait();
+            }
+            Some(o) => {
+                if o == Opt::Yes {
+                    while let Some(&c) = self.list(Zone::Hand(p)).last() {
+                        self.move_card(c, Zone::Deck(p));
+                    }
+                    self.shuffle(Zone::Deck(p));
+                    self.draw(p, 6);
+                    self.log_fn(|_| format!("  P{} takes a mulligan", p + 1));
+                }
+                self.players[p as usize].mulligan_done = true;
+                self.stack.push(Frame::Mulligan { seat: seat + 1 });
+            }
+        }
+    }
+
+    /// An action window (§3.0.3). In the planning phase, `active` is the active player's offset:
+    /// he may also play allies, attachments and side quests.
+    fn window(&mut self, phase: Phase, active: Option<u8>, seat: u8, passes: u8) {
+        let n = self.players_in_game();
+        if passes >= n || n == 0 {
+            return;
+        }
+        let p = self.seat(seat % self.n_players);
+        let again = |seat: u8, passes: u8| match active {
+            Some(a) => Frame::Planning { active: a, seat, passes },
+            None => Frame::Window { phase, seat, passes },
+        };
+        if self.players[p as usize].eliminated {
+            self.stack.push(again(seat + 1, passes));
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);
+                self.begin_ask(p, if planning { Ask::Planning } else { Ask::Action(phase) });
+                self.offer(Opt::Pass);
+                self.offer_actions(p, planning);
+                self.stack.push(again(seat, passes));
+                if self.n_offered() == 1 {
+                    // Only "pass": no decision.
+                    self.stack.pop();
+                    self.stack.push(again(seat + 1, passes + 1));
+                } else {
+                    self.wait();
+                }
+            }
+            Some(Opt::Pass) => self.stack.push(again(seat + 1, passes + 1)),
+            Some(o) => {
+                self.stack.push(again(seat + 1, 0));
+                self.take_action(p, o);
+            }
+        }
+    }
+
+    /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
+    /// attachments and side quests).
+    fn offer_actions(&mut self, p: u8, planning: bool) {
+        let hand_len = self.list(Zone::Hand(p)).len();
+        for i in 0..hand_len {
+            let c = self.list(Zone::Hand(p))[i];
+            let d = self.def_of(c);
+            let sphere = d.sphere;
+            let cost = d.cost.max(0);
+            let ty = d.ty;
+            let script = self.script(c);
+            let ok = match ty {
+                CardType::Event => {
+                    script.and_then(|s| s.can_act).map(|f| f(self, c, p)).unwrap_or(false) && self.can_pay(p, sphere, cost)
+                }
+                CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
+                    self.can_pay(p, sphere, cost)
+                        && !self.unique_in_play(c)
+                        && (self.playable_unimplemented(c))
+                        && script.and_then(|s| s.can_play).map(|f| f(self, c, p)).unwrap_or(true)
+                        && (ty != CardType::Attachment || self.any_attach_target(c, p))
+                }
+                _ => false,
+            };
+            if ok && !self.offered().contains(&Opt::Play(c)) {
+                self.offer(Opt::Play(c));
+            }
+        }
+        for z in [Zone::Play(p), Zone::Attached(0)] {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                if self.cards[c as usize].controller != p {
+                    continue;
+                }
+                if let Some(f) = self.script(c).and_then(|s| s.can_act) {
+                    if f(self, c, p) {
+                        self.offer(Opt::Activate(c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
+    fn playable_unimplemented(&self, c: CardId) -> bool {
+        self.script(c).is_some() || self.setup.allow_unimplemented || crate::cards::vanilla(self.db, self.def_id(c))
+    }
+
+    pub fn unique_in_play(&self, c: CardId) -> bool {
+        let d = self.def_of(c);
+        if !d.unique {
+            return false;
+        }
+        let title = &d.title;
+        self.in_play_cards().any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
+    }
+
+    fn any_attach_target(&self, a: CardId, p: u8) -> bool {
+        self.attach_targets(a, p).next().is_some()
+    }
+
+    /// Legal targets for attachment `a` played by `p`. Without a script: a hero `p` controls.
+    pub fn attach_targets(&self, a: CardId, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        let f = self.script(a).and_then(|s| s.attach_to);
+        self.in_play_cards().filter(move |&t| {
+            if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            match f {
+                Some(f) => f(self, a, p, t),
+                None => self.is_hero(t) && self.cards[t as usize].controller == p,
+            }
+        })
+    }
+
+    fn take_action(&mut self, p: u8, o: Opt) {
+        match o {
+            Opt::Play(c) => {
+                let d = self.def_of(c);
+                let (sphere, cost, ty, doomed) = (d.sphere, d.cost.max(0), d.ty, d.keywords.doomed);
+                self.log_fn(|g| format!("  P{} plays {}", p + 1, g.title(c)));
+                if self.script(c).is_none() && !crate::cards::vanilla(self.db, self.def_id(c)) {
+                    self.record.unimplemented_plays += 1;
+                }
+                match ty {
+                    CardType::Event => {
+                        self.pay(p, sphere, cost);
+                        self.move_card(c, Zone::Resolving);
+                        self.stack.push(Frame::FinishEvent { card: c });
+                        if let Some(f) = self.script(c).and_then(|s| s.act) {
+                            f(self, c, p);
+                        }
+                    }
+                    CardType::Ally => {
+                        self.pay(p, sphere, cost);
+                        self.put_into_play(c, p);
+                        self.fire(Event::Played(c));
+                    }
+                    CardType::Attachment => {
+                        self.pay(p, sphere, cost);
+                        self.move_card(c, Zone::Resolving);
+                        self.stack.push(Frame::PlayAttachment { card: c, seat: p });
+                    }
+                    CardType::PlayerSideQuest => {
+                        self.pay(p, sphere, cost);
+                        self.move_card(c, Zone::Staging);
+                        self.cards[c as usize].controller = p;
+                        self.fire(Event::EntersPlay(c));
+                        self.fire(Event::Played(c));
+                    }
+                    _ => {}
+                }
+                for q in 0..self.n_players {
+                    self.raise_threat(q, doomed as i16);
+                }
+            }
+            Opt::Activate(c) => {
+                self.log_fn(|g| format!("  P{} uses {}", p + 1, g.title(c)));
+                if let Some(f) = self.script(c).and_then(|s| s.act) {
+                    f(self, c, p);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn play_attachment(&mut self, card: CardId, seat: u8) {
+        match self.take_answer() {
+            None => {
+                self.begin_ask(seat, Ask::Effect { card, what: 0 });
+                let mut n = 0;
+                for t in self.attach_targets(card, seat).collect::<SmallIds>().iter() {
+                    self.offer(Opt::Card(*t));
+                    n += 1;
+                }
+                if n == 0 {
+                    // The target went away: the card goes to the discard pile.
+                    let to = self.discard_zone(card);
+                    self.move_card(card, to);
+                    return;
+                }
+                self.stack.push(Frame::PlayAttachment { card, seat });
+                self.wait();
+            }
+            Some(Opt::Card(t)) => {
+                let ctl = if self.cards[t as usize].owner == ENCOUNTER && !self.is_character(t) {
+                    seat
+                } else {
+                    self.cards[t as usize].controller
+                };
+                self.attach(card, t, ctl);
+                self.log_fn(|g| format!("  {} attached to {}", g.title(card), g.title(t)));
+                self.fire(Event::Played(card));
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
+        let n = self.players_in_game();
+        if passes >= n || n == 0 {
+            return;
+        }
+        let p = self.seat(seat % self.n_players);
+        if self.players[p as usize].eliminated {
+            self.stack.push(Frame::Responses { ev, seat: seat + 1, passes, used });
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let mut buf = std::mem::take(&mut self.scratch);
+                self.response_candidates(p, ev, &mut buf);
+                buf.retain(|c| !used.contains(c));
+                if buf.is_empty() {
+                    self.scratch = buf;
+                    self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: passes + 1, used });
+                    return;
+                }
+                self.begin_ask(p, Ask::Response(ev));
+                self.offer(Opt::Pass);
+                for &c in &buf {
+                    self.offer(Opt::Activate(c));
+                }
+                self.scratch = buf;
+                self.stack.push(Frame::Responses { ev, seat, passes, used });
+                self.waiting = true; // a response is always a real choice (pass or use)
+            }
+            Some(Opt::Activate(c)) => {
+                let mut used = used;
+                if let Some(slot) = used.iter_mut().find(|x| **x == NO_CARD) {
+                    *slot = c;
+                }
+                self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: 0, used });
+                self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));
+                if self.cards[c as usize].zone == Zone::Hand(p) {
+                    let d = self.def_of(c);
+                    let (sphere, cost) = (d.sphere, d.cost.max(0));
+                    self.pay(p, sphere, cost);
+                    self.move_card(c, Zone::Resolving);
+                    self.stack.push(Frame::FinishEvent { card: c });
+                }
+                if let Some(f) = self.script(c).and_then(|s| s.respond) {
+                    f(self, c, p, ev);
+                }
+            }
+            Some(_) => self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: passes + 1, used }),
+        }
+    }
+
+    /// Continuations of the framework itself (card `NO_CARD`).
+    fn engine_resume(&mut self, cont: Cont, opt: Opt) {
+        match (cont.step, opt) {
+            (1, Opt::Card(c)) if c != NO_CARD && self.is_side_quest(c) => {
+                self.add_lasting(c, Lasting::CurrentQuest, Until::EndOfPhase);
+                self.log_fn(|g| format!("  current quest: {}", g.title(c)));
+            }
+            (2, _) => self.patk.enemy = NO_CARD,
+            _ => {}
+        }
+    }
+
+    // ================================================================= quest phase (§3.3)
+
+    fn choose_current_quest(&mut self) {
+        // Engine: the first player may pick a side quest in the staging area as the current quest.
+        let has_side = self.list(Zone::Staging).iter().any(|&c| self.is_side_quest(c));
+        if !has_side {
+            return;
+        }
+        let p = self.first;
+        let main = self.main_quest().unwrap_or(NO_CARD);
+        self.begin_ask(p, Ask::CurrentQuest);
+        self.offer(Opt::Card(main));
+        for i in 0..self.list(Zone::Staging).len() {
+            let c = self.list(Zone::Staging)[i];
+            if self.is_side_quest(c) {
+                self.offer(Opt::Card(c));
+            }
+        }
+        self.stack.push(Frame::Choice { cont: Cont::new(NO_CARD, 1) });
+        self.wait();
+    }
+
+    fn commit(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        if self.players[p as usize].eliminated {
+            self.stack.push(Frame::Commit { seat: seat + 1 });
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                self.begin_ask(p, Ask::Commit);
+                self.offer(Opt::Done);
+                for i in 0..self.list(Zone::Play(p)).len() {
+                    let c = self.list(Zone::Play(p))[i];
+                    let ci = self.cards[c as usize];
+                    if self.is_character(c) && !ci.exhausted && !ci.questing {
+                        self.offer(Opt::Card(c));
+                    }
+                }
+                self.stack.push(Frame::Commit { seat });
+                if self.n_offered() == 1 {
+                    self.stack.pop();
+                    self.stack.push(Frame::Commit { seat: seat + 1 });
+                } else {
+                    self.waiting = true;
+                }
+            }
+            Some(Opt::Card(c)) => {
+                self.stack.push(Frame::Commit { seat });
+                self.exhaust(c);
+                self.cards[c as usize].questing = true;
+                self.log_fn(|g| format!("  P{} commits {} ({} WP)", p + 1, g.title(c), g.stat(c, Stat::Willpower)));
+                self.fire(Event::Committed(c));
+            }
+            Some(_) => self.stack.push(Frame::Commit { seat: seat + 1 }),
+        }
+    }
+
+    /// The stat committed characters quest with (Battle: Attack, Siege: Defense).
+    pub fn questing_stat(&self) -> Stat {
+        match self.current_quest() {
+            Some(q) if self.def_of(q).keywords.battle => Stat::Attack,
+            Some(q) if self.def_of(q).keywords.siege => Stat::Defense,
+            _ => Stat::Willpower,
+        }
+    }
+
+    pub fn questing_strength(&self) -> i16 {
+        let s = self.questing_stat();
+        (0..self.n_players).flat_map(|p| self.characters(p)).filter(|&c| self.cards[c as usize].questing).map(|c| self.stat(c, s)).sum()
+    }
+
+    fn resolve_quest(&mut self) {
+        let strength = self.questing_strength();
+        let threat = self.staging_threat();
+        self.log_fn(|_| format!("  quest resolution: {} vs {} threat", strength, threat));
+        if strength > threat {
+            self.place_progress_on_quest(strength - threat, true);
+        } else if threat > strength {
+            for p in 0..self.n_players {
+                self.raise_threat(p, threat - strength);
+            }
+        }
+    }
+
+    fn reveal_top(&mut self, by: u8) {
+        if self.list(Zone::EncounterDeck).is_empty() && self.phase == Phase::Quest {
+            self.reset_encounter_deck();
+        }
+        if let Some(c) = self.top(Zone::EncounterDeck) {
+            self.stack.push(Frame::Reveal { card: c, by, stage: 0, from_deck: true });
+        }
+    }
+
+    /// Shuffle the encounter discard pile into a new encounter deck (§5.30).
+    pub fn reset_encounter_deck(&mut self) {
+        while let Some(&c) = self.list(Zone::EncounterDiscard).last() {
+            self.move_card(c, Zone::EncounterDeck);
+        }
+        self.shuffle(Zone::EncounterDeck);
+        self.log_fn(|_| "  encounter discard pile shuffled into a new encounter deck".to_string());
+    }
+
+    /// Reveal `card` (§5.28), by stage: 0 enter / Time / Doomed / place, then cancel window;
+    /// 1 When Revealed; 2 discard treachery, surge; 3 after-revealed triggers.
+    fn reveal(&mut self, card: CardId, by: u8, stage: u8, from_deck: bool) {
+        match stage {
+            0 => {
+                let d = self.def_of(card);
+                let (ty, kw) = (d.ty, d.keywords);
+                self.move_card(card, Zone::Resolving);
+                self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
+                let to = match ty {
+                    CardType::Treachery => Zone::Resolving,
+                    _ => Zone::Staging,
+                };
+                if to != Zone::Resolving {
+                    self.move_card(card, to);
+                }
+                if kw.time > 0 {
+                    self.cards[card as usize].time = kw.time as i16;
+                }
+                if from_deck && kw.doomed > 0 {
+                    for p in 0..self.n_players {
+                        self.raise_threat(p, kw.doomed as i16);
+                    }
+                }
+                self.canceled = false;
+                self.surge_pending = 0;
+                self.stack.push(Frame::Reveal { card, by, stage: 1, from_deck });
+                let cancelable = self.script(card).map(|s| s.when_revealed.is_some() && !s.uncancelable).unwrap_or(false)
+                    && !self.is_side_quest(card);
+                if cancelable {
+                    self.fire(Event::CancelWhenRevealed(card));
+                }
+            }
+            1 => {
+                self.stack.push(Frame::Reveal { card, by, stage: 2, from_deck });
+                if !self.canceled {
+                    if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
+                        f(self, card, by);
+                    }
+                }
+            }
+            2 => {
+                if self.cards[card as usize].zone == Zone::Resolving {
+                    self.move_card(card, Zone::EncounterDiscard);
+                }
+                self.stack.push(Frame::Reveal { card, by, stage: 3, from_deck });
+                let mut surges = self.surge_pending;
+                self.surge_pending = 0;
+                if from_deck {
+                    if self.def_of(card).keywords.surge {
+                        surges += 1;
+                    }
+                    if self.script(card).and_then(|s| s.rule).map(|f| f(self, card, Rule::GainsSurge(card))).unwrap_or(false) {
+                        surges += 1;
+                    }
+                }
+                for _ in 0..surges {
+                    self.log_fn(|g| format!("  {} surges", g.title(card)));
+                    self.stack.push(Frame::RevealTop { by });
+                }
+            }
+            _ => {
+                self.fire(Event::Revealed(card));
+            }
+        }
+    }
+
+    // ================================================================= travel (§3.4)
+
+    pub fn can_travel_to(&mut self, l: CardId) -> bool {
+        if !self.is_location(l) || self.cards[l as usize].zone != Zone::Staging {
+            return false;
+        }
+        match self.script(l).and_then(|s| s.travel) {
+            Some(f) => f(self, l, false),
+            None => true,
+        }
+    }
+
+    fn travel(&mut self) {
+        if self.active_location().is_some() || self.players_in_game() == 0 {
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let p = self.first;
+                self.begin_ask(p, Ask::Travel);
+                self.offer(Opt::Pass);
+                let n = self.list(Zone::Staging).len();
+                for i in 0..n {
+                    let c = self.list(Zone::Staging)[i];
+                    if self.can_travel_to(c) {
+                        self.offer(Opt::Card(c));
+                    }
+                }
+                if self.n_offered() > 1 {
+                    self.stack.push(Frame::Travel);
+                    self.waiting = true;
+                }
+            }
+            Some(Opt::Card(l)) => {
+                self.move_card_keep(l, Zone::Active);
+                self.log_fn(|g| format!("  travel to {}", g.title(l)));
+                self.fire(Event::Traveled(l));
+                if let Some(f) = self.script(l).and_then(|s| s.travel) {
+                    f(self, l, true);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    // ================================================================= encounter phase (§3.5)
+
+    /// May `e` be engaged optionally?
+    fn optionally_engageable(&self, e: CardId) -> bool {
+        self.is_enemy(e)
+    }
+
+    fn optional_engage(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        if self.players[p as usize].eliminated {
+            self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                self.begin_ask(p, Ask::OptionalEngage);
+                self.offer(Opt::Pass);
+                for i in 0..self.list(Zone::Staging).len() {
+                    let c = self.list(Zone::Staging)[i];
+                    if self.optionally_engageable(c) {
+                        self.offer(Opt::Card(c));
+                    }
+                }
+                self.stack.push(Frame::OptionalEngage { seat });
+                if self.n_offered() == 1 {
+                    self.stack.pop();
+                    self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
+                } else {
+                    self.waiting = true;
+                }
+            }
+            Some(Opt::Card(e)) => {
+                self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
+                self.engage(e, p);
+            }
+            Some(_) => self.stack.push(Frame::OptionalEngage { seat: seat + 1 }),
+        }
+    }
+
+    fn engagement_checks(&mut self, seat: u8, any: bool) {
+        if self.players_in_game() == 0 {
+            return;
+        }
+        if seat >= self.n_players {
+            if any {
+                self.stack.push(Frame::EngagementChecks { seat: 0, any: false });
+            }
+            return;
+        }
+        let p = self.seat(seat);
+        let mut engaged = false;
+        if !self.players[p as usize].eliminated {
+            let threat = self.players[p as usize].threat;
+            // Highest engagement cost ≤ threat; ties: the first in the staging area (engine choice).
+            let best = self
+                .list(Zone::Staging)
+                .iter()
+                .copied()
+                .filter(|&e| self.is_enemy(e) && self.stat(e, Stat::Engagement) <= threat)
+                .max_by_key(|&e| (self.stat(e, Stat::Engagement), std::cmp::Reverse(e)));
+            if let Some(e) = best {
+                self.engage(e, p);
+                engaged = true;
+            }
+        }
+        self.stack.push(Frame::EngagementChecks { seat: seat + 1, any: any || engaged });
+    }
+
+    // ================================================================= combat (§3.6)
+
+    fn deal_shadows(&mut self) {
+        for o in 0..self.n_players {
+            let p = self.seat(o);
+            self.scratch.clear();
+            let mut ids = std::mem::take(&mut self.scratch);
+            ids.extend_from_slice(self.engaged(p));
+            ids.sort_by_key(|&e| std::cmp::Reverse(self.stat(e, Stat::Engagement)));
+            for &e in &ids {
+                if !self.deal_shadow(e) {
+                    break;
+                }
+            }
+            self.scratch = ids;
+        }
+    }
+
+    /// Deal one shadow card to `e`; false if the encounter deck is empty.
+    pub fn deal_shadow(&mut self, e: CardId) -> bool {
+        if self.list(Zone::EncounterDeck).is_empty() && self.phase == Phase::Quest {
+            self.reset_encounter_deck();
+        }
+        match self.top(Zone::EncounterDeck) {
+            Some(s) => {
+                self.move_card(s, Zone::Shadow(e));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn can_attack_player(&self, e: CardId, p: u8) -> bool {
+        if self.rule(Rule::CannotAttack(e)) {
+            return false;
+        }
+        let gen = self.cards[e as usize].gen;
+        !self.lasting.iter().any(|l| l.card == e && l.gen == gen && l.what == Lasting::CannotAttack(p))
+    }
+
+    fn enemy_attacks(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        match self.take_answer() {
+            None => {
+                if self.players[p as usize].eliminated {
+                    self.stack.push(Frame::EnemyAttacks { seat: seat + 1 });
+                    return;
+                }
+                self.begin_ask(p, Ask::AttackingEnemy);
+                for i in 0..self.engaged(p).len() {
+                    let e = self.engaged(p)[i];
+                    if !self.cards[e as usize].attacked && self.can_attack_player(e, p) {
+                        self.offer(Opt::Card(e));
+                    }
+                }
+                if self.n_offered() == 0 {
+                    self.stack.push(Frame::EnemyAttacks { seat: seat + 1 });
+                    return;
+                }
+                self.stack.push(Frame::EnemyAttacks { seat });
+                self.wait();
+            }
+            Some(Opt::Card(e)) => {
+                self.stack.push(Frame::EnemyAttacks { seat });
+                self.cards[e as usize].attacked = true;
+                self.attack = AttackCtx::new(e, p, false);
+                self.stack.push(Frame::Attack { stage: 0 });
+            }
+            Some(_) => self.stack.push(Frame::EnemyAttacks { seat: seat + 1 }),
+        }
+    }
+
+    /// Can `c` defend an attack against player `p`?
+    fn can_defend(&self, c: CardId, p: u8) -> bool {
+        let ci = &self.cards[c as usize];
+        self.is_character(c)
+            && !ci.exhausted
+            && ci.zone.in_play()
+            && (ci.controller == p || self.def_of(c).keywords.sentinel)
+            && !self.attack.defenders().contains(&c)
+    }
+
+    /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
+    /// resolution of shadow card k; 2 damage; 3 attack ends.
+    fn enemy_attack(&mut self, stage: u8) {
+        let e = self.attack.enemy;
+        let p = self.attack.player;
+        if !self.cards[e as usize].zone.in_play() && stage < 3 {
+            // The attacker left play: the attack ends.
+            self.attack.enemy = e;
+            self.end_attack();
+            return;
+        }
+        match stage {
+            0 => match self.take_answer() {
+                None => {
+                    let multi = self.players[p as usize].multi_defend;
+                    let first = self.attack.n_defenders == 0;
+                    self.begin_ask(p, Ask::Defender { enemy: e });
+                    self.offer(if first { Opt::Undefended } else { Opt::Done });
+                    if first || multi {
+                        for o in 0..self.n_players {
+                            let q = self.seat(o);
+                            for i in 0..self.list(Zone::Play(q)).len() {
+                                let c = self.list(Zone::Play(q))[i];
+                                if self.can_defend(c, p) {
+                                    self.offer(Opt::Card(c));
+                                }
+                            }
+                        }
+                    }
+                    self.stack.push(Frame::Attack { stage: 0 });
+                    if self.n_offered() == 1 {
+                        self.stack.pop();
+                        self.attack.undefended = first;
+                        self.stack.push(Frame::Attack { stage: 10 });
+                    } else {
+                        self.waiting = true;
+                    }
+                }
+                Some(Opt::Card(c)) => {
+                    self.exhaust(c);
+                    let n = self.attack.n_defenders as usize;
+                    if n < self.attack.defenders.len() {
+                        self.attack.defenders[n] = c;
+                        self.attack.n_defenders += 1;
+                    }
+                    self.log_fn(|g| format!("  {} attacks P{}; {} defends", g.title(e), p + 1, g.title(c)));
+                    let multi = self.players[p as usize].multi_defend;
+                    self.stack.push(Frame::Attack { stage: if multi { 0 } else { 10 } });
+                    self.fire(Event::DefenderDeclared(c, e));
+                }
+                Some(_) => {
+                    if self.attack.n_defenders == 0 {
+                        self.attack.undefended = true;
+                        self.log_fn(|g| format!("  {} attacks P{} undefended", g.title(e), p + 1));
+                    }
+                    self.stack.push(Frame::Attack { stage: 10 });
+                }
+            },
+            2 => self.attack_damage(),
+            3 => self.end_attack(),
+            s => {
+                let k = ((s - 10) / 2) as usize;
+                let resolve = (s - 10) % 2 == 1;
+                let shadow = self.shadows_of(e).nth(k);
+                let Some(sh) = shadow else {
+                    self.stack.push(Frame::Attack { stage: 2 });
+                    return;
+                };
+                if !resolve {
+                    self.canceled = false;
+                    self.stack.push(Frame::Attack { stage: s + 1 });
+                    if self.script(sh).and_then(|x| x.shadow).is_some() {
+                        self.log_fn(|g| format!("  shadow card: {}", g.title(sh)));
+                        self.fire(Event::CancelShadow(sh));
+                    } else {
+                        self.log_fn(|g| format!("  shadow card: {} (no effect)", g.title(sh)));
+                    }
+                } else {
+                    self.stack.push(Frame::Attack { stage: s + 1 });
+                    if !self.canceled {
+                        if let Some(f) = self.script(sh).and_then(|x| x.shadow) {
+                            f(self, sh);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn attack_damage(&mut self) {
+        let e = self.attack.enemy;
+        let p = self.attack.player;
+        let atk = self.stat(e, Stat::Attack);
+        // Defenders that left play or were exhausted out of combat no longer count.
+        let mut n = 0;
+        for i in 0..self.attack.n_defenders as usize {
+            let d = self.attack.defenders[i];
+            if self.cards[d as usize].zone.in_play() {
+                self.attack.defenders[n] = d;
+                n += 1;
+            }
+        }
+        self.attack.n_defenders = n as u8;
+        match self.take_answer() {
+            None => {
+                if n == 0 {
+                    // Undefended: all damage to one hero of the defending player.
+                    self.begin_ask(p, Ask::UndefendedHero { enemy: e, damage: atk });
+                    for i in 0..self.list(Zone::Play(p)).len() {
+                        let h = self.list(Zone::Play(p))[i];
+                        if self.is_hero(h) {
+                            self.offer(Opt::Card(h));
+                        }
+                    }
+                    if self.n_offered() == 0 {
+                        self.stack.push(Frame::Attack { stage: 3 });
+                        return;
+                    }
+                    self.stack.push(Frame::Attack { stage: 2 });
+                    self.wait();
+                } else {
+                    let def: i16 = if self.setup.options.sum_defenders_defense {
+                        self.attack.defenders().iter().map(|&d| self.stat(d, Stat::Defense)).sum()
+                    } else {
+                        self.stat(self.attack.defenders[0], Stat::Defense)
+                    };
+                    let dmg = (atk - def).max(0);
+                    if n == 1 {
+                        self.stack.push(Frame::Attack { stage: 3 });
+                        let d = self.attack.defenders[0];
+                        self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
+                        self.deal_damage(d, dmg);
+                    } else {
+                        self.begin_ask(p, Ask::DefenderTakesDamage { enemy: e, damage: dmg });
+                        for i in 0..n {
+                            self.offer(Opt::Card(self.attack.defenders[i]));
+                        }
+                        self.stack.push(Frame::Attack { stage: 2 });
+                        self.wait();
+                    }
+                }
+            }
+            Some(Opt::Card(c)) => {
+                self.stack.push(Frame::Attack { stage: 3 });
+                let dmg = if n == 0 {
+                    atk
+                } else {
+                    let def: i16 = self.attack.defenders().iter().map(|&d| self.stat(d, Stat::Defense)).sum();
+                    (atk - def).max(0)
+                };
+                self.attack.damaged_card = if dmg > 0 { c } else { NO_CARD };
+                self.deal_damage(c, dmg);
+            }
+            Some(_) => self.stack.push(Frame::Attack { stage: 3 }),
+        }
+    }
+
+    fn end_attack(&mut self) {
+        let e = self.attack.enemy;
+        self.expire(Until::EndOfAttack);
+        if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
+            while let Some(s) = { let x = self.shadows_of(e).next(); x } {
+                self.move_card(s, Zone::EncounterDiscard);
+            }
+        }
+        if self.attack.return_enemy && self.cards[e as usize].zone.in_play() {
+            self.return_to_staging(e);
+        }
+        self.fire(Event::EnemyAttackEnded(e));
+    }
+
+    /// Enemies `p` may declare an attack against now.
+    fn attack_targets(&self, p: u8, out: &mut Vec<CardId>) {
+        out.clear();
+        let bit = 1u8 << p;
+        let ready = |c: CardId| !self.cards[c as usize].exhausted;
+        let has_ready = self.characters(p).any(ready);
+        if !has_ready {
+            return;
+        }
+        let ranged = self.characters(p).any(|c| ready(c) && self.def_of(c).keywords.ranged);
+        let staging = self.characters(p).any(|c| ready(c) && self.rule(Rule::AttacksStagingAlone(c)));
+        for o in 0..self.n_players {
+            let q = self.seat(o);
+            if q != p && !ranged {
+                continue;
+            }
+            for &e in self.engaged(q) {
+                if self.cards[e as usize].attacked_by & bit == 0 {
+                    out.push(e);
+                }
+            }
+        }
+        if staging {
+            for &e in self.list(Zone::Staging) {
+                if self.is_enemy(e) && self.cards[e as usize].attacked_by & bit == 0 {
+                    out.push(e);
+                }
+            }
+        }
+    }
+
+    fn player_attacks(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        match self.take_answer() {
+            None => {
+                if self.players[p as usize].eliminated {
+                    self.stack.push(Frame::PlayerAttacks { seat: seat + 1 });
+                    return;
+                }
+                let mut buf = std::mem::take(&mut self.scratch);
+                self.attack_targets(p, &mut buf);
+                self.begin_ask(p, Ask::AttackTarget);
+                self.offer(Opt::Done);
+                for &e in &buf {
+                    self.offer(Opt::Card(e));
+                }
+                self.scratch = buf;
+                if self.n_offered() == 1 {
+                    self.stack.push(Frame::PlayerAttacks { seat: seat + 1 });
+                    return;
+                }
+                self.stack.push(Frame::PlayerAttacks { seat });
+                self.waiting = true;
+            }
+            Some(Opt::Card(e)) => {
+                self.stack.push(Frame::PlayerAttacks { seat });
+                self.cards[e as usize].attacked_by |= 1 << p;
+                self.patk = PlayerAttackCtx { enemy: e, player: p, attackers: [NO_CARD; 16], n_attackers: 0 };
+                self.stack.push(Frame::PlayerAttack { stage: 0 });
+            }
+            Some(_) => self.stack.push(Frame::PlayerAttacks { seat: seat + 1 }),
+        }
+    }
+
+    /// Can `c` (controlled by the attacking player) join the attack in `patk`?
+    fn can_join_attack(&self, c: CardId) -> bool {
+        let e = self.patk.enemy;
+        let p = self.patk.player;
+        let ci = &self.cards[c as usize];
+        if !self.is_character(c) || ci.exhausted || ci.controller != p || self.patk.attackers().contains(&c) {
+            return false;
+        }
+        match self.cards[e as usize].zone {
+            Zone::Engaged(q) if q == p => true,
+            Zone::Engaged(_) => self.def_of(c).keywords.ranged,
+            Zone::Staging => self.patk.n_attackers == 0 && self.rule(Rule::AttacksStagingAlone(c)),
+            _ => false,
+        }
+    }
+
+    /// One player attack (§3.6.2). Stages: 0 declare attackers; 1 damage; 2 attack ends.
+    fn player_attack(&mut self, stage: u8) {
+        let e = self.patk.enemy;
+        let p = self.patk.player;
+        match stage {
+            0 => match self.take_answer() {
+                None => {
+                    if !self.cards[e as usize].zone.in_play() {
+                        self.patk.enemy = NO_CARD;
+                        return;
+                    }
+                    self.begin_ask(p, Ask::Attacker { enemy: e });
+                    if self.patk.n_attackers > 0 {
+                        self.offer(Opt::Done);
+                    }
+                    for i in 0..self.list(Zone::Play(p)).len() {
+                        let c = self.list(Zone::Play(p))[i];
+                        if self.can_join_attack(c) {
+                            self.offer(Opt::Card(c));
+                        }
+                    }
+                    if self.n_offered() == 0 {
+                        self.patk.enemy = NO_CARD;
+                        return;
+                    }
+                    self.stack.push(Frame::PlayerAttack { stage: 0 });
+                    if self.n_offered() == 1 && self.patk.n_attackers > 0 {
+                        self.stack.pop();
+                        self.stack.push(Frame::PlayerAttack { stage: 1 });
+                    } else {
+                        self.waiting = true;
+                    }
+                }
+                Some(Opt::Card(c)) => {
+                    self.exhaust(c);
+                    let n = self.patk.n_attackers as usize;
+                    if n < self.patk.attackers.len() {
+                        self.patk.attackers[n] = c;
+                        self.patk.n_attackers += 1;
+                    }
+                    self.stack.push(Frame::PlayerAttack { stage: 0 });
+                }
+                Some(_) => self.stack.push(Frame::PlayerAttack { stage: 1 }),
+            },
+            1 => {
+                self.stack.push(Frame::PlayerAttack { stage: 2 });
+                if !self.cards[e as usize].zone.in_play() {
+                    return;
+                }
+                let strength: i16 = self.patk.attackers().iter().map(|&a| self.stat(a, Stat::Attack)).sum();
+                let dmg = (strength - self.stat(e, Stat::Defense)).max(0);
+                self.log_fn(|g| {
+                    let names: Vec<&str> = g.patk.attackers().iter().map(|&a| g.title(a)).collect();
+                    format!("  P{} attacks {} with {} ({} ATK)", p + 1, g.title(e), names.join(", "), strength)
+                });
+                self.deal_damage(e, dmg);
+            }
+            _ => {
+                if !self.cards[e as usize].zone.in_play() && self.cards[e as usize].zone != Zone::Resolving {
+                    self.fire(Event::AttackDestroyed(e));
+                }
+                // Keep `patk` for the AttackDestroyed responses; it is replaced by the next attack.
+                self.stack.push(Frame::Resume { cont: Cont::new(NO_CARD, 2) });
+            }
+        }
+    }
+
+    fn archery(&mut self, left: i16) {
+        if left <= 0 {
+            return;
+        }
+        let p = self.first;
+        match self.take_answer() {
+            None => {
+                self.begin_ask(p, Ask::Archery);
+                for o in 0..self.n_players {
+                    let q = self.seat(o);
+                    for i in 0..self.list(Zone::Play(q)).len() {
+                        let c = self.list(Zone::Play(q))[i];
+                        if self.is_character(c) && self.remaining_hp(c) > 0 {
+                            self.offer(Opt::Card(c));
+                        }
+                    }
+                }
+                if self.n_offered() == 0 {
+                    return;
+                }
+                self.stack.push(Frame::Archery { left });
+                self.wait();
+            }
+            Some(Opt::Card(c)) => {
+                self.stack.push(Frame::Archery { left: left - 1 });
+                self.deal_damage(c, 1);
+            }
+            Some(_) => {}
+        }
+    }
+
+    // ================================================================= refresh (§3.7, §8.2)
+
+    fn time_counters(&mut self) {
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        buf.extend(self.in_play_cards().filter(|&c| self.cards[c as usize].time > 0));
+        for &c in &buf {
+            self.cards[c as usize].time -= 1;
+            if self.cards[c as usize].time == 0 {
+                self.log_fn(|g| format!("  last time counter removed from {}", g.title(c)));
+                self.fire(Event::TimeRanOut(c));
+            }
+        }
+        self.scratch = buf;
+    }
+
+    // ================================================================= quest stages
+
+    /// Flip the main quest to side B (When Revealed and Time X of side B).
+    pub fn flip_quest(&mut self, q: CardId) {
+        if let Some(b) = self.def_of(q).back {
+            self.set_face(q, b);
+            let t = self.def_of(q).keywords.time;
+            if t > 0 {
+                self.cards[q as usize].time = t as i16;
+            }
+            self.log_fn(|g| format!("Quest stage {}B: {}", g.def_of(q).stage, g.title(q)));
+            if let Some(f) = self.script(q).and_then(|s| s.when_revealed) {
+                let first = self.first;
+                f(self, q, first);
+            }
+        }
+    }
+
+    /// Advance to the next stage, or win if this was the last.
+    fn advance(&mut self, q: CardId) {
+        self.move_card(q, Zone::Removed);
+        match self.top(Zone::QuestDeck) {
+            Some(n) => {
+                self.move_card(n, Zone::Quest);
+                if let Some(f) = self.script(n).and_then(|s| s.when_revealed) {
+                    let first = self.first;
+                    f(self, n, first);
+                }
+                self.flip_quest(n);
+            }
+            None => self.end_game(Outcome::Win),
+        }
+    }
+
+    // ================================================================= state-based checks
+
+    /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
+    pub(crate) fn state_checks(&mut self) {
+        let mut guard = 0;
+        while self.dirty && self.outcome.is_none() && guard < 64 {
+            self.dirty = false;
+            guard += 1;
+            // Characters.
+            for p in 0..self.n_players {
+                let mut i = 0;
+                while i < self.list(Zone::Play(p)).len() {
+                    let c = self.list(Zone::Play(p))[i];
+                    if self.is_character(c) && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints) {
+                        self.destroy_character(c);
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // Enemies.
+            for z in [Zone::Staging, Zone::Engaged(0), Zone::Engaged(1), Zone::Engaged(2), Zone::Engaged(3)] {
+                let mut i = 0;
+                while i < self.list(z).len() {
+                    let c = self.list(z)[i];
+                    if self.is_enemy(c)
+                        && !self.def_of(c).keywords.indestructible
+                        && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && self.stat(c, Stat::HitPoints) > 0
+                    {
+                        self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+                        self.to_victory_or_discard(c);
+                        self.fire(Event::Destroyed(c));
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // Locations (active or in the staging area) and side quests.
+            for z in [Zone::Active, Zone::Staging] {
+                let mut i = 0;
+                while i < self.list(z).len() {
+                    let c = self.list(z)[i];
+                    let qp = self.stat(c, Stat::QuestPoints);
+                    let prog = self.cards[c as usize].progress;
+                    if qp > 0 && prog >= qp && self.is_location(c) {
+                        self.log_fn(|g| format!("  {} is explored", g.title(c)));
+                        self.to_victory_or_discard(c);
+                        continue;
+                    }
+                    if qp > 0 && prog >= qp && self.is_side_quest(c) && !self.rule(Rule::CannotDefeat(c)) {
+                        self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
+                        self.move_card(c, Zone::Victory);
+                        self.fire(Event::SideQuestDefeated(c));
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // The main quest.
+            if let Some(q) = self.main_quest() {
+                let qp = self.stat(q, Stat::QuestPoints);
+                if self.def_of(q).quest_points > 0
+                    && self.cards[q as usize].progress >= qp
+                    && !self.rule(Rule::CannotDefeat(q))
+                    && !self.rule(Rule::CannotWin)
+                {
+                    self.log_fn(|g| format!("  quest stage {} defeated", g.title(q)));
+                    self.advance(q);
+                }
+            }
+            // Elimination.
+            for p in 0..self.n_players {
+                let ps = self.players[p as usize];
+                if ps.eliminated {
+                    continue;
+                }
+                if ps.threat >= 50 {
+                    self.eliminate(p, true);
+                } else if self.heroes(p).next().is_none() && self.dead_heroes(p) > 0 {
+                    self.eliminate(p, false);
+                }
+            }
+        }
+    }
+
+    fn dead_heroes(&self, p: u8) -> usize {
+        self.list(Zone::Discard(p)).iter().filter(|&&c| self.is_hero(c)).count()
+    }
+
+    fn destroy_character(&mut self, c: CardId) {
+        self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+        if self.attack.damaged_card == c && self.is_ally(c) {
+            self.attack.destroyed_ally = true;
+        }
+        let to = self.discard_zone(c);
+        self.move_card(c, to);
+        self.fire(Event::Destroyed(c));
+        self.fire(Event::LeftPlay(c));
+    }
+
+    /// A destroyed enemy / explored location goes to the victory display if it has Victory X.
+    fn to_victory_or_discard(&mut self, c: CardId) {
+        let to = if self.def_of(c).victory > 0 { Zone::Victory } else { self.discard_zone(c) };
+        self.move_card(c, to);
+    }
+
+    /// Eliminate player `p` (§4.2.3).
+    pub fn eliminate(&mut self, p: u8, by_threat: bool) {
+        let ps = &mut self.players[p as usize];
+        ps.eliminated = true;
+        ps.eliminated_by_threat = by_threat;
+        self.log_fn(|_| format!("  P{} is eliminated ({})", p + 1, if by_threat { "threat" } else { "no heroes" }));
+        if self.players_in_game() == 0 {
+            self.end_game(if by_threat { Outcome::LossThreat } else { Outcome::LossHeroes });
+            return;
+        }
+        if self.first == p {
+            let mut next = (p + 1) % self.n_players;
+            while self.players[next as usize].eliminated {
+                next = (next + 1) % self.n_players;
+            }
+            self.set_first_player(next);
+        }
+        while let Some(&e) = self.engaged(p).last() {
+            self.return_to_staging(e);
+        }
+        // Everything he owns or controls leaves the game.
+        let mut lose = false;
+        for z in [Zone::Play(p), Zone::Hand(p), Zone::Deck(p), Zone::Discard(p)] {
+            while let Some(&c) = self.list(z).last() {
+                if self.cards[c as usize].owner == ENCOUNTER {
+                    lose |= self.def_of(c).ty == CardType::ObjectiveAlly;
+                    self.move_card(c, Zone::EncounterDiscard);
+                } else {
+                    self.move_card(c, Zone::Eliminated);
+                }
+            }
+        }
+        if lose {
+            self.end_game(Outcome::LossScenario);
+        }
+    }
+
+    // ================================================================= result
+
+    pub(crate) fn finish_record(&mut self) {
+        let mut score: i32 = 0;
+        let mut r = self.record;
+        r.outcome = self.outcome.unwrap_or(Outcome::RoundCap);
+        r.rounds = self.round.max(1);
+        r.rounds_completed = self.rounds_completed;
+        r.players = self.n_players;
+        for p in 0..self.n_players as usize {
+            let ps = &self.players[p];
+            let t = if ps.eliminated { 50 } else { ps.threat.clamp(0, 254) };
+            r.final_threat[p] = t as u8;
+            score += t as i32;
+        }
+        for p in 0..self.n_players {
+            if self.players[p as usize].eliminated {
+                score += self.players[p as usize].hero_threat_total as i32;
+                continue;
+            }
+            for &c in self.list(Zone::Discard(p)) {
+                if self.is_hero(c) {
+                    score += self.def_of(c).threat_cost.max(0) as i32;
+                }
+            }
+            for c in self.heroes(p) {
+                score += self.cards[c as usize].damage as i32;
+            }
+        }
+        let rounds = if self.setup.options.score_final_round && r.outcome.is_win() {
+            self.round as i32
+        } else {
+            self.rounds_completed as i32
+        };
+        score += 10 * rounds;
+        for &c in self.list(Zone::Victory) {
+            score -= self.def_of(c).victory as i32;
+        }
+        r.score = score;
+        self.record = r;
+    }
+
+    /// Readable name of an option, for logs.
+    pub fn opt_name(&self, o: Opt) -> String {
+        match o {
+            Opt::Card(c) | Opt::Play(c) | Opt::Activate(c) if c == NO_CARD => format!("{:?}", o),
+            Opt::Card(c) => self.title(c).to_string(),
+            Opt::Play(c) => format!("play {}", self.title(c)),
+            Opt::Activate(c) => format!("use {}", self.title(c)),
+            Opt::Player(p) => format!("P{}", p + 1),
+            other => format!("{:?}", other).to_lowercase(),
+        }
+    }
+}
+
+/// A small fixed-capacity id list on the stack.
+pub(crate) struct SmallIds {
+    ids: [CardId; 64],
+    n: usize,
+}
+
+impl FromIterator<CardId> for SmallIds {
+    fn from_iter<T: IntoIterator<Item = CardId>>(iter: T) -> Self {
+        let mut s = SmallIds { ids: [NO_CARD; 64], n: 0 };
+        for c in iter {
+            if s.n < 64 {
+                s.ids[s.n] = c;
+                s.n += 1;
+            }
+        }
+        s
+    }
+}
+
+impl SmallIds {
+    pub fn iter(&self) -> std::slice::Iter<'_, CardId> {
+        self.ids[..self.n].iter()
+    }
+}

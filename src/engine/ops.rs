@@ -1,0 +1,681 @@
+//! Primitive operations on the game state. Card scripts and the framework are built from these.
+
+use super::*;
+use crate::cards::{self, Rule, Script};
+use crate::data::{Sphere, NONE, X};
+use rand::seq::SliceRandom;
+
+impl<'a> Game<'a> {
+    // ----------------------------------------------------------------- cards and zones
+
+    pub fn script(&self, c: CardId) -> Option<&'static Script> {
+        let s = self.cards[c as usize].script;
+        (s != NO_SCRIPT).then(|| cards::by_index(s))
+    }
+
+    pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
+        let id = self.cards.len() as CardId;
+        self.cards.push(CardInst {
+            def,
+            script: NO_SCRIPT,
+            owner,
+            controller: owner,
+            zone,
+            exhausted: false,
+            damage: 0,
+            progress: 0,
+            resources: 0,
+            time: 0,
+            gen: 0,
+            questing: false,
+            attacked: false,
+            attacked_by: 0,
+        });
+        self.set_face(id, def);
+        self.lists[zone.list()].push(id);
+        id
+    }
+
+    /// Show face `def` of card `c` (flipping keeps tokens and attachments).
+    pub fn set_face(&mut self, c: CardId, def: DefId) {
+        let code = &self.db.def(def).code;
+        let script = cards::lookup(code).map(|(i, _)| i).unwrap_or(NO_SCRIPT);
+        let ci = &mut self.cards[c as usize];
+        ci.def = def;
+        ci.script = script;
+        self.dirty = true;
+    }
+
+    /// Move a card to the top (end) of zone `to`. Leaving play clears tokens, state and lasting
+    /// effects and discards attachments and shadow cards; entering play makes a new object.
+    pub fn move_card(&mut self, c: CardId, to: Zone) {
+        let from = self.cards[c as usize].zone;
+        let l = &mut self.lists[from.list()];
+        if let Some(pos) = l.iter().position(|&x| x == c) {
+            l.remove(pos);
+        }
+        let was_in_play = from.in_play();
+        let now_in_play = to.in_play();
+        {
+            let ci = &mut self.cards[c as usize];
+            ci.zone = to;
+            if was_in_play && !now_in_play {
+                ci.damage = 0;
+                ci.progress = 0;
+                ci.resources = 0;
+                ci.time = 0;
+                ci.exhausted = false;
+                ci.questing = false;
+                ci.attacked = false;
+                ci.attacked_by = 0;
+            }
+            if !was_in_play && now_in_play {
+                ci.gen = ci.gen.wrapping_add(1);
+                ci.exhausted = false;
+            }
+            if !now_in_play {
+                ci.controller = ci.owner;
+            }
+        }
+        self.lists[to.list()].push(c);
+        self.dirty = true;
+        if was_in_play && !now_in_play {
+            self.lasting.retain(|e| e.card != c);
+            self.discard_hosted(c);
+        }
+    }
+
+    /// Put `c` at the bottom (front) of an ordered zone.
+    pub fn move_card_bottom(&mut self, c: CardId, to: Zone) {
+        self.move_card(c, to);
+        let l = &mut self.lists[to.list()];
+        let last = l.pop().expect("just pushed");
+        l.insert(0, last);
+    }
+
+    /// Discard the attachments and shadow cards of a card that left play.
+    fn discard_hosted(&mut self, host: CardId) {
+        loop {
+            let found = self
+                .list(Zone::Attached(0))
+                .iter()
+                .chain(self.list(Zone::Shadow(0)).iter())
+                .copied()
+                .find(|&a| matches!(self.cards[a as usize].zone, Zone::Attached(h) | Zone::Shadow(h) if h == host));
+            match found {
+                Some(a) => {
+                    let to = self.discard_zone(a);
+                    self.move_card(a, to);
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Where a card goes when discarded: its owner's discard pile, or the encounter discard pile.
+    pub fn discard_zone(&self, c: CardId) -> Zone {
+        let ci = &self.cards[c as usize];
+        if ci.owner == ENCOUNTER {
+            Zone::EncounterDiscard
+        } else if self.players[ci.owner as usize].eliminated {
+            Zone::Eliminated
+        } else if self.def_of(c).keywords.encounter {
+            Zone::Removed
+        } else {
+            Zone::Discard(ci.owner)
+        }
+    }
+
+    /// Discard a card (from play, hand, deck ...). Fires `LeftPlay` for characters.
+    pub fn discard(&mut self, c: CardId) {
+        let was = self.cards[c as usize].zone;
+        let to = self.discard_zone(c);
+        self.move_card(c, to);
+        if was.in_play() && self.def_of(c).ty.is_character() {
+            self.fire(Event::LeftPlay(c));
+        }
+    }
+
+    pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Attached(0))
+            .iter()
+            .copied()
+            .filter(move |&a| self.cards[a as usize].zone == Zone::Attached(host))
+    }
+
+    pub fn cards_under(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Under(0)).iter().copied().filter(move |&a| self.cards[a as usize].zone == Zone::Under(host))
+    }
+
+    pub fn shadows_of(&self, enemy: CardId) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Shadow(0))
+            .iter()
+            .copied()
+            .filter(move |&a| self.cards[a as usize].zone == Zone::Shadow(enemy))
+    }
+
+    pub fn shuffle(&mut self, z: Zone) {
+        let l = &mut self.lists[z.list()];
+        match z {
+            Zone::Deck(p) => l.shuffle(&mut self.rng_players[p as usize]),
+            _ => l.shuffle(&mut self.rng_encounter),
+        }
+    }
+
+    /// Top card of an ordered zone (the last element).
+    pub fn top(&self, z: Zone) -> Option<CardId> {
+        self.list(z).last().copied()
+    }
+
+    /// Draw `n` cards for player `p` (an empty deck draws nothing).
+    pub fn draw(&mut self, p: u8, n: usize) {
+        for _ in 0..n {
+            match self.top(Zone::Deck(p)) {
+                Some(c) => self.move_card(c, Zone::Hand(p)),
+                None => break,
+            }
+        }
+    }
+
+    /// Seats in player order starting with the first player, skipping eliminated players.
+    pub fn seat(&self, offset: u8) -> u8 {
+        (self.first + offset) % self.n_players
+    }
+
+    pub fn active_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.n_players).map(|o| self.seat(o)).filter(|&p| !self.players[p as usize].eliminated)
+    }
+
+    pub fn players_in_game(&self) -> u8 {
+        self.players[..self.n_players as usize].iter().filter(|p| !p.eliminated).count() as u8
+    }
+
+    // ----------------------------------------------------------------- stats and rules
+
+    /// Printed value of a stat (X resolved by the card's script).
+    pub fn printed(&self, c: CardId, s: Stat) -> i16 {
+        let d = self.def_of(c);
+        let v = match s {
+            Stat::Willpower => d.willpower,
+            Stat::Attack => d.attack,
+            Stat::Defense => d.defense,
+            Stat::HitPoints => d.hit_points,
+            Stat::Threat => d.threat,
+            Stat::Engagement => d.engagement,
+            Stat::QuestPoints => d.quest_points,
+        };
+        if v == X {
+            self.script(c).and_then(|s| s.x).map(|f| f(self, c)).unwrap_or(0)
+        } else if v == NONE {
+            0
+        } else {
+            v
+        }
+    }
+
+    /// Current value of a stat: printed plus every modifier, never below 0.
+    pub fn stat(&self, c: CardId, s: Stat) -> i16 {
+        let mut v = self.printed(c, s);
+        if let Some(f) = self.script(c).and_then(|s| s.modify) {
+            if !self.script(c).map(|s| s.global).unwrap_or(false) {
+                v += f(self, c, c, s);
+            }
+        }
+        for a in self.list(Zone::Attached(0)) {
+            if self.cards[*a as usize].zone == Zone::Attached(c) {
+                if let Some(f) = self.script(*a).and_then(|s| s.modify) {
+                    v += f(self, *a, c, s);
+                }
+            }
+        }
+        for &g in self.globals() {
+            if let Some(f) = self.script(g).and_then(|s| s.modify) {
+                v += f(self, g, c, s);
+            }
+        }
+        let gen = self.cards[c as usize].gen;
+        for e in &self.lasting {
+            if e.card == c && e.gen == gen {
+                if let Lasting::Stat(st, d) = e.what {
+                    if st == s {
+                        v += d;
+                    }
+                }
+            }
+        }
+        v.max(0)
+    }
+
+    /// Cards in play whose scripts apply global modifiers (they are few: scanned lists).
+    fn globals(&self) -> impl Iterator<Item = &CardId> + '_ {
+        [Zone::Staging, Zone::Quest, Zone::Active]
+            .into_iter()
+            .flat_map(move |z| self.list(z).iter())
+            .filter(move |&&c| self.script(c).map(|s| s.global).unwrap_or(false))
+    }
+
+    /// Every card in play (including the main quest), in a fixed order.
+    pub fn in_play_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        let mut zones = [Zone::Quest; 13];
+        let mut n = 0;
+        for z in [Zone::Quest, Zone::Staging, Zone::Active, Zone::Attached(0)] {
+            zones[n] = z;
+            n += 1;
+        }
+        for p in 0..self.n_players {
+            zones[n] = Zone::Play(p);
+            zones[n + 1] = Zone::Engaged(p);
+            n += 2;
+        }
+        zones.into_iter().take(n).flat_map(move |z| self.list(z).iter().copied())
+    }
+
+    /// Does any card in play make `rule` hold?
+    pub fn rule(&self, r: Rule) -> bool {
+        self.in_play_cards().any(|c| self.script(c).and_then(|s| s.rule).map(|f| f(self, c, r)).unwrap_or(false))
+    }
+
+    pub fn has_trait(&self, c: CardId, name: &str) -> bool {
+        let t = self.db.trait_id(name);
+        self.def_of(c).traits.contains(&t)
+    }
+
+    pub fn is_enemy(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Enemy
+    }
+
+    pub fn is_location(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Location
+    }
+
+    pub fn is_side_quest(&self, c: CardId) -> bool {
+        matches!(self.ty(c), CardType::EncounterSideQuest | CardType::PlayerSideQuest)
+    }
+
+    pub fn is_character(&self, c: CardId) -> bool {
+        self.ty(c).is_character()
+    }
+
+    pub fn is_hero(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Hero
+    }
+
+    pub fn is_ally(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Ally
+    }
+
+    /// Immune to player card effects (§5.11).
+    pub fn immune(&self, c: CardId) -> bool {
+        self.def_of(c).keywords.immune
+    }
+
+    /// Quest cards in play: the main quest plus side quests in the staging area.
+    pub fn quest_cards_in_play(&self) -> i16 {
+        let side = self.list(Zone::Staging).iter().filter(|&&c| self.is_side_quest(c)).count();
+        (self.list(Zone::Quest).len() + side) as i16
+    }
+
+    /// The main quest card in play.
+    pub fn main_quest(&self) -> Option<CardId> {
+        self.list(Zone::Quest).last().copied()
+    }
+
+    /// The current quest: a side quest chosen for this phase, or the main quest.
+    pub fn current_quest(&self) -> Option<CardId> {
+        for e in &self.lasting {
+            if e.what == Lasting::CurrentQuest && self.cards[e.card as usize].zone == Zone::Staging {
+                return Some(e.card);
+            }
+        }
+        self.main_quest()
+    }
+
+    pub fn active_location(&self) -> Option<CardId> {
+        self.list(Zone::Active).last().copied()
+    }
+
+    /// Characters controlled by `p`.
+    pub fn characters(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_character(c))
+    }
+
+    pub fn heroes(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_hero(c))
+    }
+
+    pub fn allies_of(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_ally(c))
+    }
+
+    pub fn engaged(&self, p: u8) -> &[CardId] {
+        self.list(Zone::Engaged(p))
+    }
+
+    /// Threat a staging-area card contributes now.
+    pub fn threat_contribution(&self, c: CardId) -> i16 {
+        let gen = self.cards[c as usize].gen;
+        if self.lasting.iter().any(|e| e.card == c && e.gen == gen && e.what == Lasting::NoThreat) {
+            return 0;
+        }
+        self.stat(c, Stat::Threat)
+    }
+
+    /// Total threat in the staging area.
+    pub fn staging_threat(&self) -> i16 {
+        self.list(Zone::Staging).iter().map(|&c| self.threat_contribution(c)).sum()
+    }
+
+    // ----------------------------------------------------------------- resources and costs
+
+    /// Does hero `h` have the resource icon of `sphere`?
+    pub fn hero_matches(&self, h: CardId, sphere: Sphere) -> bool {
+        if sphere == Sphere::Neutral {
+            return true;
+        }
+        if self.def_of(h).sphere == sphere {
+            return true;
+        }
+        // Celebrían's Stone gives Aragorn a Spirit icon.
+        sphere == Sphere::Spirit
+            && self.title(h) == "Aragorn"
+            && self.attachments(h).any(|a| self.def_of(a).code == "Core-027")
+    }
+
+    /// Resources `p` can spend on a card of `sphere`.
+    pub fn available(&self, p: u8, sphere: Sphere) -> i16 {
+        self.heroes(p).filter(|&h| self.hero_matches(h, sphere)).map(|h| self.cards[h as usize].resources).sum()
+    }
+
+    pub fn has_matching_hero(&self, p: u8, sphere: Sphere) -> bool {
+        self.heroes(p).any(|h| self.hero_matches(h, sphere))
+    }
+
+    /// Can `p` pay `cost` for a card of `sphere` (with the resource match)?
+    pub fn can_pay(&self, p: u8, sphere: Sphere, cost: i16) -> bool {
+        if cost <= 0 {
+            return !self.setup.options.zero_cost_needs_match || self.has_matching_hero(p, sphere);
+        }
+        self.available(p, sphere) >= cost
+    }
+
+    /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
+    pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
+        while cost > 0 {
+            let best = self
+                .heroes(p)
+                .filter(|&h| self.hero_matches(h, sphere) && self.cards[h as usize].resources > 0)
+                .max_by_key(|&h| (self.cards[h as usize].resources, std::cmp::Reverse(h)));
+            let Some(h) = best else { break };
+            self.cards[h as usize].resources -= 1;
+            cost -= 1;
+        }
+    }
+
+    // ----------------------------------------------------------------- threat, damage, progress
+
+    pub fn raise_threat(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
+        self.players[p as usize].threat += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!("  P{} threat +{} -> {}", p + 1, n, self.players[p as usize].threat));
+        }
+    }
+
+    /// Reduce threat (not below 0); returns false if a card forbids it.
+    pub fn reduce_threat(&mut self, p: u8, n: i16) -> bool {
+        if self.rule(Rule::CannotReduceThreat(p)) {
+            return false;
+        }
+        let t = &mut self.players[p as usize].threat;
+        *t = (*t - n).max(0);
+        if self.logging() {
+            self.log_line(format!("  P{} threat -{} -> {}", p + 1, n, self.players[p as usize].threat));
+        }
+        true
+    }
+
+    /// Can `c` take damage right now?
+    pub fn can_take_damage(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone.in_play() && !self.rule(Rule::CannotTakeDamage(c))
+    }
+
+    /// Deal `n` damage to `c`. Destruction happens in the state-based checks.
+    pub fn deal_damage(&mut self, c: CardId, n: i16) {
+        if n <= 0 || !self.can_take_damage(c) {
+            return;
+        }
+        self.cards[c as usize].damage += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!("  {} takes {} damage ({})", self.title(c), n, self.cards[c as usize].damage));
+        }
+        self.fire(Event::Damaged(c, n));
+    }
+
+    pub fn heal(&mut self, c: CardId, n: i16) {
+        let ci = &mut self.cards[c as usize];
+        ci.damage = (ci.damage - n).max(0);
+        self.dirty = true;
+    }
+
+    pub fn remaining_hp(&self, c: CardId) -> i16 {
+        self.stat(c, Stat::HitPoints) - self.cards[c as usize].damage
+    }
+
+    /// Place progress on a location or quest card (no limits applied here).
+    pub fn add_progress(&mut self, c: CardId, n: i16) {
+        if n <= 0 {
+            return;
+        }
+        self.cards[c as usize].progress += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!("  {} progress +{} ({})", self.title(c), n, self.cards[c as usize].progress));
+        }
+    }
+
+    /// Place progress "on the current quest": through the active location first, then the
+    /// current quest (respecting Orc Rearguard-style caps).
+    pub fn place_progress_on_quest(&mut self, mut n: i16, through_location: bool) {
+        if through_location {
+            if let Some(loc) = self.active_location() {
+                let need = (self.stat(loc, Stat::QuestPoints) - self.cards[loc as usize].progress).max(0);
+                let put = n.min(need);
+                self.add_progress(loc, put);
+                n -= put;
+            }
+        }
+        let Some(q) = self.current_quest() else { return };
+        if self.rule(Rule::QuestProgressCap3) {
+            n = n.min((3 - self.quest_progress_this_round).max(0));
+        }
+        if self.is_side_quest(q) {
+            let need = (self.stat(q, Stat::QuestPoints) - self.cards[q as usize].progress).max(0);
+            n = n.min(need);
+        }
+        self.quest_progress_this_round += n;
+        self.add_progress(q, n);
+    }
+
+    pub fn exhaust(&mut self, c: CardId) {
+        self.cards[c as usize].exhausted = true;
+    }
+
+    pub fn ready(&mut self, c: CardId) {
+        self.cards[c as usize].exhausted = false;
+    }
+
+    pub fn is_ready(&self, c: CardId) -> bool {
+        !self.cards[c as usize].exhausted
+    }
+
+    pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
+        let gen = self.cards[card as usize].gen;
+        self.lasting.push(LastingEffect { card, gen, what, until });
+        self.dirty = true;
+    }
+
+    // ----------------------------------------------------------------- enemies
+
+    /// Enemy `e` engages player `p` (from wherever it is).
+    pub fn engage(&mut self, e: CardId, p: u8) {
+        self.move_card_keep(e, Zone::Engaged(p));
+        if self.logging() {
+            self.log_line(format!("  {} engages P{}", self.title(e), p + 1));
+        }
+    }
+
+    /// Return an engaged enemy to the staging area (keeps damage: it stays in play).
+    pub fn return_to_staging(&mut self, e: CardId) {
+        if self.cards[e as usize].zone.in_play() {
+            self.move_card_keep(e, Zone::Staging);
+            if self.logging() {
+                self.log_line(format!("  {} returns to the staging area", self.title(e)));
+            }
+        }
+    }
+
+    /// Move a card between two in-play zones (keeps tokens, attachments, object identity).
+    pub fn move_card_keep(&mut self, c: CardId, to: Zone) {
+        let from = self.cards[c as usize].zone;
+        if from.in_play() && to.in_play() {
+            let l = &mut self.lists[from.list()];
+            if let Some(pos) = l.iter().position(|&x| x == c) {
+                l.remove(pos);
+            }
+            self.cards[c as usize].zone = to;
+            self.lists[to.list()].push(c);
+            self.dirty = true;
+        } else {
+            self.move_card(c, to);
+        }
+    }
+
+    /// Put a card into play under `p`'s control (allies, objective-allies).
+    pub fn put_into_play(&mut self, c: CardId, p: u8) {
+        self.move_card(c, Zone::Play(p));
+        self.cards[c as usize].controller = p;
+        self.fire(Event::EntersPlay(c));
+    }
+
+    /// Attach `a` to `host` under `controller`'s control.
+    pub fn attach(&mut self, a: CardId, host: CardId, controller: u8) {
+        self.move_card(a, Zone::Attached(host));
+        self.cards[a as usize].controller = controller;
+        if self.def_of(a).keywords.restricted {
+            let restricted: u32 = self.attachments(host).filter(|&x| self.def_of(x).keywords.restricted).count() as u32;
+            if restricted > 2 {
+                // Engine choice: the oldest restricted attachment goes (controller would pick).
+                let old = self.attachments(host).find(|&x| self.def_of(x).keywords.restricted && x != a);
+                if let Some(old) = old {
+                    self.discard(old);
+                }
+            }
+        }
+        self.fire(Event::EntersPlay(a));
+    }
+
+    /// The player who controls `c` (ENCOUNTER for encounter cards).
+    pub fn controller(&self, c: CardId) -> u8 {
+        self.cards[c as usize].controller
+    }
+
+    // ----------------------------------------------------------------- events
+
+    /// A game event happened: Forced effects resolve now; Responses are offered next.
+    pub fn fire(&mut self, ev: Event) {
+        if self.outcome.is_some() {
+            return;
+        }
+        // Forced effects of cards in play (and of the card the event is about, if it just left).
+        self.scratch_forced.clear();
+        let subject = event_subject(ev);
+        let mut buf = std::mem::take(&mut self.scratch_forced);
+        buf.extend(self.in_play_cards().filter(|&c| self.script(c).and_then(|s| s.forced).is_some()));
+        self.scratch_forced = buf;
+        if let Some(s) = subject {
+            if !self.cards[s as usize].zone.in_play()
+                && self.script(s).and_then(|x| x.forced).is_some()
+                && !self.scratch_forced.contains(&s)
+            {
+                self.scratch_forced.push(s);
+            }
+        }
+        let n = self.scratch_forced.len();
+        for i in 0..n {
+            let c = self.scratch_forced[i];
+            if let Some(f) = self.script(c).and_then(|s| s.forced) {
+                f(self, c, ev);
+            }
+            if self.outcome.is_some() {
+                return;
+            }
+        }
+        if self.any_response(ev) {
+            self.stack.push(Frame::Responses { ev, seat: 0, passes: 0, used: [NO_CARD; 4] });
+        }
+    }
+
+    /// Cards that might respond to `ev`: in play under a player's control, or events in hand.
+    pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
+        out.clear();
+        for z in [Zone::Hand(seat), Zone::Play(seat), Zone::Attached(0)] {
+            for &c in self.list(z) {
+                if z == Zone::Attached(0) && self.cards[c as usize].controller != seat {
+                    continue;
+                }
+                let Some(s) = self.script(c) else { continue };
+                let Some(can) = s.can_respond else { continue };
+                if z == Zone::Hand(seat) {
+                    let d = self.def_of(c);
+                    if d.ty != CardType::Event || !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                        continue;
+                    }
+                }
+                if can(self, c, seat, ev) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+
+    fn any_response(&mut self, ev: Event) -> bool {
+        let mut buf = std::mem::take(&mut self.scratch_resp);
+        let mut any = false;
+        for o in 0..self.n_players {
+            let p = self.seat(o);
+            if self.players[p as usize].eliminated {
+                continue;
+            }
+            self.response_candidates(p, ev, &mut buf);
+            if !buf.is_empty() {
+                any = true;
+                break;
+            }
+        }
+        self.scratch_resp = buf;
+        any
+    }
+}
+
+/// The card an event is about, if any.
+fn event_subject(ev: Event) -> Option<CardId> {
+    match ev {
+        Event::EntersPlay(c)
+        | Event::Played(c)
+        | Event::Committed(c)
+        | Event::Revealed(c)
+        | Event::Damaged(c, _)
+        | Event::Destroyed(c)
+        | Event::LeftPlay(c)
+        | Event::Traveled(c)
+        | Event::AttackDestroyed(c)
+        | Event::EnemyAttackEnded(c)
+        | Event::TimeRanOut(c)
+        | Event::SideQuestDefeated(c) => Some(c),
+        _ => None,
+    }
+}

@@ -1,0 +1,245 @@
+//! Game state: card instances, zones, players, lasting effects, and the primitive operations
+//! every rule and card script is built from (move, damage, progress, threat, stats).
+
+use super::*;
+
+pub type CardId = u16;
+pub const NO_CARD: CardId = u16::MAX;
+/// Owner / controller value for encounter-side cards.
+pub const ENCOUNTER: u8 = u8::MAX;
+
+/// Where a card is. Every card is in exactly one zone; every zone has one list in `Game::lists`
+/// (hosted zones share a list per kind and record their host in the card).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Zone {
+    Deck(u8),
+    Hand(u8),
+    Discard(u8),
+    /// Characters in a player's play area (heroes, allies, controlled objective-allies).
+    Play(u8),
+    Engaged(u8),
+    EncounterDeck,
+    EncounterDiscard,
+    Staging,
+    Active,
+    QuestDeck,
+    /// The main quest in play (top of the quest deck, side B up).
+    Quest,
+    Victory,
+    SetAside,
+    Removed,
+    /// An event or treachery while it resolves.
+    Resolving,
+    /// Cards of an eliminated player (§4.2.3.4): no effect can reach them.
+    Eliminated,
+    Attached(CardId),
+    Under(CardId),
+    Shadow(CardId),
+}
+
+pub const N_PLAYER_ZONES: usize = 5;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 14;
+
+impl Zone {
+    pub fn list(self) -> usize {
+        let shared = 4 * N_PLAYER_ZONES;
+        match self {
+            Zone::Deck(p) => p as usize * N_PLAYER_ZONES,
+            Zone::Hand(p) => p as usize * N_PLAYER_ZONES + 1,
+            Zone::Discard(p) => p as usize * N_PLAYER_ZONES + 2,
+            Zone::Play(p) => p as usize * N_PLAYER_ZONES + 3,
+            Zone::Engaged(p) => p as usize * N_PLAYER_ZONES + 4,
+            Zone::EncounterDeck => shared,
+            Zone::EncounterDiscard => shared + 1,
+            Zone::Staging => shared + 2,
+            Zone::Active => shared + 3,
+            Zone::QuestDeck => shared + 4,
+            Zone::Quest => shared + 5,
+            Zone::Victory => shared + 6,
+            Zone::SetAside => shared + 7,
+            Zone::Removed => shared + 8,
+            Zone::Resolving => shared + 9,
+            Zone::Eliminated => shared + 10,
+            Zone::Attached(_) => shared + 11,
+            Zone::Under(_) => shared + 12,
+            Zone::Shadow(_) => shared + 13,
+        }
+    }
+    /// Is a card here in play (its text active)?
+    pub fn in_play(self) -> bool {
+        matches!(
+            self,
+            Zone::Play(_) | Zone::Engaged(_) | Zone::Staging | Zone::Active | Zone::Quest | Zone::Attached(_)
+        )
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Deck(_) => "deck",
+            Zone::Hand(_) => "hand",
+            Zone::Discard(_) => "discard pile",
+            Zone::Play(_) => "play area",
+            Zone::Engaged(_) => "engagement area",
+            Zone::EncounterDeck => "encounter deck",
+            Zone::EncounterDiscard => "encounter discard pile",
+            Zone::Staging => "staging area",
+            Zone::Active => "active location",
+            Zone::QuestDeck => "quest deck",
+            Zone::Quest => "quest",
+            Zone::Victory => "victory display",
+            Zone::SetAside => "set aside",
+            Zone::Removed => "removed from the game",
+            Zone::Resolving => "resolving",
+            Zone::Eliminated => "out of the game",
+            Zone::Attached(_) => "attached",
+            Zone::Under(_) => "underneath",
+            Zone::Shadow(_) => "shadow",
+        }
+    }
+}
+
+/// One physical card in this game.
+#[derive(Clone, Copy, Debug)]
+pub struct CardInst {
+    /// Current face.
+    pub def: DefId,
+    /// Index into `cards::SCRIPTS` for the current face (`NO_SCRIPT` if none).
+    pub script: u16,
+    pub owner: u8,
+    pub controller: u8,
+    pub zone: Zone,
+    pub exhausted: bool,
+    pub damage: i16,
+    pub progress: i16,
+    pub resources: i16,
+    pub time: i16,
+    /// Bumped whenever the card enters play: a card that leaves and returns is a new object.
+    pub gen: u16,
+    /// Committed to the quest this phase.
+    pub questing: bool,
+    /// Enemy: has made its combat-phase attack this phase. Player: attacked this enemy (bit per seat).
+    pub attacked: bool,
+    pub attacked_by: u8,
+}
+
+pub const NO_SCRIPT: u16 = u16::MAX;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PlayerState {
+    pub threat: i16,
+    pub eliminated: bool,
+    pub eliminated_by_threat: bool,
+    /// Threat cost of the player's starting heroes (for score of an eliminated player).
+    pub hero_threat_total: i16,
+    pub mulligan_done: bool,
+    /// "Limit once per round" uses keyed per player (e.g. Éowyn per player).
+    pub round_flags: u32,
+    /// Stand Together: may declare any number of defenders this phase.
+    pub multi_defend: bool,
+}
+
+/// Phases of the round.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    Setup,
+    Resource,
+    Planning,
+    Quest,
+    Travel,
+    Encounter,
+    Combat,
+    Refresh,
+}
+
+/// Stats a modifier can change.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stat {
+    Willpower,
+    Attack,
+    Defense,
+    HitPoints,
+    Threat,
+    Engagement,
+    QuestPoints,
+}
+
+/// How long a lasting effect lasts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Until {
+    EndOfAttack,
+    EndOfPhase,
+    EndOfRound,
+}
+
+/// What a lasting effect does to its card.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lasting {
+    Stat(Stat, i16),
+    /// Does not contribute its threat (Radagast's Cunning, Secret Paths).
+    NoThreat,
+    /// Cannot attack player `n` (Feint, Thicket of Spears).
+    CannotAttack(u8),
+    /// At the end of the phase, if still the same object in play, return it to its owner's hand.
+    ReturnToHandAtEndOfPhase,
+    /// At the end of the phase, shuffle it into its owner's deck.
+    ShuffleIntoDeckAtEndOfPhase,
+    /// Discard from play at the end of the round.
+    DiscardAtEndOfRound,
+    /// The current quest is this card until the end of the phase.
+    CurrentQuest,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct LastingEffect {
+    pub card: CardId,
+    pub gen: u16,
+    pub what: Lasting,
+    pub until: Until,
+}
+
+/// The attack being resolved.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackCtx {
+    pub enemy: CardId,
+    pub player: u8,
+    pub defenders: [CardId; 8],
+    pub n_defenders: u8,
+    pub destroyed_ally: bool,
+    pub return_enemy: bool,
+    pub immediate: bool,
+    pub undefended: bool,
+    pub damaged_card: CardId,
+}
+
+impl AttackCtx {
+    pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {
+        AttackCtx {
+            enemy,
+            player,
+            defenders: [NO_CARD; 8],
+            n_defenders: 0,
+            destroyed_ally: false,
+            return_enemy: false,
+            immediate,
+            undefended: false,
+            damaged_card: NO_CARD,
+        }
+    }
+    pub fn defenders(&self) -> &[CardId] {
+        &self.defenders[..self.n_defenders as usize]
+    }
+}
+
+/// The attack a player is making.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerAttackCtx {
+    pub enemy: CardId,
+    pub player: u8,
+    pub attackers: [CardId; 16],
+    pub n_attackers: u8,
+}
+
+impl PlayerAttackCtx {
+    pub fn attackers(&self) -> &[CardId] {
+        &self.attackers[..self.n_attackers as usize]
+    }
+}

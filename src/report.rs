@@ -1,1 +1,448 @@
-//! report (in progress)
+//! CSV reports of a batch: `summary.csv`, `rounds.csv`, `threat.csv` and optional `games.csv`.
+//!
+//! Every file is written to a temporary file in the output folder and then renamed over the
+//! final name, so a reader never sees a half-written file. Floats are printed with a fixed
+//! number of decimals ([`DECIMALS`]) so outputs are byte-stable; an undefined value (e.g. the
+//! mean rounds of wins when there are none) is an empty field.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use crate::data::Mode;
+use crate::record::{GameRecord, Outcome, MAX_PLAYERS, MAX_ROUNDS};
+use crate::stats::{Accumulator, Dist, LOSSES};
+
+/// Decimals printed for every float.
+pub const DECIMALS: usize = 6;
+
+/// Engine version written in `summary.csv`.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Identifies one configuration (one `summary.csv` row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunKey {
+    /// Scenario slug.
+    pub scenario: String,
+    pub mode: Mode,
+    pub players: u8,
+    /// Deck name per seat.
+    pub decks: Vec<String>,
+    /// Bot name per seat.
+    pub bots: Vec<String>,
+    pub seed: u64,
+}
+
+impl RunKey {
+    /// Deck names joined with `+` in seat order.
+    pub fn decks_joined(&self) -> String {
+        self.decks.join("+")
+    }
+    /// Bot names joined with `+` in seat order.
+    pub fn bots_joined(&self) -> String {
+        self.bots.join("+")
+    }
+}
+
+fn fmt_f(x: f64) -> String {
+    format!("{:.*}", DECIMALS, x)
+}
+
+fn fmt_opt_f(x: Option<f64>) -> String {
+    x.map(fmt_f).unwrap_or_default()
+}
+
+fn fmt_opt_u(x: Option<usize>) -> String {
+    x.map(|v| v.to_string()).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct SummaryRow<'a> {
+    scenario: &'a str,
+    mode: &'static str,
+    players: u8,
+    decks: String,
+    bots: String,
+    games: u64,
+    wins: u64,
+    win_rate: String,
+    win_lo95: String,
+    win_hi95: String,
+    rounds_win_mean: String,
+    rounds_win_median: String,
+    rounds_win_p90: String,
+    rounds_loss_mean: String,
+    rounds_loss_median: String,
+    rounds_loss_p90: String,
+    loss_threat: u64,
+    loss_heroes_dead: u64,
+    loss_scenario: u64,
+    round_cap: u64,
+    mean_final_threat: String,
+    mean_score_wins: String,
+    unimplemented_plays: u64,
+    seed: u64,
+    engine_version: &'static str,
+}
+
+#[derive(Serialize)]
+struct RoundsRow<'a> {
+    scenario: &'a str,
+    mode: &'static str,
+    players: u8,
+    decks: String,
+    bots: String,
+    round: usize,
+    wins: u64,
+    losses: u64,
+    round_cap: u64,
+}
+
+#[derive(Serialize)]
+struct ThreatRow<'a> {
+    scenario: &'a str,
+    mode: &'static str,
+    players: u8,
+    decks: String,
+    bots: String,
+    round: usize,
+    seat: usize,
+    running: u64,
+    mean: String,
+    p10: String,
+    p50: String,
+    p90: String,
+}
+
+#[derive(Serialize)]
+struct GameRow {
+    index: u64,
+    outcome: &'static str,
+    rounds: u16,
+    rounds_completed: u16,
+    final_threat: String,
+    score: i32,
+}
+
+fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
+    let (lo, hi) = acc.win_interval95();
+    let has_games = acc.games > 0;
+    let win = Dist::of(&acc.rounds_win());
+    let loss = Dist::of(&acc.rounds_loss());
+    SummaryRow {
+        scenario: &key.scenario,
+        mode: key.mode.name(),
+        players: key.players,
+        decks: key.decks_joined(),
+        bots: key.bots_joined(),
+        games: acc.games,
+        wins: acc.wins(),
+        win_rate: fmt_opt_f(acc.win_rate()),
+        win_lo95: if has_games { fmt_f(lo) } else { String::new() },
+        win_hi95: if has_games { fmt_f(hi) } else { String::new() },
+        rounds_win_mean: fmt_opt_f(win.map(|d| d.mean)),
+        rounds_win_median: fmt_opt_u(win.map(|d| d.median)),
+        rounds_win_p90: fmt_opt_u(win.map(|d| d.p90)),
+        rounds_loss_mean: fmt_opt_f(loss.map(|d| d.mean)),
+        rounds_loss_median: fmt_opt_u(loss.map(|d| d.median)),
+        rounds_loss_p90: fmt_opt_u(loss.map(|d| d.p90)),
+        loss_threat: acc.count(Outcome::LossThreat),
+        loss_heroes_dead: acc.count(Outcome::LossHeroes),
+        loss_scenario: acc.count(Outcome::LossScenario),
+        round_cap: acc.count(Outcome::RoundCap),
+        mean_final_threat: fmt_opt_f(acc.mean_final_threat()),
+        mean_score_wins: fmt_opt_f(acc.mean_score_wins()),
+        unimplemented_plays: acc.unimplemented_plays,
+        seed: key.seed,
+        engine_version: ENGINE_VERSION,
+    }
+}
+
+/// Write `rows` as CSV to `dir/name` atomically (temp file in `dir`, then rename).
+/// The header is written even when there are no rows.
+fn write_csv_atomic<R: Serialize>(
+    dir: &Path,
+    name: &str,
+    header: &[&str],
+    rows: impl IntoIterator<Item = R>,
+) -> Result<PathBuf> {
+    let path = dir.join(name);
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let res = (|| -> Result<()> {
+        let file =
+            fs::File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(std::io::BufWriter::new(file));
+        w.write_record(header)?;
+        for r in rows {
+            w.serialize(r)?;
+        }
+        let mut inner = w
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("{}", e.error()))?;
+        inner.flush()?;
+        inner.get_ref().sync_all()?;
+        drop(inner);
+        fs::rename(&tmp, &path)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))?;
+        Ok(())
+    })();
+    if res.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    res.with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+pub const SUMMARY_HEADER: &[&str] = &[
+    "scenario",
+    "mode",
+    "players",
+    "decks",
+    "bots",
+    "games",
+    "wins",
+    "win_rate",
+    "win_lo95",
+    "win_hi95",
+    "rounds_win_mean",
+    "rounds_win_median",
+    "rounds_win_p90",
+    "rounds_loss_mean",
+    "rounds_loss_median",
+    "rounds_loss_p90",
+    "loss_threat",
+    "loss_heroes_dead",
+    "loss_scenario",
+    "round_cap",
+    "mean_final_threat",
+    "mean_score_wins",
+    "unimplemented_plays",
+    "seed",
+    "engine_version",
+];
+
+pub const ROUNDS_HEADER: &[&str] = &[
+    "scenario",
+    "mode",
+    "players",
+    "decks",
+    "bots",
+    "round",
+    "wins",
+    "losses",
+    "round_cap",
+];
+
+pub const THREAT_HEADER: &[&str] = &[
+    "scenario", "mode", "players", "decks", "bots", "round", "seat", "running", "mean", "p10",
+    "p50", "p90",
+];
+
+pub const GAMES_HEADER: &[&str] = &[
+    "index",
+    "outcome",
+    "rounds",
+    "rounds_completed",
+    "final_threat",
+    "score",
+];
+
+/// Write `summary.csv` with one row per configuration, in the given order.
+pub fn write_summary(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<PathBuf> {
+    write_csv_atomic(
+        dir,
+        "summary.csv",
+        SUMMARY_HEADER,
+        runs.iter().map(|(k, a)| summary_row(k, a)),
+    )
+}
+
+/// Write `rounds.csv`: for each configuration, one row per round in which any game ended.
+pub fn write_rounds(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<PathBuf> {
+    let mut rows = Vec::new();
+    for (key, acc) in runs {
+        for round in 0..=MAX_ROUNDS {
+            let wins = acc.rounds_of(Outcome::Win)[round];
+            let losses: u64 = LOSSES.iter().map(|&o| acc.rounds_of(o)[round]).sum();
+            let round_cap = acc.rounds_of(Outcome::RoundCap)[round];
+            if wins + losses + round_cap == 0 {
+                continue;
+            }
+            rows.push(RoundsRow {
+                scenario: &key.scenario,
+                mode: key.mode.name(),
+                players: key.players,
+                decks: key.decks_joined(),
+                bots: key.bots_joined(),
+                round,
+                wins,
+                losses,
+                round_cap,
+            });
+        }
+    }
+    write_csv_atomic(dir, "rounds.csv", ROUNDS_HEADER, rows)
+}
+
+/// Write `threat.csv`: for each configuration, round and seat with at least one game still
+/// running at the end of that round, the threat distribution of those games.
+pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<PathBuf> {
+    let mut rows = Vec::new();
+    for (key, acc) in runs {
+        for round in 1..=MAX_ROUNDS {
+            for seat in 0..(key.players as usize).min(MAX_PLAYERS) {
+                let running = acc.running_at(round, seat);
+                if running == 0 {
+                    continue;
+                }
+                let d = Dist::of(acc.threat_hist(round, seat));
+                rows.push(ThreatRow {
+                    scenario: &key.scenario,
+                    mode: key.mode.name(),
+                    players: key.players,
+                    decks: key.decks_joined(),
+                    bots: key.bots_joined(),
+                    round,
+                    seat,
+                    running,
+                    mean: fmt_opt_f(d.map(|d| d.mean)),
+                    p10: fmt_opt_u(d.map(|d| d.p10)),
+                    p50: fmt_opt_u(d.map(|d| d.median)),
+                    p90: fmt_opt_u(d.map(|d| d.p90)),
+                });
+            }
+        }
+    }
+    write_csv_atomic(dir, "threat.csv", THREAT_HEADER, rows)
+}
+
+/// Write `games.csv`: one row per game, sorted by index (`games` need not be sorted).
+pub fn write_games(dir: &Path, games: &[GameRecord]) -> Result<PathBuf> {
+    let mut order: Vec<&GameRecord> = games.iter().collect();
+    order.sort_by_key(|g| g.index);
+    write_csv_atomic(
+        dir,
+        "games.csv",
+        GAMES_HEADER,
+        order.into_iter().map(|g| GameRow {
+            index: g.index,
+            outcome: g.outcome.name(),
+            rounds: g.rounds,
+            rounds_completed: g.rounds_completed,
+            final_threat: g.final_threat[..(g.players as usize).min(MAX_PLAYERS)]
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join("+"),
+            score: g.score,
+        }),
+    )
+}
+
+/// Create `dir` (and parents) and write `summary.csv`, `rounds.csv`, `threat.csv`, and
+/// `games.csv` when `games` is given. Returns the paths written.
+pub fn write_all(
+    dir: &Path,
+    key: &RunKey,
+    acc: &Accumulator,
+    games: Option<&[GameRecord]>,
+) -> Result<Vec<PathBuf>> {
+    fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    let runs = [(key, acc)];
+    let mut out = vec![
+        write_summary(dir, &runs)?,
+        write_rounds(dir, &runs)?,
+        write_threat(dir, &runs)?,
+    ];
+    if let Some(g) = games {
+        out.push(write_games(dir, g)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::ELIMINATED;
+
+    fn tmpdir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("lotr-sim-report-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    #[test]
+    fn writes_all_files() {
+        let key = RunKey {
+            scenario: "s".into(),
+            mode: Mode::Standard,
+            players: 2,
+            decks: vec!["a".into(), "b".into()],
+            bots: vec!["x".into(), "x".into()],
+            seed: 7,
+        };
+        let mut acc = Accumulator::new();
+        let mut games = Vec::new();
+        for i in (0..4u64).rev() {
+            let mut r = GameRecord::empty(i, 2);
+            r.outcome = if i % 2 == 0 {
+                Outcome::Win
+            } else {
+                Outcome::LossThreat
+            };
+            r.rounds = 2 + i as u16;
+            r.rounds_completed = r.rounds - 1;
+            for round in 0..r.rounds_completed as usize {
+                r.threat_at_round_end[round] =
+                    [30 + round as u8, if i == 1 { ELIMINATED } else { 29 }, 0, 0];
+            }
+            r.final_threat = [40, 50, 0, 0];
+            r.score = 100 + i as i32;
+            acc.add(&r);
+            games.push(r);
+        }
+        let dir = tmpdir("all");
+        let paths = write_all(&dir, &key, &acc, Some(&games)).unwrap();
+        assert_eq!(paths.len(), 4);
+        let summary = fs::read_to_string(dir.join("summary.csv")).unwrap();
+        let mut lines = summary.lines();
+        assert_eq!(lines.next().unwrap(), SUMMARY_HEADER.join(","));
+        let row = lines.next().unwrap();
+        assert!(
+            row.starts_with("s,standard,2,a+b,x+x,4,2,0.500000,"),
+            "{row}"
+        );
+        assert!(row.contains(",45.000000,101.000000,0,7,"), "{row}");
+        let g = fs::read_to_string(dir.join("games.csv")).unwrap();
+        let lines: Vec<&str> = g.lines().collect();
+        assert_eq!(
+            lines[0],
+            "index,outcome,rounds,rounds_completed,final_threat,score"
+        );
+        assert_eq!(lines[1], "0,win,2,1,40+50,100");
+        assert_eq!(lines[4], "3,threat,5,4,40+50,103");
+        let rounds = fs::read_to_string(dir.join("rounds.csv")).unwrap();
+        assert_eq!(
+            rounds.lines().nth(1).unwrap(),
+            "s,standard,2,a+b,x+x,2,1,0,0"
+        );
+        let threat = fs::read_to_string(dir.join("threat.csv")).unwrap();
+        assert_eq!(
+            threat.lines().nth(1).unwrap(),
+            "s,standard,2,a+b,x+x,1,0,4,30.000000,30,30,30"
+        );
+        // no temp files left
+        let names: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        assert!(names.iter().all(|n| !n.starts_with('.')), "{names:?}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -332,7 +332,7 @@ mod tests {
         r.rounds_completed = r.rounds - (i % 2) as u16;
         for round in 0..r.rounds_completed as usize {
             for s in 0..players as usize {
-                r.threat_at_round_end[round][s] = if (i + s as u64) % 7 == 0 && round > 3 {
+                r.threat_at_round_end[round][s] = if (i + s as u64).is_multiple_of(7) && round > 3 {
                     ELIMINATED
                 } else {
                     (20 + round + s + (i % 9) as usize) as u8

@@ -10,6 +10,8 @@ use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
 pub mod intruders;
+#[cfg(test)]
+pub mod testkit;
 
 /// Rule questions the engine asks cards in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -627,7 +627,7 @@ impl<'a> Game<'a> {
         })
     }
 
-    fn take_action(&mut self, p: u8, o: Opt) {
+    pub(crate) fn take_action(&mut self, p: u8, o: Opt) {
         match o {
             Opt::Play(c) => {
                 let d = self.def_of(c);

@@ -277,6 +277,8 @@ pub struct Game<'a> {
     log: Option<Vec<String>>,
     pub record: GameRecord,
     index: u64,
+    /// Test sandbox: the engine stops when its stack is empty instead of ending the game.
+    sandbox: bool,
 }
 
 impl<'a> Game<'a> {
@@ -314,6 +316,7 @@ impl<'a> Game<'a> {
             log: None,
             record: GameRecord::empty(0, setup.decks.len() as u8),
             index: 0,
+            sandbox: false,
         }
     }
 
@@ -354,6 +357,68 @@ impl<'a> Game<'a> {
         self.run();
     }
 
+    /// Test sandbox: set the game up (decks, encounter deck, quest in play at side B), then stop
+    /// with nothing on the stack, in round 1's planning phase. Drive it with `act`, `emit`,
+    /// `push_run` and `answer`.
+    pub fn sandbox(&mut self, master: u64, index: u64) {
+        self.start(master, index);
+        self.stack.clear();
+        self.waiting = false;
+        self.answer = None;
+        self.sandbox = true;
+        if let Some(q) = self.top(Zone::QuestDeck) {
+            self.move_card(q, Zone::Quest);
+            if let Some(b) = self.def_of(q).back {
+                self.set_face(q, b);
+            }
+        }
+        self.round = 1;
+        self.phase = Phase::Planning;
+        self.run();
+    }
+
+    /// Sandbox: create a new card `code` owned by `owner` (ENCOUNTER for encounter cards) in `zone`.
+    pub fn spawn(&mut self, code: &str, owner: u8, zone: Zone) -> CardId {
+        let def = self.db.by_code(code).unwrap_or_else(|| panic!("unknown card {code}"));
+        let c = self.new_card(def, owner, Zone::SetAside);
+        self.move_card(c, zone);
+        if let Zone::Play(p) = zone {
+            self.cards[c as usize].controller = p;
+        }
+        c
+    }
+
+    /// Sandbox: player `p` takes an action (play a card from hand / use an ability) now.
+    pub fn act(&mut self, p: u8, o: Opt) {
+        self.take_action(p, o);
+        self.run();
+    }
+
+    /// Sandbox: an event happens now (Forced effects and Responses follow).
+    pub fn emit(&mut self, ev: Event) {
+        self.fire(ev);
+        self.run();
+    }
+
+    /// Sandbox: run a framework frame now (e.g. `Frame::Reveal`, `Frame::Attack`).
+    pub fn push_run(&mut self, f: Frame) {
+        self.stack.push(f);
+        self.run();
+    }
+
+    /// Answer the pending decision with the option equal to `o` (panics if it is not offered).
+    pub fn answer(&mut self, o: Opt) {
+        let d = self.pending().unwrap_or_else(|| panic!("no pending decision to answer with {o:?}"));
+        let i = d.options.iter().position(|x| *x == o).unwrap_or_else(|| panic!("{o:?} not among {:?}", d.options));
+        self.apply(i);
+    }
+
+    /// Sandbox: run the state-based checks now.
+    pub fn settle(&mut self) {
+        self.dirty = true;
+        self.run();
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -390,6 +455,9 @@ impl<'a> Game<'a> {
                 if self.outcome.is_some() {
                     break;
                 }
+            }
+            if self.sandbox && self.stack.is_empty() {
+                break;
             }
             let Some(f) = self.stack.pop() else {
                 // Nothing left to do can only mean the round structure ended unexpectedly.

@@ -858,7 +858,7 @@ fn parse_scenarios(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
                     errs.push(err(line, format!("scenario {slug}: quest row `{code}` is not the front face of a quest card")));
                     continue;
                 }
-                sc.quest[m].extend(std::iter::repeat(id).take(copies as usize));
+                sc.quest[m].extend(std::iter::repeat_n(id, copies as usize));
             }
             "encounter" => {
                 if back_face {

@@ -1,1 +1,7 @@
-fn main(){}
+//! The `lotr-sim` binary; everything is in [`cli`].
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

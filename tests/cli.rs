@@ -1,0 +1,218 @@
+//! End-to-end tests of the `lotr-sim` binary: determinism across thread counts, multiplayer,
+//! `trace` agreeing with the batch, `list`, and configuration errors.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
+/// A bot every build registers (the default `basic` may not exist in every build).
+const BOT: &str = "random";
+
+fn unique_dir(tag: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("lotr-sim-cli-{tag}-{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+fn lotr(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("cannot start lotr-sim")
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = lotr(args);
+    assert!(
+        o.status.success(),
+        "lotr-sim {args:?} failed ({:?}):\n{}",
+        o.status,
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn run_into(dir: &Path, extra: &[&str]) -> String {
+    let d = dir.to_str().unwrap();
+    let mut args = vec!["run", "--quiet", "--bot", BOT, "--out", d];
+    args.extend_from_slice(extra);
+    ok(&args)
+}
+
+#[test]
+fn thread_count_does_not_change_outputs() {
+    let a = unique_dir("t1");
+    let b = unique_dir("t2");
+    let common = ["--games", "2600", "--seed", "42", "--per-game"];
+    run_into(&a, &[&common[..], &["--threads", "1"]].concat());
+    run_into(&b, &[&common[..], &["--threads", "2"]].concat());
+    for f in ["summary.csv", "rounds.csv", "threat.csv", "games.csv"] {
+        let x = fs::read(a.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let y = fs::read(b.join(f)).unwrap();
+        assert!(x == y, "{f} differs between --threads 1 and --threads 2");
+    }
+    let games = fs::read_to_string(a.join("games.csv")).unwrap();
+    assert_eq!(games.lines().count(), 2601);
+    let summary = fs::read_to_string(a.join("summary.csv")).unwrap();
+    let row = summary.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("intruders-in-chetwood,standard,1,core-leadership,random,2600,"),
+        "{row}"
+    );
+    assert!(row.contains(",42,"), "{row}");
+    let _ = fs::remove_dir_all(&a);
+    let _ = fs::remove_dir_all(&b);
+}
+
+#[test]
+fn one_and_two_players() {
+    let a = unique_dir("p1");
+    let out = run_into(&a, &["--games", "200", "--players", "1"]);
+    assert!(out.contains("win rate"), "{out}");
+    let b = unique_dir("p2");
+    run_into(
+        &b,
+        &[
+            "--games",
+            "200",
+            "--players",
+            "2",
+            "--deck",
+            "core-leadership",
+            "--deck",
+            "core-tactics",
+        ],
+    );
+    let summary = fs::read_to_string(b.join("summary.csv")).unwrap();
+    let row = summary.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with(
+            "intruders-in-chetwood,standard,2,core-leadership+core-tactics,random+random,200,"
+        ),
+        "{row}"
+    );
+    let threat = fs::read_to_string(b.join("threat.csv")).unwrap();
+    assert!(
+        threat.lines().any(|l| l.split(',').nth(6) == Some("1")),
+        "no seat 1 rows:\n{threat}"
+    );
+    let _ = fs::remove_dir_all(&a);
+    let _ = fs::remove_dir_all(&b);
+}
+
+/// `index -> (outcome, rounds, rounds_completed, final_threat, score)` from games.csv.
+fn games_rows(path: &Path) -> HashMap<String, Vec<String>> {
+    let text = fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "index,outcome,rounds,rounds_completed,final_threat,score"
+    );
+    lines
+        .map(|l| {
+            let f: Vec<String> = l.split(',').map(String::from).collect();
+            (f[0].clone(), f[1..].to_vec())
+        })
+        .collect()
+}
+
+#[test]
+fn trace_matches_batch() {
+    let d = unique_dir("trace");
+    run_into(
+        &d,
+        &[
+            "--games",
+            "60",
+            "--seed",
+            "5",
+            "--per-game",
+            "--threads",
+            "2",
+        ],
+    );
+    let rows = games_rows(&d.join("games.csv"));
+    assert_eq!(rows.len(), 60);
+    for i in [0u64, 7, 23, 59] {
+        let idx = i.to_string();
+        let out = ok(&["trace", "--bot", BOT, "--seed", "5", "--game", &idx]);
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("result: "))
+            .unwrap_or_else(|| panic!("no result line:\n{out}"));
+        let kv: HashMap<&str, &str> = line["result: ".len()..]
+            .split(' ')
+            .filter_map(|p| p.split_once('='))
+            .collect();
+        let row = &rows[&idx];
+        assert_eq!(kv["index"], idx);
+        assert_eq!(kv["outcome"], row[0], "game {i}: {line}");
+        assert_eq!(kv["rounds"], row[1], "game {i}: {line}");
+        assert_eq!(kv["rounds_completed"], row[2], "game {i}: {line}");
+        assert_eq!(kv["final_threat"], row[3], "game {i}: {line}");
+        assert_eq!(kv["score"], row[4], "game {i}: {line}");
+    }
+    let _ = fs::remove_dir_all(&d);
+}
+
+#[test]
+fn list_subcommands() {
+    let s = ok(&["list", "scenarios"]);
+    assert!(
+        s.contains("intruders-in-chetwood") && s.contains("standard"),
+        "{s}"
+    );
+    let d = ok(&["list", "decks"]);
+    assert!(d.contains("core-leadership"), "{d}");
+    let b = ok(&["list", "bots"]);
+    assert!(b.contains(BOT), "{b}");
+    let c = ok(&["list", "cards"]);
+    assert!(c.lines().last().unwrap().starts_with("total "), "{c}");
+    let c = ok(&["list", "cards", "--scenario", "intruders-in-chetwood"]);
+    let last = c.lines().last().unwrap();
+    assert!(
+        last.starts_with("total ") && last.contains("missing"),
+        "{last}"
+    );
+    assert!(c.lines().count() > 5, "{c}");
+}
+
+/// Runs a bad configuration: must fail with status 2, mention `hint`, and write nothing.
+fn rejects(extra: &[&str], hint: &str) {
+    let d = unique_dir("bad");
+    let ds = d.to_str().unwrap();
+    let mut args = vec!["run", "--quiet", "--games", "10", "--out", ds];
+    args.extend_from_slice(extra);
+    let o = lotr(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.contains(hint),
+        "{args:?}: stderr lacks `{hint}`:\n{err}"
+    );
+    assert!(!d.exists(), "{args:?} created {}", d.display());
+}
+
+#[test]
+fn bad_configurations_are_rejected() {
+    rejects(
+        &["--scenario", "no-such-quest", "--bot", BOT],
+        "intruders-in-chetwood",
+    );
+    rejects(&["--mode", "heroic", "--bot", BOT], "nightmare");
+    rejects(&["--bot", "no-such-bot"], BOT);
+    rejects(&["--bot", BOT, "--games", "0"], "--games");
+    rejects(&["--bot", BOT, "--players", "2"], "--deck");
+    rejects(&["--bot", BOT, "--deck", "no-such-deck"], "core-leadership");
+    rejects(&["--bot", BOT, "--max-rounds", "0"], "--max-rounds");
+    // clap usage errors exit 2 as well
+    let o = lotr(&["run", "--games", "many"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = lotr(&["list", "everything"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1312,7 +1312,8 @@ impl<'a> Game<'a> {
                 self.move_card(s, Zone::EncounterDiscard);
             }
         }
-        if self.attack.return_enemy && self.cards[e as usize].zone.in_play() {
+        let ret = self.attack.return_enemy || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
+        if ret && self.cards[e as usize].zone.in_play() {
             self.return_to_staging(e);
         }
         self.fire(Event::EnemyAttackEnded(e));

@@ -34,7 +34,7 @@ pub struct RuleOptions {
     pub score_final_round: bool,
     /// §8.3.4: Iârion placed under Rescue Iârion does not lose the game.
     pub iarion_under_side_quest_is_safe: bool,
-    /// §5.29.3: discard shadow cards at the end of the combat phase (false: after each attack).
+    /// §5.29.3: shadow cards stay until combat ends (false: they go right after their attack).
     pub shadows_until_end_of_combat: bool,
     /// §4.2.2: a player without heroes in play (none destroyed) is not eliminated.
     pub heroless_player_survives: bool,

@@ -76,6 +76,9 @@ impl<'a> Game<'a> {
             if !now_in_play {
                 ci.controller = ci.owner;
             }
+            if let Zone::Play(p) = to {
+                ci.controller = p;
+            }
         }
         self.lists[to.list()].push(c);
         self.dirty = true;
@@ -547,6 +550,9 @@ impl<'a> Game<'a> {
                 l.remove(pos);
             }
             self.cards[c as usize].zone = to;
+            if let Zone::Play(p) = to {
+                self.cards[c as usize].controller = p;
+            }
             self.lists[to.list()].push(c);
             self.dirty = true;
         } else {

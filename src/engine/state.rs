@@ -208,6 +208,8 @@ pub struct AttackCtx {
     pub immediate: bool,
     pub undefended: bool,
     pub damaged_card: CardId,
+    /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
+    pub return_if_destroys_ally: bool,
 }
 
 impl AttackCtx {
@@ -222,6 +224,7 @@ impl AttackCtx {
             immediate,
             undefended: false,
             damaged_card: NO_CARD,
+            return_if_destroys_ally: false,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

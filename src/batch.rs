@@ -103,3 +103,40 @@ pub fn run_batch(
     result.games.sort_by_key(|g| g.index);
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{load_embedded, Mode};
+    use crate::engine::RuleOptions;
+
+    #[test]
+    fn same_result_for_any_thread_count() {
+        let db = load_embedded().unwrap();
+        let setup = GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: vec![crate::deck::resolve_deck("core-leadership", &db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let bots = vec!["random".to_string()];
+        let games = 2 * CHUNK + 77;
+        let a = run_batch(&db, &setup, &bots, games, 9, 1, None, true);
+        let b = run_batch(&db, &setup, &bots, games, 9, 3, None, true);
+        let c = run_batch(&db, &setup, &bots, games, 9, 2, None, false);
+        assert_eq!(a.acc, b.acc);
+        assert_eq!(a.acc, c.acc);
+        assert_eq!(a.acc.games, games);
+        assert!(c.games.is_empty());
+        assert_eq!(a.games.len() as u64, games);
+        for (i, (x, y)) in a.games.iter().zip(&b.games).enumerate() {
+            assert_eq!(x.index, i as u64);
+            assert_eq!(
+                (x.outcome, x.rounds, x.score),
+                (y.outcome, y.rounds, y.score)
+            );
+        }
+    }
+}

@@ -17,13 +17,21 @@ pub struct BotInfo {
     pub make: fn() -> Box<dyn Bot>,
 }
 
+pub mod basic;
 pub mod random;
 
-pub static BOTS: &[BotInfo] = &[BotInfo {
-    name: "random",
-    about: "uniform over the legal options (seeded); a baseline and a stress test",
-    make: || Box::new(random::RandomBot::new()),
-}];
+pub static BOTS: &[BotInfo] = &[
+    BotInfo {
+        name: "basic",
+        about: "a careful rule-of-thumb player: safe defence, kill-only attacks, measured questing",
+        make: || Box::new(basic::BasicBot::new()),
+    },
+    BotInfo {
+        name: "random",
+        about: "uniform over the legal options (seeded); a baseline and a stress test",
+        make: || Box::new(random::RandomBot::new()),
+    },
+];
 
 pub fn make(name: &str) -> Option<Box<dyn Bot>> {
     BOTS.iter().find(|b| b.name == name).map(|b| (b.make)())

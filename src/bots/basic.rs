@@ -1,0 +1,1493 @@
+//! `basic`: a careful, rule-of-thumb player. Deterministic (it uses no randomness at all, so the
+//! seed changes nothing), stateless between decisions (every choice is recomputed from the game
+//! state) and allocation-free per decision (fixed-size stack buffers only).
+//!
+//! # How it decides, per [`Ask`]
+//!
+//! Values used throughout:
+//! * **character value** ([`char_value`]): heroes `100 + 3·(WP+ATK+DEF+HP)`, allies
+//!   `4·cost + 2·(WP+ATK+DEF) + HP`, objective-allies (Iârion: losing him loses the game) `100000`.
+//! * **damage cost** ([`damage_cost`]): what `n` damage on a character costs: its value ×10 plus
+//!   5000 for a hero (1000 for an ally) if it dies, else `12·n` on a hero / `8·n` on an ally, plus
+//!   20 if it is left with 1 hit point. Objective-allies never take damage willingly.
+//!
+//! **Mulligan** — mulligan (Yes) when no card in hand is castable within the first two rounds
+//! (cost ≤ 2 × heroes of its sphere, any hero for neutral; +1 per hero in Easy mode), or when the
+//! hand holds fewer than 2 allies/attachments. Otherwise keep (No).
+//!
+//! **Planning** ([`planning`]) — every `Play`/`Activate` option is scored; the best positive score
+//! is taken, else Pass. Allies score `50 + 10·(WP+ATK+DEF)/cost` (allies first: unique allies
+//! already in play are never offered by the engine); attachments score by the [`ATTACHMENTS`]
+//! table (their target is chosen later, see Effect); events and abilities by [`action_value`].
+//! A card is not played if it would leave fewer Spirit resources than the key responses in hand
+//! need (A Test of Will, Hasty Stroke: see [`KEY_RESPONSES`]).
+//!
+//! **Action windows** ([`action`]) — `Play`/`Activate` options are scored by [`action_value`], a
+//! per-card-code table with a condition on the current state (heal a hero at risk, threat
+//! reduction at threat ≥ 35, draw when the hand is small, +WP before committing, ready an
+//! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
+//! cards score 0: Pass.
+//!
+//! **Commit** ([`commit`]) — target = staging threat + 2 per player (expected reveals) + the active
+//! location's remaining quest points + 1. First a defender is reserved, greedily, for every enemy
+//! expected to attack this round (engaged enemies; staging enemies whose engagement cost ≤ threat
+//! when engagement checks happen, else the enemy we would optionally engage — see below), taking
+//! the character with the cheapest expected defence. Then the remaining ready characters with
+//! questing stat > 0 are committed, highest first (heroes before allies on ties), while the
+//! questing strength is ≤ the target. Characters with 0 in the questing stat are never committed.
+//!
+//! **Current quest** ([`current_quest`]) — a side quest is chosen when it is in [`SIDE_QUESTS`]
+//! with its priority (Rescue Iârion always first: his time counters lose the game), when its
+//! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
+//! defeated now anyway; otherwise the main quest.
+//!
+//! **Travel** ([`travel`]) — each location scores `3·threat − remaining quest points`, minus
+//! [`TRAVEL_PENALTY`] for known painful travel costs; travel to the best if its threat ≥ 2 or it
+//! could be explored next round, else Pass.
+//!
+//! **Optional engagement** ([`optional_engage`]) — for each enemy: can we defend it (a ready
+//! character, not already needed for the engaged enemies, that survives the attack, or taking it
+//! undefended does not kill a hero) and can the other ready characters kill it (ΣATK − DEF ≥
+//! remaining HP)? Engage the first that can be defended and killed (highest threat first); else one
+//! that can be defended whose threat is ≥ 3 (it would stay in staging raising our threat); else
+//! Pass. **Engagement ties**: the enemy with the lowest attack.
+//!
+//! **Attacking enemy order** — the engaged enemy with the highest attack attacks first, so the
+//! best defender is still free for it.
+//!
+//! **Defender** ([`defender`]) — cost of each candidate = damage cost of `ATK(+1 per shadow card)
+//! − DEF` on it, plus twice its attack (it will not attack back); cost of Undefended = the cheapest
+//! hero damage cost of the full attack. Take the cheapest; `Done` when a defender is already
+//! declared (multi-defend). **Undefended hero**: the hero with the lowest damage cost (most
+//! remaining hit points, never one it kills if another survives). **Which defender takes the
+//! damage**: the lowest damage cost.
+//!
+//! **Attacks** ([`attack_target`], [`attacker`]) — for every enemy we may attack, the cheapest set of
+//! ready characters (exhaustive search over ≤ 12 candidates, cost = ΣATK, then fewest characters)
+//! with ΣATK − DEF ≥ remaining HP; attack the killable enemy with the highest threat + attack.
+//! Each `Attacker` decision recomputes the plan from the attackers already declared and adds the
+//! strongest member of the cheapest killing set; `Done` once the attack kills. When no engaged
+//! enemy can be killed, the bot still **chips** at the enemy engaged with it that it can hurt most
+//! if that deals ≥ 1 damage (damage on enemies stays; attackers are readied at refresh anyway) —
+//! a deliberate extension for enemies like Orc War Party that no one round can kill.
+//!
+//! **Archery** — one damage at a time on the character with the lowest damage cost of 1 (allies
+//! with spare hit points first, then heroes with the most remaining hit points).
+//!
+//! **Responses** ([`response`]) — cancels (A Test of Will, Eleanor) on revealed treacheries
+//! except those in [`MILD_TREACHERIES`]; Hasty Stroke on a shadow card when the attack could
+//! destroy a defender or is undefended; everything in the [`action_value`] table that is positive
+//! for the event; abilities of cards in play not in the table are used (free responses); events
+//! from hand not in the table are not (they cost a card and resources).
+//!
+//! **Effect prompts** ([`effect`]) — playing an attachment: the target from [`ATTACHMENTS`] (weapon
+//! → best attacker, armor → best defender, willpower → best quester, resources → hero whose sphere
+//! has most cards in hand, enemy → strongest engaged enemy, location → highest threat). Otherwise,
+//! by who resolves the effect: an encounter card's prompt is harmful, so `Card` → the least
+//! valuable (lowest [`harm_cost`]: cheap allies that survive, never Iârion); a player card's prompt
+//! is beneficial, so `Card` → our most valuable character, or the most dangerous enemy, or the
+//! location with the most threat. `Mode(k)` by [`MODES`] (default the first), `Player(p)` → the
+//! player with the fewest cards in hand (beneficial) or the lowest threat (harmful), `Yes` for
+//! player cards; Pass/Done only when nothing else is offered.
+//!
+//! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
+
+use super::Bot;
+use crate::cards::Rule;
+use crate::data::{CardType, Mode, Sphere};
+use crate::engine::{
+    Ask, CardId, Decision, Event, Game, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
+};
+
+pub struct BasicBot;
+
+impl BasicBot {
+    pub fn new() -> Self {
+        BasicBot
+    }
+}
+
+impl Default for BasicBot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Bot for BasicBot {
+    fn name(&self) -> &'static str {
+        "basic"
+    }
+    fn new_game(&mut self, _seed: u64) {}
+    fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        let p = d.player;
+        let o = &d.options;
+        let i = match d.ask {
+            Ask::Mulligan => mulligan(g, p, o),
+            Ask::Planning => planning(g, p, o),
+            Ask::Action(ph) => action(g, p, ph, o),
+            Ask::Commit => commit(g, p, o),
+            Ask::CurrentQuest => current_quest(g, p, o),
+            Ask::OptionalEngage => optional_engage(g, p, o),
+            Ask::EngageTie => pick_min(o, |c| g.stat(c, Stat::Attack) as i32),
+            Ask::Travel => travel(g, p, o),
+            Ask::AttackingEnemy => pick_max(o, |c| {
+                g.stat(c, Stat::Attack) as i32 * 10 + g.stat(c, Stat::Threat) as i32
+            }),
+            Ask::Defender { enemy } => defender(g, p, enemy, o),
+            Ask::UndefendedHero { damage, .. } | Ask::DefenderTakesDamage { damage, .. } => {
+                pick_min(o, |c| damage_cost(g, c, damage))
+            }
+            Ask::AttackTarget => attack_target(g, p, o),
+            Ask::Attacker { enemy } => attacker(g, p, enemy, o),
+            Ask::Archery => pick_min(o, |c| damage_cost(g, c, 1)),
+            Ask::Response(ev) => response(g, p, ev, o),
+            Ask::Effect { card, what } => effect(g, p, card, what, o),
+        };
+        i.unwrap_or_else(|| fallback(o)).min(o.len() - 1)
+    }
+}
+
+// ===================================================================== small helpers
+
+/// A fixed-capacity list of card ids on the stack (no heap allocation per decision).
+#[derive(Clone, Copy)]
+struct Ids {
+    ids: [CardId; 32],
+    n: usize,
+}
+
+impl Ids {
+    fn new() -> Self {
+        Ids {
+            ids: [NO_CARD; 32],
+            n: 0,
+        }
+    }
+    fn push(&mut self, c: CardId) {
+        if self.n < self.ids.len() {
+            self.ids[self.n] = c;
+            self.n += 1;
+        }
+    }
+    fn as_slice(&self) -> &[CardId] {
+        &self.ids[..self.n]
+    }
+    fn contains(&self, c: CardId) -> bool {
+        self.as_slice().contains(&c)
+    }
+}
+
+fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
+    g.def_of(c).code.as_str()
+}
+
+fn is_objective_ally(g: &Game, c: CardId) -> bool {
+    g.ty(c) == CardType::ObjectiveAlly
+}
+
+fn ready(g: &Game, c: CardId) -> bool {
+    !g.card(c).exhausted
+}
+
+/// Index of the first option `o` (exact match).
+fn find(opts: &[Opt], o: Opt) -> Option<usize> {
+    opts.iter().position(|x| *x == o)
+}
+
+/// The `Card` option with the lowest key (first on ties).
+fn pick_min(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, o) in opts.iter().enumerate() {
+        if let Opt::Card(c) = *o {
+            if c == NO_CARD {
+                continue;
+            }
+            let k = key(c);
+            if best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The `Card` option with the highest key (first on ties).
+fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    pick_min(opts, |c| -key(c))
+}
+
+/// First option that commits to something (not Pass/Done/No/Undefended), else 0.
+fn fallback(opts: &[Opt]) -> usize {
+    opts.iter()
+        .position(|o| !matches!(o, Opt::Pass | Opt::Done | Opt::No | Opt::Undefended))
+        .unwrap_or(0)
+}
+
+fn stats_sum(g: &Game, c: CardId) -> i32 {
+    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+}
+
+/// How much a character is worth to us (see the module doc).
+fn char_value(g: &Game, c: CardId) -> i32 {
+    if is_objective_ally(g, c) {
+        100_000
+    } else if g.is_hero(c) {
+        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
+    } else {
+        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
+    }
+}
+
+/// What `n` damage on character `c` costs us.
+fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    if n <= 0 {
+        return 0;
+    }
+    if is_objective_ally(g, c) {
+        return 1_000_000;
+    }
+    let rem = g.remaining_hp(c);
+    if n >= rem {
+        return char_value(g, c) * 10 + if g.is_hero(c) { 5000 } else { 1000 };
+    }
+    let per = if g.is_hero(c) { 12 } else { 8 };
+    per * n as i32 + if rem - n <= 1 { 20 } else { 0 }
+}
+
+/// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
+fn harm_cost(g: &Game, c: CardId) -> i32 {
+    if !g.is_character(c) {
+        return 0;
+    }
+    char_value(g, c) + if g.remaining_hp(c) <= 2 { 15 } else { 0 }
+}
+
+/// How dangerous an enemy is.
+fn danger(g: &Game, e: CardId) -> i32 {
+    if !g.is_enemy(e) {
+        return 0;
+    }
+    (g.stat(e, Stat::Attack) * 3 + g.stat(e, Stat::Threat) * 2 + g.remaining_hp(e)) as i32
+}
+
+fn hand<'g>(g: &'g Game, p: u8) -> &'g [CardId] {
+    g.list(Zone::Hand(p))
+}
+
+fn hand_has(g: &Game, p: u8, codes: &[&str]) -> bool {
+    hand(g, p).iter().any(|&c| codes.contains(&code(g, c)))
+}
+
+fn total_hero_damage(g: &Game, p: u8) -> i16 {
+    g.heroes(p).map(|h| g.card(h).damage).sum()
+}
+
+/// A hero of `p` at risk: damaged and at ≤ 2 remaining hit points.
+fn hero_at_risk(g: &Game, p: u8) -> bool {
+    g.heroes(p)
+        .any(|h| g.card(h).damage > 0 && g.remaining_hp(h) <= 2)
+}
+
+fn any_questing(g: &Game, p: u8) -> bool {
+    g.characters(p).any(|c| g.card(c).questing)
+}
+
+fn engaged_attack(g: &Game, p: u8) -> i16 {
+    g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
+}
+
+fn shadow_count(g: &Game, e: CardId) -> i16 {
+    g.shadows_of(e).count() as i16
+}
+
+// ===================================================================== card tables
+
+/// Key responses worth keeping Spirit resources for: (code, cost).
+pub const KEY_RESPONSES: &[(&str, i16)] = &[
+    ("Core-050", 1), // A Test of Will: cancel a when-revealed effect
+    ("Core-048", 1), // Hasty Stroke: cancel a shadow effect
+];
+
+/// Treacheries not worth a cancel.
+pub const MILD_TREACHERIES: &[&str] = &[];
+
+/// Attachment kinds: how much playing it is worth and where it goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttachKind {
+    /// +ATK: the best attacker.
+    Weapon,
+    /// +DEF / +HP: the best defender.
+    Armor,
+    /// +WP: the best quester.
+    Willpower,
+    /// Extra resources: the hero whose sphere has most cards in hand.
+    Resources,
+    /// Readying / general: the best hero.
+    General,
+    /// Goes on an enemy: the most dangerous engaged enemy.
+    Enemy,
+    /// Goes on a location: the one with the most threat.
+    Location,
+}
+
+/// Player attachments by code: (code, play score, kind). Unknown attachments score 20, General.
+pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
+    ("Core-026", 45, AttachKind::Resources), // Steward of Gondor
+    ("Core-027", 35, AttachKind::Willpower), // Celebrían's Stone (+2 WP)
+    ("Core-039", 30, AttachKind::Weapon),    // Blade of Gondolin
+    ("Core-040", 30, AttachKind::Armor),     // Citadel Plate (+4 HP)
+    ("Core-041", 30, AttachKind::Weapon),    // Dwarven Axe
+    ("Core-042", 15, AttachKind::General),   // Horn of Gondor
+    ("Core-055", 30, AttachKind::Willpower), // The Favor of the Lady (+1 WP)
+    ("Core-056", 20, AttachKind::Location),  // Power in the Earth
+    ("Core-057", 40, AttachKind::General),   // Unexpected Courage
+    ("Core-069", 45, AttachKind::Enemy),     // Forest Snare
+    ("Core-070", 15, AttachKind::Armor),     // Protector of Lórien
+    ("Core-071", 0, AttachKind::General),    // Dark Knowledge
+    ("Core-072", 20, AttachKind::Armor),     // Self Preservation
+    ("TLR-010", 35, AttachKind::General),    // Heir of Valandil
+    ("TLR-011", 20, AttachKind::Armor),      // Athelas
+    ("TLR-012", 15, AttachKind::General),    // Secret Vigil
+    ("TLR-013", 20, AttachKind::Willpower),  // Star Brooch
+];
+
+fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
+    let k = code(g, c);
+    ATTACHMENTS
+        .iter()
+        .find(|a| a.0 == k)
+        .map(|a| (a.1, a.2))
+        .unwrap_or((20, AttachKind::General))
+}
+
+/// Side quests: (code, priority). Higher priority is chosen first; 0 = only when cheap.
+pub const SIDE_QUESTS: &[(&str, i32)] = &[
+    ("TLR-024", 100), // Rescue Iârion: Iârion is discarded (game lost) when time runs out
+    ("TLR-046", 60),  // Orc Ambush: hurts while in play
+    ("TLR-023", 50),  // Orc Rearguard: caps progress on the main quest at 3
+    ("TLR-051", 40),  // Lost in the Wilderness
+];
+
+/// Locations whose travel cost hurts: (code, score penalty).
+pub const TRAVEL_PENALTY: &[(&str, i32)] = &[];
+
+/// Preferred `Mode(k)` by resolving card code (the modes as printed, 0-based), else the first.
+/// `Core-073` Gandalf: 0 draw 3, 1 deal 4 damage, 2 reduce threat by 5 (chosen dynamically).
+pub const MODES: &[(&str, u8)] = &[];
+
+/// Value of taking the action/response `o` (Play or Activate of card `c`) now: > 0 to use it.
+/// A per-card-code table; unknown cards: 0 (in-play responses are handled by the caller).
+fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    let phase = g.phase;
+    let in_hand = g.card(c).zone == Zone::Hand(p);
+    let hand_n = hand(g, p).len();
+    let threat = g.players[p as usize].threat;
+    let engaged = g.engaged(p).len();
+    let exhausted_chars = g.characters(p).filter(|&x| !ready(g, x)).count();
+    match code(g, c) {
+        // --- heroes
+        "Core-001" => matches!(ev, Some(Event::Committed(x)) if x == c)
+            .then_some(30)
+            .unwrap_or(0), // Aragorn ready
+        "Core-002" | "Core-003" | "Core-005" => 30, // Théodred / Glóin / Legolas: free gains
+        "Core-007" => (phase == Phase::Quest && !any_questing(g, p) && hand_n >= 5) as i32 * 10, // Éowyn
+        "Core-008" => match ev {
+            Some(Event::CancelWhenRevealed(x)) if cancel_worthy(g, x) => 40, // Eleanor
+            _ => 0,
+        },
+        "Core-011" => {
+            // Glorfindel: pay 1 to heal 1, with leftovers at the end of the round.
+            (phase == Phase::Refresh && g.characters(p).any(|x| g.card(x).damage > 0)) as i32 * 20
+        }
+        "Core-012" | "Core-062" => {
+            // Beravor / Gléowine: exhaust to draw, when not needed for combat.
+            (phase == Phase::Combat && engaged == 0 && hand_n <= 6 && ready(g, c)) as i32 * 20
+        }
+        // --- leadership
+        "Core-014" => {
+            (phase == Phase::Quest && g.characters(p).filter(|&x| g.card(x).questing).count() >= 2)
+                as i32
+                * 25
+        }
+        "Core-016" | "Core-018" | "Core-059" | "Core-061" => 25, // enters-play responses
+        "Core-020" => {
+            (phase == Phase::Combat && engaged > 0 && g.allies_of(p).any(|x| !ready(g, x))) as i32
+                * 20
+        }
+        "Core-021" => 0, // Common Cause
+        "Core-022" => (phase == Phase::Combat && engaged >= 2) as i32 * 15, // For Gondor!
+        "Core-023" => {
+            // Sneak Attack: Gandalf for 1 before committing or before combat.
+            let pre_quest = phase == Phase::Quest && !any_questing(g, p);
+            (hand_has(g, p, &["Core-073"])
+                && (pre_quest || (phase == Phase::Combat && engaged > 0))) as i32
+                * 35
+        }
+        "Core-024" => 25, // Valiant Sacrifice: draw 2
+        "Core-025" => (phase == Phase::Combat && engaged > 0 && exhausted_chars >= 3) as i32 * 30, // Grim Resolve
+        "Core-026" => (matches!(phase, Phase::Planning | Phase::Resource)) as i32 * 50, // Steward
+        // --- tactics
+        "Core-032" | "Core-033" | "Core-035" | "Core-038" => 0,
+        "Core-034" => {
+            (phase == Phase::Combat && engaged > 0 && max_engaged_attack(g, p) >= 3) as i32 * 25
+        } // Feint
+        "Core-036" => {
+            (phase == Phase::Combat && (engaged >= 2 || engaged_attack(g, p) >= 5)) as i32 * 30
+        } // Thicket
+        "Core-037" => matches!(ev, Some(Event::DefenderDeclared(..))) as i32 * 30, // Swift Strike
+        "Core-039" | "Core-042" => 25, // Blade of Gondolin / Horn of Gondor responses
+        // --- spirit
+        "Core-046" => (threat >= 35) as i32 * 60, // The Galadhrim's Greeting
+        "Core-047" => 25,                         // Strength of Will
+        "Core-048" => match ev {
+            Some(Event::CancelShadow(_)) if shadow_dangerous(g) => 40, // Hasty Stroke
+            _ => 0,
+        },
+        "Core-049" | "Core-053" => 0,
+        "Core-050" => match ev {
+            Some(Event::CancelWhenRevealed(x)) if cancel_worthy(g, x) => 50, // A Test of Will
+            _ => 0,
+        },
+        "Core-051" => {
+            // Stand and Fight: an ally in a discard pile we can afford.
+            (phase == Phase::Planning && discard_ally_affordable(g, p)) as i32 * 40
+        }
+        "Core-052" => (phase == Phase::Combat && max_engaged_attack(g, p) >= 4) as i32 * 20, // A Light in the Dark
+        "Core-054" => {
+            (0..g.n_players).any(|q| g.list(Zone::Discard(q)).iter().any(|&x| g.is_hero(x))) as i32
+                * 60
+        }
+        "Core-057" => {
+            // Unexpected Courage: ready the hero after committing / before combat.
+            let host = match g.card(c).zone {
+                Zone::Attached(h) => h,
+                _ => NO_CARD,
+            };
+            (host != NO_CARD
+                && !ready(g, host)
+                && (phase == Phase::Combat
+                    || (phase == Phase::Quest && any_questing(g, p))
+                    || phase == Phase::Encounter)) as i32
+                * 35
+        }
+        "Core-043" | "Core-044" | "Core-045" => 25, // Wandering Took? (no) / Lórien Guide / Northern Tracker
+        // --- lore
+        "Core-058" | "Core-072" => (hero_at_risk(g, p) || total_hero_damage(g, p) >= 3) as i32 * 25, // heal 2
+        "Core-063" => hero_at_risk(g, p) as i32 * 35, // Lore of Imladris
+        "Core-064" => (hand_n <= 3 && phase == Phase::Planning) as i32 * 20, // Lórien's Wealth
+        "Core-065" => {
+            (phase == Phase::Quest
+                && !any_questing(g, p)
+                && g.list(Zone::Staging)
+                    .iter()
+                    .any(|&x| g.is_enemy(x) && g.threat_contribution(x) >= 2)) as i32
+                * 25
+        } // Radagast's Cunning
+        "Core-066" => {
+            (phase == Phase::Quest
+                && !any_questing(g, p)
+                && g.list(Zone::Staging)
+                    .iter()
+                    .any(|&x| g.is_location(x) && g.threat_contribution(x) >= 2)) as i32
+                * 25
+        } // Secret Paths
+        "Core-067" | "Core-060" | "Core-010" | "Core-070" | "Core-071" => 0,
+        "Core-068" => (total_hero_damage(g, p) >= 4) as i32 * 30, // Beorn's Hospitality
+        "Core-073" => 40,                                         // Gandalf enters play
+        _ => {
+            if in_hand {
+                0
+            } else {
+                // Unknown in-play ability: responses are used (free), actions are not.
+                ev.is_some() as i32 * 10
+            }
+        }
+    }
+}
+
+fn max_engaged_attack(g: &Game, p: u8) -> i16 {
+    g.engaged(p)
+        .iter()
+        .map(|&e| g.stat(e, Stat::Attack))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Is this just-revealed card worth canceling? Treacheries not in `MILD_TREACHERIES`.
+fn cancel_worthy(g: &Game, x: CardId) -> bool {
+    g.ty(x) == CardType::Treachery && !MILD_TREACHERIES.contains(&code(g, x))
+}
+
+/// Could the attack in progress destroy a defender (or is it undefended)?
+fn shadow_dangerous(g: &Game) -> bool {
+    let e = g.attack.enemy;
+    if e == NO_CARD || !g.card(e).zone.in_play() {
+        return false;
+    }
+    let atk = g.stat(e, Stat::Attack);
+    let defs = g.attack.defenders();
+    if defs.is_empty() {
+        return true;
+    }
+    let def: i16 = defs.iter().map(|&d| g.stat(d, Stat::Defense)).sum();
+    let dmg = atk - def + 2;
+    defs.iter().any(|&d| dmg >= g.remaining_hp(d))
+}
+
+fn discard_ally_affordable(g: &Game, p: u8) -> bool {
+    let spirit = g.available(p, Sphere::Spirit);
+    (0..g.n_players).any(|q| {
+        g.list(Zone::Discard(q))
+            .iter()
+            .any(|&x| g.is_ally(x) && g.def_of(x).cost >= 2 && g.def_of(x).cost <= spirit)
+    })
+}
+
+// ===================================================================== mulligan
+
+fn mulligan(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let easy = (g.setup.mode == Mode::Easy) as i16;
+    let mut castable = false;
+    let mut bodies = 0;
+    for &c in hand(g, p) {
+        let d = g.def_of(c);
+        let heroes = g.heroes(p).filter(|&h| g.hero_matches(h, d.sphere)).count() as i16;
+        if heroes > 0 && d.cost.max(0) <= heroes * (2 + easy) {
+            castable = true;
+        }
+        if matches!(d.ty, CardType::Ally | CardType::Attachment) {
+            bodies += 1;
+        }
+    }
+    let redraw = !castable || bodies < 2;
+    find(o, if redraw { Opt::Yes } else { Opt::No })
+}
+
+// ===================================================================== planning and actions
+
+/// Spirit resources to keep for key responses in hand.
+fn reserve_spirit(g: &Game, p: u8) -> i16 {
+    hand(g, p)
+        .iter()
+        .filter_map(|&c| {
+            KEY_RESPONSES
+                .iter()
+                .find(|r| r.0 == code(g, c))
+                .map(|r| r.1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Would paying for `c` eat the Spirit resources kept for key responses?
+fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
+    let d = g.def_of(c);
+    let keep = reserve_spirit(g, p);
+    if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
+        return false;
+    }
+    let cost = d.cost.max(0);
+    match d.sphere {
+        Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
+        Sphere::Neutral => {
+            let other: i16 = g
+                .heroes(p)
+                .filter(|&h| !g.hero_matches(h, Sphere::Spirit))
+                .map(|h| g.card(h).resources)
+                .sum();
+            other < cost && g.available(p, Sphere::Spirit) - (cost - other) < keep
+        }
+        _ => false,
+    }
+}
+
+/// Score of playing card `c` from hand in the planning window.
+fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let d = g.def_of(c);
+    match d.ty {
+        CardType::Ally => {
+            let cost = d.cost.max(1) as i32;
+            50 + 10 * stats_sum(g, c) / cost
+        }
+        CardType::Attachment => attachment_info(g, c).0,
+        CardType::PlayerSideQuest => 10,
+        _ => action_value(g, p, c, None),
+    }
+}
+
+fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let v = match *opt {
+            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) => play_value(g, p, c),
+            Opt::Activate(c) => action_value(g, p, c, None),
+            _ => 0,
+        };
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let v = match *opt {
+            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
+            _ => 0,
+        };
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+// ===================================================================== quest phase
+
+/// Expected enemies attacking `p` this round (engaged + likely to engage).
+fn expected_attackers(g: &Game, p: u8) -> Ids {
+    let mut out = Ids::new();
+    for &e in g.engaged(p) {
+        out.push(e);
+    }
+    let threat = g.players[p as usize].threat;
+    if !g.rule(Rule::NoEngagementChecks) {
+        for &e in g.list(Zone::Staging) {
+            if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
+                out.push(e);
+            }
+        }
+    } else if let Some(e) = engage_candidate(g, p, true) {
+        out.push(e);
+    }
+    // Strongest first.
+    let s = &mut out.ids[..out.n];
+    s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
+    out
+}
+
+/// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
+fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
+    let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
+    damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
+}
+
+/// Cost of taking an attack of strength `atk` undefended (cheapest hero).
+fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    g.heroes(p)
+        .map(|h| damage_cost(g, h, atk))
+        .min()
+        .unwrap_or(0)
+}
+
+/// Reserve defenders (from `pool`) for `enemies`, greedily: returns the reserved characters.
+fn reserve_defenders(g: &Game, p: u8, enemies: &[CardId], pool: &Ids) -> Ids {
+    let mut res = Ids::new();
+    for &e in enemies {
+        let atk = g.stat(e, Stat::Attack) + 1;
+        let undef = undefended_cost(g, p, atk);
+        let mut best: Option<(i32, CardId)> = None;
+        for &c in pool.as_slice() {
+            if res.contains(c) || is_objective_ally(g, c) {
+                continue;
+            }
+            let k = defend_cost(g, c, atk);
+            if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, c));
+            }
+        }
+        if let Some((_, c)) = best {
+            res.push(c);
+        }
+    }
+    res
+}
+
+fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let qs = g.questing_stat();
+    let np = g.players_in_game() as i16;
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    let target = g.staging_threat() + 2 * np + loc + 1;
+    if g.questing_strength() > target {
+        return find(o, Opt::Done);
+    }
+    let mut pool = Ids::new();
+    for &opt in o {
+        if let Opt::Card(c) = opt {
+            pool.push(c);
+        }
+    }
+    let enemies = expected_attackers(g, p);
+    let reserved = reserve_defenders(g, p, enemies.as_slice(), &pool);
+    let pick = pick_max(o, |c| {
+        if reserved.contains(c) || g.stat(c, qs) <= 0 {
+            i32::MIN / 2
+        } else {
+            g.stat(c, qs) as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32
+        }
+    });
+    match pick {
+        Some(i) => match o[i] {
+            Opt::Card(c) if !reserved.contains(c) && g.stat(c, qs) > 0 => Some(i),
+            _ => find(o, Opt::Done),
+        },
+        None => find(o, Opt::Done),
+    }
+}
+
+/// Progress we expect to make this round if (nearly) everyone ready quests.
+fn expected_surplus(g: &Game, p: u8) -> i16 {
+    let qs = g.questing_stat();
+    let mut wp: i16 = 0;
+    for q in 0..g.n_players {
+        if g.players[q as usize].eliminated {
+            continue;
+        }
+        wp += g
+            .characters(q)
+            .filter(|&c| ready(g, c))
+            .map(|c| g.stat(c, qs))
+            .sum::<i16>();
+    }
+    let _ = p;
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    // Keep about a quarter back for combat.
+    wp * 3 / 4 - g.staging_threat() - 2 * g.players_in_game() as i16 - loc
+}
+
+fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let main = g.main_quest().unwrap_or(NO_CARD);
+    let surplus = expected_surplus(g, p);
+    let main_blocked =
+        main != NO_CARD && (g.rule(Rule::CannotDefeat(main)) || g.rule(Rule::CannotWin));
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(c) = *opt else { continue };
+        if c == main || c == NO_CARD || !g.is_side_quest(c) {
+            continue;
+        }
+        let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
+        let prio = SIDE_QUESTS
+            .iter()
+            .find(|s| s.0 == code(g, c))
+            .map(|s| s.1)
+            .unwrap_or(0);
+        let cheap = surplus > 0 && rem <= surplus;
+        if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        let v = prio * 10 + cheap as i32 * 200 - rem as i32;
+        if best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
+        .or_else(|| find(o, Opt::Card(main)))
+        .or(Some(0))
+}
+
+fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let surplus = expected_surplus(g, p);
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(l) = *opt else { continue };
+        let threat = g.threat_contribution(l);
+        let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+        if threat < 2 && rem > surplus.max(0) {
+            continue;
+        }
+        let pen = TRAVEL_PENALTY
+            .iter()
+            .find(|t| t.0 == code(g, l))
+            .map(|t| t.1)
+            .unwrap_or(0);
+        let v = 3 * threat as i32 - rem as i32 - pen + 100;
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+// ===================================================================== encounter phase
+
+/// Ready characters of `p`.
+fn ready_chars(g: &Game, p: u8) -> Ids {
+    let mut out = Ids::new();
+    for c in g.characters(p) {
+        if ready(g, c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The enemy in the staging area `p` would optionally engage, if any. With `planning`, characters
+/// that are ready or could quest count (used while committing, before anyone is exhausted).
+fn engage_candidate(g: &Game, p: u8, _planning: bool) -> Option<CardId> {
+    let pool = ready_chars(g, p);
+    // Defenders already needed for the enemies engaged with us.
+    let taken = reserve_defenders(g, p, g.engaged(p), &pool);
+    let mut best: Option<(i32, CardId)> = None;
+    for &e in g.list(Zone::Staging) {
+        if !g.is_enemy(e) {
+            continue;
+        }
+        let atk = g.stat(e, Stat::Attack) + 1;
+        let undef = undefended_cost(g, p, atk);
+        let mut def: Option<(i32, CardId)> = None;
+        for &c in pool.as_slice() {
+            if taken.contains(c) || is_objective_ally(g, c) {
+                continue;
+            }
+            let k = defend_cost(g, c, atk);
+            if k < 1000 && def.map(|(b, _)| k < b).unwrap_or(true) {
+                def = Some((k, c));
+            }
+        }
+        let defensible = def.is_some() || undef < 1000;
+        if !defensible {
+            continue;
+        }
+        let defender = def.map(|d| d.1).unwrap_or(NO_CARD);
+        let atk_pool: i16 = pool
+            .as_slice()
+            .iter()
+            .filter(|&&c| c != defender && !taken.contains(c))
+            .map(|&c| g.stat(c, Stat::Attack))
+            .sum();
+        let kill = atk_pool - g.stat(e, Stat::Defense) >= g.remaining_hp(e);
+        let threat = g.threat_contribution(e);
+        if !kill && threat < 3 {
+            continue;
+        }
+        let v = kill as i32 * 1000 + danger(g, e);
+        if best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, e));
+        }
+    }
+    best.map(|(_, e)| e)
+}
+
+fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    match engage_candidate(g, p, false) {
+        Some(e) => find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass)),
+        None => find(o, Opt::Pass),
+    }
+}
+
+// ===================================================================== combat
+
+fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
+    if let Some(i) = find(o, Opt::Done) {
+        return Some(i);
+    }
+    let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
+    let undef = undefended_cost(g, p, atk);
+    let best = pick_min(o, |c| {
+        if is_objective_ally(g, c) {
+            damage_cost(g, c, atk)
+        } else {
+            defend_cost(g, c, atk)
+        }
+    });
+    match best {
+        Some(i) => {
+            let Opt::Card(c) = o[i] else {
+                return find(o, Opt::Undefended);
+            };
+            let k = if is_objective_ally(g, c) {
+                damage_cost(g, c, atk)
+            } else {
+                defend_cost(g, c, atk)
+            };
+            // Undefended only when it is cheaper and kills no hero (or there is no other way).
+            if undef < k && undef < 1000 {
+                find(o, Opt::Undefended).or(Some(i))
+            } else {
+                Some(i)
+            }
+        }
+        None => find(o, Opt::Undefended),
+    }
+}
+
+/// The cheapest subset of `cands` whose ATK total (plus `base`) − DEF ≥ HP of `e`; as a bit mask
+/// over `cands`. Cost: total ATK, then number of characters.
+fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32> {
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense) - base;
+    if need <= 0 {
+        return Some(0);
+    }
+    let n = cands.len().min(12);
+    let mut atk = [0i16; 12];
+    for i in 0..n {
+        atk[i] = g.stat(cands[i], Stat::Attack);
+    }
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let mut sum = 0;
+        for (i, a) in atk.iter().enumerate().take(n) {
+            if mask & (1 << i) != 0 {
+                sum += a;
+            }
+        }
+        if sum < need {
+            continue;
+        }
+        let cost = sum as i32 * 16 + mask.count_ones() as i32;
+        if best.map(|(b, _)| cost < b).unwrap_or(true) {
+            best = Some((cost, mask));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// Characters of `p` that could attack `e` now (approximation of the engine's rule).
+fn attack_pool(g: &Game, p: u8, e: CardId) -> Ids {
+    let mut out = Ids::new();
+    let zone = g.card(e).zone;
+    for c in g.characters(p) {
+        if !ready(g, c) || g.stat(c, Stat::Attack) <= 0 {
+            continue;
+        }
+        let ok = match zone {
+            Zone::Engaged(q) if q == p => true,
+            Zone::Engaged(_) => g.def_of(c).keywords.ranged,
+            _ => false,
+        };
+        if ok {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    let mut chip: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(e) = *opt else { continue };
+        let pool = attack_pool(g, p, e);
+        if pool.n == 0 {
+            continue;
+        }
+        if cheapest_kill(g, e, pool.as_slice(), 0).is_some() {
+            let v = danger(g, e);
+            if best.map(|(b, _)| v > b).unwrap_or(true) {
+                best = Some((v, i));
+            }
+        } else if g.card(e).zone == Zone::Engaged(p) {
+            let total: i16 = pool
+                .as_slice()
+                .iter()
+                .map(|&c| g.stat(c, Stat::Attack))
+                .sum();
+            let dmg = total - g.stat(e, Stat::Defense);
+            if dmg >= 1 {
+                let v = dmg as i32 * 100 + danger(g, e);
+                if chip.map(|(b, _)| v > b).unwrap_or(true) {
+                    chip = Some((v, i));
+                }
+            }
+        }
+    }
+    best.or(chip).map(|(_, i)| i).or_else(|| find(o, Opt::Done))
+}
+
+fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
+    let base: i16 = g
+        .patk
+        .attackers()
+        .iter()
+        .map(|&a| g.stat(a, Stat::Attack))
+        .sum();
+    let need = g.remaining_hp(enemy) + g.stat(enemy, Stat::Defense) - base;
+    if need <= 0 {
+        if let Some(i) = find(o, Opt::Done) {
+            return Some(i);
+        }
+    }
+    let mut cands = Ids::new();
+    for &opt in o {
+        if let Opt::Card(c) = opt {
+            if g.stat(c, Stat::Attack) > 0 {
+                cands.push(c);
+            }
+        }
+    }
+    if let Some(mask) = cheapest_kill(g, enemy, cands.as_slice(), base) {
+        let mut pick: Option<(i16, CardId)> = None;
+        for (i, &c) in cands.as_slice().iter().enumerate().take(12) {
+            if mask & (1 << i) != 0 {
+                let a = g.stat(c, Stat::Attack);
+                if pick.map(|(b, _)| a > b).unwrap_or(true) {
+                    pick = Some((a, c));
+                }
+            }
+        }
+        if let Some((_, c)) = pick {
+            return find(o, Opt::Card(c));
+        }
+    }
+    // No kill: chip with everyone who gets through the defense (or the strongest, if nobody
+    // has attacked yet and the engine wants at least one attacker).
+    let cur_dmg = base - g.stat(enemy, Stat::Defense);
+    let all: i16 = cands
+        .as_slice()
+        .iter()
+        .map(|&c| g.stat(c, Stat::Attack))
+        .sum();
+    if cands.n > 0
+        && (base + all - g.stat(enemy, Stat::Defense) > cur_dmg.max(0)
+            || find(o, Opt::Done).is_none())
+    {
+        return pick_max(o, |c| g.stat(c, Stat::Attack) as i32);
+    }
+    find(o, Opt::Done).or_else(|| pick_max(o, |c| g.stat(c, Stat::Attack) as i32))
+}
+
+// ===================================================================== responses and effects
+
+fn response(g: &Game, p: u8, ev: Event, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Activate(c) = *opt else { continue };
+        if g.card(c).zone == Zone::Hand(p) && breaks_reserve(g, p, c) {
+            continue;
+        }
+        let v = action_value(g, p, c, Some(ev));
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// Where attachment `a` should go among the offered targets.
+fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usize> {
+    let (_, kind) = attachment_info(g, a);
+    let dwarf_bonus = |c: CardId| (code(g, a) == "Core-041" && g.has_trait(c, "Dwarf")) as i32 * 5;
+    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000;
+    match kind {
+        AttachKind::Weapon => pick_max(o, |c| {
+            own(c) + g.stat(c, Stat::Attack) as i32 * 10 + dwarf_bonus(c) + g.is_hero(c) as i32 * 3
+        }),
+        AttachKind::Armor => pick_max(o, |c| {
+            own(c)
+                + g.stat(c, Stat::Defense) as i32 * 10
+                + g.stat(c, Stat::HitPoints) as i32
+                + g.is_hero(c) as i32 * 3
+        }),
+        AttachKind::Willpower => pick_max(o, |c| {
+            own(c) + g.stat(c, Stat::Willpower) as i32 * 10 + g.is_hero(c) as i32 * 3
+        }),
+        AttachKind::Resources => pick_max(o, |c| {
+            let n = hand(g, p)
+                .iter()
+                .filter(|&&x| g.is_hero(c) && g.def_of(x).sphere == g.def_of(c).sphere)
+                .count();
+            own(c) + n as i32 * 10 + g.is_hero(c) as i32 * 5
+        }),
+        AttachKind::General => pick_max(o, |c| own(c) + char_value(g, c).min(10_000)),
+        AttachKind::Enemy => pick_max(o, |c| {
+            danger(g, c) + (g.card(c).zone == Zone::Engaged(p)) as i32 * 1000
+        }),
+        AttachKind::Location => pick_max(o, |c| g.threat_contribution(c) as i32),
+    }
+}
+
+fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
+    let src = if card == NO_CARD { None } else { Some(card) };
+    if let Some(a) = src {
+        if what == 0
+            && g.ty(a) == CardType::Attachment
+            && g.card(a).owner != ENCOUNTER
+            && g.card(a).zone == Zone::Resolving
+        {
+            if let Some(i) = attach_target(g, p, a, o) {
+                return Some(i);
+            }
+        }
+    }
+    let harmful = src.map(|c| g.card(c).owner == ENCOUNTER).unwrap_or(false);
+    let src_code = src.map(|c| code(g, c)).unwrap_or("");
+    // Modes.
+    if o.iter().any(|x| matches!(x, Opt::Mode(_))) {
+        let want = if src_code == "Core-073" {
+            // Gandalf: threat relief when high, a kill when possible, else cards.
+            let killable = (0..g.n_players)
+                .flat_map(|q| g.engaged(q).iter().copied())
+                .chain(g.list(Zone::Staging).iter().copied())
+                .any(|e| g.is_enemy(e) && g.remaining_hp(e) <= 4 && !g.immune(e));
+            if g.players[p as usize].threat >= 30 {
+                2
+            } else if killable {
+                1
+            } else {
+                0
+            }
+        } else {
+            MODES
+                .iter()
+                .find(|m| m.0 == src_code)
+                .map(|m| m.1)
+                .unwrap_or(u8::MAX)
+        };
+        if let Some(i) = find(o, Opt::Mode(want)) {
+            return Some(i);
+        }
+        return o.iter().position(|x| matches!(x, Opt::Mode(_)));
+    }
+    // Card targets.
+    let any_card = o.iter().any(|x| matches!(x, Opt::Card(c) if *c != NO_CARD));
+    if any_card {
+        return if harmful {
+            pick_min(o, |c| {
+                if g.is_character(c) {
+                    harm_cost(g, c) + (g.controller(c) != p) as i32 * 5
+                } else if g.is_enemy(c) {
+                    danger(g, c)
+                } else {
+                    g.threat_contribution(c) as i32
+                }
+            })
+        } else {
+            pick_max(o, |c| {
+                if g.is_character(c) {
+                    let mine = (g.controller(c) == p) as i32 * 50;
+                    let exhausted = (!ready(g, c)) as i32 * 20;
+                    let damaged = g.card(c).damage as i32 * 10;
+                    char_value(g, c).min(10_000) + mine + exhausted + damaged
+                } else if g.is_enemy(c) {
+                    danger(g, c) + (g.card(c).zone == Zone::Engaged(p)) as i32 * 100
+                } else if g.is_location(c) {
+                    g.threat_contribution(c) as i32 * 10 + g.card(c).progress as i32
+                } else {
+                    0
+                }
+            })
+        };
+    }
+    // Players.
+    if o.iter().any(|x| matches!(x, Opt::Player(_))) {
+        let mut best: Option<(i32, usize)> = None;
+        for (i, opt) in o.iter().enumerate() {
+            let Opt::Player(q) = *opt else { continue };
+            let v = if harmful {
+                -(g.players[q as usize].threat as i32)
+            } else {
+                -(hand(g, q).len() as i32) * 10 + (q == p) as i32
+            };
+            if best.map(|(b, _)| v > b).unwrap_or(true) {
+                best = Some((v, i));
+            }
+        }
+        return best.map(|(_, i)| i);
+    }
+    if !harmful {
+        if let Some(i) = find(o, Opt::Yes) {
+            return Some(i);
+        }
+    }
+    Some(fallback(o))
+}
+
+// ===================================================================== tests
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::random::RandomBot;
+    use crate::cards::testkit::{db, sandbox};
+    use crate::deck::Deck;
+    use crate::engine::{play_game, GameSetup, RuleOptions};
+    use crate::record::Outcome;
+
+    fn bot() -> BasicBot {
+        BasicBot::new()
+    }
+
+    fn dec(player: u8, ask: Ask, options: Vec<Opt>) -> Decision {
+        Decision {
+            player,
+            ask,
+            options,
+        }
+    }
+
+    #[test]
+    fn defends_with_high_defense_hero_instead_of_lethal_undefended() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        // Orc War Party: 6 attack.
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+        // Every hero is hurt so that 6 undefended damage kills any of them; Aragorn (DEF 2,
+        // 5 HP) survives defending (4 damage).
+        g.card_mut(aragorn).damage = 0;
+        g.card_mut(theodred).damage = 0;
+        g.card_mut(gloin).damage = 0;
+        let d = dec(
+            0,
+            Ask::Defender { enemy: e },
+            vec![
+                Opt::Undefended,
+                Opt::Card(theodred),
+                Opt::Card(aragorn),
+                Opt::Card(gloin),
+            ],
+        );
+        let i = bot().choose(&g, &d);
+        assert_eq!(
+            d.options[i],
+            Opt::Card(aragorn),
+            "Aragorn survives 6 ATK (takes 4)"
+        );
+    }
+
+    #[test]
+    fn takes_small_attack_undefended_when_no_defender_is_cheaper() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        // A fresh 1-HP chump ally would die; heroes are fine with 2 damage.
+        let ally = g.spawn("Core-016", 0, Zone::Play(0)); // Snowbourn Scout 0/0/1/1
+        let d = dec(
+            0,
+            Ask::Defender { enemy: e },
+            vec![Opt::Undefended, Opt::Card(ally), Opt::Card(heroes[1])],
+        );
+        let i = bot().choose(&g, &d);
+        let atk = g.stat(e, Stat::Attack);
+        if atk - g.stat(heroes[1], Stat::Defense) <= 0 {
+            assert_eq!(d.options[i], Opt::Card(heroes[1]));
+        } else {
+            assert_ne!(
+                d.options[i],
+                Opt::Card(ally),
+                "never chump an ally for a small hit"
+            );
+        }
+    }
+
+    #[test]
+    fn undefended_damage_goes_to_a_hero_that_survives() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        g.card_mut(heroes[0]).damage = 3; // Aragorn 2 left
+        let d = dec(
+            0,
+            Ask::UndefendedHero {
+                enemy: e,
+                damage: 3,
+            },
+            heroes.iter().map(|&h| Opt::Card(h)).collect(),
+        );
+        let i = bot().choose(&g, &d);
+        let Opt::Card(h) = d.options[i] else { panic!() };
+        assert!(g.remaining_hp(h) > 3, "{} would die", g.title(h));
+    }
+
+    #[test]
+    fn does_not_attack_when_it_cannot_kill_or_hurt() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0)); // DEF 3
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        // Only Théodred (2 ATK) is ready: 2 − 3 < 1 damage.
+        g.card_mut(heroes[0]).exhausted = true;
+        g.card_mut(heroes[2]).exhausted = true;
+        let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+        assert_eq!(d.options[bot().choose(&g, &d)], Opt::Done);
+    }
+
+    #[test]
+    fn attacks_with_the_cheapest_killing_set() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
+        let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+        let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        let total: i16 = heroes.iter().map(|&h| g.stat(h, Stat::Attack)).sum();
+        let choice = d.options[bot().choose(&g, &d)];
+        if total >= need {
+            assert_eq!(choice, Opt::Card(e));
+            // Declare attackers one at a time until the attack kills.
+            g.patk.enemy = e;
+            g.patk.player = 0;
+            g.patk.n_attackers = 0;
+            loop {
+                let mut opts = vec![];
+                if g.patk.n_attackers > 0 {
+                    opts.push(Opt::Done);
+                }
+                for &h in &heroes {
+                    if !g.patk.attackers().contains(&h) {
+                        opts.push(Opt::Card(h));
+                    }
+                }
+                let d = dec(0, Ask::Attacker { enemy: e }, opts);
+                match d.options[bot().choose(&g, &d)] {
+                    Opt::Card(c) => {
+                        let n = g.patk.n_attackers as usize;
+                        g.patk.attackers[n] = c;
+                        g.patk.n_attackers += 1;
+                    }
+                    _ => break,
+                }
+            }
+            let sum: i16 = g
+                .patk
+                .attackers()
+                .iter()
+                .map(|&a| g.stat(a, Stat::Attack))
+                .sum();
+            assert!(sum >= need, "the declared attack kills");
+            assert!(
+                g.patk.n_attackers < 3 || total - need < 2,
+                "no needless attackers"
+            );
+        } else {
+            assert_eq!(choice, Opt::Done);
+        }
+    }
+
+    #[test]
+    fn commits_enough_willpower_and_keeps_a_defender() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        g.phase = Phase::Quest;
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let _ = e;
+        let mut b = bot();
+        let mut committed = vec![];
+        loop {
+            let mut opts = vec![Opt::Done];
+            for c in g.characters(0) {
+                if !g.card(c).exhausted {
+                    opts.push(Opt::Card(c));
+                }
+            }
+            if opts.len() == 1 {
+                break;
+            }
+            let d = dec(0, Ask::Commit, opts);
+            match d.options[b.choose(&g, &d)] {
+                Opt::Card(c) => {
+                    g.card_mut(c).exhausted = true;
+                    g.card_mut(c).questing = true;
+                    committed.push(c);
+                }
+                _ => break,
+            }
+        }
+        assert!(!committed.is_empty(), "commits someone");
+        assert!(
+            g.characters(0).any(|c| !g.card(c).exhausted),
+            "keeps a defender for the engaged enemy"
+        );
+        for &c in &committed {
+            assert!(g.stat(c, Stat::Willpower) > 0);
+        }
+    }
+
+    #[test]
+    fn mulligan_keeps_a_playable_hand() {
+        let g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        // The test deck is all Guard of the Citadel (2-cost leadership allies): keep.
+        let d = dec(0, Ask::Mulligan, vec![Opt::No, Opt::Yes]);
+        assert_eq!(d.options[bot().choose(&g, &d)], Opt::No);
+    }
+
+    #[test]
+    fn plays_an_affordable_ally_in_planning() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.card_mut(h).resources = 1;
+        }
+        let c = *g.list(Zone::Hand(0)).first().unwrap();
+        let d = dec(0, Ask::Planning, vec![Opt::Pass, Opt::Play(c)]);
+        assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(c));
+    }
+
+    fn core_leadership(db: &crate::data::CardDb) -> Deck {
+        let heroes = ["Core-001", "Core-002", "Core-003"]
+            .iter()
+            .map(|c| db.by_code(c).unwrap())
+            .collect();
+        let mut cards = vec![];
+        for (c, n) in [
+            ("Core-013", 3),
+            ("Core-014", 2),
+            ("Core-015", 2),
+            ("Core-016", 3),
+            ("Core-017", 2),
+            ("Core-018", 2),
+            ("Core-019", 1),
+            ("Core-073", 2),
+            ("Core-026", 2),
+            ("Core-027", 1),
+            ("Core-020", 2),
+            ("Core-022", 2),
+            ("Core-024", 2),
+            ("Core-059", 2),
+            ("Core-061", 2),
+            ("Core-028", 3),
+            ("Core-029", 3),
+        ] {
+            for _ in 0..n {
+                cards.push(db.by_code(c).unwrap());
+            }
+        }
+        Deck {
+            name: "core-leadership".into(),
+            heroes,
+            cards,
+        }
+    }
+
+    fn wins(bot_name: &str, games: u64) -> (u64, [u64; 5]) {
+        let db = db();
+        let setup = GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: vec![core_leadership(db)],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: true,
+        };
+        let mut g = Game::new(db, &setup);
+        let mut bots: Vec<Box<dyn Bot>> = vec![if bot_name == "basic" {
+            Box::new(BasicBot::new())
+        } else {
+            Box::new(RandomBot::new())
+        }];
+        let mut won = 0;
+        let mut by = [0u64; 5];
+        for i in 0..games {
+            let r = play_game(&mut g, &mut bots, 42, i);
+            assert!(g.is_over(), "game {i} ended");
+            by[Outcome::ALL.iter().position(|o| *o == r.outcome).unwrap()] += 1;
+            won += r.outcome.is_win() as u64;
+        }
+        (won, by)
+    }
+
+    #[test]
+    fn full_games_terminate_and_beat_random() {
+        let (basic, by_b) = wins("basic", 200);
+        let (random, by_r) = wins("random", 200);
+        eprintln!("basic wins {basic}/200 {by_b:?}; random wins {random}/200 {by_r:?} (win, threat, heroes, scenario, cap)");
+        assert!(basic >= random, "basic {basic} < random {random}");
+    }
+}

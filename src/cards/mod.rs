@@ -9,6 +9,8 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
+pub mod core_leadership;
+pub mod core_lore;
 pub mod intruders;
 #[cfg(test)]
 pub mod testkit;
@@ -100,7 +102,7 @@ pub const BLANK: Script = Script {
 
 /// Every card script, from every set module.
 pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
-    intruders::SCRIPTS.iter()
+    intruders::SCRIPTS.iter().chain(core_leadership::SCRIPTS.iter()).chain(core_lore::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code.

@@ -1,1 +1,56 @@
-fn main(){}
+//! Games per second on one core, per scenario and bot (criterion, `Throughput::Elements`).
+//! Each benchmark also asserts a known seeded result, so it doubles as a regression check.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lotr_sim::bots;
+use lotr_sim::data::{load_embedded, Mode};
+use lotr_sim::deck::resolve_deck;
+use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
+use lotr_sim::record::Outcome;
+
+const GAMES: u64 = 200;
+
+fn bench(c: &mut Criterion) {
+    let db = load_embedded().expect("data");
+    let mut group = c.benchmark_group("games");
+    group.sample_size(10);
+    for (scenario, mode) in [("intruders-in-chetwood", Mode::Standard)] {
+        for bot in ["basic", "random"] {
+            let setup = GameSetup {
+                scenario: db.scenario(scenario).unwrap(),
+                mode,
+                decks: vec![resolve_deck("core-leadership", &db).unwrap()],
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: false,
+            };
+            let mut game = Game::new(&db, &setup);
+            let mut b = vec![bots::make(bot).expect("bot")];
+            // The seeded result of this batch: identical on every run and machine.
+            let play = |game: &mut Game, b: &mut Vec<Box<dyn bots::Bot>>| {
+                let mut wins = 0u64;
+                let mut rounds = 0u64;
+                for i in 0..GAMES {
+                    let r = play_game(game, b, 42, i);
+                    wins += (r.outcome == Outcome::Win) as u64;
+                    rounds += r.rounds as u64;
+                }
+                (wins, rounds)
+            };
+            let expected = play(&mut game, &mut b);
+            group.throughput(Throughput::Elements(GAMES));
+            group.bench_function(format!("{scenario}/{}/{bot}", mode.name()), |bch| {
+                bch.iter(|| {
+                    let got = play(&mut game, &mut b);
+                    assert_eq!(got, expected, "seeded result changed between runs");
+                    got
+                })
+            });
+            eprintln!("{scenario}/{}/{bot}: {GAMES} games, {} wins, {} rounds in total", mode.name(), expected.0, expected.1);
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -340,6 +340,50 @@ fn missing_deck_cards(db: &CardDb, decks: &[Deck]) -> Vec<String> {
     ids.iter().map(|&id| db.def(id).title.clone()).collect()
 }
 
+/// Refuse to simulate what the engine cannot play faithfully: a scenario with encounter or quest
+/// cards whose abilities are missing (always), or decks with such cards (unless
+/// `--allow-unimplemented`, which plays them without their abilities and says so).
+fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> {
+    let sc = &db.scenarios[setup.scenario];
+    let mut enc: Vec<DefId> = sc.encounter[setup.mode as usize]
+        .iter()
+        .map(|&(d, _)| d)
+        .chain(sc.quest[setup.mode as usize].iter().flat_map(|&q| [Some(q), db.def(q).back]).flatten())
+        .chain(if setup.mode == Mode::Nightmare { sc.nightmare_setup } else { None })
+        .filter(|&id| cards::status(db, id) == Status::Missing)
+        .collect();
+    enc.sort_unstable();
+    enc.dedup();
+    if !enc.is_empty() {
+        let names: Vec<String> = enc.iter().map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code)).collect();
+        return usage(&format!(
+            "scenario `{}` in {} mode is not implemented yet: {} encounter/quest card(s) have abilities the engine does not implement: {}. See `lotr-sim list cards --scenario {}`.",
+            sc.slug,
+            setup.mode.name(),
+            enc.len(),
+            names.join(", "),
+            sc.slug
+        ));
+    }
+    let missing = missing_deck_cards(db, &setup.decks);
+    if !missing.is_empty() {
+        if !setup.allow_unimplemented {
+            return usage(&format!(
+                "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities (reported in the summary).",
+                missing.len(),
+                missing.join(", ")
+            ));
+        }
+        let _ = quiet;
+        eprintln!(
+            "warning: {} deck card(s) are played WITHOUT their abilities (--allow-unimplemented): {}",
+            missing.len(),
+            missing.join(", ")
+        );
+    }
+    Ok(())
+}
+
 fn pct(x: f64) -> String {
     format!("{:.2}%", 100.0 * x)
 }
@@ -358,21 +402,7 @@ fn cmd_run(a: &RunArgs) -> Result<()> {
     let out = a.out.clone().unwrap_or_else(|| {
         PathBuf::from("results").join(format!("{}-{}", cfg.key.scenario, cfg.key.mode.name()))
     });
-    if !a.quiet {
-        let missing = missing_deck_cards(&db, &cfg.setup.decks);
-        if !missing.is_empty() {
-            let what = if a.game.allow_unimplemented {
-                "are played without their abilities"
-            } else {
-                "are never played unless --allow-unimplemented (heroes keep only their printed numbers)"
-            };
-            eprintln!(
-                "note: {} deck card(s) have abilities the engine does not implement and {what}: {}",
-                missing.len(),
-                missing.join(", ")
-            );
-        }
-    }
+    check_implemented(&db, &cfg.setup, a.quiet)?;
     let pb = (a.games >= 10_000 && !a.quiet).then(|| {
         let pb = indicatif::ProgressBar::new(a.games);
         pb.set_style(

@@ -248,11 +248,24 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
     let rem = g.remaining_hp(c);
     if n >= rem {
-        return char_value(g, c) * 10 + if g.is_hero(c) { 5000 } else { 1000 };
+        return if g.is_hero(c) {
+            5000 + 10 * char_value(g, c)
+        } else {
+            80 + 5 * char_value(g, c)
+        };
     }
-    let per = if g.is_hero(c) { 12 } else { 8 };
-    per * n as i32 + if rem - n <= 1 { 20 } else { 0 }
+    if g.is_hero(c) {
+        let left = rem - n;
+        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
+    } else {
+        8 * n as i32
+    }
 }
+
+/// Above this, a cost means a hero dies (or worse).
+const HERO_DIES: i32 = 5000;
+/// A defence (or engagement) we accept: at most chumping a mid-value ally.
+const ACCEPTABLE: i32 = 400;
 
 /// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
 fn harm_cost(g: &Game, c: CardId) -> i32 {
@@ -661,7 +674,7 @@ fn expected_attackers(g: &Game, p: u8) -> Ids {
                 out.push(e);
             }
         }
-    } else if let Some(e) = engage_candidate(g, p, true) {
+    } else if let Some(e) = engage_candidate(g, p) {
         out.push(e);
     }
     // Strongest first.
@@ -796,6 +809,33 @@ fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         .or(Some(0))
 }
 
+/// Chetwood Forest's travel cost makes us engage an enemy from the staging area (the weakest, by
+/// our own choice): bad when even the weakest could not be defended at an acceptable cost.
+fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
+    let weakest = g
+        .list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.is_enemy(e))
+        .min_by_key(|&e| danger(g, e));
+    match weakest {
+        None => false,
+        Some(e) => {
+            let atk = g.stat(e, Stat::Attack) + 1;
+            let pool = ready_chars(g, p);
+            let taken = reserve_defenders(g, p, g.engaged(p), &pool);
+            let def = pool
+                .as_slice()
+                .iter()
+                .filter(|&&c| !taken.contains(c) && !is_objective_ally(g, c))
+                .map(|&c| defend_cost(g, c, atk))
+                .min()
+                .unwrap_or(i32::MAX);
+            def.min(undefended_cost(g, p, atk)) > ACCEPTABLE
+        }
+    }
+}
+
 fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
     let mut best: Option<(i32, usize)> = None;
@@ -806,11 +846,14 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if threat < 2 && rem > surplus.max(0) {
             continue;
         }
-        let pen = TRAVEL_PENALTY
+        let mut pen = TRAVEL_PENALTY
             .iter()
             .find(|t| t.0 == code(g, l))
             .map(|t| t.1)
             .unwrap_or(0);
+        if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
+            pen += 1000;
+        }
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
             best = Some((v, i));
@@ -832,12 +875,16 @@ fn ready_chars(g: &Game, p: u8) -> Ids {
     out
 }
 
-/// The enemy in the staging area `p` would optionally engage, if any. With `planning`, characters
-/// that are ready or could quest count (used while committing, before anyone is exhausted).
-fn engage_candidate(g: &Game, p: u8, _planning: bool) -> Option<CardId> {
+/// The enemy in the staging area `p` would optionally engage, if any: one we can defend at an
+/// acceptable cost (after the enemies already engaged got their defenders) and then either kill
+/// with the other ready characters, or at least hurt when it adds ≥ 2 threat to the staging area.
+fn engage_candidate(g: &Game, p: u8) -> Option<CardId> {
     let pool = ready_chars(g, p);
     // Defenders already needed for the enemies engaged with us.
     let taken = reserve_defenders(g, p, g.engaged(p), &pool);
+    if taken.n < g.engaged(p).len() {
+        return None; // already more enemies than defenders
+    }
     let mut best: Option<(i32, CardId)> = None;
     for &e in g.list(Zone::Staging) {
         if !g.is_enemy(e) {
@@ -851,12 +898,11 @@ fn engage_candidate(g: &Game, p: u8, _planning: bool) -> Option<CardId> {
                 continue;
             }
             let k = defend_cost(g, c, atk);
-            if k < 1000 && def.map(|(b, _)| k < b).unwrap_or(true) {
+            if k <= ACCEPTABLE && def.map(|(b, _)| k < b).unwrap_or(true) {
                 def = Some((k, c));
             }
         }
-        let defensible = def.is_some() || undef < 1000;
-        if !defensible {
+        if def.is_none() && undef > ACCEPTABLE {
             continue;
         }
         let defender = def.map(|d| d.1).unwrap_or(NO_CARD);
@@ -866,9 +912,10 @@ fn engage_candidate(g: &Game, p: u8, _planning: bool) -> Option<CardId> {
             .filter(|&&c| c != defender && !taken.contains(c))
             .map(|&c| g.stat(c, Stat::Attack))
             .sum();
-        let kill = atk_pool - g.stat(e, Stat::Defense) >= g.remaining_hp(e);
+        let dmg = atk_pool - g.stat(e, Stat::Defense);
+        let kill = dmg >= g.remaining_hp(e);
         let threat = g.threat_contribution(e);
-        if !kill && threat < 3 {
+        if !kill && (threat < 2 || dmg < 1) {
             continue;
         }
         let v = kill as i32 * 1000 + danger(g, e);
@@ -880,7 +927,7 @@ fn engage_candidate(g: &Game, p: u8, _planning: bool) -> Option<CardId> {
 }
 
 fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    match engage_candidate(g, p, false) {
+    match engage_candidate(g, p) {
         Some(e) => find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass)),
         None => find(o, Opt::Pass),
     }
@@ -912,7 +959,7 @@ fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
                 defend_cost(g, c, atk)
             };
             // Undefended only when it is cheaper and kills no hero (or there is no other way).
-            if undef < k && undef < 1000 {
+            if undef < k && undef < HERO_DIES {
                 find(o, Opt::Undefended).or(Some(i))
             } else {
                 Some(i)
@@ -1107,6 +1154,60 @@ fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usize> {
     }
 }
 
+/// Harm of revealing an encounter side quest, by code (Pressing Needs makes us pick one).
+const SIDE_QUEST_HARM: &[(&str, i32)] = &[
+    ("TLR-023", 1), // Orc Rearguard: progress cap
+    ("TLR-046", 2), // Orc Ambush: an Orc engages, Orcs get stronger
+    ("TLR-051", 3), // Lost in the Wilderness: every hand goes under it
+    ("TLR-024", 4), // Rescue Iârion: Iârion leaves, time counters
+];
+
+/// Prompts of known cards (mostly Intruders in Chetwood encounter cards), by code and prompt.
+fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
+    match (src, what) {
+        // Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
+        ("TLR-043", 0) => {
+            let i = pick_min(o, |c| char_value(g, c) + (g.controller(c) != p) as i32 * 5)?;
+            let Opt::Card(c) = o[i] else { return None };
+            if char_value(g, c) <= 20 {
+                Some(i)
+            } else {
+                find(o, Opt::Mode(0))
+            }
+        }
+        // Chetwood Forest shadow: exhaust a ready hero (Card) or the attacker returns to the
+        // staging area (Mode 0). Exhaust the hero whose attack matters least.
+        ("TLR-018", 1) => pick_min(o, |c| {
+            g.stat(c, Stat::Attack) as i32 * 10 + g.stat(c, Stat::Defense) as i32
+        })
+        .or_else(|| find(o, Opt::Mode(0))),
+        // Borders of Bree-land / Surprising Speed: an engaged enemy goes back to the staging
+        // area. Send back the one we are least likely to kill (most HP + DEF left).
+        ("TLR-019", 0) | ("TLR-022", 0) => pick_max(o, |e| {
+            (g.remaining_hp(e) + g.stat(e, Stat::Defense)) as i32 * 10
+                + g.stat(e, Stat::Attack) as i32
+        }),
+        // Pressing Needs: switching the current quest (Card) beats revealing a side quest
+        // (Mode 0); the main quest unless a side quest is the better one.
+        ("TLR-049", 0) => {
+            let main = g.main_quest().unwrap_or(NO_CARD);
+            find(o, Opt::Card(main))
+                .or_else(|| o.iter().position(|x| matches!(x, Opt::Card(_))))
+                .or_else(|| find(o, Opt::Mode(0)))
+        }
+        ("TLR-049", 1) => pick_min(o, |c| {
+            SIDE_QUEST_HARM
+                .iter()
+                .find(|s| s.0 == code(g, c))
+                .map(|s| s.1)
+                .unwrap_or(2)
+        }),
+        // Weight of Responsibility shadow: discard the cheapest attachment.
+        ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        _ => None,
+    }
+}
+
 fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
     let src = if card == NO_CARD { None } else { Some(card) };
     if let Some(a) = src {
@@ -1122,6 +1223,9 @@ fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
     }
     let harmful = src.map(|c| g.card(c).owner == ENCOUNTER).unwrap_or(false);
     let src_code = src.map(|c| code(g, c)).unwrap_or("");
+    if let Some(i) = known_effect(g, p, src_code, what, o) {
+        return Some(i);
+    }
     // Modes.
     if o.iter().any(|x| matches!(x, Opt::Mode(_))) {
         let want = if src_code == "Core-073" {
@@ -1489,5 +1593,66 @@ mod tests {
         let (random, by_r) = wins("random", 200);
         eprintln!("basic wins {basic}/200 {by_b:?}; random wins {random}/200 {by_r:?} (win, threat, heroes, scenario, cap)");
         assert!(basic >= random, "basic {basic} < random {random}");
+    }
+}
+#[cfg(test)]
+mod scratch {
+    use super::*;
+    #[test]
+    fn scratch_log() {
+        let db = crate::cards::testkit::db();
+        let heroes = ["Core-001", "Core-002", "Core-003"]
+            .iter()
+            .map(|c| db.by_code(c).unwrap())
+            .collect();
+        let mut cards = vec![];
+        for (c, n) in [
+            ("Core-013", 3),
+            ("Core-014", 2),
+            ("Core-015", 2),
+            ("Core-016", 3),
+            ("Core-017", 2),
+            ("Core-018", 2),
+            ("Core-019", 1),
+            ("Core-073", 2),
+            ("Core-026", 2),
+            ("Core-027", 1),
+            ("Core-020", 2),
+            ("Core-022", 2),
+            ("Core-024", 2),
+            ("Core-059", 2),
+            ("Core-061", 2),
+            ("Core-028", 3),
+            ("Core-029", 3),
+        ] {
+            for _ in 0..n {
+                cards.push(db.by_code(c).unwrap());
+            }
+        }
+        let deck = crate::deck::Deck {
+            name: "x".into(),
+            heroes,
+            cards,
+        };
+        let setup = crate::engine::GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: vec![deck],
+            options: Default::default(),
+            max_rounds: 30,
+            allow_unimplemented: true,
+        };
+        let mut g = Game::new(db, &setup);
+        g.set_logging(true);
+        let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(BasicBot::new())];
+        let idx: u64 = std::env::var("GI")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let r = crate::engine::play_game(&mut g, &mut bots, 42, idx);
+        for l in g.log_lines() {
+            println!("{l}");
+        }
+        println!("{:?}", r.outcome);
     }
 }

@@ -349,7 +349,7 @@ impl<'a> Game<'a> {
         assert!(self.waiting, "apply() without a pending decision");
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
-            let line = format!("  > P{} chooses {}", self.decision.player + 1, self.opt_name(opt));
+            let line = format!("  > P{} [{}] chooses {}", self.decision.player + 1, self.ask_name(), self.opt_name(opt));
             self.log_line(line);
         }
         self.waiting = false;
@@ -417,6 +417,19 @@ impl<'a> Game<'a> {
     pub fn settle(&mut self) {
         self.dirty = true;
         self.run();
+    }
+
+    /// Short name of the pending decision's kind, for logs.
+    fn ask_name(&self) -> String {
+        match self.decision.ask {
+            Ask::Action(p) => format!("{:?} action", p).to_lowercase(),
+            Ask::Defender { enemy } => format!("defend {}", self.title(enemy)),
+            Ask::Attacker { enemy } => format!("attack {}", self.title(enemy)),
+            Ask::UndefendedHero { enemy, damage } => format!("{} undefended damage from {}", damage, self.title(enemy)),
+            Ask::Effect { card, .. } if card != NO_CARD => self.title(card).to_string(),
+            Ask::Response(_) => "response".into(),
+            a => format!("{:?}", a).to_lowercase(),
+        }
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

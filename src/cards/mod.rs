@@ -11,6 +11,8 @@ use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
 pub mod core_leadership;
 pub mod core_lore;
+pub mod core_spirit;
+pub mod core_tactics;
 pub mod intruders;
 #[cfg(test)]
 pub mod testkit;
@@ -102,7 +104,12 @@ pub const BLANK: Script = Script {
 
 /// Every card script, from every set module.
 pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
-    intruders::SCRIPTS.iter().chain(core_leadership::SCRIPTS.iter()).chain(core_lore::SCRIPTS.iter())
+    intruders::SCRIPTS
+        .iter()
+        .chain(core_leadership::SCRIPTS.iter())
+        .chain(core_lore::SCRIPTS.iter())
+        .chain(core_spirit::SCRIPTS.iter())
+        .chain(core_tactics::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code.

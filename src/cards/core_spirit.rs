@@ -827,6 +827,18 @@ mod tests {
     }
 
     #[test]
+    fn strength_of_will_needs_a_ready_spirit_character() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let e = hero(&g, "Core-007");
+        g.spawn("Core-047", 0, Zone::Hand(0));
+        let l = g.spawn("TLR-047", ENCOUNTER, Zone::Active);
+        g.exhaust(e);
+        g.emit(Event::Traveled(l));
+        assert!(g.pending().is_none());
+        assert_eq!(g.card(l).progress, 0);
+    }
+
+    #[test]
     fn hasty_stroke() {
         let mut g = sandbox(&[&["Core-007"]]);
         let h = hero(&g, "Core-007");

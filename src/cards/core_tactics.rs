@@ -815,6 +815,25 @@ mod tests {
     }
 
     #[test]
+    fn quick_strike_dunhere_against_the_staging_area() {
+        let mut g = sandbox(&[&["Core-009", "Core-004"]]);
+        let d = hero(&g, "Core-009");
+        let gim = hero(&g, "Core-004");
+        g.cards[gim as usize].resources = 1;
+        let c = g.spawn("Core-035", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging); // DEF 2, HP 4
+        g.act(0, Opt::Play(c));
+        // Only Dunhere may attack the staging area (single choices are answered by the engine).
+        assert!(!g.is_ready(d));
+        assert!(g.is_ready(gim));
+        assert_eq!(
+            g.card(e).damage,
+            1,
+            "2 ATK + 1 alone against the staging area, minus 2 DEF"
+        );
+    }
+
+    #[test]
     fn thicket_of_spears() {
         let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"]]);
         let hs: Vec<CardId> = g.heroes(0).collect();

@@ -452,7 +452,7 @@ fn quick_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // Action (paid by 3 different heroes): a player's engaged enemies cannot attack him this phase.
 // Offered only in the combat phase (the only phase in which the engine's enemies attack by turn).
 // The engine pays event costs richest hero first before the script runs, so only the legality
-// check (3 Tactics heroes with a resource each) follows the card; see the module report.
+// check (3 Tactics heroes with a resource each) follows the card, not which heroes pay.
 fn tactics_payers(g: &Game, p: u8) -> usize {
     g.heroes(p)
         .filter(|&h| g.hero_matches(h, Sphere::Tactics) && g.card(h).resources > 0)

@@ -246,7 +246,10 @@ impl<'a> Game<'a> {
                 }
             }
             Frame::ImmediateAttack { enemy, player } => {
-                if self.cards[enemy as usize].zone.in_play() && !self.players[player as usize].eliminated {
+                if self.cards[enemy as usize].zone.in_play()
+                    && !self.players[player as usize].eliminated
+                    && self.can_attack_player(enemy, player)
+                {
                     self.attack = AttackCtx::new(enemy, player, true);
                     self.deal_shadow(enemy);
                     self.stack.push(Frame::Attack { stage: 0 });
@@ -1460,11 +1463,11 @@ impl<'a> Game<'a> {
                 self.deal_damage(e, dmg);
             }
             _ => {
+                // Clear `patk` only after the AttackDestroyed responses (pushed above this frame).
+                self.stack.push(Frame::Resume { cont: Cont::new(NO_CARD, 2) });
                 if !self.cards[e as usize].zone.in_play() && self.cards[e as usize].zone != Zone::Resolving {
                     self.fire(Event::AttackDestroyed(e));
                 }
-                // Keep `patk` for the AttackDestroyed responses; it is replaced by the next attack.
-                self.stack.push(Frame::Resume { cont: Cont::new(NO_CARD, 2) });
             }
         }
     }

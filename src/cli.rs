@@ -348,15 +348,27 @@ fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> 
     let mut enc: Vec<DefId> = sc.encounter[setup.mode as usize]
         .iter()
         .map(|&(d, _)| d)
-        .chain(sc.quest[setup.mode as usize].iter().flat_map(|&q| [Some(q), db.def(q).back]).flatten())
-        .chain(if setup.mode == Mode::Nightmare { sc.nightmare_setup } else { None })
+        .chain(
+            sc.quest[setup.mode as usize]
+                .iter()
+                .flat_map(|&q| [Some(q), db.def(q).back])
+                .flatten(),
+        )
+        .chain(if setup.mode == Mode::Nightmare {
+            sc.nightmare_setup
+        } else {
+            None
+        })
         .filter(|&id| cards::status(db, id) == Status::Missing)
         .collect();
     enc.sort_unstable();
     enc.dedup();
     if !enc.is_empty() {
-        let names: Vec<String> = enc.iter().map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code)).collect();
-        return usage(&format!(
+        let names: Vec<String> = enc
+            .iter()
+            .map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code))
+            .collect();
+        return usage(format!(
             "scenario `{}` in {} mode is not implemented yet: {} encounter/quest card(s) have abilities the engine does not implement: {}. See `lotr-sim list cards --scenario {}`.",
             sc.slug,
             setup.mode.name(),
@@ -368,7 +380,7 @@ fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> 
     let missing = missing_deck_cards(db, &setup.decks);
     if !missing.is_empty() {
         if !setup.allow_unimplemented {
-            return usage(&format!(
+            return usage(format!(
                 "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities (reported in the summary).",
                 missing.len(),
                 missing.join(", ")

@@ -40,6 +40,9 @@ mod tests {
         assert_eq!(a, derive(1, 2, Stream::Encounter));
         assert_ne!(a, derive(1, 3, Stream::Encounter));
         assert_ne!(a, derive(1, 2, Stream::Player(0)));
-        assert_ne!(derive(1, 2, Stream::Player(0)), derive(1, 2, Stream::Player(1)));
+        assert_ne!(
+            derive(1, 2, Stream::Player(0)),
+            derive(1, 2, Stream::Player(1))
+        );
     }
 }

@@ -11,7 +11,9 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new() -> Self {
-        RandomBot { rng: Pcg64Mcg::seed_from_u64(0) }
+        RandomBot {
+            rng: Pcg64Mcg::seed_from_u64(0),
+        }
     }
 }
 

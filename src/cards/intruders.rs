@@ -8,10 +8,20 @@ use crate::engine::*;
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Iârion into play, an Orc War Party and one location per player to the
     // staging area, then shuffle.
-    Script { code: "TLR-068A", setup: Some(stage1a_setup), resume: Some(stage1a_resume), ..BLANK },
+    Script {
+        code: "TLR-068A",
+        setup: Some(stage1a_setup),
+        resume: Some(stage1a_resume),
+        ..BLANK
+    },
     // Stage 1B: no engagement checks; threat +1 per staging enemy at the end of each refresh
     // phase; cannot be defeated unless the first player controls Iârion; defeating it wins.
-    Script { code: "TLR-068B", rule: Some(stage1b_rule), forced: Some(stage1b_forced), ..BLANK },
+    Script {
+        code: "TLR-068B",
+        rule: Some(stage1b_rule),
+        forced: Some(stage1b_forced),
+        ..BLANK
+    },
     // Iârion: X = quest cards in play; follows the first player; readies after a side quest is
     // revealed; the players lose if he leaves play.
     Script {
@@ -24,7 +34,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Orc War Party: no attachments; while staged, staged enemies cannot take damage; the players
     // cannot win while it is in play.
-    Script { code: "TLR-017", rule: Some(orc_war_party_rule), ..BLANK },
+    Script {
+        code: "TLR-017",
+        rule: Some(orc_war_party_rule),
+        ..BLANK
+    },
     // Chetwood Forest: travelling costs an enemy engagement; shadow: exhaust a hero or the
     // attacker goes back to the staging area after the attack.
     Script {
@@ -44,10 +58,20 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Outlying Homestead: while staged, no threat reduction; travelling reveals an encounter card.
-    Script { code: "TLR-020", rule: Some(homestead_rule), travel: Some(homestead_travel), ..BLANK },
+    Script {
+        code: "TLR-020",
+        rule: Some(homestead_rule),
+        travel: Some(homestead_travel),
+        ..BLANK
+    },
     // Sudden Assault (cannot be canceled): a winning quest makes every staged enemy attack the
     // first player; if nothing attacks, an Orc War Party is fetched into the staging area.
-    Script { code: "TLR-021", when_revealed: Some(sudden_assault), uncancelable: true, ..BLANK },
+    Script {
+        code: "TLR-021",
+        when_revealed: Some(sudden_assault),
+        uncancelable: true,
+        ..BLANK
+    },
     // Surprising Speed: each player sends one engaged enemy back; if none went back it surges and
     // raises threat by 1; shadow: +1 Attack and the attacker goes back after the attack.
     Script {
@@ -59,10 +83,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Orc Rearguard: at most 3 progress on the current quest each round; as the current quest it
     // reveals one more card after staging.
-    Script { code: "TLR-023", rule: Some(rearguard_rule), forced: Some(rearguard_forced), ..BLANK },
+    Script {
+        code: "TLR-023",
+        rule: Some(rearguard_rule),
+        forced: Some(rearguard_forced),
+        ..BLANK
+    },
     // Rescue Iârion (Time 4): Iârion goes under it; defeating it gives him back exhausted; when
     // time runs out Iârion is discarded (and the players lose).
-    Script { code: "TLR-024", when_revealed: Some(rescue_revealed), forced: Some(rescue_forced), ..BLANK },
+    Script {
+        code: "TLR-024",
+        when_revealed: Some(rescue_revealed),
+        forced: Some(rescue_forced),
+        ..BLANK
+    },
     // Angmar Orc: discard an ally or reveal one more card; shadow: +1 Attack, and back to the
     // staging area if the attack kills an ally.
     Script {
@@ -74,10 +108,19 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Angmar Marauder: back to the staging area after its attack kills an ally; shadow: +1 Attack
     // per ally of the defending player.
-    Script { code: "TLR-044", forced: Some(marauder_forced), shadow: Some(marauder_shadow), ..BLANK },
+    Script {
+        code: "TLR-044",
+        forced: Some(marauder_forced),
+        shadow: Some(marauder_shadow),
+        ..BLANK
+    },
     // Angmar Captain: after its attack kills an ally, mill the defender's top card; an ally milled
     // means another attack.
-    Script { code: "TLR-045", forced: Some(captain_forced), ..BLANK },
+    Script {
+        code: "TLR-045",
+        forced: Some(captain_forced),
+        ..BLANK
+    },
     // Orc Ambush: Orc enemies get +1 Threat/Attack/Defense; each player fetches an Orc enemy and
     // engages it.
     Script {
@@ -90,12 +133,27 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Rugged Country: +2 Threat while a side quest is the current quest; shadow: +1 Attack per
     // quest card in play.
-    Script { code: "TLR-047", modify: Some(rugged_modify), shadow: Some(rugged_shadow), ..BLANK },
+    Script {
+        code: "TLR-047",
+        modify: Some(rugged_modify),
+        shadow: Some(rugged_shadow),
+        ..BLANK
+    },
     // Shrouded Hills: threat X = quest cards in play; surges while only one quest card is in play.
-    Script { code: "TLR-048", x: Some(quest_cards_x), rule: Some(shrouded_rule), ..BLANK },
+    Script {
+        code: "TLR-048",
+        x: Some(quest_cards_x),
+        rule: Some(shrouded_rule),
+        ..BLANK
+    },
     // Pressing Needs: fetch and reveal an encounter side quest, or switch the current quest;
     // shuffle.
-    Script { code: "TLR-049", when_revealed: Some(pressing_needs), resume: Some(pressing_needs_resume), ..BLANK },
+    Script {
+        code: "TLR-049",
+        when_revealed: Some(pressing_needs),
+        resume: Some(pressing_needs_resume),
+        ..BLANK
+    },
     // Weight of Responsibility: reveal one card per quest card in play; shadow: the defending
     // player discards one attachment per quest card in play.
     Script {
@@ -106,7 +164,12 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Lost in the Wilderness: every hand goes underneath it until it is defeated.
-    Script { code: "TLR-051", when_revealed: Some(lost_revealed), forced: Some(lost_forced), ..BLANK },
+    Script {
+        code: "TLR-051",
+        when_revealed: Some(lost_revealed),
+        forced: Some(lost_forced),
+        ..BLANK
+    },
 ];
 
 const IARION: &str = "TLR-016";
@@ -147,7 +210,9 @@ fn stage1a_setup(g: &mut Game, me: CardId) {
     if let Some(w) = search_encounter(g, |c| code(g, c) == ORC_WAR_PARTY) {
         g.move_card(w, Zone::Staging);
     }
-    g.stack.push(Frame::Resume { cont: Cont::new(me, 0) });
+    g.stack.push(Frame::Resume {
+        cont: Cont::new(me, 0),
+    });
 }
 
 /// Step 0 + k: player k (offset from the first player) adds a location with a title no other
@@ -186,7 +251,10 @@ fn stage1a_ask(g: &mut Game, me: CardId, k: u8) {
             continue;
         }
         let def = g.card(c).def;
-        let staged = g.list(Zone::Staging).iter().any(|&s| g.def_of(s).title == g.def_of(c).title);
+        let staged = g
+            .list(Zone::Staging)
+            .iter()
+            .any(|&s| g.def_of(s).title == g.def_of(c).title);
         if staged || titles[..n].contains(&def) || n >= titles.len() {
             continue;
         }
@@ -206,7 +274,9 @@ fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
         Rule::NoEngagementChecks => true,
         Rule::CannotDefeat(q) if q == me => {
             let first = g.first;
-            !find_iarion(g).map(|i| g.card(i).zone == Zone::Play(first) && g.controller(i) == first).unwrap_or(false)
+            !find_iarion(g)
+                .map(|i| g.card(i).zone == Zone::Play(first) && g.controller(i) == first)
+                .unwrap_or(false)
         }
         _ => false,
     }
@@ -214,7 +284,11 @@ fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
 
 fn stage1b_forced(g: &mut Game, _me: CardId, ev: Event) {
     if ev == Event::PhaseEnd(Phase::Refresh) {
-        let n = g.list(Zone::Staging).iter().filter(|&&c| g.is_enemy(c)).count() as i16;
+        let n = g
+            .list(Zone::Staging)
+            .iter()
+            .filter(|&&c| g.is_enemy(c))
+            .count() as i16;
         for p in 0..g.n_players {
             g.raise_threat(p, n);
         }
@@ -352,7 +426,10 @@ fn sudden_assault(g: &mut Game, _me: CardId, _by: u8) {
         for i in (0..n).rev() {
             let e = g.list(Zone::Staging)[i];
             if g.is_enemy(e) && !g.rule(Rule::CannotAttack(e)) {
-                g.stack.push(Frame::ImmediateAttack { enemy: e, player: first });
+                g.stack.push(Frame::ImmediateAttack {
+                    enemy: e,
+                    player: first,
+                });
                 attacks += 1;
             }
         }
@@ -376,11 +453,21 @@ fn surprising_speed_resume(g: &mut Game, cont: Cont, opt: Opt) {
         g.return_to_staging(e);
         returned += 1;
     }
-    let mut k = if cont.b == 1 { cont.step + 1 } else { cont.step };
+    let mut k = if cont.b == 1 {
+        cont.step + 1
+    } else {
+        cont.step
+    };
     while k < g.n_players {
         let p = g.seat(k);
         if !g.players[p as usize].eliminated && !g.engaged(p).is_empty() {
-            g.begin_ask(p, Ask::Effect { card: cont.card, what: 0 });
+            g.begin_ask(
+                p,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 0,
+                },
+            );
             for i in 0..g.engaged(p).len() {
                 let e = g.engaged(p)[i];
                 g.offer(Opt::Card(e));
@@ -499,7 +586,10 @@ fn captain_forced(g: &mut Game, me: CardId, ev: Event) {
                 } {
                     g.move_card(s, Zone::EncounterDiscard);
                 }
-                g.stack.push(Frame::ImmediateAttack { enemy: me, player: p });
+                g.stack.push(Frame::ImmediateAttack {
+                    enemy: me,
+                    player: p,
+                });
             }
         }
     }
@@ -530,14 +620,24 @@ fn orc_ambush_resume(g: &mut Game, cont: Cont, opt: Opt) {
             k += 1;
             continue;
         }
-        g.begin_ask(p, Ask::Effect { card: cont.card, what: 0 });
+        g.begin_ask(
+            p,
+            Ask::Effect {
+                card: cont.card,
+                what: 0,
+            },
+        );
         let mut seen: [u16; 8] = [u16::MAX; 8];
         let mut n = 0;
         for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
             for i in (0..g.list(z).len()).rev() {
                 let c = g.list(z)[i];
                 let def = g.card(c).def;
-                if g.is_enemy(c) && g.has_trait(c, "Orc") && !seen[..n].contains(&def) && n < seen.len() {
+                if g.is_enemy(c)
+                    && g.has_trait(c, "Orc")
+                    && !seen[..n].contains(&def)
+                    && n < seen.len()
+                {
                     seen[n] = def;
                     n += 1;
                     g.offer(Opt::Card(c));
@@ -555,7 +655,10 @@ fn orc_ambush_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // ------------------------------------------------------------------ Eriador Wilds
 
 fn rugged_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
-    let side = g.current_quest().map(|q| g.is_side_quest(q)).unwrap_or(false);
+    let side = g
+        .current_quest()
+        .map(|q| g.is_side_quest(q))
+        .unwrap_or(false);
     if target == me && s == Stat::Threat && side {
         2
     } else {
@@ -602,14 +705,23 @@ fn pressing_needs_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
         (0, Opt::Mode(0)) => {
             // Choose which side quest (by title) to reveal.
-            g.begin_ask(g.first, Ask::Effect { card: cont.card, what: 1 });
+            g.begin_ask(
+                g.first,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 1,
+                },
+            );
             let mut seen: [u16; 8] = [u16::MAX; 8];
             let mut n = 0;
             for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
                 for i in (0..g.list(z).len()).rev() {
                     let c = g.list(z)[i];
                     let def = g.card(c).def;
-                    if g.ty(c) == CardType::EncounterSideQuest && !seen[..n].contains(&def) && n < seen.len() {
+                    if g.ty(c) == CardType::EncounterSideQuest
+                        && !seen[..n].contains(&def)
+                        && n < seen.len()
+                    {
                         seen[n] = def;
                         n += 1;
                         g.offer(Opt::Card(c));
@@ -628,7 +740,12 @@ fn pressing_needs_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (1, Opt::Card(s)) => {
             let from_deck = g.card(s).zone == Zone::EncounterDeck;
             g.shuffle(Zone::EncounterDeck);
-            g.stack.push(Frame::Reveal { card: s, by: cont.player, stage: 0, from_deck });
+            g.stack.push(Frame::Reveal {
+                card: s,
+                by: cont.player,
+                stage: 0,
+                from_deck,
+            });
         }
         _ => g.shuffle(Zone::EncounterDeck),
     }
@@ -656,7 +773,13 @@ fn weight_resume(g: &mut Game, cont: Cont, opt: Opt) {
         return;
     }
     let p = cont.player;
-    g.begin_ask(p, Ask::Effect { card: cont.card, what: 0 });
+    g.begin_ask(
+        p,
+        Ask::Effect {
+            card: cont.card,
+            what: 0,
+        },
+    );
     for i in 0..g.list(Zone::Attached(0)).len() {
         let a = g.list(Zone::Attached(0))[i];
         if g.controller(a) == p && g.card(a).owner != ENCOUNTER {
@@ -683,7 +806,11 @@ fn lost_forced(g: &mut Game, me: CardId, ev: Event) {
             x
         } {
             let owner = g.card(c).owner;
-            let to = if g.players[owner as usize].eliminated { Zone::Eliminated } else { Zone::Hand(owner) };
+            let to = if g.players[owner as usize].eliminated {
+                Zone::Eliminated
+            } else {
+                Zone::Hand(owner)
+            };
             g.move_card(c, to);
         }
     }
@@ -702,7 +829,9 @@ mod tests {
     }
 
     fn find(g: &Game, code: &str) -> Vec<CardId> {
-        (0..g.cards.len() as CardId).filter(|&c| g.def_of(c).code == code).collect()
+        (0..g.cards.len() as CardId)
+            .filter(|&c| g.def_of(c).code == code)
+            .collect()
     }
 
     /// An attack of `e` (engaged with seat 0) with `shadow` dealt, run up to the defender choice.
@@ -729,7 +858,13 @@ mod tests {
         g.answer(Opt::Card(loc));
         let iarion = find(&g, IARION)[0];
         assert_eq!(g.card(iarion).zone, Zone::Play(0));
-        assert_eq!(g.list(Zone::Staging).iter().filter(|&&c| code(&g, c) == ORC_WAR_PARTY).count(), 1);
+        assert_eq!(
+            g.list(Zone::Staging)
+                .iter()
+                .filter(|&&c| code(&g, c) == ORC_WAR_PARTY)
+                .count(),
+            1
+        );
         assert_eq!(g.card(loc).zone, Zone::Staging);
         // 1B: no engagement checks; +1 threat per staged enemy at the end of the refresh phase.
         let b = g.db.by_code("TLR-068B").unwrap();
@@ -742,11 +877,19 @@ mod tests {
         g.card_mut(q).progress = 30;
         g.settle();
         assert!(g.outcome().is_none());
-        let w = g.list(Zone::Staging).iter().copied().find(|&c| code(&g, c) == ORC_WAR_PARTY).unwrap();
+        let w = g
+            .list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == ORC_WAR_PARTY)
+            .unwrap();
         g.move_card(w, Zone::EncounterDiscard);
         g.move_card(iarion, Zone::SetAside);
         g.settle();
-        assert!(g.outcome().is_none(), "Iârion is not controlled by the first player");
+        assert!(
+            g.outcome().is_none(),
+            "Iârion is not controlled by the first player"
+        );
         g.move_card(iarion, Zone::Play(0));
         g.settle();
         assert_eq!(g.outcome(), Some(Outcome::Win));
@@ -836,7 +979,10 @@ mod tests {
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(o));
         assert_eq!(g.active_location(), Some(o));
-        assert!(g.list(Zone::EncounterDeck).len() < before, "travel revealed a card");
+        assert!(
+            g.list(Zone::EncounterDeck).len() < before,
+            "travel revealed a card"
+        );
         assert!(g.reduce_threat(0, 1));
     }
 
@@ -845,11 +991,19 @@ mod tests {
         // Quest failing: no attack, an Orc War Party comes out.
         let mut g = sandbox(&[HEROES]);
         let s = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: s, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: s,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         while g.pending().is_some() {
             g.apply(0);
         }
-        assert!(g.list(Zone::Staging).iter().any(|&c| code(&g, c) == ORC_WAR_PARTY));
+        assert!(g
+            .list(Zone::Staging)
+            .iter()
+            .any(|&c| code(&g, c) == ORC_WAR_PARTY));
         // Quest winning: each staged enemy attacks the first player.
         let mut g = sandbox(&[HEROES]);
         let e = staged(&mut g, "TLR-043");
@@ -857,7 +1011,12 @@ mod tests {
             g.card_mut(h).questing = true;
         }
         let s = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: s, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: s,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: e }));
     }
 
@@ -867,13 +1026,23 @@ mod tests {
         let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         let s = g.spawn("TLR-022", ENCOUNTER, Zone::EncounterDeck);
         let t = g.players[0].threat;
-        g.push_run(Frame::Reveal { card: s, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: s,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         assert_eq!(g.card(e).zone, Zone::Staging);
         assert_eq!(g.players[0].threat, t, "an enemy went back: no doomed");
         // Nothing engaged: surge and doomed 1.
         let deck = g.list(Zone::EncounterDeck).len();
         let s2 = g.spawn("TLR-022", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: s2, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: s2,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         while g.pending().is_some() {
             g.apply(0);
         }
@@ -910,7 +1079,12 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let i = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
         let r = g.spawn("TLR-024", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: r, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: r,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         while g.pending().is_some() {
             g.apply(0);
         }
@@ -937,7 +1111,12 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         let o = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: o, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: o,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         g.answer(Opt::Card(ally));
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
         // Shadow: +1 attack; returns if it kills an ally.
@@ -974,7 +1153,11 @@ mod tests {
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         assert_eq!(g.list(Zone::Deck(0)).len(), deck - 1);
-        assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: e }), "an additional attack");
+        assert_eq!(
+            g.pending().map(|d| d.ask),
+            Some(Ask::Defender { enemy: e }),
+            "an additional attack"
+        );
     }
 
     #[test]
@@ -983,10 +1166,17 @@ mod tests {
         let o = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         let before = g.stat(o, Stat::Attack);
         let a = g.spawn("TLR-046", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: a, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: a,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         let d = g.pending().expect("choose an Orc").clone();
         g.apply(0);
-        let Opt::Card(fetched) = d.options[0] else { panic!() };
+        let Opt::Card(fetched) = d.options[0] else {
+            panic!()
+        };
         assert_eq!(g.card(fetched).zone, Zone::Engaged(0));
         assert!(g.has_trait(fetched, "Orc"));
         assert_eq!(g.stat(o, Stat::Attack), before + 1);
@@ -1014,11 +1204,19 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let s = g.spawn("TLR-048", ENCOUNTER, Zone::EncounterDeck);
         let deck = g.list(Zone::EncounterDeck).len();
-        g.push_run(Frame::Reveal { card: s, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: s,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         while g.pending().is_some() {
             g.apply(0);
         }
-        assert!(g.list(Zone::EncounterDeck).len() <= deck - 2, "surged with one quest card in play");
+        assert!(
+            g.list(Zone::EncounterDeck).len() <= deck - 2,
+            "surged with one quest card in play"
+        );
         assert_eq!(g.stat(s, Stat::Threat), g.quest_cards_in_play());
         staged(&mut g, "TLR-023");
         assert!(!shrouded_rule(&g, s, Rule::GainsSurge(s)));
@@ -1029,11 +1227,18 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
         let t = g.players[0].threat;
-        g.push_run(Frame::Reveal { card: p, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: p,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         assert_eq!(g.players[0].threat, t + 2, "doomed 2");
         // Only "reveal a side quest" is possible (auto-chosen); now: which one.
         let d = g.pending().expect("which side quest").clone();
-        let Opt::Card(sq) = d.options[0] else { panic!() };
+        let Opt::Card(sq) = d.options[0] else {
+            panic!()
+        };
         g.apply(0);
         while g.pending().is_some() {
             g.apply(0);
@@ -1043,7 +1248,12 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let sq = staged(&mut g, "TLR-051");
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: p, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: p,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         g.answer(Opt::Card(sq));
         assert_eq!(g.current_quest(), Some(sq));
     }
@@ -1054,11 +1264,19 @@ mod tests {
         staged(&mut g, "TLR-051");
         let w = g.spawn("TLR-050", ENCOUNTER, Zone::EncounterDeck);
         let deck = g.list(Zone::EncounterDeck).len();
-        g.push_run(Frame::Reveal { card: w, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: w,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         while g.pending().is_some() {
             g.apply(0);
         }
-        assert!(g.list(Zone::EncounterDeck).len() <= deck - 3, "two more cards revealed");
+        assert!(
+            g.list(Zone::EncounterDeck).len() <= deck - 3,
+            "two more cards revealed"
+        );
         // Shadow: discard one attachment per quest card in play.
         let mut g = sandbox(&[HEROES]);
         let h = g.heroes(0).next().unwrap();
@@ -1075,7 +1293,12 @@ mod tests {
         let hand = g.list(Zone::Hand(0)).len();
         assert!(hand > 0);
         let l = g.spawn("TLR-051", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal { card: l, by: 0, stage: 0, from_deck: true });
+        g.push_run(Frame::Reveal {
+            card: l,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
         assert_eq!(g.list(Zone::Hand(0)).len(), 0);
         assert_eq!(g.cards_under(l).count(), hand);
         g.card_mut(l).progress = 4;

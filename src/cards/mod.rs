@@ -42,6 +42,13 @@ pub enum Rule {
     AttacksStagingAlone(CardId),
 }
 
+/// Constant modifier hook: (game, source, target, stat) -> delta.
+pub type ModifyFn = fn(&Game, CardId, CardId, Stat) -> i16;
+/// Response check hook: (game, card, seat, event) -> may respond.
+pub type CanRespondFn = fn(&Game, CardId, u8, Event) -> bool;
+/// Attachment target hook: (game, attachment, seat, target) -> legal.
+pub type AttachToFn = fn(&Game, CardId, u8, CardId) -> bool;
+
 /// Hooks of one card. Every field is optional; `BLANK` has none.
 #[derive(Clone, Copy)]
 pub struct Script {
@@ -50,7 +57,7 @@ pub struct Script {
     pub x: Option<fn(&Game, CardId) -> i16>,
     /// Constant modifier `me` gives `target`'s `stat`. Called for the card itself, for the card
     /// it is attached to, and for every card when `global` is set.
-    pub modify: Option<fn(&Game, CardId, CardId, Stat) -> i16>,
+    pub modify: Option<ModifyFn>,
     pub global: bool,
     /// Answer `true` to a rule question to make it hold.
     pub rule: Option<fn(&Game, CardId, Rule) -> bool>,
@@ -58,7 +65,7 @@ pub struct Script {
     /// the main quest / side quests in play).
     pub forced: Option<fn(&mut Game, CardId, Event)>,
     /// Could `seat` use this Response now (card in play under his control, or an event in his hand)?
-    pub can_respond: Option<fn(&Game, CardId, u8, Event) -> bool>,
+    pub can_respond: Option<CanRespondFn>,
     pub respond: Option<fn(&mut Game, CardId, u8, Event)>,
     /// Could `seat` use this Action now (an in-play ability, or an event card from hand)?
     pub can_act: Option<fn(&Game, CardId, u8) -> bool>,
@@ -72,7 +79,7 @@ pub struct Script {
     /// Travel cost: with `pay == false` answer whether it can be paid; with `pay == true` pay it.
     pub travel: Option<fn(&mut Game, CardId, bool) -> bool>,
     /// Attachments: may `me` be attached to `target` by `seat`?
-    pub attach_to: Option<fn(&Game, CardId, u8, CardId) -> bool>,
+    pub attach_to: Option<AttachToFn>,
     /// Continue after a decision (or a deferred step).
     pub resume: Option<fn(&mut Game, Cont, Opt)>,
     /// Allies and other cards that need a play check beyond cost (e.g. a target must exist).
@@ -135,7 +142,11 @@ fn table() -> &'static [&'static Script] {
 
 /// Look up a script by card code.
 pub fn lookup(code: &str) -> Option<(u16, &'static Script)> {
-    table().iter().enumerate().find(|(_, s)| s.code == code).map(|(i, s)| (i as u16, *s))
+    table()
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.code == code)
+        .map(|(i, s)| (i as u16, *s))
 }
 
 /// Script by index (as stored in `CardInst::script`).

@@ -22,7 +22,10 @@ pub fn sandbox_in(scenario: &str, mode: Mode, heroes: &[&[&str]]) -> Game<'stati
         .iter()
         .map(|hs| Deck {
             name: "test".into(),
-            heroes: hs.iter().map(|c| db.by_code(c).expect("hero code")).collect(),
+            heroes: hs
+                .iter()
+                .map(|c| db.by_code(c).expect("hero code"))
+                .collect(),
             cards: vec![db.by_code("Core-013").unwrap(); 20],
         })
         .collect();

@@ -8,20 +8,36 @@ impl<'a> Game<'a> {
     pub fn check_invariants(&self) -> Result<(), String> {
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
-            return Err(format!("{} cards but {} in zone lists", self.cards.len(), total));
+            return Err(format!(
+                "{} cards but {} in zone lists",
+                self.cards.len(),
+                total
+            ));
         }
         let mut seen = vec![0u8; self.cards.len()];
         for (li, l) in self.lists.iter().enumerate() {
             for &c in l {
-                let ci = self.cards.get(c as usize).ok_or_else(|| format!("bad card id {c}"))?;
+                let ci = self
+                    .cards
+                    .get(c as usize)
+                    .ok_or_else(|| format!("bad card id {c}"))?;
                 if ci.zone.list() != li {
-                    return Err(format!("{} is listed in list {li} but its zone is {:?}", self.title(c), ci.zone));
+                    return Err(format!(
+                        "{} is listed in list {li} but its zone is {:?}",
+                        self.title(c),
+                        ci.zone
+                    ));
                 }
                 seen[c as usize] += 1;
             }
         }
         if let Some(c) = seen.iter().position(|&n| n != 1) {
-            return Err(format!("card {} ({}) is in {} zones", c, self.title(c as CardId), seen[c]));
+            return Err(format!(
+                "card {} ({}) is in {} zones",
+                c,
+                self.title(c as CardId),
+                seen[c]
+            ));
         }
         for (i, ci) in self.cards.iter().enumerate() {
             let c = i as CardId;
@@ -29,28 +45,55 @@ impl<'a> Game<'a> {
                 return Err(format!("{} has negative tokens: {:?}", self.title(c), ci));
             }
             if !ci.zone.in_play() && (ci.damage != 0 || ci.progress != 0 || ci.exhausted) {
-                return Err(format!("{} out of play ({:?}) keeps tokens or is exhausted", self.title(c), ci.zone));
+                return Err(format!(
+                    "{} out of play ({:?}) keeps tokens or is exhausted",
+                    self.title(c),
+                    ci.zone
+                ));
             }
             match ci.zone {
-                Zone::Attached(h) | Zone::Shadow(h) => {
-                    if !self.cards[h as usize].zone.in_play() {
-                        return Err(format!("{} is hosted by {} which is out of play", self.title(c), self.title(h)));
-                    }
+                Zone::Attached(h) | Zone::Shadow(h) if !self.cards[h as usize].zone.in_play() => {
+                    return Err(format!(
+                        "{} is hosted by {} which is out of play",
+                        self.title(c),
+                        self.title(h)
+                    ));
                 }
-                Zone::Play(p) | Zone::Engaged(p) | Zone::Deck(p) | Zone::Hand(p) | Zone::Discard(p)
+                Zone::Play(p)
+                | Zone::Engaged(p)
+                | Zone::Deck(p)
+                | Zone::Hand(p)
+                | Zone::Discard(p)
                     if p >= self.n_players =>
                 {
-                    return Err(format!("{} is in a zone of missing player {}", self.title(c), p));
+                    return Err(format!(
+                        "{} is in a zone of missing player {}",
+                        self.title(c),
+                        p
+                    ));
                 }
                 _ => {}
             }
             if let Zone::Play(p) = ci.zone {
                 if ci.controller != p {
-                    return Err(format!("{} is in P{}'s play area but controlled by {}", self.title(c), p + 1, ci.controller));
+                    return Err(format!(
+                        "{} is in P{}'s play area but controlled by {}",
+                        self.title(c),
+                        p + 1,
+                        ci.controller
+                    ));
                 }
             }
-            if ci.zone.in_play() && self.is_character(c) && self.outcome.is_none() && !self.dirty && ci.damage >= self.stat(c, Stat::HitPoints) {
-                return Err(format!("{} has lethal damage but is in play", self.title(c)));
+            if ci.zone.in_play()
+                && self.is_character(c)
+                && self.outcome.is_none()
+                && !self.dirty
+                && ci.damage >= self.stat(c, Stat::HitPoints)
+            {
+                return Err(format!(
+                    "{} has lethal damage but is in play",
+                    self.title(c)
+                ));
             }
         }
         for p in 0..self.n_players as usize {

@@ -144,7 +144,9 @@ impl<'a> Game<'a> {
             let mut threat = 0;
             for &h in &deck.heroes {
                 let c = self.new_card(h, p, Zone::Play(p));
-                threat += self.printed(c, Stat::Threat).max(self.db.def(h).threat_cost);
+                threat += self
+                    .printed(c, Stat::Threat)
+                    .max(self.db.def(h).threat_cost);
                 if mode == Mode::Easy {
                     self.cards[c as usize].resources += 1;
                 }
@@ -180,8 +182,14 @@ impl<'a> Game<'a> {
                 self.first + 1
             ));
             for p in 0..self.n_players {
-                let heroes: Vec<String> = self.heroes(p).map(|h| self.title(h).to_string()).collect();
-                let line = format!("  P{} heroes {} threat {}", p + 1, heroes.join(", "), self.players[p as usize].threat);
+                let heroes: Vec<String> =
+                    self.heroes(p).map(|h| self.title(h).to_string()).collect();
+                let line = format!(
+                    "  P{} heroes {} threat {}",
+                    p + 1,
+                    heroes.join(", "),
+                    self.players[p as usize].threat
+                );
                 self.log_line(line);
             }
         }
@@ -197,21 +205,37 @@ impl<'a> Game<'a> {
     pub(crate) fn exec(&mut self, f: Frame) {
         match f {
             Frame::Step(s) => self.exec_step(s),
-            Frame::Window { phase, seat, passes } => self.window(phase, None, seat, passes),
-            Frame::Planning { active, seat, passes } => self.window(Phase::Planning, Some(active), seat, passes),
+            Frame::Window {
+                phase,
+                seat,
+                passes,
+            } => self.window(phase, None, seat, passes),
+            Frame::Planning {
+                active,
+                seat,
+                passes,
+            } => self.window(Phase::Planning, Some(active), seat, passes),
             Frame::Mulligan { seat } => self.mulligan(seat),
             Frame::Commit { seat } => self.commit(seat),
             Frame::Staging { left, seat } => {
                 if left == 0 {
                     self.fire(Event::StagingEnded);
                 } else {
-                    self.stack.push(Frame::Staging { left: left - 1, seat: seat + 1 });
+                    self.stack.push(Frame::Staging {
+                        left: left - 1,
+                        seat: seat + 1,
+                    });
                     let by = self.seat(seat % self.n_players);
                     self.stack.push(Frame::RevealTop { by });
                 }
             }
             Frame::RevealTop { by } => self.reveal_top(by),
-            Frame::Reveal { card, by, stage, from_deck } => self.reveal(card, by, stage, from_deck),
+            Frame::Reveal {
+                card,
+                by,
+                stage,
+                from_deck,
+            } => self.reveal(card, by, stage, from_deck),
             Frame::OptionalEngage { seat } => self.optional_engage(seat),
             Frame::EngagementChecks { seat, any } => self.engagement_checks(seat, any),
             Frame::Travel => self.travel(),
@@ -221,7 +245,12 @@ impl<'a> Game<'a> {
             Frame::PlayerAttacks { seat } => self.player_attacks(seat),
             Frame::PlayerAttack { stage } => self.player_attack(stage),
             Frame::Archery { left } => self.archery(left),
-            Frame::Responses { ev, seat, passes, used } => self.responses(ev, seat, passes, used),
+            Frame::Responses {
+                ev,
+                seat,
+                passes,
+                used,
+            } => self.responses(ev, seat, passes, used),
             Frame::FinishEvent { card } => {
                 if self.cards[card as usize].zone == Zone::Resolving {
                     let to = self.discard_zone(card);
@@ -291,7 +320,9 @@ impl<'a> Game<'a> {
                     p.round_flags = 0;
                 }
                 self.log_fn(|g| {
-                    let t: Vec<String> = (0..g.n_players).map(|p| g.players[p as usize].threat.to_string()).collect();
+                    let t: Vec<String> = (0..g.n_players)
+                        .map(|p| g.players[p as usize].threat.to_string())
+                        .collect();
                     format!("=== Round {} (threat {}) ===", g.round, t.join("/"))
                 });
             }
@@ -316,17 +347,25 @@ impl<'a> Game<'a> {
                     }
                 }
             }
-            ResourceWindow | QuestWindow1 | QuestWindow2 | QuestWindow3 | QuestWindow4 | TravelWindow1
-            | TravelWindow2 | EncounterWindow1 | EncounterWindow2 | EncounterWindow3 | CombatWindow
-            | RefreshWindow => {
-                self.stack.push(Frame::Window { phase: self.phase, seat: 0, passes: 0 });
+            ResourceWindow | QuestWindow1 | QuestWindow2 | QuestWindow3 | QuestWindow4
+            | TravelWindow1 | TravelWindow2 | EncounterWindow1 | EncounterWindow2
+            | EncounterWindow3 | CombatWindow | RefreshWindow => {
+                self.stack.push(Frame::Window {
+                    phase: self.phase,
+                    seat: 0,
+                    passes: 0,
+                });
             }
             ResourceEnd => self.end_phase(Phase::Resource),
             PlanningBegin => {
                 self.begin_phase(Phase::Planning);
                 // Planning windows of each player in turn, in player order.
                 for a in (0..self.n_players).rev() {
-                    self.stack.push(Frame::Planning { active: a, seat: 0, passes: 0 });
+                    self.stack.push(Frame::Planning {
+                        active: a,
+                        seat: 0,
+                        passes: 0,
+                    });
                 }
             }
             PlanningEnd => self.end_phase(Phase::Planning),
@@ -353,13 +392,19 @@ impl<'a> Game<'a> {
             OptionalEngage => self.stack.push(Frame::OptionalEngage { seat: 0 }),
             EngagementChecks => {
                 if !self.rule(Rule::NoEngagementChecks) {
-                    self.stack.push(Frame::EngagementChecks { seat: 0, any: false });
+                    self.stack.push(Frame::EngagementChecks {
+                        seat: 0,
+                        any: false,
+                    });
                 }
             }
             EncounterEnd => self.end_phase(Phase::Encounter),
             CombatBegin => {
                 self.begin_phase(Phase::Combat);
-                let archery: i16 = self.in_play_cards().map(|c| self.def_of(c).keywords.archery as i16).sum();
+                let archery: i16 = self
+                    .in_play_cards()
+                    .map(|c| self.def_of(c).keywords.archery as i16)
+                    .sum();
                 if archery > 0 {
                     self.stack.push(Frame::Archery { left: archery });
                 }
@@ -415,8 +460,11 @@ impl<'a> Game<'a> {
                 self.rounds_completed += 1;
                 let r = (self.rounds_completed as usize).min(MAX_ROUNDS) - 1;
                 for p in 0..self.n_players as usize {
-                    self.record.threat_at_round_end[r][p] =
-                        if self.players[p].eliminated { ELIMINATED } else { self.players[p].threat.clamp(0, 254) as u8 };
+                    self.record.threat_at_round_end[r][p] = if self.players[p].eliminated {
+                        ELIMINATED
+                    } else {
+                        self.players[p].threat.clamp(0, 254) as u8
+                    };
                 }
             }
             RoundEnd => {
@@ -458,7 +506,10 @@ impl<'a> Game<'a> {
             let e = self.lasting[i];
             let ends = e.until == u
                 || (u == Until::EndOfPhase
-                    && matches!(e.what, Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase))
+                    && matches!(
+                        e.what,
+                        Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase
+                    ))
                 || (u == Until::EndOfRound && e.what == Lasting::DiscardAtEndOfRound);
             if !ends {
                 i += 1;
@@ -525,8 +576,16 @@ impl<'a> Game<'a> {
         }
         let p = self.seat(seat % self.n_players);
         let again = |seat: u8, passes: u8| match active {
-            Some(a) => Frame::Planning { active: a, seat, passes },
-            None => Frame::Window { phase, seat, passes },
+            Some(a) => Frame::Planning {
+                active: a,
+                seat,
+                passes,
+            },
+            None => Frame::Window {
+                phase,
+                seat,
+                passes,
+            },
         };
         if self.players[p as usize].eliminated {
             self.stack.push(again(seat + 1, passes));
@@ -535,7 +594,14 @@ impl<'a> Game<'a> {
         match self.take_answer() {
             None => {
                 let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);
-                self.begin_ask(p, if planning { Ask::Planning } else { Ask::Action(phase) });
+                self.begin_ask(
+                    p,
+                    if planning {
+                        Ask::Planning
+                    } else {
+                        Ask::Action(phase)
+                    },
+                );
                 self.offer(Opt::Pass);
                 self.offer_actions(p, planning);
                 self.stack.push(again(seat, passes));
@@ -568,13 +634,20 @@ impl<'a> Game<'a> {
             let script = self.script(c);
             let ok = match ty {
                 CardType::Event => {
-                    script.and_then(|s| s.can_act).map(|f| f(self, c, p)).unwrap_or(false) && self.can_pay(p, sphere, cost)
+                    script
+                        .and_then(|s| s.can_act)
+                        .map(|f| f(self, c, p))
+                        .unwrap_or(false)
+                        && self.can_pay(p, sphere, cost)
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
                     self.can_pay(p, sphere, cost)
                         && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
-                        && script.and_then(|s| s.can_play).map(|f| f(self, c, p)).unwrap_or(true)
+                        && script
+                            .and_then(|s| s.can_play)
+                            .map(|f| f(self, c, p))
+                            .unwrap_or(true)
                         && (ty != CardType::Attachment || self.any_attach_target(c, p))
                 }
                 _ => false,
@@ -600,7 +673,9 @@ impl<'a> Game<'a> {
 
     /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
     fn playable_unimplemented(&self, c: CardId) -> bool {
-        self.script(c).is_some() || self.setup.allow_unimplemented || crate::cards::vanilla(self.db, self.def_id(c))
+        self.script(c).is_some()
+            || self.setup.allow_unimplemented
+            || crate::cards::vanilla(self.db, self.def_id(c))
     }
 
     pub fn unique_in_play(&self, c: CardId) -> bool {
@@ -609,7 +684,8 @@ impl<'a> Game<'a> {
             return false;
         }
         let title = &d.title;
-        self.in_play_cards().any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
+        self.in_play_cards()
+            .any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
     }
 
     fn any_attach_target(&self, a: CardId, p: u8) -> bool {
@@ -720,7 +796,12 @@ impl<'a> Game<'a> {
         }
         let p = self.seat(seat % self.n_players);
         if self.players[p as usize].eliminated {
-            self.stack.push(Frame::Responses { ev, seat: seat + 1, passes, used });
+            self.stack.push(Frame::Responses {
+                ev,
+                seat: seat + 1,
+                passes,
+                used,
+            });
             return;
         }
         match self.take_answer() {
@@ -730,7 +811,12 @@ impl<'a> Game<'a> {
                 buf.retain(|c| !used.contains(c));
                 if buf.is_empty() {
                     self.scratch = buf;
-                    self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: passes + 1, used });
+                    self.stack.push(Frame::Responses {
+                        ev,
+                        seat: seat + 1,
+                        passes: passes + 1,
+                        used,
+                    });
                     return;
                 }
                 self.begin_ask(p, Ask::Response(ev));
@@ -739,7 +825,12 @@ impl<'a> Game<'a> {
                     self.offer(Opt::Activate(c));
                 }
                 self.scratch = buf;
-                self.stack.push(Frame::Responses { ev, seat, passes, used });
+                self.stack.push(Frame::Responses {
+                    ev,
+                    seat,
+                    passes,
+                    used,
+                });
                 self.waiting = true; // a response is always a real choice (pass or use)
             }
             Some(Opt::Activate(c)) => {
@@ -747,7 +838,12 @@ impl<'a> Game<'a> {
                 if let Some(slot) = used.iter_mut().find(|x| **x == NO_CARD) {
                     *slot = c;
                 }
-                self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: 0, used });
+                self.stack.push(Frame::Responses {
+                    ev,
+                    seat: seat + 1,
+                    passes: 0,
+                    used,
+                });
                 self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));
                 if self.cards[c as usize].zone == Zone::Hand(p) {
                     let d = self.def_of(c);
@@ -760,7 +856,12 @@ impl<'a> Game<'a> {
                     f(self, c, p, ev);
                 }
             }
-            Some(_) => self.stack.push(Frame::Responses { ev, seat: seat + 1, passes: passes + 1, used }),
+            Some(_) => self.stack.push(Frame::Responses {
+                ev,
+                seat: seat + 1,
+                passes: passes + 1,
+                used,
+            }),
         }
     }
 
@@ -780,7 +881,10 @@ impl<'a> Game<'a> {
 
     fn choose_current_quest(&mut self) {
         // Engine: the first player may pick a side quest in the staging area as the current quest.
-        let has_side = self.list(Zone::Staging).iter().any(|&c| self.is_side_quest(c));
+        let has_side = self
+            .list(Zone::Staging)
+            .iter()
+            .any(|&c| self.is_side_quest(c));
         if !has_side {
             return;
         }
@@ -794,7 +898,9 @@ impl<'a> Game<'a> {
                 self.offer(Opt::Card(c));
             }
         }
-        self.stack.push(Frame::Choice { cont: Cont::new(NO_CARD, 1) });
+        self.stack.push(Frame::Choice {
+            cont: Cont::new(NO_CARD, 1),
+        });
         self.wait();
     }
 
@@ -830,7 +936,14 @@ impl<'a> Game<'a> {
                 self.stack.push(Frame::Commit { seat });
                 self.exhaust(c);
                 self.cards[c as usize].questing = true;
-                self.log_fn(|g| format!("  P{} commits {} ({} WP)", p + 1, g.title(c), g.stat(c, Stat::Willpower)));
+                self.log_fn(|g| {
+                    format!(
+                        "  P{} commits {} ({} WP)",
+                        p + 1,
+                        g.title(c),
+                        g.stat(c, Stat::Willpower)
+                    )
+                });
                 self.fire(Event::Committed(c));
             }
             Some(_) => self.stack.push(Frame::Commit { seat: seat + 1 }),
@@ -848,7 +961,11 @@ impl<'a> Game<'a> {
 
     pub fn questing_strength(&self) -> i16 {
         let s = self.questing_stat();
-        (0..self.n_players).flat_map(|p| self.characters(p)).filter(|&c| self.cards[c as usize].questing).map(|c| self.stat(c, s)).sum()
+        (0..self.n_players)
+            .flat_map(|p| self.characters(p))
+            .filter(|&c| self.cards[c as usize].questing)
+            .map(|c| self.stat(c, s))
+            .sum()
     }
 
     fn resolve_quest(&mut self) {
@@ -869,7 +986,12 @@ impl<'a> Game<'a> {
             self.reset_encounter_deck();
         }
         if let Some(c) = self.top(Zone::EncounterDeck) {
-            self.stack.push(Frame::Reveal { card: c, by, stage: 0, from_deck: true });
+            self.stack.push(Frame::Reveal {
+                card: c,
+                by,
+                stage: 0,
+                from_deck: true,
+            });
         }
     }
 
@@ -908,15 +1030,28 @@ impl<'a> Game<'a> {
                 }
                 self.canceled = false;
                 self.surge_pending = 0;
-                self.stack.push(Frame::Reveal { card, by, stage: 1, from_deck });
-                let cancelable = self.script(card).map(|s| s.when_revealed.is_some() && !s.uncancelable).unwrap_or(false)
+                self.stack.push(Frame::Reveal {
+                    card,
+                    by,
+                    stage: 1,
+                    from_deck,
+                });
+                let cancelable = self
+                    .script(card)
+                    .map(|s| s.when_revealed.is_some() && !s.uncancelable)
+                    .unwrap_or(false)
                     && !self.is_side_quest(card);
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));
                 }
             }
             1 => {
-                self.stack.push(Frame::Reveal { card, by, stage: 2, from_deck });
+                self.stack.push(Frame::Reveal {
+                    card,
+                    by,
+                    stage: 2,
+                    from_deck,
+                });
                 if !self.canceled {
                     if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
                         f(self, card, by);
@@ -927,14 +1062,24 @@ impl<'a> Game<'a> {
                 if self.cards[card as usize].zone == Zone::Resolving {
                     self.move_card(card, Zone::EncounterDiscard);
                 }
-                self.stack.push(Frame::Reveal { card, by, stage: 3, from_deck });
+                self.stack.push(Frame::Reveal {
+                    card,
+                    by,
+                    stage: 3,
+                    from_deck,
+                });
                 let mut surges = self.surge_pending;
                 self.surge_pending = 0;
                 if from_deck {
                     if self.def_of(card).keywords.surge {
                         surges += 1;
                     }
-                    if self.script(card).and_then(|s| s.rule).map(|f| f(self, card, Rule::GainsSurge(card))).unwrap_or(false) {
+                    if self
+                        .script(card)
+                        .and_then(|s| s.rule)
+                        .map(|f| f(self, card, Rule::GainsSurge(card)))
+                        .unwrap_or(false)
+                    {
                         surges += 1;
                     }
                 }
@@ -1042,7 +1187,10 @@ impl<'a> Game<'a> {
         }
         if seat >= self.n_players {
             if any {
-                self.stack.push(Frame::EngagementChecks { seat: 0, any: false });
+                self.stack.push(Frame::EngagementChecks {
+                    seat: 0,
+                    any: false,
+                });
             }
             return;
         }
@@ -1062,7 +1210,10 @@ impl<'a> Game<'a> {
                 engaged = true;
             }
         }
-        self.stack.push(Frame::EngagementChecks { seat: seat + 1, any: any || engaged });
+        self.stack.push(Frame::EngagementChecks {
+            seat: seat + 1,
+            any: any || engaged,
+        });
     }
 
     // ================================================================= combat (§3.6)
@@ -1102,7 +1253,10 @@ impl<'a> Game<'a> {
             return false;
         }
         let gen = self.cards[e as usize].gen;
-        !self.lasting.iter().any(|l| l.card == e && l.gen == gen && l.what == Lasting::CannotAttack(p))
+        !self
+            .lasting
+            .iter()
+            .any(|l| l.card == e && l.gen == gen && l.what == Lasting::CannotAttack(p))
     }
 
     fn enemy_attacks(&mut self, seat: u8) {
@@ -1195,9 +1349,18 @@ impl<'a> Game<'a> {
                         self.attack.defenders[n] = c;
                         self.attack.n_defenders += 1;
                     }
-                    self.log_fn(|g| format!("  {} attacks P{}; {} defends", g.title(e), p + 1, g.title(c)));
+                    self.log_fn(|g| {
+                        format!(
+                            "  {} attacks P{}; {} defends",
+                            g.title(e),
+                            p + 1,
+                            g.title(c)
+                        )
+                    });
                     let multi = self.players[p as usize].multi_defend;
-                    self.stack.push(Frame::Attack { stage: if multi { 0 } else { 10 } });
+                    self.stack.push(Frame::Attack {
+                        stage: if multi { 0 } else { 10 },
+                    });
                     self.fire(Event::DefenderDeclared(c, e));
                 }
                 Some(_) => {
@@ -1257,7 +1420,13 @@ impl<'a> Game<'a> {
             None => {
                 if n == 0 {
                     // Undefended: all damage to one hero of the defending player.
-                    self.begin_ask(p, Ask::UndefendedHero { enemy: e, damage: atk });
+                    self.begin_ask(
+                        p,
+                        Ask::UndefendedHero {
+                            enemy: e,
+                            damage: atk,
+                        },
+                    );
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let h = self.list(Zone::Play(p))[i];
                         if self.is_hero(h) {
@@ -1272,7 +1441,11 @@ impl<'a> Game<'a> {
                     self.wait();
                 } else {
                     let def: i16 = if self.setup.options.sum_defenders_defense {
-                        self.attack.defenders().iter().map(|&d| self.stat(d, Stat::Defense)).sum()
+                        self.attack
+                            .defenders()
+                            .iter()
+                            .map(|&d| self.stat(d, Stat::Defense))
+                            .sum()
                     } else {
                         self.stat(self.attack.defenders[0], Stat::Defense)
                     };
@@ -1283,7 +1456,13 @@ impl<'a> Game<'a> {
                         self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
                         self.deal_damage(d, dmg);
                     } else {
-                        self.begin_ask(p, Ask::DefenderTakesDamage { enemy: e, damage: dmg });
+                        self.begin_ask(
+                            p,
+                            Ask::DefenderTakesDamage {
+                                enemy: e,
+                                damage: dmg,
+                            },
+                        );
                         for i in 0..n {
                             self.offer(Opt::Card(self.attack.defenders[i]));
                         }
@@ -1297,7 +1476,12 @@ impl<'a> Game<'a> {
                 let dmg = if n == 0 {
                     atk
                 } else {
-                    let def: i16 = self.attack.defenders().iter().map(|&d| self.stat(d, Stat::Defense)).sum();
+                    let def: i16 = self
+                        .attack
+                        .defenders()
+                        .iter()
+                        .map(|&d| self.stat(d, Stat::Defense))
+                        .sum();
                     (atk - def).max(0)
                 };
                 self.attack.damaged_card = if dmg > 0 { c } else { NO_CARD };
@@ -1311,11 +1495,15 @@ impl<'a> Game<'a> {
         let e = self.attack.enemy;
         self.expire(Until::EndOfAttack);
         if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
-            while let Some(s) = { let x = self.shadows_of(e).next(); x } {
+            while let Some(s) = {
+                let x = self.shadows_of(e).next();
+                x
+            } {
                 self.move_card(s, Zone::EncounterDiscard);
             }
         }
-        let ret = self.attack.return_enemy || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
+        let ret = self.attack.return_enemy
+            || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
         if ret && self.cards[e as usize].zone.in_play() {
             self.return_to_staging(e);
         }
@@ -1331,8 +1519,12 @@ impl<'a> Game<'a> {
         if !has_ready {
             return;
         }
-        let ranged = self.characters(p).any(|c| ready(c) && self.def_of(c).keywords.ranged);
-        let staging = self.characters(p).any(|c| ready(c) && self.rule(Rule::AttacksStagingAlone(c)));
+        let ranged = self
+            .characters(p)
+            .any(|c| ready(c) && self.def_of(c).keywords.ranged);
+        let staging = self
+            .characters(p)
+            .any(|c| ready(c) && self.rule(Rule::AttacksStagingAlone(c)));
         for o in 0..self.n_players {
             let q = self.seat(o);
             if q != p && !ranged {
@@ -1382,7 +1574,12 @@ impl<'a> Game<'a> {
             Some(Opt::Card(e)) => {
                 self.stack.push(Frame::PlayerAttacks { seat });
                 self.cards[e as usize].attacked_by |= 1 << p;
-                self.patk = PlayerAttackCtx { enemy: e, player: p, attackers: [NO_CARD; 16], n_attackers: 0 };
+                self.patk = PlayerAttackCtx {
+                    enemy: e,
+                    player: p,
+                    attackers: [NO_CARD; 16],
+                    n_attackers: 0,
+                };
                 self.stack.push(Frame::PlayerAttack { stage: 0 });
             }
             Some(_) => self.stack.push(Frame::PlayerAttacks { seat: seat + 1 }),
@@ -1394,7 +1591,11 @@ impl<'a> Game<'a> {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
-        if !self.is_character(c) || ci.exhausted || ci.controller != p || self.patk.attackers().contains(&c) {
+        if !self.is_character(c)
+            || ci.exhausted
+            || ci.controller != p
+            || self.patk.attackers().contains(&c)
+        {
             return false;
         }
         match self.cards[e as usize].zone {
@@ -1454,18 +1655,33 @@ impl<'a> Game<'a> {
                 if !self.cards[e as usize].zone.in_play() {
                     return;
                 }
-                let strength: i16 = self.patk.attackers().iter().map(|&a| self.stat(a, Stat::Attack)).sum();
+                let strength: i16 = self
+                    .patk
+                    .attackers()
+                    .iter()
+                    .map(|&a| self.stat(a, Stat::Attack))
+                    .sum();
                 let dmg = (strength - self.stat(e, Stat::Defense)).max(0);
                 self.log_fn(|g| {
                     let names: Vec<&str> = g.patk.attackers().iter().map(|&a| g.title(a)).collect();
-                    format!("  P{} attacks {} with {} ({} ATK)", p + 1, g.title(e), names.join(", "), strength)
+                    format!(
+                        "  P{} attacks {} with {} ({} ATK)",
+                        p + 1,
+                        g.title(e),
+                        names.join(", "),
+                        strength
+                    )
                 });
                 self.deal_damage(e, dmg);
             }
             _ => {
                 // Clear `patk` only after the AttackDestroyed responses (pushed above this frame).
-                self.stack.push(Frame::Resume { cont: Cont::new(NO_CARD, 2) });
-                if !self.cards[e as usize].zone.in_play() && self.cards[e as usize].zone != Zone::Resolving {
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 2),
+                });
+                if !self.cards[e as usize].zone.in_play()
+                    && self.cards[e as usize].zone != Zone::Resolving
+                {
                     self.fire(Event::AttackDestroyed(e));
                 }
             }
@@ -1508,7 +1724,10 @@ impl<'a> Game<'a> {
     fn time_counters(&mut self) {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
-        buf.extend(self.in_play_cards().filter(|&c| self.cards[c as usize].time > 0));
+        buf.extend(
+            self.in_play_cards()
+                .filter(|&c| self.cards[c as usize].time > 0),
+        );
         for &c in &buf {
             self.cards[c as usize].time -= 1;
             if self.cards[c as usize].time == 0 {
@@ -1566,7 +1785,9 @@ impl<'a> Game<'a> {
                 let mut i = 0;
                 while i < self.list(Zone::Play(p)).len() {
                     let c = self.list(Zone::Play(p))[i];
-                    if self.is_character(c) && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints) {
+                    if self.is_character(c)
+                        && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                    {
                         self.destroy_character(c);
                         continue;
                     }
@@ -1574,7 +1795,13 @@ impl<'a> Game<'a> {
                 }
             }
             // Enemies.
-            for z in [Zone::Staging, Zone::Engaged(0), Zone::Engaged(1), Zone::Engaged(2), Zone::Engaged(3)] {
+            for z in [
+                Zone::Staging,
+                Zone::Engaged(0),
+                Zone::Engaged(1),
+                Zone::Engaged(2),
+                Zone::Engaged(3),
+            ] {
                 let mut i = 0;
                 while i < self.list(z).len() {
                     let c = self.list(z)[i];
@@ -1584,7 +1811,7 @@ impl<'a> Game<'a> {
                         && self.stat(c, Stat::HitPoints) > 0
                     {
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
-                        self.to_victory_or_discard(c);
+                        self.victory_or_discard(c);
                         self.fire(Event::Destroyed(c));
                         continue;
                     }
@@ -1600,10 +1827,14 @@ impl<'a> Game<'a> {
                     let prog = self.cards[c as usize].progress;
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
-                        self.to_victory_or_discard(c);
+                        self.victory_or_discard(c);
                         continue;
                     }
-                    if qp > 0 && prog >= qp && self.is_side_quest(c) && !self.rule(Rule::CannotDefeat(c)) {
+                    if qp > 0
+                        && prog >= qp
+                        && self.is_side_quest(c)
+                        && !self.rule(Rule::CannotDefeat(c))
+                    {
                         self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
                         self.move_card(c, Zone::Victory);
                         self.fire(Event::SideQuestDefeated(c));
@@ -1640,7 +1871,10 @@ impl<'a> Game<'a> {
     }
 
     fn dead_heroes(&self, p: u8) -> usize {
-        self.list(Zone::Discard(p)).iter().filter(|&&c| self.is_hero(c)).count()
+        self.list(Zone::Discard(p))
+            .iter()
+            .filter(|&&c| self.is_hero(c))
+            .count()
     }
 
     fn destroy_character(&mut self, c: CardId) {
@@ -1655,8 +1889,12 @@ impl<'a> Game<'a> {
     }
 
     /// A destroyed enemy / explored location goes to the victory display if it has Victory X.
-    fn to_victory_or_discard(&mut self, c: CardId) {
-        let to = if self.def_of(c).victory > 0 { Zone::Victory } else { self.discard_zone(c) };
+    fn victory_or_discard(&mut self, c: CardId) {
+        let to = if self.def_of(c).victory > 0 {
+            Zone::Victory
+        } else {
+            self.discard_zone(c)
+        };
         self.move_card(c, to);
     }
 
@@ -1665,9 +1903,19 @@ impl<'a> Game<'a> {
         let ps = &mut self.players[p as usize];
         ps.eliminated = true;
         ps.eliminated_by_threat = by_threat;
-        self.log_fn(|_| format!("  P{} is eliminated ({})", p + 1, if by_threat { "threat" } else { "no heroes" }));
+        self.log_fn(|_| {
+            format!(
+                "  P{} is eliminated ({})",
+                p + 1,
+                if by_threat { "threat" } else { "no heroes" }
+            )
+        });
         if self.players_in_game() == 0 {
-            self.end_game(if by_threat { Outcome::LossThreat } else { Outcome::LossHeroes });
+            self.end_game(if by_threat {
+                Outcome::LossThreat
+            } else {
+                Outcome::LossHeroes
+            });
             return;
         }
         if self.first == p {
@@ -1682,7 +1930,12 @@ impl<'a> Game<'a> {
         }
         // Everything he owns or controls leaves the game.
         let mut lose = false;
-        for z in [Zone::Play(p), Zone::Hand(p), Zone::Deck(p), Zone::Discard(p)] {
+        for z in [
+            Zone::Play(p),
+            Zone::Hand(p),
+            Zone::Deck(p),
+            Zone::Discard(p),
+        ] {
             while let Some(&c) = self.list(z).last() {
                 if self.cards[c as usize].owner == ENCOUNTER {
                     lose |= self.def_of(c).ty == CardType::ObjectiveAlly;
@@ -1708,7 +1961,11 @@ impl<'a> Game<'a> {
         r.players = self.n_players;
         for p in 0..self.n_players as usize {
             let ps = &self.players[p];
-            let t = if ps.eliminated { 50 } else { ps.threat.clamp(0, 254) };
+            let t = if ps.eliminated {
+                50
+            } else {
+                ps.threat.clamp(0, 254)
+            };
             r.final_threat[p] = t as u8;
             score += t as i32;
         }
@@ -1760,7 +2017,10 @@ pub(crate) struct SmallIds {
 
 impl FromIterator<CardId> for SmallIds {
     fn from_iter<T: IntoIterator<Item = CardId>>(iter: T) -> Self {
-        let mut s = SmallIds { ids: [NO_CARD; 64], n: 0 };
+        let mut s = SmallIds {
+            ids: [NO_CARD; 64],
+            n: 0,
+        };
         for c in iter {
             if s.n < 64 {
                 s.ids[s.n] = c;

@@ -187,7 +187,13 @@ pub struct Cont {
 
 impl Cont {
     pub fn new(card: CardId, step: u8) -> Self {
-        Cont { card, step, player: 0, a: 0, b: 0 }
+        Cont {
+            card,
+            step,
+            player: 0,
+            a: 0,
+            b: 0,
+        }
     }
     pub fn with(mut self, player: u8, a: i16, b: i16) -> Self {
         self.player = player;
@@ -203,39 +209,93 @@ pub enum Frame {
     /// A framework step of the round (see `flow::Step`).
     Step(Step),
     /// An action window; `seat` is the offset from the first player whose turn it is.
-    Window { phase: Phase, seat: u8, passes: u8 },
+    Window {
+        phase: Phase,
+        seat: u8,
+        passes: u8,
+    },
     /// The planning window of active player `active` (offset).
-    Planning { active: u8, seat: u8, passes: u8 },
-    Mulligan { seat: u8 },
-    Commit { seat: u8 },
-    Staging { left: u8, seat: u8 },
+    Planning {
+        active: u8,
+        seat: u8,
+        passes: u8,
+    },
+    Mulligan {
+        seat: u8,
+    },
+    Commit {
+        seat: u8,
+    },
+    Staging {
+        left: u8,
+        seat: u8,
+    },
     /// Reveal the top encounter card for `by`.
-    RevealTop { by: u8 },
+    RevealTop {
+        by: u8,
+    },
     /// The reveal procedure of one card (§5.28), at `stage`.
-    Reveal { card: CardId, by: u8, stage: u8, from_deck: bool },
-    OptionalEngage { seat: u8 },
-    EngagementChecks { seat: u8, any: bool },
+    Reveal {
+        card: CardId,
+        by: u8,
+        stage: u8,
+        from_deck: bool,
+    },
+    OptionalEngage {
+        seat: u8,
+    },
+    EngagementChecks {
+        seat: u8,
+        any: bool,
+    },
     Travel,
     DealShadows,
-    EnemyAttacks { seat: u8 },
+    EnemyAttacks {
+        seat: u8,
+    },
     /// The enemy attack in `Game::attack`, at `stage`.
-    Attack { stage: u8 },
-    PlayerAttacks { seat: u8 },
+    Attack {
+        stage: u8,
+    },
+    PlayerAttacks {
+        seat: u8,
+    },
     /// The player attack in `Game::patk`, at `stage`.
-    PlayerAttack { stage: u8 },
-    Archery { left: i16 },
+    PlayerAttack {
+        stage: u8,
+    },
+    Archery {
+        left: i16,
+    },
     /// Offer responses to `ev`, player by player.
-    Responses { ev: Event, seat: u8, passes: u8, used: [CardId; 4] },
+    Responses {
+        ev: Event,
+        seat: u8,
+        passes: u8,
+        used: [CardId; 4],
+    },
     /// An event card finished resolving: put it in its owner's discard pile.
-    FinishEvent { card: CardId },
+    FinishEvent {
+        card: CardId,
+    },
     /// A card script waits for the answer to its decision.
-    Choice { cont: Cont },
+    Choice {
+        cont: Cont,
+    },
     /// A card script continues (no decision).
-    Resume { cont: Cont },
+    Resume {
+        cont: Cont,
+    },
     /// An immediate attack by `enemy` against `player` (Sudden Assault, Angmar Captain ...).
-    ImmediateAttack { enemy: CardId, player: u8 },
+    ImmediateAttack {
+        enemy: CardId,
+        player: u8,
+    },
     /// Choose where to attach attachment `card` played by `seat`.
-    PlayAttachment { card: CardId, seat: u8 },
+    PlayAttachment {
+        card: CardId,
+        seat: u8,
+    },
 }
 
 #[derive(Clone)]
@@ -297,9 +357,18 @@ impl<'a> Game<'a> {
             phase: Phase::Setup,
             lasting: Vec::with_capacity(32),
             attack: AttackCtx::new(NO_CARD, 0, false),
-            patk: PlayerAttackCtx { enemy: NO_CARD, player: 0, attackers: [NO_CARD; 16], n_attackers: 0 },
+            patk: PlayerAttackCtx {
+                enemy: NO_CARD,
+                player: 0,
+                attackers: [NO_CARD; 16],
+                n_attackers: 0,
+            },
             stack: Vec::with_capacity(64),
-            decision: Decision { player: 0, ask: Ask::Mulligan, options: Vec::with_capacity(64) },
+            decision: Decision {
+                player: 0,
+                ask: Ask::Mulligan,
+                options: Vec::with_capacity(64),
+            },
             waiting: false,
             answer: None,
             outcome: None,
@@ -326,7 +395,8 @@ impl<'a> Game<'a> {
         self.index = index;
         self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));
         for p in 0..MAX_PLAYERS {
-            self.rng_players[p] = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Player(p as u8)));
+            self.rng_players[p] =
+                Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Player(p as u8)));
         }
         self.rng_setup = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Setup));
         if let Some(l) = self.log.as_mut() {
@@ -349,7 +419,12 @@ impl<'a> Game<'a> {
         assert!(self.waiting, "apply() without a pending decision");
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
-            let line = format!("  > P{} [{}] chooses {}", self.decision.player + 1, self.ask_name(), self.opt_name(opt));
+            let line = format!(
+                "  > P{} [{}] chooses {}",
+                self.decision.player + 1,
+                self.ask_name(),
+                self.opt_name(opt)
+            );
             self.log_line(line);
         }
         self.waiting = false;
@@ -379,7 +454,10 @@ impl<'a> Game<'a> {
 
     /// Sandbox: create a new card `code` owned by `owner` (ENCOUNTER for encounter cards) in `zone`.
     pub fn spawn(&mut self, code: &str, owner: u8, zone: Zone) -> CardId {
-        let def = self.db.by_code(code).unwrap_or_else(|| panic!("unknown card {code}"));
+        let def = self
+            .db
+            .by_code(code)
+            .unwrap_or_else(|| panic!("unknown card {code}"));
         let c = self.new_card(def, owner, Zone::SetAside);
         self.move_card(c, zone);
         if let Zone::Play(p) = zone {
@@ -408,8 +486,14 @@ impl<'a> Game<'a> {
 
     /// Answer the pending decision with the option equal to `o` (panics if it is not offered).
     pub fn answer(&mut self, o: Opt) {
-        let d = self.pending().unwrap_or_else(|| panic!("no pending decision to answer with {o:?}"));
-        let i = d.options.iter().position(|x| *x == o).unwrap_or_else(|| panic!("{o:?} not among {:?}", d.options));
+        let d = self
+            .pending()
+            .unwrap_or_else(|| panic!("no pending decision to answer with {o:?}"));
+        let i = d
+            .options
+            .iter()
+            .position(|x| *x == o)
+            .unwrap_or_else(|| panic!("{o:?} not among {:?}", d.options));
         self.apply(i);
     }
 
@@ -425,7 +509,9 @@ impl<'a> Game<'a> {
             Ask::Action(p) => format!("{:?} action", p).to_lowercase(),
             Ask::Defender { enemy } => format!("defend {}", self.title(enemy)),
             Ask::Attacker { enemy } => format!("attack {}", self.title(enemy)),
-            Ask::UndefendedHero { enemy, damage } => format!("{} undefended damage from {}", damage, self.title(enemy)),
+            Ask::UndefendedHero { enemy, damage } => {
+                format!("{} undefended damage from {}", damage, self.title(enemy))
+            }
             Ask::Effect { card, .. } if card != NO_CARD => self.title(card).to_string(),
             Ask::Response(_) => "response".into(),
             a => format!("{:?}", a).to_lowercase(),
@@ -575,16 +661,22 @@ impl<'a> Game<'a> {
 }
 
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
-pub fn play_game(game: &mut Game, bots: &mut [Box<dyn Bot>], master: u64, index: u64) -> GameRecord {
+pub fn play_game(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    master: u64,
+    index: u64,
+) -> GameRecord {
     for (seat, b) in bots.iter_mut().enumerate() {
-        b.new_game(crate::seed::derive(master, index, crate::seed::Stream::Bot(seat as u8)));
+        b.new_game(crate::seed::derive(
+            master,
+            index,
+            crate::seed::Stream::Bot(seat as u8),
+        ));
     }
     game.start(master, index);
-    loop {
-        let i = match game.pending() {
-            Some(d) => bots[d.player as usize].choose(game, d),
-            None => break,
-        };
+    while let Some(d) = game.pending() {
+        let i = bots[d.player as usize].choose(game, d);
         game.apply(i);
     }
     game.record()

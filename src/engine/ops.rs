@@ -147,7 +147,10 @@ impl<'a> Game<'a> {
     }
 
     pub fn cards_under(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
-        self.list(Zone::Under(0)).iter().copied().filter(move |&a| self.cards[a as usize].zone == Zone::Under(host))
+        self.list(Zone::Under(0))
+            .iter()
+            .copied()
+            .filter(move |&a| self.cards[a as usize].zone == Zone::Under(host))
     }
 
     pub fn shadows_of(&self, enemy: CardId) -> impl Iterator<Item = CardId> + '_ {
@@ -186,11 +189,16 @@ impl<'a> Game<'a> {
     }
 
     pub fn active_seats(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.n_players).map(|o| self.seat(o)).filter(|&p| !self.players[p as usize].eliminated)
+        (0..self.n_players)
+            .map(|o| self.seat(o))
+            .filter(|&p| !self.players[p as usize].eliminated)
     }
 
     pub fn players_in_game(&self) -> u8 {
-        self.players[..self.n_players as usize].iter().filter(|p| !p.eliminated).count() as u8
+        self.players[..self.n_players as usize]
+            .iter()
+            .filter(|p| !p.eliminated)
+            .count() as u8
     }
 
     // ----------------------------------------------------------------- stats and rules
@@ -208,7 +216,10 @@ impl<'a> Game<'a> {
             Stat::QuestPoints => d.quest_points,
         };
         if v == X {
-            self.script(c).and_then(|s| s.x).map(|f| f(self, c)).unwrap_or(0)
+            self.script(c)
+                .and_then(|s| s.x)
+                .map(|f| f(self, c))
+                .unwrap_or(0)
         } else if v == NONE {
             0
         } else {
@@ -270,12 +281,20 @@ impl<'a> Game<'a> {
             zones[n + 1] = Zone::Engaged(p);
             n += 2;
         }
-        zones.into_iter().take(n).flat_map(move |z| self.list(z).iter().copied())
+        zones
+            .into_iter()
+            .take(n)
+            .flat_map(move |z| self.list(z).iter().copied())
     }
 
     /// Does any card in play make `rule` hold?
     pub fn rule(&self, r: Rule) -> bool {
-        self.in_play_cards().any(|c| self.script(c).and_then(|s| s.rule).map(|f| f(self, c, r)).unwrap_or(false))
+        self.in_play_cards().any(|c| {
+            self.script(c)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, c, r))
+                .unwrap_or(false)
+        })
     }
 
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
@@ -292,7 +311,10 @@ impl<'a> Game<'a> {
     }
 
     pub fn is_side_quest(&self, c: CardId) -> bool {
-        matches!(self.ty(c), CardType::EncounterSideQuest | CardType::PlayerSideQuest)
+        matches!(
+            self.ty(c),
+            CardType::EncounterSideQuest | CardType::PlayerSideQuest
+        )
     }
 
     pub fn is_character(&self, c: CardId) -> bool {
@@ -314,7 +336,11 @@ impl<'a> Game<'a> {
 
     /// Quest cards in play: the main quest plus side quests in the staging area.
     pub fn quest_cards_in_play(&self) -> i16 {
-        let side = self.list(Zone::Staging).iter().filter(|&&c| self.is_side_quest(c)).count();
+        let side = self
+            .list(Zone::Staging)
+            .iter()
+            .filter(|&&c| self.is_side_quest(c))
+            .count();
         (self.list(Zone::Quest).len() + side) as i16
     }
 
@@ -326,7 +352,8 @@ impl<'a> Game<'a> {
     /// The current quest: a side quest chosen for this phase, or the main quest.
     pub fn current_quest(&self) -> Option<CardId> {
         for e in &self.lasting {
-            if e.what == Lasting::CurrentQuest && self.cards[e.card as usize].zone == Zone::Staging {
+            if e.what == Lasting::CurrentQuest && self.cards[e.card as usize].zone == Zone::Staging
+            {
                 return Some(e.card);
             }
         }
@@ -339,15 +366,24 @@ impl<'a> Game<'a> {
 
     /// Characters controlled by `p`.
     pub fn characters(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
-        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_character(c))
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_character(c))
     }
 
     pub fn heroes(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
-        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_hero(c))
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_hero(c))
     }
 
     pub fn allies_of(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
-        self.list(Zone::Play(p)).iter().copied().filter(move |&c| self.is_ally(c))
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_ally(c))
     }
 
     pub fn engaged(&self, p: u8) -> &[CardId] {
@@ -357,7 +393,11 @@ impl<'a> Game<'a> {
     /// Threat a staging-area card contributes now.
     pub fn threat_contribution(&self, c: CardId) -> i16 {
         let gen = self.cards[c as usize].gen;
-        if self.lasting.iter().any(|e| e.card == c && e.gen == gen && e.what == Lasting::NoThreat) {
+        if self
+            .lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::NoThreat)
+        {
             return 0;
         }
         self.stat(c, Stat::Threat)
@@ -365,7 +405,10 @@ impl<'a> Game<'a> {
 
     /// Total threat in the staging area.
     pub fn staging_threat(&self) -> i16 {
-        self.list(Zone::Staging).iter().map(|&c| self.threat_contribution(c)).sum()
+        self.list(Zone::Staging)
+            .iter()
+            .map(|&c| self.threat_contribution(c))
+            .sum()
     }
 
     // ----------------------------------------------------------------- resources and costs
@@ -381,12 +424,17 @@ impl<'a> Game<'a> {
         // Celebrían's Stone gives Aragorn a Spirit icon.
         sphere == Sphere::Spirit
             && self.title(h) == "Aragorn"
-            && self.attachments(h).any(|a| self.def_of(a).code == "Core-027")
+            && self
+                .attachments(h)
+                .any(|a| self.def_of(a).code == "Core-027")
     }
 
     /// Resources `p` can spend on a card of `sphere`.
     pub fn available(&self, p: u8, sphere: Sphere) -> i16 {
-        self.heroes(p).filter(|&h| self.hero_matches(h, sphere)).map(|h| self.cards[h as usize].resources).sum()
+        self.heroes(p)
+            .filter(|&h| self.hero_matches(h, sphere))
+            .map(|h| self.cards[h as usize].resources)
+            .sum()
     }
 
     pub fn has_matching_hero(&self, p: u8, sphere: Sphere) -> bool {
@@ -423,7 +471,12 @@ impl<'a> Game<'a> {
         self.players[p as usize].threat += n;
         self.dirty = true;
         if self.logging() {
-            self.log_line(format!("  P{} threat +{} -> {}", p + 1, n, self.players[p as usize].threat));
+            self.log_line(format!(
+                "  P{} threat +{} -> {}",
+                p + 1,
+                n,
+                self.players[p as usize].threat
+            ));
         }
     }
 
@@ -435,7 +488,12 @@ impl<'a> Game<'a> {
         let t = &mut self.players[p as usize].threat;
         *t = (*t - n).max(0);
         if self.logging() {
-            self.log_line(format!("  P{} threat -{} -> {}", p + 1, n, self.players[p as usize].threat));
+            self.log_line(format!(
+                "  P{} threat -{} -> {}",
+                p + 1,
+                n,
+                self.players[p as usize].threat
+            ));
         }
         true
     }
@@ -453,7 +511,12 @@ impl<'a> Game<'a> {
         self.cards[c as usize].damage += n;
         self.dirty = true;
         if self.logging() {
-            self.log_line(format!("  {} takes {} damage ({})", self.title(c), n, self.cards[c as usize].damage));
+            self.log_line(format!(
+                "  {} takes {} damage ({})",
+                self.title(c),
+                n,
+                self.cards[c as usize].damage
+            ));
         }
         self.fire(Event::Damaged(c, n));
     }
@@ -476,7 +539,12 @@ impl<'a> Game<'a> {
         self.cards[c as usize].progress += n;
         self.dirty = true;
         if self.logging() {
-            self.log_line(format!("  {} progress +{} ({})", self.title(c), n, self.cards[c as usize].progress));
+            self.log_line(format!(
+                "  {} progress +{} ({})",
+                self.title(c),
+                n,
+                self.cards[c as usize].progress
+            ));
         }
     }
 
@@ -485,13 +553,16 @@ impl<'a> Game<'a> {
     pub fn place_progress_on_quest(&mut self, mut n: i16, through_location: bool) {
         if through_location {
             if let Some(loc) = self.active_location() {
-                let need = (self.stat(loc, Stat::QuestPoints) - self.cards[loc as usize].progress).max(0);
+                let need =
+                    (self.stat(loc, Stat::QuestPoints) - self.cards[loc as usize].progress).max(0);
                 let put = n.min(need);
                 self.add_progress(loc, put);
                 n -= put;
             }
         }
-        let Some(q) = self.current_quest() else { return };
+        let Some(q) = self.current_quest() else {
+            return;
+        };
         if self.rule(Rule::QuestProgressCap3) {
             n = n.min((3 - self.quest_progress_this_round).max(0));
         }
@@ -517,7 +588,12 @@ impl<'a> Game<'a> {
 
     pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
         let gen = self.cards[card as usize].gen;
-        self.lasting.push(LastingEffect { card, gen, what, until });
+        self.lasting.push(LastingEffect {
+            card,
+            gen,
+            what,
+            until,
+        });
         self.dirty = true;
     }
 
@@ -572,10 +648,15 @@ impl<'a> Game<'a> {
         self.move_card(a, Zone::Attached(host));
         self.cards[a as usize].controller = controller;
         if self.def_of(a).keywords.restricted {
-            let restricted: u32 = self.attachments(host).filter(|&x| self.def_of(x).keywords.restricted).count() as u32;
+            let restricted: u32 = self
+                .attachments(host)
+                .filter(|&x| self.def_of(x).keywords.restricted)
+                .count() as u32;
             if restricted > 2 {
                 // Engine choice: the oldest restricted attachment goes (controller would pick).
-                let old = self.attachments(host).find(|&x| self.def_of(x).keywords.restricted && x != a);
+                let old = self
+                    .attachments(host)
+                    .find(|&x| self.def_of(x).keywords.restricted && x != a);
                 if let Some(old) = old {
                     self.discard(old);
                 }
@@ -600,7 +681,10 @@ impl<'a> Game<'a> {
         self.scratch_forced.clear();
         let subject = event_subject(ev);
         let mut buf = std::mem::take(&mut self.scratch_forced);
-        buf.extend(self.in_play_cards().filter(|&c| self.script(c).and_then(|s| s.forced).is_some()));
+        buf.extend(
+            self.in_play_cards()
+                .filter(|&c| self.script(c).and_then(|s| s.forced).is_some()),
+        );
         self.scratch_forced = buf;
         if let Some(s) = subject {
             if !self.cards[s as usize].zone.in_play()
@@ -621,7 +705,12 @@ impl<'a> Game<'a> {
             }
         }
         if self.any_response(ev) {
-            self.stack.push(Frame::Responses { ev, seat: 0, passes: 0, used: [NO_CARD; 4] });
+            self.stack.push(Frame::Responses {
+                ev,
+                seat: 0,
+                passes: 0,
+                used: [NO_CARD; 4],
+            });
         }
     }
 

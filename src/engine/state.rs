@@ -69,7 +69,12 @@ impl Zone {
     pub fn in_play(self) -> bool {
         matches!(
             self,
-            Zone::Play(_) | Zone::Engaged(_) | Zone::Staging | Zone::Active | Zone::Quest | Zone::Attached(_)
+            Zone::Play(_)
+                | Zone::Engaged(_)
+                | Zone::Staging
+                | Zone::Active
+                | Zone::Quest
+                | Zone::Attached(_)
         )
     }
     pub fn name(self) -> &'static str {

@@ -954,4 +954,40 @@ mod tests {
         assert_eq!(g.card(a).damage, 0);
         assert!(!g.is_ready(s));
     }
+
+    /// Random games with the Core Leadership and Lore decks keep the engine's invariants.
+    #[test]
+    fn soak_leadership_and_lore_decks() {
+        use crate::engine::{GameSetup, RuleOptions};
+        let db = crate::cards::testkit::db();
+        let deck = |s: &str| crate::deck::resolve_deck(s, db).expect("built-in deck");
+        for decks in [
+            vec![deck("core-leadership")],
+            vec![deck("core-lore")],
+            vec![deck("core-leadership"), deck("core-lore")],
+        ] {
+            let setup = GameSetup {
+                scenario: db.scenario("intruders-in-chetwood").unwrap(),
+                mode: crate::data::Mode::Standard,
+                decks,
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: true,
+            };
+            let mut g = Game::new(db, &setup);
+            let mut bot = crate::bots::make("random").unwrap();
+            for i in 0..40 {
+                bot.new_game(i);
+                g.start(11, i);
+                while let Some(d) = g.pending() {
+                    let d = d.clone();
+                    let k = bot.choose(&g, &d);
+                    g.apply(k);
+                    if let Err(e) = g.check_invariants() {
+                        panic!("game {i}: {e}");
+                    }
+                }
+            }
+        }
+    }
 }

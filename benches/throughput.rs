@@ -46,7 +46,12 @@ fn bench(c: &mut Criterion) {
                     got
                 })
             });
-            eprintln!("{scenario}/{}/{bot}: {GAMES} games, {} wins, {} rounds in total", mode.name(), expected.0, expected.1);
+            eprintln!(
+                "{scenario}/{}/{bot}: {GAMES} games, {} wins, {} rounds in total",
+                mode.name(),
+                expected.0,
+                expected.1
+            );
         }
     }
     group.finish();

@@ -7,13 +7,21 @@ use lotr_sim::data::{load_embedded, CardDb, Mode};
 use lotr_sim::deck::resolve_deck;
 use lotr_sim::engine::{Game, GameSetup, RuleOptions};
 
-const DECKS: [&str; 4] = ["core-leadership", "core-tactics", "core-spirit", "core-lore"];
+const DECKS: [&str; 4] = [
+    "core-leadership",
+    "core-tactics",
+    "core-spirit",
+    "core-lore",
+];
 
 fn setup(db: &CardDb, scenario: &str, mode: Mode, players: usize) -> GameSetup {
     GameSetup {
         scenario: db.scenario(scenario).expect("scenario"),
         mode,
-        decks: DECKS[..players].iter().map(|d| resolve_deck(d, db).expect("deck")).collect(),
+        decks: DECKS[..players]
+            .iter()
+            .map(|d| resolve_deck(d, db).expect("deck"))
+            .collect(),
         options: RuleOptions::default(),
         max_rounds: 30,
         allow_unimplemented: false,
@@ -23,21 +31,34 @@ fn setup(db: &CardDb, scenario: &str, mode: Mode, players: usize) -> GameSetup {
 /// Play `games` games checking invariants at every decision; returns decisions made.
 fn conform(db: &CardDb, s: &GameSetup, bot: &str, games: u64) -> u64 {
     let mut g = Game::new(db, s);
-    let mut bots: Vec<_> = (0..s.decks.len()).map(|_| bots::make(bot).expect("bot")).collect();
+    let mut bots: Vec<_> = (0..s.decks.len())
+        .map(|_| bots::make(bot).expect("bot"))
+        .collect();
     let mut decisions = 0u64;
     for i in 0..games {
         for (seat, b) in bots.iter_mut().enumerate() {
-            b.new_game(lotr_sim::seed::derive(99, i, lotr_sim::seed::Stream::Bot(seat as u8)));
+            b.new_game(lotr_sim::seed::derive(
+                99,
+                i,
+                lotr_sim::seed::Stream::Bot(seat as u8),
+            ));
         }
         g.start(99, i);
         let mut steps = 0u64;
         loop {
             if let Err(e) = g.check_invariants() {
-                panic!("game {i} ({bot}, {} players) step {steps}: {e}", s.decks.len());
+                panic!(
+                    "game {i} ({bot}, {} players) step {steps}: {e}",
+                    s.decks.len()
+                );
             }
             let Some(d) = g.pending() else { break };
             let k = bots[d.player as usize].choose(&g, d);
-            assert!(k < d.options.len(), "bot chose option {k} of {}", d.options.len());
+            assert!(
+                k < d.options.len(),
+                "bot chose option {k} of {}",
+                d.options.len()
+            );
             g.apply(k);
             steps += 1;
             assert!(steps < 200_000, "game {i} does not terminate");

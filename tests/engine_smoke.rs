@@ -4,14 +4,26 @@ use lotr_sim::deck::Deck;
 use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
 
 fn core_deck(db: &lotr_sim::data::CardDb) -> Deck {
-    let h = ["Core-004", "Core-005", "Core-006"].iter().map(|c| db.by_code(c).unwrap()).collect();
+    let h = ["Core-004", "Core-005", "Core-006"]
+        .iter()
+        .map(|c| db.by_code(c).unwrap())
+        .collect();
     let mut cards = vec![];
-    for (c, n) in [("Core-028", 3), ("Core-013", 3), ("Core-017", 2), ("Core-030", 2)] {
+    for (c, n) in [
+        ("Core-028", 3),
+        ("Core-013", 3),
+        ("Core-017", 2),
+        ("Core-030", 2),
+    ] {
         for _ in 0..n {
             cards.push(db.by_code(c).unwrap());
         }
     }
-    Deck { name: "test".into(), heroes: h, cards }
+    Deck {
+        name: "test".into(),
+        heroes: h,
+        cards,
+    }
 }
 
 #[test]

@@ -5,7 +5,9 @@
 //! the engine only offers hand Responses for event cards.
 
 use super::{Script, BLANK};
-use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, Until, Zone};
+use crate::engine::{
+    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+};
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -94,8 +96,15 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     Script {
+        code: "Core-019",
+        can_respond: Some(brok_can),
+        respond: Some(brok_respond),
+        ..BLANK
+    },
+    Script {
         code: "Core-026",
         attach_to: Some(any_hero),
+        rule: Some(steward_rule),
         can_act: Some(steward_can),
         act: Some(steward_act),
         ..BLANK
@@ -130,7 +139,13 @@ pub fn any_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
 
 /// Gondor trait, printed or granted by Steward of Gondor.
 pub fn is_gondor(g: &Game, c: CardId) -> bool {
-    g.has_trait(c, "Gondor") || g.attachments(c).any(|a| g.def_of(a).code == "Core-026")
+    g.has_trait(c, "Gondor")
+}
+
+/// Steward of Gondor: its host gains the Gondor trait.
+fn steward_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
+    matches!(r, crate::cards::Rule::GainsTrait(host, t)
+        if g.card(me).zone == Zone::Attached(host) && t == g.db.trait_id("Gondor"))
 }
 
 /// Enemies in play: the staging area and every engagement area.
@@ -172,7 +187,7 @@ fn theodred_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    let heroes: Vec<CardId> = (0..g.n_players)
+    let heroes: SmallIds = (0..g.n_players)
         .flat_map(|p| g.heroes(p))
         .filter(|&h| g.card(h).questing)
         .collect();
@@ -228,7 +243,7 @@ fn faramir_act(g: &mut Game, me: CardId, seat: u8) {
 
 fn faramir_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     if let Opt::Player(p) = opt {
-        let chars: Vec<CardId> = g.characters(p).collect();
+        let chars: SmallIds = g.characters(p).collect();
         for c in chars {
             g.add_lasting(c, Lasting::Stat(Stat::Willpower, 1), Until::EndOfPhase);
         }
@@ -250,7 +265,7 @@ fn son_of_arnor_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 }
 
 fn son_of_arnor_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
-    let t: Vec<CardId> = son_of_arnor_targets(g, seat).collect();
+    let t: SmallIds = son_of_arnor_targets(g, seat).collect();
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     for e in t {
         g.offer(Opt::Card(e));
@@ -282,7 +297,7 @@ fn snowbourn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 }
 
 fn snowbourn_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
-    let t: Vec<CardId> = locations_in_play(g).collect();
+    let t: SmallIds = locations_in_play(g).collect();
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     for l in t {
         g.offer(Opt::Card(l));
@@ -309,7 +324,7 @@ fn orc_slayer_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 }
 
 fn orc_slayer_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
-    let t: Vec<CardId> = orc_targets(g).collect();
+    let t: SmallIds = orc_targets(g).collect();
     for e in t {
         g.deal_damage(e, 1);
     }
@@ -329,7 +344,7 @@ fn ever_vigilant_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn ever_vigilant_act(g: &mut Game, me: CardId, seat: u8) {
-    let t: Vec<CardId> = exhausted_allies(g).collect();
+    let t: SmallIds = exhausted_allies(g).collect();
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     for a in t {
         g.offer(Opt::Card(a));
@@ -357,7 +372,7 @@ fn common_cause_can(g: &Game, _me: CardId, seat: u8) -> bool {
 }
 
 fn common_cause_act(g: &mut Game, me: CardId, seat: u8) {
-    let cost: Vec<CardId> = g.heroes(seat).filter(|&h| g.is_ready(h)).collect();
+    let cost: SmallIds = g.heroes(seat).filter(|&h| g.is_ready(h)).collect();
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     for h in cost {
         g.offer(Opt::Card(h));
@@ -370,7 +385,7 @@ fn common_cause_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match cont.step {
         0 => {
             g.exhaust(h);
-            let t: Vec<CardId> = exhausted_heroes(g).filter(|&x| x != h).collect();
+            let t: SmallIds = exhausted_heroes(g).filter(|&x| x != h).collect();
             if t.is_empty() {
                 return;
             }
@@ -401,7 +416,7 @@ fn for_gondor_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn for_gondor_act(g: &mut Game, _me: CardId, _seat: u8) {
-    let chars: Vec<CardId> = all_characters(g).filter(|&c| !g.immune(c)).collect();
+    let chars: SmallIds = all_characters(g).filter(|&c| !g.immune(c)).collect();
     for c in chars {
         g.add_lasting(c, Lasting::Stat(Stat::Attack, 1), Until::EndOfPhase);
         if is_gondor(g, c) {
@@ -428,7 +443,7 @@ fn sneak_attack_can(g: &Game, _me: CardId, seat: u8) -> bool {
 }
 
 fn sneak_attack_act(g: &mut Game, me: CardId, seat: u8) {
-    let t: Vec<CardId> = sneak_targets(g, seat).collect();
+    let t: SmallIds = sneak_targets(g, seat).collect();
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     for a in t {
         g.offer(Opt::Card(a));
@@ -473,10 +488,24 @@ fn grim_resolve_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn grim_resolve_act(g: &mut Game, _me: CardId, _seat: u8) {
-    let chars: Vec<CardId> = all_characters(g).collect();
+    let chars: SmallIds = all_characters(g).collect();
     for c in chars {
         g.ready(c);
     }
+}
+
+// ----------------------------------------------------------------- Brok Ironfist (Core-019)
+// From hand, after a Dwarf hero of yours leaves play: put Brok into play (no cost).
+
+fn brok_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    matches!(ev, Event::LeftPlay(h)
+        if g.is_hero(h) && g.card(h).owner == seat && g.has_trait(h, "Dwarf"))
+        && g.card(me).zone == Zone::Hand(seat)
+        && !g.unique_in_play(me)
+}
+
+fn brok_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    g.put_into_play(me, seat);
 }
 
 // ----------------------------------------------------------------- Steward of Gondor (Core-026)
@@ -549,7 +578,7 @@ fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
         (0, Opt::Mode(0)) => g.draw(p, 3),
         (0, Opt::Mode(1)) => {
-            let t: Vec<CardId> = gandalf_enemies(g).collect();
+            let t: SmallIds = gandalf_enemies(g).collect();
             g.begin_ask(
                 p,
                 Ask::Effect {
@@ -577,6 +606,26 @@ fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn brok_ironfist() {
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let brok = g.spawn("Core-019", 0, Zone::Hand(0));
+        let gloin = g.heroes(0).find(|&h| g.title(h) == "Glóin").unwrap();
+        // A non-Dwarf hero leaving play does not offer Brok.
+        let aragorn = g.heroes(0).find(|&h| g.title(h) == "Aragorn").unwrap();
+        g.deal_damage(aragorn, 5);
+        g.settle();
+        assert!(g.pending().is_none());
+        // Glóin (a Dwarf) dies: Brok may enter play for free.
+        let theodred = g.heroes(0).find(|&h| g.title(h) == "Théodred").unwrap();
+        g.card_mut(theodred).resources = 2;
+        g.deal_damage(gloin, 4);
+        g.settle();
+        g.answer(Opt::Activate(brok));
+        assert_eq!(g.card(brok).zone, Zone::Play(0));
+        assert_eq!(g.card(theodred).resources, 2, "no cost is paid");
+    }
     use crate::cards::testkit::sandbox;
     use crate::data::Sphere;
     use crate::engine::ENCOUNTER;

@@ -10,7 +10,9 @@
 use super::Rule;
 use super::{Script, BLANK};
 use crate::data::Sphere;
-use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, Until, Zone};
+use crate::engine::{
+    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+};
 
 const GLORFINDEL_BIT: u32 = 1 << 8;
 const BERAVOR_BIT: u32 = 1 << 9;
@@ -173,7 +175,7 @@ fn any_can_draw(g: &Game) -> bool {
 }
 
 /// Offer each card of `cs` to `seat` and continue `me` at `step` with `a`.
-fn ask_cards(g: &mut Game, me: CardId, seat: u8, step: u8, a: i16, cs: Vec<CardId>) {
+fn ask_cards(g: &mut Game, me: CardId, seat: u8, step: u8, a: i16, cs: SmallIds) {
     g.begin_ask(
         seat,
         Ask::Effect {
@@ -269,7 +271,7 @@ fn glorfindel_can(g: &Game, me: CardId, seat: u8) -> bool {
 fn glorfindel_act(g: &mut Game, me: CardId, seat: u8) {
     g.players[seat as usize].round_flags |= GLORFINDEL_BIT;
     g.card_mut(me).resources -= 1;
-    let t: Vec<CardId> = damaged_characters(g).collect();
+    let t: SmallIds = damaged_characters(g).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -297,7 +299,7 @@ fn daughter_can(g: &Game, me: CardId, seat: u8) -> bool {
 
 fn daughter_act(g: &mut Game, me: CardId, seat: u8) {
     g.exhaust(me);
-    let t: Vec<CardId> = damaged_heroes(g).collect();
+    let t: SmallIds = damaged_heroes(g).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -321,7 +323,7 @@ fn hammersmith_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 }
 
 fn hammersmith_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
-    let t: Vec<CardId> = (0..g.n_players)
+    let t: SmallIds = (0..g.n_players)
         .filter(|&p| !g.players[p as usize].eliminated)
         .filter_map(|p| top_attachment(g, p))
         .collect();
@@ -373,7 +375,7 @@ fn miner_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 }
 
 fn miner_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
-    let t: Vec<CardId> = conditions(g).collect();
+    let t: SmallIds = conditions(g).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -405,7 +407,7 @@ fn lore_of_imladris_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn lore_of_imladris_act(g: &mut Game, me: CardId, seat: u8) {
-    let t: Vec<CardId> = damaged_characters(g).collect();
+    let t: SmallIds = damaged_characters(g).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -441,7 +443,7 @@ fn radagast_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn radagast_act(g: &mut Game, me: CardId, seat: u8) {
-    let t: Vec<CardId> = no_threat_targets(g, true).collect();
+    let t: SmallIds = no_threat_targets(g, true).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -450,7 +452,7 @@ fn secret_paths_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn secret_paths_act(g: &mut Game, me: CardId, seat: u8) {
-    let t: Vec<CardId> = no_threat_targets(g, false).collect();
+    let t: SmallIds = no_threat_targets(g, false).collect();
     ask_cards(g, me, seat, 0, 0, t);
 }
 
@@ -509,7 +511,7 @@ fn search_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (1, Opt::Player(p)) => {
             let deck = g.list(Zone::Deck(p));
             let n = (cont.a.max(0) as usize).min(deck.len());
-            let t: Vec<CardId> = deck[deck.len() - n..].iter().rev().copied().collect();
+            let t: SmallIds = deck[deck.len() - n..].iter().rev().copied().collect();
             ask_cards(g, me, seat, 2, 0, t);
         }
         (2, Opt::Card(c)) => {
@@ -545,7 +547,7 @@ fn beorn_act(g: &mut Game, me: CardId, seat: u8) {
 
 fn beorn_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     if let Opt::Player(p) = opt {
-        let hs: Vec<CardId> = g.heroes(p).filter(|&h| !g.immune(h)).collect();
+        let hs: SmallIds = g.heroes(p).filter(|&h| !g.immune(h)).collect();
         for h in hs {
             let d = g.card(h).damage;
             g.heal(h, d);
@@ -589,7 +591,7 @@ fn protector_can(g: &Game, me: CardId, seat: u8) -> bool {
 
 fn protector_act(g: &mut Game, me: CardId, seat: u8) {
     g.add_lasting(me, PROTECTOR_MARK, Until::EndOfPhase);
-    let hand: Vec<CardId> = g.list(Zone::Hand(seat)).to_vec();
+    let hand: SmallIds = g.list(Zone::Hand(seat)).iter().copied().collect();
     ask_cards(g, me, seat, 0, 0, hand);
 }
 
@@ -626,9 +628,9 @@ fn protector_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 // ----------------------------------------------------------------- Dark Knowledge (Core-071)
-// Hero attachment: -1 Willpower. Its Response (look at a shadow card just dealt to an enemy
-// attacking you, exhausting it) is not implemented: the engine has no "shadow dealt" event, and
-// the look is information only.
+// Hero attachment: -1 Willpower. Its Response only lets a player look at a shadow card: that
+// changes no game state, so by RULES §6.3.2 it can never be started, and it is never offered
+// (bots do not peek at facedown cards either).
 
 fn dark_knowledge_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
     if s == Stat::Willpower {

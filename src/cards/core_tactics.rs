@@ -7,8 +7,8 @@
 use super::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
-    Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, Stat, Until, Zone,
-    NO_CARD,
+    Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
+    Until, Zone, NO_CARD,
 };
 
 /// Beorn's ability used this round (per player: Beorn is unique).
@@ -303,7 +303,7 @@ fn rain_resume(g: &mut Game, cont: Cont, opt: Opt) {
             g.ask_script(Cont::new(me, 1).with(p, 0, 0));
         }
         (1, Opt::Player(q)) => {
-            let targets: Vec<CardId> = g
+            let targets: SmallIds = g
                 .engaged(q)
                 .iter()
                 .copied()
@@ -414,7 +414,7 @@ fn quick_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (0, Opt::Card(c)) => {
             g.exhaust(c);
             g.begin_ask(p, Ask::Effect { card: me, what: 1 });
-            let enemies: Vec<CardId> = enemies_in_play(g)
+            let enemies: SmallIds = enemies_in_play(g)
                 .filter(|&e| quick_target(g, c, e, p))
                 .collect();
             for e in enemies {

@@ -38,6 +38,8 @@ pub enum Rule {
     GainsSurge(CardId),
     /// This enemy cannot attack.
     CannotAttack(CardId),
+    /// Card `.0` gains the trait with id `.1` (asked of the card's attachments).
+    GainsTrait(CardId, u16),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
 }

@@ -521,6 +521,8 @@ impl<'a> Game<'a> {
             if ci.gen != e.gen || !ci.zone.in_play() {
                 continue;
             }
+            // The card leaving play drops its other lasting effects: rescan from the start.
+            i = 0;
             match e.what {
                 Lasting::ReturnToHandAtEndOfPhase => {
                     self.move_card(e.card, Zone::Hand(ci.owner));
@@ -845,7 +847,7 @@ impl<'a> Game<'a> {
                     used,
                 });
                 self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));
-                if self.cards[c as usize].zone == Zone::Hand(p) {
+                if self.cards[c as usize].zone == Zone::Hand(p) && self.ty(c) == CardType::Event {
                     let d = self.def_of(c);
                     let (sphere, cost) = (d.sphere, d.cost.max(0));
                     self.pay(p, sphere, cost);
@@ -2009,8 +2011,12 @@ impl<'a> Game<'a> {
     }
 }
 
-/// A small fixed-capacity id list on the stack.
-pub(crate) struct SmallIds {
+/// A small fixed-capacity list of card ids on the stack, for collecting targets without heap
+/// allocation. Capacity 64: more than the cards any one zone or effect deals with at once
+/// (a 4-player game has about 12 heroes, a few dozen allies and enemies in play); extra ids are
+/// dropped.
+#[derive(Clone, Copy)]
+pub struct SmallIds {
     ids: [CardId; 64],
     n: usize,
 }
@@ -2031,8 +2037,25 @@ impl FromIterator<CardId> for SmallIds {
     }
 }
 
-impl SmallIds {
-    pub fn iter(&self) -> std::slice::Iter<'_, CardId> {
+impl std::ops::Deref for SmallIds {
+    type Target = [CardId];
+    fn deref(&self) -> &[CardId] {
+        &self.ids[..self.n]
+    }
+}
+
+impl IntoIterator for SmallIds {
+    type Item = CardId;
+    type IntoIter = std::iter::Take<std::array::IntoIter<CardId, 64>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.ids.into_iter().take(self.n)
+    }
+}
+
+impl<'a> IntoIterator for &'a SmallIds {
+    type Item = &'a CardId;
+    type IntoIter = std::slice::Iter<'a, CardId>;
+    fn into_iter(self) -> Self::IntoIter {
         self.ids[..self.n].iter()
     }
 }

@@ -11,7 +11,7 @@ mod flow;
 mod ops;
 mod state;
 
-pub use flow::Step;
+pub use flow::{SmallIds, Step};
 pub use state::*;
 
 use crate::bots::Bot;
@@ -327,7 +327,6 @@ pub struct Game<'a> {
     pub dirty: bool,
     /// Scratch buffer for card scripts (cleared before use).
     pub scratch: Vec<CardId>,
-    scratch_forced: Vec<CardId>,
     scratch_resp: Vec<CardId>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
@@ -376,7 +375,6 @@ impl<'a> Game<'a> {
             quest_progress_this_round: 0,
             dirty: false,
             scratch: Vec::with_capacity(64),
-            scratch_forced: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
             rng_encounter: z(),

@@ -297,9 +297,16 @@ impl<'a> Game<'a> {
         })
     }
 
+    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`).
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
         let t = self.db.trait_id(name);
         self.def_of(c).traits.contains(&t)
+            || self.attachments(c).any(|a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .map(|f| f(self, a, Rule::GainsTrait(c, t)))
+                    .unwrap_or(false)
+            })
     }
 
     pub fn is_enemy(&self, c: CardId) -> bool {
@@ -678,25 +685,21 @@ impl<'a> Game<'a> {
             return;
         }
         // Forced effects of cards in play (and of the card the event is about, if it just left).
-        self.scratch_forced.clear();
+        // Collected on the stack first: a Forced effect may fire events of its own (nested).
         let subject = event_subject(ev);
-        let mut buf = std::mem::take(&mut self.scratch_forced);
-        buf.extend(
-            self.in_play_cards()
-                .filter(|&c| self.script(c).and_then(|s| s.forced).is_some()),
-        );
-        self.scratch_forced = buf;
+        let mut forced: SmallIds = self
+            .in_play_cards()
+            .filter(|&c| self.script(c).and_then(|s| s.forced).is_some())
+            .collect();
         if let Some(s) = subject {
             if !self.cards[s as usize].zone.in_play()
                 && self.script(s).and_then(|x| x.forced).is_some()
-                && !self.scratch_forced.contains(&s)
+                && !forced.contains(&s)
             {
-                self.scratch_forced.push(s);
+                forced = forced.iter().copied().chain(std::iter::once(s)).collect();
             }
         }
-        let n = self.scratch_forced.len();
-        for i in 0..n {
-            let c = self.scratch_forced[i];
+        for &c in &forced {
             if let Some(f) = self.script(c).and_then(|s| s.forced) {
                 f(self, c, ev);
             }
@@ -725,8 +728,10 @@ impl<'a> Game<'a> {
                 let Some(s) = self.script(c) else { continue };
                 let Some(can) = s.can_respond else { continue };
                 if z == Zone::Hand(seat) {
+                    // Events are played (cost paid); other cards respond from hand by their own
+                    // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty != CardType::Event || !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
                         continue;
                     }
                 }

@@ -1,0 +1,75 @@
+//! No heap allocation per game or per decision in steady state: after a warm-up, playing more
+#![allow(unsafe_code)] // the counting allocator needs `unsafe impl GlobalAlloc`
+//! games with a reused `Game` and reused bots must not allocate at all.
+
+use lotr_sim::bots;
+use lotr_sim::data::{load_embedded, Mode};
+use lotr_sim::deck::resolve_deck;
+use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        System.alloc(l)
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l)
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::Relaxed);
+        System.realloc(p, l, n)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn steady_state_games_do_not_allocate() {
+    let db = load_embedded().unwrap();
+    for (bot, players) in [
+        ("basic", 1usize),
+        ("random", 1),
+        ("basic", 2),
+        ("random", 4),
+    ] {
+        let decks = [
+            "core-leadership",
+            "core-tactics",
+            "core-spirit",
+            "core-lore",
+        ];
+        let setup = GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: decks[..players]
+                .iter()
+                .map(|d| resolve_deck(d, &db).unwrap())
+                .collect(),
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: true,
+        };
+        let mut g = Game::new(&db, &setup);
+        let mut b: Vec<_> = (0..players).map(|_| bots::make(bot).unwrap()).collect();
+        // Warm-up: buffers grow to their working size.
+        for i in 0..300 {
+            play_game(&mut g, &mut b, 3, i);
+        }
+        let before = ALLOCS.load(Ordering::Relaxed);
+        let games = 300u64;
+        for i in 300..300 + games {
+            play_game(&mut g, &mut b, 3, i);
+        }
+        let n = ALLOCS.load(Ordering::Relaxed) - before;
+        assert!(
+            n <= games / 10,
+            "{bot} with {players} player(s): {n} allocations in {games} steady-state games"
+        );
+    }
+}

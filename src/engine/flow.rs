@@ -285,6 +285,43 @@ impl<'a> Game<'a> {
                 }
             }
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
+            Frame::Guard {
+                objective,
+                guard: NO_CARD,
+                by,
+            } => {
+                // Reveal the guard: the next encounter card.
+                if self.list(Zone::EncounterDeck).is_empty() && self.phase == Phase::Quest {
+                    self.reset_encounter_deck();
+                }
+                if let Some(g) = self.top(Zone::EncounterDeck) {
+                    self.stack.push(Frame::Guard {
+                        objective,
+                        guard: g,
+                        by,
+                    });
+                    self.stack.push(Frame::Reveal {
+                        card: g,
+                        by,
+                        stage: 0,
+                        from_deck: true,
+                    });
+                }
+            }
+            Frame::Guard {
+                objective,
+                guard: g,
+                ..
+            } => {
+                // An enemy or location guard holds the objective until it leaves play.
+                if self.cards[objective as usize].zone == Zone::Staging
+                    && (self.is_enemy(g) || self.is_location(g))
+                    && self.cards[g as usize].zone.in_play()
+                {
+                    self.move_card_keep(objective, Zone::Attached(g));
+                    self.log_fn(|s| format!("  {} guards {}", s.title(g), s.title(objective)));
+                }
+            }
         }
     }
 
@@ -1054,6 +1091,20 @@ impl<'a> Game<'a> {
                     stage: 2,
                     from_deck,
                 });
+                // Classic Guarded (§5.4): the next encounter card revealed guards this objective.
+                if from_deck
+                    && self.def_of(card).keywords.guarded
+                    && matches!(
+                        self.ty(card),
+                        CardType::Objective | CardType::ObjectiveLocation
+                    )
+                {
+                    self.stack.push(Frame::Guard {
+                        objective: card,
+                        guard: NO_CARD,
+                        by,
+                    });
+                }
                 if !self.canceled {
                     if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
                         f(self, card, by);
@@ -1197,17 +1248,42 @@ impl<'a> Game<'a> {
             return;
         }
         let p = self.seat(seat);
+        if let Some(Opt::Card(e)) = self.take_answer() {
+            // The checking player picked among tied enemies (§3.5.3, engine choice).
+            self.engage(e, p);
+            self.stack.push(Frame::EngagementChecks {
+                seat: seat + 1,
+                any: true,
+            });
+            return;
+        }
         let mut engaged = false;
         if !self.players[p as usize].eliminated {
             let threat = self.players[p as usize].threat;
-            // Highest engagement cost ≤ threat; ties: the first in the staging area (engine choice).
+            // The highest engagement cost ≤ his threat engages him.
             let best = self
                 .list(Zone::Staging)
                 .iter()
                 .copied()
                 .filter(|&e| self.is_enemy(e) && self.stat(e, Stat::Engagement) <= threat)
-                .max_by_key(|&e| (self.stat(e, Stat::Engagement), std::cmp::Reverse(e)));
-            if let Some(e) = best {
+                .map(|e| self.stat(e, Stat::Engagement))
+                .max();
+            if let Some(cost) = best {
+                self.begin_ask(p, Ask::EngageTie);
+                for i in 0..self.list(Zone::Staging).len() {
+                    let e = self.list(Zone::Staging)[i];
+                    if self.is_enemy(e) && self.stat(e, Stat::Engagement) == cost {
+                        self.offer(Opt::Card(e));
+                    }
+                }
+                if self.n_offered() > 1 {
+                    self.stack.push(Frame::EngagementChecks { seat, any });
+                    self.waiting = true;
+                    return;
+                }
+                let Opt::Card(e) = self.offered()[0] else {
+                    unreachable!()
+                };
                 self.engage(e, p);
                 engaged = true;
             }
@@ -1593,12 +1669,15 @@ impl<'a> Game<'a> {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
-        if !self.is_character(c)
-            || ci.exhausted
-            || ci.controller != p
-            || self.patk.attackers().contains(&c)
-        {
+        if !self.is_character(c) || ci.exhausted || self.patk.attackers().contains(&c) {
             return false;
+        }
+        if ci.controller != p {
+            // §6.8.1: other players may add their ready Ranged characters to a declared attack
+            // (engine: the attacking player asks on their behalf; the players cooperate).
+            return self.patk.n_attackers > 0
+                && self.def_of(c).keywords.ranged
+                && matches!(self.cards[e as usize].zone, Zone::Engaged(_));
         }
         match self.cards[e as usize].zone {
             Zone::Engaged(q) if q == p => true,
@@ -1623,10 +1702,12 @@ impl<'a> Game<'a> {
                     if self.patk.n_attackers > 0 {
                         self.offer(Opt::Done);
                     }
-                    for i in 0..self.list(Zone::Play(p)).len() {
-                        let c = self.list(Zone::Play(p))[i];
-                        if self.can_join_attack(c) {
-                            self.offer(Opt::Card(c));
+                    for q in 0..self.n_players {
+                        for i in 0..self.list(Zone::Play(q)).len() {
+                            let c = self.list(Zone::Play(q))[i];
+                            if self.can_join_attack(c) {
+                                self.offer(Opt::Card(c));
+                            }
                         }
                     }
                     if self.n_offered() == 0 {

@@ -9,6 +9,8 @@
 mod check;
 mod flow;
 mod ops;
+#[cfg(test)]
+mod rules_tests;
 mod state;
 
 pub use flow::{SmallIds, Step};
@@ -290,6 +292,13 @@ pub enum Frame {
     ImmediateAttack {
         enemy: CardId,
         player: u8,
+    },
+    /// Classic Guarded: reveal the next encounter card (`guard == NO_CARD`), then attach
+    /// `objective` to it if it is an enemy or location in play.
+    Guard {
+        objective: CardId,
+        guard: CardId,
+        by: u8,
     },
     /// Choose where to attach attachment `card` played by `seat`.
     PlayAttachment {

@@ -106,6 +106,17 @@ impl<'a> Game<'a> {
                 .copied()
                 .find(|&a| matches!(self.cards[a as usize].zone, Zone::Attached(h) | Zone::Shadow(h) if h == host));
             match found {
+                // A guarded objective is freed: back to the staging area (§5.4.2).
+                Some(a)
+                    if self.cards[a as usize].owner == ENCOUNTER
+                        && matches!(
+                            self.ty(a),
+                            CardType::Objective | CardType::ObjectiveLocation
+                        )
+                        && matches!(self.cards[a as usize].zone, Zone::Attached(_)) =>
+                {
+                    self.move_card(a, Zone::Staging);
+                }
                 Some(a) => {
                     let to = self.discard_zone(a);
                     self.move_card(a, to);

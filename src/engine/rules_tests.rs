@@ -1,0 +1,300 @@
+//! Framework rules tests (RULES.md §3–§5), one per rule, in sandbox games.
+
+use super::*;
+use crate::cards::testkit::sandbox;
+
+const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+fn hero(g: &Game, title: &str) -> CardId {
+    (0..g.n_players)
+        .flat_map(|p| g.heroes(p))
+        .find(|&h| g.title(h) == title)
+        .unwrap()
+}
+
+#[test]
+fn engagement_check_takes_highest_cost_not_above_threat() {
+    let mut g = sandbox(&[HEROES]);
+    g.players[0].threat = 32;
+    let low = g.spawn("TLR-043", ENCOUNTER, Zone::Staging); // 25
+    let mid = g.spawn("TLR-044", ENCOUNTER, Zone::Staging); // 30
+    let high = g.spawn("TLR-045", ENCOUNTER, Zone::Staging); // 35
+    g.push_run(Frame::EngagementChecks {
+        seat: 0,
+        any: false,
+    });
+    // One enemy per check, repeated passes: 30 first, then 25; 35 stays.
+    assert_eq!(g.card(mid).zone, Zone::Engaged(0));
+    assert_eq!(g.card(low).zone, Zone::Engaged(0));
+    assert_eq!(g.card(high).zone, Zone::Staging);
+    assert_eq!(g.engaged(0), &[mid, low]);
+}
+
+#[test]
+fn engagement_check_ties_are_the_players_choice() {
+    let mut g = sandbox(&[HEROES]);
+    g.players[0].threat = 26;
+    let a = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+    let b = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+    g.push_run(Frame::EngagementChecks {
+        seat: 0,
+        any: false,
+    });
+    assert_eq!(g.pending().map(|d| d.ask), Some(Ask::EngageTie));
+    g.answer(Opt::Card(b));
+    assert_eq!(g.engaged(0)[0], b);
+    assert_eq!(
+        g.card(a).zone,
+        Zone::Engaged(0),
+        "the next check takes the other"
+    );
+}
+
+#[test]
+fn questing_progress_goes_to_active_location_first() {
+    let mut g = sandbox(&[HEROES]);
+    let loc = g.spawn("TLR-047", ENCOUNTER, Zone::Active); // 3 quest points
+    for h in [hero(&g, "Aragorn"), hero(&g, "Glóin")] {
+        g.card_mut(h).questing = true;
+    }
+    g.push_run(Frame::Step(Step::Resolve));
+    // 4 WP vs 0 threat: 3 explore the location, 1 goes to the quest.
+    let q = g.main_quest().unwrap();
+    assert_eq!(g.card(loc).zone, Zone::EncounterDiscard, "explored");
+    assert_eq!(g.card(q).progress, 1);
+}
+
+#[test]
+fn failed_quest_raises_each_players_threat_by_the_difference() {
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    g.spawn("TLR-045", ENCOUNTER, Zone::Staging); // 3 threat
+    let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+    g.card_mut(hero(&g, "Théodred")).questing = true; // 1 WP
+    g.push_run(Frame::Step(Step::Resolve));
+    assert_eq!(g.players[0].threat, t0 + 2);
+    assert_eq!(g.players[1].threat, t1 + 2);
+}
+
+#[test]
+fn undefended_damage_goes_to_one_hero_in_full() {
+    let mut g = sandbox(&[HEROES]);
+    let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0)); // 5 ATK
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    g.answer(Opt::Undefended);
+    let a = hero(&g, "Aragorn");
+    g.answer(Opt::Card(a));
+    assert_eq!(
+        g.card(a).zone,
+        Zone::Discard(0),
+        "5 damage kills Aragorn (5 HP): defense is ignored"
+    );
+}
+
+#[test]
+fn defended_damage_is_attack_minus_defense() {
+    let mut g = sandbox(&[HEROES]);
+    let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0)); // 5 ATK
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    let a = hero(&g, "Aragorn"); // 2 DEF
+    g.answer(Opt::Card(a));
+    assert_eq!(g.card(a).damage, 3);
+    assert!(!g.is_ready(a), "defending exhausts");
+}
+
+#[test]
+fn surge_and_doomed_fire_on_reveal_only() {
+    let mut g = sandbox(&[HEROES]);
+    let t = g.players[0].threat;
+    let h = g.spawn("TLR-020", ENCOUNTER, Zone::EncounterDeck); // Doomed 1
+    g.push_run(Frame::Reveal {
+        card: h,
+        by: 0,
+        stage: 0,
+        from_deck: true,
+    });
+    assert_eq!(g.players[0].threat, t + 1);
+    // Added (not revealed): no doomed.
+    g.spawn("TLR-020", ENCOUNTER, Zone::Staging);
+    assert_eq!(g.players[0].threat, t + 1);
+}
+
+#[test]
+fn encounter_deck_resets_only_in_the_quest_phase() {
+    let mut g = sandbox(&[HEROES]);
+    while let Some(c) = g.top(Zone::EncounterDeck) {
+        g.move_card(c, Zone::EncounterDiscard);
+    }
+    g.phase = Phase::Combat;
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    assert!(!g.deal_shadow(e), "no shadow card outside the quest phase");
+    assert!(g.list(Zone::EncounterDeck).is_empty());
+    g.phase = Phase::Quest;
+    g.push_run(Frame::RevealTop { by: 0 });
+    assert!(!g.list(Zone::EncounterDiscard).is_empty() || !g.list(Zone::Staging).is_empty());
+    assert!(
+        g.list(Zone::EncounterDeck).len() > 20,
+        "discard pile shuffled into a new deck"
+    );
+}
+
+#[test]
+fn threat_fifty_eliminates_and_the_last_elimination_loses() {
+    let mut g = sandbox(&[HEROES]);
+    g.raise_threat(0, 50);
+    g.settle();
+    assert!(g.players[0].eliminated);
+    assert_eq!(g.outcome(), Some(Outcome::LossThreat));
+    assert_eq!(g.record().final_threat[0], 50);
+}
+
+#[test]
+fn eliminated_player_enemies_return_to_staging_and_token_passes() {
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.deal_damage(e, 1);
+    g.raise_threat(0, 60);
+    g.settle();
+    assert!(g.players[0].eliminated);
+    assert!(g.outcome().is_none());
+    assert_eq!(g.first, 1);
+    assert_eq!(g.card(e).zone, Zone::Staging);
+    assert_eq!(g.card(e).damage, 1, "keeps its damage");
+    assert!(g.list(Zone::Play(0)).is_empty());
+}
+
+#[test]
+fn all_heroes_destroyed_eliminates() {
+    let mut g = sandbox(&[HEROES]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.deal_damage(h, 10);
+    }
+    g.settle();
+    assert_eq!(g.outcome(), Some(Outcome::LossHeroes));
+}
+
+#[test]
+fn indestructible_enemies_keep_damage_above_hit_points() {
+    let mut g = sandbox(&[HEROES]);
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.deal_damage(e, 3);
+    g.settle();
+    assert_eq!(g.card(e).zone, Zone::EncounterDiscard, "3 HP: destroyed");
+    // Thaurdir (Deadmen's Dike) is Indestructible.
+    let db = g.db;
+    if let Some(code) = db
+        .defs
+        .iter()
+        .find(|d| d.keywords.indestructible && d.ty == crate::data::CardType::Enemy)
+    {
+        let t = g.spawn(&code.code.clone(), ENCOUNTER, Zone::Engaged(0));
+        let hp = g.stat(t, Stat::HitPoints);
+        g.deal_damage(t, hp + 5);
+        g.settle();
+        assert_eq!(g.card(t).zone, Zone::Engaged(0));
+        assert_eq!(g.card(t).damage, hp + 5);
+    }
+}
+
+#[test]
+fn victory_enemies_and_locations_go_to_the_victory_display() {
+    let mut g = sandbox(&[HEROES]);
+    let sq = g.spawn("TLR-051", ENCOUNTER, Zone::Staging); // victory 10
+    g.card_mut(sq).progress = 4;
+    g.settle();
+    assert_eq!(g.card(sq).zone, Zone::Victory);
+    g.end_game(Outcome::Win);
+    g.settle();
+    let r = g.record();
+    assert!(
+        r.score < g.players[0].threat as i32 + 10,
+        "victory points lower the score"
+    );
+}
+
+#[test]
+fn ranged_characters_of_other_players_may_join_an_attack() {
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.patk = PlayerAttackCtx {
+        enemy: e,
+        player: 0,
+        attackers: [NO_CARD; 16],
+        n_attackers: 0,
+    };
+    g.push_run(Frame::PlayerAttack { stage: 0 });
+    let legolas = hero(&g, "Legolas");
+    assert!(
+        !g.pending().unwrap().options.contains(&Opt::Card(legolas)),
+        "only after own attackers"
+    );
+    g.answer(Opt::Card(hero(&g, "Aragorn")));
+    assert!(g.pending().unwrap().options.contains(&Opt::Card(legolas)));
+    g.answer(Opt::Card(legolas));
+    g.answer(Opt::Done);
+    // 3 + 3 ATK against 3 DEF: 3 damage destroys the Angmar Orc (3 HP).
+    assert_eq!(g.card(e).zone, Zone::EncounterDiscard);
+}
+
+#[test]
+fn sentinel_defends_for_another_player() {
+    let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"], HEROES]);
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    let aragorn = hero(&g, "Aragorn"); // Sentinel, seat 1
+    let gloin = hero(&g, "Glóin"); // no Sentinel, seat 1
+    let opts = &g.pending().unwrap().options;
+    assert!(opts.contains(&Opt::Card(aragorn)));
+    assert!(!opts.contains(&Opt::Card(gloin)));
+}
+
+#[test]
+fn guarded_objective_is_held_by_the_next_card_and_freed_when_it_leaves() {
+    let mut g = sandbox(&[HEROES]);
+    // The Across the Ettenmoors objective-location Secluded Cave has classic Guarded.
+    let guard = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck);
+    let obj = g.spawn("AtE-068", ENCOUNTER, Zone::EncounterDeck);
+    g.push_run(Frame::Reveal {
+        card: obj,
+        by: 0,
+        stage: 0,
+        from_deck: true,
+    });
+    // Angmar Orc's own when-revealed choice (discard an ally or reveal more): reveal more is
+    // the only option with no ally in play.
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    assert_eq!(g.card(obj).zone, Zone::Attached(guard));
+    g.discard(guard);
+    assert_eq!(
+        g.card(obj).zone,
+        Zone::Staging,
+        "freed, back in the staging area"
+    );
+}
+
+#[test]
+fn time_counters_come_off_at_the_end_of_the_refresh_phase() {
+    let mut g = sandbox(&[HEROES]);
+    g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
+    let r = g.spawn("TLR-024", ENCOUNTER, Zone::EncounterDeck);
+    g.push_run(Frame::Reveal {
+        card: r,
+        by: 0,
+        stage: 0,
+        from_deck: true,
+    });
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    assert_eq!(g.card(r).time, 4);
+    g.stack.push(Frame::Step(Step::RefreshEnd));
+    // Run just that step: it pushes RoundEnd next; stop the sandbox before it by popping it.
+    let f = g.stack.pop().unwrap();
+    g.exec(f);
+    g.stack.clear();
+    assert_eq!(g.card(r).time, 3);
+}

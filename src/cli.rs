@@ -77,6 +77,10 @@ pub struct GameArgs {
     /// Play cards whose abilities are not implemented as if blank (counted in the reports).
     #[arg(long)]
     pub allow_unimplemented: bool,
+    /// Change an engine rule choice (RULES.md "UNSURE" points), e.g. `--rule first_player=random`.
+    /// Repeatable; see `list rules`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -115,6 +119,7 @@ pub enum ListWhat {
     Decks,
     Bots,
     Cards,
+    Rules,
 }
 
 #[derive(Args, Debug)]
@@ -309,6 +314,19 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
             a.max_rounds
         ));
     }
+    let mut options = RuleOptions::default();
+    let mut changed = Vec::new();
+    for r in &a.rules {
+        let Some((name, value)) = r.split_once('=') else {
+            return usage(format!(
+                "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
+            ));
+        };
+        if let Err(e) = options.set(name.trim(), value.trim()) {
+            return usage(format!("{e} (see `lotr-sim list rules`)"));
+        }
+        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
+    }
     let key = RunKey {
         scenario: db.scenarios[sc].slug.clone(),
         mode,
@@ -316,12 +334,13 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
         decks: decks.iter().map(|d| d.name.clone()).collect(),
         bots: bots.clone(),
         seed: a.seed,
+        rules: changed.join(";"),
     };
     let setup = GameSetup {
         scenario: sc,
         mode,
         decks,
-        options: RuleOptions::default(),
+        options,
         max_rounds: a.max_rounds,
         allow_unimplemented: a.allow_unimplemented,
     };
@@ -573,6 +592,12 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
             let w = BOTS.iter().map(|b| b.name.len()).max().unwrap_or(0);
             for b in BOTS {
                 println!("{:w$}  {}", b.name, b.about);
+            }
+        }
+        ListWhat::Rules => {
+            let d = RuleOptions::default();
+            for (name, section, about) in RuleOptions::DOCS {
+                println!("{name:32} default {:7} {section:9} {about}", d.get(name));
             }
         }
         ListWhat::Cards => {

@@ -34,6 +34,8 @@ pub struct RunKey {
     /// Bot name per seat.
     pub bots: Vec<String>,
     pub seed: u64,
+    /// Rule options that differ from the defaults, `name=value` joined with `;` (empty: defaults).
+    pub rules: String,
 }
 
 impl RunKey {
@@ -85,6 +87,7 @@ struct SummaryRow<'a> {
     mean_score_wins: String,
     unimplemented_plays: u64,
     seed: u64,
+    rules: &'a str,
     engine_version: &'static str,
 }
 
@@ -157,6 +160,7 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
         mean_score_wins: fmt_opt_f(acc.mean_score_wins()),
         unimplemented_plays: acc.unimplemented_plays,
         seed: key.seed,
+        rules: &key.rules,
         engine_version: ENGINE_VERSION,
     }
 }
@@ -223,6 +227,7 @@ pub const SUMMARY_HEADER: &[&str] = &[
     "mean_score_wins",
     "unimplemented_plays",
     "seed",
+    "rules",
     "engine_version",
 ];
 
@@ -386,6 +391,7 @@ mod tests {
             decks: vec!["a".into(), "b".into()],
             bots: vec!["x".into(), "x".into()],
             seed: 7,
+            rules: String::new(),
         };
         let mut acc = Accumulator::new();
         let mut games = Vec::new();

@@ -505,6 +505,10 @@ fn rescue_revealed(g: &mut Game, me: CardId, _by: u8) {
     if let Some(i) = find_iarion(g) {
         if g.card(i).zone.in_play() {
             g.move_card(i, Zone::Under(me));
+            if !g.setup.options.iarion_under_side_quest_is_safe {
+                // Reading RULES §8.3.4 the other way: he left play, the players lose.
+                g.end_game(crate::record::Outcome::LossScenario);
+            }
         }
     }
 }

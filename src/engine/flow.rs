@@ -117,6 +117,7 @@ impl<'a> Game<'a> {
             l.clear();
         }
         self.lasting.clear();
+        self.n_globals = 0;
         self.stack.clear();
         self.waiting = false;
         self.answer = None;
@@ -1946,7 +1947,9 @@ impl<'a> Game<'a> {
                 }
                 if ps.threat >= 50 {
                     self.eliminate(p, true);
-                } else if self.heroes(p).next().is_none() && self.dead_heroes(p) > 0 {
+                } else if self.heroes(p).next().is_none()
+                    && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
+                {
                     self.eliminate(p, false);
                 }
             }

@@ -38,12 +38,23 @@ impl<'a> Game<'a> {
 
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
-        let code = &self.db.def(def).code;
-        let script = cards::lookup(code).map(|(i, _)| i).unwrap_or(NO_SCRIPT);
+        let script = self.def_script[def as usize];
         let ci = &mut self.cards[c as usize];
         ci.def = def;
         ci.script = script;
         self.dirty = true;
+        self.note_global(c);
+    }
+
+    /// Keep `n_globals` (cards in play with global modifiers) current when `c` moved or flipped.
+    fn note_global(&mut self, c: CardId) {
+        if self.script(c).map(|s| s.global).unwrap_or(false) {
+            self.n_globals = [Zone::Staging, Zone::Quest, Zone::Active]
+                .into_iter()
+                .flat_map(|z| self.list(z).iter())
+                .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
+                .count() as u8;
+        }
     }
 
     /// Move a card to the top (end) of zone `to`. Leaving play clears tokens, state and lasting
@@ -82,6 +93,7 @@ impl<'a> Game<'a> {
         }
         self.lists[to.list()].push(c);
         self.dirty = true;
+        self.note_global(c);
         if was_in_play && !now_in_play {
             self.lasting.retain(|e| e.card != c);
             self.discard_hosted(c);
@@ -273,8 +285,14 @@ impl<'a> Game<'a> {
 
     /// Cards in play whose scripts apply global modifiers (they are few: scanned lists).
     fn globals(&self) -> impl Iterator<Item = &CardId> + '_ {
-        [Zone::Staging, Zone::Quest, Zone::Active]
-            .into_iter()
+        let zones: &[Zone] = if self.n_globals == 0 {
+            &[]
+        } else {
+            &[Zone::Staging, Zone::Quest, Zone::Active]
+        };
+        zones
+            .iter()
+            .copied()
             .flat_map(move |z| self.list(z).iter())
             .filter(move |&&c| self.script(c).map(|s| s.global).unwrap_or(false))
     }
@@ -649,6 +667,7 @@ impl<'a> Game<'a> {
             }
             self.lists[to.list()].push(c);
             self.dirty = true;
+            self.note_global(c);
         } else {
             self.move_card(c, to);
         }

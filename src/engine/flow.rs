@@ -363,6 +363,12 @@ impl<'a> Game<'a> {
                         .collect();
                     format!("=== Round {} (threat {}) ===", g.round, t.join("/"))
                 });
+                if self.logging() {
+                    let lines = self.describe_state();
+                    for l in lines {
+                        self.log_line(l);
+                    }
+                }
             }
             ResourceBegin => self.begin_phase(Phase::Resource),
             Gain => {
@@ -1011,7 +1017,22 @@ impl<'a> Game<'a> {
     fn resolve_quest(&mut self) {
         let strength = self.questing_strength();
         let threat = self.staging_threat();
-        self.log_fn(|_| format!("  quest resolution: {} vs {} threat", strength, threat));
+        self.log_fn(|g| {
+            let staged: Vec<String> = g
+                .list(Zone::Staging)
+                .iter()
+                .map(|&c| format!("{} {}", g.title(c), g.threat_contribution(c)))
+                .collect();
+            let q = g
+                .current_quest()
+                .map(|q| g.title(q).to_string())
+                .unwrap_or_default();
+            format!(
+                "  quest resolution on {q}: {strength} {:?} vs {threat} threat [{}]",
+                g.questing_stat(),
+                staged.join(", ")
+            )
+        });
         if strength > threat {
             self.place_progress_on_quest(strength - threat, true);
         } else if threat > strength {
@@ -2004,6 +2025,15 @@ impl<'a> Game<'a> {
             });
             return;
         }
+        // §4.2.3.5 / §8.3.6: an objective-ally he controls (Iârion, Amarthiúl) leaves the game
+        // with him, so the players lose — decided before the first player token moves on.
+        let key_ally = self.list(Zone::Play(p)).iter().any(|&c| {
+            self.cards[c as usize].owner == ENCOUNTER && self.ty(c) == CardType::ObjectiveAlly
+        });
+        if key_ally {
+            self.end_game(Outcome::LossScenario);
+            return;
+        }
         if self.first == p {
             let mut next = (p + 1) % self.n_players;
             while self.players[next as usize].eliminated {
@@ -2080,6 +2110,84 @@ impl<'a> Game<'a> {
         }
         r.score = score;
         self.record = r;
+    }
+
+    /// A readable snapshot of the table, for the trace at the start of each round.
+    pub fn describe_state(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let names = |cs: &[CardId]| -> String {
+            cs.iter()
+                .map(|&c| {
+                    let ci = &self.cards[c as usize];
+                    let mut s = self.title(c).to_string();
+                    if ci.damage > 0 {
+                        s += &format!(" {}dmg", ci.damage);
+                    }
+                    if ci.progress > 0 {
+                        s += &format!(" {}prog", ci.progress);
+                    }
+                    if ci.resources > 0 {
+                        s += &format!(" {}res", ci.resources);
+                    }
+                    if ci.time > 0 {
+                        s += &format!(" {}time", ci.time);
+                    }
+                    if ci.exhausted {
+                        s += " (exh)";
+                    }
+                    let att: Vec<&str> = self.attachments(c).map(|a| self.title(a)).collect();
+                    if !att.is_empty() {
+                        s += &format!(" [{}]", att.join(", "));
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        if let Some(q) = self.main_quest() {
+            out.push(format!(
+                "  quest: {} {}/{} progress",
+                self.title(q),
+                self.cards[q as usize].progress,
+                self.stat(q, Stat::QuestPoints)
+            ));
+        }
+        out.push(format!("  staging: {}", names(self.list(Zone::Staging))));
+        if let Some(l) = self.active_location() {
+            out.push(format!("  active location: {}", names(&[l])));
+        }
+        for p in 0..self.n_players {
+            if self.players[p as usize].eliminated {
+                continue;
+            }
+            out.push(format!(
+                "  P{} play: {}",
+                p + 1,
+                names(self.list(Zone::Play(p)))
+            ));
+            if !self.engaged(p).is_empty() {
+                out.push(format!("  P{} engaged: {}", p + 1, names(self.engaged(p))));
+            }
+            let hand: Vec<&str> = self
+                .list(Zone::Hand(p))
+                .iter()
+                .map(|&c| self.title(c))
+                .collect();
+            out.push(format!(
+                "  P{} hand ({}): {}; deck {}",
+                p + 1,
+                hand.len(),
+                hand.join(", "),
+                self.list(Zone::Deck(p)).len()
+            ));
+        }
+        out.push(format!(
+            "  encounter deck {}, discard {}, victory display {}",
+            self.list(Zone::EncounterDeck).len(),
+            self.list(Zone::EncounterDiscard).len(),
+            self.list(Zone::Victory).len()
+        ));
+        out
     }
 
     /// Readable name of an option, for logs.

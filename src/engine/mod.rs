@@ -105,16 +105,17 @@ impl RuleOptions {
         };
         match name {
             "first_player" => {
-                self.first_player =
-                    match value {
-                        "random" => None,
-                        n => match n.parse::<u8>() {
-                            Ok(k @ 1..=4) => Some(k - 1),
-                            _ => return Err(format!(
+                self.first_player = match value {
+                    "random" => None,
+                    n => match n.parse::<u8>() {
+                        Ok(k @ 1..=4) => Some(k - 1),
+                        _ => {
+                            return Err(format!(
                                 "rule `first_player` takes a seat 1-4 or `random`, not `{value}`"
-                            )),
-                        },
-                    }
+                            ))
+                        }
+                    },
+                }
             }
             "zero_cost_needs_match" => self.zero_cost_needs_match = flag()?,
             "sum_defenders_defense" => self.sum_defenders_defense = flag()?,

@@ -298,3 +298,18 @@ fn time_counters_come_off_at_the_end_of_the_refresh_phase() {
     g.stack.clear();
     assert_eq!(g.card(r).time, 3);
 }
+
+#[test]
+fn eliminating_the_controller_of_iarion_loses_the_game() {
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
+    g.raise_threat(0, 60);
+    g.settle();
+    assert_eq!(g.outcome(), Some(Outcome::LossScenario));
+    // Controlled by the other player: the game goes on.
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    g.spawn("TLR-016", ENCOUNTER, Zone::Play(1));
+    g.raise_threat(0, 60);
+    g.settle();
+    assert!(g.outcome().is_none());
+}

@@ -1,0 +1,87 @@
+//! Golden traces: the full log of a few seeded games, compared line by line with the files in
+//! `tests/golden/`. Any change in rules, cards or bots that changes play shows up here as a
+//! readable diff. After an intended change, regenerate with `UPDATE_GOLDEN=1 cargo test --test golden`.
+
+use lotr_sim::bots;
+use lotr_sim::data::{load_embedded, Mode};
+use lotr_sim::deck::resolve_deck;
+use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
+use std::path::PathBuf;
+
+fn trace(decks: &[&str], bot: &str, seed: u64, index: u64) -> String {
+    let db = load_embedded().unwrap();
+    let setup = GameSetup {
+        scenario: db.scenario("intruders-in-chetwood").unwrap(),
+        mode: Mode::Standard,
+        decks: decks
+            .iter()
+            .map(|d| resolve_deck(d, &db).unwrap())
+            .collect(),
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: false,
+    };
+    let mut g = Game::new(&db, &setup);
+    g.set_logging(true);
+    let mut b: Vec<_> = decks.iter().map(|_| bots::make(bot).unwrap()).collect();
+    let r = play_game(&mut g, &mut b, seed, index);
+    let mut out = g.log_lines().join("\n");
+    out += &format!(
+        "\nresult: {:?} rounds={} score={}\n",
+        r.outcome, r.rounds, r.score
+    );
+    out
+}
+
+fn check(name: &str, got: String) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (run with UPDATE_GOLDEN=1 to create it)",
+            path.display()
+        )
+    });
+    if want != got {
+        let first = want
+            .lines()
+            .zip(got.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{name} differs from the golden trace at line {}:\n  want: {}\n  got:  {}\n(rerun with UPDATE_GOLDEN=1 if the change is intended)",
+            first + 1,
+            want.lines().nth(first).unwrap_or(""),
+            got.lines().nth(first).unwrap_or("")
+        );
+    }
+}
+
+#[test]
+fn intruders_solo_leadership_basic() {
+    check(
+        "intruders-standard-leadership-basic-s1-g0.txt",
+        trace(&["core-leadership"], "basic", 1, 0),
+    );
+}
+
+#[test]
+fn intruders_two_players_basic() {
+    check(
+        "intruders-standard-tactics-spirit-basic-s1-g1.txt",
+        trace(&["core-tactics", "core-spirit"], "basic", 1, 1),
+    );
+}
+
+#[test]
+fn intruders_solo_lore_random() {
+    check(
+        "intruders-standard-lore-random-s2-g5.txt",
+        trace(&["core-lore"], "random", 2, 5),
+    );
+}

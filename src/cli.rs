@@ -344,6 +344,9 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
         max_rounds: a.max_rounds,
         allow_unimplemented: a.allow_unimplemented,
     };
+    if let Err(e) = setup.validate(db) {
+        return usage(e);
+    }
     Ok(Config { setup, bots, key })
 }
 

@@ -210,6 +210,14 @@ fn bad_configurations_are_rejected() {
     rejects(&["--bot", BOT, "--players", "2"], "--deck");
     rejects(&["--bot", BOT, "--deck", "no-such-deck"], "core-leadership");
     rejects(&["--bot", BOT, "--max-rounds", "0"], "--max-rounds");
+    rejects(
+        &["--deck", "core-leadership", "--deck", "core-leadership"],
+        "heroes are unique",
+    );
+    rejects(&["--mode", "nightmare"], "not implemented yet");
+    rejects(&["--scenario", "the-weather-hills"], "not implemented yet");
+    rejects(&["--rule", "no_such_rule=1"], "list rules");
+    rejects(&["--rule", "first_player=9"], "first_player");
     // clap usage errors exit 2 as well
     let o = lotr(&["run", "--games", "many"]);
     assert_eq!(o.status.code(), Some(2));

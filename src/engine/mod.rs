@@ -166,6 +166,48 @@ pub struct GameSetup {
     pub allow_unimplemented: bool,
 }
 
+impl GameSetup {
+    /// Check what the engine needs before a game can start (RULES §2.1, §1.5.2): 1–4 players,
+    /// 1–3 heroes each, no hero title twice in the game, a round cap within `MAX_ROUNDS`.
+    pub fn validate(&self, db: &CardDb) -> Result<(), String> {
+        let n = self.decks.len();
+        if !(1..=MAX_PLAYERS).contains(&n) {
+            return Err(format!("{n} players: the game takes 1 to 4"));
+        }
+        if self.max_rounds == 0 || self.max_rounds as usize > crate::record::MAX_ROUNDS {
+            return Err(format!(
+                "round cap {} must be 1..={}",
+                self.max_rounds,
+                crate::record::MAX_ROUNDS
+            ));
+        }
+        let mut seen: Vec<(&str, usize)> = Vec::new();
+        for (seat, d) in self.decks.iter().enumerate() {
+            if d.heroes.is_empty() || d.heroes.len() > 3 {
+                return Err(format!(
+                    "deck `{}` (seat {}) has {} heroes; a player starts with 1 to 3",
+                    d.name,
+                    seat + 1,
+                    d.heroes.len()
+                ));
+            }
+            for &h in &d.heroes {
+                let t = db.def(h).title.as_str();
+                if let Some(&(_, other)) = seen.iter().find(|(x, _)| *x == t) {
+                    return Err(format!(
+                        "hero {t} is in deck `{}` (seat {}) and in seat {}'s deck: heroes are unique across all players; give one seat another deck",
+                        d.name,
+                        seat + 1,
+                        other + 1
+                    ));
+                }
+                seen.push((t, seat));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What a decision is about. Bots read this to know what they are choosing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Ask {

@@ -117,6 +117,8 @@ impl<'a> Game<'a> {
             l.clear();
         }
         self.lasting.clear();
+        self.saved_attacks.clear();
+        self.saved_patks.clear();
         self.n_globals = 0;
         self.stack.clear();
         self.waiting = false;
@@ -286,6 +288,22 @@ impl<'a> Game<'a> {
                 }
             }
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
+            // Only a different attack started in the window replaces the context; otherwise
+            // keep the current one (with whatever the window's effects changed on it).
+            Frame::RestoreAttack => {
+                if let Some(a) = self.saved_attacks.pop() {
+                    if (self.attack.enemy, self.attack.player) != (a.enemy, a.player) {
+                        self.attack = a;
+                    }
+                }
+            }
+            Frame::RestorePlayerAttack => {
+                if let Some(a) = self.saved_patks.pop() {
+                    if (self.patk.enemy, self.patk.player) != (a.enemy, a.player) {
+                        self.patk = a;
+                    }
+                }
+            }
             Frame::Guard {
                 objective,
                 guard: NO_CARD,
@@ -1437,7 +1455,7 @@ impl<'a> Game<'a> {
                     if self.n_offered() == 1 {
                         self.stack.pop();
                         self.attack.undefended = first;
-                        self.stack.push(Frame::Attack { stage: 10 });
+                        self.then_window(Frame::Attack { stage: 10 });
                     } else {
                         self.waiting = true;
                     }
@@ -1457,10 +1475,11 @@ impl<'a> Game<'a> {
                             g.title(c)
                         )
                     });
-                    let multi = self.players[p as usize].multi_defend;
-                    self.stack.push(Frame::Attack {
-                        stage: if multi { 0 } else { 10 },
-                    });
+                    if self.players[p as usize].multi_defend {
+                        self.stack.push(Frame::Attack { stage: 0 });
+                    } else {
+                        self.then_window(Frame::Attack { stage: 10 });
+                    }
                     self.fire(Event::DefenderDeclared(c, e));
                 }
                 Some(_) => {
@@ -1468,7 +1487,7 @@ impl<'a> Game<'a> {
                         self.attack.undefended = true;
                         self.log_fn(|g| format!("  {} attacks P{} undefended", g.title(e), p + 1));
                     }
-                    self.stack.push(Frame::Attack { stage: 10 });
+                    self.then_window(Frame::Attack { stage: 10 });
                 }
             },
             2 => self.attack_damage(),
@@ -1478,7 +1497,7 @@ impl<'a> Game<'a> {
                 let resolve = (s - 10) % 2 == 1;
                 let shadow = self.shadows_of(e).nth(k);
                 let Some(sh) = shadow else {
-                    self.stack.push(Frame::Attack { stage: 2 });
+                    self.then_window(Frame::Attack { stage: 2 });
                     return;
                 };
                 if !resolve {
@@ -1551,7 +1570,7 @@ impl<'a> Game<'a> {
                     };
                     let dmg = (atk - def).max(0);
                     if n == 1 {
-                        self.stack.push(Frame::Attack { stage: 3 });
+                        self.then_window(Frame::Attack { stage: 3 });
                         let d = self.attack.defenders[0];
                         self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
                         self.deal_damage(d, dmg);
@@ -1572,7 +1591,7 @@ impl<'a> Game<'a> {
                 }
             }
             Some(Opt::Card(c)) => {
-                self.stack.push(Frame::Attack { stage: 3 });
+                self.then_window(Frame::Attack { stage: 3 });
                 let dmg = if n == 0 {
                     atk
                 } else {
@@ -1589,6 +1608,29 @@ impl<'a> Game<'a> {
             }
             Some(_) => self.stack.push(Frame::Attack { stage: 3 }),
         }
+    }
+
+    /// Continue with `f` after an action window (the windows between attack steps, §3.6).
+    /// The attack context is saved around the window: an action in it (e.g. Quick Strike) may
+    /// start an attack of its own.
+    fn then_window(&mut self, f: Frame) {
+        self.stack.push(f);
+        match f {
+            Frame::Attack { .. } => {
+                self.saved_attacks.push(self.attack);
+                self.stack.push(Frame::RestoreAttack);
+            }
+            Frame::PlayerAttack { .. } => {
+                self.saved_patks.push(self.patk);
+                self.stack.push(Frame::RestorePlayerAttack);
+            }
+            _ => {}
+        }
+        self.stack.push(Frame::Window {
+            phase: self.phase,
+            seat: 0,
+            passes: 0,
+        });
     }
 
     fn end_attack(&mut self) {
@@ -1739,7 +1781,7 @@ impl<'a> Game<'a> {
                     self.stack.push(Frame::PlayerAttack { stage: 0 });
                     if self.n_offered() == 1 && self.patk.n_attackers > 0 {
                         self.stack.pop();
-                        self.stack.push(Frame::PlayerAttack { stage: 1 });
+                        self.then_window(Frame::PlayerAttack { stage: 1 });
                     } else {
                         self.waiting = true;
                     }
@@ -1753,10 +1795,10 @@ impl<'a> Game<'a> {
                     }
                     self.stack.push(Frame::PlayerAttack { stage: 0 });
                 }
-                Some(_) => self.stack.push(Frame::PlayerAttack { stage: 1 }),
+                Some(_) => self.then_window(Frame::PlayerAttack { stage: 1 }),
             },
             1 => {
-                self.stack.push(Frame::PlayerAttack { stage: 2 });
+                self.then_window(Frame::PlayerAttack { stage: 2 });
                 if !self.cards[e as usize].zone.in_play() {
                     return;
                 }

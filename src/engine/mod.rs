@@ -438,6 +438,10 @@ pub enum Frame {
         guard: CardId,
         by: u8,
     },
+    /// Restore `Game::attack` saved before an action window inside an attack.
+    RestoreAttack,
+    /// Restore `Game::patk` saved before an action window inside a player attack.
+    RestorePlayerAttack,
     /// Choose where to attach attachment `card` played by `seat`.
     PlayAttachment {
         card: CardId,
@@ -461,6 +465,8 @@ pub struct Game<'a> {
     pub lasting: Vec<LastingEffect>,
     pub attack: AttackCtx,
     pub patk: PlayerAttackCtx,
+    saved_attacks: Vec<AttackCtx>,
+    saved_patks: Vec<PlayerAttackCtx>,
     pub stack: Vec<Frame>,
     decision: Decision,
     waiting: bool,
@@ -513,6 +519,8 @@ impl<'a> Game<'a> {
                 attackers: [NO_CARD; 16],
                 n_attackers: 0,
             },
+            saved_attacks: Vec::with_capacity(8),
+            saved_patks: Vec::with_capacity(8),
             stack: Vec::with_capacity(64),
             decision: Decision {
                 player: 0,

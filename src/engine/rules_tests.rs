@@ -313,3 +313,34 @@ fn eliminating_the_controller_of_iarion_loses_the_game() {
     g.settle();
     assert!(g.outcome().is_none());
 }
+
+#[test]
+fn action_windows_open_between_attack_steps() {
+    let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"]]);
+    g.phase = Phase::Combat;
+    let bm = g.spawn("Core-032", 0, Zone::Hand(0)); // Blade Mastery (tactics event, cost 1)
+    let gimli = hero(&g, "Gimli");
+    g.card_mut(gimli).resources = 2;
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    g.answer(Opt::Card(gimli));
+    // After the defender is declared: a window where Blade Mastery can be played.
+    let d = g
+        .pending()
+        .expect("an action window after declaring the defender");
+    assert_eq!(d.ask, Ask::Action(Phase::Combat));
+    assert!(d.options.contains(&Opt::Play(bm)));
+    g.answer(Opt::Play(bm));
+    if let Some(d) = g.pending() {
+        if d.options.contains(&Opt::Card(gimli)) {
+            g.answer(Opt::Card(gimli));
+        }
+    }
+    while g.pending().is_some() {
+        g.answer(Opt::Pass);
+    }
+    // Orc 2 ATK vs Gimli 2+1 DEF: no damage.
+    assert_eq!(g.card(gimli).damage, 0);
+    assert_eq!(g.attack.enemy, e, "the attack context survived the window");
+}

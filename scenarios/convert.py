@@ -77,7 +77,7 @@ def card_row(card, ringsdb):
 def main():
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(repo, "..", "shared", "carddata")
-    out_dir = os.path.join(repo, "scenarios")
+    out_dir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(repo, "scenarios")
 
     def load(name):
         with open(os.path.join(src, name), encoding="utf-8") as f:

@@ -11,8 +11,9 @@ use crate::engine::{
 
 /// Éowyn's ability used this round by this player.
 const EOWYN_BIT: u32 = 1 << 16;
-/// Wandering Took's ability used this round (kept on the owner: one per owner, not per copy).
-const TOOK_BIT: u32 = 1 << 17;
+/// Wandering Took's ability used this round: one bit per copy (bits 17–23 of its owner's flags).
+const TOOK_FIRST_BIT: u32 = 17;
+const TOOK_BITS: u32 = 7;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -163,6 +164,28 @@ fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
     })
 }
 
+/// Can the When Revealed effects of `c` be canceled by a player card? Not those of side quests, of
+/// Encounter-keyword player cards, or of cards that say they cannot be canceled (RULES §5.28, §6.5.3).
+/// (The engine offers the cancel window only for cancelable cards; checked here as well.)
+fn cancelable_reveal(g: &Game, c: CardId) -> bool {
+    !g.is_side_quest(c)
+        && !g.def_of(c).keywords.encounter
+        && g.script(c)
+            .is_some_and(|s| s.when_revealed.is_some() && !s.uncancelable)
+}
+
+/// "Limit once per round" counts per copy (RULES §5.32): the bit of this copy in its owner's round
+/// flags: `first + k`, `k` its rank among the owner's copies of the card (the last bit is shared
+/// by copies beyond `n`).
+fn copy_flag(g: &Game, me: CardId, first: u32, n: u32) -> (usize, u32) {
+    let ci = g.card(me);
+    let rank = g.cards[..me as usize]
+        .iter()
+        .filter(|c| c.def == ci.def && c.owner == ci.owner)
+        .count() as u32;
+    (ci.owner as usize, 1 << (first + rank.min(n - 1)))
+}
+
 /// Cancel responses (A Test of Will, Hasty Stroke): the reveal / shadow step skips the effect.
 fn cancel_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
     g.canceled = true;
@@ -212,6 +235,7 @@ fn eleanor_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     g.is_ready(me)
         && !g.canceled
         && g.ty(c) == CardType::Treachery
+        && cancelable_reveal(g, c)
         && matches!(reveal_of(g, c), Some((_, true)))
 }
 
@@ -254,18 +278,18 @@ fn dunhere_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 // ----------------------------------------------------------------- Wandering Took (Core-043)
 
 // Action: lower your threat by 3 to hand this ally to another player, whose threat rises by 3.
-// Once per round (tracked per owner).
+// Once per round per copy (whoever controls it).
 fn took_can(g: &Game, me: CardId, p: u8) -> bool {
-    let owner = g.card(me).owner as usize;
-    g.players[owner].round_flags & TOOK_BIT == 0
+    let (owner, bit) = copy_flag(g, me, TOOK_FIRST_BIT, TOOK_BITS);
+    g.players[owner].round_flags & bit == 0
         && g.players[p as usize].threat >= 3
         && !g.rule(Rule::CannotReduceThreat(p))
         && g.active_seats().any(|q| q != p)
 }
 
 fn took_act(g: &mut Game, me: CardId, p: u8) {
-    let owner = g.card(me).owner as usize;
-    g.players[owner].round_flags |= TOOK_BIT;
+    let (owner, bit) = copy_flag(g, me, TOOK_FIRST_BIT, TOOK_BITS);
+    g.players[owner].round_flags |= bit;
     g.reduce_threat(p, 3);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
     for q in 0..g.n_players {
@@ -443,7 +467,7 @@ fn test_of_will_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
     let Event::CancelWhenRevealed(c) = ev else {
         return false;
     };
-    !g.canceled && matches!(reveal_of(g, c), Some((_, true)))
+    !g.canceled && cancelable_reveal(g, c) && matches!(reveal_of(g, c), Some((_, true)))
 }
 
 // ----------------------------------------------------------------- Stand and Fight (Core-051)
@@ -695,7 +719,7 @@ mod tests {
         let mut g = sandbox(&[&["Core-008"]]);
         let el = hero(&g, "Core-008");
         let next = g.spawn("TLR-047", ENCOUNTER, Zone::EncounterDeck);
-        let t = start_reveal(&mut g, "TLR-058", true);
+        let t = start_reveal(&mut g, "TLR-022", true);
         assert!(options(&g).contains(&Opt::Activate(el)));
         g.answer(Opt::Activate(el));
         assert!(!g.is_ready(el));
@@ -712,12 +736,17 @@ mod tests {
     fn eleanor_not_for_enemies_or_when_exhausted() {
         let mut g = sandbox(&[&["Core-008"]]);
         let el = hero(&g, "Core-008");
-        start_reveal(&mut g, "TLR-044", true);
-        assert!(g.pending().is_none(), "an enemy is not a treachery");
-        g.exhaust(el);
-        start_reveal(&mut g, "TLR-058", true);
+        start_reveal(&mut g, "TLR-043", true); // Angmar Orc: an enemy with a When Revealed
         assert!(
-            g.pending().is_none(),
+            !options(&g).contains(&Opt::Activate(el)),
+            "an enemy is not a treachery"
+        );
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.exhaust(el);
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(
+            !options(&g).contains(&Opt::Activate(el)),
             "exhausted Eleanor cannot pay her cost"
         );
     }
@@ -758,6 +787,24 @@ mod tests {
         assert!(!crate::cards::by_index(g.card(took).script)
             .can_act
             .unwrap()(&g, took, 1));
+    }
+
+    #[test]
+    fn wandering_took_limit_is_per_copy() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let a = g.spawn("Core-043", 0, Zone::Play(0));
+        let b = g.spawn("Core-043", 0, Zone::Play(0));
+        g.act(0, Opt::Activate(a));
+        assert_eq!(g.controller(a), 1);
+        let acts = actions(&mut g);
+        assert!(
+            acts.contains(&Opt::Activate(b)),
+            "another copy of the same owner still has its use this round"
+        );
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.controller(b), 1);
+        let can = crate::cards::by_index(g.card(a).script).can_act.unwrap();
+        assert!(!can(&g, a, 1) && !can(&g, b, 1), "each copy once per round");
     }
 
     #[test]
@@ -882,7 +929,7 @@ mod tests {
         let h = hero(&g, "Core-007");
         g.cards[h as usize].resources = 1;
         let c = g.spawn("Core-050", 0, Zone::Hand(0));
-        let t = start_reveal(&mut g, "TLR-058", true);
+        let t = start_reveal(&mut g, "TLR-022", true);
         assert!(options(&g).contains(&Opt::Activate(c)));
         g.answer(Opt::Activate(c));
         assert!(g.canceled);
@@ -894,16 +941,43 @@ mod tests {
     #[test]
     fn a_test_of_will_not_offered_unaffordable_or_not_from_deck() {
         let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(
+            !options(&g).contains(&Opt::Activate(c)),
+            "no resource to pay"
+        );
+        let mut g = sandbox(&[&["Core-007"]]);
         let h = hero(&g, "Core-007");
         let c = g.spawn("Core-050", 0, Zone::Hand(0));
-        start_reveal(&mut g, "TLR-058", true);
-        assert!(g.pending().is_none(), "no resource to pay");
         g.cards[h as usize].resources = 1;
-        start_reveal(&mut g, "TLR-058", false);
+        start_reveal(&mut g, "TLR-022", false);
         assert!(
-            g.pending().is_none(),
+            !options(&g).contains(&Opt::Activate(c)),
             "not revealed from the encounter deck"
         );
+        assert_eq!(g.card(c).zone, Zone::Hand(0));
+    }
+
+    #[test]
+    fn a_test_of_will_and_eleanor_cannot_cancel_side_quests_or_uncancelable_effects() {
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.cards[el as usize].resources = 1;
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        // Sudden Assault: a treachery whose When Revealed cannot be canceled.
+        start_reveal(&mut g, "TLR-021", true);
+        let o = options(&g);
+        assert!(!o.contains(&Opt::Activate(c)) && !o.contains(&Opt::Activate(el)));
+        assert!(!g.canceled);
+        // Orc Ambush: a side quest.
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.cards[el as usize].resources = 1;
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-046", true);
+        assert!(!options(&g).contains(&Opt::Activate(c)));
+        assert!(!g.canceled);
         assert_eq!(g.card(c).zone, Zone::Hand(0));
     }
 
@@ -965,6 +1039,22 @@ mod tests {
         assert_eq!(g.card(dead).zone, Zone::Play(0));
         assert_eq!(g.controller(dead), 0);
         assert_eq!(g.cards[h as usize].resources, 0);
+    }
+
+    #[test]
+    fn fortune_or_fate_returns_a_hero_to_its_owner() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 5;
+        let c = g.spawn("Core-054", 0, Zone::Hand(0));
+        let dead = g.spawn("Core-006", 1, Zone::Discard(1));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(dead).zone, Zone::Play(1));
+        assert_eq!(
+            g.controller(dead),
+            1,
+            "under its owner's control, not the caster's"
+        );
     }
 
     #[test]

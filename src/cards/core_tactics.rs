@@ -11,8 +11,10 @@ use crate::engine::{
     Until, Zone, NO_CARD,
 };
 
-/// Beorn's ability used this round (per player: Beorn is unique).
-const BEORN_BIT: u32 = 1 << 24;
+/// Beorn's ability used this round: one bit per copy (bits 24–31 of its owner's flags). Beorn is
+/// unique, but another copy may enter play the same round (shuffled back, then put into play).
+const BEORN_FIRST_BIT: u32 = 24;
+const BEORN_BITS: u32 = 8;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -140,6 +142,44 @@ fn attacking(g: &Game, c: CardId) -> bool {
     g.patk.attackers().contains(&c)
 }
 
+/// "Limit once per round" counts per copy (RULES §5.32): the bit of this copy in its owner's round
+/// flags: `first + k`, `k` its rank among the owner's copies of the card (the last bit is shared
+/// by copies beyond `n`).
+fn copy_flag(g: &Game, me: CardId, first: u32, n: u32) -> (usize, u32) {
+    let ci = g.card(me);
+    let rank = g.cards[..me as usize]
+        .iter()
+        .filter(|c| c.def == ci.def && c.owner == ci.owner)
+        .count() as u32;
+    (ci.owner as usize, 1 << (first + rank.min(n - 1)))
+}
+
+/// Could progress placed "on the current quest" land anywhere now: on the active location first,
+/// else on the current quest within a per-round cap (Orc Rearguard)? (RULES §6.3.2)
+fn quest_progress_possible(g: &Game) -> bool {
+    g.active_location().is_some()
+        || (g.current_quest().is_some()
+            && (!g.rule(Rule::QuestProgressCap3) || g.quest_progress_this_round < 3))
+}
+
+/// The reveal procedure of `c` still under way: was it revealed from the encounter deck?
+fn revealed_from_deck(g: &Game, c: CardId) -> Option<bool> {
+    g.stack.iter().rev().find_map(|f| match *f {
+        Frame::Reveal {
+            card, from_deck, ..
+        } if card == c => Some(from_deck),
+        _ => None,
+    })
+}
+
+/// Does the engine open a cancel window (`Event::CancelWhenRevealed`) when enemy `e` is revealed?
+/// (It does for cards with a When Revealed effect that may be canceled: flow.rs, reveal stage 0.)
+fn has_cancel_window(g: &Game, e: CardId) -> bool {
+    !g.is_side_quest(e)
+        && g.script(e)
+            .is_some_and(|s| s.when_revealed.is_some() && !s.uncancelable)
+}
+
 /// May enemy `e` be dealt damage by a player card effect now?
 fn damageable(g: &Game, e: CardId) -> bool {
     g.is_enemy(e) && !g.immune(e) && g.can_take_damage(e)
@@ -172,7 +212,7 @@ fn gimli_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 
 // Response: after an attack he took part in destroys an enemy, 2 progress on the current quest.
 fn legolas_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
-    matches!(ev, Event::AttackDestroyed(_)) && attacking(g, me) && g.current_quest().is_some()
+    matches!(ev, Event::AttackDestroyed(_)) && attacking(g, me) && quest_progress_possible(g)
 }
 
 fn legolas_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
@@ -181,10 +221,17 @@ fn legolas_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 
 // ----------------------------------------------------------------- Thalin (Core-006)
 
-// While he is questing, each enemy revealed from the encounter deck takes 1 damage (applied at the
-// after-revealed point; the event does not say whether the card came from the deck).
+// While he is questing, each enemy revealed from the encounter deck takes 1 damage as it is
+// revealed, before its When Revealed effect resolves. The engine has no event at that moment for
+// every revealed card: an enemy with a cancelable When Revealed is damaged at its cancel window
+// (`CancelWhenRevealed`, after it entered the staging area, before the effect); any other enemy at
+// the after-revealed point (`Revealed`, which does not say whether it came from the deck).
 fn thalin_forced(g: &mut Game, me: CardId, ev: Event) {
-    let Event::Revealed(e) = ev else { return };
+    let e = match ev {
+        Event::CancelWhenRevealed(e) if revealed_from_deck(g, e) == Some(true) => e,
+        Event::Revealed(e) if !has_cancel_window(g, e) => e,
+        _ => return,
+    };
     if g.card(me).questing
         && matches!(g.card(me).zone, Zone::Play(_))
         && g.card(e).zone.in_play()
@@ -210,13 +257,15 @@ fn spearman_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
 // ----------------------------------------------------------------- Beorn (Core-031)
 
 // Action: Attack +5 for this phase; when that phase ends he is shuffled back into his owner's deck.
-// Once per round.
-fn beorn_can(g: &Game, _me: CardId, p: u8) -> bool {
-    g.players[p as usize].round_flags & BEORN_BIT == 0
+// Once per round (per copy).
+fn beorn_can(g: &Game, me: CardId, _p: u8) -> bool {
+    let (owner, bit) = copy_flag(g, me, BEORN_FIRST_BIT, BEORN_BITS);
+    g.players[owner].round_flags & bit == 0
 }
 
-fn beorn_act(g: &mut Game, me: CardId, p: u8) {
-    g.players[p as usize].round_flags |= BEORN_BIT;
+fn beorn_act(g: &mut Game, me: CardId, _p: u8) {
+    let (owner, bit) = copy_flag(g, me, BEORN_FIRST_BIT, BEORN_BITS);
+    g.players[owner].round_flags |= bit;
     g.add_lasting(me, Lasting::Stat(Stat::Attack, 5), Until::EndOfPhase);
     g.add_lasting(me, Lasting::ShuffleIntoDeckAtEndOfPhase, Until::EndOfPhase);
 }
@@ -558,7 +607,7 @@ fn gondolin_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 fn gondolin_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     matches!(ev, Event::AttackDestroyed(_))
         && host(g, me).is_some_and(|h| attacking(g, h))
-        && g.current_quest().is_some()
+        && quest_progress_possible(g)
 }
 
 fn gondolin_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
@@ -667,6 +716,24 @@ mod tests {
     }
 
     #[test]
+    fn legolas_not_offered_when_no_progress_can_be_placed() {
+        let mut g = sandbox(&[&["Core-005"]]);
+        let h = hero(&g, "Core-005");
+        g.spawn("TLR-023", ENCOUNTER, Zone::Staging); // Orc Rearguard: 3 progress a round at most
+        g.quest_progress_this_round = 3;
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0)); // DEF 1, HP 2
+        g.phase = Phase::Combat;
+        g.push_run(Frame::PlayerAttacks { seat: 0 });
+        g.answer(Opt::Card(e));
+        g.answer(Opt::Card(h));
+        assert_ne!(g.card(e).zone, Zone::Engaged(0));
+        assert!(
+            !options(&g).contains(&Opt::Activate(h)),
+            "no active location and the quest's cap is reached: nothing would change"
+        );
+    }
+
+    #[test]
     fn thalin() {
         let mut g = sandbox(&[&["Core-006"]]);
         let h = hero(&g, "Core-006");
@@ -679,6 +746,35 @@ mod tests {
         g.push_run(Frame::RevealTop { by: 0 });
         assert_eq!(g.card(e2).zone, Zone::Staging);
         assert_eq!(g.card(e2).damage, 1);
+    }
+
+    #[test]
+    fn thalin_damages_an_enemy_before_its_when_revealed_effect() {
+        let mut g = sandbox(&[&["Core-006"]]);
+        let h = hero(&g, "Core-006");
+        g.cards[h as usize].questing = true;
+        let ally = g.spawn("Core-028", 0, Zone::Play(0));
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck); // Angmar Orc, HP 3
+        g.push_run(Frame::RevealTop { by: 0 });
+        // Its When Revealed asks (discard an ally or reveal another card): Thalin has struck already.
+        assert!(options(&g).contains(&Opt::Card(ally)));
+        assert_eq!(g.card(orc).damage, 1);
+        g.answer(Opt::Card(ally));
+        assert_eq!(
+            g.card(orc).damage,
+            1,
+            "damaged once, not again after it was revealed"
+        );
+        assert!(g.pending().is_none());
+        // Not for an enemy revealed from elsewhere than the encounter deck.
+        let other = g.spawn("TLR-043", ENCOUNTER, Zone::SetAside);
+        g.push_run(Frame::Reveal {
+            card: other,
+            by: 0,
+            stage: 0,
+            from_deck: false,
+        });
+        assert_eq!(g.card(other).damage, 0);
     }
 
     #[test]
@@ -741,6 +837,21 @@ mod tests {
         );
         g.expire(Until::EndOfPhase);
         assert_eq!(g.card(b).zone, Zone::Deck(0));
+    }
+
+    #[test]
+    fn beorn_limit_is_per_copy() {
+        let mut g = sandbox(&[&["Core-004"]]);
+        let a = g.spawn("Core-031", 0, Zone::Play(0));
+        g.act(0, Opt::Activate(a));
+        g.expire(Until::EndOfPhase);
+        assert_eq!(g.card(a).zone, Zone::Deck(0));
+        // Another copy put into play the same round still has its use.
+        let b = g.spawn("Core-031", 0, Zone::Play(0));
+        assert!(actions(&mut g).contains(&Opt::Activate(b)));
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.stat(b, Stat::Attack), 8);
+        assert!(!actions(&mut g).contains(&Opt::Activate(b)));
     }
 
     #[test]
@@ -812,6 +923,29 @@ mod tests {
         assert_eq!(g.card(e).damage, 1);
         assert_eq!(g.card(c).zone, Zone::Discard(0));
         assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn quick_strike_resolves_a_whole_attack() {
+        let mut g = sandbox(&[&["Core-005"]]);
+        let leg = hero(&g, "Core-005"); // 3 ATK
+        g.cards[leg as usize].resources = 1;
+        let c = g.spawn("Core-035", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0)); // DEF 1, HP 2
+        g.phase = Phase::Combat;
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(e).zone, Zone::EncounterDiscard);
+        // The attack ends with its "after ... destroys" responses, while Quick Strike resolves.
+        assert!(options(&g).contains(&Opt::Activate(leg)));
+        assert_eq!(g.card(c).zone, Zone::Resolving);
+        g.answer(Opt::Activate(leg));
+        assert_eq!(g.card(g.main_quest().unwrap()).progress, 2);
+        // Pass the windows of the attack until Quick Strike is done.
+        while g.pending().is_some() {
+            g.answer(Opt::Pass);
+        }
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+        assert_eq!(g.patk.enemy, crate::engine::NO_CARD);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Core Set, Leadership sphere (and the neutral Gandalf).
 //!
 //! Round flag bits (`PlayerState::round_flags`): Leadership owns bits 0–7; none are used yet.
-//! Brok Ironfist (Core-019) is not scripted: its Response is used from the hand by an ally, and
-//! the engine only offers hand Responses for event cards.
+//! Brok Ironfist (Core-019) responds from the hand (the engine offers hand Responses of non-event
+//! cards without a cost).
 
 use super::{Script, BLANK};
 use crate::engine::{
@@ -407,12 +407,12 @@ fn common_cause_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 // ----------------------------------------------------------------- For Gondor! (Core-022)
 // Action: this phase every character gets +1 Attack, and Gondor characters +1 Defense too.
-// Engine choice: offered in the combat phase, or the quest phase of a Battle/Siege quest.
+// Offered in every action window (while a character can get the bonus): attacks happen outside
+// the combat phase too (Quick Strike in any window; immediate attacks such as Sudden Assault's
+// during staging, or on engagement), and Battle/Siege quests use Attack/Defense to quest.
 
 fn for_gondor_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    let useful = g.phase == Phase::Combat
-        || (g.phase == Phase::Quest && g.questing_stat() != Stat::Willpower);
-    useful && all_characters(g).next().is_some()
+    all_characters(g).any(|c| !g.immune(c))
 }
 
 fn for_gondor_act(g: &mut Game, _me: CardId, _seat: u8) {
@@ -818,7 +818,6 @@ mod tests {
         g.cards[h[0] as usize].resources = 2;
         let e = g.spawn("Core-022", 0, Zone::Hand(0));
         let guard = g.spawn("Core-013", 0, Zone::Play(0));
-        assert!(!for_gondor_can(&g, e, 0));
         g.phase = Phase::Combat;
         g.act(0, Opt::Play(e));
         assert_eq!(g.stat(h[0], Stat::Attack), 4);
@@ -828,6 +827,36 @@ mod tests {
             (g.stat(guard, Stat::Attack), g.stat(guard, Stat::Defense)),
             (2, 1)
         );
+    }
+
+    /// For Gondor! is not limited to the combat phase: in a Willpower quest phase a Gondor
+    /// character can still defend an immediate attack (Sudden Assault) with the bonus.
+    #[test]
+    fn for_gondor_outside_combat() {
+        let mut g = sandbox(&[&["Core-001", "Core-010"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        let e = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        assert_eq!(g.questing_stat(), Stat::Willpower);
+        assert!(for_gondor_can(&g, e, 0));
+        g.act(0, Opt::Play(e));
+        assert_eq!(
+            g.stat(h[1], Stat::Defense),
+            4,
+            "Denethor (Gondor) +1 Defense"
+        );
+        // Also in a planning-phase action window, offered as a play.
+        let mut g = sandbox(&[&["Core-001"]]);
+        let a = heroes(&g, 0)[0];
+        g.cards[a as usize].resources = 2;
+        let e = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.push_run(crate::engine::Frame::Window {
+            phase: Phase::Planning,
+            seat: 0,
+            passes: 0,
+        });
+        assert!(options(&g).contains(&Opt::Play(e)));
     }
 
     #[test]

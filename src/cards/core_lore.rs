@@ -464,8 +464,10 @@ fn no_threat_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 
 // ----------------------------------------------------------------- Gandalf's Search (Core-067)
 // Action, cost X: look at the top X cards of a player's deck, one of them to its owner's hand,
-// the rest stay on top (engine choice: in their order). Decisions: X as `Mode(x)` (affordable
-// Lore resources, at most the largest deck), then the player, then the card.
+// the rest back on top in the order the player chooses. Decisions: X as `Mode(x)` (affordable
+// Lore resources, at most the largest deck), then the player, then the card for the hand, then
+// (2+ cards left) the rest are put back one at a time, each on top of the deck: the last one
+// put back is the new top card.
 
 fn largest_deck(g: &Game) -> i16 {
     (0..g.n_players)
@@ -512,16 +514,50 @@ fn search_resume(g: &mut Game, cont: Cont, opt: Opt) {
             let deck = g.list(Zone::Deck(p));
             let n = (cont.a.max(0) as usize).min(deck.len());
             let t: SmallIds = deck[deck.len() - n..].iter().rev().copied().collect();
-            ask_cards(g, me, seat, 2, 0, t);
+            ask_cards(g, me, seat, 2, n as i16, t);
         }
         (2, Opt::Card(c)) => {
-            if let Zone::Deck(_) = g.card(c).zone {
+            if let Zone::Deck(p) = g.card(c).zone {
                 let o = g.card(c).owner;
                 g.move_card(c, Zone::Hand(o));
+                search_put_back(g, me, seat, p, cont.a - 1, 0);
+            }
+        }
+        (3, Opt::Card(c)) => {
+            let (p, placed) = ((cont.b & 7) as u8, cont.b >> 3);
+            if g.card(c).zone == Zone::Deck(p) {
+                g.move_card(c, Zone::Deck(p));
+                search_put_back(g, me, seat, p, cont.a - 1, placed + 1);
             }
         }
         _ => {}
     }
+}
+
+/// Gandalf's Search: `left` looked-at cards are still to be put back on top of `p`'s deck; they
+/// lie just under the `placed` cards already put back (the top of the deck is the list's end).
+/// `seat` chooses the next one, which goes on top.
+fn search_put_back(g: &mut Game, me: CardId, seat: u8, p: u8, left: i16, placed: i16) {
+    let deck = g.list(Zone::Deck(p));
+    let (left, placed) = (left.max(0) as usize, placed.max(0) as usize);
+    if left < 2 || deck.len() < left + placed {
+        // One card left: it is already right under the others; nothing to choose.
+        if left == 1 && deck.len() > placed {
+            let c = deck[deck.len() - placed - 1];
+            g.move_card(c, Zone::Deck(p));
+        }
+        return;
+    }
+    let t: SmallIds = deck[deck.len() - placed - left..deck.len() - placed]
+        .iter()
+        .rev()
+        .copied()
+        .collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 3 });
+    for c in t {
+        g.offer(Opt::Card(c));
+    }
+    g.ask_script(Cont::new(me, 3).with(seat, left as i16, ((placed as i16) << 3) | p as i16));
 }
 
 // ----------------------------------------------------------------- Beorn's Hospitality (Core-068)
@@ -568,8 +604,10 @@ fn snare_rule(g: &Game, me: CardId, r: Rule) -> bool {
 
 // ----------------------------------------------------------------- Protector of Lórien (Core-070)
 // Hero attachment. Action (3 times per phase per copy): discard a card from hand; the host gets
-// +1 Defense or +1 Willpower this phase. Engine choice: offered in the quest phase (either
-// stat) and the combat phase (Defense only), where the bonus can matter.
+// +1 Defense or +1 Willpower this phase. Offered in every action window: Defense can matter in
+// any phase (immediate attacks happen during staging, on engagement, on travel ...). Engine
+// choice: the Willpower mode only in the quest phase, the only phase in which any card reads
+// Willpower; elsewhere the Defense mode is the only one.
 
 const PROTECTOR_MARK: Lasting = Lasting::Stat(Stat::Threat, 0);
 
@@ -584,7 +622,6 @@ fn protector_uses(g: &Game, me: CardId) -> usize {
 fn protector_can(g: &Game, me: CardId, seat: u8) -> bool {
     g.controller(me) == seat
         && matches!(g.card(me).zone, Zone::Attached(_))
-        && matches!(g.phase, Phase::Quest | Phase::Combat)
         && !g.list(Zone::Hand(seat)).is_empty()
         && protector_uses(g, me) < 3
 }
@@ -628,9 +665,9 @@ fn protector_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 // ----------------------------------------------------------------- Dark Knowledge (Core-071)
-// Hero attachment: -1 Willpower. Its Response only lets a player look at a shadow card: that
-// changes no game state, so by RULES §6.3.2 it can never be started, and it is never offered
-// (bots do not peek at facedown cards either).
+// Hero attachment: -1 Willpower. Its Response only lets a player look at a shadow card, paid for
+// by exhausting Dark Knowledge itself, which nothing else reads: the engine hides no information
+// from bots, so using it could never change an outcome, and it is not offered.
 
 fn dark_knowledge_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
     if s == Stat::Willpower {
@@ -912,7 +949,6 @@ mod tests {
         let p = g.spawn("Core-070", 0, Zone::Hand(0));
         g.act(0, Opt::Play(p));
         assert_eq!(g.card(p).zone, Zone::Attached(h));
-        assert!(!protector_can(&g, p, 0)); // planning phase
         g.phase = Phase::Quest;
         for i in 0..3 {
             let c = g.list(Zone::Hand(0))[0];
@@ -927,6 +963,62 @@ mod tests {
         g.expire(Until::EndOfPhase);
         assert!(protector_can(&g, p, 0));
         assert_eq!(g.stat(h, Stat::Defense), 3);
+    }
+
+    /// Protector of Lórien is usable outside the quest and combat phases (Defense matters to
+    /// immediate attacks in any phase); there only the Defense mode is offered.
+    #[test]
+    fn protector_of_lorien_any_phase() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        let p = g.spawn("Core-070", 0, Zone::Attached(h));
+        g.cards[p as usize].controller = 0;
+        for ph in [Phase::Planning, Phase::Encounter, Phase::Travel] {
+            g.phase = ph;
+            assert!(protector_can(&g, p, 0), "{ph:?}");
+        }
+        g.phase = Phase::Encounter;
+        let c = g.list(Zone::Hand(0))[0];
+        g.act(0, Opt::Activate(p));
+        g.answer(Opt::Card(c));
+        // Only one mode (Defense): no decision.
+        assert!(g.pending().is_none());
+        assert_eq!(g.stat(h, Stat::Defense), 4);
+        assert_eq!(g.stat(h, Stat::Willpower), 1);
+    }
+
+    /// Gandalf's Search: the cards not taken go back on top in the order the player chooses
+    /// (each put back goes on top; the last one is the new top card).
+    #[test]
+    fn gandalfs_search_player_orders_the_rest() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 4;
+        let e = g.spawn("Core-067", 0, Zone::Hand(0));
+        let t: Vec<CardId> = g
+            .list(Zone::Deck(0))
+            .iter()
+            .rev()
+            .take(4)
+            .copied()
+            .collect();
+        g.act(0, Opt::Play(e));
+        g.answer(Opt::Mode(4));
+        g.answer(Opt::Card(t[1]));
+        assert_eq!(g.card(t[1]).zone, Zone::Hand(0));
+        // The rest, top first.
+        assert_eq!(
+            options(&g),
+            vec![Opt::Card(t[0]), Opt::Card(t[2]), Opt::Card(t[3])]
+        );
+        g.answer(Opt::Card(t[0]));
+        assert_eq!(options(&g), vec![Opt::Card(t[2]), Opt::Card(t[3])]);
+        g.answer(Opt::Card(t[3]));
+        assert!(g.pending().is_none());
+        let deck = g.list(Zone::Deck(0));
+        let top3: Vec<CardId> = deck.iter().rev().take(3).copied().collect();
+        assert_eq!(top3, vec![t[2], t[3], t[0]]);
+        assert_eq!(g.card(e).zone, Zone::Discard(0));
     }
 
     #[test]

@@ -466,7 +466,8 @@ fn sneak_attack_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
     let Event::LeftPlay(c) = ev else { return false };
-    let o = g.card(c).owner;
+    // The controller it had when it left play draws.
+    let o = g.card(c).last_controller;
     g.is_ally(c)
         && (o as usize) < g.n_players as usize
         && !g.players[o as usize].eliminated
@@ -475,7 +476,7 @@ fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
 
 fn valiant_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
     if let Event::LeftPlay(c) = ev {
-        let o = g.card(c).owner;
+        let o = g.card(c).last_controller;
         g.draw(o, 2);
     }
 }
@@ -887,6 +888,23 @@ mod tests {
         g.answer(Opt::Activate(v));
         assert_eq!(g.list(Zone::Hand(0)).len(), hand - 1 + 2);
         assert_eq!(g.card(v).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn valiant_sacrifice_draws_for_the_last_controller() {
+        // An ally owned by P1 but controlled by P2 (e.g. a Wandering Took handed over) dies:
+        // P2 draws.
+        let mut g = sandbox(&[&["Core-001"], &["Core-004"]]);
+        let h0 = heroes(&g, 0)[0];
+        g.cards[h0 as usize].resources = 1;
+        let v = g.spawn("Core-024", 0, Zone::Hand(0));
+        let a = g.spawn("Core-013", 0, Zone::Play(1));
+        let (hand0, hand1) = (g.list(Zone::Hand(0)).len(), g.list(Zone::Hand(1)).len());
+        g.discard(a);
+        g.settle();
+        g.answer(Opt::Activate(v));
+        assert_eq!(g.list(Zone::Hand(1)).len(), hand1 + 2);
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand0 - 1);
     }
 
     #[test]

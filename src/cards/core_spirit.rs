@@ -18,6 +18,7 @@ const TOOK_BITS: u32 = 7;
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-007",
+        any_player: true,
         can_act: Some(eowyn_can),
         act: Some(eowyn_act),
         resume: Some(eowyn_resume),
@@ -670,14 +671,15 @@ mod tests {
             seat: 0,
             passes: 0,
         });
-        match g.pending() {
-            Some(d) => {
-                let o = d.options.clone();
-                g.answer(Opt::Pass);
-                o
-            }
+        let o = match g.pending() {
+            Some(d) => d.options.clone(),
             None => Vec::new(),
+        };
+        // Close the window (other players may have actions too, e.g. Éowyn's).
+        while g.pending().is_some() {
+            g.answer(Opt::Pass);
         }
+        o
     }
 
     fn options(g: &Game) -> Vec<Opt> {
@@ -770,6 +772,22 @@ mod tests {
             "2 ATK + 1 against the staging area, minus 2 DEF"
         );
         assert_eq!(g.stat(d, Stat::Attack), 2, "bonus only while attacking");
+    }
+
+    #[test]
+    fn eowyn_any_player_may_use_her_ability() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let e = hero(&g, "Core-007");
+        let card = g.list(Zone::Hand(1))[0];
+        // P2 uses P1's Éowyn, discarding from his own hand.
+        g.act(1, Opt::Activate(e));
+        g.answer(Opt::Card(card));
+        assert_eq!(g.stat(e, Stat::Willpower), 5);
+        assert_eq!(g.card(card).zone, Zone::Discard(1));
+        // Once per round for each player: P2 cannot again, P1 still can.
+        let can = crate::cards::by_index(g.card(e).script).can_act.unwrap();
+        assert!(!can(&g, e, 1));
+        assert!(can(&g, e, 0));
     }
 
     #[test]

@@ -75,6 +75,7 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-036",
+        pay: Some(thicket_pay),
         can_act: Some(thicket_can),
         act: Some(thicket_act),
         resume: Some(thicket_resume),
@@ -162,24 +163,6 @@ fn quest_progress_possible(g: &Game) -> bool {
             && (!g.rule(Rule::QuestProgressCap3) || g.quest_progress_this_round < 3))
 }
 
-/// The reveal procedure of `c` still under way: was it revealed from the encounter deck?
-fn revealed_from_deck(g: &Game, c: CardId) -> Option<bool> {
-    g.stack.iter().rev().find_map(|f| match *f {
-        Frame::Reveal {
-            card, from_deck, ..
-        } if card == c => Some(from_deck),
-        _ => None,
-    })
-}
-
-/// Does the engine open a cancel window (`Event::CancelWhenRevealed`) when enemy `e` is revealed?
-/// (It does for cards with a When Revealed effect that may be canceled: flow.rs, reveal stage 0.)
-fn has_cancel_window(g: &Game, e: CardId) -> bool {
-    !g.is_side_quest(e)
-        && g.script(e)
-            .is_some_and(|s| s.when_revealed.is_some() && !s.uncancelable)
-}
-
 /// May enemy `e` be dealt damage by a player card effect now?
 fn damageable(g: &Game, e: CardId) -> bool {
     g.is_enemy(e) && !g.immune(e) && g.can_take_damage(e)
@@ -222,15 +205,10 @@ fn legolas_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 // ----------------------------------------------------------------- Thalin (Core-006)
 
 // While he is questing, each enemy revealed from the encounter deck takes 1 damage as it is
-// revealed, before its When Revealed effect resolves. The engine has no event at that moment for
-// every revealed card: an enemy with a cancelable When Revealed is damaged at its cancel window
-// (`CancelWhenRevealed`, after it entered the staging area, before the effect); any other enemy at
-// the after-revealed point (`Revealed`, which does not say whether it came from the deck).
+// revealed (the engine's `Revealing` point: in the staging area, before its When Revealed).
 fn thalin_forced(g: &mut Game, me: CardId, ev: Event) {
-    let e = match ev {
-        Event::CancelWhenRevealed(e) if revealed_from_deck(g, e) == Some(true) => e,
-        Event::Revealed(e) if !has_cancel_window(g, e) => e,
-        _ => return,
+    let Event::Revealing(e, true) = ev else {
+        return;
     };
     if g.card(me).questing
         && matches!(g.card(me).zone, Zone::Play(_))
@@ -506,6 +484,18 @@ fn tactics_payers(g: &Game, p: u8) -> usize {
     g.heroes(p)
         .filter(|&h| g.hero_matches(h, Sphere::Tactics) && g.card(h).resources > 0)
         .count()
+}
+
+/// Its cost is paid with one resource from each of three different Tactics heroes (the richest).
+fn thicket_pay(g: &mut Game, _me: CardId, p: u8) {
+    let mut payers: SmallIds = g
+        .heroes(p)
+        .filter(|&h| g.hero_matches(h, Sphere::Tactics) && g.card(h).resources > 0)
+        .collect();
+    payers.sort_by_key(|&h| std::cmp::Reverse(g.card(h).resources));
+    for &h in payers.iter().take(3) {
+        g.card_mut(h).resources -= 1;
+    }
 }
 
 fn thicket_player(g: &Game, q: u8) -> bool {
@@ -988,6 +978,18 @@ mod tests {
         g.push_run(Frame::EnemyAttacks { seat: 0 });
         assert!(g.pending().is_none(), "engaged enemies cannot attack");
         assert!(!g.card(e).attacked);
+        // With 3 resources on one hero and 1 on each other: one from each of the three.
+        let c2 = g.spawn("Core-036", 0, Zone::Hand(0));
+        g.cards[hs[0] as usize].resources = 3;
+        g.cards[hs[1] as usize].resources = 1;
+        g.cards[hs[2] as usize].resources = 1;
+        g.act(0, Opt::Play(c2));
+        let left: Vec<i16> = hs.iter().map(|&h| g.card(h).resources).collect();
+        assert_eq!(
+            left,
+            vec![2, 0, 0],
+            "one resource from each of three heroes"
+        );
     }
 
     #[test]

@@ -88,6 +88,11 @@ pub struct Script {
     pub can_play: Option<fn(&Game, CardId, u8) -> bool>,
     /// Its When Revealed effects cannot be canceled.
     pub uncancelable: bool,
+    /// Its Action may be used by any player, not only its controller (Éowyn).
+    pub any_player: bool,
+    /// Pays the card's resource cost itself (e.g. one resource from each of three heroes)
+    /// instead of the engine's default payment.
+    pub pay: Option<fn(&mut Game, CardId, u8)>,
 }
 
 pub const BLANK: Script = Script {
@@ -109,6 +114,8 @@ pub const BLANK: Script = Script {
     resume: None,
     can_play: None,
     uncancelable: false,
+    any_player: false,
+    pay: None,
 };
 
 /// Every card script, from every set module.

@@ -733,6 +733,24 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        // Actions any player may use on cards other players control (Éowyn).
+        for q in 0..self.n_players {
+            if q == p {
+                continue;
+            }
+            for i in 0..self.list(Zone::Play(q)).len() {
+                let c = self.list(Zone::Play(q))[i];
+                let Some(s) = self.script(c) else { continue };
+                if !s.any_player {
+                    continue;
+                }
+                if let Some(f) = s.can_act {
+                    if f(self, c, p) {
+                        self.offer(Opt::Activate(c));
+                    }
+                }
+            }
+        }
     }
 
     /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
@@ -774,14 +792,14 @@ impl<'a> Game<'a> {
         match o {
             Opt::Play(c) => {
                 let d = self.def_of(c);
-                let (sphere, cost, ty, doomed) = (d.sphere, d.cost.max(0), d.ty, d.keywords.doomed);
+                let (ty, doomed) = (d.ty, d.keywords.doomed);
                 self.log_fn(|g| format!("  P{} plays {}", p + 1, g.title(c)));
                 if self.script(c).is_none() && !crate::cards::vanilla(self.db, self.def_id(c)) {
                     self.record.unimplemented_plays += 1;
                 }
                 match ty {
                     CardType::Event => {
-                        self.pay(p, sphere, cost);
+                        self.pay_for(c, p);
                         self.move_card(c, Zone::Resolving);
                         self.stack.push(Frame::FinishEvent { card: c });
                         if let Some(f) = self.script(c).and_then(|s| s.act) {
@@ -789,17 +807,17 @@ impl<'a> Game<'a> {
                         }
                     }
                     CardType::Ally => {
-                        self.pay(p, sphere, cost);
+                        self.pay_for(c, p);
                         self.put_into_play(c, p);
                         self.fire(Event::Played(c));
                     }
                     CardType::Attachment => {
-                        self.pay(p, sphere, cost);
+                        self.pay_for(c, p);
                         self.move_card(c, Zone::Resolving);
                         self.stack.push(Frame::PlayAttachment { card: c, seat: p });
                     }
                     CardType::PlayerSideQuest => {
-                        self.pay(p, sphere, cost);
+                        self.pay_for(c, p);
                         self.move_card(c, Zone::Staging);
                         self.cards[c as usize].controller = p;
                         self.fire(Event::EntersPlay(c));
@@ -910,9 +928,7 @@ impl<'a> Game<'a> {
                 });
                 self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));
                 if self.cards[c as usize].zone == Zone::Hand(p) && self.ty(c) == CardType::Event {
-                    let d = self.def_of(c);
-                    let (sphere, cost) = (d.sphere, d.cost.max(0));
-                    self.pay(p, sphere, cost);
+                    self.pay_for(c, p);
                     self.move_card(c, Zone::Resolving);
                     self.stack.push(Frame::FinishEvent { card: c });
                 }
@@ -1109,6 +1125,7 @@ impl<'a> Game<'a> {
                 }
                 self.canceled = false;
                 self.surge_pending = 0;
+                self.fire(Event::Revealing(card, from_deck));
                 self.stack.push(Frame::Reveal {
                     card,
                     by,
@@ -1443,6 +1460,10 @@ impl<'a> Game<'a> {
                     if first || multi {
                         for o in 0..self.n_players {
                             let q = self.seat(o);
+                            // Extra defenders (Stand Together) are the defending player's own.
+                            if !first && q != p {
+                                continue;
+                            }
                             for i in 0..self.list(Zone::Play(q)).len() {
                                 let c = self.list(Zone::Play(q))[i];
                                 if self.can_defend(c, p) {
@@ -2020,13 +2041,17 @@ impl<'a> Game<'a> {
     }
 
     fn dead_heroes(&self, p: u8) -> usize {
-        self.list(Zone::Discard(p))
-            .iter()
-            .filter(|&&c| self.is_hero(c))
-            .count()
+        self.players[p as usize].dead_heroes as usize
     }
 
     fn destroy_character(&mut self, c: CardId) {
+        if self.is_hero(c) {
+            let o = self.cards[c as usize].owner as usize;
+            if o < MAX_PLAYERS {
+                self.players[o].dead_heroes += 1;
+                self.players[o].dead_hero_threat += self.def_of(c).threat_cost.max(0);
+            }
+        }
         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
         if self.attack.damaged_card == c && self.is_ally(c) {
             self.attack.destroyed_ally = true;
@@ -2132,11 +2157,7 @@ impl<'a> Game<'a> {
                 score += self.players[p as usize].hero_threat_total as i32;
                 continue;
             }
-            for &c in self.list(Zone::Discard(p)) {
-                if self.is_hero(c) {
-                    score += self.def_of(c).threat_cost.max(0) as i32;
-                }
-            }
+            score += self.players[p as usize].dead_hero_threat as i32;
             for c in self.heroes(p) {
                 score += self.cards[c as usize].damage as i32;
             }
@@ -2275,6 +2296,12 @@ impl std::ops::Deref for SmallIds {
     type Target = [CardId];
     fn deref(&self) -> &[CardId] {
         &self.ids[..self.n]
+    }
+}
+
+impl std::ops::DerefMut for SmallIds {
+    fn deref_mut(&mut self) -> &mut [CardId] {
+        &mut self.ids[..self.n]
     }
 }
 

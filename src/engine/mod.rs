@@ -287,6 +287,11 @@ pub enum Event {
     Committed(CardId),
     /// An encounter card was revealed and resolved (after-revealed point).
     Revealed(CardId),
+    /// A card is being revealed: it has just entered play (staging area) or is resolving, before
+    /// its when-revealed effects; `true` if it came from the encounter deck.
+    Revealing(CardId, bool),
+    /// Enemy `.0` engaged player `.1` (by any means; RULES §3.5.6).
+    Engaged(CardId, u8),
     /// The moment to cancel the when-revealed effects of this just revealed card.
     CancelWhenRevealed(CardId),
     /// The moment to cancel this shadow effect before it resolves.

@@ -20,6 +20,7 @@ impl<'a> Game<'a> {
             script: NO_SCRIPT,
             owner,
             controller: owner,
+            last_controller: owner,
             zone,
             exhausted: false,
             damage: 0,
@@ -71,6 +72,7 @@ impl<'a> Game<'a> {
             let ci = &mut self.cards[c as usize];
             ci.zone = to;
             if was_in_play && !now_in_play {
+                ci.last_controller = ci.controller;
                 ci.damage = 0;
                 ci.progress = 0;
                 ci.resources = 0;
@@ -485,6 +487,16 @@ impl<'a> Game<'a> {
         self.available(p, sphere) >= cost
     }
 
+    /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
+    pub fn pay_for(&mut self, c: CardId, p: u8) {
+        let d = self.def_of(c);
+        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        match self.script(c).and_then(|s| s.pay) {
+            Some(f) => f(self, c, p),
+            None => self.pay(p, sphere, cost),
+        }
+    }
+
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
     pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
         while cost > 0 {
@@ -637,10 +649,14 @@ impl<'a> Game<'a> {
 
     /// Enemy `e` engages player `p` (from wherever it is).
     pub fn engage(&mut self, e: CardId, p: u8) {
+        if self.cards[e as usize].zone == Zone::Engaged(p) {
+            return;
+        }
         self.move_card_keep(e, Zone::Engaged(p));
         if self.logging() {
             self.log_line(format!("  {} engages P{}", self.title(e), p + 1));
         }
+        self.fire(Event::Engaged(e, p));
     }
 
     /// Return an engaged enemy to the staging area (keeps damage: it stays in play).
@@ -798,6 +814,8 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::Played(c)
         | Event::Committed(c)
         | Event::Revealed(c)
+        | Event::Revealing(c, _)
+        | Event::Engaged(c, _)
         | Event::Damaged(c, _)
         | Event::Destroyed(c)
         | Event::LeftPlay(c)

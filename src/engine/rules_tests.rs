@@ -344,3 +344,64 @@ fn action_windows_open_between_attack_steps() {
     assert_eq!(g.card(gimli).damage, 0);
     assert_eq!(g.attack.enemy, e, "the attack context survived the window");
 }
+
+#[test]
+fn engaging_fires_the_engaged_event() {
+    let mut g = sandbox(&[HEROES]);
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+    // Son of Arnor's response is offered after *it* enters play, not on engagement; use the
+    // event stream instead: an engaged enemy is reported by `Event::Engaged`.
+    let before = g.stack.len();
+    g.engage(e, 0);
+    assert_eq!(g.card(e).zone, Zone::Engaged(0));
+    assert_eq!(
+        g.stack.len(),
+        before,
+        "no response to an engagement here, nothing pending"
+    );
+    g.engage(e, 0);
+    assert_eq!(
+        g.engaged(0),
+        &[e],
+        "engaging an already engaged enemy changes nothing"
+    );
+}
+
+#[test]
+fn dead_heroes_count_for_the_score_wherever_they_go() {
+    let mut g = sandbox(&[HEROES]);
+    let a = hero(&g, "Aragorn");
+    g.deal_damage(a, 10);
+    g.settle();
+    assert_eq!(g.players[0].dead_heroes, 1);
+    // Shuffled back into the deck (Will of the West): still a dead hero for the score.
+    g.move_card(a, Zone::Deck(0));
+    g.end_game(Outcome::Win);
+    g.settle();
+    let r = g.record();
+    let threat = g.players[0].threat as i32;
+    assert_eq!(
+        r.score,
+        threat + 12,
+        "threat + Aragorn's threat cost, no rounds completed"
+    );
+}
+
+#[test]
+fn stand_together_extra_defenders_are_the_defending_players_own() {
+    let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"], HEROES]);
+    g.players[0].multi_defend = true;
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    let gimli = hero(&g, "Gimli");
+    let aragorn = hero(&g, "Aragorn"); // Sentinel, seat 1
+    assert!(g.pending().unwrap().options.contains(&Opt::Card(aragorn)));
+    g.answer(Opt::Card(gimli));
+    let opts = &g.pending().unwrap().options;
+    assert!(opts.contains(&Opt::Card(hero(&g, "Legolas"))));
+    assert!(
+        !opts.contains(&Opt::Card(aragorn)),
+        "another player's Sentinel is not an extra defender"
+    );
+}

@@ -111,6 +111,8 @@ pub struct CardInst {
     pub script: u16,
     pub owner: u8,
     pub controller: u8,
+    /// Who controlled it when it last left play (for "that card's controller" after it left).
+    pub last_controller: u8,
     pub zone: Zone,
     pub exhausted: bool,
     pub damage: i16,
@@ -140,6 +142,9 @@ pub struct PlayerState {
     pub round_flags: u32,
     /// Stand Together: may declare any number of defenders this phase.
     pub multi_defend: bool,
+    /// Heroes of his destroyed this game, and their total threat cost (for the score).
+    pub dead_heroes: u8,
+    pub dead_hero_threat: i16,
 }
 
 /// Phases of the round.

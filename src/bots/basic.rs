@@ -30,13 +30,31 @@
 //! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
 //! cards score 0: Pass.
 //!
-//! **Commit** (`commit`) — target = staging threat + 2 per player (expected reveals) + the active
-//! location's remaining quest points + 1. First a defender is reserved, greedily, for every enemy
-//! expected to attack this round (engaged enemies; staging enemies whose engagement cost ≤ threat
-//! when engagement checks happen, else the enemy we would optionally engage — see below), taking
-//! the character with the cheapest expected defence. Then the remaining ready characters with
-//! questing stat > 0 are committed, highest first (heroes before allies on ties), while the
-//! questing strength is ≤ the target. Characters with 0 in the questing stat are never committed.
+//! **Round plan** (`round_plan`) — made at each `Commit` decision and again at `OptionalEngage`.
+//! Costs are in damage-cost units; one threat point is `THREAT_UNIT` (12): a point of willpower
+//! kept out of the quest costs one (it raises threat or loses progress). 1) A defender is
+//! reserved, greedily, for every enemy that will attack this round (engaged enemies, strongest
+//! first; with engagement checks, also staged enemies whose engagement cost ≤ threat): the
+//! character with the cheapest defence + keep cost, if cheaper than taking the attack undefended.
+//! 2) Optional engagement (only if every such enemy got a defender): each staged enemy is scored
+//! by what it costs per round while staged (`staged_cost`: its threat, +1 when engagement checks
+//! are off — it never engages on its own, and Intruders in Chetwood also raises threat per staged
+//! enemy). Its defender is the cheapest free one (defence + keep cost ≤ `ACCEPTABLE`), or none if
+//! taking it undefended is acceptable and cheaper. If the other free characters can kill it this
+//! round (`kill_set`: exhaustive search over ≤ 12 characters for the lowest keep cost + ΣATK with
+//! ΣATK − DEF ≥ remaining HP) it scores `KILL_ROUNDS`·per-round cost − defence − kill set; else
+//! it may be **parked** (engaged and defended every round, chipped at when possible): only with a
+//! real defender whose expected damage costs ≤ `PARK_DAMAGE`, scoring `PARK_ROUNDS`·(per-round
+//! cost − the defender's questing stat) − that damage. The best positive score is engaged; its
+//! defender and kill set are kept. 3) With who is left, the cheapest kill of an engaged enemy
+//! worth (ATK + per-round cost)·`THREAT_UNIT`·`KILL_ROUNDS` − kill-set cost > 0 is kept too.
+//! At `OptionalEngage` the quest is over, so keep costs are 0 (ready characters are free) and the
+//! plan's enemy is engaged (else Pass).
+//!
+//! **Commit** (`commit`) — every ready character that the round plan does not keep and whose
+//! questing stat is > 0 is committed, highest first (heroes before allies on ties): every point
+//! of willpower either lowers the threat raise of a failed quest or adds progress. Characters
+//! with 0 in the questing stat are never committed.
 //!
 //! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
 //! with its priority (Rescue Iârion always first: his time counters lose the game), when its
@@ -49,14 +67,8 @@
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
 //! threat ≥ 2 or it could be explored next round, else Pass.
 //!
-//! **Optional engagement** (`optional_engage`, `engage_candidate`) — first defenders are
-//! reserved for the enemies already engaged (none is engaged optionally if some lack one). Then for
-//! each staged enemy: its best free defender must cost ≤ `ACCEPTABLE` (chumping a cheap ally is
-//! acceptable, a dying hero is not), or taking it undefended must; the other ready characters must
-//! kill it (ΣATK − DEF ≥ remaining HP), or at least hurt it (≥ 1 damage) when it adds ≥ 2 threat
-//! to the staging area (enemies left in staging raise threat every round; in Intruders in
-//! Chetwood they never engage on their own). Killable enemies first, then the most dangerous
-//! (3·ATK + 2·threat + HP); else Pass. **Engagement ties**: the enemy with the lowest attack.
+//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass.
+//! **Engagement ties**: the enemy with the lowest attack.
 //!
 //! **Attacking enemy order** — the engaged enemy with the highest attack attacks first, so the
 //! best defender is still free for it.
@@ -635,7 +647,7 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     match d.ty {
         CardType::Ally => {
             let cost = d.cost.max(1) as i32;
-            50 + 10 * stats_sum(g, c) / cost
+            50 + 10 * (stats_sum(g, c)) / cost
         }
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
@@ -676,26 +688,31 @@ fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
 
 // ===================================================================== quest phase
 
-/// Expected enemies attacking `p` this round (engaged + likely to engage).
-fn expected_attackers(g: &Game, p: u8) -> Ids {
-    let mut out = Ids::new();
-    for &e in g.engaged(p) {
-        out.push(e);
+/// One threat point in damage-cost units: a point of willpower kept out of the quest costs one
+/// (it raises threat or loses progress), and so does a point of threat an enemy adds per round.
+const THREAT_UNIT: i32 = 12;
+/// Rounds a kill is credited for: a dead enemy adds no threat and needs no defender any more.
+const KILL_ROUNDS: i32 = 3;
+/// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
+const PARK_ROUNDS: i32 = 2;
+/// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
+const PARK_DAMAGE: i32 = 40;
+
+/// Threat an enemy left in the staging area costs each round: its threat, plus 1 when engagement
+/// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
+/// threat by 1 per staged enemy each round).
+fn staged_cost(g: &Game, e: CardId) -> i32 {
+    (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
+}
+
+/// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
+/// afterwards the quest is decided and a ready character is free).
+fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
+    if at_commit {
+        g.stat(c, g.questing_stat()).max(0) as i32 * THREAT_UNIT
+    } else {
+        0
     }
-    let threat = g.players[p as usize].threat;
-    if !g.rule(Rule::NoEngagementChecks) {
-        for &e in g.list(Zone::Staging) {
-            if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
-                out.push(e);
-            }
-        }
-    } else if let Some(e) = engage_candidate(g, p) {
-        out.push(e);
-    }
-    // Strongest first.
-    let s = &mut out.ids[..out.n];
-    s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
-    out
 }
 
 /// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
@@ -712,48 +729,204 @@ fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
         .unwrap_or(0)
 }
 
+/// The cheapest defender of `e` in `pool` outside `taken` (defence + keep cost), if cheaper
+/// than `limit`.
+fn cheapest_defender(
+    g: &Game,
+    e: CardId,
+    pool: &Ids,
+    taken: &Ids,
+    at_commit: bool,
+    limit: i32,
+) -> Option<(i32, CardId)> {
+    let atk = g.stat(e, Stat::Attack) + 1;
+    let mut best: Option<(i32, CardId)> = None;
+    for &c in pool.as_slice() {
+        if taken.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
+        if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best
+}
+
 /// Reserve defenders (from `pool`) for `enemies`, greedily: returns the reserved characters.
-fn reserve_defenders(g: &Game, p: u8, enemies: &[CardId], pool: &Ids) -> Ids {
+fn reserve_defenders(g: &Game, p: u8, enemies: &[CardId], pool: &Ids, at_commit: bool) -> Ids {
     let mut res = Ids::new();
     for &e in enemies {
-        let atk = g.stat(e, Stat::Attack) + 1;
-        let undef = undefended_cost(g, p, atk);
-        let mut best: Option<(i32, CardId)> = None;
-        for &c in pool.as_slice() {
-            if res.contains(c) || is_objective_ally(g, c) {
-                continue;
-            }
-            let k = defend_cost(g, c, atk);
-            if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
-                best = Some((k, c));
-            }
-        }
-        if let Some((_, c)) = best {
+        let undef = undefended_cost(g, p, g.stat(e, Stat::Attack) + 1);
+        if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
             res.push(c);
         }
     }
     res
 }
 
-fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    let qs = g.questing_stat();
-    let np = g.players_in_game() as i16;
-    let loc = g
-        .active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0);
-    let target = g.staging_threat() + 2 * np + loc + 1;
-    if g.questing_strength() > target {
-        return find(o, Opt::Done);
-    }
-    let mut pool = Ids::new();
-    for &opt in o {
-        if let Opt::Card(c) = opt {
-            pool.push(c);
+/// The cheapest set of `pool` characters outside `taken` that kills `e` in one attack (ΣATK −
+/// DEF ≥ remaining HP): (keep cost + ΣATK, bit mask over `cands`) with `cands` filled with the
+/// candidates (≤ 12, strongest first).
+fn kill_set(
+    g: &Game,
+    e: CardId,
+    pool: &Ids,
+    taken: &Ids,
+    at_commit: bool,
+    cands: &mut Ids,
+) -> Option<(i32, u32)> {
+    *cands = Ids::new();
+    for &c in pool.as_slice() {
+        if !taken.contains(c) && g.stat(c, Stat::Attack) > 0 {
+            cands.push(c);
         }
     }
-    let enemies = expected_attackers(g, p);
-    let reserved = reserve_defenders(g, p, enemies.as_slice(), &pool);
+    let s = &mut cands.ids[..cands.n];
+    s.sort_by_key(|&c| std::cmp::Reverse(g.stat(c, Stat::Attack)));
+    cands.n = cands.n.min(12);
+    if g.immune(e) || !g.can_take_damage(e) {
+        return None;
+    }
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+    let n = cands.n;
+    let mut atk = [0i16; 12];
+    let mut kc = [0i32; 12];
+    for i in 0..n {
+        atk[i] = g.stat(cands.ids[i], Stat::Attack);
+        kc[i] = keep_cost(g, cands.ids[i], at_commit);
+    }
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let (mut sum, mut cost) = (0i16, 0i32);
+        for i in 0..n {
+            if mask & (1 << i) != 0 {
+                sum += atk[i];
+                cost += kc[i] + atk[i] as i32;
+            }
+        }
+        if sum >= need && best.map(|(b, _)| cost < b).unwrap_or(true) {
+            best = Some((cost, mask));
+        }
+    }
+    best
+}
+
+/// Adds the members of `mask` over `cands` to `keep`.
+fn keep_mask(keep: &mut Ids, cands: &Ids, mask: u32) {
+    for (i, &c) in cands.as_slice().iter().enumerate() {
+        if mask & (1 << i) != 0 {
+            keep.push(c);
+        }
+    }
+}
+
+/// The round's combat plan of a player: the staged enemy to engage optionally (if any) and the
+/// ready characters to keep out of the quest.
+struct Plan {
+    engage: CardId,
+    keep: Ids,
+}
+
+/// Plans the round (see the module doc): defenders for the enemies that will attack, then the
+/// best staged enemy to engage (killed now, or parked on a defender that holds it), then a kill
+/// of an engaged enemy with who is left. `at_commit`: before the quest (willpower kept back costs
+/// threat); otherwise in the encounter phase (ready characters are free).
+fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
+    let pool = ready_chars(g, p);
+    let no_checks = g.rule(Rule::NoEngagementChecks);
+    let mut must = Ids::new();
+    for &e in g.engaged(p) {
+        must.push(e);
+    }
+    if at_commit && !no_checks {
+        let threat = g.players[p as usize].threat;
+        for &e in g.list(Zone::Staging) {
+            if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
+                must.push(e);
+            }
+        }
+    }
+    let s = &mut must.ids[..must.n];
+    s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
+    let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    let mut plan_engage = NO_CARD;
+    let mut cands = Ids::new();
+    // Optional engagement: only when every attacking enemy has a defender.
+    if keep.n >= must.n {
+        let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
+        for &e in g.list(Zone::Staging) {
+            if !g.is_enemy(e) || must.contains(e) {
+                continue;
+            }
+            let atk = g.stat(e, Stat::Attack) + 1;
+            let undef = undefended_cost(g, p, atk);
+            let def = cheapest_defender(g, e, &pool, &keep, at_commit, ACCEPTABLE + 1);
+            let (dc, d) = match def {
+                Some((k, d)) if k <= undef => (k, d),
+                _ if undef <= ACCEPTABLE => (undef, NO_CARD),
+                Some((k, d)) => (k, d),
+                None => continue,
+            };
+            let mut taken = keep;
+            if d != NO_CARD {
+                taken.push(d);
+            }
+            let per = staged_cost(g, e) * THREAT_UNIT;
+            let mut c2 = Ids::new();
+            let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
+                Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
+                None => {
+                    // Parked: a real defender that holds it cheaply, round after round.
+                    if d == NO_CARD {
+                        continue;
+                    }
+                    let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
+                    let hurt = damage_cost(g, d, dmg);
+                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * THREAT_UNIT;
+                    if hurt > PARK_DAMAGE {
+                        continue;
+                    }
+                    ((per - wp) * PARK_ROUNDS - hurt, 0)
+                }
+            };
+            if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
+                best = Some((v.0, e, d, v.1, c2));
+            }
+        }
+        if let Some((_, e, d, mask, c2)) = best {
+            plan_engage = e;
+            if d != NO_CARD {
+                keep.push(d);
+            }
+            keep_mask(&mut keep, &c2, mask);
+        }
+    }
+    // A kill of an engaged enemy with who is left.
+    let mut best: Option<(i32, u32, Ids)> = None;
+    for &e in g.engaged(p) {
+        if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
+            let v =
+                (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e)) * THREAT_UNIT * KILL_ROUNDS
+                    - kc;
+            if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
+                best = Some((v, mask, cands));
+            }
+        }
+    }
+    if let Some((_, mask, c2)) = best {
+        keep_mask(&mut keep, &c2, mask);
+    }
+    Plan {
+        engage: plan_engage,
+        keep,
+    }
+}
+
+fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let qs = g.questing_stat();
+    let plan = round_plan(g, p, true);
+    let reserved = plan.keep;
     let pick = pick_max(o, |c| {
         if reserved.contains(c) || g.stat(c, qs) <= 0 {
             i32::MIN / 2
@@ -838,7 +1011,7 @@ fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
         Some(e) => {
             let atk = g.stat(e, Stat::Attack) + 1;
             let pool = ready_chars(g, p);
-            let taken = reserve_defenders(g, p, g.engaged(p), &pool);
+            let taken = reserve_defenders(g, p, g.engaged(p), &pool, false);
             let def = pool
                 .as_slice()
                 .iter()
@@ -890,62 +1063,9 @@ fn ready_chars(g: &Game, p: u8) -> Ids {
     out
 }
 
-/// The enemy in the staging area `p` would optionally engage, if any: one we can defend at an
-/// acceptable cost (after the enemies already engaged got their defenders) and then either kill
-/// with the other ready characters, or at least hurt when it adds ≥ 2 threat to the staging area.
-fn engage_candidate(g: &Game, p: u8) -> Option<CardId> {
-    let pool = ready_chars(g, p);
-    // Defenders already needed for the enemies engaged with us.
-    let taken = reserve_defenders(g, p, g.engaged(p), &pool);
-    if taken.n < g.engaged(p).len() {
-        return None; // already more enemies than defenders
-    }
-    let mut best: Option<(i32, CardId)> = None;
-    for &e in g.list(Zone::Staging) {
-        if !g.is_enemy(e) {
-            continue;
-        }
-        let atk = g.stat(e, Stat::Attack) + 1;
-        let undef = undefended_cost(g, p, atk);
-        let mut def: Option<(i32, CardId)> = None;
-        for &c in pool.as_slice() {
-            if taken.contains(c) || is_objective_ally(g, c) {
-                continue;
-            }
-            let k = defend_cost(g, c, atk);
-            if k <= ACCEPTABLE && def.map(|(b, _)| k < b).unwrap_or(true) {
-                def = Some((k, c));
-            }
-        }
-        if def.is_none() && undef > ACCEPTABLE {
-            continue;
-        }
-        let defender = def.map(|d| d.1).unwrap_or(NO_CARD);
-        let atk_pool: i16 = pool
-            .as_slice()
-            .iter()
-            .filter(|&&c| c != defender && !taken.contains(c))
-            .map(|&c| g.stat(c, Stat::Attack))
-            .sum();
-        let dmg = atk_pool - g.stat(e, Stat::Defense);
-        let kill = dmg >= g.remaining_hp(e);
-        let threat = g.threat_contribution(e);
-        if !kill && (threat < 2 || dmg < 1) {
-            continue;
-        }
-        let v = kill as i32 * 1000 + danger(g, e);
-        if best.map(|(b, _)| v > b).unwrap_or(true) {
-            best = Some((v, e));
-        }
-    }
-    best.map(|(_, e)| e)
-}
-
 fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    match engage_candidate(g, p) {
-        Some(e) => find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass)),
-        None => find(o, Opt::Pass),
-    }
+    let e = round_plan(g, p, false).engage;
+    find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass))
 }
 
 // ===================================================================== combat
@@ -1616,5 +1736,15 @@ mod tests {
         );
         eprintln!("basic wins {basic}/200 {by_b:?}; random wins {random}/200 {by_r:?} (win, threat, heroes, scenario, cap)");
         assert!(basic >= random, "basic {basic} < random {random}");
+        // Wins are rare for a Core deck alone here, so the advantage is measured in survival:
+        // basic lasts at least 1.5 times as many rounds and loses fewer heroes than random.
+        assert!(
+            rounds_b * 2 >= rounds_r * 3,
+            "basic survives {rounds_b} rounds in all, random {rounds_r}"
+        );
+        assert!(
+            by_b[2] < by_r[2],
+            "heroes-dead losses: basic {by_b:?}, random {by_r:?}"
+        );
     }
 }

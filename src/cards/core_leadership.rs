@@ -4,6 +4,7 @@
 //! Brok Ironfist (Core-019) responds from the hand (the engine offers hand Responses of non-event
 //! cards without a cost).
 
+use super::common::{all_characters, enemies_in_play, mine_in_play};
 use super::{Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
@@ -127,11 +128,6 @@ pub static SCRIPTS: &[Script] = &[
 
 // ----------------------------------------------------------------- shared helpers
 
-/// Is `c` in play in `seat`'s play area (so `seat` controls it)?
-fn mine_in_play(g: &Game, c: CardId, seat: u8) -> bool {
-    g.card(c).zone == Zone::Play(seat)
-}
-
 /// Attachment target rule "a hero" (any player's, not immune).
 pub fn any_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
     g.is_hero(t) && !g.immune(t)
@@ -146,21 +142,6 @@ pub fn is_gondor(g: &Game, c: CardId) -> bool {
 fn steward_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
     matches!(r, crate::cards::Rule::GainsTrait(host, t)
         if g.card(me).zone == Zone::Attached(host) && t == g.db.trait_id("Gondor"))
-}
-
-/// Enemies in play: the staging area and every engagement area.
-fn enemies_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    let engaged = (0..g.n_players).flat_map(move |p| g.engaged(p).iter().copied());
-    g.list(Zone::Staging)
-        .iter()
-        .copied()
-        .chain(engaged)
-        .filter(move |&e| g.is_enemy(e))
-}
-
-/// Characters in play of every player.
-fn all_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    (0..g.n_players).flat_map(move |p| g.characters(p))
 }
 
 // ----------------------------------------------------------------- Aragorn (Core-001)

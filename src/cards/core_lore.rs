@@ -7,6 +7,7 @@
 //! Protector of Lórien counts its uses per copy and per phase with marker lasting effects on
 //! itself (`Lasting::Stat(Stat::Threat, 0)` until the end of the phase: no effect on any stat).
 
+use super::common::mine_in_play;
 use super::Rule;
 use super::{Script, BLANK};
 use crate::data::Sphere;
@@ -145,10 +146,6 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 // ----------------------------------------------------------------- shared helpers
-
-fn mine_in_play(g: &Game, c: CardId, seat: u8) -> bool {
-    g.card(c).zone == Zone::Play(seat)
-}
 
 /// Ready and in `seat`'s play area: can pay an "exhaust this" cost.
 fn can_exhaust(g: &Game, c: CardId, seat: u8) -> bool {
@@ -609,25 +606,15 @@ fn snare_rule(g: &Game, me: CardId, r: Rule) -> bool {
 // choice: the Willpower mode only in the quest phase, the only phase in which any card reads
 // Willpower; elsewhere the Defense mode is the only one.
 
-const PROTECTOR_MARK: Lasting = Lasting::Stat(Stat::Threat, 0);
-
-fn protector_uses(g: &Game, me: CardId) -> usize {
-    let gen = g.card(me).gen;
-    g.lasting
-        .iter()
-        .filter(|e| e.card == me && e.gen == gen && e.what == PROTECTOR_MARK)
-        .count()
-}
-
 fn protector_can(g: &Game, me: CardId, seat: u8) -> bool {
     g.controller(me) == seat
         && matches!(g.card(me).zone, Zone::Attached(_))
         && !g.list(Zone::Hand(seat)).is_empty()
-        && protector_uses(g, me) < 3
+        && g.card(me).uses_phase < 3
 }
 
 fn protector_act(g: &mut Game, me: CardId, seat: u8) {
-    g.add_lasting(me, PROTECTOR_MARK, Until::EndOfPhase);
+    super::common::count_use(g, me);
     let hand: SmallIds = g.list(Zone::Hand(seat)).iter().copied().collect();
     ask_cards(g, me, seat, 0, 0, hand);
 }

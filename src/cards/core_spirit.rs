@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 //! "Limit once per round" bits live in `PlayerState::round_flags`; Spirit uses bits 16–23.
 
+use super::common::{count_use, host, to_hero, unused_this_round};
 use super::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -11,9 +12,6 @@ use crate::engine::{
 
 /// Éowyn's ability used this round by this player.
 const EOWYN_BIT: u32 = 1 << 16;
-/// Wandering Took's ability used this round: one bit per copy (bits 17–23 of its owner's flags).
-const TOOK_FIRST_BIT: u32 = 17;
-const TOOK_BITS: u32 = 7;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -139,19 +137,6 @@ pub static SCRIPTS: &[Script] = &[
 
 // ----------------------------------------------------------------- shared helpers
 
-/// The host of attachment `me`, if it is attached.
-fn host(g: &Game, me: CardId) -> Option<CardId> {
-    match g.card(me).zone {
-        Zone::Attached(h) => Some(h),
-        _ => None,
-    }
-}
-
-/// Attachments that go on any hero in play.
-fn to_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
-    g.is_hero(t)
-}
-
 /// The reveal procedure of `c` still under way: (revealing player, revealed from the deck).
 fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
     g.stack.iter().rev().find_map(|f| match *f {
@@ -173,18 +158,6 @@ fn cancelable_reveal(g: &Game, c: CardId) -> bool {
         && !g.def_of(c).keywords.encounter
         && g.script(c)
             .is_some_and(|s| s.when_revealed.is_some() && !s.uncancelable)
-}
-
-/// "Limit once per round" counts per copy (RULES §5.32): the bit of this copy in its owner's round
-/// flags: `first + k`, `k` its rank among the owner's copies of the card (the last bit is shared
-/// by copies beyond `n`).
-fn copy_flag(g: &Game, me: CardId, first: u32, n: u32) -> (usize, u32) {
-    let ci = g.card(me);
-    let rank = g.cards[..me as usize]
-        .iter()
-        .filter(|c| c.def == ci.def && c.owner == ci.owner)
-        .count() as u32;
-    (ci.owner as usize, 1 << (first + rank.min(n - 1)))
 }
 
 /// Cancel responses (A Test of Will, Hasty Stroke): the reveal / shadow step skips the effect.
@@ -281,16 +254,14 @@ fn dunhere_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 // Action: lower your threat by 3 to hand this ally to another player, whose threat rises by 3.
 // Once per round per copy (whoever controls it).
 fn took_can(g: &Game, me: CardId, p: u8) -> bool {
-    let (owner, bit) = copy_flag(g, me, TOOK_FIRST_BIT, TOOK_BITS);
-    g.players[owner].round_flags & bit == 0
+    unused_this_round(g, me)
         && g.players[p as usize].threat >= 3
         && !g.rule(Rule::CannotReduceThreat(p))
         && g.active_seats().any(|q| q != p)
 }
 
 fn took_act(g: &mut Game, me: CardId, p: u8) {
-    let (owner, bit) = copy_flag(g, me, TOOK_FIRST_BIT, TOOK_BITS);
-    g.players[owner].round_flags |= bit;
+    count_use(g, me);
     g.reduce_threat(p, 3);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
     for q in 0..g.n_players {

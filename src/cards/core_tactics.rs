@@ -4,17 +4,15 @@
 //! Veteran Axehand and Horseback Archer have only numbers and keywords (see `cards::VANILLA`).
 //! "Limit once per round" bits live in `PlayerState::round_flags`; Tactics uses bits 24–31.
 
+use super::common::{
+    all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
+};
 use super::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
     Until, Zone, NO_CARD,
 };
-
-/// Beorn's ability used this round: one bit per copy (bits 24–31 of its owner's flags). Beorn is
-/// unique, but another copy may enter play the same round (shuffled back, then put into play).
-const BEORN_FIRST_BIT: u32 = 24;
-const BEORN_BITS: u32 = 8;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -125,34 +123,9 @@ pub static SCRIPTS: &[Script] = &[
 
 // ----------------------------------------------------------------- shared helpers
 
-/// The host of attachment `me`, if it is attached.
-fn host(g: &Game, me: CardId) -> Option<CardId> {
-    match g.card(me).zone {
-        Zone::Attached(h) => Some(h),
-        _ => None,
-    }
-}
-
-/// Attachments that go on any hero in play.
-fn to_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
-    g.is_hero(t)
-}
-
 /// Is `c` one of the attackers of the current (or just finished) player attack?
 fn attacking(g: &Game, c: CardId) -> bool {
     g.patk.attackers().contains(&c)
-}
-
-/// "Limit once per round" counts per copy (RULES §5.32): the bit of this copy in its owner's round
-/// flags: `first + k`, `k` its rank among the owner's copies of the card (the last bit is shared
-/// by copies beyond `n`).
-fn copy_flag(g: &Game, me: CardId, first: u32, n: u32) -> (usize, u32) {
-    let ci = g.card(me);
-    let rank = g.cards[..me as usize]
-        .iter()
-        .filter(|c| c.def == ci.def && c.owner == ci.owner)
-        .count() as u32;
-    (ci.owner as usize, 1 << (first + rank.min(n - 1)))
 }
 
 /// Could progress placed "on the current quest" land anywhere now: on the active location first,
@@ -161,11 +134,6 @@ fn quest_progress_possible(g: &Game) -> bool {
     g.active_location().is_some()
         || (g.current_quest().is_some()
             && (!g.rule(Rule::QuestProgressCap3) || g.quest_progress_this_round < 3))
-}
-
-/// May enemy `e` be dealt damage by a player card effect now?
-fn damageable(g: &Game, e: CardId) -> bool {
-    g.is_enemy(e) && !g.immune(e) && g.can_take_damage(e)
 }
 
 /// Could enemy `e`, engaged with player `q`, still attack him this phase (for "cannot attack" effects)?
@@ -237,13 +205,11 @@ fn spearman_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
 // Action: Attack +5 for this phase; when that phase ends he is shuffled back into his owner's deck.
 // Once per round (per copy).
 fn beorn_can(g: &Game, me: CardId, _p: u8) -> bool {
-    let (owner, bit) = copy_flag(g, me, BEORN_FIRST_BIT, BEORN_BITS);
-    g.players[owner].round_flags & bit == 0
+    unused_this_round(g, me)
 }
 
 fn beorn_act(g: &mut Game, me: CardId, _p: u8) {
-    let (owner, bit) = copy_flag(g, me, BEORN_FIRST_BIT, BEORN_BITS);
-    g.players[owner].round_flags |= bit;
+    count_use(g, me);
     g.add_lasting(me, Lasting::Stat(Stat::Attack, 5), Until::EndOfPhase);
     g.add_lasting(me, Lasting::ShuffleIntoDeckAtEndOfPhase, Until::EndOfPhase);
 }
@@ -251,11 +217,6 @@ fn beorn_act(g: &mut Game, me: CardId, _p: u8) {
 // ----------------------------------------------------------------- Blade Mastery (Core-032)
 
 // Action: one character gains +1 ATK and +1 DEF for this phase.
-fn all_characters<'a>(g: &'a Game) -> impl Iterator<Item = CardId> + 'a {
-    (0..g.n_players)
-        .flat_map(move |q| g.characters(q))
-        .filter(move |&c| !g.immune(c))
-}
 
 fn mastery_can(g: &Game, _me: CardId, _p: u8) -> bool {
     all_characters(g).next().is_some()
@@ -404,12 +365,6 @@ fn quick_target(g: &Game, c: CardId, e: CardId, p: u8) -> bool {
         Zone::Staging => g.rule(Rule::AttacksStagingAlone(c)),
         _ => false,
     }
-}
-
-fn enemies_in_play<'a>(g: &'a Game) -> impl Iterator<Item = CardId> + 'a {
-    (0..g.n_players)
-        .flat_map(move |q| g.engaged(q).iter().copied())
-        .chain(g.list(Zone::Staging).iter().copied())
 }
 
 fn quick_attacker(g: &Game, c: CardId, p: u8) -> bool {

@@ -9,6 +9,7 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
+pub mod common;
 pub mod core_leadership;
 pub mod core_lore;
 pub mod core_spirit;

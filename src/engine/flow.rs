@@ -375,6 +375,9 @@ impl<'a> Game<'a> {
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
                 }
+                for c in self.cards.iter_mut() {
+                    c.uses_round = 0;
+                }
                 self.log_fn(|g| {
                     let t: Vec<String> = (0..g.n_players)
                         .map(|p| g.players[p as usize].threat.to_string())
@@ -563,6 +566,11 @@ impl<'a> Game<'a> {
 
     /// End lasting effects of duration `u`, doing what they do at their end.
     pub(crate) fn expire(&mut self, u: Until) {
+        if u == Until::EndOfPhase {
+            for c in self.cards.iter_mut() {
+                c.uses_phase = 0;
+            }
+        }
         let mut i = 0;
         while i < self.lasting.len() {
             let e = self.lasting[i];

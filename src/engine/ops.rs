@@ -31,6 +31,8 @@ impl<'a> Game<'a> {
             questing: false,
             attacked: false,
             attacked_by: 0,
+            uses_round: 0,
+            uses_phase: 0,
         });
         self.set_face(id, def);
         self.lists[zone.list()].push(id);

@@ -126,6 +126,10 @@ pub struct CardInst {
     /// Enemy: has made its combat-phase attack this phase. Player: attacked this enemy (bit per seat).
     pub attacked: bool,
     pub attacked_by: u8,
+    /// Uses of this copy's limited ability this round / this phase ("Limit N per round" counts
+    /// per copy, RULES §5.32); reset at the start of each round / end of each phase.
+    pub uses_round: u8,
+    pub uses_phase: u8,
 }
 
 pub const NO_SCRIPT: u16 = u16::MAX;

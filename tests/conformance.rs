@@ -77,12 +77,21 @@ fn intruders_in_chetwood_standard_conformance() {
     for players in 1..=4 {
         let s = setup(&db, "intruders-in-chetwood", Mode::Standard, players);
         for bot in ["random", "basic"] {
-            if bots::make(bot).is_none() {
-                continue;
-            }
             let games = if players == 1 { 1500 } else { 400 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
+fn intruders_in_chetwood_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in [1, 3] {
+        let s = setup(&db, "intruders-in-chetwood", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
         }
     }
 }

@@ -418,8 +418,14 @@ fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> 
     Ok(())
 }
 
+/// A percentage with enough decimals that small rates and interval bounds stay visible.
 fn pct(x: f64) -> String {
-    format!("{:.2}%", 100.0 * x)
+    let v = 100.0 * x;
+    if v == 0.0 || v >= 1.0 {
+        format!("{v:.2}%")
+    } else {
+        format!("{v:.4}%")
+    }
 }
 
 fn cmd_run(a: &RunArgs) -> Result<()> {

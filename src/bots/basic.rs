@@ -1312,6 +1312,24 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }
         // Chetwood Forest shadow: exhaust a ready hero (Card) or the attacker returns to the
         // staging area (Mode 0). Exhaust the hero whose attack matters least.
+        // Chetwood Forest's travel cost: the player best able to defend an enemy engages it.
+        ("TLR-018", 2) => {
+            let mut best: Option<(i32, usize)> = None;
+            for (i, opt) in o.iter().enumerate() {
+                let Opt::Player(q) = *opt else { continue };
+                let def: i32 = g
+                    .characters(q)
+                    .filter(|&c| ready(g, c))
+                    .map(|c| g.stat(c, Stat::Defense) as i32 * 10 + g.remaining_hp(c) as i32)
+                    .max()
+                    .unwrap_or(0)
+                    - g.players[q as usize].threat as i32;
+                if best.map(|(b, _)| def > b).unwrap_or(true) {
+                    best = Some((def, i));
+                }
+            }
+            best.map(|(_, i)| i)
+        }
         ("TLR-018", 1) => pick_min(o, |c| {
             g.stat(c, Stat::Attack) as i32 * 10 + g.stat(c, Stat::Defense) as i32
         })

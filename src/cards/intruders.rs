@@ -338,16 +338,17 @@ fn orc_war_party_rule(g: &Game, me: CardId, r: Rule) -> bool {
 fn chetwood_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
     let any = g.list(Zone::Staging).iter().any(|&c| g.is_enemy(c));
     if pay && any {
-        // Engine choice: the first player engages the enemy (he picks which).
-        let p = g.first;
-        g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-        for i in 0..g.list(Zone::Staging).len() {
-            let c = g.list(Zone::Staging)[i];
-            if g.is_enemy(c) {
-                g.offer(Opt::Card(c));
+        // "One player" engages: the first player decides which player (§7.1.2), who then picks
+        // the enemy.
+        let first = g.first;
+        g.begin_ask(first, Ask::Effect { card: me, what: 2 });
+        for o in 0..g.n_players {
+            let q = g.seat(o);
+            if !g.players[q as usize].eliminated {
+                g.offer(Opt::Player(q));
             }
         }
-        g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+        g.ask_script(Cont::new(me, 2).with(first, 0, 0));
     }
     any
 }
@@ -367,6 +368,24 @@ fn chetwood_shadow(g: &mut Game, me: CardId) {
 
 fn chetwood_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
+        (2, Opt::Player(q)) => {
+            g.begin_ask(
+                q,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 0,
+                },
+            );
+            for i in 0..g.list(Zone::Staging).len() {
+                let c = g.list(Zone::Staging)[i];
+                if g.is_enemy(c) {
+                    g.offer(Opt::Card(c));
+                }
+            }
+            if g.n_offered() > 0 {
+                g.ask_script(Cont::new(cont.card, 0).with(q, 0, 0));
+            }
+        }
         (0, Opt::Card(e)) => g.engage(e, cont.player),
         (1, Opt::Card(h)) => g.exhaust(h),
         (1, _) => g.attack.return_enemy = true,
@@ -954,6 +973,22 @@ mod tests {
         let h = g.heroes(0).next().unwrap();
         g.answer(Opt::Card(h));
         assert_eq!(g.card(e).zone, Zone::Staging);
+    }
+
+    #[test]
+    fn chetwood_forest_any_player_may_pay() {
+        let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+        let f = staged(&mut g, "TLR-018");
+        let e = staged(&mut g, "TLR-043");
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(f));
+        assert_eq!(g.pending().unwrap().ask, Ask::Effect { card: f, what: 2 });
+        g.answer(Opt::Player(1));
+        assert_eq!(
+            g.card(e).zone,
+            Zone::Engaged(1),
+            "the one enemy is engaged by P2"
+        );
     }
 
     #[test]

@@ -289,8 +289,6 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
 }
 
-/// Above this, a cost means a hero dies (or worse).
-const HERO_DIES: i32 = 5000;
 /// A defence (or engagement) we accept: at most chumping a mid-value ally.
 const ACCEPTABLE: i32 = 400;
 
@@ -1093,8 +1091,9 @@ fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
             } else {
                 defend_cost(g, c, atk)
             };
-            // Undefended only when it is cheaper and kills no hero (or there is no other way).
-            if undef < k && undef < HERO_DIES {
+            // Undefended when it is cheaper: a chump is cheaper than a dead hero, a dead hero
+            // cheaper than losing the game (Iârion dying).
+            if undef < k {
                 find(o, Opt::Undefended).or(Some(i))
             } else {
                 Some(i)
@@ -1510,6 +1509,27 @@ mod tests {
             d.options[i],
             Opt::Card(aragorn),
             "Aragorn survives 6 ATK (takes 4)"
+        );
+    }
+
+    #[test]
+    fn never_lets_iarion_die_defending_when_a_hero_could_take_it() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+        let iarion = g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.exhaust(h);
+        }
+        let d = dec(
+            0,
+            Ask::Defender { enemy: e },
+            vec![Opt::Undefended, Opt::Card(iarion)],
+        );
+        let i = bot().choose(&g, &d);
+        assert_eq!(
+            d.options[i],
+            Opt::Undefended,
+            "losing a hero beats losing the game with Iârion"
         );
     }
 

@@ -523,7 +523,11 @@ impl<'a> Game<'a> {
                 self.end_phase(Phase::Refresh);
                 self.time_counters();
                 self.rounds_completed += 1;
-                let r = (self.rounds_completed as usize).min(MAX_ROUNDS) - 1;
+            }
+            RoundEnd => {
+                // Threat at the end of the round, after the refresh phase's eliminations (the
+                // state-based checks ran before this frame).
+                let r = (self.rounds_completed as usize).clamp(1, MAX_ROUNDS) - 1;
                 for p in 0..self.n_players as usize {
                     self.record.threat_at_round_end[r][p] = if self.players[p].eliminated {
                         ELIMINATED
@@ -531,8 +535,6 @@ impl<'a> Game<'a> {
                         self.players[p].threat.clamp(0, 254) as u8
                     };
                 }
-            }
-            RoundEnd => {
                 self.fire(Event::RoundEnd);
                 self.expire(Until::EndOfRound);
                 self.stack.push(Frame::Step(Step::RoundBegin));

@@ -196,3 +196,59 @@ pub fn status(db: &CardDb, id: DefId) -> Status {
         Status::Missing
     }
 }
+
+#[cfg(test)]
+mod lint {
+    //! Every card with a script (or listed as vanilla) has a test named after it.
+
+    use super::*;
+
+    /// `The Galadhrim's Greeting` → `the_galadhrims_greeting`.
+    fn test_name(title: &str) -> String {
+        let mut out = String::new();
+        for ch in title.chars() {
+            let c = match ch {
+                'á' | 'â' | 'à' | 'ä' => 'a',
+                'é' | 'ê' | 'è' | 'ë' | 'É' => 'e',
+                'í' | 'î' | 'ï' => 'i',
+                'ó' | 'ô' | 'ö' => 'o',
+                'ú' | 'û' | 'ü' => 'u',
+                c => c,
+            };
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
+            } else if (c == ' ' || c == '-') && !out.ends_with('_') {
+                out.push('_');
+            }
+        }
+        out.trim_matches('_').to_string()
+    }
+
+    #[test]
+    fn every_card_has_a_test_named_after_it() {
+        let db = testkit::db();
+        let sources = [
+            include_str!("intruders.rs"),
+            include_str!("core_leadership.rs"),
+            include_str!("core_lore.rs"),
+            include_str!("core_spirit.rs"),
+            include_str!("core_tactics.rs"),
+        ]
+        .concat();
+        let mut missing = Vec::new();
+        let codes = all_scripts().map(|s| s.code).chain(VANILLA.iter().copied());
+        for code in codes {
+            let id = db
+                .by_code(code)
+                .unwrap_or_else(|| panic!("script for unknown card {code}"));
+            let name = test_name(&db.def(id).title);
+            if !sources.contains(&format!("fn {name}()")) {
+                missing.push(format!("{code} {} (fn {name})", db.def(id).title));
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "cards without a test named after them: {missing:?}"
+        );
+    }
+}

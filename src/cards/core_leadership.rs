@@ -114,6 +114,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-027",
         attach_to: Some(any_hero),
         modify: Some(celebrians_stone_modify),
+        rule: Some(celebrians_stone_rule),
         ..BLANK
     },
     Script {
@@ -506,7 +507,12 @@ fn steward_act(g: &mut Game, me: CardId, _seat: u8) {
 }
 
 // ----------------------------------------------------------------- Celebrían's Stone (Core-027)
-// Restricted hero attachment: +2 Willpower (the Spirit icon for Aragorn is in `hero_matches`).
+// Restricted hero attachment: +2 Willpower; on Aragorn it also gives him a Spirit icon.
+
+fn celebrians_stone_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
+    matches!(r, crate::cards::Rule::GainsIcon(h, crate::data::Sphere::Spirit)
+        if g.card(me).zone == Zone::Attached(h) && g.title(h) == "Aragorn")
+}
 
 fn celebrians_stone_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
     if s == Stat::Willpower {

@@ -461,12 +461,13 @@ impl<'a> Game<'a> {
         if self.def_of(h).sphere == sphere {
             return true;
         }
-        // Celebrían's Stone gives Aragorn a Spirit icon.
-        sphere == Sphere::Spirit
-            && self.title(h) == "Aragorn"
-            && self
-                .attachments(h)
-                .any(|a| self.def_of(a).code == "Core-027")
+        // Icons gained from attachments (e.g. Celebrían's Stone on Aragorn).
+        self.attachments(h).any(|a| {
+            self.script(a)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, a, Rule::GainsIcon(h, sphere)))
+                .unwrap_or(false)
+        })
     }
 
     /// Resources `p` can spend on a card of `sphere`.

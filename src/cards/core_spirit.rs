@@ -379,10 +379,7 @@ fn strength_respond(g: &mut Game, me: CardId, seat: u8, ev: Event) {
             g.offer(Opt::Card(c));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(seat, l as i16, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(seat, l as i16, 0));
 }
 
 fn strength_resume(g: &mut Game, cont: Cont, opt: Opt) {
@@ -469,10 +466,7 @@ fn stand_fight_act(g: &mut Game, me: CardId, p: u8) {
             }
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn stand_fight_resume(g: &mut Game, cont: Cont, opt: Opt) {
@@ -537,10 +531,7 @@ fn tomb_act(g: &mut Game, me: CardId, p: u8) {
             g.offer(Opt::Card(c));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn tomb_resume(g: &mut Game, cont: Cont, opt: Opt) {
@@ -576,10 +567,7 @@ fn fortune_act(g: &mut Game, me: CardId, p: u8) {
             }
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn fortune_resume(g: &mut Game, _cont: Cont, opt: Opt) {

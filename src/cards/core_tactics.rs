@@ -267,10 +267,7 @@ fn rain_act(g: &mut Game, me: CardId, p: u8) {
             g.offer(Opt::Card(c));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn rain_resume(g: &mut Game, cont: Cont, opt: Opt) {
@@ -333,10 +330,7 @@ fn feint_act(g: &mut Game, me: CardId, p: u8) {
             }
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn feint_resume(g: &mut Game, _cont: Cont, opt: Opt) {
@@ -383,10 +377,7 @@ fn quick_act(g: &mut Game, me: CardId, p: u8) {
             g.offer(Opt::Card(c));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn quick_resume(g: &mut Game, cont: Cont, opt: Opt) {
@@ -470,10 +461,7 @@ fn thicket_act(g: &mut Game, me: CardId, p: u8) {
             g.offer(Opt::Player(q));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn thicket_resume(g: &mut Game, _cont: Cont, opt: Opt) {
@@ -524,10 +512,7 @@ fn together_act(g: &mut Game, me: CardId, p: u8) {
             g.offer(Opt::Player(q));
         }
     }
-    if g.n_offered() == 0 {
-        return;
-    }
-    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
 }
 
 fn together_resume(g: &mut Game, _cont: Cont, opt: Opt) {

@@ -781,6 +781,16 @@ impl<'a> Game<'a> {
         self.wait();
     }
 
+    /// `ask_script` if at least one option was offered; otherwise do nothing (the effect has
+    /// no legal choice and fizzles). Returns whether a choice was made or is pending.
+    pub fn ask_if_offered(&mut self, cont: Cont) -> bool {
+        if self.decision.options.is_empty() {
+            return false;
+        }
+        self.ask_script(cont);
+        true
+    }
+
     pub fn end_game(&mut self, o: Outcome) {
         if self.outcome.is_none() {
             self.outcome = Some(o);

@@ -1297,6 +1297,17 @@ const SIDE_QUEST_HARM: &[(&str, i32)] = &[
 ];
 
 /// Prompts of known cards (mostly Intruders in Chetwood encounter cards), by code and prompt.
+/// How much `p` would miss card `c` from his hand: a unique card already in play is dead,
+/// key responses are kept, otherwise dearer cards are worth more.
+fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
+    if g.unique_in_play(c) {
+        return -10;
+    }
+    let key = KEY_RESPONSES.iter().any(|k| k.0 == code(g, c));
+    let affordable = g.has_matching_hero(p, g.def_of(c).sphere) as i32;
+    g.def_of(c).cost.max(0) as i32 * 2 + affordable * 4 + key as i32 * 20
+}
+
 fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
     match (src, what) {
         // Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
@@ -1356,6 +1367,8 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }),
         // Weight of Responsibility shadow: discard the cheapest attachment.
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Éowyn / Protector of Lórien: discard the least useful card in hand.
+        ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
         _ => None,
     }
 }

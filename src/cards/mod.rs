@@ -147,7 +147,8 @@ pub const VANILLA: &[&str] = &[
     "Core-030", // Horseback Archer (Ranged only)
 ];
 
-fn table() -> &'static [&'static Script] {
+/// Every script, indexed as `CardInst::script`.
+pub fn table() -> &'static [&'static Script] {
     static TABLE: std::sync::OnceLock<Vec<&'static Script>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| all_scripts().collect())
 }

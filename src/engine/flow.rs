@@ -120,6 +120,7 @@ impl<'a> Game<'a> {
         self.saved_attacks.clear();
         self.saved_patks.clear();
         self.n_globals = 0;
+        self.forced_cards.clear();
         self.stack.clear();
         self.waiting = false;
         self.answer = None;

@@ -486,10 +486,14 @@ pub struct Game<'a> {
     /// Scratch buffer for card scripts (cleared before use).
     pub scratch: Vec<CardId>,
     scratch_resp: Vec<CardId>,
+    /// Every card script (`cards::table()`), held here to avoid a lookup per call.
+    script_table: &'static [&'static crate::cards::Script],
     /// Script index of every card definition (built once per `Game`).
     def_script: Vec<u16>,
     /// Cards in play whose scripts modify other cards' stats (see `ops::globals`).
     n_globals: u8,
+    /// In-play cards with Forced effects (see `ops::note_moved`).
+    forced_cards: Vec<CardId>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     pub rng_encounter: Pcg64Mcg,
@@ -551,6 +555,8 @@ impl<'a> Game<'a> {
                 })
                 .collect(),
             n_globals: 0,
+            forced_cards: Vec::with_capacity(32),
+            script_table: crate::cards::table(),
             rng_encounter: z(),
             rng_players: [z(), z(), z(), z()],
             rng_setup: z(),

@@ -1,7 +1,7 @@
 //! Primitive operations on the game state. Card scripts and the framework are built from these.
 
 use super::*;
-use crate::cards::{self, Rule, Script};
+use crate::cards::{Rule, Script};
 use crate::data::{Sphere, NONE, X};
 use rand::seq::SliceRandom;
 
@@ -10,7 +10,7 @@ impl<'a> Game<'a> {
 
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let s = self.cards[c as usize].script;
-        (s != NO_SCRIPT).then(|| cards::by_index(s))
+        (s != NO_SCRIPT).then(|| self.script_table[s as usize])
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
@@ -36,6 +36,7 @@ impl<'a> Game<'a> {
         });
         self.set_face(id, def);
         self.lists[zone.list()].push(id);
+        self.note_moved(id);
         id
     }
 
@@ -46,17 +47,29 @@ impl<'a> Game<'a> {
         ci.def = def;
         ci.script = script;
         self.dirty = true;
-        self.note_global(c);
+        self.note_moved(c);
     }
 
-    /// Keep `n_globals` (cards in play with global modifiers) current when `c` moved or flipped.
-    fn note_global(&mut self, c: CardId) {
-        if self.script(c).map(|s| s.global).unwrap_or(false) {
+    /// Keep the interest lists current when `c` moved or flipped: `n_globals` (cards in play
+    /// with global modifiers) and `forced_cards` (cards in play with Forced effects, in the order
+    /// `in_play_cards` gives). Rebuilt only when a card with such a hook moves.
+    fn note_moved(&mut self, c: CardId) {
+        let Some(sc) = self.script(c) else { return };
+        if sc.global {
             self.n_globals = [Zone::Staging, Zone::Quest, Zone::Active]
                 .into_iter()
                 .flat_map(|z| self.list(z).iter())
                 .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
                 .count() as u8;
+        }
+        if sc.forced.is_some() {
+            let mut l = std::mem::take(&mut self.forced_cards);
+            l.clear();
+            l.extend(
+                self.in_play_cards()
+                    .filter(|&x| self.script(x).and_then(|s| s.forced).is_some()),
+            );
+            self.forced_cards = l;
         }
     }
 
@@ -97,7 +110,7 @@ impl<'a> Game<'a> {
         }
         self.lists[to.list()].push(c);
         self.dirty = true;
-        self.note_global(c);
+        self.note_moved(c);
         if was_in_play && !now_in_play {
             self.lasting.retain(|e| e.card != c);
             self.discard_hosted(c);
@@ -686,7 +699,7 @@ impl<'a> Game<'a> {
             }
             self.lists[to.list()].push(c);
             self.dirty = true;
-            self.note_global(c);
+            self.note_moved(c);
         } else {
             self.move_card(c, to);
         }
@@ -736,10 +749,7 @@ impl<'a> Game<'a> {
         // Forced effects of cards in play (and of the card the event is about, if it just left).
         // Collected on the stack first: a Forced effect may fire events of its own (nested).
         let subject = event_subject(ev);
-        let mut forced: SmallIds = self
-            .in_play_cards()
-            .filter(|&c| self.script(c).and_then(|s| s.forced).is_some())
-            .collect();
+        let mut forced: SmallIds = self.forced_cards.iter().copied().collect();
         if let Some(s) = subject {
             if !self.cards[s as usize].zone.in_play()
                 && self.script(s).and_then(|x| x.forced).is_some()

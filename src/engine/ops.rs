@@ -270,29 +270,33 @@ impl<'a> Game<'a> {
     /// Current value of a stat: printed plus every modifier, never below 0.
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
-        if let Some(f) = self.script(c).and_then(|s| s.modify) {
-            if !self.script(c).map(|s| s.global).unwrap_or(false) {
+        if let Some(sc) = self.script(c) {
+            if let (Some(f), false) = (sc.modify, sc.global) {
                 v += f(self, c, c, s);
             }
         }
-        for a in self.list(Zone::Attached(0)) {
-            if self.cards[*a as usize].zone == Zone::Attached(c) {
-                if let Some(f) = self.script(*a).and_then(|s| s.modify) {
-                    v += f(self, *a, c, s);
+        for &a in self.list(Zone::Attached(0)) {
+            if self.cards[a as usize].zone == Zone::Attached(c) {
+                if let Some(f) = self.script(a).and_then(|s| s.modify) {
+                    v += f(self, a, c, s);
                 }
             }
         }
-        for &g in self.globals() {
-            if let Some(f) = self.script(g).and_then(|s| s.modify) {
-                v += f(self, g, c, s);
+        if self.n_globals > 0 {
+            for &g in self.globals() {
+                if let Some(f) = self.script(g).and_then(|s| s.modify) {
+                    v += f(self, g, c, s);
+                }
             }
         }
-        let gen = self.cards[c as usize].gen;
-        for e in &self.lasting {
-            if e.card == c && e.gen == gen {
-                if let Lasting::Stat(st, d) = e.what {
-                    if st == s {
-                        v += d;
+        if !self.lasting.is_empty() {
+            let gen = self.cards[c as usize].gen;
+            for e in &self.lasting {
+                if e.card == c && e.gen == gen {
+                    if let Lasting::Stat(st, d) = e.what {
+                        if st == s {
+                            v += d;
+                        }
                     }
                 }
             }

@@ -313,7 +313,7 @@ fn iarion_forced(g: &mut Game, me: CardId, ev: Event) {
 }
 
 fn iarion_can_respond(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    matches!(ev, Event::Revealed(s) if g.is_side_quest(s))
+    matches!(ev, Event::Revealed(s, true) if g.is_side_quest(s))
         && g.card(me).zone == Zone::Play(seat)
         && !g.is_ready(me)
 }
@@ -932,7 +932,7 @@ mod tests {
         // Response: ready after a side quest is revealed.
         g.exhaust(i);
         let sq = staged(&mut g, "TLR-051");
-        g.emit(Event::Revealed(sq));
+        g.emit(Event::Revealed(sq, true));
         g.answer(Opt::Activate(i));
         assert!(g.is_ready(i));
         // Leaving play loses the game.
@@ -1100,6 +1100,7 @@ mod tests {
     #[test]
     fn orc_rearguard() {
         let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
         let r = staged(&mut g, "TLR-023");
         g.place_progress_on_quest(10, true);
         let q = g.main_quest().unwrap();
@@ -1225,6 +1226,7 @@ mod tests {
     #[test]
     fn rugged_country() {
         let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
         let r = staged(&mut g, "TLR-047");
         assert_eq!(g.stat(r, Stat::Threat), 2);
         let sq = staged(&mut g, "TLR-051");
@@ -1264,6 +1266,7 @@ mod tests {
     #[test]
     fn pressing_needs() {
         let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
         let t = g.players[0].threat;
         g.push_run(Frame::Reveal {
@@ -1285,6 +1288,7 @@ mod tests {
         assert!(g.card(sq).zone == Zone::Staging || g.card(sq).zone == Zone::Victory);
         // Or: switch the current quest to a side quest in play.
         let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
         let sq = staged(&mut g, "TLR-051");
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
         g.push_run(Frame::Reveal {

@@ -229,7 +229,12 @@ impl<'a> Game<'a> {
                         left: left - 1,
                         seat: seat + 1,
                     });
-                    let by = self.seat(seat % self.n_players);
+                    // The players still in the game reveal in player order (§3.3.1.2).
+                    let n = self.players_in_game().max(1);
+                    let by = self
+                        .active_seats()
+                        .nth((seat % n) as usize)
+                        .unwrap_or(self.first);
                     self.stack.push(Frame::RevealTop { by });
                 }
             }
@@ -1210,7 +1215,7 @@ impl<'a> Game<'a> {
                 }
             }
             _ => {
-                self.fire(Event::Revealed(card));
+                self.fire(Event::Revealed(card, from_deck));
             }
         }
     }
@@ -1867,34 +1872,50 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Archery (§5.3): the first player assigns the damage one point at a time (never more than a
+    /// character's remaining hit points); all of it is then dealt at once.
     fn archery(&mut self, left: i16) {
-        if left <= 0 {
-            return;
-        }
         let p = self.first;
         match self.take_answer() {
-            None => {
-                self.begin_ask(p, Ask::Archery);
-                for o in 0..self.n_players {
-                    let q = self.seat(o);
-                    for i in 0..self.list(Zone::Play(q)).len() {
-                        let c = self.list(Zone::Play(q))[i];
-                        if self.is_character(c) && self.remaining_hp(c) > 0 {
-                            self.offer(Opt::Card(c));
+            Some(Opt::Card(c)) => {
+                self.archery_assigned.push(c);
+                self.stack.push(Frame::Archery { left: left - 1 });
+            }
+            _ => {
+                let mut done = left <= 0;
+                if !done {
+                    self.begin_ask(p, Ask::Archery);
+                    for o in 0..self.n_players {
+                        let q = self.seat(o);
+                        for i in 0..self.list(Zone::Play(q)).len() {
+                            let c = self.list(Zone::Play(q))[i];
+                            let assigned =
+                                self.archery_assigned.iter().filter(|&&x| x == c).count() as i16;
+                            if self.is_character(c) && self.remaining_hp(c) > assigned {
+                                self.offer(Opt::Card(c));
+                            }
                         }
                     }
+                    done = self.n_offered() == 0;
                 }
-                if self.n_offered() == 0 {
+                if !done {
+                    self.stack.push(Frame::Archery { left });
+                    self.wait();
                     return;
                 }
-                self.stack.push(Frame::Archery { left });
-                self.wait();
+                // Deal everything assigned at once; destruction follows in the state checks.
+                let mut list = std::mem::take(&mut self.archery_assigned);
+                list.sort_unstable();
+                let mut i = 0;
+                while i < list.len() {
+                    let c = list[i];
+                    let n = list[i..].iter().take_while(|&&x| x == c).count();
+                    self.deal_damage(c, n as i16);
+                    i += n;
+                }
+                list.clear();
+                self.archery_assigned = list;
             }
-            Some(Opt::Card(c)) => {
-                self.stack.push(Frame::Archery { left: left - 1 });
-                self.deal_damage(c, 1);
-            }
-            Some(_) => {}
         }
     }
 

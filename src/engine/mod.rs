@@ -285,8 +285,9 @@ pub enum Event {
     Played(CardId),
     /// A character was committed to the quest.
     Committed(CardId),
-    /// An encounter card was revealed and resolved (after-revealed point).
-    Revealed(CardId),
+    /// An encounter card was revealed and resolved (after-revealed point); `true` if it came
+    /// from the encounter deck.
+    Revealed(CardId, bool),
     /// A card is being revealed: it has just entered play (staging area) or is resolving, before
     /// its when-revealed effects; `true` if it came from the encounter deck.
     Revealing(CardId, bool),
@@ -492,6 +493,8 @@ pub struct Game<'a> {
     def_script: Vec<u16>,
     /// Cards in play whose scripts modify other cards' stats (see `ops::globals`).
     n_globals: u8,
+    /// Archery damage assigned so far (dealt all at once when assignment ends).
+    archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
     forced_cards: Vec<CardId>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
@@ -556,6 +559,7 @@ impl<'a> Game<'a> {
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
+            archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),
             rng_players: [z(), z(), z(), z()],

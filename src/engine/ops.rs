@@ -112,7 +112,10 @@ impl<'a> Game<'a> {
         self.dirty = true;
         self.note_moved(c);
         if was_in_play && !now_in_play {
-            self.lasting.retain(|e| e.card != c);
+            // Its lasting effects end, except being the current quest: a side quest defeated
+            // during the quest phase stays the current quest (§8.4.8).
+            self.lasting
+                .retain(|e| e.card != c || e.what == Lasting::CurrentQuest);
             self.discard_hosted(c);
         }
     }
@@ -407,11 +410,15 @@ impl<'a> Game<'a> {
     }
 
     /// The current quest: a side quest chosen for this phase, or the main quest.
+    /// The current quest: a side quest chosen for this quest phase (it stays current even if it
+    /// is defeated before quest resolution, §8.4.8), else the main quest. Outside the quest phase
+    /// it is always the main quest (§8.4.9).
     pub fn current_quest(&self) -> Option<CardId> {
-        for e in &self.lasting {
-            if e.what == Lasting::CurrentQuest && self.cards[e.card as usize].zone == Zone::Staging
-            {
-                return Some(e.card);
+        if self.phase == Phase::Quest {
+            for e in &self.lasting {
+                if e.what == Lasting::CurrentQuest {
+                    return Some(e.card);
+                }
             }
         }
         self.main_quest()
@@ -631,6 +638,10 @@ impl<'a> Game<'a> {
         let Some(q) = self.current_quest() else {
             return;
         };
+        if !self.cards[q as usize].zone.in_play() {
+            // The current side quest was already defeated: the rest of the progress is lost.
+            return;
+        }
         if self.rule(Rule::QuestProgressCap3) {
             n = n.min((3 - self.quest_progress_this_round).max(0));
         }
@@ -830,7 +841,7 @@ fn event_subject(ev: Event) -> Option<CardId> {
         Event::EntersPlay(c)
         | Event::Played(c)
         | Event::Committed(c)
-        | Event::Revealed(c)
+        | Event::Revealed(c, _)
         | Event::Revealing(c, _)
         | Event::Engaged(c, _)
         | Event::Damaged(c, _)

@@ -405,3 +405,48 @@ fn stand_together_extra_defenders_are_the_defending_players_own() {
         "another player's Sentinel is not an extra defender"
     );
 }
+
+#[test]
+fn a_side_quest_defeated_before_resolution_stays_the_current_quest() {
+    let mut g = sandbox(&[HEROES]);
+    g.phase = Phase::Quest;
+    let sq = g.spawn("TLR-051", ENCOUNTER, Zone::Staging); // Lost in the Wilderness, 4 points
+    g.add_lasting(sq, Lasting::CurrentQuest, Until::EndOfPhase);
+    g.card_mut(sq).progress = 4;
+    g.settle();
+    assert_eq!(g.card(sq).zone, Zone::Victory);
+    assert_eq!(g.current_quest(), Some(sq));
+    for h in [hero(&g, "Aragorn"), hero(&g, "Glóin")] {
+        g.card_mut(h).questing = true;
+    }
+    let q = g.main_quest().unwrap();
+    g.push_run(Frame::Step(Step::Resolve));
+    assert_eq!(
+        g.card(q).progress,
+        0,
+        "the phase's questing progress is lost"
+    );
+    // Outside the quest phase the current quest is the main quest.
+    g.phase = Phase::Travel;
+    assert_eq!(g.current_quest(), Some(q));
+}
+
+#[test]
+fn archery_damage_is_assigned_then_dealt_at_once() {
+    let mut g = sandbox(&[HEROES]);
+    let ally = g.spawn("Core-013", 0, Zone::Play(0)); // 2 hit points
+    g.push_run(Frame::Archery { left: 3 });
+    // Not more than its remaining hit points on the ally.
+    g.answer(Opt::Card(ally));
+    assert_eq!(g.card(ally).damage, 0, "nothing is dealt while assigning");
+    g.answer(Opt::Card(ally));
+    let opts = &g.pending().unwrap().options;
+    assert!(
+        !opts.contains(&Opt::Card(ally)),
+        "the ally cannot take a third point"
+    );
+    let a = hero(&g, "Aragorn");
+    g.answer(Opt::Card(a));
+    assert_eq!(g.card(ally).zone, Zone::Discard(0));
+    assert_eq!(g.card(a).damage, 1);
+}

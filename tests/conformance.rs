@@ -117,3 +117,25 @@ fn clone_at_a_decision_replays_identically() {
     }
     assert_eq!(format!("{:?}", g.record()), format!("{:?}", h.record()));
 }
+
+#[test]
+fn threat_curves_count_exactly_the_games_still_running() {
+    use lotr_sim::record::Outcome;
+    use lotr_sim::stats::Accumulator;
+    let db = load_embedded().unwrap();
+    let s = setup(&db, "intruders-in-chetwood", Mode::Standard, 1);
+    let mut g = Game::new(&db, &s);
+    let mut b = vec![bots::make("basic").unwrap()];
+    let mut acc = Accumulator::new();
+    let games = 2000u64;
+    for i in 0..games {
+        acc.add(&lotr_sim::engine::play_game(&mut g, &mut b, 5, i));
+    }
+    for round in 1..=12usize {
+        let ended: u64 = Outcome::ALL
+            .iter()
+            .map(|&o| acc.rounds_of(o)[..=round].iter().sum::<u64>())
+            .sum();
+        assert_eq!(acc.running_at(round, 0), games - ended, "round {round}");
+    }
+}

@@ -129,6 +129,7 @@ impl<'a> Game<'a> {
         self.surge_pending = 0;
         self.round = 0;
         self.rounds_completed = 0;
+        self.rounds_recorded = 0;
         self.phase = Phase::Setup;
         self.quest_progress_this_round = 0;
         self.attack = AttackCtx::new(NO_CARD, 0, false);
@@ -534,6 +535,7 @@ impl<'a> Game<'a> {
                 // Threat at the end of the round, after the refresh phase's eliminations (the
                 // state-based checks ran before this frame).
                 let r = (self.rounds_completed as usize).clamp(1, MAX_ROUNDS) - 1;
+                self.rounds_recorded = self.rounds_completed;
                 for p in 0..self.n_players as usize {
                     self.record.threat_at_round_end[r][p] = if self.players[p].eliminated {
                         ELIMINATED
@@ -2169,6 +2171,11 @@ impl<'a> Game<'a> {
 
     pub(crate) fn finish_record(&mut self) {
         let mut score: i32 = 0;
+        // A game that ended after its last refresh phase but before the end of that round
+        // (e.g. threat 50 from an end-of-refresh effect) was not running at that round's end.
+        for k in self.rounds_recorded as usize..(self.rounds_completed as usize).min(MAX_ROUNDS) {
+            self.record.threat_at_round_end[k] = [ELIMINATED; MAX_PLAYERS];
+        }
         let mut r = self.record;
         r.outcome = self.outcome.unwrap_or(Outcome::RoundCap);
         r.rounds = self.round.max(1);

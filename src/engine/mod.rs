@@ -467,6 +467,8 @@ pub struct Game<'a> {
     pub first: u8,
     pub round: u16,
     pub rounds_completed: u16,
+    /// Rounds whose end-of-round threat is in `record` (see the RoundEnd step).
+    rounds_recorded: u16,
     pub phase: Phase,
     pub lasting: Vec<LastingEffect>,
     pub attack: AttackCtx,
@@ -522,6 +524,7 @@ impl<'a> Game<'a> {
             first: 0,
             round: 0,
             rounds_completed: 0,
+            rounds_recorded: 0,
             phase: Phase::Setup,
             lasting: Vec::with_capacity(32),
             attack: AttackCtx::new(NO_CARD, 0, false),

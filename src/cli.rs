@@ -147,6 +147,14 @@ fn usage<T>(msg: impl Into<String>) -> Result<T> {
 }
 
 /// Entry point of the binary: parse, run, print errors with their whole context chain.
+/// `println!` that reports a failed write (e.g. a closed pipe) as an error instead of panicking.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)?;
+    }};
+}
+
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -158,6 +166,15 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // Output piped into a program that stopped reading (e.g. `| head`): not an error.
+        Err(e)
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e}");
             for cause in e.chain().skip(1) {
@@ -475,13 +492,13 @@ fn cmd_run(a: &RunArgs) -> Result<()> {
         &res.acc,
         a.per_game.then_some(res.games.as_slice()),
     )?;
-    print_summary(&cfg.key, &res.acc, secs, threads);
-    println!("results: {}", out.display());
+    print_summary(&cfg.key, &res.acc, secs, threads)?;
+    out!("results: {}", out.display());
     Ok(())
 }
 
-fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) {
-    println!(
+fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) -> Result<()> {
+    out!(
         "{} ({}), {} player(s), decks {}, bots {}, seed {}",
         key.scenario,
         key.mode.name(),
@@ -490,7 +507,7 @@ fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) {
         key.bots_joined(),
         key.seed
     );
-    println!(
+    out!(
         "{} games in {:.2} s on {} thread(s) ({:.0} games/s)",
         acc.games,
         secs,
@@ -498,14 +515,14 @@ fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) {
         acc.games as f64 / secs.max(1e-9)
     );
     let (lo, hi) = acc.win_interval95();
-    println!(
+    out!(
         "win rate {} (95% CI {} to {}); {} wins",
         pct(acc.win_rate().unwrap_or(0.0)),
         pct(lo),
         pct(hi),
         acc.wins()
     );
-    println!(
+    out!(
         "losses: threat {}, heroes dead {}, scenario {}; round cap {}",
         acc.count(Outcome::LossThreat),
         acc.count(Outcome::LossHeroes),
@@ -513,11 +530,12 @@ fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) {
         acc.count(Outcome::RoundCap)
     );
     if acc.unimplemented_plays > 0 {
-        println!(
+        out!(
             "unimplemented cards played as blank: {} plays",
             acc.unimplemented_plays
         );
     }
+    Ok(())
 }
 
 /// One-line summary of a game record, as `trace` prints it.
@@ -546,7 +564,7 @@ fn cmd_trace(a: &TraceArgs) -> Result<()> {
     let mut bots = lotr_sim::batch::make_bots(&cfg.bots);
     let r = play_game(&mut game, &mut bots, cfg.key.seed, a.game_index);
     let k = &cfg.key;
-    println!(
+    out!(
         "# {} ({}), decks {}, bots {}, seed {}, game {}",
         k.scenario,
         k.mode.name(),
@@ -556,9 +574,9 @@ fn cmd_trace(a: &TraceArgs) -> Result<()> {
         a.game_index
     );
     for line in game.log_lines() {
-        println!("{line}");
+        out!("{line}");
     }
-    println!("{}", record_line(&r));
+    out!("{}", record_line(&r));
     Ok(())
 }
 
@@ -571,7 +589,7 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
             let db = load_db()?;
             let w = db.scenarios.iter().map(|s| s.slug.len()).max().unwrap_or(0);
             for (i, s) in db.scenarios.iter().enumerate() {
-                println!(
+                out!(
                     "{:w$}  {}  [{}]",
                     s.slug,
                     s.title,
@@ -586,27 +604,27 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
                     Ok(d) => {
                         let heroes: Vec<&str> =
                             d.heroes.iter().map(|&h| db.def(h).title.as_str()).collect();
-                        println!(
+                        out!(
                             "{name:16}  heroes: {}; {} cards",
                             heroes.join(", "),
                             d.cards.len()
                         );
                     }
-                    Err(e) => println!("{name:16}  (cannot load: {e})"),
+                    Err(e) => out!("{name:16}  (cannot load: {e})"),
                 }
             }
-            println!("(or pass a path to an OCTGN .o8d file or a text deck list)");
+            out!("(or pass a path to an OCTGN .o8d file or a text deck list)");
         }
         ListWhat::Bots => {
             let w = BOTS.iter().map(|b| b.name.len()).max().unwrap_or(0);
             for b in BOTS {
-                println!("{:w$}  {}", b.name, b.about);
+                out!("{:w$}  {}", b.name, b.about);
             }
         }
         ListWhat::Rules => {
             let d = RuleOptions::default();
             for (name, section, about) in RuleOptions::DOCS {
-                println!("{name:32} default {:7} {section:9} {about}", d.get(name));
+                out!("{name:32} default {:7} {section:9} {about}", d.get(name));
             }
         }
         ListWhat::Cards => {
@@ -633,7 +651,7 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
                 let d = db.def(id);
                 let st = cards::status(&db, id);
                 totals[st as usize] += 1;
-                println!(
+                out!(
                     "{:10}  {:20}  {:11}  {}",
                     d.code,
                     format!("{:?}", d.ty),
@@ -641,7 +659,7 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
                     d.title
                 );
             }
-            println!(
+            out!(
                 "total {}: {} {}, {} {}, {} {}",
                 ids.len(),
                 totals[Status::Implemented as usize],

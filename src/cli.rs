@@ -382,18 +382,20 @@ fn missing_deck_cards(db: &CardDb, decks: &[Deck]) -> Vec<String> {
 /// Refuse to simulate what the engine cannot play faithfully: a scenario with encounter or quest
 /// cards whose abilities are missing (always), or decks with such cards (unless
 /// `--allow-unimplemented`, which plays them without their abilities and says so).
-fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> {
-    let sc = &db.scenarios[setup.scenario];
-    let mut enc: Vec<DefId> = sc.encounter[setup.mode as usize]
+/// Encounter, quest and Nightmare setup cards of scenario `sc` in `mode` whose abilities the
+/// engine does not implement.
+fn missing_scenario_cards(db: &CardDb, sc: usize, mode: Mode) -> Vec<DefId> {
+    let sc = &db.scenarios[sc];
+    let mut enc: Vec<DefId> = sc.encounter[mode as usize]
         .iter()
         .map(|&(d, _)| d)
         .chain(
-            sc.quest[setup.mode as usize]
+            sc.quest[mode as usize]
                 .iter()
                 .flat_map(|&q| [Some(q), db.def(q).back])
                 .flatten(),
         )
-        .chain(if setup.mode == Mode::Nightmare {
+        .chain(if mode == Mode::Nightmare {
             sc.nightmare_setup
         } else {
             None
@@ -402,6 +404,12 @@ fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> 
         .collect();
     enc.sort_unstable();
     enc.dedup();
+    enc
+}
+
+fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> {
+    let sc = &db.scenarios[setup.scenario];
+    let enc = missing_scenario_cards(db, setup.scenario, setup.mode);
     if !enc.is_empty() {
         let names: Vec<String> = enc
             .iter()
@@ -460,6 +468,18 @@ fn cmd_run(a: &RunArgs) -> Result<()> {
         PathBuf::from("results").join(format!("{}-{}", cfg.key.scenario, cfg.key.mode.name()))
     });
     check_implemented(&db, &cfg.setup, a.quiet)?;
+    if !a.quiet {
+        for (seat, d) in cfg.setup.decks.iter().enumerate() {
+            if d.cards.len() < 50 {
+                eprintln!(
+                    "note: deck `{}` (seat {}) has {} cards; constructed decks need 50 (the Core sphere decks are 30-card introductory decks)",
+                    d.name,
+                    seat + 1,
+                    d.cards.len()
+                );
+            }
+        }
+    }
     let pb = (a.games >= 10_000 && !a.quiet).then(|| {
         let pb = indicatif::ProgressBar::new(a.games);
         pb.set_style(
@@ -589,12 +609,14 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
             let db = load_db()?;
             let w = db.scenarios.iter().map(|s| s.slug.len()).max().unwrap_or(0);
             for (i, s) in db.scenarios.iter().enumerate() {
-                out!(
-                    "{:w$}  {}  [{}]",
-                    s.slug,
-                    s.title,
-                    mode_names(&scenario_modes(&db, i))
-                );
+                let modes: Vec<String> = scenario_modes(&db, i)
+                    .iter()
+                    .map(|&m| match missing_scenario_cards(&db, i, m).len() {
+                        0 => format!("{}: playable", m.name()),
+                        n => format!("{}: {n} cards missing", m.name()),
+                    })
+                    .collect();
+                out!("{:w$}  {}  [{}]", s.slug, s.title, modes.join(", "));
             }
         }
         ListWhat::Decks => {

@@ -497,6 +497,8 @@ fn parse_text(text: &str, db: &CardDb) -> LineResult<Vec<Entry>> {
                         continue;
                     }
                     (Err(e), Section::Cards(_)) if !is_free_text(s) => return Err((line, e)),
+                    // A card title with several versions is a card line, never free text.
+                    (Err(e), _) if e.contains("is ambiguous") => return Err((line, e)),
                     _ => continue,
                 }
             }

@@ -365,8 +365,16 @@ pub fn write_all(
         write_rounds(dir, &runs)?,
         write_threat(dir, &runs)?,
     ];
-    if let Some(g) = games {
-        out.push(write_games(dir, g)?);
+    match games {
+        Some(g) => out.push(write_games(dir, g)?),
+        None => {
+            // A games.csv left by an earlier run in this folder would not match this run.
+            let stale = dir.join("games.csv");
+            if stale.exists() {
+                fs::remove_file(&stale)
+                    .with_context(|| format!("cannot remove stale {}", stale.display()))?;
+            }
+        }
     }
     Ok(out)
 }

@@ -181,6 +181,14 @@ impl GameSetup {
                 crate::record::MAX_ROUNDS
             ));
         }
+        if let Some(f) = self.options.first_player {
+            if f as usize >= n {
+                return Err(format!(
+                    "rule first_player={} names a seat that does not exist in a {n}-player game",
+                    f + 1
+                ));
+            }
+        }
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (seat, d) in self.decks.iter().enumerate() {
             if d.heroes.is_empty() || d.heroes.len() > 3 {
@@ -190,6 +198,28 @@ impl GameSetup {
                     seat + 1,
                     d.heroes.len()
                 ));
+            }
+            if d.cards.is_empty() {
+                return Err(format!(
+                    "deck `{}` (seat {}) has heroes but no cards to draw",
+                    d.name,
+                    seat + 1
+                ));
+            }
+            // At most 3 copies of a card by title (RULES §2.1.1).
+            for (i, &c) in d.cards.iter().enumerate() {
+                let t = &db.def(c).title;
+                if d.cards[..i].iter().any(|&x| &db.def(x).title == t) {
+                    continue;
+                }
+                let n = d.cards.iter().filter(|&&x| &db.def(x).title == t).count();
+                if n > 3 {
+                    return Err(format!(
+                        "deck `{}` (seat {}) has {n} copies of {t}; a deck may hold at most 3 copies of a card",
+                        d.name,
+                        seat + 1
+                    ));
+                }
             }
             for &h in &d.heroes {
                 let t = db.def(h).title.as_str();

@@ -523,6 +523,9 @@ fn rearguard_forced(g: &mut Game, me: CardId, ev: Event) {
 fn rescue_revealed(g: &mut Game, me: CardId, _by: u8) {
     if let Some(i) = find_iarion(g) {
         if g.card(i).zone.in_play() {
+            if g.logging() {
+                g.log_line("  Iârion is placed facedown under Rescue Iârion".to_string());
+            }
             g.move_card(i, Zone::Under(me));
             if !g.setup.options.iarion_under_side_quest_is_safe {
                 // Reading RULES §8.3.4 the other way: he left play, the players lose.
@@ -815,6 +818,9 @@ fn weight_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 fn lost_revealed(g: &mut Game, me: CardId, _by: u8) {
+    if g.logging() {
+        g.log_line("  every hand goes facedown under Lost in the Wilderness".to_string());
+    }
     for p in 0..g.n_players {
         while let Some(&c) = g.list(Zone::Hand(p)).last() {
             g.move_card(c, Zone::Under(me));

@@ -410,6 +410,13 @@ impl<'a> Game<'a> {
                             self.cards[h as usize].resources += 1;
                         }
                     }
+                    self.log_fn(|g| {
+                        let pools: Vec<String> = g
+                            .heroes(p)
+                            .map(|h| format!("{} {}", g.title(h), g.cards[h as usize].resources))
+                            .collect();
+                        format!("  P{} resources: {}", p + 1, pools.join(", "))
+                    });
                 }
             }
             Draw => {
@@ -551,6 +558,9 @@ impl<'a> Game<'a> {
     }
 
     pub fn set_first_player(&mut self, p: u8) {
+        if p == self.first {
+            return;
+        }
         self.first = p;
         self.log_fn(|g| format!("  first player token -> P{}", g.first + 1));
         self.fire(Event::FirstPlayerChanged(p));
@@ -1135,6 +1145,7 @@ impl<'a> Game<'a> {
                 }
                 if kw.time > 0 {
                     self.cards[card as usize].time = kw.time as i16;
+                    self.log_fn(|g| format!("  {} gets {} time counters", g.title(card), kw.time));
                 }
                 if from_deck && kw.doomed > 0 {
                     for p in 0..self.n_players {

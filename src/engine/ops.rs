@@ -176,6 +176,9 @@ impl<'a> Game<'a> {
     pub fn discard(&mut self, c: CardId) {
         let was = self.cards[c as usize].zone;
         let to = self.discard_zone(c);
+        if self.logging() {
+            self.log_line(format!("  {} is discarded ({})", self.title(c), was.name()));
+        }
         self.move_card(c, to);
         if was.in_play() && self.def_of(c).ty.is_character() {
             self.fire(Event::LeftPlay(c));
@@ -220,7 +223,12 @@ impl<'a> Game<'a> {
     pub fn draw(&mut self, p: u8, n: usize) {
         for _ in 0..n {
             match self.top(Zone::Deck(p)) {
-                Some(c) => self.move_card(c, Zone::Hand(p)),
+                Some(c) => {
+                    self.move_card(c, Zone::Hand(p));
+                    if self.logging() && self.phase != Phase::Setup {
+                        self.log_line(format!("  P{} draws {}", p + 1, self.title(c)));
+                    }
+                }
                 None => break,
             }
         }
@@ -561,14 +569,11 @@ impl<'a> Game<'a> {
             return false;
         }
         let t = &mut self.players[p as usize].threat;
+        let before = *t;
         *t = (*t - n).max(0);
         if self.logging() {
-            self.log_line(format!(
-                "  P{} threat -{} -> {}",
-                p + 1,
-                n,
-                self.players[p as usize].threat
-            ));
+            let now = self.players[p as usize].threat;
+            self.log_line(format!("  P{} threat -{} -> {}", p + 1, before - now, now));
         }
         true
     }
@@ -666,6 +671,14 @@ impl<'a> Game<'a> {
     }
 
     pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
+        if self.logging() {
+            let what_s = match what {
+                Lasting::Stat(st, d) => format!("{d:+} {st:?}"),
+                other => format!("{other:?}"),
+            };
+            let line = format!("  {}: {} until {:?}", self.title(card), what_s, until);
+            self.log_line(line);
+        }
         let gen = self.cards[card as usize].gen;
         self.lasting.push(LastingEffect {
             card,

@@ -352,6 +352,7 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
         bots: bots.clone(),
         seed: a.seed,
         rules: changed.join(";"),
+        max_rounds: a.max_rounds,
     };
     let setup = GameSetup {
         scenario: sc,
@@ -443,16 +444,6 @@ fn check_implemented(db: &CardDb, setup: &GameSetup, quiet: bool) -> Result<()> 
     Ok(())
 }
 
-/// A percentage with enough decimals that small rates and interval bounds stay visible.
-fn pct(x: f64) -> String {
-    let v = 100.0 * x;
-    if v == 0.0 || v >= 1.0 {
-        format!("{v:.2}%")
-    } else {
-        format!("{v:.4}%")
-    }
-}
-
 fn cmd_run(a: &RunArgs) -> Result<()> {
     let db = load_db()?;
     let cfg = configure(&db, &a.game)?;
@@ -535,11 +526,18 @@ fn print_summary(key: &RunKey, acc: &Accumulator, secs: f64, threads: usize) -> 
         acc.games as f64 / secs.max(1e-9)
     );
     let (lo, hi) = acc.win_interval95();
+    let rate = acc.win_rate().unwrap_or(0.0);
+    // One precision for the whole line: 4 decimals when the interval reaches below 1%.
+    let d = if hi < 0.01 || (rate > 0.0 && rate < 0.01) {
+        4
+    } else {
+        2
+    };
     out!(
-        "win rate {} (95% CI {} to {}); {} wins",
-        pct(acc.win_rate().unwrap_or(0.0)),
-        pct(lo),
-        pct(hi),
+        "win rate {:.d$}% (95% CI {:.d$}% to {:.d$}%); {} wins",
+        100.0 * rate,
+        100.0 * lo,
+        100.0 * hi,
         acc.wins()
     );
     out!(

@@ -34,7 +34,11 @@ pub struct DeckError {
 
 impl std::fmt::Display for DeckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
     }
 }
 
@@ -599,6 +603,13 @@ fn resolve_name(
             if !ids.is_empty() {
                 return resolve_name(&whole, None, hint, db);
             }
+        }
+        if let Some(&enc) = db.find_by_title(name).first() {
+            let d = db.def(enc);
+            return Err(format!(
+                "`{name}` is an encounter card ({}, {}), not a player card: it cannot be in a player deck",
+                d.code, d.encounter_set
+            ));
         }
         return Err(format!("unknown card `{name}`{}", did_you_mean(name, db)));
     }

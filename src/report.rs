@@ -36,6 +36,8 @@ pub struct RunKey {
     pub seed: u64,
     /// Rule options that differ from the defaults, `name=value` joined with `;` (empty: defaults).
     pub rules: String,
+    /// Round cap of the run.
+    pub max_rounds: u16,
 }
 
 impl RunKey {
@@ -87,6 +89,7 @@ struct SummaryRow<'a> {
     mean_score_wins: String,
     unimplemented_plays: u64,
     seed: u64,
+    max_rounds: u16,
     rules: &'a str,
     engine_version: &'static str,
 }
@@ -160,6 +163,7 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
         mean_score_wins: fmt_opt_f(acc.mean_score_wins()),
         unimplemented_plays: acc.unimplemented_plays,
         seed: key.seed,
+        max_rounds: key.max_rounds,
         rules: &key.rules,
         engine_version: ENGINE_VERSION,
     }
@@ -227,6 +231,7 @@ pub const SUMMARY_HEADER: &[&str] = &[
     "mean_score_wins",
     "unimplemented_plays",
     "seed",
+    "max_rounds",
     "rules",
     "engine_version",
 ];
@@ -400,6 +405,7 @@ mod tests {
             bots: vec!["x".into(), "x".into()],
             seed: 7,
             rules: String::new(),
+            max_rounds: 30,
         };
         let mut acc = Accumulator::new();
         let mut games = Vec::new();

@@ -595,7 +595,12 @@ fn marauder_forced(g: &mut Game, me: CardId, ev: Event) {
 
 fn marauder_shadow(g: &mut Game, _me: CardId) {
     let e = g.attack.enemy;
-    let n = g.allies_of(g.attack.player).count() as i16;
+    // Objective-allies are allies too (RULES §8.3.1): Iârion counts.
+    let p = g.attack.player;
+    let n = g
+        .characters(p)
+        .filter(|&c| matches!(g.ty(c), CardType::Ally | CardType::ObjectiveAlly))
+        .count() as i16;
     g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
 }
 

@@ -1335,15 +1335,15 @@ impl<'a> Game<'a> {
         }
         let p = self.seat(seat);
         if let Some(Opt::Card(e)) = self.take_answer() {
-            // The checking player picked among tied enemies (§3.5.3, engine choice).
-            self.engage(e, p);
+            // The checking player picked among tied enemies (§3.5.3, engine choice). The next
+            // check waits below anything the engagement triggers.
             self.stack.push(Frame::EngagementChecks {
                 seat: seat + 1,
                 any: true,
             });
+            self.engage(e, p);
             return;
         }
-        let mut engaged = false;
         if !self.players[p as usize].eliminated {
             let threat = self.players[p as usize].threat;
             // The highest engagement cost ≤ his threat engages him.
@@ -1370,13 +1370,17 @@ impl<'a> Game<'a> {
                 let Opt::Card(e) = self.offered()[0] else {
                     unreachable!()
                 };
+                self.stack.push(Frame::EngagementChecks {
+                    seat: seat + 1,
+                    any: true,
+                });
                 self.engage(e, p);
-                engaged = true;
+                return;
             }
         }
         self.stack.push(Frame::EngagementChecks {
             seat: seat + 1,
-            any: any || engaged,
+            any,
         });
     }
 

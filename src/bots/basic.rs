@@ -54,12 +54,19 @@
 //! **Commit** (`commit`) — every ready character that the round plan does not keep and whose
 //! questing stat is > 0 is committed, highest first (heroes before allies on ties): every point
 //! of willpower either lowers the threat raise of a failed quest or adds progress. Characters
-//! with 0 in the questing stat are never committed.
+//! with 0 in the questing stat are never committed. **Hold-back cap**: the plan may not make the
+//! quest fail badly. The expected deficit (`quest_deficit`: staging threat + `REVEAL_THREAT` (2)
+//! per player − strength already committed − the questing stat of every ready character the
+//! plan does not keep) must be ≤ `DEFICIT_CAP` (2); if not, the plan is redone without step 3
+//! (the kill of an engaged enemy), then, if still over, without step 2 (optional engagement).
+//! Step 1's defenders are always kept.
 //!
 //! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
 //! with its priority (Rescue Iârion always first: his time counters lose the game), when its
 //! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
-//! defeated now anyway; otherwise the main quest.
+//! defeated now anyway; otherwise the main quest. Orc Rearguard (TLR-023) is skipped when the
+//! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
+//! expected), unless the main quest cannot be defeated anyway.
 //!
 //! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
 //! `TRAVEL_PENALTY` for known painful travel costs, and minus 1000 for Chetwood Forest
@@ -831,6 +838,12 @@ struct Plan {
 /// of an engaged enemy with who is left. `at_commit`: before the quest (willpower kept back costs
 /// threat); otherwise in the encounter phase (ready characters are free).
 fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
+    round_plan_upto(g, p, at_commit, 3)
+}
+
+/// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
+/// engagement; 3: + a kill of an engaged enemy).
+fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
     let pool = ready_chars(g, p);
     let no_checks = g.rule(Rule::NoEngagementChecks);
     let mut must = Ids::new();
@@ -851,7 +864,7 @@ fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
     let mut plan_engage = NO_CARD;
     let mut cands = Ids::new();
     // Optional engagement: only when every attacking enemy has a defender.
-    if keep.n >= must.n {
+    if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
         for &e in g.list(Zone::Staging) {
             if !g.is_enemy(e) || must.contains(e) {
@@ -902,7 +915,7 @@ fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
     }
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
-    for &e in g.engaged(p) {
+    for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
         if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
             let v =
                 (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e)) * THREAT_UNIT * KILL_ROUNDS
@@ -923,7 +936,13 @@ fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
 
 fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let qs = g.questing_stat();
-    let plan = round_plan(g, p, true);
+    let mut plan = round_plan(g, p, true);
+    for steps in [2u8, 1] {
+        if quest_deficit(g, p, &plan.keep) <= DEFICIT_CAP {
+            break;
+        }
+        plan = round_plan_upto(g, p, true, steps);
+    }
     let reserved = plan.keep;
     let pick = pick_max(o, |c| {
         if reserved.contains(c) || g.stat(c, qs) <= 0 {
@@ -939,6 +958,25 @@ fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         },
         None => find(o, Opt::Done),
     }
+}
+
+/// Threat we expect each player's quest reveal to add (about one encounter card's threat).
+const REVEAL_THREAT: i16 = 2;
+/// The largest expected quest deficit (threat raise) the round plan may cause by keeping
+/// characters back for an optional engagement or a kill.
+const DEFICIT_CAP: i16 = 2;
+
+/// Expected threat raise of this quest if every ready character outside `keep` with a positive
+/// questing stat is committed: staging threat + expected reveals − questing strength.
+fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
+    let qs = g.questing_stat();
+    let free: i16 = ready_chars(g, p)
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum();
+    g.staging_threat() + REVEAL_THREAT * g.players_in_game() as i16 - g.questing_strength() - free
 }
 
 /// Progress we expect to make this round if (nearly) everyone ready quests.
@@ -983,6 +1021,11 @@ fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .unwrap_or(0);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        // Orc Rearguard as the current quest reveals one more card: only worth it when we
+        // expect to make progress on it.
+        if code(g, c) == "TLR-023" && surplus <= 0 && !main_blocked {
             continue;
         }
         let v = prio * 10 + cheap as i32 * 200 - rem as i32;

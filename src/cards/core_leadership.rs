@@ -594,6 +594,7 @@ fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::testkit::{heroes, options};
 
     #[test]
     fn brok_ironfist() {
@@ -617,14 +618,6 @@ mod tests {
     use crate::cards::testkit::sandbox;
     use crate::data::Sphere;
     use crate::engine::ENCOUNTER;
-
-    fn heroes(g: &Game, p: u8) -> Vec<CardId> {
-        g.heroes(p).collect()
-    }
-
-    fn options(g: &Game) -> Vec<Opt> {
-        g.pending().map(|d| d.options.clone()).unwrap_or_default()
-    }
 
     #[test]
     fn aragorn() {

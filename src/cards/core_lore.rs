@@ -691,15 +691,8 @@ fn self_preservation_act(g: &mut Game, me: CardId, _seat: u8) {
 mod tests {
     use super::*;
     use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{heroes, options};
     use crate::engine::ENCOUNTER;
-
-    fn heroes(g: &Game, p: u8) -> Vec<CardId> {
-        g.heroes(p).collect()
-    }
-
-    fn options(g: &Game) -> Vec<Opt> {
-        g.pending().map(|d| d.options.clone()).unwrap_or_default()
-    }
 
     #[test]
     fn denethor() {

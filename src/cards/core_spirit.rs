@@ -614,36 +614,8 @@ fn courage_act(g: &mut Game, me: CardId, _p: u8) {
 #[cfg(test)]
 mod tests {
     use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{actions, hero, options};
     use crate::engine::{CardId, Event, Frame, Game, Opt, Phase, Stat, Zone, ENCOUNTER};
-
-    fn hero(g: &Game, code: &str) -> CardId {
-        g.heroes(0)
-            .find(|&h| g.def_of(h).code == code)
-            .expect("hero in play")
-    }
-
-    /// Options player 0 gets in an action window now (empty if only "pass").
-    fn actions(g: &mut Game) -> Vec<Opt> {
-        let phase = g.phase;
-        g.push_run(Frame::Window {
-            phase,
-            seat: 0,
-            passes: 0,
-        });
-        let o = match g.pending() {
-            Some(d) => d.options.clone(),
-            None => Vec::new(),
-        };
-        // Close the window (other players may have actions too, e.g. Éowyn's).
-        while g.pending().is_some() {
-            g.answer(Opt::Pass);
-        }
-        o
-    }
-
-    fn options(g: &Game) -> Vec<Opt> {
-        g.pending().map(|d| d.options.clone()).unwrap_or_default()
-    }
 
     /// A treachery (or other card) being revealed from the deck, stopped at its cancel window.
     fn start_reveal(g: &mut Game, code: &str, from_deck: bool) -> CardId {

@@ -583,38 +583,11 @@ fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 
 #[cfg(test)]
 mod tests {
+    use crate::cards::testkit::{actions, hero, options};
     use crate::cards::testkit::{db, sandbox};
     use crate::engine::{
-        AttackCtx, CardId, Event, Frame, Game, Opt, Phase, Stat, Until, Zone, ENCOUNTER,
+        AttackCtx, CardId, Event, Frame, Opt, Phase, Stat, Until, Zone, ENCOUNTER,
     };
-
-    fn hero(g: &Game, code: &str) -> CardId {
-        g.heroes(0)
-            .find(|&h| g.def_of(h).code == code)
-            .expect("hero in play")
-    }
-
-    /// Options player 0 gets in an action window now (empty if only "pass").
-    fn actions(g: &mut Game) -> Vec<Opt> {
-        let phase = g.phase;
-        g.push_run(Frame::Window {
-            phase,
-            seat: 0,
-            passes: 0,
-        });
-        match g.pending() {
-            Some(d) => {
-                let o = d.options.clone();
-                g.answer(Opt::Pass);
-                o
-            }
-            None => Vec::new(),
-        }
-    }
-
-    fn options(g: &Game) -> Vec<Opt> {
-        g.pending().map(|d| d.options.clone()).unwrap_or_default()
-    }
 
     #[test]
     fn gimli() {

@@ -2,7 +2,7 @@
 
 use crate::data::{load_embedded, CardDb, Mode};
 use crate::deck::Deck;
-use crate::engine::{Game, GameSetup, RuleOptions};
+use crate::engine::{CardId, Frame, Game, GameSetup, Opt, RuleOptions};
 use std::sync::OnceLock;
 
 pub fn db() -> &'static CardDb {
@@ -40,4 +40,37 @@ pub fn sandbox_in(scenario: &str, mode: Mode, heroes: &[&[&str]]) -> Game<'stati
     let mut g = Game::new(db, setup);
     g.sandbox(1, 0);
     g
+}
+
+/// The hero with card code `code` controlled by seat 0.
+pub fn hero(g: &Game, code: &str) -> CardId {
+    g.heroes(0)
+        .find(|&h| g.def_of(h).code == code)
+        .expect("hero in play")
+}
+
+/// The heroes seat `p` controls, in play-area order.
+pub fn heroes(g: &Game, p: u8) -> Vec<CardId> {
+    g.heroes(p).collect()
+}
+
+/// The options of the pending decision (empty if none).
+pub fn options(g: &Game) -> Vec<Opt> {
+    g.pending().map(|d| d.options.clone()).unwrap_or_default()
+}
+
+/// Options seat 0 gets in an action window opened now (empty if only "pass"); the window is
+/// then closed by passing (other players may have actions too, e.g. Éowyn's).
+pub fn actions(g: &mut Game) -> Vec<Opt> {
+    let phase = g.phase;
+    g.push_run(Frame::Window {
+        phase,
+        seat: 0,
+        passes: 0,
+    });
+    let o = options(g);
+    while g.pending().is_some() {
+        g.answer(Opt::Pass);
+    }
+    o
 }

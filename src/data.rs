@@ -524,8 +524,15 @@ fn parse_keywords(s: &str) -> Result<(Keywords, Vec<String>), String> {
     Ok((k, other))
 }
 
-fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
-    let file = CARDS_FILE;
+/// Read a data CSV: its columns and its well-formed rows with their line numbers. A missing or
+/// unreadable header, a missing column, a malformed row and a row with the wrong number of fields
+/// are reported in `errs` (the row is skipped).
+fn read_csv(
+    file: &str,
+    text: &str,
+    wanted: &[&str],
+    errs: &mut Vec<DataError>,
+) -> Option<(Columns, Vec<(usize, csv::StringRecord)>)> {
     let err = |line: usize, message: String| DataError {
         file: file.into(),
         line,
@@ -538,15 +545,11 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
         Ok(h) => h.clone(),
         Err(e) => {
             errs.push(err(1, format!("cannot read the header line: {e}")));
-            return;
+            return None;
         }
     };
-    let Some(cols) = Columns::new(file, &headers, CARD_COLUMNS, errs) else {
-        return;
-    };
-    let mut trait_ids: HashMap<String, u16> = HashMap::new();
-    // (line, back code) per def, resolved after all rows are read.
-    let mut backs: Vec<(usize, String)> = Vec::new();
+    let cols = Columns::new(file, &headers, wanted, errs)?;
+    let mut rows = Vec::new();
     for rec in rdr.records() {
         let rec = match rec {
             Ok(r) => r,
@@ -568,6 +571,25 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
             ));
             continue;
         }
+        rows.push((line, rec));
+    }
+    Some((cols, rows))
+}
+
+fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
+    let file = CARDS_FILE;
+    let err = |line: usize, message: String| DataError {
+        file: file.into(),
+        line,
+        message,
+    };
+    let Some((cols, rows)) = read_csv(file, text, CARD_COLUMNS, errs) else {
+        return;
+    };
+    let mut trait_ids: HashMap<String, u16> = HashMap::new();
+    // (line, back code) per def, resolved after all rows are read.
+    let mut backs: Vec<(usize, String)> = Vec::new();
+    for (line, rec) in rows {
         let g = |c: &str| cols.get(&rec, c);
         let mut row_errs = Vec::new();
         let mut check = |field: &str, r: Result<i16, String>| -> i16 {
@@ -738,33 +760,14 @@ fn parse_scenarios(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
         line,
         message,
     };
-    let mut rdr = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let headers = match rdr.headers() {
-        Ok(h) => h.clone(),
-        Err(e) => {
-            errs.push(err(1, format!("cannot read the header line: {e}")));
-            return;
-        }
-    };
-    let Some(cols) = Columns::new(file, &headers, SCENARIO_COLUMNS, errs) else {
+    let Some((cols, rows)) = read_csv(file, text, SCENARIO_COLUMNS, errs) else {
         return;
     };
     // expected_total rows: (scenario index, mode) → (line, total).
     let mut expected: HashMap<(usize, Mode), (usize, u32)> = HashMap::new();
     // Modes that have any row, with the first line seen (for "missing expected_total").
     let mut seen: Vec<((usize, Mode), usize)> = Vec::new();
-    for rec in rdr.records() {
-        let rec = match rec {
-            Ok(r) => r,
-            Err(e) => {
-                let line = e.position().map(|p| p.line() as usize).unwrap_or(0);
-                errs.push(err(line, format!("malformed CSV row: {e}")));
-                continue;
-            }
-        };
-        let line = rec.position().map(|p| p.line() as usize).unwrap_or(0);
+    for (line, rec) in rows {
         let g = |c: &str| cols.get(&rec, c);
         let (slug, title, kind, code) = (g("slug"), g("title"), g("kind"), g("code"));
         if slug.is_empty() {

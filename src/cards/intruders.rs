@@ -853,7 +853,7 @@ fn lost_forced(g: &mut Game, me: CardId, ev: Event) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{reveal_resolving, sandbox};
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -1041,15 +1041,7 @@ mod tests {
         // Quest failing: no attack, an Orc War Party comes out.
         let mut g = sandbox(&[HEROES]);
         let s = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        reveal_resolving(&mut g, s);
         assert!(g
             .list(Zone::Staging)
             .iter()
@@ -1087,15 +1079,7 @@ mod tests {
         // Nothing engaged: surge and doomed 1.
         let deck = g.list(Zone::EncounterDeck).len();
         let s2 = g.spawn("TLR-022", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s2,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        reveal_resolving(&mut g, s2);
         assert!(g.players[0].threat > t);
         assert!(g.list(Zone::EncounterDeck).len() < deck, "it surged");
         // Shadow: +1 attack, and back to the staging area.
@@ -1130,15 +1114,7 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let i = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
         let r = g.spawn("TLR-024", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: r,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        reveal_resolving(&mut g, r);
         assert_eq!(g.card(i).zone, Zone::Under(r));
         assert_eq!(g.card(r).time, 4);
         assert!(g.outcome().is_none());
@@ -1256,15 +1232,7 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let s = g.spawn("TLR-048", ENCOUNTER, Zone::EncounterDeck);
         let deck = g.list(Zone::EncounterDeck).len();
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        reveal_resolving(&mut g, s);
         assert!(
             g.list(Zone::EncounterDeck).len() <= deck - 2,
             "surged with one quest card in play"
@@ -1318,15 +1286,7 @@ mod tests {
         staged(&mut g, "TLR-051");
         let w = g.spawn("TLR-050", ENCOUNTER, Zone::EncounterDeck);
         let deck = g.list(Zone::EncounterDeck).len();
-        g.push_run(Frame::Reveal {
-            card: w,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        reveal_resolving(&mut g, w);
         assert!(
             g.list(Zone::EncounterDeck).len() <= deck - 3,
             "two more cards revealed"

@@ -9,14 +9,32 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
+pub mod carn_dum;
 pub mod common;
 pub mod core_leadership;
 pub mod core_lore;
 pub mod core_spirit;
 pub mod core_tactics;
+pub mod cursed_dead;
+pub mod dark_sorcery;
+pub mod deadmens_dike;
+pub mod dread_realm;
+pub mod ettenmoors;
+pub mod foul_weather;
 pub mod intruders;
+pub mod lost_realm;
+pub mod mount_gram;
+pub mod nightmare_chetwood;
+pub mod nightmare_deadmens_dike;
+pub mod nightmare_weather_hills;
+pub mod revised_core;
+pub mod rhudaur;
+pub mod ruins_of_arnor;
 #[cfg(test)]
 pub mod testkit;
+pub mod wastes_of_eriador;
+pub mod weather_hills;
+pub mod wrath_and_ruin;
 
 /// Rule questions the engine asks cards in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -129,6 +147,24 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(core_lore::SCRIPTS.iter())
         .chain(core_spirit::SCRIPTS.iter())
         .chain(core_tactics::SCRIPTS.iter())
+        .chain(revised_core::SCRIPTS.iter())
+        .chain(lost_realm::SCRIPTS.iter())
+        .chain(wastes_of_eriador::SCRIPTS.iter())
+        .chain(mount_gram::SCRIPTS.iter())
+        .chain(ettenmoors::SCRIPTS.iter())
+        .chain(rhudaur::SCRIPTS.iter())
+        .chain(carn_dum::SCRIPTS.iter())
+        .chain(dread_realm::SCRIPTS.iter())
+        .chain(wrath_and_ruin::SCRIPTS.iter())
+        .chain(weather_hills::SCRIPTS.iter())
+        .chain(foul_weather::SCRIPTS.iter())
+        .chain(ruins_of_arnor::SCRIPTS.iter())
+        .chain(deadmens_dike::SCRIPTS.iter())
+        .chain(cursed_dead::SCRIPTS.iter())
+        .chain(dark_sorcery::SCRIPTS.iter())
+        .chain(nightmare_chetwood::SCRIPTS.iter())
+        .chain(nightmare_weather_hills::SCRIPTS.iter())
+        .chain(nightmare_deadmens_dike::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code.
@@ -236,6 +272,24 @@ mod lint {
             include_str!("core_lore.rs"),
             include_str!("core_spirit.rs"),
             include_str!("core_tactics.rs"),
+            include_str!("revised_core.rs"),
+            include_str!("lost_realm.rs"),
+            include_str!("wastes_of_eriador.rs"),
+            include_str!("mount_gram.rs"),
+            include_str!("ettenmoors.rs"),
+            include_str!("rhudaur.rs"),
+            include_str!("carn_dum.rs"),
+            include_str!("dread_realm.rs"),
+            include_str!("wrath_and_ruin.rs"),
+            include_str!("weather_hills.rs"),
+            include_str!("foul_weather.rs"),
+            include_str!("ruins_of_arnor.rs"),
+            include_str!("deadmens_dike.rs"),
+            include_str!("cursed_dead.rs"),
+            include_str!("dark_sorcery.rs"),
+            include_str!("nightmare_chetwood.rs"),
+            include_str!("nightmare_weather_hills.rs"),
+            include_str!("nightmare_deadmens_dike.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -1,0 +1,5 @@
+//! Cursed Dead encounter set.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

@@ -1,0 +1,5 @@
+//! Dark Sorcery encounter set.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

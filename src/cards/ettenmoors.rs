@@ -1,0 +1,5 @@
+//! Across the Ettenmoors player cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

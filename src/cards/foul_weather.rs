@@ -1,0 +1,5 @@
+//! Foul Weather encounter set.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

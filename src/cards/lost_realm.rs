@@ -1,0 +1,5 @@
+//! The Lost Realm player cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

@@ -1,0 +1,5 @@
+//! The Weather Hills Nightmare: the setup card and the Nightmare encounter cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

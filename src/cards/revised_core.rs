@@ -1,0 +1,5 @@
+//! Revised Core Set player cards that are not Core Set reprints.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

@@ -1,0 +1,5 @@
+//! Ruins of Arnor encounter set.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

@@ -1,0 +1,5 @@
+//! The Wastes of Eriador player cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

@@ -1,0 +1,5 @@
+//! The Weather Hills encounter set and quest cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

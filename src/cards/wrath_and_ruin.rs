@@ -1,0 +1,5 @@
+//! Wrath and Ruin player cards.
+
+use super::Script;
+
+pub static SCRIPTS: &[Script] = &[];

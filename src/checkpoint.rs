@@ -602,85 +602,6 @@ pub fn parse_games_part(text: &str) -> Result<Vec<(usize, u64, String)>, String>
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shard_parse_and_ranges() {
-        assert_eq!(Shard::parse("0/4").unwrap(), Shard { index: 0, count: 4 });
-        for bad in ["4/4", "1/0", "a/b", "3", "-1/2", "1/2/3"] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
-        for n in 1..9u64 {
-            let mut at = 0;
-            for k in 0..n {
-                let (a, b) = Shard { index: k, count: n }.range(1000);
-                assert_eq!(a, at);
-                at = b;
-            }
-            assert_eq!(at, 1000);
-        }
-    }
-
-    #[test]
-    fn ranges() {
-        let mut r = Vec::new();
-        add_range(&mut r, 10, 20);
-        add_range(&mut r, 30, 40);
-        add_range(&mut r, 20, 30);
-        assert_eq!(r, vec![(10, 40)]);
-        add_range(&mut r, 0, 5);
-        assert_eq!(missing_ranges(&r, 0, 50), vec![(5, 10), (40, 50)]);
-        assert_eq!(range_total(&r), 35);
-    }
-
-    #[test]
-    fn round_trip_and_corruption() {
-        let mut acc = Accumulator::new();
-        let mut rec = crate::record::GameRecord::empty(3, 1);
-        rec.rounds = 4;
-        rec.outcome = crate::record::Outcome::LossThreat;
-        acc.add(&rec);
-        let c = Checkpoint {
-            spec: RunSpec {
-                scenario: "all".into(),
-                mode: "standard".into(),
-                decks: vec!["decks/my deck.txt".into()],
-                players: None,
-                bots: vec!["basic".into()],
-                seed: 3,
-                max_rounds: 30,
-                rules: vec!["first_player=random".into()],
-                allow_unimplemented: true,
-                games: 10,
-                shard: Shard { index: 1, count: 2 },
-                per_game: true,
-            },
-            resolved: Resolved {
-                engine_version: "0.1.0".into(),
-                decks: vec![("my deck".into(), 0xfeed)],
-                combos: vec![("intruders-in-chetwood".into(), Mode::Standard)],
-                bots: vec!["basic".into()],
-                rules: "first_player=random".into(),
-                unimplemented: "A;B".into(),
-            },
-            complete: false,
-            games_bytes: 17,
-            combos: vec![ComboState {
-                done: vec![(5, 6)],
-                acc,
-            }],
-        };
-        let t = c.to_text();
-        assert_eq!(Checkpoint::parse(&t).unwrap(), c);
-        assert!(Checkpoint::parse(&t.replace("seed 3", "seed 4")).is_err());
-        assert!(Checkpoint::parse(&t[..t.len() / 2]).is_err());
-        assert!(Checkpoint::parse("").is_err());
-        assert!(c.differences(&c, false).is_empty());
-    }
-}
-
 /// A run in progress: its checkpoint, the per-game rows file, and when to write the next
 /// checkpoint. Feed it every finished chunk with [`RunState::add`].
 pub struct RunState {
@@ -779,5 +700,84 @@ impl RunState {
         self.written += 1;
         self.last = std::time::Instant::now();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_parse_and_ranges() {
+        assert_eq!(Shard::parse("0/4").unwrap(), Shard { index: 0, count: 4 });
+        for bad in ["4/4", "1/0", "a/b", "3", "-1/2", "1/2/3"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        for n in 1..9u64 {
+            let mut at = 0;
+            for k in 0..n {
+                let (a, b) = Shard { index: k, count: n }.range(1000);
+                assert_eq!(a, at);
+                at = b;
+            }
+            assert_eq!(at, 1000);
+        }
+    }
+
+    #[test]
+    fn ranges() {
+        let mut r = Vec::new();
+        add_range(&mut r, 10, 20);
+        add_range(&mut r, 30, 40);
+        add_range(&mut r, 20, 30);
+        assert_eq!(r, vec![(10, 40)]);
+        add_range(&mut r, 0, 5);
+        assert_eq!(missing_ranges(&r, 0, 50), vec![(5, 10), (40, 50)]);
+        assert_eq!(range_total(&r), 35);
+    }
+
+    #[test]
+    fn round_trip_and_corruption() {
+        let mut acc = Accumulator::new();
+        let mut rec = crate::record::GameRecord::empty(3, 1);
+        rec.rounds = 4;
+        rec.outcome = crate::record::Outcome::LossThreat;
+        acc.add(&rec);
+        let c = Checkpoint {
+            spec: RunSpec {
+                scenario: "all".into(),
+                mode: "standard".into(),
+                decks: vec!["decks/my deck.txt".into()],
+                players: None,
+                bots: vec!["basic".into()],
+                seed: 3,
+                max_rounds: 30,
+                rules: vec!["first_player=random".into()],
+                allow_unimplemented: true,
+                games: 10,
+                shard: Shard { index: 1, count: 2 },
+                per_game: true,
+            },
+            resolved: Resolved {
+                engine_version: "0.1.0".into(),
+                decks: vec![("my deck".into(), 0xfeed)],
+                combos: vec![("intruders-in-chetwood".into(), Mode::Standard)],
+                bots: vec!["basic".into()],
+                rules: "first_player=random".into(),
+                unimplemented: "A;B".into(),
+            },
+            complete: false,
+            games_bytes: 17,
+            combos: vec![ComboState {
+                done: vec![(5, 6)],
+                acc,
+            }],
+        };
+        let t = c.to_text();
+        assert_eq!(Checkpoint::parse(&t).unwrap(), c);
+        assert!(Checkpoint::parse(&t.replace("seed 3", "seed 4")).is_err());
+        assert!(Checkpoint::parse(&t[..t.len() / 2]).is_err());
+        assert!(Checkpoint::parse("").is_err());
+        assert!(c.differences(&c, false).is_empty());
     }
 }

@@ -168,6 +168,7 @@ fn checked_game(
 /// Play `games_per_config` games of every configuration on `threads` threads (0 = all
 /// cores). `progress` is called with the number of games finished so far, from any thread.
 /// `stop` ends the soak early (the report counts what was played).
+#[allow(clippy::too_many_arguments)]
 pub fn soak(
     db: &CardDb,
     configs: &[SoakConfig],

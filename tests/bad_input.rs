@@ -57,10 +57,18 @@ fn check(case: &str, args: &[&str], hints: &[&str], watch: &[&Path]) -> String {
     assert_eq!(o.status.code(), Some(2), "{case}: {args:?}: {err}");
     assert!(!err.contains("panicked"), "{case}: {err}");
     for h in hints {
-        assert!(err.contains(h), "{case}: {args:?}: stderr lacks `{h}`:\n{err}");
+        assert!(
+            err.contains(h),
+            "{case}: {args:?}: stderr lacks `{h}`:\n{err}"
+        );
     }
     for (d, (existed, snap)) in watch.iter().zip(before) {
-        assert_eq!(d.exists(), existed, "{case}: {} created or removed", d.display());
+        assert_eq!(
+            d.exists(),
+            existed,
+            "{case}: {} created or removed",
+            d.display()
+        );
         assert_eq!(snapshot(d), snap, "{case}: {} changed", d.display());
     }
     err
@@ -125,12 +133,19 @@ fn configuration_errors() {
     run_rejects(
         "unknown scenario",
         &["--scenario", "intruders"],
-        &["unknown scenario `intruders`", "did you mean `intruders-in-chetwood`"],
+        &[
+            "unknown scenario `intruders`",
+            "did you mean `intruders-in-chetwood`",
+        ],
     );
     run_rejects(
         "unknown mode",
         &["--mode", "standart"],
-        &["unknown mode `standart`", "did you mean `standard`", "easy, standard, nightmare"],
+        &[
+            "unknown mode `standart`",
+            "did you mean `standard`",
+            "easy, standard, nightmare",
+        ],
     );
     run_rejects(
         "unknown mode in a list",
@@ -146,7 +161,10 @@ fn configuration_errors() {
     run_rejects(
         "unplayable scenario named",
         &["--scenario", "the-weather-hills"],
-        &["not implemented yet", "list cards --scenario the-weather-hills"],
+        &[
+            "not implemented yet",
+            "list cards --scenario the-weather-hills",
+        ],
     );
     run_rejects(
         "unplayable scenario in a list",
@@ -173,8 +191,16 @@ fn configuration_errors() {
         &["--bot", "random", "--bot", "random"],
         &["2 --bot given for 1 player", "once for every seat"],
     );
-    run_rejects("zero games", &["--games", "0"], &["--games must be at least 1"]);
-    run_rejects("zero threads", &["--threads", "0"], &["--threads must be at least 1"]);
+    run_rejects(
+        "zero games",
+        &["--games", "0"],
+        &["--games must be at least 1"],
+    );
+    run_rejects(
+        "zero threads",
+        &["--threads", "0"],
+        &["--threads must be at least 1"],
+    );
     run_rejects(
         "bad checkpoint interval",
         &["--checkpoint-interval", "nan"],
@@ -195,14 +221,29 @@ fn configuration_errors() {
     run_rejects(
         "players without decks",
         &["--players", "2"],
-        &["--players 2 needs 2 decks", "--deck core-leadership --deck core-tactics"],
+        &[
+            "--players 2 needs 2 decks",
+            "--deck core-leadership --deck core-tactics",
+        ],
     );
-    run_rejects("players out of range", &["--players", "5"], &["--players must be 1 to 4"]);
+    run_rejects(
+        "players out of range",
+        &["--players", "5"],
+        &["--players must be 1 to 4"],
+    );
     run_rejects(
         "too many players",
         &[
-            "--deck", "core-leadership", "--deck", "core-tactics", "--deck", "core-spirit",
-            "--deck", "core-lore", "--deck", "core-lore",
+            "--deck",
+            "core-leadership",
+            "--deck",
+            "core-tactics",
+            "--deck",
+            "core-spirit",
+            "--deck",
+            "core-lore",
+            "--deck",
+            "core-lore",
         ],
         &["at most 4 players, but 5 --deck given"],
     );
@@ -211,9 +252,21 @@ fn configuration_errors() {
         &["--deck", "core-leadership", "--deck", "core-leadership"],
         &["heroes are unique"],
     );
-    run_rejects("round cap 0", &["--max-rounds", "0"], &["--max-rounds must be 1 to 64"]);
-    run_rejects("unknown rule", &["--rule", "no_such_rule=1"], &["list rules"]);
-    run_rejects("rule without value", &["--rule", "first_player"], &["NAME=VALUE"]);
+    run_rejects(
+        "round cap 0",
+        &["--max-rounds", "0"],
+        &["--max-rounds must be 1 to 64"],
+    );
+    run_rejects(
+        "unknown rule",
+        &["--rule", "no_such_rule=1"],
+        &["list rules"],
+    );
+    run_rejects(
+        "rule without value",
+        &["--rule", "first_player"],
+        &["NAME=VALUE"],
+    );
 }
 
 #[test]
@@ -232,7 +285,12 @@ fn clap_level_errors() {
         &["cannot be used with"],
         &[&d],
     );
-    check("games not a number", &["run", "--games", "many", "--out", ds], &["invalid value"], &[&d]);
+    check(
+        "games not a number",
+        &["run", "--games", "many", "--out", ds],
+        &["invalid value"],
+        &[&d],
+    );
     check("merge without --out", &["merge", ds], &["--out"], &[&d]);
     check(
         "trace of a sweep",
@@ -272,7 +330,9 @@ fn output_folder_errors() {
     let fp = PathBuf::from(&file);
     check(
         "output folder is a file",
-        &["run", "--quiet", "--games", "10", "--bot", "random", "--out", &file],
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", &file,
+        ],
         &["is a file, not a folder", "another --out"],
         &[&fp],
     );
@@ -280,7 +340,9 @@ fn output_folder_errors() {
     let under = format!("{file}/sub");
     check(
         "output folder not writable",
-        &["run", "--quiet", "--games", "10", "--bot", "random", "--out", &under],
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", &under,
+        ],
         &["cannot create output folder", "another --out"],
         &[&fp],
     );
@@ -289,7 +351,9 @@ fn output_folder_errors() {
     let ds = d.to_str().unwrap();
     check(
         "folder holds another run",
-        &["run", "--quiet", "--games", "40", "--bot", "random", "--seed", "2", "--out", ds],
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "2", "--out", ds,
+        ],
         &["holds the results of another run", "seed 1 vs 2", "--force"],
         &[&d],
     );
@@ -299,7 +363,9 @@ fn output_folder_errors() {
     let ps = plain.to_str().unwrap();
     check(
         "folder holds results without checkpoint",
-        &["run", "--quiet", "--games", "10", "--bot", "random", "--out", ps],
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", ps,
+        ],
         &["holds results (summary.csv)", "--force"],
         &[&plain],
     );
@@ -309,8 +375,14 @@ fn output_folder_errors() {
     let us = u.to_str().unwrap();
     check(
         "unfinished run without --resume",
-        &["run", "--quiet", "--games", "40", "--bot", "random", "--seed", "3", "--out", us],
-        &["unfinished run", "0 of 40 games", &format!("lotr-sim run --resume {us}")],
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "3", "--out", us,
+        ],
+        &[
+            "unfinished run",
+            "0 of 40 games",
+            &format!("lotr-sim run --resume {us}"),
+        ],
         &[&u],
     );
     // Corrupt checkpoint: a fresh run refuses the folder, resume refuses the checkpoint.
@@ -320,14 +392,20 @@ fn output_folder_errors() {
     fs::write(c.join("checkpoint.txt"), text.replace("seed 4", "seed 5")).unwrap();
     check(
         "corrupt checkpoint (fresh run)",
-        &["run", "--quiet", "--games", "40", "--bot", "random", "--seed", "4", "--out", cs],
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "4", "--out", cs,
+        ],
         &["corrupt checkpoint", "checksum mismatch", "--force"],
         &[&c],
     );
     check(
         "corrupt checkpoint (resume)",
         &["run", "--resume", cs],
-        &["checkpoint.txt: corrupt checkpoint", "checksum mismatch", "cannot be resumed"],
+        &[
+            "checkpoint.txt: corrupt checkpoint",
+            "checksum mismatch",
+            "cannot be resumed",
+        ],
         &[&c],
     );
     fs::write(c.join("checkpoint.txt"), &text[..text.len() / 2]).unwrap();
@@ -357,7 +435,11 @@ fn output_folder_errors() {
     check(
         "resume with another seed",
         &["run", "--resume", rs, "--seed", "7"],
-        &["is for a different run", "seed 6 vs 7", "drop those options"],
+        &[
+            "is for a different run",
+            "seed 6 vs 7",
+            "drop those options",
+        ],
         &[&r],
     );
     check(
@@ -425,7 +507,10 @@ fn merge_errors() {
     check(
         "merge an unfinished shard",
         &["merge", "--out", &os, s0, s1, s2],
-        &["unfinished shard 2/3", &format!("lotr-sim run --resume {s2}")],
+        &[
+            "unfinished shard 2/3",
+            &format!("lotr-sim run --resume {s2}"),
+        ],
         &[&out],
     );
     let other = shard("1", "0/2", &[]);

@@ -41,7 +41,12 @@ fn same_files(a: &Path, b: &Path) {
         }
         let x = fs::read(a.join(f)).unwrap_or_else(|e| panic!("{}: {e}", a.join(f).display()));
         let y = fs::read(b.join(f)).unwrap_or_else(|e| panic!("{}: {e}", b.join(f).display()));
-        assert!(x == y, "{f} differs between {} and {}", a.display(), b.display());
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
     }
 }
 
@@ -54,7 +59,12 @@ fn status_of(dir: &Path) -> Option<String> {
 
 /// Start `args`, wait until the checkpoint exists plus `delay`, then send `signal`.
 /// Returns the exit status code (None when killed by the signal) and stderr.
-fn start_and_signal(args: &[&str], dir: &Path, delay: Duration, signal: &str) -> (Option<i32>, String) {
+fn start_and_signal(
+    args: &[&str],
+    dir: &Path,
+    delay: Duration,
+    signal: &str,
+) -> (Option<i32>, String) {
     let mut child = Command::new(BIN)
         .args(args)
         .stdout(Stdio::null())
@@ -72,7 +82,10 @@ fn start_and_signal(args: &[&str], dir: &Path, delay: Duration, signal: &str) ->
     let pid = child.id().to_string();
     let _ = Command::new("kill").args([signal, &pid]).status();
     let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn kill9_and_resume(common: &[&str], delays_ms: &[u64]) {
@@ -91,7 +104,14 @@ fn kill9_and_resume(common: &[&str], delays_ms: &[u64]) {
             assert!(!d.join("summary.csv").exists(), "summary.csv after kill -9");
             // Kill the resumed run as well, then resume again.
             start_and_signal(
-                &["run", "--quiet", "--resume", ds, "--checkpoint-interval", "0.02"],
+                &[
+                    "run",
+                    "--quiet",
+                    "--resume",
+                    ds,
+                    "--checkpoint-interval",
+                    "0.02",
+                ],
                 &d,
                 Duration::from_millis(ms / 2),
                 "-9",
@@ -110,7 +130,17 @@ fn kill9_and_resume(common: &[&str], delays_ms: &[u64]) {
 #[test]
 fn kill_9_at_any_moment_then_resume() {
     kill9_and_resume(
-        &["--bot", "random", "--games", "8000", "--seed", "3", "--per-game", "--threads", "2"],
+        &[
+            "--bot",
+            "random",
+            "--games",
+            "8000",
+            "--seed",
+            "3",
+            "--per-game",
+            "--threads",
+            "2",
+        ],
         &[0, 30, 120, 400, 900],
     );
 }
@@ -119,8 +149,16 @@ fn kill_9_at_any_moment_then_resume() {
 fn kill_9_during_a_sweep_then_resume() {
     kill9_and_resume(
         &[
-            "--bot", "random", "--games", "5000", "--seed", "8", "--mode", "easy,standard",
-            "--threads", "2",
+            "--bot",
+            "random",
+            "--games",
+            "5000",
+            "--seed",
+            "8",
+            "--mode",
+            "easy,standard",
+            "--threads",
+            "2",
         ],
         &[10, 250],
     );
@@ -128,14 +166,31 @@ fn kill_9_during_a_sweep_then_resume() {
 
 #[test]
 fn ctrl_c_keeps_the_checkpoint_and_says_how_to_resume() {
-    let common = ["--bot", "random", "--games", "30000", "--seed", "4", "--threads", "2"];
+    let common = [
+        "--bot",
+        "random",
+        "--games",
+        "30000",
+        "--seed",
+        "4",
+        "--threads",
+        "2",
+    ];
     let reference = unique_dir("ref-int");
     let d = unique_dir("int");
     let ds = d.to_str().unwrap();
-    let (code, err) = start_and_signal(&args_for(ds, &common), &d, Duration::from_millis(300), "-INT");
+    let (code, err) = start_and_signal(
+        &args_for(ds, &common),
+        &d,
+        Duration::from_millis(300),
+        "-INT",
+    );
     if status_of(&d).as_deref() == Some("running") {
         assert_eq!(code, Some(130), "{err}");
-        assert!(err.contains(&format!("resume with: lotr-sim run --resume {ds}")), "{err}");
+        assert!(
+            err.contains(&format!("resume with: lotr-sim run --resume {ds}")),
+            "{err}"
+        );
         assert!(err.contains("games played"), "{err}");
         assert!(!d.join("summary.csv").exists());
     }
@@ -154,8 +209,22 @@ fn ctrl_c_keeps_the_checkpoint_and_says_how_to_resume() {
 fn resume_accepts_the_same_options() {
     let d = unique_dir("same");
     let ds = d.to_str().unwrap();
-    ok(&args_for(ds, &["--bot", "random", "--games", "300", "--seed", "9"]));
+    ok(&args_for(
+        ds,
+        &["--bot", "random", "--games", "300", "--seed", "9"],
+    ));
     // Repeating options that match the checkpoint is allowed.
-    ok(&["run", "--quiet", "--resume", ds, "--seed", "9", "--games", "300", "--threads", "1"]);
+    ok(&[
+        "run",
+        "--quiet",
+        "--resume",
+        ds,
+        "--seed",
+        "9",
+        "--games",
+        "300",
+        "--threads",
+        "1",
+    ]);
     let _ = fs::remove_dir_all(&d);
 }

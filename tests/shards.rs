@@ -38,7 +38,12 @@ fn same_files(a: &Path, b: &Path) {
     for f in FILES {
         let x = fs::read(a.join(f)).unwrap_or_else(|e| panic!("{}: {e}", a.join(f).display()));
         let y = fs::read(b.join(f)).unwrap_or_else(|e| panic!("{}: {e}", b.join(f).display()));
-        assert!(x == y, "{f} differs between {} and {}", a.display(), b.display());
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
     }
 }
 
@@ -49,7 +54,16 @@ fn shards_merge_to_single(common: &[&str], counts: &[u64]) {
         let dirs: Vec<PathBuf> = (0..n).map(|_| unique_dir("part")).collect();
         for (k, d) in dirs.iter().enumerate() {
             let s = format!("{k}/{n}");
-            run(d, common, &["--threads", if k % 2 == 0 { "1" } else { "2" }, "--shard", &s]);
+            run(
+                d,
+                common,
+                &[
+                    "--threads",
+                    if k % 2 == 0 { "1" } else { "2" },
+                    "--shard",
+                    &s,
+                ],
+            );
             // A shard writes its mergeable state, not reports that look complete.
             assert!(d.join("checkpoint.txt").exists());
             assert_eq!(d.join("summary.csv").exists(), n == 1);
@@ -71,7 +85,15 @@ fn shards_merge_to_single(common: &[&str], counts: &[u64]) {
 #[test]
 fn shards_merge_byte_identical() {
     shards_merge_to_single(
-        &["--bot", "random", "--games", "2300", "--seed", "11", "--per-game"],
+        &[
+            "--bot",
+            "random",
+            "--games",
+            "2300",
+            "--seed",
+            "11",
+            "--per-game",
+        ],
         &[1, 2, 3, 7],
     );
 }
@@ -80,8 +102,21 @@ fn shards_merge_byte_identical() {
 fn sweep_shards_merge_byte_identical() {
     shards_merge_to_single(
         &[
-            "--bot", "random", "--games", "900", "--seed", "5", "--per-game", "--mode", "all",
-            "--players", "2", "--deck", "core-lore", "--deck", "core-tactics",
+            "--bot",
+            "random",
+            "--games",
+            "900",
+            "--seed",
+            "5",
+            "--per-game",
+            "--mode",
+            "all",
+            "--players",
+            "2",
+            "--deck",
+            "core-lore",
+            "--deck",
+            "core-tactics",
         ],
         &[2, 4],
     );
@@ -92,22 +127,40 @@ fn sweep_writes_one_row_per_combination() {
     let d = unique_dir("sweep");
     let o = Command::new(BIN)
         .args([
-            "run", "--quiet", "--bot", "random", "--games", "50", "--scenario", "all", "--mode",
-            "all", "--per-game", "--out", d.to_str().unwrap(),
+            "run",
+            "--quiet",
+            "--bot",
+            "random",
+            "--games",
+            "50",
+            "--scenario",
+            "all",
+            "--mode",
+            "all",
+            "--per-game",
+            "--out",
+            d.to_str().unwrap(),
         ])
         .output()
         .unwrap();
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("skipped") && err.contains("the-weather-hills"), "{err}");
+    assert!(
+        err.contains("skipped") && err.contains("the-weather-hills"),
+        "{err}"
+    );
     let summary = fs::read_to_string(d.join("summary.csv")).unwrap();
     let rows: Vec<&str> = summary.lines().skip(1).collect();
     assert_eq!(rows.len(), 2, "{summary}");
     assert!(rows[0].starts_with("intruders-in-chetwood,easy,"));
     assert!(rows[1].starts_with("intruders-in-chetwood,standard,"));
     let rounds = fs::read_to_string(d.join("rounds.csv")).unwrap();
-    assert!(rounds.lines().any(|l| l.starts_with("intruders-in-chetwood,easy,")));
-    assert!(rounds.lines().any(|l| l.starts_with("intruders-in-chetwood,standard,")));
+    assert!(rounds
+        .lines()
+        .any(|l| l.starts_with("intruders-in-chetwood,easy,")));
+    assert!(rounds
+        .lines()
+        .any(|l| l.starts_with("intruders-in-chetwood,standard,")));
     let games = fs::read_to_string(d.join("games.csv")).unwrap();
     assert!(games.starts_with("scenario,mode,index,"), "{games}");
     assert_eq!(games.lines().count(), 101);

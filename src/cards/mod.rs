@@ -63,6 +63,14 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// Hero `.0` collects 1 extra resource in the resource phase (asked of the hero itself).
+    ExtraResource(CardId),
+    /// This event card is played from its owner's discard pile (asked of the card itself).
+    PlayFromDiscard(CardId),
+    /// Ally `.0` counts as a hero instead of an ally (asked of its attachments).
+    BecomesHero(CardId),
+    /// Card `.0` cannot have restricted attachments.
+    CannotHaveRestricted(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -349,6 +349,17 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
+    /// once the declaration is complete).
+    AttackerDeclared(CardId, CardId),
+    /// A character was discarded from play by a card effect (not destroyed); now out of play.
+    DiscardedFromPlay(CardId),
+    /// This quest card (main quest or side quest) is defeated and about to leave play (its
+    /// attachments are still attached).
+    QuestDefeated(CardId),
+    /// Player `.0` is about to be eliminated for reaching his threat elimination level; a Forced
+    /// effect may prevent it by lowering his threat.
+    ThreatElimination(u8),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

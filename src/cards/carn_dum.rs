@@ -739,4 +739,80 @@ mod tests {
         g.settle();
         assert!(g.players[0].eliminated || g.is_over(), "only once");
     }
+
+    /// Whole games with decks full of these two packs' cards, both bots, 1 and 2 players:
+    /// invariants hold at every decision and every game ends.
+    #[test]
+    fn carn_dum_and_dread_realm_decks_play_out() {
+        use crate::bots;
+        use crate::deck::Deck;
+        use crate::engine::{GameSetup, RuleOptions};
+        let db = crate::cards::testkit::db();
+        let codes = [
+            "TBoCD-116",
+            "TBoCD-117",
+            "TBoCD-118",
+            "TBoCD-119",
+            "TBoCD-120",
+            "TBoCD-121",
+            "TBoCD-122",
+            "TBoCD-123",
+            "TBoCD-124",
+            "TDR-141",
+            "TDR-142",
+            "TDR-143",
+            "TDR-144",
+            "TDR-145",
+            "TDR-146",
+            "TDR-147",
+            "TDR-149",
+            "Core-013",
+        ];
+        let cards: Vec<_> = codes
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(db.by_code(c).unwrap(), 3))
+            .collect();
+        let deck = |heroes: &[&str]| Deck {
+            name: "angmar".into(),
+            heroes: heroes.iter().map(|c| db.by_code(c).unwrap()).collect(),
+            cards: cards.clone(),
+        };
+        for players in 1..=2 {
+            let setup: &'static GameSetup = Box::leak(Box::new(GameSetup {
+                scenario: db.scenario("intruders-in-chetwood").unwrap(),
+                mode: crate::data::Mode::Standard,
+                decks: [
+                    deck(&["TBoCD-115", "TDR-140", "Core-010"]),
+                    deck(&["Core-001", "Core-005", "Core-011"]),
+                ][..players]
+                    .to_vec(),
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: false,
+            }));
+            for bot in ["random", "basic"] {
+                let mut g = Game::new(db, setup);
+                let mut bs: Vec<_> = (0..players).map(|_| bots::make(bot).unwrap()).collect();
+                for i in 0..60 {
+                    for (seat, b) in bs.iter_mut().enumerate() {
+                        b.new_game(i * 10 + seat as u64);
+                    }
+                    g.start(7, i);
+                    let mut steps = 0;
+                    loop {
+                        if let Err(e) = g.check_invariants() {
+                            panic!("game {i} ({bot}, {players}p) step {steps}: {e}");
+                        }
+                        let Some(d) = g.pending() else { break };
+                        let k = bs[d.player as usize].choose(&g, d);
+                        g.apply(k);
+                        steps += 1;
+                        assert!(steps < 200_000, "game {i} does not terminate");
+                    }
+                    assert!(g.outcome().is_some());
+                    assert_eq!(g.record().unimplemented_plays, 0);
+                }
+            }
+        }
+    }
 }

@@ -397,6 +397,7 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TBoCD-122", 15, AttachKind::General),  // The Long Defeat (on a quest card)
     ("TBoCD-124", 20, AttachKind::General),  // Favor of the Valar (own threat dial)
     ("TDR-142", 30, AttachKind::Weapon),     // Sword of Númenor
+    ("TDR-148", 15, AttachKind::Armor),      // Weather-stained Cloak
     ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
 ];
 
@@ -545,9 +546,8 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "Core-073" => 40,                                         // Gandalf enters play
         // --- The Battle of Carn Dûm / The Dread Realm
         "TBoCD-117" | "TBoCD-118" | "TBoCD-119" | "TBoCD-120" | "TBoCD-121" | "TBoCD-123"
-        | "TDR-140" | "TDR-141" | "TDR-142" | "TDR-144" | "TDR-145" | "TDR-146" | "TDR-147" => {
-            carn_dum_dread_realm_value(g, p, c, ev)
-        }
+        | "TDR-140" | "TDR-141" | "TDR-142" | "TDR-144" | "TDR-145" | "TDR-146" | "TDR-147"
+        | "TDR-148" => carn_dum_dread_realm_value(g, p, c, ev),
         _ => {
             if in_hand {
                 0
@@ -584,7 +584,7 @@ fn carn_dum_dread_realm_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> 
                 * 25
         }
         // Lindir / Galadhrim Healer: enters-play responses; Éothain / Sword of Númenor: free.
-        "TBoCD-120" | "TDR-147" | "TDR-141" | "TDR-142" => 25,
+        "TBoCD-120" | "TDR-147" | "TDR-141" | "TDR-142" | "TDR-148" => 25,
         // Lords of the Eldar: before committing, with at least two Noldor characters.
         "TBoCD-121" => {
             let noldor = (0..g.n_players)

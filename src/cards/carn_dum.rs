@@ -766,7 +766,7 @@ mod tests {
             "TDR-146",
             "TDR-147",
             "TDR-149",
-            "Core-013",
+            "TDR-148",
         ];
         let cards: Vec<_> = codes
             .iter()

@@ -64,6 +64,14 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     Script {
+        code: "TDR-148",
+        attach_to: Some(cloak_attach),
+        rule: Some(cloak_rule),
+        can_respond: Some(cloak_can),
+        respond: Some(cloak_respond),
+        ..BLANK
+    },
+    Script {
         code: "TDR-149",
         attach_to: Some(thain_attach),
         rule: Some(thain_rule),
@@ -316,6 +324,40 @@ fn healer_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     }
 }
 
+// ----------------------------------------------------------------- Weather-stained Cloak (TDR-148)
+// On a Ranger character (one per character). While that character is committed to the quest:
+// Response, exhaust the Cloak to cancel 1 point of damage just dealt to it (before the damage
+// can destroy it).
+
+fn cloak_attach(g: &Game, me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_character(t)
+        && g.has_trait(t, "Ranger")
+        && !g
+            .attachments(t)
+            .any(|a| a != me && g.def_of(a).code == g.def_of(me).code)
+}
+
+/// The Cloak's response is live for its host `c`.
+fn cloak_live(g: &Game, me: CardId, c: CardId) -> bool {
+    host(g, me) == Some(c) && g.is_ready(me) && g.card(c).questing
+}
+
+fn cloak_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::MayCancelDamage(c) if cloak_live(g, me, c))
+}
+
+fn cloak_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    matches!(ev, Event::Damaged(c, n) if n > 0 && cloak_live(g, me, c) && g.card(c).damage > 0)
+        && g.controller(me) == seat
+}
+
+fn cloak_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
+    if let Event::Damaged(c, _) = ev {
+        g.exhaust(me);
+        g.heal(c, 1);
+    }
+}
+
 // ----------------------------------------------------------------- Sword-thain (TDR-149)
 // Goes on a unique ally of one of the four spheres; that character is a hero instead of an ally
 // (it collects resources, pays for cards of its sphere, counts as a hero for every effect).
@@ -511,6 +553,36 @@ mod tests {
         g.answer(Opt::Activate(h));
         assert_eq!(g.card(hs[0]).damage, 1);
         assert_eq!(g.card(hs[1]).damage, 0);
+    }
+
+    #[test]
+    fn weather_stained_cloak() {
+        let mut g = sandbox(&[&["Core-001", "Core-010"]]); // Aragorn (Ranger, 5 HP), Denethor
+        let a = hero(&g, "Core-001");
+        let d = hero(&g, "Core-010");
+        let c = g.spawn("TDR-148", 0, Zone::Hand(0));
+        assert!(!g.attach_targets(c, 0).any(|t| t == d), "Ranger only");
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(c).zone, Zone::Attached(a));
+        // Not questing: no response.
+        g.deal_damage(a, 1);
+        g.settle();
+        assert!(g.pending().is_none());
+        // Questing: lethal damage is canceled before it destroys him.
+        g.phase = Phase::Quest;
+        g.card_mut(a).questing = true;
+        g.deal_damage(a, 4);
+        g.settle();
+        assert!(g.check_invariants().is_ok());
+        assert_eq!(g.card(a).zone, Zone::Play(0), "waits for the response");
+        g.answer(Opt::Activate(c));
+        assert_eq!(g.card(a).damage, 4);
+        assert_eq!(g.card(a).zone, Zone::Play(0));
+        assert!(!g.is_ready(c));
+        // Exhausted: lethal damage destroys him.
+        g.deal_damage(a, 1);
+        g.settle();
+        assert_eq!(g.card(a).zone, Zone::Discard(0));
     }
 
     #[test]

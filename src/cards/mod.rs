@@ -71,6 +71,9 @@ pub enum Rule {
     BecomesHero(CardId),
     /// Card `.0` cannot have restricted attachments.
     CannotHaveRestricted(CardId),
+    /// A card could cancel damage just dealt to character `.0` now (Weather-stained Cloak): the
+    /// character is not destroyed before the Responses to that damage are over.
+    MayCancelDamage(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

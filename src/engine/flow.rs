@@ -931,6 +931,10 @@ impl<'a> Game<'a> {
     fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
+            if matches!(ev, Event::Damaged(..)) {
+                // Destruction may have waited for these Responses (`damage_cancel_pending`).
+                self.dirty = true;
+            }
             return;
         }
         let p = self.seat(seat % self.n_players);
@@ -2052,6 +2056,7 @@ impl<'a> Game<'a> {
                     let c = self.list(Zone::Play(p))[i];
                     if self.is_character(c)
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && !self.damage_cancel_pending(c)
                     {
                         self.destroy_character(c);
                         continue;
@@ -2141,6 +2146,15 @@ impl<'a> Game<'a> {
                 }
             }
         }
+    }
+
+    /// Character `c` has just been dealt damage, the Responses to it are still open and a card
+    /// could cancel some of it (`Rule::MayCancelDamage`): its destruction waits until they end.
+    pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
+        self.stack
+            .iter()
+            .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
+            && self.rule(Rule::MayCancelDamage(c))
     }
 
     fn dead_heroes(&self, p: u8) -> usize {

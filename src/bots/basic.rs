@@ -394,6 +394,11 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TLR-011", 20, AttachKind::Armor),      // Athelas
     ("TLR-012", 15, AttachKind::General),    // Secret Vigil
     ("TLR-013", 20, AttachKind::Willpower),  // Star Brooch
+    ("TBoCD-122", 15, AttachKind::General),  // The Long Defeat (on a quest card)
+    ("TBoCD-124", 20, AttachKind::General),  // Favor of the Valar (own threat dial)
+    ("TDR-142", 30, AttachKind::Weapon),     // Sword of Númenor
+    ("TDR-148", 15, AttachKind::Armor),      // Weather-stained Cloak
+    ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
 ];
 
 fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
@@ -539,6 +544,10 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "Core-067" | "Core-060" | "Core-010" | "Core-070" | "Core-071" => 0,
         "Core-068" => (total_hero_damage(g, p) >= 4) as i32 * 30, // Beorn's Hospitality
         "Core-073" => 40,                                         // Gandalf enters play
+        // --- The Battle of Carn Dûm / The Dread Realm
+        "TBoCD-117" | "TBoCD-118" | "TBoCD-119" | "TBoCD-120" | "TBoCD-121" | "TBoCD-123"
+        | "TDR-140" | "TDR-141" | "TDR-142" | "TDR-144" | "TDR-145" | "TDR-146" | "TDR-147"
+        | "TDR-148" => carn_dum_dread_realm_value(g, p, c, ev),
         _ => {
             if in_hand {
                 0
@@ -547,6 +556,63 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
                 ev.is_some() as i32 * 10
             }
         }
+    }
+}
+
+/// `action_value` of The Battle of Carn Dûm and The Dread Realm cards.
+fn carn_dum_dread_realm_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    let phase = g.phase;
+    let hand_n = hand(g, p).len();
+    let engaged = g.engaged(p).len();
+    let ready_wp: i16 = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| g.stat(x, Stat::Willpower))
+        .sum();
+    match code(g, c) {
+        // Doom Hangs Still: no threat for failing a quest we expect to fail.
+        "TBoCD-117" => (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * 20,
+        // Beechbone: hit the enemy while he survives the point of damage.
+        "TBoCD-118" => {
+            matches!(ev, Some(Event::AttackerDeclared(..))) as i32
+                * (g.remaining_hp(c) >= 2) as i32
+                * 25
+        }
+        // Hold Your Ground!: ready sentinels for the enemy attacks.
+        "TBoCD-119" => {
+            (phase == Phase::Combat && (0..g.n_players).any(|q| !g.engaged(q).is_empty())) as i32
+                * 25
+        }
+        // Lindir / Galadhrim Healer: enters-play responses; Éothain / Sword of Númenor: free.
+        "TBoCD-120" | "TDR-147" | "TDR-141" | "TDR-142" | "TDR-148" => 25,
+        // Lords of the Eldar: before committing, with at least two Noldor characters.
+        "TBoCD-121" => {
+            let noldor = (0..g.n_players)
+                .flat_map(|q| g.characters(q))
+                .filter(|&x| g.has_trait(x, "Noldor"))
+                .count();
+            (phase == Phase::Quest && !any_questing(g, p) && noldor >= 2) as i32 * 20
+        }
+        // Quick Ears: cancel a dangerous enemy.
+        "TBoCD-123" => match ev {
+            Some(Event::Revealing(x, true)) if danger(g, x) >= 15 => 35,
+            _ => 0,
+        },
+        // Arwen: a dead card (or a full hand) turns into a resource.
+        "TDR-140" => {
+            if hand(g, p).iter().any(|&x| hand_card_value(g, p, x) <= 0) {
+                30
+            } else {
+                (phase == Phase::Planning && hand_n >= 6) as i32 * 15
+            }
+        }
+        // Hour of Wrath: heroes attack and defend without exhausting.
+        "TDR-144" => (phase == Phase::Combat && engaged >= 2) as i32 * 20,
+        // Elven-light: a card for 1 resource.
+        "TDR-145" => (phase == Phase::Planning) as i32 * 15,
+        // Tale of Tinúviel: ready a partner for combat.
+        "TDR-146" => (phase == Phase::Combat && engaged > 0) as i32 * 20,
+        _ => 0,
     }
 }
 
@@ -1412,6 +1478,49 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
         // Éowyn / Protector of Lórien: discard the least useful card in hand.
         ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
+        // --- The Battle of Carn Dûm / The Dread Realm
+        // The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
+        ("TBoCD-122", 0) => {
+            let want = if total_hero_damage(g, p) >= 2 { 1 } else { 0 };
+            find(o, Opt::Mode(want)).or_else(|| find(o, Opt::Mode(0)))
+        }
+        ("TBoCD-122", 1) => pick_max(o, |c| g.card(c).damage as i32 + g.is_hero(c) as i32 * 5),
+        // Quick Ears: exhaust the hero we need least.
+        ("TBoCD-123", 0) => pick_min(o, |c| char_value(g, c)),
+        // Arwen: discard the least useful card; the resource goes to one of our heroes.
+        ("TDR-140", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
+        ("TDR-140", 1) => pick_max(o, |c| {
+            (g.controller(c) == p) as i32 * 100 - g.card(c).resources as i32
+        }),
+        // Hour of Wrath: all our heroes when Valour allows, else our strongest fighter.
+        ("TDR-144", 0) => find(o, Opt::Player(p)).or_else(|| {
+            pick_max(o, |c| {
+                (g.controller(c) == p) as i32 * 100
+                    + (g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+            })
+        }),
+        // Tale of Tinúviel: exhaust the one with most Willpower; ready an exhausted fighter.
+        ("TDR-146", 0) => pick_max(o, |c| {
+            g.printed(c, Stat::Willpower) as i32 * 10 - char_value(g, c) / 50
+        }),
+        ("TDR-146", 1) => pick_max(o, |c| {
+            (!ready(g, c)) as i32 * 100
+                + (g.controller(c) == p) as i32 * 50
+                + g.stat(c, Stat::Attack) as i32
+        }),
+        // Galadhrim Healer: the player whose heroes carry most damage.
+        ("TDR-147", 0) => {
+            let mut best: Option<(i32, usize)> = None;
+            for (i, opt) in o.iter().enumerate() {
+                let Opt::Player(q) = *opt else { continue };
+                let v = g.heroes(q).filter(|&h| g.card(h).damage > 0).count() as i32 * 10
+                    + (q == p) as i32;
+                if best.map(|(b, _)| v > b).unwrap_or(true) {
+                    best = Some((v, i));
+                }
+            }
+            best.map(|(_, i)| i)
+        }
         _ => None,
     }
 }

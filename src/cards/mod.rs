@@ -66,6 +66,17 @@ pub enum Rule {
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),
+    /// Hero `.0` collects 1 extra resource in the resource phase (asked of the hero itself).
+    ExtraResource(CardId),
+    /// This event card is played from its owner's discard pile (asked of the card itself).
+    PlayFromDiscard(CardId),
+    /// Ally `.0` counts as a hero instead of an ally (asked of its attachments).
+    BecomesHero(CardId),
+    /// Card `.0` cannot have restricted attachments.
+    CannotHaveRestricted(CardId),
+    /// A card could cancel damage just dealt to character `.0` now (Weather-stained Cloak): the
+    /// character is not destroyed before the Responses to that damage are over.
+    MayCancelDamage(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

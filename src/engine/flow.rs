@@ -407,7 +407,12 @@ impl<'a> Game<'a> {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let h = self.list(Zone::Play(p))[i];
                         if self.is_hero(h) {
-                            self.cards[h as usize].resources += 1;
+                            // A hero's own text may add to what it collects (Amarthiúl).
+                            let extra = self
+                                .script(h)
+                                .and_then(|s| s.rule)
+                                .is_some_and(|f| f(self, h, Rule::ExtraResource(h)));
+                            self.cards[h as usize].resources += 1 + extra as i16;
                         }
                     }
                     self.log_fn(|g| {
@@ -448,6 +453,12 @@ impl<'a> Game<'a> {
                 }
             }
             PlanningEnd => self.end_phase(Phase::Planning),
+            QuestBegin if self.any_lasting(Lasting::SkipQuestPhase) => {
+                // The whole quest phase is skipped this round (Doom Hangs Still).
+                self.stack.pop();
+                self.stack.push(Frame::Step(Step::TravelBegin));
+                self.log_fn(|_| "-- Quest phase skipped --".to_string());
+            }
             QuestBegin => {
                 self.begin_phase(Phase::Quest);
                 self.choose_current_quest();
@@ -748,6 +759,21 @@ impl<'a> Game<'a> {
                 self.offer(Opt::Play(c));
             }
         }
+        // Events played from the discard pile by their own text (Lords of the Eldar).
+        for i in 0..self.list(Zone::Discard(p)).len() {
+            let c = self.list(Zone::Discard(p))[i];
+            let d = self.def_of(c);
+            let (sphere, cost) = (d.sphere, d.cost.max(0));
+            let Some(s) = self.script(c) else { continue };
+            if d.ty == CardType::Event
+                && s.rule.is_some_and(|f| f(self, c, Rule::PlayFromDiscard(c)))
+                && s.can_act.is_some_and(|f| f(self, c, p))
+                && self.can_pay(p, sphere, cost)
+                && !self.offered().contains(&Opt::Play(c))
+            {
+                self.offer(Opt::Play(c));
+            }
+        }
         for z in [Zone::Play(p), Zone::Attached(0)] {
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
@@ -807,6 +833,9 @@ impl<'a> Game<'a> {
         let f = self.script(a).and_then(|s| s.attach_to);
         self.in_play_cards().filter(move |&t| {
             if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
                 return false;
             }
             match f {
@@ -902,6 +931,10 @@ impl<'a> Game<'a> {
     fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
+            if matches!(ev, Event::Damaged(..)) {
+                // Destruction may have waited for these Responses (`damage_cancel_pending`).
+                self.dirty = true;
+            }
             return;
         }
         let p = self.seat(seat % self.n_players);
@@ -1097,7 +1130,7 @@ impl<'a> Game<'a> {
         });
         if strength > threat {
             self.place_progress_on_quest(strength - threat, true);
-        } else if threat > strength {
+        } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
                 self.raise_threat(p, threat - strength);
             }
@@ -1154,13 +1187,15 @@ impl<'a> Game<'a> {
                 }
                 self.canceled = false;
                 self.surge_pending = 0;
-                self.fire(Event::Revealing(card, from_deck));
                 self.stack.push(Frame::Reveal {
                     card,
                     by,
                     stage: 1,
                     from_deck,
                 });
+                // Fired once stage 1 is pushed: Responses to it (Quick Ears) come before the
+                // When Revealed effects, as the event's name says.
+                self.fire(Event::Revealing(card, from_deck));
                 let cancelable = self
                     .script(card)
                     .map(|s| s.when_revealed.is_some() && !s.uncancelable)
@@ -1522,7 +1557,9 @@ impl<'a> Game<'a> {
                     }
                 }
                 Some(Opt::Card(c)) => {
-                    self.exhaust(c);
+                    if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
+                        self.exhaust(c);
+                    }
                     let n = self.attack.n_defenders as usize;
                     if n < self.attack.defenders.len() {
                         self.attack.defenders[n] = c;
@@ -1821,6 +1858,15 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The attackers of `patk` are declared: an `AttackerDeclared` event for each (Beechbone).
+    fn attackers_declared(&mut self) {
+        let e = self.patk.enemy;
+        for i in (0..self.patk.n_attackers as usize).rev() {
+            let a = self.patk.attackers[i];
+            self.fire(Event::AttackerDeclared(a, e));
+        }
+    }
+
     /// One player attack (§3.6.2). Stages: 0 declare attackers; 1 damage; 2 attack ends.
     fn player_attack(&mut self, stage: u8) {
         let e = self.patk.enemy;
@@ -1852,12 +1898,15 @@ impl<'a> Game<'a> {
                     if self.n_offered() == 1 && self.patk.n_attackers > 0 {
                         self.stack.pop();
                         self.then_window(Frame::PlayerAttack { stage: 1 });
+                        self.attackers_declared();
                     } else {
                         self.waiting = true;
                     }
                 }
                 Some(Opt::Card(c)) => {
-                    self.exhaust(c);
+                    if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
+                        self.exhaust(c);
+                    }
                     let n = self.patk.n_attackers as usize;
                     if n < self.patk.attackers.len() {
                         self.patk.attackers[n] = c;
@@ -1865,7 +1914,10 @@ impl<'a> Game<'a> {
                     }
                     self.stack.push(Frame::PlayerAttack { stage: 0 });
                 }
-                Some(_) => self.then_window(Frame::PlayerAttack { stage: 1 }),
+                Some(_) => {
+                    self.then_window(Frame::PlayerAttack { stage: 1 });
+                    self.attackers_declared();
+                }
             },
             1 => {
                 self.then_window(Frame::PlayerAttack { stage: 2 });
@@ -2020,6 +2072,7 @@ impl<'a> Game<'a> {
                     let c = self.list(Zone::Play(p))[i];
                     if self.is_character(c)
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && !self.damage_cancel_pending(c)
                     {
                         self.destroy_character(c);
                         continue;
@@ -2069,6 +2122,7 @@ impl<'a> Game<'a> {
                         && !self.rule(Rule::CannotDefeat(c))
                     {
                         self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
+                        self.fire(Event::QuestDefeated(c));
                         self.move_card(c, Zone::Victory);
                         self.fire(Event::SideQuestDefeated(c));
                         continue;
@@ -2085,6 +2139,7 @@ impl<'a> Game<'a> {
                     && !self.rule(Rule::CannotWin)
                 {
                     self.log_fn(|g| format!("  quest stage {} defeated", g.title(q)));
+                    self.fire(Event::QuestDefeated(q));
                     self.advance(q);
                 }
             }
@@ -2095,7 +2150,11 @@ impl<'a> Game<'a> {
                     continue;
                 }
                 if ps.threat >= 50 {
-                    self.eliminate(p, true);
+                    // A Forced effect may replace the elimination (Favor of the Valar).
+                    self.fire(Event::ThreatElimination(p));
+                    if self.players[p as usize].threat >= 50 {
+                        self.eliminate(p, true);
+                    }
                 } else if self.heroes(p).next().is_none()
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
@@ -2103,6 +2162,15 @@ impl<'a> Game<'a> {
                 }
             }
         }
+    }
+
+    /// Character `c` has just been dealt damage, the Responses to it are still open and a card
+    /// could cancel some of it (`Rule::MayCancelDamage`): its destruction waits until they end.
+    pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
+        self.stack
+            .iter()
+            .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
+            && self.rule(Rule::MayCancelDamage(c))
     }
 
     fn dead_heroes(&self, p: u8) -> usize {

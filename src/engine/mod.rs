@@ -351,6 +351,17 @@ pub enum Event {
     FirstPlayerChanged(u8),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
+    /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
+    /// once the declaration is complete).
+    AttackerDeclared(CardId, CardId),
+    /// A character was discarded from play by a card effect (not destroyed); now out of play.
+    DiscardedFromPlay(CardId),
+    /// This quest card (main quest or side quest) is defeated and about to leave play (its
+    /// attachments are still attached).
+    QuestDefeated(CardId),
+    /// Player `.0` is about to be eliminated for reaching his threat elimination level; a Forced
+    /// effect may prevent it by lowering his threat.
+    ThreatElimination(u8),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

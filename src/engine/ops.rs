@@ -181,6 +181,7 @@ impl<'a> Game<'a> {
         }
         self.move_card(c, to);
         if was.in_play() && self.def_of(c).ty.is_character() {
+            self.fire(Event::DiscardedFromPlay(c));
             self.fire(Event::LeftPlay(c));
         }
     }
@@ -390,11 +391,38 @@ impl<'a> Game<'a> {
     }
 
     pub fn is_hero(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Hero
+        match self.ty(c) {
+            CardType::Hero => true,
+            CardType::Ally => self.ally_is_hero(c),
+            _ => false,
+        }
     }
 
     pub fn is_ally(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Ally
+        self.ty(c) == CardType::Ally && !self.ally_is_hero(c)
+    }
+
+    /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
+    fn ally_is_hero(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone.in_play()
+            && self.attachments(c).any(|a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, a, Rule::BecomesHero(c)))
+            })
+    }
+
+    /// Does `c` carry a lasting effect `what` (as the same object)?
+    pub fn has_lasting(&self, c: CardId, what: Lasting) -> bool {
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == what)
+    }
+
+    /// Is a lasting effect `what` active on any card (round-wide effects of events)?
+    pub fn any_lasting(&self, what: Lasting) -> bool {
+        self.lasting.iter().any(|e| e.what == what)
     }
 
     /// Immune to player card effects (§5.11).
@@ -493,7 +521,14 @@ impl<'a> Game<'a> {
         if self.def_of(h).sphere == sphere {
             return true;
         }
-        // Icons gained from attachments (e.g. Celebrían's Stone on Aragorn).
+        // Icons the hero gives itself (Amarthiúl), or gains from attachments (Celebrían's Stone).
+        if self
+            .script(h)
+            .and_then(|s| s.rule)
+            .is_some_and(|f| f(self, h, Rule::GainsIcon(h, sphere)))
+        {
+            return true;
+        }
         self.attachments(h).any(|a| {
             self.script(a)
                 .and_then(|s| s.rule)

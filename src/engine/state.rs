@@ -200,6 +200,12 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
+    /// While it lasts (whatever card carries it), no threat is raised for questing unsuccessfully.
+    NoQuestThreat,
+    /// While it lasts (whatever card carries it), the quest phase is skipped.
+    SkipQuestPhase,
+    /// This character does not exhaust to attack or defend.
+    NoExhaustInCombat,
 }
 
 #[derive(Clone, Copy, Debug)]

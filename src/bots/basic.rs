@@ -211,8 +211,13 @@ impl Ids {
     }
 }
 
+/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
+/// else its original printing's.
 fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
-    g.def_of(c).code.as_str()
+    match g.script(c) {
+        Some(s) => s.code,
+        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
+    }
 }
 
 fn is_objective_ally(g: &Game, c: CardId) -> bool {

@@ -581,14 +581,9 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
-            def_script: db
-                .defs
-                .iter()
-                .map(|d| {
-                    crate::cards::lookup(&d.code)
-                        .map(|(i, _)| i)
-                        .unwrap_or(NO_SCRIPT)
-                })
+            def_script: crate::cards::script_indices(db)
+                .into_iter()
+                .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),

@@ -63,6 +63,16 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This character does not exhaust when committed to the quest (Halbarad).
+    CommitsWithoutExhausting(CardId),
+    /// Hero `.0` collects one more resource in the resource phase (asked of the hero's
+    /// attachments; Appointed by Fate).
+    CollectsExtraResource(CardId),
+    /// Player `n` may optionally engage one more enemy this encounter phase (Halbarad).
+    ExtraOptionalEngagement(u8),
+    /// This card's `Stat` cannot be reduced: negative modifiers do not apply (asked of the
+    /// card's attachments; Star Brooch).
+    CannotReduceStat(CardId, Stat),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -761,7 +761,8 @@ impl<'a> Game<'a> {
         while self.outcome.is_none() && !self.waiting {
             if self.dirty {
                 self.state_checks();
-                if self.outcome.is_some() {
+                // A Forced effect of a state-based check may ask a decision (Gather Information).
+                if self.outcome.is_some() || self.waiting {
                     break;
                 }
             }

@@ -1,14 +1,12 @@
 //! The Lost Realm player cards (TLR-001..015): the Dúnedain, who do better the more enemies are
 //! engaged with their controller, and the Encounter-keyword Ranger of the North (RULES §5.20).
 //!
-//! Each script has a one-line summary in our own words. Secret Vigil (TLR-012) is not
-//! implemented: its Response happens when its host is destroyed, after the engine has already
-//! discarded it with the host.
+//! Each script has a one-line summary in our own words.
 
 use super::common::{damageable, enemies_in_play, host, mine_in_play};
 use super::{Rule, Script, BLANK};
 use crate::engine::{
-    Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone, NO_CARD,
+    Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone,
 };
 
 pub static SCRIPTS: &[Script] = &[
@@ -83,6 +81,14 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(athelas_can),
         act: Some(athelas_act),
         resume: Some(athelas_resume),
+        ..BLANK
+    },
+    Script {
+        code: "TLR-012",
+        attach_to: Some(vigil_to),
+        modify: Some(vigil_modify),
+        can_respond: Some(vigil_can),
+        respond: Some(vigil_respond),
         ..BLANK
     },
     Script {
@@ -516,6 +522,47 @@ fn athelas_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
 }
 
+// ----------------------------------------------------------------- Secret Vigil (TLR-012)
+
+// Attaches to an enemy without one (-1 Threat). Response when that enemy is destroyed: every
+// player lowers his threat by the enemy's printed Threat.
+fn vigil_to(g: &Game, me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_enemy(t)
+        && !g.immune(t)
+        && !g
+            .attachments(t)
+            .any(|a| a != me && g.def_of(a).title == g.def_of(me).title)
+}
+
+fn vigil_modify(g: &Game, me: CardId, target: CardId, stat: Stat) -> i16 {
+    -((stat == Stat::Threat && host(g, me) == Some(target)) as i16)
+}
+
+fn vigil_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    match ev {
+        Event::HostDestroyed(a, e) => {
+            a == me
+                && g.card(me).owner == seat
+                && g.printed(e, Stat::Threat) > 0
+                && (0..g.n_players)
+                    .any(|p| !g.players[p as usize].eliminated && g.players[p as usize].threat > 0)
+        }
+        _ => false,
+    }
+}
+
+fn vigil_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
+    let Event::HostDestroyed(_, e) = ev else {
+        return;
+    };
+    let x = g.printed(e, Stat::Threat);
+    for p in 0..g.n_players {
+        if !g.players[p as usize].eliminated {
+            g.reduce_threat(p, x);
+        }
+    }
+}
+
 // ----------------------------------------------------------------- Star Brooch (TLR-013)
 
 // Attaches to a Dúnedain or Noldor hero without one. While its controller is engaged with an
@@ -642,7 +689,7 @@ fn ranger_resume(g: &mut Game, cont: Cont, opt: Opt) {
 mod tests {
     use super::*;
     use crate::cards::testkit::{self, actions, hero, options};
-    use crate::engine::{Lasting, PlayerAttackCtx, Until, ENCOUNTER};
+    use crate::engine::{Lasting, PlayerAttackCtx, Until, ENCOUNTER, NO_CARD};
 
     fn orc(g: &mut Game, zone: Zone) -> CardId {
         g.spawn("TLR-043", ENCOUNTER, zone)
@@ -899,6 +946,30 @@ mod tests {
         assert_eq!(options(&g), vec![Opt::Pass, Opt::Card(cond)]);
         g.answer(Opt::Card(cond));
         assert_eq!(g.card(cond).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn secret_vigil() {
+        let mut g = testkit::sandbox(&[&["TLR-001"], &["Core-002"]]);
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let v = g.spawn("TLR-012", 0, Zone::Attached(e));
+        let t = g.printed(e, Stat::Threat);
+        assert_eq!(g.stat(e, Stat::Threat), t - 1);
+        let v2 = g.spawn("TLR-012", 0, Zone::SetAside);
+        assert!(!vigil_to(&g, v2, 0, e), "one per enemy");
+        g.players[0].threat = 30;
+        g.players[1].threat = 20;
+        g.card_mut(e).damage = 10;
+        g.settle();
+        assert_eq!(g.card(v).zone, Zone::Discard(0));
+        g.answer(Opt::Activate(v));
+        assert_eq!(g.players[0].threat, 30 - t);
+        assert_eq!(g.players[1].threat, 20 - t);
+        // An enemy destroyed without it: nothing to respond with.
+        let e2 = orc(&mut g, Zone::Engaged(0));
+        g.card_mut(e2).damage = 10;
+        g.settle();
+        assert!(g.pending().is_none());
     }
 
     #[test]

@@ -1881,6 +1881,7 @@ impl<'a> Game<'a> {
                         self.patk.n_attackers += 1;
                     }
                     self.stack.push(Frame::PlayerAttack { stage: 0 });
+                    self.fire(Event::AttackerDeclared(c, e));
                 }
                 Some(_) => self.then_window(Frame::PlayerAttack { stage: 1 }),
             },
@@ -2061,8 +2062,12 @@ impl<'a> Game<'a> {
                         && self.stat(c, Stat::HitPoints) > 0
                     {
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+                        let hosted: SmallIds = self.attachments(c).collect();
                         self.victory_or_discard(c);
                         self.fire(Event::Destroyed(c));
+                        for a in hosted {
+                            self.fire(Event::HostDestroyed(a, c));
+                        }
                         continue;
                     }
                     i += 1;

@@ -349,6 +349,11 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// Enemy `.1`, to which attachment `.0` was attached, was destroyed (the attachment is now
+    /// out of play; it may still respond: Secret Vigil).
+    HostDestroyed(CardId, CardId),
+    /// Character `.0` was declared as an attacker against enemy `.1`.
+    AttackerDeclared(CardId, CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -871,6 +871,16 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        // An attachment that left play with its host responds to its own event (Secret Vigil).
+        if let Event::HostDestroyed(a, _) = ev {
+            if self.cards[a as usize].owner == seat && !out.contains(&a) {
+                if let Some(can) = self.script(a).and_then(|s| s.can_respond) {
+                    if can(self, a, seat, ev) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
     }
 
     fn any_response(&mut self, ev: Event) -> bool {
@@ -921,7 +931,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::HostDestroyed(c, _)
+        | Event::AttackerDeclared(c, _) => Some(c),
         _ => None,
     }
 }

@@ -1051,4 +1051,78 @@ mod tests {
             20
         );
     }
+
+    /// Dúnedain decks with every card of this set, both bots, invariants at every decision.
+    #[test]
+    fn soak_dunedain_decks() {
+        use crate::engine::{GameSetup, RuleOptions};
+        let db = testkit::db();
+        let ids = |codes: &[(&str, usize)]| -> Vec<crate::data::DefId> {
+            codes
+                .iter()
+                .flat_map(|&(c, n)| std::iter::repeat_n(db.by_code(c).unwrap(), n))
+                .collect()
+        };
+        let dunedain = crate::deck::Deck {
+            name: "dunedain".into(),
+            heroes: ids(&[("TLR-002", 1), ("TLR-001", 1), ("Core-012", 1)]),
+            cards: ids(&[
+                ("TLR-003", 3),
+                ("TLR-004", 3),
+                ("TLR-005", 3),
+                ("TLR-007", 3),
+                ("TLR-008", 3),
+                ("TLR-009", 3),
+                ("TLR-010", 3),
+                ("TLR-011", 3),
+                ("TLR-012", 3),
+                ("TLR-014", 1),
+                ("TLR-015", 3),
+                ("RevCore-133", 2),
+                ("RevCore-134", 1),
+                ("RevCore-014", 3),
+                ("Core-013", 3),
+            ]),
+        };
+        let friends = crate::deck::Deck {
+            name: "friends".into(),
+            heroes: ids(&[("Core-007", 1), ("Core-011", 1), ("Core-002", 1)]),
+            cards: ids(&[
+                ("TLR-006", 3),
+                ("TLR-013", 3),
+                ("TLR-015", 3),
+                ("TLR-011", 3),
+                ("Core-013", 3),
+                ("Core-051", 3),
+            ]),
+        };
+        for decks in [vec![dunedain.clone()], vec![dunedain, friends]] {
+            let setup = GameSetup {
+                scenario: db.scenario("intruders-in-chetwood").unwrap(),
+                mode: crate::data::Mode::Standard,
+                decks,
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: false,
+            };
+            setup.validate(db).unwrap();
+            let mut g = Game::new(db, &setup);
+            for name in ["random", "basic"] {
+                let mut bot = crate::bots::make(name).unwrap();
+                for i in 0..25 {
+                    bot.new_game(i);
+                    g.start(7, i);
+                    while let Some(d) = g.pending() {
+                        let d = d.clone();
+                        let k = bot.choose(&g, &d);
+                        g.apply(k);
+                        if let Err(e) = g.check_invariants() {
+                            panic!("{name} game {i}: {e}");
+                        }
+                    }
+                    assert!(g.is_over());
+                }
+            }
+        }
+    }
 }

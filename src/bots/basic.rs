@@ -211,8 +211,13 @@ impl Ids {
     }
 }
 
+/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
+/// else its original printing's.
 fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
-    g.def_of(c).code.as_str()
+    match g.script(c) {
+        Some(s) => s.code,
+        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
+    }
 }
 
 fn is_objective_ally(g: &Game, c: CardId) -> bool {
@@ -392,7 +397,9 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("Core-072", 20, AttachKind::Armor),     // Self Preservation
     ("TLR-010", 35, AttachKind::General),    // Heir of Valandil
     ("TLR-011", 20, AttachKind::Armor),      // Athelas
-    ("TLR-012", 15, AttachKind::General),    // Secret Vigil
+    ("TLR-012", 15, AttachKind::Enemy),      // Secret Vigil
+    ("RevCore-133", 25, AttachKind::Weapon), // Valor: heal 1 and 1 damage when attacking
+    ("RevCore-134", 40, AttachKind::Resources), // Appointed by Fate: +1 resource
     ("TLR-013", 20, AttachKind::Willpower),  // Star Brooch
     ("TBoCD-122", 15, AttachKind::General),  // The Long Defeat (on a quest card)
     ("TBoCD-124", 20, AttachKind::General),  // Favor of the Valar (own threat dial)
@@ -548,6 +555,30 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "TBoCD-117" | "TBoCD-118" | "TBoCD-119" | "TBoCD-120" | "TBoCD-121" | "TBoCD-123"
         | "TDR-140" | "TDR-141" | "TDR-142" | "TDR-144" | "TDR-145" | "TDR-146" | "TDR-147"
         | "TDR-148" => carn_dum_dread_realm_value(g, p, c, ev),
+        // --- The Lost Realm
+        "TLR-001" => aragorn_engage_value(g, p), // engage another enemy after a kill
+        "TLR-007" => (phase == Phase::Planning) as i32 * 40, // Ranger Summons
+        "TLR-008" => {
+            // Tireless Hunters: take on a staged enemy we can hold before enemies attack.
+            (phase == Phase::Combat && holdable_staged_enemy(g, p).is_some()) as i32 * 25
+        }
+        "TLR-009" => 30, // Expert Trackers: free progress
+        "TLR-010" => {
+            // Heir of Valandil: before playing a Dúnedain ally it makes cheaper.
+            (phase == Phase::Planning
+                && hand(g, p)
+                    .iter()
+                    .any(|&x| g.is_ally(x) && g.has_trait(x, "Dúnedain") && g.def_of(x).cost > 0))
+                as i32
+                * 200
+        }
+        "TLR-011" => {
+            // Athelas: heal a badly hurt character.
+            let hurt = (0..g.n_players)
+                .flat_map(|q| g.characters(q))
+                .any(|x| g.card(x).damage >= 3);
+            (hero_at_risk(g, p) || hurt) as i32 * 30
+        }
         _ => {
             if in_hand {
                 0
@@ -614,6 +645,58 @@ fn carn_dum_dread_realm_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> 
         "TDR-146" => (phase == Phase::Combat && engaged > 0) as i32 * 20,
         _ => 0,
     }
+}
+
+/// A staged enemy `p` could take on: its attack is within what his best ready defender holds
+/// (DEF + remaining HP − 1); the one adding the most threat.
+fn holdable_staged_enemy(g: &Game, p: u8) -> Option<CardId> {
+    let hold = g
+        .characters(p)
+        .filter(|&c| ready(g, c))
+        .map(|c| g.stat(c, Stat::Defense) + g.remaining_hp(c) - 1)
+        .max()
+        .unwrap_or(0);
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.is_enemy(e) && !g.immune(e) && g.stat(e, Stat::Attack) <= hold)
+        .max_by_key(|&e| {
+            (
+                g.threat_contribution(e),
+                std::cmp::Reverse(g.stat(e, Stat::Attack)),
+            )
+        })
+}
+
+/// Tactics Aragorn's response: engage a staged enemy we can hold, or one that would engage us
+/// at the next engagement check anyway.
+fn aragorn_engage_value(g: &Game, p: u8) -> i32 {
+    let threat = g.players[p as usize].threat;
+    let soon = g
+        .list(Zone::Staging)
+        .iter()
+        .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat);
+    (holdable_staged_enemy(g, p).is_some() || soon) as i32 * 25
+}
+
+/// What each enemy engaged with `p` is worth to his Dúnedain cards per round, in damage-cost
+/// units: Warden of Annúminas +1 WP each; with none engaged yet, Star Brooch's +1 WP and Halbarad
+/// questing without exhausting start to count.
+fn engagement_reward(g: &Game, p: u8) -> i32 {
+    let mine = |c: CardId| g.controller(c) == p;
+    let wardens = g.characters(p).filter(|&c| code(g, c) == "TLR-006").count() as i32;
+    let first = if g.engaged(p).is_empty() {
+        let brooches = g
+            .list(Zone::Attached(0))
+            .iter()
+            .filter(|&&a| code(g, a) == "TLR-013" && mine(a))
+            .count() as i32;
+        let halbarad = g.characters(p).any(|c| code(g, c) == "TLR-002") as i32;
+        brooches + halbarad
+    } else {
+        0
+    };
+    (wardens + first) * THREAT_UNIT
 }
 
 fn max_engaged_attack(g: &Game, p: u8) -> i16 {
@@ -716,8 +799,10 @@ fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
 fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     let d = g.def_of(c);
     match d.ty {
+        // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
+        CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
         CardType::Ally => {
-            let cost = d.cost.max(1) as i32;
+            let cost = g.play_cost(c, p).max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
         CardType::Attachment => attachment_info(g, c).0,
@@ -949,7 +1034,7 @@ fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
             if d != NO_CARD {
                 taken.push(d);
             }
-            let per = staged_cost(g, e) * THREAT_UNIT;
+            let per = staged_cost(g, e) * THREAT_UNIT + engagement_reward(g, p);
             let mut c2 = Ids::new();
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
                 Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
@@ -1473,6 +1558,31 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .find(|s| s.0 == code(g, c))
                 .map(|s| s.1)
                 .unwrap_or(2)
+        }),
+        // Dúnedain Hunter: the weakest enemy found engages us.
+        ("TLR-004", 0) => pick_min(o, |e| danger(g, e)),
+        // Tireless Hunters / tactics Aragorn: the enemy we hold best that adds the most threat.
+        ("TLR-008", 0) | ("TLR-001", 0) => pick_max(o, |e| {
+            g.threat_contribution(e) as i32 * 10 * (g.card(e).zone == Zone::Staging) as i32
+                - g.stat(e, Stat::Attack) as i32 * 5
+        }),
+        // Expert Trackers: exhaust the Scout / Ranger we need least.
+        ("TLR-009", 0) => pick_min(o, |c| stats_sum(g, c) + g.is_hero(c) as i32 * 5),
+        // Athelas: also drop a Condition only when it is an encounter card's.
+        ("TLR-011", 1) => o
+            .iter()
+            .position(|x| matches!(*x, Opt::Card(a) if g.card(a).owner == ENCOUNTER))
+            .or_else(|| find(o, Opt::Pass)),
+        // Gather Information: the card we would most like in hand.
+        ("TLR-014", 0) => pick_max(o, |c| hand_card_value(g, p, c)),
+        // Ranger of the North: a kill, else exploring a location, else chip at the worst enemy.
+        ("TLR-015", 1) => pick_max(o, |c| {
+            if g.is_enemy(c) {
+                (g.remaining_hp(c) <= 2) as i32 * 1000 + danger(g, c)
+            } else {
+                let left = g.stat(c, Stat::QuestPoints) - g.card(c).progress;
+                (left <= 2) as i32 * 900 + g.threat_contribution(c) as i32 * 5
+            }
         }),
         // Weight of Responsibility shadow: discard the cheapest attachment.
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),

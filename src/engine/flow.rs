@@ -159,7 +159,14 @@ impl<'a> Game<'a> {
             self.players[p as usize].threat = threat;
             self.players[p as usize].hero_threat_total = threat;
             for &card in &deck.cards {
-                self.new_card(card, p, Zone::Deck(p));
+                // Encounter-keyword cards (§5.20.1) never go into the deck: they wait set aside
+                // until a card shuffles them into the encounter deck.
+                let z = if self.db.def(card).keywords.encounter {
+                    Zone::SetAside
+                } else {
+                    Zone::Deck(p)
+                };
+                self.new_card(card, p, z);
             }
             self.shuffle(Zone::Deck(p));
         }
@@ -407,12 +414,22 @@ impl<'a> Game<'a> {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let h = self.list(Zone::Play(p))[i];
                         if self.is_hero(h) {
-                            // A hero's own text may add to what it collects (Amarthiúl).
-                            let extra = self
+                            // A hero's own text (Amarthiúl) and its attachments (Appointed
+                            // by Fate) may add to what it collects.
+                            let own = self
                                 .script(h)
                                 .and_then(|s| s.rule)
-                                .is_some_and(|f| f(self, h, Rule::ExtraResource(h)));
-                            self.cards[h as usize].resources += 1 + extra as i16;
+                                .is_some_and(|f| f(self, h, Rule::ExtraResource(h)))
+                                as i16;
+                            let extra = self
+                                .attachments(h)
+                                .filter(|&a| {
+                                    self.script(a)
+                                        .and_then(|s| s.rule)
+                                        .is_some_and(|f| f(self, a, Rule::CollectsExtraResource(h)))
+                                })
+                                .count() as i16;
+                            self.cards[h as usize].resources += 1 + own + extra;
                         }
                     }
                     self.log_fn(|g| {
@@ -479,7 +496,12 @@ impl<'a> Game<'a> {
             Travel => self.stack.push(Frame::Travel),
             TravelEnd => self.end_phase(Phase::Travel),
             EncounterBegin => self.begin_phase(Phase::Encounter),
-            OptionalEngage => self.stack.push(Frame::OptionalEngage { seat: 0 }),
+            OptionalEngage => {
+                for p in self.players.iter_mut() {
+                    p.optional_engagements = 0;
+                }
+                self.stack.push(Frame::OptionalEngage { seat: 0 })
+            }
             EngagementChecks => {
                 if !self.rule(Rule::NoEngagementChecks) {
                     self.stack.push(Frame::EngagementChecks {
@@ -591,6 +613,9 @@ impl<'a> Game<'a> {
     }
 
     fn end_phase(&mut self, p: Phase) {
+        for ps in self.players.iter_mut() {
+            ps.ally_discount = 0;
+        }
         self.fire(Event::PhaseEnd(p));
         self.expire(Until::EndOfPhase);
     }
@@ -732,8 +757,8 @@ impl<'a> Game<'a> {
             let c = self.list(Zone::Hand(p))[i];
             let d = self.def_of(c);
             let sphere = d.sphere;
-            let cost = d.cost.max(0);
             let ty = d.ty;
+            let cost = self.play_cost(c, p);
             let script = self.script(c);
             let ok = match ty {
                 CardType::Event => {
@@ -1075,7 +1100,9 @@ impl<'a> Game<'a> {
             }
             Some(Opt::Card(c)) => {
                 self.stack.push(Frame::Commit { seat });
-                self.exhaust(c);
+                if !self.rule(Rule::CommitsWithoutExhausting(c)) {
+                    self.exhaust(c);
+                }
                 self.cards[c as usize].questing = true;
                 self.log_fn(|g| {
                     format!(
@@ -1171,6 +1198,9 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
                 let to = match ty {
                     CardType::Treachery => Zone::Resolving,
+                    // A player card with the Encounter keyword (§5.20) resolves its When Revealed
+                    // effect, which puts it into play; it never sits in the staging area.
+                    _ if kw.encounter => Zone::Resolving,
                     _ => Zone::Staging,
                 };
                 if to != Zone::Resolving {
@@ -1348,7 +1378,12 @@ impl<'a> Game<'a> {
                 }
             }
             Some(Opt::Card(e)) => {
-                self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
+                // A card may allow one more optional engagement this phase (Halbarad).
+                let done = &mut self.players[p as usize].optional_engagements;
+                *done = done.saturating_add(1);
+                let more = *done < 2 && self.rule(Rule::ExtraOptionalEngagement(p));
+                let next = if more { seat } else { seat + 1 };
+                self.stack.push(Frame::OptionalEngage { seat: next });
                 self.engage(e, p);
             }
             Some(_) => self.stack.push(Frame::OptionalEngage { seat: seat + 1 }),
@@ -2097,8 +2132,12 @@ impl<'a> Game<'a> {
                         && self.stat(c, Stat::HitPoints) > 0
                     {
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+                        let hosted: SmallIds = self.attachments(c).collect();
                         self.victory_or_discard(c);
                         self.fire(Event::Destroyed(c));
+                        for a in hosted {
+                            self.fire(Event::HostDestroyed(a, c));
+                        }
                         continue;
                     }
                     i += 1;

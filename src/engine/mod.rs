@@ -362,6 +362,9 @@ pub enum Event {
     /// Player `.0` is about to be eliminated for reaching his threat elimination level; a Forced
     /// effect may prevent it by lowering his threat.
     ThreatElimination(u8),
+    /// Enemy `.1`, to which attachment `.0` was attached, was destroyed (the attachment is now
+    /// out of play; it may still respond: Secret Vigil).
+    HostDestroyed(CardId, CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.
@@ -594,14 +597,9 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
-            def_script: db
-                .defs
-                .iter()
-                .map(|d| {
-                    crate::cards::lookup(&d.code)
-                        .map(|(i, _)| i)
-                        .unwrap_or(NO_SCRIPT)
-                })
+            def_script: crate::cards::script_indices(db)
+                .into_iter()
+                .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
@@ -779,7 +777,8 @@ impl<'a> Game<'a> {
         while self.outcome.is_none() && !self.waiting {
             if self.dirty {
                 self.state_checks();
-                if self.outcome.is_some() {
+                // A Forced effect of a state-based check may ask a decision (Gather Information).
+                if self.outcome.is_some() || self.waiting {
                     break;
                 }
             }

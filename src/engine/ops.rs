@@ -56,7 +56,7 @@ impl<'a> Game<'a> {
     fn note_moved(&mut self, c: CardId) {
         let Some(sc) = self.script(c) else { return };
         if sc.global {
-            self.n_globals = [Zone::Staging, Zone::Quest, Zone::Active]
+            self.n_globals = GLOBAL_ZONES
                 .into_iter()
                 .flat_map(|z| self.list(z).iter())
                 .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
@@ -166,7 +166,13 @@ impl<'a> Game<'a> {
         } else if self.players[ci.owner as usize].eliminated {
             Zone::Eliminated
         } else if self.def_of(c).keywords.encounter {
-            Zone::Removed
+            // §5.20.4–5: out of play (encounter deck, shadow) it is an encounter card; leaving
+            // play it is removed from the game.
+            if ci.zone.in_play() || ci.zone == Zone::Resolving {
+                Zone::Removed
+            } else {
+                Zone::EncounterDiscard
+            }
         } else {
             Zone::Discard(ci.owner)
         }
@@ -279,25 +285,40 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Current value of a stat: printed plus every modifier, never below 0.
+    /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
+    /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
+        let mut neg = 0;
+        let mut add = |d: i16| {
+            if d < 0 {
+                neg += d;
+            } else {
+                v += d;
+            }
+        };
         if let Some(sc) = self.script(c) {
             if let (Some(f), false) = (sc.modify, sc.global) {
-                v += f(self, c, c, s);
+                add(f(self, c, c, s));
             }
         }
+        let mut no_reduce = false;
         for &a in self.list(Zone::Attached(0)) {
             if self.cards[a as usize].zone == Zone::Attached(c) {
-                if let Some(f) = self.script(a).and_then(|s| s.modify) {
-                    v += f(self, a, c, s);
+                if let Some(sc) = self.script(a) {
+                    if let Some(f) = sc.modify {
+                        add(f(self, a, c, s));
+                    }
+                    if let Some(r) = sc.rule {
+                        no_reduce |= r(self, a, Rule::CannotReduceStat(c, s));
+                    }
                 }
             }
         }
         if self.n_globals > 0 {
             for &g in self.globals() {
                 if let Some(f) = self.script(g).and_then(|s| s.modify) {
-                    v += f(self, g, c, s);
+                    add(f(self, g, c, s));
                 }
             }
         }
@@ -307,11 +328,14 @@ impl<'a> Game<'a> {
                 if e.card == c && e.gen == gen {
                     if let Lasting::Stat(st, d) = e.what {
                         if st == s {
-                            v += d;
+                            add(d);
                         }
                     }
                 }
             }
+        }
+        if !no_reduce {
+            v += neg;
         }
         v.max(0)
     }
@@ -321,7 +345,7 @@ impl<'a> Game<'a> {
         let zones: &[Zone] = if self.n_globals == 0 {
             &[]
         } else {
-            &[Zone::Staging, Zone::Quest, Zone::Active]
+            &GLOBAL_ZONES
         };
         zones
             .iter()
@@ -559,12 +583,32 @@ impl<'a> Game<'a> {
 
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
-        let d = self.def_of(c);
-        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        let sphere = self.def_of(c).sphere;
+        let cost = self.play_cost(c, p);
+        if self.ally_discounted(c, p) {
+            self.players[p as usize].ally_discount = 0;
+        }
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => f(self, c, p),
             None => self.pay(p, sphere, cost),
         }
+    }
+
+    /// Does `p`'s pending ally discount (`PlayerState::ally_discount`) apply to card `c`?
+    fn ally_discounted(&self, c: CardId, p: u8) -> bool {
+        let ps = &self.players[p as usize];
+        ps.ally_discount > 0
+            && self.is_ally(c)
+            && self.def_of(c).traits.contains(&ps.ally_discount_trait)
+    }
+
+    /// What card `c` costs `p` to play now: its printed cost less any reduction, never below 0.
+    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
+        let mut cost = self.def_of(c).cost.max(0);
+        if self.ally_discounted(c, p) {
+            cost -= self.players[p as usize].ally_discount;
+        }
+        cost.max(0)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -869,6 +913,16 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        // An attachment that left play with its host responds to its own event (Secret Vigil).
+        if let Event::HostDestroyed(a, _) = ev {
+            if self.cards[a as usize].owner == seat && !out.contains(&a) {
+                if let Some(can) = self.script(a).and_then(|s| s.can_respond) {
+                    if can(self, a, seat, ev) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
     }
 
     fn any_response(&mut self, ev: Event) -> bool {
@@ -890,6 +944,19 @@ impl<'a> Game<'a> {
     }
 }
 
+/// Zones whose cards' global modifiers apply: encounter cards in play and, for player cards with
+/// a global modifier (e.g. tactics Aragorn's on enemies engaged with his controller), the play
+/// areas.
+const GLOBAL_ZONES: [Zone; 7] = [
+    Zone::Staging,
+    Zone::Quest,
+    Zone::Active,
+    Zone::Play(0),
+    Zone::Play(1),
+    Zone::Play(2),
+    Zone::Play(3),
+];
+
 /// The card an event is about, if any.
 fn event_subject(ev: Event) -> Option<CardId> {
     match ev {
@@ -906,7 +973,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::HostDestroyed(c, _)
+        | Event::AttackerDeclared(c, _) => Some(c),
         _ => None,
     }
 }

@@ -149,6 +149,12 @@ pub struct PlayerState {
     /// Heroes of his destroyed this game, and their total threat cost (for the score).
     pub dead_heroes: u8,
     pub dead_hero_threat: i16,
+    /// Enemies he engaged at this encounter phase's optional engagement step.
+    pub optional_engagements: u8,
+    /// The next ally with trait `ally_discount_trait` he plays this phase costs this much less
+    /// (Heir of Valandil); cleared when used and at the end of every phase.
+    pub ally_discount: i16,
+    pub ally_discount_trait: u16,
 }
 
 /// Phases of the round.

@@ -173,8 +173,16 @@ fn configuration_errors() {
     );
     run_rejects(
         "unplayable mode named",
-        &["--mode", "nightmare"],
-        &["nightmare mode is not implemented yet"],
+        &["--scenario", "the-dread-realm", "--mode", "easy"],
+        &["`the-dread-realm` in easy mode is not implemented yet"],
+    );
+    run_rejects(
+        "mode the scenario lacks",
+        &["--scenario", "wrath-and-ruin", "--mode", "nightmare"],
+        &[
+            "`wrath-and-ruin` has no nightmare mode",
+            "available: easy, standard",
+        ],
     );
     run_rejects(
         "sweep with nothing playable",

@@ -324,6 +324,14 @@ fn bad_deck_files() {
         ("text heroes only", write(&dir, "heroes.txt", b"Hero (3)\n1x Gimli (Core Set)\n1x Legolas (Core Set)\n1x Thalin (Core Set)\n"), vec!["heroes", "no cards to draw"]),
         ("text four copies", write(&dir, "four.txt", b"1x Gimli (Core Set)\n4x Gondorian Spearman (Core Set)\n"), vec!["deck `four`", "4 copies of Gondorian Spearman", "at most 3"]),
     ];
+    // JSON deck lists (RingsDB): broken syntax and an unknown card code. The messages are
+    // checked for the file name only, so the cases hold before and after JSON import.
+    let json_cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("json syntax error", write(&dir, "broken.json", b"{\n  \"heroes\": {\"01001\": 1},\n  \"slots\": {\n    \"01013\": 3\n    \"01016\": 3\n  }\n}\n"), vec!["broken.json"]),
+        ("json unknown code", write(&dir, "code.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"01001\": 1, \"99999\": 3}}\n"), vec!["code.json"]),
+        ("json truncated", write(&dir, "cut.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"010"), vec!["cut.json"]),
+    ];
+    let cases: Vec<_> = cases.into_iter().chain(json_cases).collect();
     for (case, path, hints) in cases {
         run_rejects(case, &["--deck", &path], &hints);
     }

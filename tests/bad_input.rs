@@ -464,7 +464,31 @@ fn output_folder_errors() {
         &["is for a different run", "games 40 vs 41"],
         &[&r],
     );
-    for d in [&base, &d, &plain, &u, &c, &r] {
+    // A deck file edited after the run started.
+    let decks = unique_dir("editdeck");
+    let tactics = include_str!("../decks/core-tactics.txt");
+    let deck = write(&decks, "mine.txt", tactics.as_bytes());
+    let e = finished_run("8", &["--deck", &deck]);
+    make_unfinished(&e);
+    write(
+        &decks,
+        "mine.txt",
+        tactics
+            .replace("2x Blade of Gondolin", "1x Blade of Gondolin")
+            .as_bytes(),
+    );
+    let es = e.to_str().unwrap();
+    check(
+        "resume after the deck file changed",
+        &["run", "--resume", es],
+        &[
+            "cannot resume",
+            "deck contents (a deck file changed)",
+            "--force",
+        ],
+        &[&e],
+    );
+    for d in [&base, &d, &plain, &u, &c, &r, &decks, &e] {
         let _ = fs::remove_dir_all(d);
     }
 }
@@ -518,6 +542,12 @@ fn merge_errors() {
         &["merge", "--out", &os, s0, s1, "/no/such/folder"],
         &["/no/such/folder is not a folder"],
         &[&out],
+    );
+    check(
+        "merge into a shard folder",
+        &["merge", "--out", s1, s0, s1, s2],
+        &["--out must not be one of the shard folders"],
+        &[&a1],
     );
     make_unfinished(&a2);
     check(

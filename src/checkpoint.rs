@@ -197,13 +197,15 @@ fn one_line(s: &str) -> String {
 impl Checkpoint {
     /// Games played so far over every combination.
     pub fn played(&self) -> u64 {
-        self.combos.iter().map(|c| range_total(&c.done)).sum()
+        self.combos
+            .iter()
+            .fold(0u64, |n, c| n.saturating_add(range_total(&c.done)))
     }
 
     /// Games this shard plays in all (over every combination).
     pub fn planned(&self) -> u64 {
         let (a, b) = self.spec.shard.range(self.spec.games);
-        (b - a) * self.resolved.combos.len() as u64
+        (b - a).saturating_mul(self.resolved.combos.len() as u64)
     }
 
     /// The file's text, checksum line included.

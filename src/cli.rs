@@ -1076,7 +1076,10 @@ fn cmd_run(a: &RunArgs) -> Result<()> {
 
 fn cmd_merge(a: &MergeArgs) -> Result<()> {
     let m = lotr_sim::merge::merge_dirs(&a.dirs).map_err(UsageError)?;
-    if a.dirs.iter().any(|d| d == &a.out) {
+    let same = |x: &std::path::Path, y: &std::path::Path| {
+        x == y || matches!((x.canonicalize(), y.canonicalize()), (Ok(p), Ok(q)) if p == q)
+    };
+    if a.dirs.iter().any(|d| same(d, &a.out)) {
         return usage("--out must not be one of the shard folders");
     }
     let mut ckpt = m.ckpt;

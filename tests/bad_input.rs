@@ -173,8 +173,16 @@ fn configuration_errors() {
     );
     run_rejects(
         "unplayable mode named",
-        &["--mode", "nightmare"],
-        &["nightmare mode is not implemented yet"],
+        &["--scenario", "the-dread-realm", "--mode", "easy"],
+        &["`the-dread-realm` in easy mode is not implemented yet"],
+    );
+    run_rejects(
+        "mode the scenario lacks",
+        &["--scenario", "wrath-and-ruin", "--mode", "nightmare"],
+        &[
+            "`wrath-and-ruin` has no nightmare mode",
+            "available: easy, standard",
+        ],
     );
     run_rejects(
         "sweep with nothing playable",
@@ -316,6 +324,14 @@ fn bad_deck_files() {
         ("text heroes only", write(&dir, "heroes.txt", b"Hero (3)\n1x Gimli (Core Set)\n1x Legolas (Core Set)\n1x Thalin (Core Set)\n"), vec!["heroes", "no cards to draw"]),
         ("text four copies", write(&dir, "four.txt", b"1x Gimli (Core Set)\n4x Gondorian Spearman (Core Set)\n"), vec!["deck `four`", "4 copies of Gondorian Spearman", "at most 3"]),
     ];
+    // JSON deck lists (RingsDB): broken syntax and an unknown card code. The messages are
+    // checked for the file name only, so the cases hold before and after JSON import.
+    let json_cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("json syntax error", write(&dir, "broken.json", b"{\n  \"heroes\": {\"01001\": 1},\n  \"slots\": {\n    \"01013\": 3\n    \"01016\": 3\n  }\n}\n"), vec!["broken.json"]),
+        ("json unknown code", write(&dir, "code.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"01001\": 1, \"99999\": 3}}\n"), vec!["code.json"]),
+        ("json truncated", write(&dir, "cut.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"010"), vec!["cut.json"]),
+    ];
+    let cases: Vec<_> = cases.into_iter().chain(json_cases).collect();
     for (case, path, hints) in cases {
         run_rejects(case, &["--deck", &path], &hints);
     }
@@ -448,7 +464,31 @@ fn output_folder_errors() {
         &["is for a different run", "games 40 vs 41"],
         &[&r],
     );
-    for d in [&base, &d, &plain, &u, &c, &r] {
+    // A deck file edited after the run started.
+    let decks = unique_dir("editdeck");
+    let tactics = include_str!("../decks/core-tactics.txt");
+    let deck = write(&decks, "mine.txt", tactics.as_bytes());
+    let e = finished_run("8", &["--deck", &deck]);
+    make_unfinished(&e);
+    write(
+        &decks,
+        "mine.txt",
+        tactics
+            .replace("2x Blade of Gondolin", "1x Blade of Gondolin")
+            .as_bytes(),
+    );
+    let es = e.to_str().unwrap();
+    check(
+        "resume after the deck file changed",
+        &["run", "--resume", es],
+        &[
+            "cannot resume",
+            "deck contents (a deck file changed)",
+            "--force",
+        ],
+        &[&e],
+    );
+    for d in [&base, &d, &plain, &u, &c, &r, &decks, &e] {
         let _ = fs::remove_dir_all(d);
     }
 }
@@ -502,6 +542,12 @@ fn merge_errors() {
         &["merge", "--out", &os, s0, s1, "/no/such/folder"],
         &["/no/such/folder is not a folder"],
         &[&out],
+    );
+    check(
+        "merge into a shard folder",
+        &["merge", "--out", s1, s0, s1, s2],
+        &["--out must not be one of the shard folders"],
+        &[&a1],
     );
     make_unfinished(&a2);
     check(

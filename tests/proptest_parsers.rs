@@ -14,6 +14,18 @@ static DB: LazyLock<CardDb> = LazyLock::new(|| load_embedded().unwrap());
 
 const O8D: &str = include_str!("../decks/core-lore.o8d");
 const TEXT: &str = include_str!("../decks/core-tactics.txt");
+/// A RingsDB-shaped JSON deck list (Core Set codes). Before JSON import lands it is read as a
+/// (bad) text list; either way `parse_deck` must not panic.
+const JSON: &str = r#"{
+  "id": 1,
+  "name": "Fuzz & Co",
+  "description_md": "line\r\nbreak \u00e9",
+  "heroes": {"01001": 1, "01002": 1, "01003": 1},
+  "slots": {"01001": 1, "01002": 1, "01003": 1, "01013": 3, "01016": 3, "01020": 2},
+  "sideslots": [],
+  "version": "1.0"
+}
+"#;
 
 /// A valid checkpoint of a small run, built through the library.
 static CKPT: LazyLock<String> = LazyLock::new(|| {
@@ -180,6 +192,16 @@ proptest! {
     #[test]
     fn text_deck_mutated(muts in prop::collection::vec(mutation(), 1..6)) {
         deck_never_panics(&apply(TEXT.as_bytes(), &muts));
+    }
+
+    #[test]
+    fn json_deck_mutated(muts in prop::collection::vec(mutation(), 1..6)) {
+        deck_never_panics(&apply(JSON.as_bytes(), &muts));
+    }
+
+    #[test]
+    fn json_like_text(s in "[\\{\\}\\[\\]\":, 0-9a-z\\\\\n-]{0,200}") {
+        deck_never_panics(s.as_bytes());
     }
 
     #[test]

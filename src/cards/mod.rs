@@ -74,6 +74,9 @@ pub enum Rule {
     /// A card could cancel damage just dealt to character `.0` now (Weather-stained Cloak): the
     /// character is not destroyed before the Responses to that damage are over.
     MayCancelDamage(CardId),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -360,6 +360,8 @@ pub enum Event {
     /// Player `.0` is about to be eliminated for reaching his threat elimination level; a Forced
     /// effect may prevent it by lowering his threat.
     ThreatElimination(u8),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

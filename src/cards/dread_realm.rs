@@ -485,6 +485,16 @@ mod tests {
         g.answer(Opt::Card(e));
         g.answer(Opt::Card(gi));
         assert!(g.is_ready(gi), "does not exhaust to attack");
+        while g.pending().is_some() {
+            g.answer(Opt::Done);
+        }
+        let e2 = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.push_run(Frame::EnemyAttacks { seat: 0 });
+        if options(&g).contains(&Opt::Card(e2)) {
+            g.answer(Opt::Card(e2)); // which enemy attacks first
+        }
+        g.answer(Opt::Card(gi));
+        assert!(g.is_ready(gi), "does not exhaust to defend");
         g.expire(Until::EndOfPhase);
         // Valour: a player.
         let mut g = sandbox(&[&["Core-004", "Core-001"]]);

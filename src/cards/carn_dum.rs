@@ -353,8 +353,8 @@ fn long_defeat_heal(g: &mut Game, me: CardId, o: u8, p: u8, healed: i16) {
 }
 
 // ----------------------------------------------------------------- Quick Ears (TBoCD-123)
-// Response: as an enemy is revealed from the encounter deck, exhaust one of your Dúnedain or
-// Ranger heroes to cancel it: it is shuffled back into the encounter deck and the next
+// Response: when an enemy card comes off the encounter deck, exhausting one of your Dúnedain or
+// Ranger heroes cancels it: it is shuffled back into the encounter deck and the next
 // encounter card is revealed in its place.
 
 fn quick_ears_hero(g: &Game, h: CardId) -> bool {

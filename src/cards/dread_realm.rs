@@ -128,7 +128,8 @@ fn arwen_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 // ----------------------------------------------------------------- Éothain (TDR-141)
-// Response: after a Rohan ally is discarded from play by a card effect, ready Éothain.
+// Response: when a card effect (not destruction) sends a Rohan ally from play to the discard
+// pile, Éothain readies.
 
 fn eothain_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     let Event::DiscardedFromPlay(c) = ev else {
@@ -146,9 +147,9 @@ fn eothain_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 }
 
 // ----------------------------------------------------------------- Sword of Númenor (TDR-142)
-// Restricted; on a Dúnedain or Gondor hero: +1 Attack. Response: after the hero takes part in an
-// attack that destroys an enemy with 5 or more printed hit points, exhaust the Sword to give the
-// hero 1 resource.
+// Restricted; on a Dúnedain or Gondor hero: +1 Attack. Response: when a player attack the hero
+// joined kills an enemy printed with at least 5 hit points, exhausting the Sword gives the hero
+// 1 resource.
 
 fn sword_attach(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
     g.is_hero(t) && (g.has_trait(t, "Dúnedain") || g.has_trait(t, "Gondor"))
@@ -187,7 +188,7 @@ fn bowman_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 }
 
 // ----------------------------------------------------------------- Hour of Wrath (TDR-144)
-// Action: a chosen hero does not exhaust to attack or defend until the end of the phase.
+// Action: for the rest of the phase, one hero (any player's) stays ready when it attacks or defends.
 // Valour action (choose a player, `Opt::Player`): the same for each of that player's heroes.
 
 fn wrath_can(g: &Game, _me: CardId, _p: u8) -> bool {
@@ -326,8 +327,8 @@ fn healer_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 
 // ----------------------------------------------------------------- Weather-stained Cloak (TDR-148)
 // On a Ranger character (one per character). While that character is committed to the quest:
-// Response, exhaust the Cloak to cancel 1 point of damage just dealt to it (before the damage
-// can destroy it).
+// Response, exhausting the Cloak takes back 1 of the damage it has just been dealt (before that
+// damage can destroy it).
 
 fn cloak_attach(g: &Game, me: CardId, _seat: u8, t: CardId) -> bool {
     g.is_character(t)
@@ -484,6 +485,16 @@ mod tests {
         g.answer(Opt::Card(e));
         g.answer(Opt::Card(gi));
         assert!(g.is_ready(gi), "does not exhaust to attack");
+        while g.pending().is_some() {
+            g.answer(Opt::Done);
+        }
+        let e2 = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.push_run(Frame::EnemyAttacks { seat: 0 });
+        if options(&g).contains(&Opt::Card(e2)) {
+            g.answer(Opt::Card(e2)); // which enemy attacks first
+        }
+        g.answer(Opt::Card(gi));
+        assert!(g.is_ready(gi), "does not exhaust to defend");
         g.expire(Until::EndOfPhase);
         // Valour: a player.
         let mut g = sandbox(&[&["Core-004", "Core-001"]]);

@@ -59,7 +59,8 @@ pub enum Rule {
     CannotAttack(CardId),
     /// Card `.0` gains the trait with id `.1` (asked of the card's attachments).
     GainsTrait(CardId, u16),
-    /// Hero `.0` gains the resource icon of sphere `.1` (asked of the hero's attachments).
+    /// Hero `.0` gains the resource icon of sphere `.1` (asked of the hero's attachments, and of
+    /// the hero itself).
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),

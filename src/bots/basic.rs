@@ -631,7 +631,7 @@ fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
     if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
         return false;
     }
-    let cost = d.cost.max(0);
+    let cost = g.cost_of(c, p);
     match d.sphere {
         Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
         Sphere::Neutral => {

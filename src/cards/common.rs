@@ -51,3 +51,14 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_round = c.uses_round.saturating_add(1);
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
+
+/// Valour abilities may be used only while the player's threat is 40 or more (RULES §5.23).
+pub fn valour(g: &Game, p: u8) -> bool {
+    g.players[p as usize].threat >= 40
+}
+
+/// Do cards `a` and `b` have a printed trait in common?
+pub fn shares_trait(g: &Game, a: CardId, b: CardId) -> bool {
+    let tb = &g.def_of(b).traits;
+    g.def_of(a).traits.iter().any(|t| tb.contains(t))
+}

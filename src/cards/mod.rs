@@ -63,6 +63,8 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This card cannot have restricted attachments (Derndingle Warrior).
+    CannotHaveRestrictedAttachments(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -114,6 +116,11 @@ pub struct Script {
     /// Pays the card's resource cost itself (e.g. one resource from each of three heroes)
     /// instead of the engine's default payment.
     pub pay: Option<fn(&mut Game, CardId, u8)>,
+    /// Its resource cost for a player, when the card's own text changes it (Keen as Lances).
+    pub cost: Option<fn(&Game, CardId, u8) -> i16>,
+    /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
+    /// (Elven Jeweler).
+    pub hand_action: bool,
 }
 
 pub const BLANK: Script = Script {
@@ -137,6 +144,8 @@ pub const BLANK: Script = Script {
     uncancelable: false,
     any_player: false,
     pay: None,
+    cost: None,
+    hand_action: false,
 };
 
 /// Every card script, from every set module.

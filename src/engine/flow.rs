@@ -600,7 +600,11 @@ impl<'a> Game<'a> {
                         e.what,
                         Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase
                     ))
-                || (u == Until::EndOfRound && e.what == Lasting::DiscardAtEndOfRound);
+                || (u == Until::EndOfRound
+                    && matches!(
+                        e.what,
+                        Lasting::DiscardAtEndOfRound | Lasting::ShuffleIntoDeckAtEndOfRound
+                    ));
             if !ends {
                 i += 1;
                 continue;
@@ -624,6 +628,11 @@ impl<'a> Game<'a> {
                     self.fire(Event::LeftPlay(e.card));
                 }
                 Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                Lasting::ShuffleIntoDeckAtEndOfRound => {
+                    self.move_card(e.card, Zone::Deck(ci.owner));
+                    self.shuffle(Zone::Deck(ci.owner));
+                    self.fire(Event::LeftPlay(e.card));
+                }
                 _ => {}
             }
         }
@@ -721,9 +730,19 @@ impl<'a> Game<'a> {
             let c = self.list(Zone::Hand(p))[i];
             let d = self.def_of(c);
             let sphere = d.sphere;
-            let cost = d.cost.max(0);
             let ty = d.ty;
+            let cost = self.cost_of(c, p);
             let script = self.script(c);
+            // An Action used from hand by a card that is not an event (Elven Jeweler).
+            if ty != CardType::Event
+                && script.is_some_and(|s| s.hand_action)
+                && script
+                    .and_then(|s| s.can_act)
+                    .is_some_and(|f| f(self, c, p))
+                && !self.offered().contains(&Opt::Activate(c))
+            {
+                self.offer(Opt::Activate(c));
+            }
             let ok = match ty {
                 CardType::Event => {
                     script
@@ -807,6 +826,11 @@ impl<'a> Game<'a> {
         let f = self.script(a).and_then(|s| s.attach_to);
         self.in_play_cards().filter(move |&t| {
             if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            if self.def_of(a).keywords.restricted
+                && self.rule(Rule::CannotHaveRestrictedAttachments(t))
+            {
                 return false;
             }
             match f {
@@ -902,6 +926,10 @@ impl<'a> Game<'a> {
     fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
+            if matches!(ev, Event::CancelDamage(..)) {
+                // The cancel window is closed: destruction is checked again (see `state_checks`).
+                self.dirty = true;
+            }
             return;
         }
         let p = self.seat(seat % self.n_players);
@@ -2004,6 +2032,7 @@ impl<'a> Game<'a> {
                     let c = self.list(Zone::Play(p))[i];
                     if self.is_character(c)
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && !self.damage_cancel_pending(c)
                     {
                         self.destroy_character(c);
                         continue;
@@ -2045,6 +2074,7 @@ impl<'a> Game<'a> {
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.victory_or_discard(c);
+                        self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }
                     if qp > 0
@@ -2087,6 +2117,22 @@ impl<'a> Game<'a> {
                 }
             }
         }
+    }
+
+    /// Is a window to cancel damage just dealt to `c` still open (`Event::CancelDamage`)? Engine
+    /// choice: a character whose damage reaches its hit points is destroyed only once that window
+    /// has closed, so that "cancel damage just dealt" responses can save it. The window exists
+    /// only when some card could use it, so without such cards nothing changes.
+    fn damage_cancel_pending(&self, c: CardId) -> bool {
+        self.stack.iter().any(|f| {
+            matches!(
+                *f,
+                Frame::Responses {
+                    ev: Event::CancelDamage(x, _),
+                    ..
+                } if x == c
+            )
+        })
     }
 
     fn dead_heroes(&self, p: u8) -> usize {

@@ -167,6 +167,14 @@ impl<'a> Game<'a> {
             Zone::Eliminated
         } else if self.def_of(c).keywords.encounter {
             Zone::Removed
+        } else if ci.zone.in_play()
+            && self.is_ally(c)
+            && self
+                .lasting
+                .iter()
+                .any(|e| e.what == Lasting::AlliesToHandInsteadOfDiscard)
+        {
+            Zone::Hand(ci.owner)
         } else {
             Zone::Discard(ci.owner)
         }
@@ -524,11 +532,19 @@ impl<'a> Game<'a> {
 
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
-        let d = self.def_of(c);
-        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        let (sphere, cost) = (self.def_of(c).sphere, self.cost_of(c, p));
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => f(self, c, p),
             None => self.pay(p, sphere, cost),
+        }
+    }
+
+    /// Resource cost for `p` to play `c`: printed (never below 0), or its script's `cost` hook
+    /// (cost reductions printed on the card itself, e.g. Keen as Lances).
+    pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
+        match self.script(c).and_then(|s| s.cost) {
+            Some(f) => f(self, c, p).max(0),
+            None => self.def_of(c).cost.max(0),
         }
     }
 
@@ -599,6 +615,9 @@ impl<'a> Game<'a> {
             ));
         }
         self.fire(Event::Damaged(c, n));
+        if self.is_character(c) {
+            self.fire(Event::CancelDamage(c, n));
+        }
     }
 
     pub fn heal(&mut self, c: CardId, n: i16) {
@@ -818,12 +837,25 @@ impl<'a> Game<'a> {
                     // Events are played (cost paid); other cards respond from hand by their own
                     // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event
+                        && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
+                    {
                         continue;
                     }
                 }
                 if can(self, c, seat, ev) {
                     out.push(c);
+                }
+            }
+        }
+        // A defeated player side quest (now in the victory display) may respond to its own
+        // defeat; its owner (the player who played it) controls the response.
+        if let Event::SideQuestDefeated(q) = ev {
+            if self.cards[q as usize].owner == seat {
+                if let Some(can) = self.script(q).and_then(|s| s.can_respond) {
+                    if can(self, q, seat, ev) {
+                        out.push(q);
+                    }
                 }
             }
         }
@@ -864,7 +896,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::Explored(c, _)
+        | Event::CancelDamage(c, _) => Some(c),
         _ => None,
     }
 }

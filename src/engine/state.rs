@@ -200,6 +200,11 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
+    /// While it lasts, every ally that leaves play goes to its owner's hand instead of the
+    /// discard pile (Rallying Cry's Valour Action; held by the event card itself).
+    AlliesToHandInsteadOfDiscard,
+    /// At the end of the round, if still the same object in play, shuffle it into its owner's deck.
+    ShuffleIntoDeckAtEndOfRound,
 }
 
 #[derive(Clone, Copy, Debug)]

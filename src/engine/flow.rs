@@ -1717,6 +1717,7 @@ impl<'a> Game<'a> {
 
     fn end_attack(&mut self) {
         let e = self.attack.enemy;
+        self.attack.ended = true;
         self.expire(Until::EndOfAttack);
         if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
             while let Some(s) = {

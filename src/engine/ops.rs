@@ -440,6 +440,12 @@ impl<'a> Game<'a> {
         self.main_quest()
     }
 
+    /// The enemy whose attack is being resolved now, if any ("the attacking enemy").
+    pub fn attacking_enemy(&self) -> Option<CardId> {
+        let e = self.attack.enemy;
+        (e != NO_CARD && !self.attack.ended && self.cards[e as usize].zone.in_play()).then_some(e)
+    }
+
     pub fn active_location(&self) -> Option<CardId> {
         self.list(Zone::Active).last().copied()
     }

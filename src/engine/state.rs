@@ -229,6 +229,9 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// The attack has ended (the context stays readable afterwards, e.g. for
+    /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
+    pub ended: bool,
 }
 
 impl AttackCtx {
@@ -244,6 +247,7 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            ended: false,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

@@ -284,8 +284,8 @@ fn double_back_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 
 // ----------------------------------------------------------------- Leave No Trace (EfMG-035)
 
-// Response: after a non-unique location is explored (into the encounter discard pile), put this
-// event and that location in the victory display. At most 3 copies of it may be there.
+// Response: once a location that is not unique has been explored and sits in the encounter discard
+// pile, this event and that location both go to the victory display. At most 3 copies of it may be there.
 fn leave_no_trace_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     let Event::Explored(l, _) = ev else {
         return false;
@@ -425,11 +425,7 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (0, Opt::Mode(2)) => {
             g.reduce_threat(p, 4);
         }
-        (1, Opt::Card(h)) => {
-            if g.card(h).zone.in_play() {
-                g.card_mut(h).resources += 2;
-            }
-        }
+        (1, Opt::Card(h)) if g.card(h).zone.in_play() => g.card_mut(h).resources += 2,
         _ => {}
     }
 }
@@ -675,5 +671,83 @@ mod tests {
         g.act(0, Opt::Play(k2));
         g.answer(Opt::Mode(0));
         assert_eq!(g.card(ar).resources, 2);
+    }
+
+    /// Two decks full of this pack's and The Wastes of Eriador's player cards play whole games
+    /// of Intruders in Chetwood with both bots, the engine's invariants holding at every decision.
+    #[test]
+    fn angmar_player_cards_play_whole_games() {
+        use crate::bots;
+        use crate::data::Mode;
+        use crate::deck::Deck;
+        use crate::engine::{Game, GameSetup, RuleOptions};
+        let db = crate::cards::testkit::db();
+        let ids = |codes: &[(&str, usize)]| -> Vec<u16> {
+            codes
+                .iter()
+                .flat_map(|&(c, n)| std::iter::repeat_n(db.by_code(c).expect("code"), n))
+                .collect()
+        };
+        let deck1 = Deck {
+            name: "woe".into(),
+            heroes: ids(&[("TWoE-001", 1), ("Core-001", 1), ("EfMG-028", 1)]),
+            cards: ids(&[
+                ("TWoE-002", 3),
+                ("TWoE-003", 3),
+                ("TWoE-004", 3),
+                ("TWoE-005", 3),
+                ("TWoE-006", 3),
+                ("TWoE-007", 3),
+                ("TWoE-008", 3),
+                ("TWoE-009", 1),
+                ("TWoE-010", 3),
+                ("EfMG-029", 3),
+                ("EfMG-030", 3),
+                ("EfMG-035", 3),
+            ]),
+        };
+        let deck2 = Deck {
+            name: "mg".into(),
+            heroes: ids(&[("Core-012", 1), ("Core-004", 1), ("Core-007", 1)]),
+            cards: ids(&[
+                ("EfMG-031", 3),
+                ("EfMG-032", 3),
+                ("EfMG-033", 3),
+                ("EfMG-034", 1),
+                ("EfMG-035", 3),
+                ("EfMG-036", 3),
+                ("EfMG-037", 3),
+                ("TWoE-004", 3),
+                ("Core-013", 6),
+            ]),
+        };
+        let setup = GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: vec![deck1, deck2],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let mut g = Game::new(db, &setup);
+        for bot in ["basic", "random"] {
+            let mut bs: Vec<_> = (0..2).map(|_| bots::make(bot).unwrap()).collect();
+            for i in 0..60 {
+                for (seat, b) in bs.iter_mut().enumerate() {
+                    b.new_game(i * 2 + seat as u64);
+                }
+                g.start(7, i);
+                let mut steps = 0;
+                while let Some(d) = g.pending() {
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{bot} game {i} step {steps}: {e}"));
+                    let k = bs[d.player as usize].choose(&g, d);
+                    g.apply(k);
+                    steps += 1;
+                    assert!(steps < 200_000, "game {i} does not end");
+                }
+                assert!(g.outcome().is_some());
+            }
+        }
     }
 }

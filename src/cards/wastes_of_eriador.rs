@@ -220,8 +220,8 @@ fn helm_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
 // ----------------------------------------------------------------- Curious Brandybuck (TWoE-006)
 
 // Forced: once the active location is explored, it goes to the bottom of its owner's deck.
-// Response: after the players travel, put it into play from your hand under any player's control
-// (prompt 0: which player).
+// Response: after the players travel, it enters play from your hand; you pick which player
+// controls it (prompt 0).
 fn brandybuck_forced(g: &mut Game, me: CardId, ev: Event) {
     if let Event::Explored(_, true) = ev {
         if matches!(g.card(me).zone, Zone::Play(_)) {
@@ -293,7 +293,7 @@ pub fn before_quest_resolution(g: &Game) -> bool {
 
 // ----------------------------------------------------------------- East Road Ranger (TWoE-008)
 
-// +2 Willpower while committed to a side quest (the current quest is a side quest).
+// Gains 2 Willpower while questing when the current quest is a side quest.
 fn east_road_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     let on_side = target == me
         && s == Stat::Willpower

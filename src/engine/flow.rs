@@ -2124,7 +2124,7 @@ impl<'a> Game<'a> {
     /// choice: a character whose damage reaches its hit points is destroyed only once that window
     /// has closed, so that "cancel damage just dealt" responses can save it. The window exists
     /// only when some card could use it, so without such cards nothing changes.
-    fn damage_cancel_pending(&self, c: CardId) -> bool {
+    pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
         self.stack.iter().any(|f| {
             matches!(
                 *f,

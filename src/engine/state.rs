@@ -203,7 +203,8 @@ pub enum Lasting {
     /// While it lasts, every ally that leaves play goes to its owner's hand instead of the
     /// discard pile (Rallying Cry's Valour Action; held by the event card itself).
     AlliesToHandInsteadOfDiscard,
-    /// At the end of the round, if still the same object in play, shuffle it into its owner's deck.
+    /// When the round ends, a card still in play (same object) goes back into its owner's deck,
+    /// which is then shuffled.
     ShuffleIntoDeckAtEndOfRound,
 }
 

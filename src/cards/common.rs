@@ -62,3 +62,25 @@ pub fn shares_trait(g: &Game, a: CardId, b: CardId) -> bool {
     let tb = &g.def_of(b).traits;
     g.def_of(a).traits.iter().any(|t| tb.contains(t))
 }
+
+/// Cancel up to `k` of the damage just dealt to `c` (an `Event::CancelDamage` response): the
+/// damage comes off, and the amount still open to cancels in that window shrinks, so that several
+/// cancels never take off more than was dealt.
+pub fn cancel_damage(g: &mut Game, c: CardId, k: i16) {
+    use crate::engine::{Event, Frame};
+    let mut k = k.min(g.card(c).damage);
+    for f in g.stack.iter_mut().rev() {
+        if let Frame::Responses {
+            ev: Event::CancelDamage(x, n),
+            ..
+        } = f
+        {
+            if *x == c {
+                k = k.min(*n);
+                *n -= k;
+                break;
+            }
+        }
+    }
+    g.heal(c, k);
+}

@@ -2,7 +2,7 @@
 //!
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
-use super::common::{host, mine_in_play, valour};
+use super::common::{cancel_damage, host, mine_in_play, valour};
 use super::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -187,7 +187,7 @@ fn honour_guard_resume(g: &mut Game, cont: Cont, opt: Opt) {
         1
     };
     if g.card(c).zone.in_play() {
-        g.heal(c, n);
+        cancel_damage(g, c, n);
     }
 }
 
@@ -214,7 +214,7 @@ fn helm_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
         return;
     };
     g.exhaust(me);
-    g.heal(c, 1);
+    cancel_damage(g, c, 1);
 }
 
 // ----------------------------------------------------------------- Curious Brandybuck (TWoE-006)
@@ -509,10 +509,25 @@ mod tests {
         g.answer(Opt::Activate(h));
         assert_eq!(g.card(ar).damage, 1);
         assert!(!g.is_ready(h));
+        // Two cancels never take off more than was dealt.
+        let hg = g.spawn("TWoE-004", 0, Zone::Play(0));
+        g.ready(h);
+        g.card_mut(ar).damage = 2;
+        g.deal_damage(ar, 1);
+        g.settle();
+        g.answer(Opt::Activate(h));
+        assert_eq!(g.card(ar).damage, 2);
+        assert!(
+            g.pending().is_none(),
+            "Honour Guard has nothing left to cancel"
+        );
+        assert!(g.is_ready(hg));
         // Not for another hero.
+        g.ready(h);
         g.deal_damage(th, 1);
         g.settle();
-        assert!(g.pending().is_none());
+        assert!(options(&g).contains(&Opt::Activate(hg)));
+        assert!(!options(&g).contains(&Opt::Activate(h)));
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub enum Rule {
     AttacksStagingAlone(CardId),
     /// This card cannot have restricted attachments (Derndingle Warrior).
     CannotHaveRestrictedAttachments(CardId),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -355,6 +355,8 @@ pub enum Event {
     /// right after `Damaged`, and only offered when some card could respond; while it is open the
     /// character is not destroyed, so a cancel can save it (Honour Guard).
     CancelDamage(CardId, i16),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

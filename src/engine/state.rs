@@ -233,7 +233,17 @@ pub struct AttackCtx {
     /// The attack has ended (the context stays readable afterwards, e.g. for
     /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
     pub ended: bool,
+    /// The character the attack damaged (hero or ally) was destroyed by it.
+    pub destroyed_character: bool,
+    /// Damage this attack dealt (to its defender or the undefended hero).
+    pub damage_dealt: i16,
+    /// A card whose effect resolves at the end of this attack (before its shadow cards are
+    /// discarded): its script's `resume` is called with step `AFTER_ATTACK`.
+    pub after: CardId,
 }
+
+/// `Cont::step` a card's `resume` gets when it resolves as `AttackCtx::after`.
+pub const AFTER_ATTACK: u8 = 250;
 
 impl AttackCtx {
     pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {
@@ -249,6 +259,9 @@ impl AttackCtx {
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
             ended: false,
+            destroyed_character: false,
+            damage_dealt: 0,
+            after: NO_CARD,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

@@ -285,7 +285,8 @@ fn double_back_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 // ----------------------------------------------------------------- Leave No Trace (EfMG-035)
 
 // Response: once a location that is not unique has been explored and sits in the encounter discard
-// pile, this event and that location both go to the victory display. At most 3 copies of it may be there.
+// pile, this event and that location both go to the victory display. At most 3 copies of it may
+// be there.
 fn leave_no_trace_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     let Event::Explored(l, _) = ev else {
         return false;

@@ -124,6 +124,12 @@
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
 //! when an enemy has ≤ 4 HP left, else draw 3).
 //!
+//! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
+//! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
+//! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
+//! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
+//! at ≥ 35, else cards with ≤ 3 in hand, else resources).
+//!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
 use super::Bot;
@@ -406,6 +412,8 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TDR-142", 30, AttachKind::Weapon),     // Sword of Númenor
     ("TDR-148", 15, AttachKind::Armor),      // Weather-stained Cloak
     ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
+    ("TWoE-005", 25, AttachKind::Armor),     // Raven-winged Helm
+    ("TWoE-007", 15, AttachKind::General),   // Hobbit Pony
 ];
 
 fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
@@ -579,6 +587,72 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
                 .any(|x| g.card(x).damage >= 3);
             (hero_at_risk(g, p) || hurt) as i32 * 30
         }
+        // --- The Wastes of Eriador
+        "TWoE-001" => match ev {
+            // Merry: threat relief worth the enemy's threat.
+            Some(Event::Revealed(e, _)) => g.stat(e, Stat::Threat) as i32 * 10,
+            _ => 0,
+        },
+        "TWoE-003" => match ev {
+            // Rallying Cry: recover a dear ally; as the Valour Action, before a dangerous combat.
+            Some(Event::LeftPlay(a)) => (g.def_of(a).cost >= 3) as i32 * 30,
+            None => {
+                (phase == Phase::Combat && engaged > 0 && g.allies_of(p).count() >= 2) as i32 * 25
+            }
+            _ => 0,
+        },
+        "TWoE-004" => match ev {
+            // Honour Guard: save a character from dying, or spare a hero.
+            Some(Event::CancelDamage(x, n)) => {
+                let big = if crate::cards::common::valour(g, p) {
+                    n.min(5)
+                } else {
+                    1
+                };
+                if g.remaining_hp(x) <= 0 && g.remaining_hp(x) + big > 0 {
+                    45
+                } else {
+                    g.is_hero(x) as i32 * 15
+                }
+            }
+            _ => 0,
+        },
+        "TWoE-005" => 30, // Raven-winged Helm: prevent 1 damage (readies in the refresh phase)
+        "TWoE-006" => 40, // Curious Brandybuck: a free ally
+        "TWoE-007" => {
+            // Hobbit Pony: commit its hero after staging when the quest would fail otherwise.
+            let host = match g.card(c).zone {
+                Zone::Attached(h) => h,
+                _ => NO_CARD,
+            };
+            (host != NO_CARD
+                && crate::cards::wastes_of_eriador::before_quest_resolution(g)
+                && g.stat(host, g.questing_stat()) > 0
+                && g.questing_strength() <= g.staging_threat()) as i32
+                * 30
+        }
+        "TWoE-009" => 30, // Scout Ahead: an encounter card leaves the deck
+        "TWoE-010" => 35, // Ranger of Cardolan: a 2/2/2 body for 1 resource this round
+        // --- Escape from Mount Gram
+        "EfMG-030" => (phase == Phase::Combat && engaged > 0) as i32 * 30, // Descendants of Kings
+        "EfMG-031" => {
+            // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.
+            let e = g.attack.enemy;
+            let def: i16 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| g.stat(d, Stat::Defense))
+                .sum();
+            (e != NO_CARD && g.stat(e, Stat::Attack) - def >= 2 && g.remaining_hp(c) > 1) as i32
+                * 30
+        }
+        "EfMG-032" => 15 + (phase == Phase::Combat) as i32 * 10, // Boomed and Trumpeted
+        "EfMG-033" => (phase == Phase::Planning && hand_n >= 6) as i32 * 15, // Elven Jeweler
+        "EfMG-034" => 50,                                        // Double Back: every threat -5
+        "EfMG-035" => 20, // Leave No Trace: the location never comes back
+        "EfMG-036" => distant_stars_value(g, p),
+        "EfMG-037" => (g.cost_of(c, p) <= 2) as i32 * 30, // Keen as Lances
         _ => {
             if in_hand {
                 0
@@ -643,6 +717,35 @@ fn carn_dum_dread_realm_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> 
         "TDR-145" => (phase == Phase::Planning) as i32 * 15,
         // Tale of Tinúviel: ready a partner for combat.
         "TDR-146" => (phase == Phase::Combat && engaged > 0) as i32 * 20,
+        _ => 0,
+    }
+}
+
+/// Distant Stars: swap the active location for a much shorter one while questing.
+fn distant_stars_value(g: &Game, p: u8) -> i32 {
+    let Some(l) = g.active_location() else {
+        return 0;
+    };
+    let left = g.stat(l, Stat::QuestPoints) - g.card(l).progress;
+    let best = [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .iter()
+        .flat_map(|&z| g.list(z).iter().copied())
+        .filter(|&x| g.is_location(x) && !g.def_of(x).unique)
+        .map(|x| g.stat(x, Stat::QuestPoints))
+        .min()
+        .unwrap_or(i16::MAX);
+    (g.phase == Phase::Quest && any_questing(g, p) && best.saturating_add(2) <= left) as i32 * 20
+}
+
+/// How much an encounter card still in the deck would hurt us (Scout Ahead removes one).
+fn encounter_harm(g: &Game, c: CardId) -> i32 {
+    match g.ty(c) {
+        CardType::Enemy => danger(g, c),
+        CardType::Location => {
+            (g.stat(c, Stat::Threat) * 8 + g.stat(c, Stat::QuestPoints) * 2) as i32
+        }
+        CardType::Treachery => 30,
+        CardType::EncounterSideQuest => 25,
         _ => 0,
     }
 }
@@ -780,7 +883,7 @@ fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
     if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
         return false;
     }
-    let cost = d.cost.max(0);
+    let cost = g.cost_of(c, p);
     match d.sphere {
         Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
         Sphere::Neutral => {
@@ -1586,8 +1689,6 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }),
         // Weight of Responsibility shadow: discard the cheapest attachment.
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
-        // Éowyn / Protector of Lórien: discard the least useful card in hand.
-        ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
         // --- The Battle of Carn Dûm / The Dread Realm
         // The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
         ("TBoCD-122", 0) => {
@@ -1631,6 +1732,49 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
             }
             best.map(|(_, i)| i)
         }
+        // Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
+        ("Core-007", 0) | ("Core-070", 0) | ("EfMG-033", _) => {
+            pick_min(o, |c| hand_card_value(g, p, c))
+        }
+        // Honour Guard: the Valour version (discard it, cancel up to 5) only when cancelling 1
+        // would not save a character worth more than the Guard.
+        ("TWoE-004", 0) => {
+            let big = g.stack.iter().rev().find_map(|f| match *f {
+                crate::engine::Frame::Choice { cont } if cont.card != NO_CARD => {
+                    let (me, x) = (cont.card, cont.a as CardId);
+                    Some(g.remaining_hp(x) < 0 && char_value(g, x) > char_value(g, me))
+                }
+                _ => None,
+            });
+            find(o, Opt::Mode(big.unwrap_or(false) as u8))
+        }
+        // Curious Brandybuck: it quests for us.
+        ("TWoE-006", 0) => find(o, Opt::Player(p)),
+        // Scout Ahead: take out the worst card.
+        ("TWoE-009", 0) => pick_max(o, |c| encounter_harm(g, c)),
+        // Distant Stars: exhaust the least valuable Ranger/Scout; the shortest location.
+        ("EfMG-036", 0) => pick_min(o, |c| char_value(g, c)),
+        ("EfMG-036", 1) => pick_min(o, |l| {
+            (g.stat(l, Stat::QuestPoints) * 10 + g.stat(l, Stat::Threat)) as i32
+        }),
+        // Keen as Lances: threat relief when high, cards when short, else resources.
+        ("EfMG-037", 0) => {
+            let want = if g.players[p as usize].threat >= 35 {
+                2
+            } else if hand(g, p).len() <= 3 {
+                1
+            } else {
+                0
+            };
+            find(o, Opt::Mode(want)).or_else(|| o.iter().position(|x| matches!(x, Opt::Mode(_))))
+        }
+        ("EfMG-037", 1) => pick_max(o, |h| {
+            let n = hand(g, p)
+                .iter()
+                .filter(|&&x| g.def_of(x).sphere == g.def_of(h).sphere)
+                .count() as i32;
+            (g.controller(h) == p) as i32 * 1000 + n * 10
+        }),
         _ => None,
     }
 }

@@ -139,6 +139,11 @@ pub struct Script {
     /// Pays the card's resource cost itself (e.g. one resource from each of three heroes)
     /// instead of the engine's default payment.
     pub pay: Option<fn(&mut Game, CardId, u8)>,
+    /// Its resource cost for a player, when the card's own text changes it (Keen as Lances).
+    pub cost: Option<fn(&Game, CardId, u8) -> i16>,
+    /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
+    /// (Elven Jeweler).
+    pub hand_action: bool,
 }
 
 pub const BLANK: Script = Script {
@@ -162,6 +167,8 @@ pub const BLANK: Script = Script {
     uncancelable: false,
     any_player: false,
     pay: None,
+    cost: None,
+    hand_action: false,
 };
 
 /// Every card script, from every set module.

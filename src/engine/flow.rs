@@ -636,7 +636,11 @@ impl<'a> Game<'a> {
                         e.what,
                         Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase
                     ))
-                || (u == Until::EndOfRound && e.what == Lasting::DiscardAtEndOfRound);
+                || (u == Until::EndOfRound
+                    && matches!(
+                        e.what,
+                        Lasting::DiscardAtEndOfRound | Lasting::ShuffleIntoDeckAtEndOfRound
+                    ));
             if !ends {
                 i += 1;
                 continue;
@@ -660,6 +664,11 @@ impl<'a> Game<'a> {
                     self.fire(Event::LeftPlay(e.card));
                 }
                 Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                Lasting::ShuffleIntoDeckAtEndOfRound => {
+                    self.move_card(e.card, Zone::Deck(ci.owner));
+                    self.shuffle(Zone::Deck(ci.owner));
+                    self.fire(Event::LeftPlay(e.card));
+                }
                 _ => {}
             }
         }
@@ -758,8 +767,18 @@ impl<'a> Game<'a> {
             let d = self.def_of(c);
             let sphere = d.sphere;
             let ty = d.ty;
-            let cost = self.play_cost(c, p);
+            let cost = self.cost_of(c, p);
             let script = self.script(c);
+            // An Action used from hand by a card that is not an event (Elven Jeweler).
+            if ty != CardType::Event
+                && script.is_some_and(|s| s.hand_action)
+                && script
+                    .and_then(|s| s.can_act)
+                    .is_some_and(|f| f(self, c, p))
+                && !self.offered().contains(&Opt::Activate(c))
+            {
+                self.offer(Opt::Activate(c));
+            }
             let ok = match ty {
                 CardType::Event => {
                     script
@@ -956,7 +975,7 @@ impl<'a> Game<'a> {
     fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
-            if matches!(ev, Event::Damaged(..)) {
+            if matches!(ev, Event::Damaged(..) | Event::CancelDamage(..)) {
                 // Destruction may have waited for these Responses (`damage_cancel_pending`).
                 self.dirty = true;
             }
@@ -1777,6 +1796,7 @@ impl<'a> Game<'a> {
                 f(self, Cont::new(after, AFTER_ATTACK), Opt::Pass);
             }
         }
+        self.attack.ended = true;
         self.expire(Until::EndOfAttack);
         if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
             while let Some(s) = {
@@ -2153,6 +2173,7 @@ impl<'a> Game<'a> {
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.victory_or_discard(c);
+                        self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }
                     if qp > 0
@@ -2203,13 +2224,21 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Character `c` has just been dealt damage, the Responses to it are still open and a card
-    /// could cancel some of it (`Rule::MayCancelDamage`): its destruction waits until they end.
+    /// Character `c` has just been dealt damage and a window to cancel some of it is still open:
+    /// its destruction waits until the window ends. Two kinds of window (engine choice; each
+    /// exists only when some card could use it, so without such cards nothing changes):
+    /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
+    /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
+    ///   (Weather-stained Cloak).
     pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
         self.stack
             .iter()
-            .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
-            && self.rule(Rule::MayCancelDamage(c))
+            .any(|f| matches!(*f, Frame::Responses { ev: Event::CancelDamage(x, _), .. } if x == c))
+            || (self
+                .stack
+                .iter()
+                .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
+                && self.rule(Rule::MayCancelDamage(c)))
     }
 
     fn dead_heroes(&self, p: u8) -> usize {

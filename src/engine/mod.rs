@@ -349,6 +349,12 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// A location was explored (it has left play); `true` if it was the active location.
+    Explored(CardId, bool),
+    /// The moment to cancel (prevent) damage just dealt to this character (amount dealt). Fired
+    /// right after `Damaged`, and only offered when some card could respond; while it is open the
+    /// character is not destroyed, so a cancel can save it (Honour Guard).
+    CancelDamage(CardId, i16),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
     /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker

@@ -173,6 +173,14 @@ impl<'a> Game<'a> {
             } else {
                 Zone::EncounterDiscard
             }
+        } else if ci.zone.in_play()
+            && self.is_ally(c)
+            && self
+                .lasting
+                .iter()
+                .any(|e| e.what == Lasting::AlliesToHandInsteadOfDiscard)
+        {
+            Zone::Hand(ci.owner)
         } else {
             Zone::Discard(ci.owner)
         }
@@ -484,6 +492,12 @@ impl<'a> Game<'a> {
         self.main_quest()
     }
 
+    /// The enemy whose attack is being resolved now, if any ("the attacking enemy").
+    pub fn attacking_enemy(&self) -> Option<CardId> {
+        let e = self.attack.enemy;
+        (e != NO_CARD && !self.attack.ended && self.cards[e as usize].zone.in_play()).then_some(e)
+    }
+
     pub fn active_location(&self) -> Option<CardId> {
         self.list(Zone::Active).last().copied()
     }
@@ -584,7 +598,7 @@ impl<'a> Game<'a> {
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
         let sphere = self.def_of(c).sphere;
-        let cost = self.play_cost(c, p);
+        let cost = self.cost_of(c, p);
         if self.ally_discounted(c, p) {
             self.players[p as usize].ally_discount = 0;
         }
@@ -602,13 +616,24 @@ impl<'a> Game<'a> {
             && self.def_of(c).traits.contains(&ps.ally_discount_trait)
     }
 
-    /// What card `c` costs `p` to play now: its printed cost less any reduction, never below 0.
-    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
-        let mut cost = self.def_of(c).cost.max(0);
+    /// What card `c` costs `p` to play now: printed, or its script's `cost` hook (reductions
+    /// printed on the card itself, e.g. Keen as Lances), less a pending ally discount (Heir of
+    /// Valandil); never below 0.
+    pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
+        let mut cost = match self.script(c).and_then(|s| s.cost) {
+            Some(f) => f(self, c, p),
+            None => self.def_of(c).cost,
+        }
+        .max(0);
         if self.ally_discounted(c, p) {
             cost -= self.players[p as usize].ally_discount;
         }
         cost.max(0)
+    }
+
+    /// Same as `cost_of`.
+    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
+        self.cost_of(c, p)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -678,6 +703,9 @@ impl<'a> Game<'a> {
             ));
         }
         self.fire(Event::Damaged(c, n));
+        if self.is_character(c) {
+            self.fire(Event::CancelDamage(c, n));
+        }
     }
 
     pub fn heal(&mut self, c: CardId, n: i16) {
@@ -904,7 +932,9 @@ impl<'a> Game<'a> {
                     // Events are played (cost paid); other cards respond from hand by their own
                     // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event
+                        && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
+                    {
                         continue;
                     }
                 }
@@ -919,6 +949,17 @@ impl<'a> Game<'a> {
                 if let Some(can) = self.script(a).and_then(|s| s.can_respond) {
                     if can(self, a, seat, ev) {
                         out.push(a);
+                    }
+                }
+            }
+        }
+        // A defeated player side quest (now in the victory display) may respond to its own
+        // defeat; its owner (the player who played it) controls the response.
+        if let Event::SideQuestDefeated(q) = ev {
+            if self.cards[q as usize].owner == seat {
+                if let Some(can) = self.script(q).and_then(|s| s.can_respond) {
+                    if can(self, q, seat, ev) {
+                        out.push(q);
                     }
                 }
             }
@@ -975,7 +1016,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::TimeRanOut(c)
         | Event::SideQuestDefeated(c)
         | Event::HostDestroyed(c, _)
-        | Event::AttackerDeclared(c, _) => Some(c),
+        | Event::AttackerDeclared(c, _)
+        | Event::Explored(c, _)
+        | Event::CancelDamage(c, _) => Some(c),
         _ => None,
     }
 }

@@ -212,6 +212,12 @@ pub enum Lasting {
     SkipQuestPhase,
     /// This character does not exhaust to attack or defend.
     NoExhaustInCombat,
+    /// While it lasts, every ally that leaves play goes to its owner's hand instead of the
+    /// discard pile (Rallying Cry's Valour Action; held by the event card itself).
+    AlliesToHandInsteadOfDiscard,
+    /// When the round ends, a card still in play (same object) goes back into its owner's deck,
+    /// which is then shuffled.
+    ShuffleIntoDeckAtEndOfRound,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -236,6 +242,9 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// The attack has ended (the context stays readable afterwards, e.g. for
+    /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
+    pub ended: bool,
     /// The character the attack damaged (hero or ally) was destroyed by it.
     pub destroyed_character: bool,
     /// Damage this attack dealt (to its defender or the undefended hero).
@@ -261,6 +270,7 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            ended: false,
             destroyed_character: false,
             damage_dealt: 0,
             after: NO_CARD,

@@ -420,19 +420,15 @@ fn trackers_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             g.ask_if_offered(Cont::new(me, 1).with(p, cont.a, 0));
         }
-        (1, Opt::Card(l)) => {
-            if g.card(l).zone.in_play() {
-                g.add_progress(l, cont.a);
-            }
-        }
+        (1, Opt::Card(l)) if g.card(l).zone.in_play() => g.add_progress(l, cont.a),
         _ => {}
     }
 }
 
 // ----------------------------------------------------------------- Heir of Valandil (TLR-010)
 
-// Attaches to a Dúnedain hero. Planning action: exhaust it; the next Dúnedain ally you play this
-// phase costs 1 less per enemy engaged with you.
+// Attaches to a Dúnedain hero. Planning action: exhaust it to make one Dúnedain ally cheaper
+// later in this phase, by 1 per enemy engaged with its controller.
 fn heir_to(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
     g.is_hero(t) && g.has_trait(t, "Dúnedain")
 }

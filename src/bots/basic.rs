@@ -593,7 +593,12 @@ fn holdable_staged_enemy(g: &Game, p: u8) -> Option<CardId> {
     g.list(Zone::Staging)
         .iter()
         .copied()
-        .filter(|&e| g.is_enemy(e) && !g.immune(e) && g.stat(e, Stat::Attack) <= hold)
+        .filter(|&e| {
+            g.is_enemy(e)
+                && !g.immune(e)
+                && !g.rule(Rule::CannotBeEngaged(e))
+                && g.stat(e, Stat::Attack) <= hold
+        })
         .max_by_key(|&e| {
             (
                 g.threat_contribution(e),

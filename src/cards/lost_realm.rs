@@ -135,7 +135,10 @@ fn engaged_with_controller(g: &Game, c: CardId) -> i16 {
 
 /// An enemy in play, not engaged with `p`, that a player card may choose.
 fn other_enemy(g: &Game, e: CardId, p: u8) -> bool {
-    g.is_enemy(e) && !g.immune(e) && g.card(e).zone != Zone::Engaged(p)
+    g.is_enemy(e)
+        && !g.immune(e)
+        && g.card(e).zone != Zone::Engaged(p)
+        && !g.rule(Rule::CannotBeEngaged(e))
 }
 
 /// Locations in play (staging area and the active location) a player card may target.

@@ -73,6 +73,9 @@ pub enum Rule {
     /// This card's `Stat` cannot be reduced: negative modifiers do not apply (asked of the
     /// card's attachments; Star Brooch).
     CannotReduceStat(CardId, Stat),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -354,6 +354,8 @@ pub enum Event {
     HostDestroyed(CardId, CardId),
     /// Character `.0` was declared as an attacker against enemy `.1`.
     AttackerDeclared(CardId, CardId),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -1051,6 +1051,42 @@ mod tests {
         );
     }
 
+    /// The basic bot quests with Halbarad while engaged (he stays ready to defend) and uses Heir
+    /// of Valandil before playing the Dúnedain ally it makes cheaper.
+    #[test]
+    fn basic_bot_uses_halbarad_and_heir_of_valandil() {
+        let mut bot = crate::bots::make("basic").unwrap();
+        let mut g = testkit::sandbox(&[&["TLR-002", "Core-002"]]);
+        let h = hero(&g, "TLR-002");
+        g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.push_run(Frame::Commit { seat: 0 });
+        while let Some(d) = g.pending().cloned() {
+            let k = bot.choose(&g, &d);
+            g.apply(k);
+        }
+        assert!(g.card(h).questing && g.is_ready(h));
+        // Planning: Heir first (the Warden costs 4, only 2 resources), then the Warden.
+        let mut g = testkit::sandbox(&[&["TLR-002", "Core-007"]]);
+        let h = hero(&g, "TLR-002");
+        let heir = g.spawn("TLR-010", 0, Zone::Attached(h));
+        let eowyn = hero(&g, "Core-007");
+        g.card_mut(eowyn).resources = 2;
+        orc(&mut g, Zone::Engaged(0));
+        orc(&mut g, Zone::Engaged(0));
+        let w = g.spawn("TLR-006", 0, Zone::Hand(0));
+        g.push_run(Frame::Planning {
+            active: 0,
+            seat: 0,
+            passes: 0,
+        });
+        while let Some(d) = g.pending().cloned() {
+            let k = bot.choose(&g, &d);
+            g.apply(k);
+        }
+        assert!(!g.is_ready(heir));
+        assert_eq!(g.card(w).zone, Zone::Play(0));
+    }
+
     /// Dúnedain decks with every card of this set, both bots, invariants at every decision.
     #[test]
     fn soak_dunedain_decks() {

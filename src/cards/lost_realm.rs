@@ -349,9 +349,13 @@ fn summons_act(g: &mut Game, me: CardId, p: u8) {
 
 // ----------------------------------------------------------------- Tireless Hunters (TLR-008)
 
-/// Combat phase, before the enemy attacks step has begun.
+/// Combat phase, before the enemy attacks step has begun (that step, or one before it, is
+/// still waiting on the engine's stack).
 fn before_enemy_attacks(g: &Game) -> bool {
-    g.phase == Phase::Combat && g.stack.contains(&Frame::Step(Step::EnemyAttacks))
+    g.phase == Phase::Combat
+        && [Step::Shadows, Step::CombatWindow, Step::EnemyAttacks]
+            .iter()
+            .any(|&s| g.stack.contains(&Frame::Step(s)))
 }
 
 // Combat action before enemies attack: engage an enemy not engaged with you, then discard one

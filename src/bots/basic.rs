@@ -762,7 +762,12 @@ fn holdable_staged_enemy(g: &Game, p: u8) -> Option<CardId> {
     g.list(Zone::Staging)
         .iter()
         .copied()
-        .filter(|&e| g.is_enemy(e) && !g.immune(e) && g.stat(e, Stat::Attack) <= hold)
+        .filter(|&e| {
+            g.is_enemy(e)
+                && !g.immune(e)
+                && !g.rule(Rule::CannotBeEngaged(e))
+                && g.stat(e, Stat::Attack) <= hold
+        })
         .max_by_key(|&e| {
             (
                 g.threat_contribution(e),
@@ -1197,7 +1202,15 @@ fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         plan = round_plan_upto(g, p, true, steps);
     }
-    let reserved = plan.keep;
+    let mut reserved = plan.keep;
+    // A character that quests without exhausting (Halbarad while engaged) is never held back.
+    let mut free = Ids::new();
+    for &c in reserved.as_slice() {
+        if !g.rule(Rule::CommitsWithoutExhausting(c)) {
+            free.push(c);
+        }
+    }
+    reserved = free;
     let pick = pick_max(o, |c| {
         if reserved.contains(c) || g.stat(c, qs) <= 0 {
             i32::MIN / 2

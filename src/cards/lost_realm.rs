@@ -135,7 +135,10 @@ fn engaged_with_controller(g: &Game, c: CardId) -> i16 {
 
 /// An enemy in play, not engaged with `p`, that a player card may choose.
 fn other_enemy(g: &Game, e: CardId, p: u8) -> bool {
-    g.is_enemy(e) && !g.immune(e) && g.card(e).zone != Zone::Engaged(p)
+    g.is_enemy(e)
+        && !g.immune(e)
+        && g.card(e).zone != Zone::Engaged(p)
+        && !g.rule(Rule::CannotBeEngaged(e))
 }
 
 /// Locations in play (staging area and the active location) a player card may target.
@@ -346,9 +349,13 @@ fn summons_act(g: &mut Game, me: CardId, p: u8) {
 
 // ----------------------------------------------------------------- Tireless Hunters (TLR-008)
 
-/// Combat phase, before the enemy attacks step has begun.
+/// Combat phase, before the enemy attacks step has begun (that step, or one before it, is
+/// still waiting on the engine's stack).
 fn before_enemy_attacks(g: &Game) -> bool {
-    g.phase == Phase::Combat && g.stack.contains(&Frame::Step(Step::EnemyAttacks))
+    g.phase == Phase::Combat
+        && [Step::Shadows, Step::CombatWindow, Step::EnemyAttacks]
+            .iter()
+            .any(|&s| g.stack.contains(&Frame::Step(s)))
 }
 
 // Combat action before enemies attack: engage an enemy not engaged with you, then discard one
@@ -420,19 +427,15 @@ fn trackers_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             g.ask_if_offered(Cont::new(me, 1).with(p, cont.a, 0));
         }
-        (1, Opt::Card(l)) => {
-            if g.card(l).zone.in_play() {
-                g.add_progress(l, cont.a);
-            }
-        }
+        (1, Opt::Card(l)) if g.card(l).zone.in_play() => g.add_progress(l, cont.a),
         _ => {}
     }
 }
 
 // ----------------------------------------------------------------- Heir of Valandil (TLR-010)
 
-// Attaches to a Dúnedain hero. Planning action: exhaust it; the next Dúnedain ally you play this
-// phase costs 1 less per enemy engaged with you.
+// Attaches to a Dúnedain hero. Planning action: exhaust it to make one Dúnedain ally cheaper
+// later in this phase, by 1 per enemy engaged with its controller.
 fn heir_to(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
     g.is_hero(t) && g.has_trait(t, "Dúnedain")
 }
@@ -1050,6 +1053,42 @@ mod tests {
             g.list(Zone::Deck(0)).len() + g.list(Zone::Hand(0)).len(),
             20
         );
+    }
+
+    /// The basic bot quests with Halbarad while engaged (he stays ready to defend) and uses Heir
+    /// of Valandil before playing the Dúnedain ally it makes cheaper.
+    #[test]
+    fn basic_bot_uses_halbarad_and_heir_of_valandil() {
+        let mut bot = crate::bots::make("basic").unwrap();
+        let mut g = testkit::sandbox(&[&["TLR-002", "Core-002"]]);
+        let h = hero(&g, "TLR-002");
+        g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.push_run(Frame::Commit { seat: 0 });
+        while let Some(d) = g.pending().cloned() {
+            let k = bot.choose(&g, &d);
+            g.apply(k);
+        }
+        assert!(g.card(h).questing && g.is_ready(h));
+        // Planning: Heir first (the Warden costs 4, only 2 resources), then the Warden.
+        let mut g = testkit::sandbox(&[&["TLR-002", "Core-007"]]);
+        let h = hero(&g, "TLR-002");
+        let heir = g.spawn("TLR-010", 0, Zone::Attached(h));
+        let eowyn = hero(&g, "Core-007");
+        g.card_mut(eowyn).resources = 2;
+        orc(&mut g, Zone::Engaged(0));
+        orc(&mut g, Zone::Engaged(0));
+        let w = g.spawn("TLR-006", 0, Zone::Hand(0));
+        g.push_run(Frame::Planning {
+            active: 0,
+            seat: 0,
+            passes: 0,
+        });
+        while let Some(d) = g.pending().cloned() {
+            let k = bot.choose(&g, &d);
+            g.apply(k);
+        }
+        assert!(!g.is_ready(heir));
+        assert_eq!(g.card(w).zone, Zone::Play(0));
     }
 
     /// Dúnedain decks with every card of this set, both bots, invariants at every decision.

@@ -414,6 +414,8 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
     ("TWoE-005", 25, AttachKind::Armor),     // Raven-winged Helm
     ("TWoE-007", 15, AttachKind::General),   // Hobbit Pony
+    ("WaR-008", 30, AttachKind::Willpower),  // Silver Circlet (+2 WP)
+    ("WaR-009", 20, AttachKind::Armor),      // Inner Strength (+1 DEF)
 ];
 
 fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
@@ -634,6 +636,22 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "TWoE-009" => 30, // Scout Ahead: an encounter card leaves the deck
         "TWoE-010" => 35, // Ranger of Cardolan: a 2/2/2 body for 1 resource this round
         // --- Escape from Mount Gram
+        // Wrath and Ruin.
+        "WaR-001" => (g.list(Zone::Deck(p)).len() > 10) as i32 * 25, // Thorin: 1 damage
+        "WaR-002" | "WaR-004" => 25, // Soldier of Gondor / Cautious Halfling: free cards
+        "WaR-003" => {
+            // Pillars of the Kings: back down to 40, or a small raise for a card.
+            if threat > 40 {
+                50
+            } else {
+                (threat >= 37 && threat < 40) as i32 * 20
+            }
+        }
+        "WaR-005" => (phase == Phase::Planning) as i32 * 30, // Tom Bombadillo!
+        "WaR-009" => match ev {
+            Some(Event::CancelShadow(_)) if shadow_dangerous(g) => 35, // Inner Strength
+            _ => 0,
+        },
         "EfMG-030" => (phase == Phase::Combat && engaged > 0) as i32 * 30, // Descendants of Kings
         "EfMG-031" => {
             // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.

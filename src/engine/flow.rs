@@ -648,6 +648,11 @@ impl<'a> Game<'a> {
             self.lasting.remove(i);
             self.dirty = true;
             let ci = self.cards[e.card as usize];
+            if e.what == Lasting::RemoveAtEndOfRound && ci.gen == e.gen && ci.zone == Zone::Victory
+            {
+                self.move_card(e.card, Zone::Removed);
+                continue;
+            }
             if ci.gen != e.gen || !ci.zone.in_play() {
                 continue;
             }
@@ -664,6 +669,10 @@ impl<'a> Game<'a> {
                     self.fire(Event::LeftPlay(e.card));
                 }
                 Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                Lasting::RemoveAtEndOfRound => {
+                    self.move_card(e.card, Zone::Removed);
+                    self.fire(Event::LeftPlay(e.card));
+                }
                 Lasting::ShuffleIntoDeckAtEndOfRound => {
                     self.move_card(e.card, Zone::Deck(ci.owner));
                     self.shuffle(Zone::Deck(ci.owner));

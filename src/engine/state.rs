@@ -218,6 +218,10 @@ pub enum Lasting {
     /// When the round ends, a card still in play (same object) goes back into its owner's deck,
     /// which is then shuffled.
     ShuffleIntoDeckAtEndOfRound,
+    /// When the round ends, the card is removed from the game, whether it is still in play (same
+    /// object) or in the victory display (Tom Bombadil's delayed effect on itself and on a Tom
+    /// Bombadillo! there).
+    RemoveAtEndOfRound,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -86,8 +86,8 @@ fn engaged_damageable(g: &Game, p: u8) -> SmallIds {
 
 // ----------------------------------------------------------------- Thorin Stonehelm (WaR-001)
 
-// Response after he is declared as an attacker: discard the top card of your deck to deal 1
-// damage to an enemy engaged with you.
+// Response once he attacks (declared): mill your deck's topmost card; 1 damage goes to one of
+// your engaged enemies.
 fn thorin_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     matches!(ev, Event::AttackerDeclared(a, _) if a == me)
         && mine_in_play(g, me, seat)
@@ -127,8 +127,8 @@ fn gondor_allies_on_top(g: &Game, p: u8) -> SmallIds {
         .collect()
 }
 
-// Response on entering play: search the top 5 cards of your deck for a Gondor ally and take it
-// (with threat 40 or more, any number of them), then shuffle your deck.
+// Response when he arrives: look through your deck's five topmost cards, take one Gondor ally
+// found there into hand (every such ally at threat 40+), then reshuffle.
 fn soldier_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     ev == Event::EntersPlay(me) && mine_in_play(g, me, seat) && !g.list(Zone::Deck(seat)).is_empty()
 }

@@ -414,6 +414,7 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
     ("TWoE-005", 25, AttachKind::Armor),     // Raven-winged Helm
     ("TWoE-007", 15, AttachKind::General),   // Hobbit Pony
+    ("WaR-006", 30, AttachKind::Weapon),     // Durin's Axe (+2 ATK; guarded first)
     ("WaR-008", 30, AttachKind::Willpower),  // Silver Circlet (+2 WP)
     ("WaR-009", 20, AttachKind::Armor),      // Inner Strength (+1 DEF)
 ];
@@ -638,6 +639,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         // --- Escape from Mount Gram
         // Wrath and Ruin.
         "WaR-001" => (g.list(Zone::Deck(p)).len() > 10) as i32 * 25, // Thorin: 1 damage
+        "WaR-006" => 25,             // Durin's Axe: 1 damage after a kill
         "WaR-002" | "WaR-004" => 25, // Soldier of Gondor / Cautious Halfling: free cards
         "WaR-003" => {
             // Pillars of the Kings: back down to 40, or a small raise for a card.

@@ -45,6 +45,15 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     Script {
+        code: "WaR-006",
+        attach_to: Some(super::common::to_hero),
+        modify: Some(axe_modify),
+        can_respond: Some(axe_can),
+        respond: Some(axe_respond),
+        resume: Some(thorin_resume),
+        ..BLANK
+    },
+    Script {
         code: "WaR-008",
         attach_to: Some(circlet_to),
         modify: Some(circlet_modify),
@@ -281,6 +290,41 @@ fn bombadillo_act(g: &mut Game, me: CardId, _p: u8) {
     }
 }
 
+// ----------------------------------------------------------------- Durin's Axe (WaR-006)
+
+// Guarded (enemy), Restricted (both engine rules, §5.5 and §5.9). Attaches to a hero, +2 Attack.
+// Response when an attack its hero took part in kills an enemy: 1 damage to an enemy engaged
+// with you. While guarded it sits on an enemy and does nothing.
+fn axe_hero(g: &Game, me: CardId) -> Option<CardId> {
+    host(g, me).filter(|&h| g.is_hero(h))
+}
+
+fn axe_modify(g: &Game, me: CardId, target: CardId, stat: Stat) -> i16 {
+    if stat == Stat::Attack && axe_hero(g, me) == Some(target) {
+        2
+    } else {
+        0
+    }
+}
+
+fn axe_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    let Some(h) = axe_hero(g, me) else {
+        return false;
+    };
+    matches!(ev, Event::AttackDestroyed(_))
+        && g.card(me).controller == seat
+        && g.patk.attackers().contains(&h)
+        && !engaged_damageable(g, seat).is_empty()
+}
+
+fn axe_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for e in engaged_damageable(g, seat) {
+        g.offer(Opt::Card(e));
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(seat, 0, 0));
+}
+
 // ----------------------------------------------------------------- Silver Circlet (WaR-008)
 
 // Restricted; attaches to a Spirit hero without one; +2 Willpower.
@@ -510,6 +554,71 @@ mod tests {
     }
 
     #[test]
+    fn durins_axe() {
+        let mut g = testkit::sandbox(&[&["Core-001", "Core-002"]]);
+        let a = hero(&g, "Core-001");
+        let gl = hero(&g, "Core-002");
+        g.card_mut(gl).resources = 5;
+        while let Some(c) = g.top(Zone::EncounterDeck) {
+            g.move_card(c, Zone::EncounterDiscard);
+        }
+        while let Some(&c) = g.list(Zone::EncounterDiscard).last() {
+            g.move_card(c, Zone::Removed);
+        }
+        let guard = orc(&mut g, Zone::EncounterDeck);
+        let loc = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
+        let axe = g.spawn("WaR-006", 0, Zone::Hand(0));
+        // Played: it does not reach a hero; the location is discarded and the orc guards it.
+        g.act(0, Opt::Play(axe));
+        assert_eq!(g.card(loc).zone, Zone::EncounterDiscard);
+        assert_eq!(g.card(guard).zone, Zone::Staging);
+        assert_eq!(g.card(axe).zone, Zone::Attached(guard));
+        assert_eq!(g.stat(guard, Stat::Attack), g.printed(guard, Stat::Attack));
+        // The guard is destroyed: its owner attaches it to a hero (he picks Aragorn).
+        g.card_mut(guard).damage = 20;
+        g.settle();
+        assert_eq!(g.card(guard).zone, Zone::EncounterDiscard);
+        assert_eq!(g.card(axe).zone, Zone::Resolving);
+        g.answer(Opt::Card(a));
+        assert_eq!(g.card(axe).zone, Zone::Attached(a));
+        assert_eq!(g.stat(a, Stat::Attack), g.printed(a, Stat::Attack) + 2);
+        // An attack with him kills an enemy: 1 damage to another engaged enemy.
+        let e = orc(&mut g, Zone::Engaged(0));
+        let e2 = orc(&mut g, Zone::Engaged(0));
+        let mut attackers = [crate::engine::NO_CARD; 16];
+        attackers[0] = a;
+        g.patk = crate::engine::PlayerAttackCtx {
+            enemy: e,
+            player: 0,
+            attackers,
+            n_attackers: 1,
+        };
+        g.discard(e);
+        g.emit(Event::AttackDestroyed(e));
+        g.answer(Opt::Activate(axe));
+        assert_eq!(g.card(e2).damage, 1);
+        // Not his attack: no response.
+        g.patk.attackers[0] = gl;
+        g.emit(Event::AttackDestroyed(e));
+        assert!(g.pending().is_none());
+        // No enemy anywhere in the encounter deck or discard pile: not guarded, attached at once.
+        let mut g = testkit::sandbox(&[&["Core-001", "Core-002"]]);
+        let gl = hero(&g, "Core-002");
+        g.card_mut(gl).resources = 5;
+        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
+            while let Some(&c) = g.list(z).last() {
+                g.move_card(c, Zone::Removed);
+            }
+        }
+        g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
+        let axe = g.spawn("WaR-006", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(axe));
+        let o = options(&g);
+        g.answer(o[0]);
+        assert!(matches!(g.card(axe).zone, Zone::Attached(h) if g.is_hero(h)));
+    }
+
+    #[test]
     fn silver_circlet() {
         let mut g = testkit::sandbox(&[&["Core-007", "Core-001"]]);
         let e = hero(&g, "Core-007");
@@ -599,6 +708,7 @@ mod tests {
                 ("WaR-003", 3),
                 ("WaR-004", 3),
                 ("WaR-005", 3),
+                ("WaR-006", 3),
                 ("WaR-008", 3),
                 ("WaR-009", 3),
                 ("WaR-010", 3),

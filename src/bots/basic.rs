@@ -639,8 +639,9 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         // --- Escape from Mount Gram
         // Wrath and Ruin.
         "WaR-001" => (g.list(Zone::Deck(p)).len() > 10) as i32 * 25, // Thorin: 1 damage
-        "WaR-006" => 25,             // Durin's Axe: 1 damage after a kill
-        "WaR-002" | "WaR-004" => 25, // Soldier of Gondor / Cautious Halfling: free cards
+        "WaR-006" => 25,                 // Durin's Axe: 1 damage after a kill
+        "WaR-007" => charge_value(g, p), // Charge into Battle
+        "WaR-002" | "WaR-004" => 25,     // Soldier of Gondor / Cautious Halfling: free cards
         "WaR-003" => {
             // Pillars of the Kings: back down to 40, or a small raise for a card.
             if threat > 40 {
@@ -682,6 +683,23 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// Charge into Battle: worth it when the ready characters can kill a non-unique enemy in the
+/// staging area and no enemy is engaged with us yet (they will be needed to defend then).
+fn charge_value(g: &Game, p: u8) -> i32 {
+    if g.phase != Phase::Quest || !g.engaged(p).is_empty() {
+        return 0;
+    }
+    let atk: i16 = g
+        .characters(p)
+        .filter(|&c| ready(g, c))
+        .map(|c| g.stat(c, Stat::Attack))
+        .sum();
+    let killable = g.list(Zone::Staging).iter().any(|&e| {
+        g.is_enemy(e) && !g.def_of(e).unique && atk - g.stat(e, Stat::Defense) >= g.remaining_hp(e)
+    });
+    killable as i32 * 30
 }
 
 /// `action_value` of The Battle of Carn Dûm and The Dread Realm cards.

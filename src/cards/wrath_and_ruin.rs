@@ -7,7 +7,8 @@ use super::common::{damageable, host, mine_in_play};
 use super::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
-    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+    Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
+    Step, Until, Zone, NO_CARD,
 };
 
 pub static SCRIPTS: &[Script] = &[
@@ -51,6 +52,13 @@ pub static SCRIPTS: &[Script] = &[
         can_respond: Some(axe_can),
         respond: Some(axe_respond),
         resume: Some(thorin_resume),
+        ..BLANK
+    },
+    Script {
+        code: "WaR-007",
+        can_act: Some(charge_can),
+        act: Some(charge_act),
+        resume: Some(charge_resume),
         ..BLANK
     },
     Script {
@@ -325,6 +333,96 @@ fn axe_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.ask_if_offered(Cont::new(me, 0).with(seat, 0, 0));
 }
 
+// ----------------------------------------------------------------- Charge into Battle (WaR-007)
+
+/// Quest phase, once the staging step is over (its next steps are still on the stack).
+fn after_staging(g: &Game) -> bool {
+    g.phase == Phase::Quest
+        && [Step::Resolve, Step::QuestWindow4, Step::QuestEnd]
+            .iter()
+            .any(|&s| g.stack.contains(&Frame::Step(s)))
+}
+
+/// Enemies in the staging area Charge into Battle may attack.
+fn charge_targets(g: &Game) -> SmallIds {
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.is_enemy(e) && !g.def_of(e).unique && !g.immune(e))
+        .collect()
+}
+
+// Quest action after the staging step: one by one, in the order you pick, you may attack each
+// non-unique enemy in the staging area as though it were engaged with you.
+fn charge_can(g: &Game, me: CardId, p: u8) -> bool {
+    after_staging(g)
+        && !charge_targets(g).is_empty()
+        && g.characters(p).any(|c| g.is_ready(c))
+        // One charge at a time (its marks on the enemies are its own).
+        && !g
+            .list(Zone::Resolving)
+            .iter()
+            .any(|&c| c != me && g.def_of(c).title == g.def_of(me).title)
+}
+
+fn charge_act(g: &mut Game, me: CardId, p: u8) {
+    for e in charge_targets(g) {
+        g.add_lasting(e, Lasting::AttackableAsEngaged(p), Until::EndOfPhase);
+    }
+    charge_next(g, me, p);
+}
+
+/// Offer the enemies not attacked yet (or stopping).
+fn charge_next(g: &mut Game, me: CardId, p: u8) {
+    let left: SmallIds = g
+        .list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.has_lasting(e, Lasting::AttackableAsEngaged(p)))
+        .collect();
+    if left.is_empty() || !g.characters(p).any(|c| g.is_ready(c)) {
+        charge_unmark(g, p);
+        return;
+    }
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for e in left {
+        g.offer(Opt::Card(e));
+    }
+    g.offer(Opt::Pass);
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+/// The charge is over: no enemy stays attackable.
+fn charge_unmark(g: &mut Game, p: u8) {
+    g.lasting
+        .retain(|l| l.what != Lasting::AttackableAsEngaged(p));
+}
+
+fn charge_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let (me, p) = (cont.card, cont.player);
+    match (cont.step, opt) {
+        (0, Opt::Card(e)) if g.card(e).zone == Zone::Staging => {
+            g.stack.push(Frame::Resume {
+                cont: Cont::new(me, 1).with(p, e as i16, 0),
+            });
+            g.patk = PlayerAttackCtx {
+                enemy: e,
+                player: p,
+                attackers: [NO_CARD; 16],
+                n_attackers: 0,
+            };
+            g.stack.push(Frame::PlayerAttack { stage: 0 });
+        }
+        (1, _) => {
+            let e = cont.a as CardId;
+            g.lasting
+                .retain(|l| !(l.card == e && l.what == Lasting::AttackableAsEngaged(p)));
+            charge_next(g, me, p);
+        }
+        _ => charge_unmark(g, p),
+    }
+}
+
 // ----------------------------------------------------------------- Silver Circlet (WaR-008)
 
 // Restricted; attaches to a Spirit hero without one; +2 Willpower.
@@ -417,7 +515,7 @@ fn tom_resume(g: &mut Game, cont: Cont, opt: Opt) {
 mod tests {
     use super::*;
     use crate::cards::testkit::{self, actions, hero, options};
-    use crate::engine::{Frame, ENCOUNTER};
+    use crate::engine::ENCOUNTER;
 
     fn orc(g: &mut Game, zone: Zone) -> CardId {
         g.spawn("TLR-043", ENCOUNTER, zone)
@@ -619,6 +717,52 @@ mod tests {
     }
 
     #[test]
+    fn charge_into_battle() {
+        let mut g = testkit::sandbox(&[&["Core-001", "Core-005"]]);
+        let a = hero(&g, "Core-001");
+        let l = hero(&g, "Core-005");
+        g.card_mut(l).resources = 5;
+        let o1 = orc(&mut g, Zone::Staging);
+        let o2 = orc(&mut g, Zone::Staging);
+        let boss = g.spawn("TLR-033", ENCOUNTER, Zone::Staging);
+        let c = g.spawn("WaR-007", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        assert!(!charge_can(&g, c, 0), "not before the staging step is over");
+        g.stack.push(Frame::Step(Step::QuestEnd));
+        assert!(charge_can(&g, c, 0));
+        g.stack.clear();
+        g.act(0, Opt::Play(c));
+        let o = options(&g);
+        assert!(o.contains(&Opt::Card(o1)) && o.contains(&Opt::Card(o2)));
+        assert!(!o.contains(&Opt::Card(boss)), "unique");
+        g.answer(Opt::Card(o1));
+        g.answer(Opt::Card(a));
+        g.answer(Opt::Card(l));
+        while g.pending().is_some_and(|d| d.options.contains(&Opt::Pass)) {
+            g.answer(Opt::Pass);
+        }
+        assert_eq!(
+            g.card(o1).zone,
+            Zone::EncounterDiscard,
+            "6 attack against 3 defense"
+        );
+        assert!(!g.is_ready(a) && !g.is_ready(l));
+        assert!(g.pending().is_none(), "nobody left to attack with");
+        assert!(!g.has_lasting(o2, Lasting::AttackableAsEngaged(0)));
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+        // Without the charge a staging enemy cannot be attacked.
+        g.ready(a);
+        g.patk = PlayerAttackCtx {
+            enemy: o2,
+            player: 0,
+            attackers: [NO_CARD; 16],
+            n_attackers: 0,
+        };
+        g.push_run(Frame::PlayerAttack { stage: 0 });
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
     fn silver_circlet() {
         let mut g = testkit::sandbox(&[&["Core-007", "Core-001"]]);
         let e = hero(&g, "Core-007");
@@ -709,6 +853,7 @@ mod tests {
                 ("WaR-004", 3),
                 ("WaR-005", 3),
                 ("WaR-006", 3),
+                ("WaR-007", 3),
                 ("WaR-008", 3),
                 ("WaR-009", 3),
                 ("WaR-010", 3),

@@ -2004,6 +2004,7 @@ impl<'a> Game<'a> {
         match self.cards[e as usize].zone {
             Zone::Engaged(q) if q == p => true,
             Zone::Engaged(_) => self.def_of(c).keywords.ranged,
+            Zone::Staging if self.has_lasting(e, Lasting::AttackableAsEngaged(p)) => true,
             Zone::Staging => self.patk.n_attackers == 0 && self.rule(Rule::AttacksStagingAlone(c)),
             _ => false,
         }

@@ -222,6 +222,9 @@ pub enum Lasting {
     /// object) or in the victory display (Tom Bombadil's delayed effect on itself and on a Tom
     /// Bombadillo! there).
     RemoveAtEndOfRound,
+    /// While it lasts, player `n` may declare attacks against this enemy in the staging area as
+    /// if it were engaged with him (Charge into Battle).
+    AttackableAsEngaged(u8),
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -352,8 +352,8 @@ fn charge_targets(g: &Game) -> SmallIds {
         .collect()
 }
 
-// Quest action after the staging step: one by one, in the order you pick, you may attack each
-// non-unique enemy in the staging area as though it were engaged with you.
+// Quest action once staging is done: every staged enemy that is not unique may be attacked, one
+// after another in an order you pick, treating it like one of your engaged enemies.
 fn charge_can(g: &Game, me: CardId, p: u8) -> bool {
     after_staging(g)
         && !charge_targets(g).is_empty()

@@ -647,7 +647,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             if threat > 40 {
                 50
             } else {
-                (threat >= 37 && threat < 40) as i32 * 20
+                (37..40).contains(&threat) as i32 * 20
             }
         }
         "WaR-005" => (phase == Phase::Planning) as i32 * 30, // Tom Bombadillo!

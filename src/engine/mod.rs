@@ -349,6 +349,10 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// A location was explored (it has left play); `true` if it was the active location.
+    Explored(CardId, bool),
+    /// The when-revealed effects of this card (being revealed) were canceled.
+    WhenRevealedCanceled(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.
@@ -529,6 +533,8 @@ pub struct Game<'a> {
     archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
     forced_cards: Vec<CardId>,
+    /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
+    n_blank_damaged: u8,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     pub rng_encounter: Pcg64Mcg,
@@ -592,6 +598,7 @@ impl<'a> Game<'a> {
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
+            n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

@@ -35,10 +35,12 @@ pub enum Zone {
     Attached(CardId),
     Under(CardId),
     Shadow(CardId),
+    /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
+    OrcDeck,
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
-pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 14;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 15;
 
 impl Zone {
     pub fn list(self) -> usize {
@@ -63,6 +65,7 @@ impl Zone {
             Zone::Attached(_) => shared + 11,
             Zone::Under(_) => shared + 12,
             Zone::Shadow(_) => shared + 13,
+            Zone::OrcDeck => shared + 14,
         }
     }
     /// Is a card here in play (its text active)?
@@ -98,6 +101,7 @@ impl Zone {
             Zone::Attached(_) => "attached",
             Zone::Under(_) => "underneath",
             Zone::Shadow(_) => "shadow",
+            Zone::OrcDeck => "Orc deck",
         }
     }
 }
@@ -224,6 +228,11 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// This attack's damage destroyed a character (hero, ally or objective-ally).
+    pub destroyed_character: bool,
+    /// A shadow effect raises the defending player's threat by this much if this attack
+    /// destroys a character (Ruins of Arnor).
+    pub threat_if_destroys_character: i16,
 }
 
 impl AttackCtx {
@@ -239,6 +248,8 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            destroyed_character: false,
+            threat_if_destroys_character: 0,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

@@ -662,3 +662,428 @@ fn shelter_resume(g: &mut Game, cont: Cont, opt: Opt) {
         log(g, |_| "  Find Shelter gets 4 time counters".to_string());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::data::Mode;
+    use crate::record::Outcome;
+
+    const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+    const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
+    const THIRD: &[&str] = &["Core-007", "Core-008", "Core-009"];
+
+    fn sandbox(seats: &[&[&str]]) -> Game<'static> {
+        sandbox_in("the-weather-hills", Mode::Standard, seats)
+    }
+
+    /// An encounter deck of `n` plain cards (Weathered Hilltops: no when-revealed, no surge).
+    fn plain_deck(g: &mut Game, n: usize) {
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::Removed);
+        }
+        for _ in 0..n {
+            g.spawn(HILLTOP, ENCOUNTER, Zone::EncounterDeck);
+        }
+    }
+
+    fn staged(g: &mut Game, code: &str) -> CardId {
+        g.spawn(code, ENCOUNTER, Zone::Staging)
+    }
+
+    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
+        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
+        g.attack = AttackCtx::new(e, 0, false);
+        g.push_run(Frame::Attack { stage: 0 });
+    }
+
+    fn codes(g: &Game, z: Zone) -> Vec<String> {
+        let mut v: Vec<String> = g.list(z).iter().map(|&c| code(g, c).to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn scattered_among_the_hills() {
+        // 1A setup.
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        let a = g.db.by_code("TLR-069A").unwrap();
+        g.set_face(q, a);
+        let before = g.list(Zone::EncounterDeck).len();
+        stage1a_setup(&mut g, q);
+        assert_eq!(codes(&g, Zone::SetAside), vec!["TLR-026", "TLR-046"]);
+        assert_eq!(g.list(Zone::OrcDeck).len(), 3 + 3 + 2 + 3);
+        assert!(g.list(Zone::OrcDeck).iter().all(|&c| orc_deck_card(&g, c)));
+        assert!(g
+            .list(Zone::EncounterDeck)
+            .iter()
+            .all(|&c| !orc_deck_card(&g, c) && code(&g, c) != ORC_AMBUSH));
+        assert_eq!(codes(&g, Zone::Active), vec![RIDGE]);
+        assert_eq!(codes(&g, Zone::Staging), vec![HILLTOP, HUNTING]);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), before - 2 - 11 - 3);
+        // 1B: the first Weather treachery of the round surges, the second does not.
+        let b = g.db.by_code("TLR-069B").unwrap();
+        g.set_face(q, b);
+        plain_deck(&mut g, 6);
+        let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, w);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 5, "it surged");
+        let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, w);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 5, "the second one does not");
+        // A new round: the first one surges again.
+        g.card_mut(q).uses_round = 0;
+        let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, w);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 4);
+        // Exploring the active location reveals the top Orc-deck card.
+        let ridge = g.active_location().unwrap();
+        let top = g.top(Zone::OrcDeck).unwrap();
+        let n = g.list(Zone::OrcDeck).len();
+        g.add_progress(ridge, 3);
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!(g.list(Zone::OrcDeck).len(), n - 1);
+        assert_ne!(g.card(top).zone, Zone::OrcDeck);
+        // A location explored in the staging area does not.
+        let s = staged(&mut g, "TLR-057");
+        g.add_progress(s, 2);
+        g.settle();
+        assert_eq!(g.list(Zone::OrcDeck).len(), n - 1);
+    }
+
+    #[test]
+    fn scattered_among_the_hills_three_players() {
+        let mut g = sandbox(&[HEROES, OTHER, THIRD]);
+        for _ in 0..3 {
+            g.spawn(ORC_CAMP, ENCOUNTER, Zone::OrcDeck);
+        }
+        let l = g.spawn(HILLTOP, ENCOUNTER, Zone::Active);
+        g.add_progress(l, 5);
+        g.settle();
+        assert_eq!(g.list(Zone::OrcDeck).len(), 1, "two cards revealed");
+        assert_eq!(
+            g.list(Zone::Staging)
+                .iter()
+                .filter(|&&c| code(&g, c) == ORC_CAMP)
+                .count(),
+            2
+        );
+        // Empty Orc deck: nothing happens.
+        let c = g.top(Zone::OrcDeck).unwrap();
+        g.move_card(c, Zone::Removed);
+        let l = g.spawn(HILLTOP, ENCOUNTER, Zone::Active);
+        g.add_progress(l, 5);
+        g.settle();
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn cornered_animals() {
+        // 2A ends the current phase, shuffles the Orc deck and discard pile in, and reveals Orc
+        // Ambush and Amon Forn.
+        let mut g = sandbox(&[HEROES]);
+        let amb = g.spawn(ORC_AMBUSH, ENCOUNTER, Zone::SetAside);
+        let amon = g.spawn(AMON_FORN, ENCOUNTER, Zone::SetAside);
+        g.spawn("TLR-043", ENCOUNTER, Zone::OrcDeck);
+        g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDiscard);
+        let deck = g.list(Zone::EncounterDeck).len();
+        g.phase = Phase::Combat;
+        g.stack.push(Frame::Step(Step::PlayerAttacks));
+        g.stack.push(Frame::EnemyAttacks { seat: 0 });
+        let q2 = g.top(Zone::QuestDeck).unwrap();
+        stage2a_revealed(&mut g, q2, 0);
+        assert_eq!(g.stack[0], Frame::Step(Step::CombatEnd), "combat ends");
+        assert!(g.list(Zone::OrcDeck).is_empty());
+        assert!(g.list(Zone::EncounterDiscard).is_empty());
+        assert_eq!(g.list(Zone::EncounterDeck).len(), deck + 2);
+        g.stack.remove(0);
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!(g.card(amb).zone, Zone::Staging);
+        assert_eq!(g.card(amon).zone, Zone::Staging);
+        assert_eq!(g.engaged(0).len(), 1, "Orc Ambush fetched an Orc");
+        // 2B: damaged characters get -1 Willpower; quest-phase choice.
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        g.move_card(q, Zone::Removed);
+        let q2 = g.top(Zone::QuestDeck).unwrap();
+        g.move_card(q2, Zone::Quest);
+        let b = g.db.by_code("TLR-070B").unwrap();
+        g.set_face(q2, b);
+        let hs = heroes(&g, 0);
+        let wp = g.stat(hs[0], Stat::Willpower);
+        g.card_mut(hs[0]).damage = 1;
+        assert_eq!(g.stat(hs[0], Stat::Willpower), wp - 1);
+        let m = staged(&mut g, "TLR-072");
+        g.card_mut(m).resources = 2;
+        g.phase = Phase::Quest;
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
+        g.answer(Opt::Mode(0));
+        assert_eq!(g.card(m).resources, 1);
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        g.answer(Opt::Mode(1));
+        let deck = g.list(Zone::EncounterDeck).len();
+        g.emit(Event::StagingEnded);
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert!(g.list(Zone::EncounterDeck).len() < deck, "one more card");
+        // The last token discarded loses the game.
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        g.answer(Opt::Mode(0));
+        assert_eq!(g.outcome(), Some(Outcome::LossScenario));
+        // Defeating 2B wins, but not while Amon Forn is in play.
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        g.move_card(q, Zone::Removed);
+        let q2 = g.top(Zone::QuestDeck).unwrap();
+        g.move_card(q2, Zone::Quest);
+        g.set_face(q2, b);
+        let amon = staged(&mut g, AMON_FORN);
+        g.card_mut(q2).progress = 20;
+        g.settle();
+        assert!(g.outcome().is_none());
+        g.move_card(amon, Zone::Victory);
+        g.settle();
+        assert_eq!(g.outcome(), Some(Outcome::Win));
+    }
+
+    #[test]
+    fn hunting_the_orcs() {
+        let mut g = sandbox(&[HEROES]);
+        g.spawn(ORC_AMBUSH, ENCOUNTER, Zone::SetAside);
+        g.spawn(AMON_FORN, ENCOUNTER, Zone::SetAside);
+        let h = staged(&mut g, HUNTING);
+        // Non-enemies do not count.
+        let ally = g.spawn("Core-013", 0, Zone::Play(0));
+        g.deal_damage(ally, 5);
+        g.settle();
+        assert_eq!(g.card(h).resources, 0);
+        for k in 1..=4 {
+            let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
+            g.deal_damage(e, 2);
+            g.settle();
+            while g.pending().is_some() {
+                g.apply(0);
+            }
+            if k < 4 {
+                assert_eq!(g.card(h).resources, k);
+                assert_eq!(code(&g, h), HUNTING);
+            }
+        }
+        // X = 3 + 1 player: it flipped with its 4 tokens and stage 2 began.
+        assert_eq!(code(&g, h), "TLR-072");
+        assert_eq!(g.card(h).resources, 4);
+        assert_eq!(code(&g, g.main_quest().unwrap()), "TLR-070B");
+        assert!(g
+            .list(Zone::Staging)
+            .iter()
+            .any(|&c| code(&g, c) == AMON_FORN));
+    }
+
+    #[test]
+    fn savage_counter_attack() {
+        let mut g = sandbox(&[HEROES]);
+        let m = staged(&mut g, "TLR-072");
+        g.card_mut(m).resources = 2;
+        for k in [1, 0] {
+            let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+            let ally = g.spawn("Core-013", 0, Zone::Play(0));
+            g.attack = AttackCtx::new(e, 0, false);
+            g.push_run(Frame::Attack { stage: 0 });
+            g.answer(Opt::Card(ally));
+            while g.pending().is_some() {
+                g.apply(0);
+            }
+            assert_eq!(g.card(ally).zone, Zone::Discard(0));
+            assert_eq!(g.card(m).resources, k);
+            g.discard(e);
+        }
+        assert_eq!(g.outcome(), Some(Outcome::LossScenario));
+    }
+
+    #[test]
+    fn cornered_orc() {
+        let mut g = sandbox(&[HEROES]);
+        let e = staged(&mut g, "TLR-025");
+        g.engage(e, 0);
+        g.settle();
+        assert_eq!(
+            g.pending().map(|d| d.ask),
+            Some(Ask::Defender { enemy: e }),
+            "it attacks at once"
+        );
+        // Shadow: +1 Attack, +2 if the defender is damaged.
+        let mut g = sandbox(&[HEROES]);
+        let hs = heroes(&g, 0);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.card_mut(hs[0]).damage = 1;
+        attack_with_shadow(&mut g, e, "TLR-025");
+        g.answer(Opt::Card(hs[0]));
+        // 2 + 2 attack against Aragorn's 2 defense.
+        assert_eq!(g.card(hs[0]).damage, 1 + 2);
+        let mut g = sandbox(&[HEROES]);
+        let hs = heroes(&g, 0);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        attack_with_shadow(&mut g, e, "TLR-025");
+        g.answer(Opt::Card(hs[0]));
+        assert_eq!(g.card(hs[0]).damage, 3 - 2);
+    }
+
+    #[test]
+    fn amon_forn() {
+        let mut g = sandbox(&[HEROES]);
+        let a = staged(&mut g, AMON_FORN);
+        assert!(g.immune(a));
+        assert!(g.rule(Rule::CannotWin));
+        // In the staging area an Orc revealed does nothing.
+        let o = g.spawn("TLR-025", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, o);
+        assert_eq!(g.card(o).zone, Zone::Staging);
+        // Active: an Orc enemy revealed attacks the first player at once.
+        g.move_card_keep(a, Zone::Active);
+        let o = g.spawn("TLR-025", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: o,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: o }));
+        g.discard(a);
+        assert!(!g.rule(Rule::CannotWin));
+    }
+
+    #[test]
+    fn weathered_hilltop() {
+        let mut g = sandbox(&[HEROES]);
+        let h = staged(&mut g, HILLTOP);
+        assert_eq!(g.stat(h, Stat::Threat), 1);
+        let w = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDiscard);
+        g.emit(Event::Revealed(w, true));
+        assert_eq!(g.stat(h, Stat::Threat), 2);
+        g.emit(Event::Revealed(w, false));
+        let t = g.spawn("TLR-058", ENCOUNTER, Zone::EncounterDiscard);
+        g.emit(Event::Revealed(t, true));
+        assert_eq!(g.stat(h, Stat::Threat), 2, "only Weather, only from the deck");
+    }
+
+    #[test]
+    fn exposed_ridge() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        let r = g.spawn(RIDGE, ENCOUNTER, Zone::Staging);
+        g.emit(Event::PhaseEnd(Phase::Refresh));
+        assert!(g.pending().is_none(), "only while active");
+        g.move_card_keep(r, Zone::Active);
+        g.emit(Event::PhaseEnd(Phase::Refresh));
+        let (a, b) = (heroes(&g, 0)[0], heroes(&g, 1)[0]);
+        assert_eq!(g.pending().unwrap().player, 0);
+        g.answer(Opt::Card(a));
+        assert_eq!(g.pending().unwrap().player, 1);
+        g.answer(Opt::Card(b));
+        assert_eq!((g.card(a).damage, g.card(b).damage), (1, 1));
+        // Shadow: +1 Attack per damaged character of the defending player (here 1).
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        attack_with_shadow(&mut g, e, RIDGE);
+        g.answer(Opt::Undefended);
+        let h = heroes(&g, 0)[1];
+        g.answer(Opt::Card(h));
+        assert_eq!(g.card(h).damage, 3);
+    }
+
+    #[test]
+    fn sheltered_valley() {
+        let mut g = sandbox(&[HEROES]);
+        let v = staged(&mut g, "TLR-029");
+        assert!(!g.can_travel_to(v), "no Mission objective");
+        let m = staged(&mut g, HUNTING);
+        assert!(!g.can_travel_to(v), "no token to remove");
+        g.card_mut(m).resources = 1;
+        assert!(g.can_travel_to(v));
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(v));
+        assert_eq!(g.card(m).resources, 0);
+        assert_eq!(g.active_location(), Some(v));
+        // Explored while active: heal all damage from one character.
+        let h = heroes(&g, 0)[0];
+        g.card_mut(h).damage = 3;
+        g.add_progress(v, 4);
+        g.settle();
+        assert_eq!(options(&g), vec![Opt::Pass, Opt::Card(h)]);
+        g.answer(Opt::Card(h));
+        assert_eq!(g.card(h).damage, 0);
+    }
+
+    #[test]
+    fn concealed_orc_camp() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        let c = staged(&mut g, ORC_CAMP);
+        assert!(!g.can_travel_to(c), "no Orc to fetch");
+        let o = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDiscard);
+        assert!(g.can_travel_to(c));
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(c));
+        assert_eq!(g.card(o).zone, Zone::Engaged(0));
+        // Explored while active: a token on the Mission objective.
+        let m = staged(&mut g, HUNTING);
+        g.add_progress(c, 2);
+        g.settle();
+        g.answer(Opt::Yes);
+        assert_eq!(g.card(m).resources, 1);
+    }
+
+    #[test]
+    fn ice_storm() {
+        let mut g = sandbox(&[HEROES]);
+        staged(&mut g, "TLR-032");
+        let hs = heroes(&g, 0);
+        let i = g.spawn("TLR-031", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: i,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        // Two quest cards in play: two points.
+        g.answer(Opt::Card(hs[0]));
+        g.answer(Opt::Card(hs[1]));
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!((g.card(hs[0]).damage, g.card(hs[1]).damage), (1, 1));
+        assert!(!g.is_ready(hs[0]) && !g.is_ready(hs[1]) && g.is_ready(hs[2]));
+        // Shadow: the defending player spreads X (1) damage.
+        let mut g = sandbox(&[HEROES]);
+        let hs = heroes(&g, 0);
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
+        attack_with_shadow(&mut g, e, "TLR-031");
+        g.answer(Opt::Card(hs[0]));
+        g.answer(Opt::Card(hs[2]));
+        assert_eq!(g.card(hs[2]).damage, 1);
+    }
+
+    #[test]
+    fn find_shelter() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        let f = g.spawn("TLR-032", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, f);
+        assert_eq!(g.card(f).time, 4);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 2, "surge");
+        g.card_mut(f).time = 0;
+        g.emit(Event::TimeRanOut(f));
+        let h = heroes(&g, 0)[0];
+        g.answer(Opt::Card(h));
+        assert_eq!(g.card(h).damage, 4);
+        assert_eq!(g.card(f).time, 4);
+    }
+}

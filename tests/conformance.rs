@@ -97,6 +97,31 @@ fn intruders_in_chetwood_easy_conformance() {
 }
 
 #[test]
+fn the_weather_hills_standard_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Standard, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 1500 } else { 400 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
+fn the_weather_hills_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
 fn clone_at_a_decision_replays_identically() {
     let db = load_embedded().unwrap();
     let s = setup(&db, "intruders-in-chetwood", Mode::Standard, 2);

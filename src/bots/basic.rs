@@ -411,6 +411,20 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-046", 60),  // Orc Ambush: hurts while in play
     ("TLR-023", 50),  // Orc Rearguard: caps progress on the main quest at 3
     ("TLR-051", 40),  // Lost in the Wilderness
+    ("TLR-032", 90),  // Find Shelter: 4 damage on a hero of each player when its time runs out
+    ("TLR-059", 70),  // Search the Ruins: +2 threat each round
+    ("TLR-055", 20),  // Make Camp: no healing
+];
+
+/// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
+/// the character where that damage costs least (`damage_cost`).
+pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
+    ("TLR-052", 0, 1), // Biting Wind
+    ("TLR-054", 0, 1), // Cold from Angmar
+    ("TLR-031", 0, 1), // Ice Storm
+    ("TLR-031", 1, 1), // Ice Storm's shadow
+    ("TLR-028", 0, 1), // Exposed Ridge
+    ("TLR-032", 0, 4), // Find Shelter
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
@@ -1005,8 +1019,11 @@ fn expected_surplus(g: &Game, p: u8) -> i16 {
 fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
     let surplus = expected_surplus(g, p);
-    let main_blocked =
-        main != NO_CARD && (g.rule(Rule::CannotDefeat(main)) || g.rule(Rule::CannotWin));
+    // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
+    let main_blocked = main != NO_CARD
+        && (g.rule(Rule::CannotDefeat(main))
+            || g.rule(Rule::CannotWin)
+            || g.def_of(main).quest_points <= 0);
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
@@ -1065,6 +1082,11 @@ fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
     }
 }
 
+/// The Mission objective's tokens, and whether it is Savage Counter-attack (tokens are lives).
+fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
+    crate::cards::common::mission(g).map(|m| (code(g, m) == "TLR-072", g.card(m).resources))
+}
+
 fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
     let mut best: Option<(i32, usize)> = None;
@@ -1072,7 +1094,13 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let Opt::Card(l) = *opt else { continue };
         let threat = g.threat_contribution(l);
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
-        if threat < 2 && rem > surplus.max(0) {
+        // On a stage without quest points (The Weather Hills 1B) questing progress only counts
+        // on locations: any location is worth travelling to.
+        let no_qp = g
+            .main_quest()
+            .map(|q| g.def_of(q).quest_points <= 0)
+            .unwrap_or(false);
+        if threat < 2 && rem > surplus.max(0) && !no_qp {
             continue;
         }
         let mut pen = TRAVEL_PENALTY
@@ -1082,6 +1110,15 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .unwrap_or(0);
         if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
             pen += 1000;
+        }
+        // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
+        // and one of the few lives on Savage Counter-attack (none left loses the game).
+        if code(g, l) == "TLR-029" {
+            pen += match mission_tokens(g) {
+                Some((true, t)) if t <= 2 => 1000,
+                Some((true, _)) => 20,
+                _ => 5,
+            };
         }
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
@@ -1352,6 +1389,12 @@ fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
 }
 
 fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
+    if let Some(&(_, _, n)) = DAMAGE_PROMPTS
+        .iter()
+        .find(|d| d.0 == src && d.1 == what)
+    {
+        return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
+    }
     match (src, what) {
         // Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
         ("TLR-043", 0) => {
@@ -1410,6 +1453,37 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }),
         // Weight of Responsibility shadow: discard the cheapest attachment.
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Cornered Animals: discard a Savage Counter-attack token (Mode 0) while 3 or more are
+        // left, else reveal one more card (Mode 1).
+        ("TLR-070B", 0) => {
+            let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
+            find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+        }
+        // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
+        // undefended when the threat would be deadly or the hit on a hero is cheap.
+        ("TLR-058", 0) => {
+            let atk = g.stat(g.attack.enemy, Stat::Attack);
+            let threat = g.players[p as usize].threat;
+            let undefended = undefended_cost(g, p, atk);
+            let defended: i32 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+                .sum();
+            let take_undefended =
+                threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
+            find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
+        }
+        // Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable
+        // damage to heal.
+        ("TLR-055", 0) | ("TLR-029", 1) => pick_max(o, |c| {
+            g.card(c).damage as i32 * 10 + char_value(g, c).min(10_000) / 10
+        }),
+        // Concealed Orc-camp: a token on the Mission objective, always; the Orc to engage on
+        // travel is the least dangerous one.
+        ("TLR-030", 1) => find(o, Opt::Yes),
+        ("TLR-030", 2) => pick_min(o, |e| danger(g, e)),
         // Éowyn / Protector of Lórien: discard the least useful card in hand.
         ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
         _ => None,

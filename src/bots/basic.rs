@@ -1389,10 +1389,7 @@ fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
 }
 
 fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
-    if let Some(&(_, _, n)) = DAMAGE_PROMPTS
-        .iter()
-        .find(|d| d.0 == src && d.1 == what)
-    {
+    if let Some(&(_, _, n)) = DAMAGE_PROMPTS.iter().find(|d| d.0 == src && d.1 == what) {
         return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
     }
     match (src, what) {
@@ -1471,8 +1468,7 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .iter()
                 .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
                 .sum();
-            let take_undefended =
-                threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
+            let take_undefended = threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
             find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
         }
         // Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable

@@ -314,7 +314,11 @@ mod tests {
         let m = g.spawn("TLR-055", ENCOUNTER, Zone::Staging);
         g.card_mut(hs[0]).damage = 4;
         g.heal(hs[0], 2);
-        assert_eq!(g.card(hs[0]).damage, 4, "no healing while Make Camp is in play");
+        assert_eq!(
+            g.card(hs[0]).damage,
+            4,
+            "no healing while Make Camp is in play"
+        );
         g.card_mut(m).progress = 6;
         g.settle();
         assert_eq!(g.card(m).zone, Zone::Victory);

@@ -149,7 +149,11 @@ fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
 
 /// First card with `code` in zone `z`.
 fn first_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
-    g.list(z).iter().rev().copied().find(|&c| code(g, c) == code_)
+    g.list(z)
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| code(g, c) == code_)
 }
 
 /// Does this card go into the Orc deck (RULES §8.5.1): an Angmar Orcs enemy, or a Concealed
@@ -223,7 +227,9 @@ fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
             if g.card(me).uses_round == 0 {
                 g.card_mut(me).uses_round = 1;
                 if from_deck {
-                    log(g, |g| format!("  {} gains surge (first Weather this round)", g.title(c)));
+                    log(g, |g| {
+                        format!("  {} gains surge (first Weather this round)", g.title(c))
+                    });
                     g.surge_pending += 1;
                 }
             }
@@ -300,7 +306,9 @@ fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
         Event::StagingEnded if g.card(me).uses_phase > 0 => {
             g.card_mut(me).uses_phase = 0;
             let by = g.first;
-            log(g, |_| "  Cornered Animals: one more encounter card".to_string());
+            log(g, |_| {
+                "  Cornered Animals: one more encounter card".to_string()
+            });
             g.stack.push(Frame::RevealTop { by });
         }
         _ => {}
@@ -380,9 +388,7 @@ fn savage_forced(g: &mut Game, me: CardId, ev: Event) {
             cont: Cont::new(me, 1),
         }),
         Event::EnemyAttackEnded(e)
-            if g.attack.enemy == e
-                && g.attack.destroyed_character
-                && g.card(me).zone.in_play() =>
+            if g.attack.enemy == e && g.attack.destroyed_character && g.card(me).zone.in_play() =>
         {
             remove_mission_token(g, me);
         }
@@ -469,15 +475,7 @@ fn ridge_forced(g: &mut Game, me: CardId, ev: Event) {
 }
 
 fn ridge_resume(g: &mut Game, cont: Cont, opt: Opt) {
-    deal_damage_steps(
-        g,
-        cont,
-        opt,
-        0,
-        false,
-        Dealers::Each,
-        common::own_character,
-    );
+    deal_damage_steps(g, cont, opt, 0, false, Dealers::Each, common::own_character);
 }
 
 fn valley_forced(g: &mut Game, me: CardId, ev: Event) {
@@ -507,7 +505,9 @@ fn valley_resume(g: &mut Game, cont: Cont, opt: Opt) {
         if let Opt::Card(c) = opt {
             let d = g.card(c).damage;
             g.heal(c, d);
-            log(g, |g| format!("  {} is healed (Sheltered Valley)", g.title(c)));
+            log(g, |g| {
+                format!("  {} is healed (Sheltered Valley)", g.title(c))
+            });
         }
         return;
     }
@@ -618,15 +618,7 @@ fn ice_storm_resume(g: &mut Game, cont: Cont, opt: Opt) {
         );
         return;
     }
-    if !deal_damage_steps(
-        g,
-        cont,
-        opt,
-        0,
-        true,
-        Dealers::Each,
-        common::own_character,
-    ) {
+    if !deal_damage_steps(g, cont, opt, 0, true, Dealers::Each, common::own_character) {
         return;
     }
     for p in 0..g.n_players {
@@ -732,7 +724,11 @@ mod tests {
         assert_eq!(g.list(Zone::EncounterDeck).len(), 5, "it surged");
         let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, w);
-        assert_eq!(g.list(Zone::EncounterDeck).len(), 5, "the second one does not");
+        assert_eq!(
+            g.list(Zone::EncounterDeck).len(),
+            5,
+            "the second one does not"
+        );
         // A new round: the first one surges again.
         g.card_mut(q).uses_round = 0;
         let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
@@ -973,7 +969,11 @@ mod tests {
         g.emit(Event::Revealed(w, false));
         let t = g.spawn("TLR-058", ENCOUNTER, Zone::EncounterDiscard);
         g.emit(Event::Revealed(t, true));
-        assert_eq!(g.stat(h, Stat::Threat), 2, "only Weather, only from the deck");
+        assert_eq!(
+            g.stat(h, Stat::Threat),
+            2,
+            "only Weather, only from the deck"
+        );
     }
 
     #[test]

@@ -122,7 +122,16 @@
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
 //! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
-//! when an enemy has ≤ 4 HP left, else draw 3).
+//! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
+//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
+//! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
+//! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
+//! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
+//! token is always placed and its fetched Orc is the least dangerous. Travel: Sheltered Valley's
+//! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
+//! quest points every location is worth travelling to; such a stage counts as one that cannot be
+//! defeated when choosing the current quest.
 //!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 

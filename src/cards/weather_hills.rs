@@ -223,15 +223,16 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
 
 fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
     match ev {
-        Event::Revealing(c, from_deck) if is_weather_treachery(g, c) => {
-            if g.card(me).uses_round == 0 {
-                g.card_mut(me).uses_round = 1;
-                if from_deck {
-                    log(g, |g| {
-                        format!("  {} gains surge (first Weather this round)", g.title(c))
-                    });
-                    g.surge_pending += 1;
-                }
+        Event::Revealing(c, from_deck)
+            if is_weather_treachery(g, c) && g.card(me).uses_round == 0 =>
+        {
+            // The round's first Weather treachery (its mark: this card's per-round counter).
+            g.card_mut(me).uses_round = 1;
+            if from_deck {
+                log(g, |g| {
+                    format!("  {} gains surge (first Weather this round)", g.title(c))
+                });
+                g.surge_pending += 1;
             }
         }
         Event::Explored(_, true) => {

@@ -25,8 +25,8 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(stage1b_forced),
         ..BLANK
     },
-    // Stage 2A: the current phase ends; the encounter discard pile and the Orc deck are shuffled
-    // into the encounter deck; Orc Ambush and Amon Forn are revealed.
+    // Stage 2A: the current phase ends; a new encounter deck is shuffled from the old one, its
+    // discard pile and the Orc deck; the set-aside Orc Ambush and Amon Forn are revealed.
     Script {
         code: "TLR-070A",
         when_revealed: Some(stage2a_revealed),
@@ -271,7 +271,7 @@ fn stage2a_revealed(g: &mut Game, _me: CardId, by: u8) {
     }
     g.shuffle(Zone::EncounterDeck);
     log(g, |_| {
-        "  the encounter discard pile and the Orc deck are shuffled into the encounter deck"
+        "  encounter deck rebuilt from itself, its discard pile and the Orc deck (shuffled)"
             .to_string()
     });
     // Orc Ambush resolves first: pushed last.
@@ -427,8 +427,8 @@ fn amon_forn_rule(_g: &Game, _me: CardId, r: Rule) -> bool {
     r == Rule::CannotWin
 }
 
-/// Engine choice: an enemy "is added to the staging area" when it is revealed there (from the
-/// encounter deck, the Orc deck or set aside); one returning from engagement is not added.
+/// Engine choice: an Orc enemy triggers this when it is revealed into the staging area (from the
+/// encounter deck, the Orc deck or set aside); one returning there from engagement does not.
 fn amon_forn_forced(g: &mut Game, me: CardId, ev: Event) {
     if let Event::Revealing(c, _) = ev {
         if g.card(me).zone == Zone::Active

@@ -159,3 +159,12 @@ pub fn raise_each(g: &mut Game, n: i16) {
 pub fn damaged_characters(g: &Game, p: u8) -> i16 {
     g.characters(p).filter(|&c| g.card(c).damage > 0).count() as i16
 }
+
+/// The first card titled `title` in the encounter deck (top first), then the encounter discard
+/// pile, then the victory display (the usual three places an encounter search looks).
+pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {
+    [Zone::EncounterDeck, Zone::EncounterDiscard, Zone::Victory]
+        .into_iter()
+        .flat_map(|z| g.list(z).iter().rev().copied())
+        .find(|&c| g.def_of(c).title == title)
+}

@@ -69,6 +69,9 @@ pub enum Rule {
     /// character (keywords and traits stay). Answer regardless of the card's zone: the engine
     /// counts only such cards in play.
     BlanksDamagedCharacters,
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

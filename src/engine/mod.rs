@@ -353,6 +353,8 @@ pub enum Event {
     Explored(CardId, bool),
     /// The when-revealed effects of this card (being revealed) were canceled.
     WhenRevealedCanceled(CardId),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

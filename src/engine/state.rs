@@ -233,7 +233,15 @@ pub struct AttackCtx {
     /// A shadow effect raises the defending player's threat by this much if this attack
     /// destroys a character (Ruins of Arnor).
     pub threat_if_destroys_character: i16,
+    /// Damage this attack dealt (to its defender or the undefended hero).
+    pub damage_dealt: i16,
+    /// A card whose effect resolves at the end of this attack (before its shadow cards are
+    /// discarded): its script's `resume` is called with step `AFTER_ATTACK`.
+    pub after: CardId,
 }
+
+/// `Cont::step` a card's `resume` gets when it resolves as `AttackCtx::after`.
+pub const AFTER_ATTACK: u8 = 250;
 
 impl AttackCtx {
     pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {
@@ -250,6 +258,8 @@ impl AttackCtx {
             return_if_destroys_ally: false,
             destroyed_character: false,
             threat_if_destroys_character: 0,
+            damage_dealt: 0,
+            after: NO_CARD,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

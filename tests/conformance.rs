@@ -97,6 +97,31 @@ fn intruders_in_chetwood_easy_conformance() {
 }
 
 #[test]
+fn the_weather_hills_standard_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Standard, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 1500 } else { 400 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
+fn the_weather_hills_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
 fn intruders_in_chetwood_nightmare_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
@@ -150,4 +175,68 @@ fn threat_curves_count_exactly_the_games_still_running() {
             .sum();
         assert_eq!(acc.running_at(round, 0), games - ended, "round {round}");
     }
+}
+
+/// The encounter cards a game starts with (before the quest's own setup moves any of them) are
+/// exactly `encounter_cards` of `../shared/carddata/scenarios.json`, card by card, for every
+/// scenario and mode. Runs where the reference data and python3 are present.
+#[test]
+fn encounter_decks_match_scenarios_json() {
+    use lotr_sim::data::CardType;
+    use lotr_sim::engine::ENCOUNTER;
+    use std::collections::BTreeMap;
+    let json = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/carddata/scenarios.json");
+    if !json.exists() {
+        eprintln!("{} not found: encounter decks not checked", json.display());
+        return;
+    }
+    let script = "import json,sys\n\
+        for s in json.load(open(sys.argv[1])):\n\
+        \x20   for m, cards in s['encounter_cards'].items():\n\
+        \x20       for c, n in (cards or {}).items():\n\
+        \x20           print(s['slug'], m, c, n)\n";
+    let Ok(out) = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(&json)
+        .output()
+    else {
+        eprintln!("python3 not available: encounter decks not checked");
+        return;
+    };
+    assert!(out.status.success(), "reading scenarios.json failed");
+    let mut want: BTreeMap<(String, String), BTreeMap<String, u32>> = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        *want
+            .entry((f[0].to_string(), f[1].to_string()))
+            .or_default()
+            .entry(f[2].to_string())
+            .or_default() += f[3].parse::<u32>().unwrap();
+    }
+    let db = load_embedded().unwrap();
+    let mut checked = 0;
+    for ((slug, mode), cards) in &want {
+        let mode = Mode::ALL.into_iter().find(|m| m.name() == mode).unwrap();
+        let s = setup(&db, slug, mode, 1);
+        let mut g = Game::new(&db, &s);
+        g.start(1, 0);
+        let nightmare_card = db.scenarios[s.scenario].nightmare_setup;
+        let mut got: BTreeMap<String, u32> = BTreeMap::new();
+        for c in 0..g.cards.len() as u16 {
+            let d = g.def_of(c);
+            // Faces as built: a flipped card still counts under its front.
+            if g.card(c).owner != ENCOUNTER
+                || d.ty == CardType::Quest
+                || Some(g.def_id(c)) == nightmare_card
+            {
+                continue;
+            }
+            *got.entry(d.code.clone()).or_default() += 1;
+        }
+        assert_eq!(&got, cards, "{slug} {}", mode.name());
+        checked += 1;
+    }
+    assert_eq!(checked, 9 * 3 + 2);
 }

@@ -122,7 +122,16 @@
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
 //! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
-//! when an enemy has ≤ 4 HP left, else draw 3).
+//! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
+//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
+//! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
+//! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
+//! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
+//! token is always placed and its fetched Orc is the least dangerous. Travel: Sheltered Valley's
+//! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
+//! quest points every location is worth travelling to; such a stage counts as one that cannot be
+//! defeated when choosing the current quest.
 //!
 //! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
 //! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
@@ -431,6 +440,20 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-046", 60),  // Orc Ambush: hurts while in play
     ("TLR-023", 50),  // Orc Rearguard: caps progress on the main quest at 3
     ("TLR-051", 40),  // Lost in the Wilderness
+    ("TLR-032", 90),  // Find Shelter: 4 damage on a hero of each player when its time runs out
+    ("TLR-059", 70),  // Search the Ruins: +2 threat each round
+    ("TLR-055", 20),  // Make Camp: no healing
+];
+
+/// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
+/// the character where that damage costs least (`damage_cost`).
+pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
+    ("TLR-052", 0, 1), // Biting Wind
+    ("TLR-054", 0, 1), // Cold from Angmar
+    ("TLR-031", 0, 1), // Ice Storm
+    ("TLR-031", 1, 1), // Ice Storm's shadow
+    ("TLR-028", 0, 1), // Exposed Ridge
+    ("TLR-032", 0, 4), // Find Shelter
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
@@ -1272,8 +1295,11 @@ fn expected_surplus(g: &Game, p: u8) -> i16 {
 fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
     let surplus = expected_surplus(g, p);
-    let main_blocked =
-        main != NO_CARD && (g.rule(Rule::CannotDefeat(main)) || g.rule(Rule::CannotWin));
+    // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
+    let main_blocked = main != NO_CARD
+        && (g.rule(Rule::CannotDefeat(main))
+            || g.rule(Rule::CannotWin)
+            || g.def_of(main).quest_points <= 0);
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
@@ -1332,6 +1358,11 @@ fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
     }
 }
 
+/// The Mission objective's tokens, and whether it is Savage Counter-attack (tokens are lives).
+fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
+    crate::cards::common::mission(g).map(|m| (code(g, m) == "TLR-072", g.card(m).resources))
+}
+
 fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
     let mut best: Option<(i32, usize)> = None;
@@ -1339,7 +1370,13 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let Opt::Card(l) = *opt else { continue };
         let threat = g.threat_contribution(l);
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
-        if threat < 2 && rem > surplus.max(0) {
+        // On a stage without quest points (The Weather Hills 1B) questing progress only counts
+        // on locations: any location is worth travelling to.
+        let no_qp = g
+            .main_quest()
+            .map(|q| g.def_of(q).quest_points <= 0)
+            .unwrap_or(false);
+        if threat < 2 && rem > surplus.max(0) && !no_qp {
             continue;
         }
         let mut pen = TRAVEL_PENALTY
@@ -1349,6 +1386,15 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .unwrap_or(0);
         if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
             pen += 1000;
+        }
+        // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
+        // and one of the few lives on Savage Counter-attack (none left loses the game).
+        if code(g, l) == "TLR-029" {
+            pen += match mission_tokens(g) {
+                Some((true, t)) if t <= 2 => 1000,
+                Some((true, _)) => 20,
+                _ => 5,
+            };
         }
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
@@ -1619,6 +1665,9 @@ fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
 }
 
 fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
+    if let Some(&(_, _, n)) = DAMAGE_PROMPTS.iter().find(|d| d.0 == src && d.1 == what) {
+        return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
+    }
     match (src, what) {
         // Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
         ("TLR-043", 0) => {
@@ -1788,6 +1837,36 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .count() as i32;
             (g.controller(h) == p) as i32 * 1000 + n * 10
         }),
+        // Cornered Animals: discard a Savage Counter-attack token (Mode 0) while 3 or more are
+        // left, else reveal one more card (Mode 1).
+        ("TLR-070B", 0) => {
+            let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
+            find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+        }
+        // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
+        // undefended when the threat would be deadly or the hit on a hero is cheap.
+        ("TLR-058", 0) => {
+            let atk = g.stat(g.attack.enemy, Stat::Attack);
+            let threat = g.players[p as usize].threat;
+            let undefended = undefended_cost(g, p, atk);
+            let defended: i32 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+                .sum();
+            let take_undefended = threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
+            find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
+        }
+        // Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable
+        // damage to heal.
+        ("TLR-055", 0) | ("TLR-029", 1) => pick_max(o, |c| {
+            g.card(c).damage as i32 * 10 + char_value(g, c).min(10_000) / 10
+        }),
+        // Concealed Orc-camp: a token on the Mission objective, always; the Orc to engage on
+        // travel is the least dangerous one.
+        ("TLR-030", 1) => find(o, Opt::Yes),
+        ("TLR-030", 2) => pick_min(o, |e| danger(g, e)),
         _ => None,
     }
 }

@@ -1,6 +1,6 @@
 //! Small queries shared by card scripts of several sets.
 
-use crate::engine::{CardId, Game, Zone};
+use crate::engine::{Ask, CardId, Cont, Game, Opt, Zone};
 
 /// The host of attachment `me`, if it is attached.
 pub fn host(g: &Game, me: CardId) -> Option<CardId> {
@@ -83,6 +83,114 @@ pub fn cancel_damage(g: &mut Game, c: CardId, k: i16) {
         }
     }
     g.heal(c, k);
+}
+
+/// The Mission objective in play (The Weather Hills: Hunting the Orcs, then its other side
+/// Savage Counter-attack), if any.
+pub fn mission(g: &Game) -> Option<CardId> {
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .find(|&c| g.ty(c) == crate::data::CardType::Objective && g.has_trait(c, "Mission"))
+}
+
+/// Who chooses the characters in a "deal / assign damage" effect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dealers {
+    /// Each player in turn, from the first player ("each player deals / assigns ...").
+    Each,
+    /// One player only (the defending player of a shadow effect, the first player ...).
+    Only(u8),
+}
+
+/// Drive a damage effect one decision at a time. Each dealer in turn chooses characters that
+/// `target(g, c, dealer)` allows: with `split` he assigns `n` damage one point at a time (never
+/// to a character with no hit points left); without it one chosen character takes all `n`.
+/// A dealer with no legal character deals nothing. Damage is dealt as it is assigned.
+///
+/// Start with `Cont::new(card, step).with(0, n, n)` and `Opt::Pass`; call it again from the
+/// card's `resume` (step `step`) with the continuation and the answer. Returns true once every
+/// dealer is done (the caller then resolves what follows), false while a decision is pending.
+pub fn deal_damage_steps(
+    g: &mut Game,
+    cont: Cont,
+    opt: Opt,
+    what: u8,
+    split: bool,
+    dealers: Dealers,
+    target: fn(&Game, CardId, u8) -> bool,
+) -> bool {
+    let n = cont.b;
+    let mut k = cont.player;
+    let mut left = cont.a;
+    if let Opt::Card(c) = opt {
+        let d = if split { 1 } else { left };
+        g.deal_damage(c, d);
+        left -= d;
+    }
+    loop {
+        if left <= 0 {
+            k += 1;
+            left = n;
+        }
+        let p = match dealers {
+            Dealers::Only(p) if k == 0 => p,
+            Dealers::Only(_) => return true,
+            Dealers::Each if k < g.n_players => g.seat(k),
+            Dealers::Each => return true,
+        };
+        if g.players[p as usize].eliminated || n <= 0 {
+            left = 0;
+            continue;
+        }
+        g.begin_ask(
+            p,
+            Ask::Effect {
+                card: cont.card,
+                what,
+            },
+        );
+        for q in 0..g.n_players {
+            for i in 0..g.list(Zone::Play(q)).len() {
+                let c = g.list(Zone::Play(q))[i];
+                if g.is_character(c)
+                    && g.can_take_damage(c)
+                    && g.remaining_hp(c) > 0
+                    && target(g, c, p)
+                {
+                    g.offer(Opt::Card(c));
+                }
+            }
+        }
+        if g.n_offered() == 0 {
+            left = 0;
+            continue;
+        }
+        g.ask_script(Cont::new(cont.card, cont.step).with(k, left, n));
+        return false;
+    }
+}
+
+/// Target rule: a character the dealer controls.
+pub fn own_character(g: &Game, c: CardId, dealer: u8) -> bool {
+    g.controller(c) == dealer
+}
+
+/// Target rule: a hero the dealer controls.
+pub fn own_hero(g: &Game, c: CardId, dealer: u8) -> bool {
+    g.is_hero(c) && g.controller(c) == dealer
+}
+
+/// Raise every player's threat by `n`.
+pub fn raise_each(g: &mut Game, n: i16) {
+    for p in 0..g.n_players {
+        g.raise_threat(p, n);
+    }
+}
+
+/// Characters controlled by `p` with at least one damage token.
+pub fn damaged_characters(g: &Game, p: u8) -> i16 {
+    g.characters(p).filter(|&c| g.card(c).damage > 0).count() as i16
 }
 
 /// The first card titled `title` in the encounter deck (top first), then the encounter discard

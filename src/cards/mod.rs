@@ -64,6 +64,12 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This character cannot be healed.
+    CannotBeHealed(CardId),
+    /// Asked of a card whether it blanks, while in play, the printed text box of every damaged
+    /// character (keywords and traits stay). Answer regardless of the card's zone: the engine
+    /// counts only such cards in play.
+    BlanksDamagedCharacters,
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),

@@ -120,6 +120,7 @@ impl<'a> Game<'a> {
         self.saved_attacks.clear();
         self.saved_patks.clear();
         self.n_globals = 0;
+        self.n_blank_damaged = 0;
         self.forced_cards.clear();
         self.stack.clear();
         self.waiting = false;
@@ -1279,6 +1280,8 @@ impl<'a> Game<'a> {
                     if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
                         f(self, card, by);
                     }
+                } else if self.script(card).and_then(|s| s.when_revealed).is_some() {
+                    self.fire(Event::WhenRevealedCanceled(card));
                 }
             }
             2 => {
@@ -1806,6 +1809,10 @@ impl<'a> Game<'a> {
                 self.move_card(s, Zone::EncounterDiscard);
             }
         }
+        if self.attack.destroyed_character && self.attack.threat_if_destroys_character > 0 {
+            let (p, n) = (self.attack.player, self.attack.threat_if_destroys_character);
+            self.raise_threat(p, n);
+        }
         let ret = self.attack.return_enemy
             || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
         if ret && self.cards[e as usize].zone.in_play() {
@@ -2094,6 +2101,98 @@ impl<'a> Game<'a> {
                 f(self, q, first);
             }
         }
+    }
+
+    /// The players advance to the next quest stage by a card's text (not a defeat: §3.3.3.1).
+    pub fn advance_stage(&mut self) {
+        if let Some(q) = self.main_quest() {
+            self.log_fn(|g| format!("  quest stage {} ends: advance", g.title(q)));
+            self.advance(q);
+        }
+    }
+
+    /// "End the current phase" (§3.3.3.3): the rest of the phase's steps, windows, attacks and
+    /// pending responses are dropped and the phase's end step comes next. Cards caught resolving
+    /// (an event, a treachery) go to their discard pile; an interrupted attack ends (its
+    /// "until the end of the attack" effects expire; an immediate attack's shadow cards go).
+    /// Call it from a frame (not while a decision is pending). Work the caller pushes after it
+    /// runs before the end step. Does nothing if the current phase is already ending.
+    pub fn end_phase_now(&mut self) {
+        let Some(pos) = self.stack.iter().rposition(|f| matches!(f, Frame::Step(_))) else {
+            return;
+        };
+        let Frame::Step(s) = self.stack[pos] else {
+            return;
+        };
+        let end = match self.phase {
+            Phase::Resource => Step::ResourceEnd,
+            Phase::Planning => Step::PlanningEnd,
+            Phase::Quest => Step::QuestEnd,
+            Phase::Travel => Step::TravelEnd,
+            Phase::Encounter => Step::EncounterEnd,
+            Phase::Combat => Step::CombatEnd,
+            Phase::Refresh => Step::RefreshEnd,
+            Phase::Setup => return,
+        };
+        // Is the next step still inside the current phase (up to and including its end step)?
+        let mut t = s;
+        let mut inside = false;
+        for _ in 0..8 {
+            if t == end {
+                inside = true;
+                break;
+            }
+            if matches!(
+                t,
+                Step::ResourceBegin
+                    | Step::PlanningBegin
+                    | Step::QuestBegin
+                    | Step::TravelBegin
+                    | Step::EncounterBegin
+                    | Step::CombatBegin
+                    | Step::RefreshBegin
+                    | Step::RoundEnd
+            ) {
+                break;
+            }
+            t = t.next();
+        }
+        if !inside {
+            return;
+        }
+        self.log_fn(|g| format!("  the {:?} phase ends", g.phase).to_lowercase());
+        let mut attack_cut = false;
+        while self.stack.len() > pos {
+            match self.stack.pop().expect("len > pos") {
+                Frame::RestoreAttack => {
+                    self.saved_attacks.pop();
+                }
+                Frame::RestorePlayerAttack => {
+                    self.saved_patks.pop();
+                }
+                Frame::Attack { .. } => attack_cut = true,
+                _ => {}
+            }
+        }
+        if attack_cut {
+            self.attack.after = NO_CARD;
+            self.expire(Until::EndOfAttack);
+            if self.attack.immediate {
+                let e = self.attack.enemy;
+                while let Some(sh) = {
+                    let x = self.shadows_of(e).next();
+                    x
+                } {
+                    self.move_card(sh, Zone::EncounterDiscard);
+                }
+            }
+        }
+        self.patk.enemy = NO_CARD;
+        while let Some(&c) = self.list(Zone::Resolving).last() {
+            let to = self.discard_zone(c);
+            self.move_card(c, to);
+        }
+        self.stack.push(Frame::Step(end));
     }
 
     /// Advance to the next stage, or win if this was the last.
@@ -2459,6 +2558,9 @@ impl<'a> Game<'a> {
             self.list(Zone::EncounterDiscard).len(),
             self.list(Zone::Victory).len()
         ));
+        if !self.list(Zone::OrcDeck).is_empty() {
+            out.push(format!("  Orc deck {}", self.list(Zone::OrcDeck).len()));
+        }
         out
     }
 

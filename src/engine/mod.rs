@@ -355,6 +355,8 @@ pub enum Event {
     /// right after `Damaged`, and only offered when some card could respond; while it is open the
     /// character is not destroyed, so a cancel can save it (Honour Guard).
     CancelDamage(CardId, i16),
+    /// The when-revealed effects of this card (being revealed) were canceled.
+    WhenRevealedCanceled(CardId),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
     /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
@@ -551,6 +553,8 @@ pub struct Game<'a> {
     archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
     forced_cards: Vec<CardId>,
+    /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
+    n_blank_damaged: u8,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     pub rng_encounter: Pcg64Mcg,
@@ -609,6 +613,7 @@ impl<'a> Game<'a> {
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
+            n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

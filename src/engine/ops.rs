@@ -9,8 +9,33 @@ impl<'a> Game<'a> {
     // ----------------------------------------------------------------- cards and zones
 
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
+        let ci = &self.cards[c as usize];
+        let s = ci.script;
+        if s == NO_SCRIPT {
+            return None;
+        }
+        if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
+            return None;
+        }
+        Some(self.script_table[s as usize])
+    }
+
+    /// The script of `c`'s current face, even if its text box is blanked now.
+    fn raw_script(&self, c: CardId) -> Option<&'static Script> {
         let s = self.cards[c as usize].script;
         (s != NO_SCRIPT).then(|| self.script_table[s as usize])
+    }
+
+    /// Is `c`'s printed text box blank now (a damaged hero or ally in play while a card such as
+    /// Cold from Angmar is in play, RULES §5.33.9)? Keywords are data and stay. Engine choice:
+    /// objective-allies are not blanked, since their loss clause cannot be (§8.3.2) and the
+    /// engine cannot blank only part of a script.
+    pub fn blanked(&self, c: CardId) -> bool {
+        let ci = &self.cards[c as usize];
+        self.n_blank_damaged > 0
+            && ci.damage > 0
+            && ci.zone.in_play()
+            && matches!(self.def_of(c).ty, CardType::Hero | CardType::Ally)
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
@@ -54,12 +79,27 @@ impl<'a> Game<'a> {
     /// with global modifiers) and `forced_cards` (cards in play with Forced effects, in the order
     /// `in_play_cards` gives). Rebuilt only when a card with such a hook moves.
     fn note_moved(&mut self, c: CardId) {
-        let Some(sc) = self.script(c) else { return };
+        let Some(sc) = self.raw_script(c) else { return };
+        if sc
+            .rule
+            .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
+            .unwrap_or(false)
+        {
+            self.n_blank_damaged = self
+                .in_play_cards()
+                .filter(|&x| {
+                    self.raw_script(x)
+                        .and_then(|s| s.rule)
+                        .map(|f| f(self, x, Rule::BlanksDamagedCharacters))
+                        .unwrap_or(false)
+                })
+                .count() as u8;
+        }
         if sc.global {
             self.n_globals = GLOBAL_ZONES
                 .into_iter()
                 .flat_map(|z| self.list(z).iter())
-                .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
+                .filter(|&&x| self.raw_script(x).map(|s| s.global).unwrap_or(false))
                 .count() as u8;
         }
         if sc.forced.is_some() {
@@ -67,7 +107,7 @@ impl<'a> Game<'a> {
             l.clear();
             l.extend(
                 self.in_play_cards()
-                    .filter(|&x| self.script(x).and_then(|s| s.forced).is_some()),
+                    .filter(|&x| self.raw_script(x).and_then(|s| s.forced).is_some()),
             );
             self.forced_cards = l;
         }
@@ -391,10 +431,16 @@ impl<'a> Game<'a> {
         })
     }
 
-    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`).
+    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`, or from the
+    /// card's own, e.g. an encounter attachment that counts as a Condition).
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
         let t = self.db.trait_id(name);
         self.def_of(c).traits.contains(&t)
+            || self
+                .script(c)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, c, Rule::GainsTrait(c, t)))
+                .unwrap_or(false)
             || self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -709,6 +755,9 @@ impl<'a> Game<'a> {
     }
 
     pub fn heal(&mut self, c: CardId, n: i16) {
+        if self.cards[c as usize].damage > 0 && self.rule(Rule::CannotBeHealed(c)) {
+            return;
+        }
         let ci = &mut self.cards[c as usize];
         ci.damage = (ci.damage - n).max(0);
         self.dirty = true;
@@ -1018,7 +1067,8 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::HostDestroyed(c, _)
         | Event::AttackerDeclared(c, _)
         | Event::Explored(c, _)
-        | Event::CancelDamage(c, _) => Some(c),
+        | Event::CancelDamage(c, _)
+        | Event::WhenRevealedCanceled(c) => Some(c),
         _ => None,
     }
 }

@@ -35,10 +35,12 @@ pub enum Zone {
     Attached(CardId),
     Under(CardId),
     Shadow(CardId),
+    /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
+    OrcDeck,
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
-pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 14;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 15;
 
 impl Zone {
     pub fn list(self) -> usize {
@@ -63,6 +65,7 @@ impl Zone {
             Zone::Attached(_) => shared + 11,
             Zone::Under(_) => shared + 12,
             Zone::Shadow(_) => shared + 13,
+            Zone::OrcDeck => shared + 14,
         }
     }
     /// Is a card here in play (its text active)?
@@ -98,6 +101,7 @@ impl Zone {
             Zone::Attached(_) => "attached",
             Zone::Under(_) => "underneath",
             Zone::Shadow(_) => "shadow",
+            Zone::OrcDeck => "Orc deck",
         }
     }
 }
@@ -247,6 +251,9 @@ pub struct AttackCtx {
     pub ended: bool,
     /// The character the attack damaged (hero or ally) was destroyed by it.
     pub destroyed_character: bool,
+    /// A shadow effect raises the defending player's threat by this much if this attack
+    /// destroys a character (Ruins of Arnor).
+    pub threat_if_destroys_character: i16,
     /// Damage this attack dealt (to its defender or the undefended hero).
     pub damage_dealt: i16,
     /// A card whose effect resolves at the end of this attack (before its shadow cards are
@@ -272,6 +279,7 @@ impl AttackCtx {
             return_if_destroys_ally: false,
             ended: false,
             destroyed_character: false,
+            threat_if_destroys_character: 0,
             damage_dealt: 0,
             after: NO_CARD,
         }

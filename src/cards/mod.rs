@@ -63,6 +63,10 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// A player with no cards in his deck is eliminated (Deadmen's Dike quest stages).
+    EmptyDeckEliminates,
+    /// Cards in player `n`'s discard pile cannot leave it by player card effects.
+    DiscardPileLocked(u8),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -114,6 +118,8 @@ pub struct Script {
     /// Pays the card's resource cost itself (e.g. one resource from each of three heroes)
     /// instead of the engine's default payment.
     pub pay: Option<fn(&mut Game, CardId, u8)>,
+    /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
+    pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
 }
 
 pub const BLANK: Script = Script {
@@ -137,6 +143,7 @@ pub const BLANK: Script = Script {
     uncancelable: false,
     any_player: false,
     pay: None,
+    cost_mod: None,
 };
 
 /// Every card script, from every set module.

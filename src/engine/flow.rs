@@ -292,6 +292,7 @@ impl<'a> Game<'a> {
                     self.attack = AttackCtx::new(enemy, player, true);
                     self.deal_shadow(enemy);
                     self.stack.push(Frame::Attack { stage: 0 });
+                    self.fire(Event::EnemyAttacks(enemy, player));
                 }
             }
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
@@ -379,6 +380,7 @@ impl<'a> Game<'a> {
                     return;
                 }
                 self.quest_progress_this_round = 0;
+                self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
                 }
@@ -721,8 +723,8 @@ impl<'a> Game<'a> {
             let c = self.list(Zone::Hand(p))[i];
             let d = self.def_of(c);
             let sphere = d.sphere;
-            let cost = d.cost.max(0);
             let ty = d.ty;
+            let cost = self.play_cost(c);
             let script = self.script(c);
             let ok = match ty {
                 CardType::Event => {
@@ -833,6 +835,7 @@ impl<'a> Game<'a> {
                         if let Some(f) = self.script(c).and_then(|s| s.act) {
                             f(self, c, p);
                         }
+                        self.fire(Event::Triggered(c, p));
                     }
                     CardType::Ally => {
                         self.pay_for(c, p);
@@ -862,6 +865,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.act) {
                     f(self, c, p);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             _ => {}
         }
@@ -963,6 +967,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.respond) {
                     f(self, c, p, ev);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             Some(_) => self.stack.push(Frame::Responses {
                 ev,
@@ -1135,6 +1140,7 @@ impl<'a> Game<'a> {
                 let d = self.def_of(card);
                 let (ty, kw) = (d.ty, d.keywords);
                 self.move_card(card, Zone::Resolving);
+                self.revealed_this_round.push(card);
                 self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
                 let to = match ty {
                     CardType::Treachery => Zone::Resolving,
@@ -1213,11 +1219,13 @@ impl<'a> Game<'a> {
                     if self.def_of(card).keywords.surge {
                         surges += 1;
                     }
+                    // Its own text, or another card in play, gives it surge (counted once).
                     if self
                         .script(card)
                         .and_then(|s| s.rule)
                         .map(|f| f(self, card, Rule::GainsSurge(card)))
                         .unwrap_or(false)
+                        || self.rule(Rule::GainsSurge(card))
                     {
                         surges += 1;
                     }
@@ -1457,6 +1465,7 @@ impl<'a> Game<'a> {
                 self.cards[e as usize].attacked = true;
                 self.attack = AttackCtx::new(e, p, false);
                 self.stack.push(Frame::Attack { stage: 0 });
+                self.fire(Event::EnemyAttacks(e, p));
             }
             Some(_) => self.stack.push(Frame::EnemyAttacks { seat: seat + 1 }),
         }
@@ -1702,6 +1711,10 @@ impl<'a> Game<'a> {
             || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
         if ret && self.cards[e as usize].zone.in_play() {
             self.return_to_staging(e);
+        }
+        if self.attack.reveal_if_destroys && self.attack.destroyed != NO_CARD {
+            let by = self.attack.player;
+            self.stack.push(Frame::RevealTop { by });
         }
         self.fire(Event::EnemyAttackEnded(e));
     }
@@ -2045,6 +2058,7 @@ impl<'a> Game<'a> {
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.victory_or_discard(c);
+                        self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }
                     if qp > 0
@@ -2084,6 +2098,9 @@ impl<'a> Game<'a> {
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
                     self.eliminate(p, false);
+                } else if self.list(Zone::Deck(p)).is_empty() && self.rule(Rule::EmptyDeckEliminates)
+                {
+                    self.eliminate_for(p, Outcome::LossScenario);
                 }
             }
         }
@@ -2105,6 +2122,9 @@ impl<'a> Game<'a> {
         if self.attack.damaged_card == c && self.is_ally(c) {
             self.attack.destroyed_ally = true;
         }
+        if self.attack.damaged_card == c {
+            self.attack.destroyed = c;
+        }
         let to = self.discard_zone(c);
         self.move_card(c, to);
         self.fire(Event::Destroyed(c));
@@ -2123,6 +2143,18 @@ impl<'a> Game<'a> {
 
     /// Eliminate player `p` (§4.2.3).
     pub fn eliminate(&mut self, p: u8, by_threat: bool) {
+        let cause = if by_threat {
+            Outcome::LossThreat
+        } else {
+            Outcome::LossHeroes
+        };
+        self.eliminate_for(p, cause);
+    }
+
+    /// Eliminate player `p` (§4.2.3); `cause` is the game's outcome if he was the last player
+    /// (`LossScenario`: a card's text eliminated him, e.g. an empty deck in Deadmen's Dike).
+    pub fn eliminate_for(&mut self, p: u8, cause: Outcome) {
+        let by_threat = cause == Outcome::LossThreat;
         let ps = &mut self.players[p as usize];
         ps.eliminated = true;
         ps.eliminated_by_threat = by_threat;
@@ -2130,15 +2162,15 @@ impl<'a> Game<'a> {
             format!(
                 "  P{} is eliminated ({})",
                 p + 1,
-                if by_threat { "threat" } else { "no heroes" }
+                match cause {
+                    Outcome::LossThreat => "threat",
+                    Outcome::LossHeroes => "no heroes",
+                    _ => "scenario",
+                }
             )
         });
         if self.players_in_game() == 0 {
-            self.end_game(if by_threat {
-                Outcome::LossThreat
-            } else {
-                Outcome::LossHeroes
-            });
+            self.end_game(cause);
             return;
         }
         // §4.2.3.5 / §8.3.6: an objective-ally he controls (Iârion, Amarthiúl) leaves the game
@@ -2328,6 +2360,29 @@ impl<'a> Game<'a> {
 pub struct SmallIds {
     ids: [CardId; 64],
     n: usize,
+}
+
+impl SmallIds {
+    /// An empty list.
+    pub fn new() -> Self {
+        SmallIds {
+            ids: [NO_CARD; 64],
+            n: 0,
+        }
+    }
+    /// Append `c` (dropped when full).
+    pub fn push(&mut self, c: CardId) {
+        if self.n < 64 {
+            self.ids[self.n] = c;
+            self.n += 1;
+        }
+    }
+}
+
+impl Default for SmallIds {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl FromIterator<CardId> for SmallIds {

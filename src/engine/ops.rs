@@ -62,6 +62,12 @@ impl<'a> Game<'a> {
                 .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
                 .count() as u8;
         }
+        if sc.cost_mod.is_some() {
+            self.n_cost_mods = self
+                .in_play_cards()
+                .filter(|&x| self.script(x).and_then(|s| s.cost_mod).is_some())
+                .count() as u8;
+        }
         if sc.forced.is_some() {
             let mut l = std::mem::take(&mut self.forced_cards);
             l.clear();
@@ -477,10 +483,65 @@ impl<'a> Game<'a> {
 
     /// Total threat in the staging area.
     pub fn staging_threat(&self) -> i16 {
-        self.list(Zone::Staging)
+        let extra: i16 = self
+            .lasting
+            .iter()
+            .map(|e| match e.what {
+                Lasting::StagingThreat(n) => n,
+                _ => 0,
+            })
+            .sum();
+        let t: i16 = self
+            .list(Zone::Staging)
             .iter()
             .map(|&c| self.threat_contribution(c))
-            .sum()
+            .sum();
+        (t + extra).max(0)
+    }
+
+    /// Player `p` discards the top `n` cards of his deck (fewer if it runs out); returns them.
+    /// Fires `DeckDiscarded` once when at least one card was discarded.
+    pub fn discard_from_deck(&mut self, p: u8, n: usize) -> SmallIds {
+        let mut out = SmallIds::new();
+        let mut k = 0u8;
+        for _ in 0..n {
+            let Some(c) = self.top(Zone::Deck(p)) else {
+                break;
+            };
+            self.discard(c);
+            out.push(c);
+            k += 1;
+        }
+        if k > 0 {
+            self.fire(Event::DeckDiscarded(p, k));
+        }
+        out
+    }
+
+    /// Assign one damage to `c`, to be dealt with the rest by `deal_assigned_damage` (archery,
+    /// "assign X damage among characters").
+    pub fn assign_damage(&mut self, c: CardId) {
+        self.archery_assigned.push(c);
+    }
+
+    /// Damage assigned to `c` and not dealt yet.
+    pub fn assigned_damage(&self, c: CardId) -> i16 {
+        self.archery_assigned.iter().filter(|&&x| x == c).count() as i16
+    }
+
+    /// Deal every assigned damage at once.
+    pub fn deal_assigned_damage(&mut self) {
+        let mut list = std::mem::take(&mut self.archery_assigned);
+        list.sort_unstable();
+        let mut i = 0;
+        while i < list.len() {
+            let c = list[i];
+            let n = list[i..].iter().take_while(|&&x| x == c).count();
+            self.deal_damage(c, n as i16);
+            i += n;
+        }
+        list.clear();
+        self.archery_assigned = list;
     }
 
     // ----------------------------------------------------------------- resources and costs
@@ -524,12 +585,26 @@ impl<'a> Game<'a> {
 
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
-        let d = self.def_of(c);
-        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        let sphere = self.def_of(c).sphere;
+        let cost = self.play_cost(c);
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => f(self, c, p),
             None => self.pay(p, sphere, cost),
         }
+    }
+
+    /// The cost to play card `c` now: its printed cost (at least 0) changed by the `cost_mod`
+    /// hooks of cards in play (Heavy Curse), never below 0.
+    pub fn play_cost(&self, c: CardId) -> i16 {
+        let mut v = self.def_of(c).cost.max(0);
+        if self.n_cost_mods > 0 {
+            for x in self.in_play_cards() {
+                if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
+                    v += f(self, x, c);
+                }
+            }
+        }
+        v.max(0)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -818,7 +893,7 @@ impl<'a> Game<'a> {
                     // Events are played (cost paid); other cards respond from hand by their own
                     // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, self.play_cost(c)) {
                         continue;
                     }
                 }
@@ -864,7 +939,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::Explored(c, _)
+        | Event::EnemyAttacks(c, _) => Some(c),
         _ => None,
     }
 }

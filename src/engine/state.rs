@@ -200,6 +200,9 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
+    /// Adds this much to the total threat in the staging area (anchored on the card that made
+    /// the effect, wherever it is; Terror of the North).
+    StagingThreat(i16),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -224,6 +227,11 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// A character this attack's damage destroyed (`NO_CARD` if none).
+    pub destroyed: CardId,
+    /// A shadow effect reveals one encounter card (for the defending player) at the end of the
+    /// attack if this attack destroyed a character (Dead Lord).
+    pub reveal_if_destroys: bool,
 }
 
 impl AttackCtx {
@@ -239,6 +247,8 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            destroyed: NO_CARD,
+            reveal_if_destroys: false,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

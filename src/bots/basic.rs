@@ -122,7 +122,13 @@
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
 //! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
-//! when an enemy has ≤ 4 HP left, else draw 3).
+//! when an enemy has ≤ 4 HP left, else draw 3). Deadmen's Dike, where an empty deck eliminates:
+//! Unnatural Fog (mill one card per questing character only when the deck keeps ≥ 15 cards and
+//! more willpower than cards is at stake, else leave the quest), A Fell Wraith (mill 3 with ≥ 15
+//! cards in the deck, else Thaurdir goes back to the staging area), Norbury Tombs (always shuffle
+//! the discarded cards back), Thaurdir's Damned (each damage point where its marginal damage
+//! cost, counting damage already assigned, is lowest), Baleful Shade's shadow (exhaust the ready
+//! character with the least attack and value), Deadmen's Gate's shadow (the cheapest attachment).
 //!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
@@ -296,6 +302,11 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
 }
 
+/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
+fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
+    damage_cost(g, c, already + n) - damage_cost(g, c, already)
+}
+
 /// A defence (or engagement) we accept: at most chumping a mid-value ally.
 const ACCEPTABLE: i32 = 400;
 
@@ -411,10 +422,17 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-046", 60),  // Orc Ambush: hurts while in play
     ("TLR-023", 50),  // Orc Rearguard: caps progress on the main quest at 3
     ("TLR-051", 40),  // Lost in the Wilderness
+    ("TLR-063", 55),  // Seal the Tomb: mills the encounter deck, brings back an Undead enemy
+    ("TLR-042", 45),  // The Shadow World: mills one card per engaged Undead enemy each round
+    ("TLR-067", 30),  // The Power of Angmar: defeating it shuffles 5 discarded cards back
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
-pub const TRAVEL_PENALTY: &[(&str, i32)] = &[];
+pub const TRAVEL_PENALTY: &[(&str, i32)] = &[
+    ("TLR-036", 2), // Broken Battlements: each player mills one card
+    ("TLR-037", 3), // Norbury Tombs: an enemy comes back from the encounter discard pile
+    ("TLR-040", 2), // Deadmen's Gate: every action or response mills a card while active
+];
 
 /// Preferred `Mode(k)` by resolving card code (the modes as printed, 0-based), else the first.
 /// `Core-073` Gandalf: 0 draw 3, 1 deal 4 damage, 2 reduce threat by 5 (chosen dynamically).
@@ -1408,8 +1426,46 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .map(|s| s.1)
                 .unwrap_or(2)
         }),
-        // Weight of Responsibility shadow: discard the cheapest attachment.
-        ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Weight of Responsibility / Deadmen's Gate shadow: discard the cheapest attachment.
+        ("TLR-050", 0) | ("TLR-040", 1) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Deadmen's Dike: the deck is the clock (an empty deck eliminates). Unnatural Fog: mill
+        // one card per questing character (Mode 0) only with a deck to spare and more
+        // willpower at stake than cards; else take the characters out of the quest (Mode 1).
+        ("TLR-041", 0) => {
+            let n = g.characters(p).filter(|&c| g.card(c).questing).count() as i32;
+            let wp: i32 = g
+                .characters(p)
+                .filter(|&c| g.card(c).questing)
+                .map(|c| g.stat(c, g.questing_stat()) as i32)
+                .sum();
+            let deck = g.list(Zone::Deck(p)).len() as i32;
+            if deck - n >= 15 && wp > n {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // A Fell Wraith: mill 3 (Mode 0) with a deck to spare, else Thaurdir goes back to the
+        // staging area (Mode 1).
+        ("TLR-074B", 0) => {
+            if g.list(Zone::Deck(p)).len() >= 15 {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // Norbury Tombs: shuffling discarded cards back into the decks only helps.
+        ("TLR-037", 0) => find(o, Opt::Yes),
+        // Thaurdir's Damned: one damage at a time where it costs least, counting the damage
+        // already assigned.
+        ("TLR-034", 0) => pick_min(o, |c| {
+            let a = g.assigned_damage(c);
+            damage_cost_after(g, c, a, 1)
+        }),
+        // Baleful Shade shadow: exhaust the ready character whose attack matters least.
+        ("TLR-035", 1) => pick_min(o, |c| {
+            char_value(g, c).min(10_000) / 10 + g.stat(c, Stat::Attack) as i32 * 20
+        }),
         // Éowyn / Protector of Lórien: discard the least useful card in hand.
         ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
         _ => None,

@@ -673,6 +673,10 @@ mod tests {
         assert!(g.card(t).zone.in_play(), "Thaurdir added");
         assert!(g.list(Zone::EncounterDeck).len() < deck, "one card revealed");
         let q = set_quest(&mut g, "TLR-074B");
+        // The last stage: nothing left in the quest deck.
+        while let Some(c) = g.top(Zone::QuestDeck) {
+            g.move_card(c, Zone::Removed);
+        }
         // Cannot be defeated while Thaurdir has hit points left; defeating it wins.
         g.card_mut(q).progress = 13;
         g.settle();

@@ -139,7 +139,7 @@ fn deadmens_dike_deck_composition() {
         let mut g = Game::new(&db, &s);
         g.start(1, 0);
         g.apply(0); // keep the opening hand: setup runs
-        // Every encounter card of the scenario exists once per copy in this game.
+                    // Every encounter card of the scenario exists once per copy in this game.
         for &(def, k) in &sc.encounter[mode as usize] {
             let have = g.cards.iter().filter(|c| c.def == def).count();
             assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);

@@ -9,7 +9,14 @@ use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
 use std::path::PathBuf;
 
 fn trace(decks: &[&str], bot: &str, seed: u64, index: u64) -> String {
-    trace_in("intruders-in-chetwood", Mode::Standard, decks, bot, seed, index)
+    trace_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        decks,
+        bot,
+        seed,
+        index,
+    )
 }
 
 fn trace_in(

@@ -90,7 +90,7 @@ pub fn is_undead_enemy(g: &Game, c: CardId) -> bool {
     g.is_enemy(c) && g.has_trait(c, "Undead")
 }
 
-/// Player `p` shuffles the top `n` cards of his discard pile into his deck.
+/// Player `p` returns the `n` newest cards of his discard pile to his deck, then shuffles it.
 pub fn shuffle_discard_top_into_deck(g: &mut Game, p: u8, n: usize) {
     for _ in 0..n {
         let Some(&c) = g.list(Zone::Discard(p)).last() else {

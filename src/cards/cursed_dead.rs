@@ -33,7 +33,7 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Seal the Tomb (side quest, surge): at the end of each refresh phase, discard 3 encounter
-    // cards and return the topmost Undead enemy of the encounter discard pile to the staging area.
+    // cards, and the newest Undead enemy among the encounter discards goes back to staging.
     Script {
         code: "TLR-063",
         forced: Some(seal_forced),
@@ -131,7 +131,9 @@ fn seal_forced(g: &mut Game, me: CardId, ev: Event) {
         for _ in 0..3 {
             if let Some(c) = g.top(Zone::EncounterDeck) {
                 g.move_card(c, Zone::EncounterDiscard);
-                log(g, |g| format!("  {} is discarded (encounter deck)", g.title(c)));
+                log(g, |g| {
+                    format!("  {} is discarded (encounter deck)", g.title(c))
+                });
             }
         }
         if let Some(u) = top_of_encounter_discard(g, |c| is_undead_enemy(g, c)) {

@@ -76,9 +76,9 @@ pub static SCRIPTS: &[Script] = &[
         travel: Some(battlements_travel),
         ..BLANK
     },
-    // Norbury Tombs: explored while active, the players may have each player shuffle the top 5
-    // cards of his discard pile into his deck. Travel: the topmost enemy of the encounter
-    // discard pile goes back to the staging area.
+    // Norbury Tombs: explored while active, the players may let everyone put his 5 newest
+    // discards back into his deck (shuffled). Travel: the newest enemy among the encounter
+    // discards comes back to staging.
     Script {
         code: "TLR-037",
         forced: Some(tombs_forced),
@@ -435,7 +435,9 @@ fn tombs_resume(g: &mut Game, cont: Cont, opt: Opt) {
         }
         _ => {
             if opt == Opt::Yes {
-                log(g, |g| format!("  P{} uses {}", first + 1, g.title(cont.card)));
+                log(g, |g| {
+                    format!("  P{} uses {}", first + 1, g.title(cont.card))
+                });
                 let seats = super::common::seats(g);
                 for &p in seats.iter() {
                     shuffle_discard_top_into_deck(g, p, 5);
@@ -671,7 +673,10 @@ mod tests {
             g.apply(0);
         }
         assert!(g.card(t).zone.in_play(), "Thaurdir added");
-        assert!(g.list(Zone::EncounterDeck).len() < deck, "one card revealed");
+        assert!(
+            g.list(Zone::EncounterDeck).len() < deck,
+            "one card revealed"
+        );
         let q = set_quest(&mut g, "TLR-074B");
         // The last stage: nothing left in the quest deck.
         while let Some(c) = g.top(Zone::QuestDeck) {
@@ -689,6 +694,27 @@ mod tests {
     }
 
     #[test]
+    fn a_fell_wraith_stage_1_defeated() {
+        // Defeating 1B: 2A adds Thaurdir and reveals one card per player, and only then does
+        // the quest show side 2B.
+        let mut g = dd();
+        g.set_logging(true);
+        let q = g.main_quest().unwrap();
+        g.card_mut(q).progress = 11;
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        let q2 = g.main_quest().unwrap();
+        assert_eq!(g.def_of(q2).code, "TLR-074B");
+        assert!(g.card(find(&g, THAURDIR)[0]).zone.in_play());
+        let lines = g.log_lines();
+        let reveal = lines.iter().position(|l| l.contains("reveals")).unwrap();
+        let flip = lines.iter().position(|l| l.contains("stage 2B")).unwrap();
+        assert!(reveal < flip, "{lines:?}");
+    }
+
+    #[test]
     fn a_fell_wraith_stage_2() {
         // Thaurdir's attack kills a character: its controller mills 3 or sends him back.
         let mut g = dd();
@@ -700,7 +726,13 @@ mod tests {
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
-        assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Effect { card: g.main_quest().unwrap(), what: 0 }));
+        assert_eq!(
+            g.pending().map(|d| d.ask),
+            Some(Ask::Effect {
+                card: g.main_quest().unwrap(),
+                what: 0
+            })
+        );
         g.answer(Opt::Mode(1));
         assert_eq!(g.card(t).zone, Zone::Staging);
         // Again, choosing to mill 3.
@@ -837,7 +869,10 @@ mod tests {
     fn norbury_tombs() {
         let mut g = dd();
         let n = g.spawn("TLR-037", ENCOUNTER, Zone::Staging);
-        assert!(!g.can_travel_to(n), "no enemy in the encounter discard pile");
+        assert!(
+            !g.can_travel_to(n),
+            "no enemy in the encounter discard pile"
+        );
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::EncounterDiscard);
         assert!(g.can_travel_to(n));
         g.push_run(Frame::Travel);
@@ -872,7 +907,11 @@ mod tests {
         assert_eq!(g.stat(s, Stat::Threat), 1);
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(s));
-        assert_eq!(g.active_location(), Some(s), "tokens count while active too");
+        assert_eq!(
+            g.active_location(),
+            Some(s),
+            "tokens count while active too"
+        );
         g.discard_from_deck(0, 2);
         g.settle();
         assert_eq!(g.card(s).resources, 1);

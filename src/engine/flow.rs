@@ -986,6 +986,12 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
             }
             (2, _) => self.patk.enemy = NO_CARD,
+            (3, _) => {
+                let q = cont.a as CardId;
+                if self.main_quest() == Some(q) {
+                    self.flip_quest(q);
+                }
+            }
             _ => {}
         }
     }
@@ -1992,11 +1998,15 @@ impl<'a> Game<'a> {
         match self.top(Zone::QuestDeck) {
             Some(n) => {
                 self.move_card(n, Zone::Quest);
+                // Side B comes once side A's When Revealed has resolved completely, including
+                // the frames it pushed (e.g. "then reveal 1 encounter card per player").
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 3).with(0, n as i16, 0),
+                });
                 if let Some(f) = self.script(n).and_then(|s| s.when_revealed) {
                     let first = self.first;
                     f(self, n, first);
                 }
-                self.flip_quest(n);
             }
             None => self.end_game(Outcome::Win),
         }
@@ -2098,7 +2108,8 @@ impl<'a> Game<'a> {
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
                     self.eliminate(p, false);
-                } else if self.list(Zone::Deck(p)).is_empty() && self.rule(Rule::EmptyDeckEliminates)
+                } else if self.list(Zone::Deck(p)).is_empty()
+                    && self.rule(Rule::EmptyDeckEliminates)
                 {
                     self.eliminate_for(p, Outcome::LossScenario);
                 }

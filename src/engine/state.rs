@@ -200,7 +200,7 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
-    /// Adds this much to the total threat in the staging area (anchored on the card that made
+    /// Raises the staging area's threat total by this much (anchored on the card that made
     /// the effect, wherever it is; Terror of the North).
     StagingThreat(i16),
 }

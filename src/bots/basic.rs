@@ -424,7 +424,7 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-051", 40),  // Lost in the Wilderness
     ("TLR-063", 55),  // Seal the Tomb: mills the encounter deck, brings back an Undead enemy
     ("TLR-042", 45),  // The Shadow World: mills one card per engaged Undead enemy each round
-    ("TLR-067", 30),  // The Power of Angmar: defeating it shuffles 5 discarded cards back
+    ("TLR-067", 0),   // The Power of Angmar: only when cheap (its lock rarely matters)
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).

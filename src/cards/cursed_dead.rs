@@ -13,6 +13,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-060",
         forced: Some(dead_lord_forced),
         shadow: Some(dead_lord_shadow),
+        resume: Some(dead_lord_resume),
         ..BLANK
     },
     // Cursed Dead: revealed, every Cursed Dead in the encounter discard pile comes back to the
@@ -63,10 +64,19 @@ fn dead_lord_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
-fn dead_lord_shadow(g: &mut Game, _me: CardId) {
+fn dead_lord_shadow(g: &mut Game, me: CardId) {
     let e = g.attack.enemy;
     g.add_lasting(e, Lasting::Stat(Stat::Attack, 1), Until::EndOfAttack);
-    g.attack.reveal_if_destroys = true;
+    g.attack.after = me;
+}
+
+/// At the end of the attack (`AFTER_ATTACK`): a character destroyed by it means one more
+/// encounter card, revealed by the defending player.
+fn dead_lord_resume(g: &mut Game, cont: Cont, _opt: Opt) {
+    if cont.step == AFTER_ATTACK && g.attack.destroyed_character {
+        let by = g.attack.player;
+        g.stack.push(Frame::RevealTop { by });
+    }
 }
 
 fn cursed_dead_revealed(g: &mut Game, _me: CardId, _by: u8) {

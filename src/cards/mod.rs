@@ -67,6 +67,9 @@ pub enum Rule {
     EmptyDeckEliminates,
     /// Cards in player `n`'s discard pile cannot leave it by player card effects.
     DiscardPileLocked(u8),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

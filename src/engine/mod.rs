@@ -359,6 +359,8 @@ pub enum Event {
     /// Player `.1` triggered an Action or Response effect of card `.0` (an event played from hand
     /// or an ability used).
     Triggered(CardId, u8),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -588,7 +588,12 @@ impl<'a> Game<'a> {
         let sphere = self.def_of(c).sphere;
         let cost = self.play_cost(c);
         match self.script(c).and_then(|s| s.pay) {
-            Some(f) => f(self, c, p),
+            Some(f) => {
+                f(self, c, p);
+                // A cost increase (Heavy Curse) on top of the card's own way of paying.
+                let extra = cost - self.def_of(c).cost.max(0);
+                self.pay(p, sphere, extra);
+            }
             None => self.pay(p, sphere, cost),
         }
     }

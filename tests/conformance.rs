@@ -134,6 +134,56 @@ fn intruders_in_chetwood_nightmare_conformance() {
 }
 
 #[test]
+fn deadmens_dike_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "deadmens-dike", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 500 } else { 200 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+/// Deadmen's Dike encounter deck per mode: the data's composition (Easy drops the copies
+/// RULES §2.3 removes), and after setup Iârion in play, Thaurdir set aside, one Fornost Square
+/// staged, the rest in the encounter deck or revealed from it.
+#[test]
+fn deadmens_dike_deck_composition() {
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 44)] {
+        let sc = &db.scenarios[db.scenario("deadmens-dike").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        let s = setup(&db, "deadmens-dike", mode, 1);
+        let mut g = Game::new(&db, &s);
+        g.start(1, 0);
+        g.apply(0); // keep the opening hand: setup runs
+                    // Every encounter card of the scenario exists once per copy in this game.
+        for &(def, k) in &sc.encounter[mode as usize] {
+            let have = g.cards.iter().filter(|c| c.def == def).count();
+            assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+        }
+        let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+        let iarion = g.cards.iter().find(|c| code(c) == "TLR-016").unwrap();
+        assert_eq!(iarion.zone, lotr_sim::engine::Zone::Play(0));
+        let thaurdir = g.cards.iter().find(|c| code(c) == "TLR-033").unwrap();
+        assert_eq!(thaurdir.zone, lotr_sim::engine::Zone::SetAside);
+        // Stage 1B engaged one Baleful Shade with the player.
+        let shades = g
+            .cards
+            .iter()
+            .filter(|c| code(c) == "TLR-035" && c.zone == lotr_sim::engine::Zone::Engaged(0))
+            .count();
+        assert!(shades >= 1);
+    }
+}
+
+#[test]
 fn clone_at_a_decision_replays_identically() {
     let db = load_embedded().unwrap();
     let s = setup(&db, "intruders-in-chetwood", Mode::Standard, 2);
@@ -239,4 +289,17 @@ fn encounter_decks_match_scenarios_json() {
         checked += 1;
     }
     assert_eq!(checked, 9 * 3 + 2);
+}
+
+#[test]
+fn deadmens_dike_standard_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "deadmens-dike", Mode::Standard, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 1000 } else { 300 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
 }

@@ -118,3 +118,18 @@ fn weather_hills_solo_leadership_basic() {
         ),
     );
 }
+
+#[test]
+fn deadmens_dike_solo_leadership_basic() {
+    check(
+        "deadmens-dike-standard-leadership-basic-s1-g34.txt",
+        trace_in(
+            "deadmens-dike",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            34,
+        ),
+    );
+}

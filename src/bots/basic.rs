@@ -138,6 +138,13 @@
 //! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
 //! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
 //! at ≥ 35, else cards with ≤ 3 in hand, else resources).
+//! when an enemy has ≤ 4 HP left, else draw 3). Deadmen's Dike, where an empty deck eliminates:
+//! Unnatural Fog (mill one card per questing character only when the deck keeps ≥ 15 cards and
+//! more willpower than cards is at stake, else leave the quest), A Fell Wraith (mill 3 with ≥ 15
+//! cards in the deck, else Thaurdir goes back to the staging area), Norbury Tombs (always shuffle
+//! the discarded cards back), Thaurdir's Damned (each damage point where its marginal damage
+//! cost, counting damage already assigned, is lowest), Baleful Shade's shadow (exhaust the ready
+//! character with the least attack and value), Deadmen's Gate's shadow (the cheapest attachment).
 //!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
@@ -316,6 +323,11 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
 }
 
+/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
+fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
+    damage_cost(g, c, already + n) - damage_cost(g, c, already)
+}
+
 /// A defence (or engagement) we accept: at most chumping a mid-value ally.
 const ACCEPTABLE: i32 = 400;
 
@@ -443,6 +455,9 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-032", 90),  // Find Shelter: 4 damage on a hero of each player when its time runs out
     ("TLR-059", 70),  // Search the Ruins: +2 threat each round
     ("TLR-055", 20),  // Make Camp: no healing
+    ("TLR-063", 55),  // Seal the Tomb: mills the encounter deck, brings back an Undead enemy
+    ("TLR-042", 45),  // The Shadow World: mills one card per engaged Undead enemy each round
+    ("TLR-067", 0),   // The Power of Angmar: only when cheap (its lock rarely matters)
 ];
 
 /// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
@@ -457,7 +472,11 @@ pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
-pub const TRAVEL_PENALTY: &[(&str, i32)] = &[];
+pub const TRAVEL_PENALTY: &[(&str, i32)] = &[
+    ("TLR-036", 2), // Broken Battlements: each player mills one card
+    ("TLR-037", 3), // Norbury Tombs: an enemy comes back from the encounter discard pile
+    ("TLR-040", 2), // Deadmen's Gate: every action or response mills a card while active
+];
 
 /// Preferred `Mode(k)` by resolving card code (the modes as printed, 0-based), else the first.
 /// `Core-073` Gandalf: 0 draw 3, 1 deal 4 damage, 2 reduce threat by 5 (chosen dynamically).
@@ -933,7 +952,7 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
         CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
         CardType::Ally => {
-            let cost = g.play_cost(c, p).max(1) as i32;
+            let cost = g.cost_of(c, p).max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
         CardType::Attachment => attachment_info(g, c).0,
@@ -1749,8 +1768,6 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 (left <= 2) as i32 * 900 + g.threat_contribution(c) as i32 * 5
             }
         }),
-        // Weight of Responsibility shadow: discard the cheapest attachment.
-        ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
         // --- The Battle of Carn Dûm / The Dread Realm
         // The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
         ("TBoCD-122", 0) => {
@@ -1867,6 +1884,46 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         // travel is the least dangerous one.
         ("TLR-030", 1) => find(o, Opt::Yes),
         ("TLR-030", 2) => pick_min(o, |e| danger(g, e)),
+        // Weight of Responsibility / Deadmen's Gate shadow: discard the cheapest attachment.
+        ("TLR-050", 0) | ("TLR-040", 1) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Deadmen's Dike: the deck is the clock (an empty deck eliminates). Unnatural Fog: mill
+        // one card per questing character (Mode 0) only with a deck to spare and more
+        // willpower at stake than cards; else take the characters out of the quest (Mode 1).
+        ("TLR-041", 0) => {
+            let n = g.characters(p).filter(|&c| g.card(c).questing).count() as i32;
+            let wp: i32 = g
+                .characters(p)
+                .filter(|&c| g.card(c).questing)
+                .map(|c| g.stat(c, g.questing_stat()) as i32)
+                .sum();
+            let deck = g.list(Zone::Deck(p)).len() as i32;
+            if deck - n >= 15 && wp > n {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // A Fell Wraith: mill 3 (Mode 0) with a deck to spare, else Thaurdir goes back to the
+        // staging area (Mode 1).
+        ("TLR-074B", 0) => {
+            if g.list(Zone::Deck(p)).len() >= 15 {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // Norbury Tombs: shuffling discarded cards back into the decks only helps.
+        ("TLR-037", 0) => find(o, Opt::Yes),
+        // Thaurdir's Damned: one damage at a time where it costs least, counting the damage
+        // already assigned.
+        ("TLR-034", 0) => pick_min(o, |c| {
+            let a = g.assigned_damage(c);
+            damage_cost_after(g, c, a, 1)
+        }),
+        // Baleful Shade shadow: exhaust the ready character whose attack matters least.
+        ("TLR-035", 1) => pick_min(o, |c| {
+            char_value(g, c).min(10_000) / 10 + g.stat(c, Stat::Attack) as i32 * 20
+        }),
         _ => None,
     }
 }

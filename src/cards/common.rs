@@ -193,6 +193,80 @@ pub fn damaged_characters(g: &Game, p: u8) -> i16 {
     g.characters(p).filter(|&c| g.card(c).damage > 0).count() as i16
 }
 
+/// Can cards leave player `p`'s discard pile by a player card effect now (The Power of Angmar)?
+pub fn discard_pile_open(g: &Game, p: u8) -> bool {
+    !g.rule(crate::cards::Rule::DiscardPileLocked(p))
+}
+
+/// The number of different card types among `cards`.
+pub fn distinct_types(g: &Game, cards: &[CardId]) -> i16 {
+    let mut seen: [Option<crate::data::CardType>; 16] = [None; 16];
+    let mut n = 0;
+    for &c in cards {
+        let t = g.ty(c);
+        if !seen[..n].contains(&Some(t)) && n < seen.len() {
+            seen[n] = Some(t);
+            n += 1;
+        }
+    }
+    n as i16
+}
+
+/// Combined printed cost of `cards` (a printed `X` or "-" counts 0).
+pub fn printed_cost_sum(g: &Game, cards: &[CardId]) -> i16 {
+    cards.iter().map(|&c| g.def_of(c).cost.max(0)).sum()
+}
+
+/// The topmost card of the encounter discard pile matching `f`.
+pub fn top_of_encounter_discard(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
+    g.list(Zone::EncounterDiscard)
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| f(c))
+}
+
+/// Is `c` an enemy with the Undead trait?
+pub fn is_undead_enemy(g: &Game, c: CardId) -> bool {
+    g.is_enemy(c) && g.has_trait(c, "Undead")
+}
+
+/// Player `p` returns the `n` newest cards of his discard pile to his deck, then shuffles it.
+pub fn shuffle_discard_top_into_deck(g: &mut Game, p: u8, n: usize) {
+    for _ in 0..n {
+        let Some(&c) = g.list(Zone::Discard(p)).last() else {
+            break;
+        };
+        g.move_card(c, Zone::Deck(p));
+    }
+    g.shuffle(Zone::Deck(p));
+}
+
+/// The seats still in the game in player order (first player first), as a copy (so the game
+/// can be changed while iterating).
+pub struct Seats {
+    s: [u8; 4],
+    n: usize,
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.s[..self.n]
+    }
+}
+
+pub fn seats(g: &Game) -> Seats {
+    let mut out = Seats { s: [0; 4], n: 0 };
+    for p in g.active_seats() {
+        if out.n < 4 {
+            out.s[out.n] = p;
+            out.n += 1;
+        }
+    }
+    out
+}
+
 /// The first card titled `title` in the encounter deck (top first), then the encounter discard
 /// pile, then the victory display (the usual three places an encounter search looks).
 pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {

@@ -70,6 +70,10 @@ pub enum Rule {
     /// character (keywords and traits stay). Answer regardless of the card's zone: the engine
     /// counts only such cards in play.
     BlanksDamagedCharacters,
+    /// A player with no cards in his deck is eliminated (Deadmen's Dike quest stages).
+    EmptyDeckEliminates,
+    /// Cards in player `n`'s discard pile cannot leave it by player card effects.
+    DiscardPileLocked(u8),
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),
@@ -150,6 +154,8 @@ pub struct Script {
     /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
     /// (Elven Jeweler).
     pub hand_action: bool,
+    /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
+    pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
 }
 
 pub const BLANK: Script = Script {
@@ -175,6 +181,7 @@ pub const BLANK: Script = Script {
     pay: None,
     cost: None,
     hand_action: false,
+    cost_mod: None,
 };
 
 /// Every card script, from every set module.

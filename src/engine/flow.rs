@@ -300,6 +300,7 @@ impl<'a> Game<'a> {
                     self.attack = AttackCtx::new(enemy, player, true);
                     self.deal_shadow(enemy);
                     self.stack.push(Frame::Attack { stage: 0 });
+                    self.fire(Event::EnemyAttacks(enemy, player));
                 }
             }
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
@@ -387,6 +388,7 @@ impl<'a> Game<'a> {
                     return;
                 }
                 self.quest_progress_this_round = 0;
+                self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
                 }
@@ -907,6 +909,7 @@ impl<'a> Game<'a> {
                         if let Some(f) = self.script(c).and_then(|s| s.act) {
                             f(self, c, p);
                         }
+                        self.fire(Event::Triggered(c, p));
                     }
                     CardType::Ally => {
                         self.pay_for(c, p);
@@ -936,6 +939,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.act) {
                     f(self, c, p);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             _ => {}
         }
@@ -1041,6 +1045,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.respond) {
                     f(self, c, p, ev);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             Some(_) => self.stack.push(Frame::Responses {
                 ev,
@@ -1059,6 +1064,12 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
             }
             (2, _) => self.patk.enemy = NO_CARD,
+            (3, _) => {
+                let q = cont.a as CardId;
+                if self.main_quest() == Some(q) {
+                    self.flip_quest(q);
+                }
+            }
             _ => {}
         }
     }
@@ -1215,6 +1226,7 @@ impl<'a> Game<'a> {
                 let d = self.def_of(card);
                 let (ty, kw) = (d.ty, d.keywords);
                 self.move_card(card, Zone::Resolving);
+                self.revealed_this_round.push(card);
                 self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
                 let to = match ty {
                     CardType::Treachery => Zone::Resolving,
@@ -1300,11 +1312,13 @@ impl<'a> Game<'a> {
                     if self.def_of(card).keywords.surge {
                         surges += 1;
                     }
+                    // Its own text, or another card in play, gives it surge (counted once).
                     if self
                         .script(card)
                         .and_then(|s| s.rule)
                         .map(|f| f(self, card, Rule::GainsSurge(card)))
                         .unwrap_or(false)
+                        || self.rule(Rule::GainsSurge(card))
                     {
                         surges += 1;
                     }
@@ -1556,6 +1570,7 @@ impl<'a> Game<'a> {
                 self.cards[e as usize].attacked = true;
                 self.attack = AttackCtx::new(e, p, false);
                 self.stack.push(Frame::Attack { stage: 0 });
+                self.fire(Event::EnemyAttacks(e, p));
             }
             Some(_) => self.stack.push(Frame::EnemyAttacks { seat: seat + 1 }),
         }
@@ -2201,11 +2216,15 @@ impl<'a> Game<'a> {
         match self.top(Zone::QuestDeck) {
             Some(n) => {
                 self.move_card(n, Zone::Quest);
+                // Side B comes once side A's When Revealed has resolved completely, including
+                // the frames it pushed (e.g. "then reveal 1 encounter card per player").
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 3).with(0, n as i16, 0),
+                });
                 if let Some(f) = self.script(n).and_then(|s| s.when_revealed) {
                     let first = self.first;
                     f(self, n, first);
                 }
-                self.flip_quest(n);
             }
             None => self.end_game(Outcome::Win),
         }
@@ -2318,6 +2337,10 @@ impl<'a> Game<'a> {
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
                     self.eliminate(p, false);
+                } else if self.list(Zone::Deck(p)).is_empty()
+                    && self.rule(Rule::EmptyDeckEliminates)
+                {
+                    self.eliminate_for(p, Outcome::LossScenario);
                 }
             }
         }
@@ -2355,6 +2378,7 @@ impl<'a> Game<'a> {
         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
         if self.attack.damaged_card == c {
             self.attack.destroyed_character = true;
+            self.attack.destroyed = c;
             if self.is_ally(c) {
                 self.attack.destroyed_ally = true;
             }
@@ -2377,6 +2401,18 @@ impl<'a> Game<'a> {
 
     /// Eliminate player `p` (§4.2.3).
     pub fn eliminate(&mut self, p: u8, by_threat: bool) {
+        let cause = if by_threat {
+            Outcome::LossThreat
+        } else {
+            Outcome::LossHeroes
+        };
+        self.eliminate_for(p, cause);
+    }
+
+    /// Eliminate player `p` (§4.2.3); `cause` is the game's outcome if he was the last player
+    /// (`LossScenario`: a card's text eliminated him, e.g. an empty deck in Deadmen's Dike).
+    pub fn eliminate_for(&mut self, p: u8, cause: Outcome) {
+        let by_threat = cause == Outcome::LossThreat;
         let ps = &mut self.players[p as usize];
         ps.eliminated = true;
         ps.eliminated_by_threat = by_threat;
@@ -2384,15 +2420,15 @@ impl<'a> Game<'a> {
             format!(
                 "  P{} is eliminated ({})",
                 p + 1,
-                if by_threat { "threat" } else { "no heroes" }
+                match cause {
+                    Outcome::LossThreat => "threat",
+                    Outcome::LossHeroes => "no heroes",
+                    _ => "scenario",
+                }
             )
         });
         if self.players_in_game() == 0 {
-            self.end_game(if by_threat {
-                Outcome::LossThreat
-            } else {
-                Outcome::LossHeroes
-            });
+            self.end_game(cause);
             return;
         }
         // §4.2.3.5 / §8.3.6: an objective-ally he controls (Iârion, Amarthiúl) leaves the game
@@ -2585,6 +2621,29 @@ impl<'a> Game<'a> {
 pub struct SmallIds {
     ids: [CardId; 64],
     n: usize,
+}
+
+impl SmallIds {
+    /// An empty list.
+    pub fn new() -> Self {
+        SmallIds {
+            ids: [NO_CARD; 64],
+            n: 0,
+        }
+    }
+    /// Append `c` (dropped when full).
+    pub fn push(&mut self, c: CardId) {
+        if self.n < 64 {
+            self.ids[self.n] = c;
+            self.n += 1;
+        }
+    }
+}
+
+impl Default for SmallIds {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl FromIterator<CardId> for SmallIds {

@@ -357,6 +357,14 @@ pub enum Event {
     CancelDamage(CardId, i16),
     /// The when-revealed effects of this card (being revealed) were canceled.
     WhenRevealedCanceled(CardId),
+    /// Player `.0` discarded `.1` cards from the top of his deck (`Game::discard_from_deck`).
+    DeckDiscarded(u8, u8),
+    /// Enemy `.0` attacks player `.1` ("when attacks"): the attack context is set, defenders
+    /// are not declared yet.
+    EnemyAttacks(CardId, u8),
+    /// Player `.1` triggered an Action or Response effect of card `.0` (an event played from hand
+    /// or an ability used).
+    Triggered(CardId, u8),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
     /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
@@ -557,6 +565,11 @@ pub struct Game<'a> {
     n_blank_damaged: u8,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
+    /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
+    /// each round" (Haunted Keep).
+    pub revealed_this_round: Vec<CardId>,
+    /// Cards in play with a `cost_mod` hook (see `ops::note_moved`).
+    n_cost_mods: u8,
     pub rng_encounter: Pcg64Mcg,
     pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
     pub rng_setup: Pcg64Mcg,
@@ -607,6 +620,8 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
+            revealed_this_round: Vec::with_capacity(32),
+            n_cost_mods: 0,
             def_script: crate::cards::script_indices(db)
                 .into_iter()
                 .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })

@@ -102,6 +102,12 @@ impl<'a> Game<'a> {
                 .filter(|&&x| self.raw_script(x).map(|s| s.global).unwrap_or(false))
                 .count() as u8;
         }
+        if sc.cost_mod.is_some() {
+            self.n_cost_mods = self
+                .in_play_cards()
+                .filter(|&x| self.script(x).and_then(|s| s.cost_mod).is_some())
+                .count() as u8;
+        }
         if sc.forced.is_some() {
             let mut l = std::mem::take(&mut self.forced_cards);
             l.clear();
@@ -589,10 +595,65 @@ impl<'a> Game<'a> {
 
     /// Total threat in the staging area.
     pub fn staging_threat(&self) -> i16 {
-        self.list(Zone::Staging)
+        let extra: i16 = self
+            .lasting
+            .iter()
+            .map(|e| match e.what {
+                Lasting::StagingThreat(n) => n,
+                _ => 0,
+            })
+            .sum();
+        let t: i16 = self
+            .list(Zone::Staging)
             .iter()
             .map(|&c| self.threat_contribution(c))
-            .sum()
+            .sum();
+        (t + extra).max(0)
+    }
+
+    /// Player `p` discards the top `n` cards of his deck (fewer if it runs out); returns them.
+    /// Fires `DeckDiscarded` once when at least one card was discarded.
+    pub fn discard_from_deck(&mut self, p: u8, n: usize) -> SmallIds {
+        let mut out = SmallIds::new();
+        let mut k = 0u8;
+        for _ in 0..n {
+            let Some(c) = self.top(Zone::Deck(p)) else {
+                break;
+            };
+            self.discard(c);
+            out.push(c);
+            k += 1;
+        }
+        if k > 0 {
+            self.fire(Event::DeckDiscarded(p, k));
+        }
+        out
+    }
+
+    /// Assign one damage to `c`, to be dealt with the rest by `deal_assigned_damage` (archery,
+    /// "assign X damage among characters").
+    pub fn assign_damage(&mut self, c: CardId) {
+        self.archery_assigned.push(c);
+    }
+
+    /// Damage assigned to `c` and not dealt yet.
+    pub fn assigned_damage(&self, c: CardId) -> i16 {
+        self.archery_assigned.iter().filter(|&&x| x == c).count() as i16
+    }
+
+    /// Deal every assigned damage at once.
+    pub fn deal_assigned_damage(&mut self) {
+        let mut list = std::mem::take(&mut self.archery_assigned);
+        list.sort_unstable();
+        let mut i = 0;
+        while i < list.len() {
+            let c = list[i];
+            let n = list[i..].iter().take_while(|&&x| x == c).count();
+            self.deal_damage(c, n as i16);
+            i += n;
+        }
+        list.clear();
+        self.archery_assigned = list;
     }
 
     // ----------------------------------------------------------------- resources and costs
@@ -649,7 +710,12 @@ impl<'a> Game<'a> {
             self.players[p as usize].ally_discount = 0;
         }
         match self.script(c).and_then(|s| s.pay) {
-            Some(f) => f(self, c, p),
+            Some(f) => {
+                f(self, c, p);
+                // A cost increase (Heavy Curse) on top of the card's own way of paying.
+                let extra = cost - self.def_of(c).cost.max(0);
+                self.pay(p, sphere, extra);
+            }
             None => self.pay(p, sphere, cost),
         }
     }
@@ -664,7 +730,7 @@ impl<'a> Game<'a> {
 
     /// What card `c` costs `p` to play now: printed, or its script's `cost` hook (reductions
     /// printed on the card itself, e.g. Keen as Lances), less a pending ally discount (Heir of
-    /// Valandil); never below 0.
+    /// Valandil), changed by the `cost_mod` hooks of cards in play (Heavy Curse); never below 0.
     pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
         let mut cost = match self.script(c).and_then(|s| s.cost) {
             Some(f) => f(self, c, p),
@@ -674,12 +740,14 @@ impl<'a> Game<'a> {
         if self.ally_discounted(c, p) {
             cost -= self.players[p as usize].ally_discount;
         }
+        if self.n_cost_mods > 0 {
+            for x in self.in_play_cards() {
+                if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
+                    cost += f(self, x, c);
+                }
+            }
+        }
         cost.max(0)
-    }
-
-    /// Same as `cost_of`.
-    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
-        self.cost_of(c, p)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -1068,7 +1136,8 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackerDeclared(c, _)
         | Event::Explored(c, _)
         | Event::CancelDamage(c, _)
-        | Event::WhenRevealedCanceled(c) => Some(c),
+        | Event::WhenRevealedCanceled(c)
+        | Event::EnemyAttacks(c, _) => Some(c),
         _ => None,
     }
 }

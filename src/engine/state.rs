@@ -222,6 +222,9 @@ pub enum Lasting {
     /// When the round ends, a card still in play (same object) goes back into its owner's deck,
     /// which is then shuffled.
     ShuffleIntoDeckAtEndOfRound,
+    /// Raises the staging area's threat total by this much (anchored on the card that made
+    /// the effect, wherever it is; Terror of the North).
+    StagingThreat(i16),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -249,6 +252,8 @@ pub struct AttackCtx {
     /// The attack has ended (the context stays readable afterwards, e.g. for
     /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
     pub ended: bool,
+    /// The character this attack's damage destroyed (`NO_CARD` if none).
+    pub destroyed: CardId,
     /// The character the attack damaged (hero or ally) was destroyed by it.
     pub destroyed_character: bool,
     /// A shadow effect raises the defending player's threat by this much if this attack
@@ -278,6 +283,7 @@ impl AttackCtx {
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
             ended: false,
+            destroyed: NO_CARD,
             destroyed_character: false,
             threat_if_destroys_character: 0,
             damage_dealt: 0,

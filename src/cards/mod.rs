@@ -63,6 +63,11 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This character cannot be declared as a defender (Galadhrim Weaver). A character that
+    /// cannot attack answers `CannotAttack` (the same question enemies answer).
+    CannotDefend(CardId),
+    /// This character cannot have restricted attachments (Wellinghall Preserver).
+    NoRestrictedAttachments(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -506,17 +506,31 @@ impl<'a> Game<'a> {
             }
             RefreshBegin => self.begin_phase(Phase::Refresh),
             Ready => {
+                let mut readied = std::mem::take(&mut self.scratch);
+                readied.clear();
                 for p in 0..self.n_players {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let c = self.list(Zone::Play(p))[i];
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
                 }
                 for i in 0..self.list(Zone::Attached(0)).len() {
                     let c = self.list(Zone::Attached(0))[i];
                     if self.cards[c as usize].owner != ENCOUNTER {
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
+                }
+                // "After X readies" triggers, once everything is ready.
+                let ids: SmallIds = readied.iter().copied().collect();
+                self.scratch = readied;
+                for &c in ids.iter() {
+                    self.fire(Event::Readied(c));
                 }
             }
             RaiseThreat => {
@@ -550,9 +564,14 @@ impl<'a> Game<'a> {
                         self.players[p].threat.clamp(0, 254) as u8
                     };
                 }
-                self.fire(Event::RoundEnd);
-                self.expire(Until::EndOfRound);
+                // The next round waits below the end-of-round triggers: Responses to them (or
+                // to what they do, e.g. Erestor's discard) resolve first, then "until the end
+                // of the round" effects expire (engine continuation 3).
                 self.stack.push(Frame::Step(Step::RoundBegin));
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 3),
+                });
+                self.fire(Event::RoundEnd);
             }
         }
     }
@@ -582,6 +601,9 @@ impl<'a> Game<'a> {
     fn end_phase(&mut self, p: Phase) {
         self.fire(Event::PhaseEnd(p));
         self.expire(Until::EndOfPhase);
+        for ps in self.players.iter_mut() {
+            ps.valour_discount = 0;
+        }
     }
 
     /// End lasting effects of duration `u`, doing what they do at their end.
@@ -721,8 +743,8 @@ impl<'a> Game<'a> {
             let c = self.list(Zone::Hand(p))[i];
             let d = self.def_of(c);
             let sphere = d.sphere;
-            let cost = d.cost.max(0);
             let ty = d.ty;
+            let cost = self.play_cost(c, p);
             let script = self.script(c);
             let ok = match ty {
                 CardType::Event => {
@@ -807,6 +829,9 @@ impl<'a> Game<'a> {
         let f = self.script(a).and_then(|s| s.attach_to);
         self.in_play_cards().filter(move |&t| {
             if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            if self.def_of(a).keywords.restricted && self.rule(Rule::NoRestrictedAttachments(t)) {
                 return false;
             }
             match f {
@@ -981,6 +1006,7 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
             }
             (2, _) => self.patk.enemy = NO_CARD,
+            (3, _) => self.expire(Until::EndOfRound),
             _ => {}
         }
     }
@@ -1468,8 +1494,9 @@ impl<'a> Game<'a> {
         self.is_character(c)
             && !ci.exhausted
             && ci.zone.in_play()
-            && (ci.controller == p || self.def_of(c).keywords.sentinel)
+            && (ci.controller == p || self.has_sentinel(c))
             && !self.attack.defenders().contains(&c)
+            && !self.rule(Rule::CannotDefend(c))
     }
 
     /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
@@ -1710,7 +1737,8 @@ impl<'a> Game<'a> {
     fn attack_targets(&self, p: u8, out: &mut Vec<CardId>) {
         out.clear();
         let bit = 1u8 << p;
-        let ready = |c: CardId| !self.cards[c as usize].exhausted;
+        let ready =
+            |c: CardId| !self.cards[c as usize].exhausted && !self.rule(Rule::CannotAttack(c));
         let has_ready = self.characters(p).any(ready);
         if !has_ready {
             return;
@@ -1787,7 +1815,11 @@ impl<'a> Game<'a> {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
-        if !self.is_character(c) || ci.exhausted || self.patk.attackers().contains(&c) {
+        if !self.is_character(c)
+            || ci.exhausted
+            || self.patk.attackers().contains(&c)
+            || self.rule(Rule::CannotAttack(c))
+        {
             return false;
         }
         if ci.controller != p {
@@ -2044,7 +2076,10 @@ impl<'a> Game<'a> {
                     let prog = self.cards[c as usize].progress;
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
-                        self.victory_or_discard(c);
+                        self.fire(Event::Explored(c));
+                        if self.cards[c as usize].zone == z {
+                            self.victory_or_discard(c);
+                        }
                         continue;
                     }
                     if qp > 0

@@ -349,6 +349,14 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// This location is explored: fired while it (and its attachments) are still in play, just
+    /// before it goes to the victory display or the discard pile.
+    Explored(CardId),
+    /// This card was discarded from its owner's hand (it is now in his discard pile). A batch
+    /// discard fires one event per card.
+    DiscardedFromHand(CardId),
+    /// This exhausted card was readied (refresh phase or a card effect).
+    Readied(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

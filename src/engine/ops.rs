@@ -183,6 +183,9 @@ impl<'a> Game<'a> {
         if was.in_play() && self.def_of(c).ty.is_character() {
             self.fire(Event::LeftPlay(c));
         }
+        if matches!(was, Zone::Hand(_)) {
+            self.fire(Event::DiscardedFromHand(c));
+        }
     }
 
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
@@ -522,14 +525,36 @@ impl<'a> Game<'a> {
         self.available(p, sphere) >= cost
     }
 
-    /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
+    /// Pay for card `c` played by `p`: its own payment hook, or the default payment of
+    /// `play_cost`. A Valour discount that applied is used up.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
-        let d = self.def_of(c);
-        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        let sphere = self.def_of(c).sphere;
+        let cost = self.play_cost(c, p);
+        if self.valour_discounted(c, p) {
+            self.players[p as usize].valour_discount = 0;
+        }
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => f(self, c, p),
             None => self.pay(p, sphere, cost),
         }
+    }
+
+    /// What `p` pays to play `c` now: its printed cost less reductions (Hope Rekindled's
+    /// discount on an event with a Valour trigger), never below 0.
+    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
+        let mut cost = self.def_of(c).cost.max(0);
+        if self.valour_discounted(c, p) {
+            cost -= self.players[p as usize].valour_discount;
+        }
+        cost.max(0)
+    }
+
+    /// Does `p`'s pending Valour discount apply to card `c`?
+    fn valour_discounted(&self, c: CardId, p: u8) -> bool {
+        (p as usize) < MAX_PLAYERS
+            && self.players[p as usize].valour_discount > 0
+            && self.ty(c) == CardType::Event
+            && crate::cards::common::VALOUR_EVENTS.contains(&self.def_of(c).code.as_str())
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -662,8 +687,24 @@ impl<'a> Game<'a> {
         self.cards[c as usize].exhausted = true;
     }
 
+    /// Ready `c`; readying an exhausted card fires `Readied`.
     pub fn ready(&mut self, c: CardId) {
+        let was = self.cards[c as usize].exhausted;
         self.cards[c as usize].exhausted = false;
+        if was {
+            self.fire(Event::Readied(c));
+        }
+    }
+
+    /// Does `c` have Sentinel (printed, or gained until the end of the phase)?
+    pub fn has_sentinel(&self, c: CardId) -> bool {
+        if self.def_of(c).keywords.sentinel {
+            return true;
+        }
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::Sentinel)
     }
 
     pub fn is_ready(&self, c: CardId) -> bool {
@@ -818,7 +859,9 @@ impl<'a> Game<'a> {
                     // Events are played (cost paid); other cards respond from hand by their own
                     // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event
+                        && !self.can_pay(seat, d.sphere, self.play_cost(c, seat))
+                    {
                         continue;
                     }
                 }
@@ -864,7 +907,10 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::Explored(c)
+        | Event::DiscardedFromHand(c)
+        | Event::Readied(c) => Some(c),
         _ => None,
     }
 }

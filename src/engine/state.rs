@@ -149,6 +149,9 @@ pub struct PlayerState {
     /// Heroes of his destroyed this game, and their total threat cost (for the score).
     pub dead_heroes: u8,
     pub dead_hero_threat: i16,
+    /// The next event with a Valour trigger he plays this phase costs this much less (Hope
+    /// Rekindled); cleared when such an event is paid for and at the end of every phase.
+    pub valour_discount: i16,
 }
 
 /// Phases of the round.
@@ -200,6 +203,8 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
+    /// Gains the Sentinel keyword (Longbeard Sentry).
+    Sentinel,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -1187,10 +1187,13 @@ impl<'a> Game<'a> {
                     stage: 1,
                     from_deck,
                 });
+                // The cancel window comes for cards with When Revealed effects, and for every
+                // card revealed from the encounter deck (effects that cancel and discard the
+                // card itself, e.g. The Door is Closed!).
                 let cancelable = self
                     .script(card)
-                    .map(|s| s.when_revealed.is_some() && !s.uncancelable)
-                    .unwrap_or(false)
+                    .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
+                    .unwrap_or(from_deck)
                     && !self.is_side_quest(card);
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));

@@ -75,7 +75,11 @@ pub fn is_valour_event(g: &Game, c: CardId) -> bool {
 
 /// Offer `Opt::Card` for one card of each title (at most 16) among `cards` that matches `f`
 /// (a search of a player's deck where he picks which card); returns how many were offered.
-pub fn offer_one_per_title(g: &mut Game, cards: &[CardId], f: impl Fn(&Game, CardId) -> bool) -> usize {
+pub fn offer_one_per_title(
+    g: &mut Game,
+    cards: &[CardId],
+    f: impl Fn(&Game, CardId) -> bool,
+) -> usize {
     let mut seen: [u16; 16] = [u16::MAX; 16];
     let mut n = 0;
     for &c in cards {

@@ -3,9 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our own words, not the printed
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
-use super::common::{
-    count_use, host, is_valour_event, mine_in_play, offer_one_per_title, valour,
-};
+use super::common::{count_use, host, is_valour_event, mine_in_play, offer_one_per_title, valour};
 use super::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -448,8 +446,13 @@ fn hope_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     what: 1,
                 },
             );
-            let top: crate::engine::SmallIds =
-                g.list(Zone::Deck(p)).iter().rev().take(10).copied().collect();
+            let top: crate::engine::SmallIds = g
+                .list(Zone::Deck(p))
+                .iter()
+                .rev()
+                .take(10)
+                .copied()
+                .collect();
             offer_one_per_title(g, &top, is_valour_event);
             if !g.ask_if_offered(Cont::new(cont.card, 1).with(p, 0, 0)) {
                 g.shuffle(Zone::Deck(p));
@@ -471,7 +474,7 @@ fn hope_resume(g: &mut Game, cont: Cont, opt: Opt) {
 mod tests {
     use super::*;
     use crate::cards::testkit::{hero, heroes, options, sandbox};
-    use crate::engine::{Phase, AttackCtx};
+    use crate::engine::{AttackCtx, Phase};
 
     #[test]
     fn dori() {
@@ -647,7 +650,7 @@ mod tests {
         g.act(0, Opt::Play(w));
         assert_eq!(g.card(w).zone, Zone::Play(0));
         assert!(!g.is_ready(w)); // enters play exhausted
-        // No damaged Ent: readying asks nothing.
+                                 // No damaged Ent: readying asks nothing.
         g.ready(w);
         g.settle();
         assert!(g.pending().is_none());
@@ -660,7 +663,11 @@ mod tests {
         // Cannot have restricted attachments.
         let spear = g.spawn("TToR-087", 0, Zone::Hand(0));
         assert!(g.attach_targets(spear, 0).all(|t| t != w));
-        assert!(preserver_rule(&g, w, super::super::Rule::NoRestrictedAttachments(w)));
+        assert!(preserver_rule(
+            &g,
+            w,
+            super::super::Rule::NoRestrictedAttachments(w)
+        ));
     }
 
     #[test]

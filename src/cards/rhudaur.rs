@@ -4,8 +4,7 @@
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
 use super::common::{
-    count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round,
-    valour,
+    count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round, valour,
 };
 use super::{Rule, Script, BLANK};
 use crate::data::Sphere;
@@ -138,9 +137,7 @@ fn reinforcements_pay(g: &mut Game, _me: CardId, p: u8) {
 /// May this card enter play (its abilities implemented, vanilla, or unimplemented cards
 /// allowed)?
 fn implemented(g: &Game, c: CardId) -> bool {
-    g.script(c).is_some()
-        || crate::cards::vanilla(g.db, g.def_id(c))
-        || g.setup.allow_unimplemented
+    g.script(c).is_some() || crate::cards::vanilla(g.db, g.def_id(c)) || g.setup.allow_unimplemented
 }
 
 fn reinforcement_candidates(g: &Game) -> SmallIds {
@@ -251,7 +248,13 @@ fn aid_resume(g: &mut Game, cont: Cont, opt: Opt) {
         },
     );
     g.offer(Opt::Pass);
-    let top: SmallIds = g.list(Zone::Deck(q)).iter().rev().take(10).copied().collect();
+    let top: SmallIds = g
+        .list(Zone::Deck(q))
+        .iter()
+        .rev()
+        .take(10)
+        .copied()
+        .collect();
     offer_one_per_title(g, &top, |g, c| {
         g.is_ally(c) && !g.unique_in_play(c) && implemented(g, c)
     });
@@ -443,9 +446,9 @@ fn galdor_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 // Engine choice: keywords that already resolved (Doomed) and Surge still apply.
 
 fn revealed_from_deck(g: &Game, c: CardId) -> bool {
-    g.stack.iter().any(|f| {
-        matches!(*f, Frame::Reveal { card, from_deck: true, .. } if card == c)
-    })
+    g.stack
+        .iter()
+        .any(|f| matches!(*f, Frame::Reveal { card, from_deck: true, .. } if card == c))
 }
 
 fn door_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
@@ -481,8 +484,7 @@ fn elf_friend_target(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
 fn elf_friend_rule(g: &Game, me: CardId, r: Rule) -> bool {
     match r {
         Rule::GainsTrait(c, t) => {
-            host(g, me) == Some(c)
-                && (t == g.db.trait_id("Noldor") || t == g.db.trait_id("Silvan"))
+            host(g, me) == Some(c) && (t == g.db.trait_id("Noldor") || t == g.db.trait_id("Silvan"))
         }
         _ => false,
     }
@@ -725,5 +727,72 @@ mod tests {
         // Now Elven Spear may go on him.
         let sp = g.spawn("TToR-087", 0, Zone::Hand(0));
         assert!(spear_target(&g, sp, 0, gimli));
+    }
+
+    /// Whole games with decks built from these cards (and the Ettenmoors ones), for both bots
+    /// and 1-2 players: invariants hold at every decision and every game ends.
+    #[test]
+    fn angmar_player_cards_full_games() {
+        use crate::deck::Deck;
+        use crate::engine::{GameSetup, RuleOptions};
+        let db = crate::cards::testkit::db();
+        let codes: Vec<&str> = [
+            "AtE-055", "AtE-056", "AtE-057", "AtE-059", "AtE-060", "AtE-061", "AtE-062", "AtE-063",
+            "TToR-085", "TToR-087", "TToR-088", "TToR-089", "TToR-090", "TToR-091", "TToR-092",
+            "TToR-093",
+        ]
+        .iter()
+        .flat_map(|c| [*c; 3])
+        .chain(["AtE-058", "TToR-086"])
+        .collect();
+        let deck = |heroes: &[&str]| Deck {
+            name: "angmar".into(),
+            heroes: heroes.iter().map(|c| db.by_code(c).unwrap()).collect(),
+            cards: codes.iter().map(|c| db.by_code(c).unwrap()).collect(),
+        };
+        for players in 1..=2 {
+            let decks = [
+                deck(&["TToR-084", "AtE-054", "Core-007"]),
+                deck(&["Core-001", "Core-011", "Core-005"]),
+            ];
+            let setup = GameSetup {
+                scenario: db.scenario("intruders-in-chetwood").unwrap(),
+                mode: crate::data::Mode::Standard,
+                decks: decks[..players].to_vec(),
+                options: RuleOptions {
+                    first_player: Some(0),
+                    ..RuleOptions::default()
+                },
+                max_rounds: 30,
+                allow_unimplemented: false,
+            };
+            for bot in ["random", "basic"] {
+                let mut g = Game::new(db, &setup);
+                let mut bots: Vec<_> = (0..players)
+                    .map(|_| crate::bots::make(bot).unwrap())
+                    .collect();
+                for i in 0..40 {
+                    for (seat, b) in bots.iter_mut().enumerate() {
+                        b.new_game(crate::seed::derive(
+                            7,
+                            i,
+                            crate::seed::Stream::Bot(seat as u8),
+                        ));
+                    }
+                    g.start(7, i);
+                    let mut steps = 0;
+                    while let Some(d) = g.pending() {
+                        g.check_invariants()
+                            .unwrap_or_else(|e| panic!("{bot} {players}p game {i}: {e}"));
+                        let k = bots[d.player as usize].choose(&g, d);
+                        g.apply(k);
+                        steps += 1;
+                        assert!(steps < 200_000, "{bot} game {i} does not terminate");
+                    }
+                    assert!(g.outcome().is_some());
+                    assert_eq!(g.record().unimplemented_plays, 0);
+                }
+            }
+        }
     }
 }

@@ -83,8 +83,9 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 // ----------------------------------------------------------------- Dori (AtE-054)
-// Tactics hero (Sentinel is data). Response: after another hero is declared as a defender,
-// exhaust Dori; that hero adds Dori's current Defense to its own for this attack (computed once).
+// Tactics hero (Sentinel is data). Response: once some other hero has been chosen to defend,
+// Dori may exhaust; that hero adds Dori's current Defense to its own for this attack (computed
+// once).
 
 fn dori_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     let Event::DefenderDeclared(d, e) = ev else {
@@ -195,7 +196,7 @@ fn message_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 // ----------------------------------------------------------------- Longbeard Sentry (AtE-057)
 // Action (once per phase per copy): discard the top 2 cards of its controller's deck (a cost:
-// both must be there) to give it Sentinel and +1 Defense until the end of the phase.
+// both must be there); for the rest of the phase it has the Sentinel keyword and 1 more Defense.
 
 fn sentry_can(g: &Game, me: CardId, seat: u8) -> bool {
     mine_in_play(g, me, seat) && g.card(me).uses_phase == 0 && g.list(Zone::Deck(seat)).len() >= 2
@@ -416,8 +417,8 @@ fn none_return_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
 // ----------------------------------------------------------------- Hope Rekindled (AtE-063)
 // Action: the next event with a Valour trigger its player plays this phase costs 2 less
 // (`PlayerState::valour_discount`). Valour Action (threat 40+; prompt 0 picks the mode, 0 or 1):
-// search the top 10 cards of his deck for an event with a Valour trigger (prompt 1, one offer
-// per title), take it into his hand, and shuffle the deck.
+// look through his deck's top 10 for an event with a Valour trigger (prompt 1, one offer per
+// title), take it into his hand, and shuffle the deck.
 
 fn hope_can(_g: &Game, _me: CardId, _seat: u8) -> bool {
     true

@@ -301,10 +301,10 @@ fn spear_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 // ----------------------------------------------------------------- Horn's Cry (TToR-088)
-// Action: every enemy in play (not immune) gets -1 Attack until the end of the phase.
-// Valour Action (threat 40+; prompt 0 picks the mode): choose a player (prompt 1); each enemy
-// engaged with him gets -3 Attack until the end of the phase. Both are computed once: enemies
-// that enter play later are not affected.
+// Action: every enemy in play (not immune) has its Attack lowered by 1 for the rest of the
+// phase. Valour Action (threat 40+; prompt 0 picks the mode): choose a player (prompt 1); the
+// enemies engaged with him lose 3 Attack for the rest of the phase. Both are computed once:
+// enemies that enter play later are not affected.
 
 fn horn_enemy(g: &Game, e: CardId) -> bool {
     g.is_enemy(e) && !g.immune(e)

@@ -409,7 +409,9 @@ fn none_return_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
         g.move_card(me, Zone::Victory);
         if g.card(e).zone == Zone::EncounterDiscard {
             g.move_card(e, Zone::Victory);
-            g.log_line(format!("  {} is added to the victory display", g.title(e)));
+            if g.logging() {
+                g.log_line(format!("  {} is added to the victory display", g.title(e)));
+            }
         }
     }
 }
@@ -661,6 +663,14 @@ mod tests {
         g.settle();
         g.answer(Opt::Activate(w));
         assert_eq!(g.card(w).damage, 1);
+        // The refresh phase's readying triggers it too (the response comes right after the
+        // Ready step; the round then runs on).
+        g.exhaust(w);
+        g.phase = crate::engine::Phase::Refresh;
+        g.push_run(Frame::Step(crate::engine::Step::Ready));
+        assert!(options(&g).contains(&Opt::Activate(w)));
+        g.answer(Opt::Activate(w));
+        assert_eq!(g.card(w).damage, 0);
         // Cannot have restricted attachments.
         let spear = g.spawn("TToR-087", 0, Zone::Hand(0));
         assert!(g.attach_targets(spear, 0).all(|t| t != w));

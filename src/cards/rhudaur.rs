@@ -96,7 +96,9 @@ fn erestor_forced(g: &mut Game, me: CardId, ev: Event) {
     }
     match ev {
         Event::PhaseBegin(Phase::Resource) => {
-            g.log_line(format!("  {}: P{} draws 3 more", g.title(me), p + 1));
+            if g.logging() {
+                g.log_line(format!("  {}: P{} draws 3 more", g.title(me), p + 1));
+            }
             g.draw(p, 3);
         }
         Event::RoundEnd => {
@@ -194,7 +196,9 @@ fn reinforcements_resume(g: &mut Game, cont: Cont, opt: Opt) {
             g.stack.push(Frame::Resume {
                 cont: Cont::new(me, 2).with(p, put + 1, 0),
             });
-            g.log_line(format!("  {} enters play under P{}", g.title(a), q + 1));
+            if g.logging() {
+                g.log_line(format!("  {} enters play under P{}", g.title(a), q + 1));
+            }
             g.put_into_play(a, q);
             g.add_lasting(a, Lasting::ReturnToHandAtEndOfPhase, Until::EndOfPhase);
         }
@@ -640,9 +644,31 @@ mod tests {
         g.answer(Opt::Activate(w));
         assert_eq!(g.card(top).zone, Zone::Deck(0));
         assert_eq!(g.list(Zone::Deck(0)).len(), deck + 1);
-        // Cannot attack or defend.
+        // Cannot attack or defend: never offered as a defender or an attacker.
         assert!(g.rule(Rule::CannotAttack(w)));
         assert!(g.rule(Rule::CannotDefend(w)));
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
+        g.phase = Phase::Combat;
+        g.attack = crate::engine::AttackCtx::new(e, 0, false);
+        g.push_run(Frame::Attack { stage: 0 });
+        let o = options(&g);
+        assert!(
+            o.contains(&Opt::Card(h)) && !o.contains(&Opt::Card(w)),
+            "{o:?}"
+        );
+        g.answer(Opt::Card(h));
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        g.ready(h);
+        g.settle();
+        g.push_run(Frame::PlayerAttacks { seat: 0 });
+        g.answer(Opt::Card(e));
+        let o = options(&g);
+        assert!(
+            o.contains(&Opt::Card(h)) && !o.contains(&Opt::Card(w)),
+            "{o:?}"
+        );
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub enum Rule {
     CannotDefend(CardId),
     /// This character cannot have restricted attachments (Wellinghall Preserver).
     NoRestrictedAttachments(CardId),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

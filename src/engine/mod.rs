@@ -357,6 +357,8 @@ pub enum Event {
     DiscardedFromHand(CardId),
     /// This exhausted card was readied (refresh phase or a card effect).
     Readied(CardId),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -731,4 +731,42 @@ mod tests {
         assert_eq!(g.card(deep).zone, Zone::Hand(0));
         assert_eq!(g.players[0].valour_discount, 0);
     }
+
+    /// The `basic` bot lends Dori's Defense only when the attack would hurt the defender, and
+    /// picks the most dangerous engaged enemy for Delay the Enemy.
+    #[test]
+    fn dori_basic_bot_choices() {
+        use crate::bots::{basic::BasicBot, Bot};
+        use crate::engine::{Ask, Decision};
+        let mut g = sandbox(&[&["AtE-054", "Core-001"]]);
+        let dori = hero(&g, "AtE-054");
+        let ara = hero(&g, "Core-001");
+        let strong = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0)); // Angmar Captain, 5 ATK
+        let weak = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0)); // Cornered Orc, 2 ATK
+        let mut bot = BasicBot::new();
+        for (e, use_it) in [(strong, true), (weak, false)] {
+            g.attack = AttackCtx::new(e, 0, false);
+            g.attack.defenders[0] = ara;
+            g.attack.n_defenders = 1;
+            let d = Decision {
+                player: 0,
+                ask: Ask::Response(Event::DefenderDeclared(ara, e)),
+                options: vec![Opt::Pass, Opt::Activate(dori)],
+            };
+            let k = bot.choose(&g, &d);
+            assert_eq!(
+                d.options[k] == Opt::Activate(dori),
+                use_it,
+                "{}",
+                g.title(e)
+            );
+        }
+        let dq = g.spawn("AtE-058", 0, Zone::Victory);
+        let d = Decision {
+            player: 0,
+            ask: Ask::Effect { card: dq, what: 0 },
+            options: vec![Opt::Pass, Opt::Card(weak), Opt::Card(strong)],
+        };
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(strong));
+    }
 }

@@ -821,4 +821,41 @@ mod tests {
             }
         }
     }
+
+    /// The `basic` bot discards its least useful card to Elven Spear, and uses the Spear when
+    /// the extra Attack completes a kill.
+    #[test]
+    fn elven_spear_basic_bot_choices() {
+        use crate::bots::{basic::BasicBot, Bot};
+        use crate::engine::{Ask, Decision, PlayerAttackCtx, NO_CARD};
+        let mut g = sandbox(&[&["TToR-084"]]);
+        let er = hero(&g, "TToR-084");
+        let sp = g.spawn("TToR-087", 0, Zone::Attached(er));
+        let cheap = g.list(Zone::Hand(0))[0]; // Guard of the Citadel (no Leadership hero)
+        let dear = g.spawn("TToR-091", 0, Zone::Hand(0)); // Galdor (Lore, cost 4)
+        let mut bot = BasicBot::new();
+        let d = Decision {
+            player: 0,
+            ask: Ask::Effect { card: sp, what: 0 },
+            options: vec![Opt::Card(dear), Opt::Card(cheap)],
+        };
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(cheap));
+        // Erestor (2 ATK) attacks a Cornered Orc (DEF 1, 2 HP): one more Attack kills it.
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
+        g.phase = Phase::Combat;
+        let mut attackers = [NO_CARD; 16];
+        attackers[0] = er;
+        g.patk = PlayerAttackCtx {
+            enemy: e,
+            player: 0,
+            attackers,
+            n_attackers: 1,
+        };
+        let d = Decision {
+            player: 0,
+            ask: Ask::Action(Phase::Combat),
+            options: vec![Opt::Pass, Opt::Activate(sp)],
+        };
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Activate(sp));
+    }
 }

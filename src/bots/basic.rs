@@ -660,6 +660,8 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
             let cost = d.cost.max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
+        // A restricted attachment that could only push out another one is not played.
+        CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         _ => action_value(g, p, c, None),
@@ -1186,7 +1188,7 @@ fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32
     let n = cands.len().min(12);
     let mut atk = [0i16; 12];
     for i in 0..n {
-        atk[i] = g.stat(cands[i], Stat::Attack);
+        atk[i] = attack_potential(g, cands[i]);
     }
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
@@ -1264,7 +1266,7 @@ fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
         .patk
         .attackers()
         .iter()
-        .map(|&a| g.stat(a, Stat::Attack))
+        .map(|&a| attack_potential(g, a))
         .sum();
     let need = g.remaining_hp(enemy) + g.stat(enemy, Stat::Defense) - base;
     if need <= 0 {
@@ -1284,7 +1286,7 @@ fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
         let mut pick: Option<(i16, CardId)> = None;
         for (i, &c) in cands.as_slice().iter().enumerate().take(12) {
             if mask & (1 << i) != 0 {
-                let a = g.stat(c, Stat::Attack);
+                let a = attack_potential(g, c);
                 if pick.map(|(b, _)| a > b).unwrap_or(true) {
                     pick = Some((a, c));
                 }
@@ -1332,7 +1334,16 @@ fn response(g: &Game, p: u8, ev: Event, o: &[Opt]) -> Option<usize> {
 fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usize> {
     let (_, kind) = attachment_info(g, a);
     let dwarf_bonus = |c: CardId| (code(g, a) == "Core-041" && g.has_trait(c, "Dwarf")) as i32 * 5;
-    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000;
+    // A third restricted attachment would push one out: such hosts come last.
+    let restricted = angmar2_restricted(g, a);
+    let full = move |c: CardId| {
+        restricted
+            && g.attachments(c)
+                .filter(|&x| g.def_of(x).keywords.restricted)
+                .count()
+                >= 2
+    };
+    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000 - full(c) as i32 * 3000;
     match kind {
         AttachKind::Weapon => pick_max(o, |c| {
             own(c) + g.stat(c, Stat::Attack) as i32 * 10 + dwarf_bonus(c) + g.is_hero(c) as i32 * 3
@@ -1554,6 +1565,40 @@ fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
 /// are cheap to spend)?
 fn has_erestor(g: &Game, p: u8) -> bool {
     g.heroes(p).any(|h| code(g, h) == "TToR-084")
+}
+
+/// A restricted attachment from Across the Ettenmoors / The Treachery of Rhudaur (the room
+/// check below is kept to these so the Core decks' tuned play is unchanged).
+fn angmar2_restricted(g: &Game, a: CardId) -> bool {
+    let k = code(g, a);
+    g.def_of(a).keywords.restricted && (k.starts_with("AtE-") || k.starts_with("TToR-"))
+}
+
+/// Has some legal target of restricted attachment `a` fewer than 2 restricted attachments?
+fn restricted_room(g: &Game, p: u8, a: CardId) -> bool {
+    g.attach_targets(a, p).any(|t| {
+        g.attachments(t)
+            .filter(|&x| g.def_of(x).keywords.restricted)
+            .count()
+            < 2
+    })
+}
+
+/// Attack `c` can reach in an attack: its Attack plus what its Elven Spears can still add
+/// (one per card in its controller's hand, 3 per Spear per phase).
+fn attack_potential(g: &Game, c: CardId) -> i16 {
+    let a = g.stat(c, Stat::Attack);
+    let mut spear: i16 = 0;
+    for x in g.attachments(c) {
+        if code(g, x) == "TToR-087" && g.controller(x) == g.controller(c) {
+            spear += 3 - g.card(x).uses_phase.min(3) as i16;
+        }
+    }
+    if spear == 0 {
+        return a;
+    }
+    let in_hand = g.list(Zone::Hand(g.controller(c))).len() as i16;
+    a + spear.min(in_hand)
 }
 
 /// Strength and kill threshold (remaining HP + Defense) of `p`'s player attack in progress.

@@ -756,7 +756,7 @@ mod tests {
     }
 
     /// Whole games with decks built from these cards (and the Ettenmoors ones), for both bots
-    /// and 1-2 players: invariants hold at every decision and every game ends.
+    /// and 1-3 players: invariants hold at every decision and every game ends.
     #[test]
     fn angmar_player_cards_full_games() {
         use crate::deck::Deck;
@@ -776,10 +776,11 @@ mod tests {
             heroes: heroes.iter().map(|c| db.by_code(c).unwrap()).collect(),
             cards: codes.iter().map(|c| db.by_code(c).unwrap()).collect(),
         };
-        for players in 1..=2 {
+        for players in 1..=3 {
             let decks = [
                 deck(&["TToR-084", "AtE-054", "Core-007"]),
                 deck(&["Core-001", "Core-011", "Core-005"]),
+                deck(&["Core-002", "Core-010", "Core-008"]),
             ];
             let setup = GameSetup {
                 scenario: db.scenario("intruders-in-chetwood").unwrap(),

@@ -52,7 +52,18 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
 
-/// Valour abilities may be used only while the player's threat is 40 or more (RULES §5.23).
+/// Player events that have a Valour trigger (a fact of their printed text, by code), for
+/// effects that name "an event that has a Valour trigger" (Hope Rekindled).
+pub const VALOUR_EVENTS: &[&str] = &[
+    "TWoE-003",  // Rallying Cry
+    "AtE-063",   // Hope Rekindled
+    "TToR-088",  // Horn's Cry
+    "TBoCD-117", // Doom Hangs Still
+    "TBoCD-119", // Hold Your Ground!
+    "TDR-144",   // Hour of Wrath
+];
+
+/// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?
 pub fn valour(g: &Game, p: u8) -> bool {
     g.players[p as usize].threat >= 40
 }
@@ -265,6 +276,31 @@ pub fn seats(g: &Game) -> Seats {
         }
     }
     out
+}
+
+/// Does `c` (a card definition in any zone) name an event with a Valour trigger?
+pub fn is_valour_event(g: &Game, c: CardId) -> bool {
+    g.ty(c) == crate::data::CardType::Event && VALOUR_EVENTS.contains(&g.def_of(c).code.as_str())
+}
+
+/// Offer `Opt::Card` for one card of each title (at most 16) among `cards` that matches `f`
+/// (a search of a player's deck where he picks which card); returns how many were offered.
+pub fn offer_one_per_title(
+    g: &mut Game,
+    cards: &[CardId],
+    f: impl Fn(&Game, CardId) -> bool,
+) -> usize {
+    let mut seen: [u16; 16] = [u16::MAX; 16];
+    let mut n = 0;
+    for &c in cards {
+        let def = g.card(c).def;
+        if n < seen.len() && f(g, c) && !seen[..n].contains(&def) {
+            seen[n] = def;
+            n += 1;
+            g.offer(Opt::Card(c));
+        }
+    }
+    n
 }
 
 /// The first card titled `title` in the encounter deck (top first), then the encounter discard

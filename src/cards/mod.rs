@@ -74,6 +74,9 @@ pub enum Rule {
     EmptyDeckEliminates,
     /// Cards in player `n`'s discard pile cannot leave it by player card effects.
     DiscardPileLocked(u8),
+    /// This character cannot be declared as a defender (Galadhrim Weaver). A character that
+    /// cannot attack answers `CannotAttack` (the same question enemies answer).
+    CannotDefend(CardId),
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),

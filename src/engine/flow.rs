@@ -542,17 +542,31 @@ impl<'a> Game<'a> {
             }
             RefreshBegin => self.begin_phase(Phase::Refresh),
             Ready => {
+                let mut readied = std::mem::take(&mut self.scratch);
+                readied.clear();
                 for p in 0..self.n_players {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let c = self.list(Zone::Play(p))[i];
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
                 }
                 for i in 0..self.list(Zone::Attached(0)).len() {
                     let c = self.list(Zone::Attached(0))[i];
                     if self.cards[c as usize].owner != ENCOUNTER {
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
+                }
+                // "After X readies" triggers, once everything is ready.
+                let ids: SmallIds = readied.iter().copied().collect();
+                self.scratch = readied;
+                for &c in ids.iter() {
+                    self.fire(Event::Readied(c));
                 }
             }
             RaiseThreat => {
@@ -586,9 +600,14 @@ impl<'a> Game<'a> {
                         self.players[p].threat.clamp(0, 254) as u8
                     };
                 }
-                self.fire(Event::RoundEnd);
-                self.expire(Until::EndOfRound);
+                // The next round waits below the end-of-round triggers: Responses to them (or
+                // to what they do, e.g. Erestor's discard) resolve first, then "until the end
+                // of the round" effects expire (engine continuation 4).
                 self.stack.push(Frame::Step(Step::RoundBegin));
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 4),
+                });
+                self.fire(Event::RoundEnd);
             }
         }
     }
@@ -621,6 +640,9 @@ impl<'a> Game<'a> {
         }
         self.fire(Event::PhaseEnd(p));
         self.expire(Until::EndOfPhase);
+        for ps in self.players.iter_mut() {
+            ps.valour_discount = 0;
+        }
     }
 
     /// End lasting effects of duration `u`, doing what they do at their end.
@@ -1070,6 +1092,7 @@ impl<'a> Game<'a> {
                     self.flip_quest(q);
                 }
             }
+            (4, _) => self.expire(Until::EndOfRound),
             _ => {}
         }
     }
@@ -1258,10 +1281,13 @@ impl<'a> Game<'a> {
                 // Fired once stage 1 is pushed: Responses to it (Quick Ears) come before the
                 // When Revealed effects, as the event's name says.
                 self.fire(Event::Revealing(card, from_deck));
+                // The cancel window comes for cards with When Revealed effects, and for every
+                // card revealed from the encounter deck (effects that cancel and discard the
+                // card itself, e.g. The Door is Closed!).
                 let cancelable = self
                     .script(card)
-                    .map(|s| s.when_revealed.is_some() && !s.uncancelable)
-                    .unwrap_or(false)
+                    .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
+                    .unwrap_or(from_deck)
                     && !self.is_side_quest(card);
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));
@@ -1582,8 +1608,9 @@ impl<'a> Game<'a> {
         self.is_character(c)
             && !ci.exhausted
             && ci.zone.in_play()
-            && (ci.controller == p || self.def_of(c).keywords.sentinel)
+            && (ci.controller == p || self.has_sentinel(c))
             && !self.attack.defenders().contains(&c)
+            && !self.rule(Rule::CannotDefend(c))
     }
 
     /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
@@ -1840,7 +1867,8 @@ impl<'a> Game<'a> {
     fn attack_targets(&self, p: u8, out: &mut Vec<CardId>) {
         out.clear();
         let bit = 1u8 << p;
-        let ready = |c: CardId| !self.cards[c as usize].exhausted;
+        let ready =
+            |c: CardId| !self.cards[c as usize].exhausted && !self.rule(Rule::CannotAttack(c));
         let has_ready = self.characters(p).any(ready);
         if !has_ready {
             return;
@@ -1917,7 +1945,11 @@ impl<'a> Game<'a> {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
-        if !self.is_character(c) || ci.exhausted || self.patk.attackers().contains(&c) {
+        if !self.is_character(c)
+            || ci.exhausted
+            || self.patk.attackers().contains(&c)
+            || self.rule(Rule::CannotAttack(c))
+        {
             return false;
         }
         if ci.controller != p {
@@ -2290,7 +2322,10 @@ impl<'a> Game<'a> {
                     let prog = self.cards[c as usize].progress;
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
-                        self.victory_or_discard(c);
+                        self.fire(Event::Exploring(c));
+                        if self.cards[c as usize].zone == z {
+                            self.victory_or_discard(c);
+                        }
                         self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }

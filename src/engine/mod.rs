@@ -365,6 +365,14 @@ pub enum Event {
     /// Player `.1` triggered an Action or Response effect of card `.0` (an event played from hand
     /// or an ability used).
     Triggered(CardId, u8),
+    /// This location is being explored: fired while it (and its attachments) are still in play,
+    /// just before it goes to the victory display or the discard pile (then `Explored`).
+    Exploring(CardId),
+    /// This card was discarded from its owner's hand (it is now in his discard pile). A batch
+    /// discard fires one event per card.
+    DiscardedFromHand(CardId),
+    /// This exhausted card was readied (refresh phase or a card effect).
+    Readied(CardId),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
     /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker

@@ -244,6 +244,9 @@ impl<'a> Game<'a> {
             self.fire(Event::DiscardedFromPlay(c));
             self.fire(Event::LeftPlay(c));
         }
+        if matches!(was, Zone::Hand(_)) {
+            self.fire(Event::DiscardedFromHand(c));
+        }
     }
 
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
@@ -702,12 +705,16 @@ impl<'a> Game<'a> {
         self.available(p, sphere) >= cost
     }
 
-    /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
+    /// Pay for card `c` played by `p`: its own payment hook, or the default payment of
+    /// `play_cost`. A Valour discount that applied is used up.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
         let sphere = self.def_of(c).sphere;
         let cost = self.cost_of(c, p);
         if self.ally_discounted(c, p) {
             self.players[p as usize].ally_discount = 0;
+        }
+        if self.valour_discounted(c, p) {
+            self.players[p as usize].valour_discount = 0;
         }
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => {
@@ -747,7 +754,18 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        if self.valour_discounted(c, p) {
+            cost -= self.players[p as usize].valour_discount;
+        }
         cost.max(0)
+    }
+
+    /// Does `p`'s pending Valour discount apply to card `c`?
+    fn valour_discounted(&self, c: CardId, p: u8) -> bool {
+        (p as usize) < MAX_PLAYERS
+            && self.players[p as usize].valour_discount > 0
+            && self.ty(c) == CardType::Event
+            && crate::cards::common::VALOUR_EVENTS.contains(&self.def_of(c).code.as_str())
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -887,8 +905,24 @@ impl<'a> Game<'a> {
         self.cards[c as usize].exhausted = true;
     }
 
+    /// Ready `c`; readying an exhausted card fires `Readied`.
     pub fn ready(&mut self, c: CardId) {
+        let was = self.cards[c as usize].exhausted;
         self.cards[c as usize].exhausted = false;
+        if was {
+            self.fire(Event::Readied(c));
+        }
+    }
+
+    /// Does `c` have Sentinel (printed, or gained until the end of the phase)?
+    pub fn has_sentinel(&self, c: CardId) -> bool {
+        if self.def_of(c).keywords.sentinel {
+            return true;
+        }
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::Sentinel)
     }
 
     pub fn is_ready(&self, c: CardId) -> bool {
@@ -1137,7 +1171,10 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::Explored(c, _)
         | Event::CancelDamage(c, _)
         | Event::WhenRevealedCanceled(c)
-        | Event::EnemyAttacks(c, _) => Some(c),
+        | Event::EnemyAttacks(c, _)
+        | Event::Exploring(c)
+        | Event::DiscardedFromHand(c)
+        | Event::Readied(c) => Some(c),
         _ => None,
     }
 }

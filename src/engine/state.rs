@@ -159,6 +159,9 @@ pub struct PlayerState {
     /// (Heir of Valandil); cleared when used and at the end of every phase.
     pub ally_discount: i16,
     pub ally_discount_trait: u16,
+    /// The next event with a Valour trigger he plays this phase costs this much less (Hope
+    /// Rekindled); cleared when such an event is paid for and at the end of every phase.
+    pub valour_discount: i16,
 }
 
 /// Phases of the round.
@@ -225,6 +228,8 @@ pub enum Lasting {
     /// Raises the staging area's threat total by this much (anchored on the card that made
     /// the effect, wherever it is; Terror of the North).
     StagingThreat(i16),
+    /// Gains the Sentinel keyword (Longbeard Sentry).
+    Sentinel,
 }
 
 #[derive(Clone, Copy, Debug)]

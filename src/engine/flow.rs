@@ -2209,6 +2209,9 @@ impl<'a> Game<'a> {
         }
         self.log_fn(|g| format!("  the {:?} phase ends", g.phase).to_lowercase());
         let mut attack_cut = false;
+        // A quest stage flip still pending (`advance`: side B comes once side A's When Revealed
+        // is done, and that text may be what ends the phase) survives: it is not phase work.
+        let mut flip: Option<Frame> = None;
         while self.stack.len() > pos {
             match self.stack.pop().expect("len > pos") {
                 Frame::RestoreAttack => {
@@ -2218,6 +2221,9 @@ impl<'a> Game<'a> {
                     self.saved_patks.pop();
                 }
                 Frame::Attack { .. } => attack_cut = true,
+                f @ Frame::Resume { cont } if cont.card == NO_CARD && cont.step == 3 => {
+                    flip = Some(f);
+                }
                 _ => {}
             }
         }
@@ -2240,6 +2246,9 @@ impl<'a> Game<'a> {
             self.move_card(c, to);
         }
         self.stack.push(Frame::Step(end));
+        if let Some(f) = flip {
+            self.stack.push(f);
+        }
     }
 
     /// Advance to the next stage, or win if this was the last.

@@ -543,3 +543,22 @@ fn a_card_that_forbids_healing_stops_heal() {
     g.heal(h, 2);
     assert_eq!(g.card(h).damage, 0);
 }
+
+#[test]
+fn a_stage_whose_text_ends_the_phase_still_turns_to_side_b() {
+    // The Weather Hills stage 2A ends the current phase when revealed; the pending flip to 2B
+    // is not phase work and must survive.
+    let mut g = crate::cards::testkit::sandbox_in("the-weather-hills", Mode::Easy, &[HEROES]);
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::CombatEnd));
+    g.advance_stage();
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    g.settle();
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    let q = g.main_quest().expect("a main quest");
+    assert_eq!(g.def_of(q).code, "TLR-070B");
+}

@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod bots;
 pub mod cards;
+pub mod compare;
 pub mod data;
 pub mod deck;
 pub mod engine;

@@ -47,6 +47,10 @@ pub enum Command {
     Trace(TraceArgs),
     /// List scenarios, built-in decks, bots or cards.
     List(ListArgs),
+    /// Deck tools: `deck check FILE...` (import, legality, profile).
+    Deck(crate::cli_deck::DeckArgs),
+    /// Paired comparison of two decks (same scenario, bots and seeds).
+    Compare(crate::cli_compare::CompareArgs),
 }
 
 /// What identifies a game configuration (shared by `run` and `trace`).
@@ -201,6 +205,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Run(a) => cmd_run(&a),
         Command::Trace(a) => cmd_trace(&a),
         Command::List(a) => cmd_list(&a),
+        Command::Deck(a) => crate::cli_deck::run(&a),
+        Command::Compare(a) => crate::cli_compare::run(&a),
     }
 }
 

@@ -75,12 +75,30 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
 
 /// A built-in deck name (`core-tactics`, `tactics`, `Core Tactics`...) or a path to a deck file.
 pub fn resolve_deck(spec: &str, db: &CardDb) -> Result<Deck, DeckError> {
+    let imp = import_spec(spec, db)?;
+    let file = if builtin_text(spec).is_some() {
+        imp.deck.name.clone()
+    } else {
+        spec.to_string()
+    };
+    playable(&file, imp, db)
+}
+
+/// The embedded text of built-in deck `spec` (`core-tactics`, `tactics`, `Core Tactics`):
+/// (name, text).
+fn builtin_text(spec: &str) -> Option<(&'static str, &'static str)> {
     let key = spec.trim().to_ascii_lowercase().replace([' ', '_'], "-");
     let key = key.strip_suffix(".o8d").unwrap_or(&key);
-    for (name, text) in builtin_decks() {
-        if key == *name || Some(key) == name.strip_prefix("core-") {
-            return parse_deck(name, text, db);
-        }
+    builtin_decks()
+        .iter()
+        .find(|(name, _)| key == *name || Some(key) == name.strip_prefix("core-"))
+        .copied()
+}
+
+/// Imports a built-in deck by name or a deck file by path (see [`resolve_deck`]).
+pub fn import_spec(spec: &str, db: &CardDb) -> Result<Imported, DeckError> {
+    if let Some((name, text)) = builtin_text(spec) {
+        return import_deck(name, text, db);
     }
     let path = Path::new(spec);
     if !path.exists() {
@@ -94,7 +112,7 @@ pub fn resolve_deck(spec: &str, db: &CardDb) -> Result<Deck, DeckError> {
             ),
         });
     }
-    load_deck(path, db)
+    import_file(path, db)
 }
 
 /// The format a deck was read from.

@@ -327,7 +327,10 @@ pub fn run(x: &CompareArgs) -> Result<()> {
     };
     std::fs::create_dir_all(&out_dir)
         .with_context(|| format!("cannot create the output folder {}", out_dir.display()))?;
-    write_atomic(&out_dir.join("compare.csv"), &compare_csv(&key, &st, &pairs))?;
+    write_atomic(
+        &out_dir.join("compare.csv"),
+        &compare_csv(&key, &st, &pairs),
+    )?;
     if x.per_game {
         write_atomic(&out_dir.join("pairs.csv"), &pairs_csv(&pairs))?;
     }
@@ -365,7 +368,8 @@ pub struct Key {
 }
 
 /// Columns of `compare.csv` (documented in README.md).
-pub const COMPARE_HEADER: &str = "scenario,mode,players,seat,deck_a,deck_b,decks_a,decks_b,bots,games,seed,max_rounds,rules,\
+pub const COMPARE_HEADER: &str =
+    "scenario,mode,players,seat,deck_a,deck_b,decks_a,decks_b,bots,games,seed,max_rounds,rules,\
 wins_a,wins_b,win_rate_a,win_rate_b,win_a_lo95,win_a_hi95,win_b_lo95,win_b_hi95,\
 both_won,only_a_won,only_b_won,neither_won,diff,diff_lo95,diff_hi95,diff_width95,\
 unpaired_lo95,unpaired_hi95,unpaired_width95,mcnemar_chi2,mcnemar_p,mcnemar_method,\

@@ -103,7 +103,10 @@ fn report(out: &mut impl std::io::Write, spec: &str, imp: &Imported, db: &CardDb
         .iter()
         .map(|&h| {
             let d = db.def(h);
-            format!("{} ({:?}, {}, threat {})", d.title, d.sphere, d.set_abbr, d.threat_cost)
+            format!(
+                "{} ({:?}, {}, threat {})",
+                d.title, d.sphere, d.set_abbr, d.threat_cost
+            )
         })
         .collect();
     writeln!(
@@ -155,14 +158,22 @@ fn report(out: &mut impl std::io::Write, spec: &str, imp: &Imported, db: &CardDb
         .collect();
     writeln!(out, "  spheres: {}", spheres.join(", "))?;
     if c.unimplemented.is_empty() {
-        writeln!(out, "  unimplemented: none (every card's abilities are implemented)")?;
+        writeln!(
+            out,
+            "  unimplemented: none (every card's abilities are implemented)"
+        )?;
     } else {
         let names: Vec<String> = c
             .unimplemented
             .iter()
             .map(|&(id, n)| format!("{n}x {} ({})", db.def(id).title, db.def(id).code))
             .collect();
-        writeln!(out, "  unimplemented: {}", names.join(", "))?;
+        let total: u32 = c.unimplemented.iter().map(|u| u.1).sum();
+        writeln!(
+            out,
+            "  unimplemented: {total} card(s) of {} title(s), see the warning",
+            names.len()
+        )?;
     }
     for f in &c.findings {
         let at = if f.line > 0 {

@@ -377,7 +377,11 @@ mod tests {
         assert_eq!(binomial_two_sided(10, 9), binomial_two_sided(10, 1));
         assert_eq!(binomial_two_sided(0, 0), 1.0);
         // m = 20, k = 5: sum C(20, 0..=5) = 21700; 2 * 21700 / 2^20.
-        assert!(close(binomial_two_sided(20, 5), 43400.0 / 1_048_576.0, 1e-12));
+        assert!(close(
+            binomial_two_sided(20, 5),
+            43400.0 / 1_048_576.0,
+            1e-12
+        ));
         // Large m stays finite: m = 100000, k = 49000 (z ~ 6.3).
         let p = binomial_two_sided(100_000, 49_000);
         assert!(p > 0.0 && p < 1e-8, "{p}");

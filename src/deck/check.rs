@@ -281,7 +281,7 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             Severity::Warning,
             0,
             format!(
-                "{total} card(s) ({} title(s)) have abilities the engine does not implement: {}; `run` refuses this deck unless --allow-unimplemented (then they are played without their abilities)",
+                "{total} card(s) of {} title(s) have abilities the engine does not implement ({}); `run` and `compare` refuse this deck unless --allow-unimplemented, which plays them without those abilities",
                 missing.len(),
                 names.join(", ")
             ),

@@ -282,7 +282,10 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
     };
     imp.format = Some(format);
     parsed.map_err(|(l, m)| err(l, m))?;
-    let entries = std::mem::take(&mut imp.entries);
+    let mut entries = std::mem::take(&mut imp.entries);
+    for e in entries.iter_mut().chain(imp.set_aside.iter_mut()) {
+        e.id = implemented_printing(e.id, db);
+    }
     for &e in &entries {
         let def = db.def(e.id);
         if !def.ty.is_player_card() {
@@ -320,6 +323,27 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
 }
 
 type LineResult<T> = Result<T, (usize, String)>;
+
+/// Card abilities are implemented per printing (card code). When `id`'s printing is not
+/// implemented but another printing of the same card is (a Revised Core or starter reprint,
+/// a Lost Realm card first printed in the starter), that printing is played instead.
+fn implemented_printing(id: DefId, db: &CardDb) -> DefId {
+    if crate::cards::status(db, id) != crate::cards::Status::Missing {
+        return id;
+    }
+    let d = db.def(id);
+    let key = normalize_title(&d.title);
+    db.defs
+        .iter()
+        .enumerate()
+        .find(|(i, o)| {
+            !o.is_back_face()
+                && same_card(o, d)
+                && normalize_title(&o.title) == key
+                && crate::cards::status(db, *i as DefId) != crate::cards::Status::Missing
+        })
+        .map_or(id, |(i, _)| i as DefId)
+}
 
 fn line_of(text: &str, pos: usize) -> usize {
     text[..pos].bytes().filter(|&b| b == b'\n').count() + 1
@@ -576,7 +600,7 @@ fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult
     }
     if let Some(name) = root.get("name").and_then(|v| v.as_str()) {
         if !name.trim().is_empty() {
-            imp.description.push(name.trim().to_string());
+            imp.description.push(decode_entities(name.trim()));
         }
     }
     // RingsDB code -> earliest printing with that code.
@@ -844,6 +868,11 @@ fn split_quantity(s: &str) -> Option<(&str, &str)> {
             .len();
     if digits > 0 {
         let rest = &lead[digits..];
+        // "3 x Name": a spaced multiplication sign.
+        let rest = match rest.trim_start().strip_prefix(['x', 'X', '×']) {
+            Some(r) if rest.starts_with(' ') && r.starts_with(' ') => r,
+            _ => rest,
+        };
         let after_x = rest.strip_prefix(['x', 'X', '×']).unwrap_or(rest);
         let after_x = after_x.trim_start_matches([':', '.', ')']);
         if after_x.starts_with(char::is_whitespace) && !after_x.trim().is_empty() {
@@ -864,7 +893,7 @@ fn split_quantity(s: &str) -> Option<(&str, &str)> {
             .trim();
         if !num.is_empty() && num.chars().all(|c| c.is_ascii_digit()) {
             let name = trimmed[..open].trim();
-            if !name.is_empty() {
+            if !name.is_empty() && !name.ends_with(':') {
                 return Some((num, name));
             }
         }
@@ -948,7 +977,7 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             if let Some(h) = heading(&s) {
                 section = h;
             } else if section == Section::Preamble {
-                let d = s.trim_start_matches('#').trim();
+                let d = s.trim_matches(['#', '=']).trim();
                 if !d.is_empty() {
                     imp.description.push(d.to_string());
                 }
@@ -996,6 +1025,8 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             let (n, set) = split_set(&name);
             let found = resolve_name(n, set, hint, db);
             let copies = match (qty, &found, section) {
+                // "Total Cards: (50)", "Threat: 28": metadata, not a card.
+                (Some(_), Found::Error(_), _) if !listed && item.contains(':') => continue,
                 (Some(q), _, _) => q,
                 (None, Found::One(_), _) => 1,
                 // No count: under a heading (or in an inline list) a bare line is a card;
@@ -1009,7 +1040,10 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                 // A card title with several versions is a card line, never free text.
                 (None, Found::Ambiguous(..), _) => 1,
                 _ => {
-                    if section == Section::Preamble && imp.entries.is_empty() {
+                    if section == Section::Preamble
+                        && imp.entries.is_empty()
+                        && !is_free_text(&item)
+                    {
                         imp.description.push(item.clone());
                     }
                     continue;
@@ -1309,7 +1343,9 @@ fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardDb) -> Found
     }
     let cards = distinct_cards(&all, db);
     if cards.len() == 1 {
-        return Found::One(cards[0]);
+        // One card: the printing in the named set if there is one.
+        let named = set.and_then(|set| all.iter().copied().find(|&i| names_set(set, db.def(i))));
+        return Found::One(named.unwrap_or(cards[0]));
     }
     // Several different cards share the title: the set in parentheses decides.
     if let Some(set) = set {

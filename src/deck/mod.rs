@@ -59,9 +59,11 @@ impl std::error::Error for DeckError {}
 /// Most copies of one card a single line may ask for.
 const MAX_COPIES: u32 = 50;
 
-/// The four Core Set sphere decks shipped with the binary: (name, `.o8d` text).
+/// The decks shipped with the binary (from `decks/`): the four Core Set sphere decks (OCTGN
+/// files) and the stronger two-sphere sample decks (text lists whose `# Plan:` line says how
+/// they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 4] = [
+    const DECKS: [(&str, &str); 8] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -69,6 +71,22 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         ("core-lore", include_str!("../../decks/core-lore.o8d")),
         ("core-spirit", include_str!("../../decks/core-spirit.o8d")),
         ("core-tactics", include_str!("../../decks/core-tactics.o8d")),
+        (
+            "core-rohan-questers",
+            include_str!("../../decks/core-rohan-questers.txt"),
+        ),
+        (
+            "core-gondor-hunters",
+            include_str!("../../decks/core-gondor-hunters.txt"),
+        ),
+        (
+            "core-wardens-of-gondor",
+            include_str!("../../decks/core-wardens-of-gondor.txt"),
+        ),
+        (
+            "core-riders-and-bowmen",
+            include_str!("../../decks/core-riders-and-bowmen.txt"),
+        ),
     ];
     &DECKS
 }

@@ -97,6 +97,18 @@ fn intruders_in_chetwood_easy_conformance() {
 }
 
 #[test]
+fn intruders_in_chetwood_nightmare_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "intruders-in-chetwood", Mode::Nightmare, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
 fn clone_at_a_decision_replays_identically() {
     let db = load_embedded().unwrap();
     let s = setup(&db, "intruders-in-chetwood", Mode::Standard, 2);

@@ -51,3 +51,12 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_round = c.uses_round.saturating_add(1);
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
+
+/// The first card titled `title` in the encounter deck (top first), then the encounter discard
+/// pile, then the victory display (the usual three places an encounter search looks).
+pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {
+    [Zone::EncounterDeck, Zone::EncounterDiscard, Zone::Victory]
+        .into_iter()
+        .flat_map(|z| g.list(z).iter().rev().copied())
+        .find(|&c| g.def_of(c).title == title)
+}

@@ -63,6 +63,9 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
+    /// card effects).
+    CannotBeEngaged(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

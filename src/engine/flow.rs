@@ -1282,7 +1282,7 @@ impl<'a> Game<'a> {
 
     /// May `e` be engaged optionally?
     fn optionally_engageable(&self, e: CardId) -> bool {
-        self.is_enemy(e)
+        self.is_enemy(e) && !self.rule(Rule::CannotBeEngaged(e))
     }
 
     fn optional_engage(&mut self, seat: u8) {
@@ -1351,14 +1351,21 @@ impl<'a> Game<'a> {
                 .list(Zone::Staging)
                 .iter()
                 .copied()
-                .filter(|&e| self.is_enemy(e) && self.stat(e, Stat::Engagement) <= threat)
+                .filter(|&e| {
+                    self.is_enemy(e)
+                        && self.stat(e, Stat::Engagement) <= threat
+                        && !self.rule(Rule::CannotBeEngaged(e))
+                })
                 .map(|e| self.stat(e, Stat::Engagement))
                 .max();
             if let Some(cost) = best {
                 self.begin_ask(p, Ask::EngageTie);
                 for i in 0..self.list(Zone::Staging).len() {
                     let e = self.list(Zone::Staging)[i];
-                    if self.is_enemy(e) && self.stat(e, Stat::Engagement) == cost {
+                    if self.is_enemy(e)
+                        && self.stat(e, Stat::Engagement) == cost
+                        && !self.rule(Rule::CannotBeEngaged(e))
+                    {
                         self.offer(Opt::Card(e));
                     }
                 }
@@ -1627,6 +1634,7 @@ impl<'a> Game<'a> {
                         self.then_window(Frame::Attack { stage: 3 });
                         let d = self.attack.defenders[0];
                         self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
+                        self.attack.damage_dealt += dmg;
                         self.deal_damage(d, dmg);
                     } else {
                         self.begin_ask(
@@ -1658,6 +1666,7 @@ impl<'a> Game<'a> {
                     (atk - def).max(0)
                 };
                 self.attack.damaged_card = if dmg > 0 { c } else { NO_CARD };
+                self.attack.damage_dealt += dmg;
                 self.deal_damage(c, dmg);
             }
             Some(_) => self.stack.push(Frame::Attack { stage: 3 }),
@@ -1689,6 +1698,13 @@ impl<'a> Game<'a> {
 
     fn end_attack(&mut self) {
         let e = self.attack.enemy;
+        let after = self.attack.after;
+        if after != NO_CARD {
+            self.attack.after = NO_CARD;
+            if let Some(f) = self.script(after).and_then(|s| s.resume) {
+                f(self, Cont::new(after, AFTER_ATTACK), Opt::Pass);
+            }
+        }
         self.expire(Until::EndOfAttack);
         if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
             while let Some(s) = {
@@ -2102,8 +2118,11 @@ impl<'a> Game<'a> {
             }
         }
         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
-        if self.attack.damaged_card == c && self.is_ally(c) {
-            self.attack.destroyed_ally = true;
+        if self.attack.damaged_card == c {
+            self.attack.destroyed_character = true;
+            if self.is_ally(c) {
+                self.attack.destroyed_ally = true;
+            }
         }
         let to = self.discard_zone(c);
         self.move_card(c, to);

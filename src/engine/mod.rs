@@ -349,6 +349,8 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// Progress (amount) was placed on this location or quest card.
+    ProgressPlaced(CardId, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

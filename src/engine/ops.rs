@@ -626,6 +626,7 @@ impl<'a> Game<'a> {
                 self.cards[c as usize].progress
             ));
         }
+        self.fire(Event::ProgressPlaced(c, n));
     }
 
     /// Place progress "on the current quest": through the active location first, then the
@@ -694,6 +695,12 @@ impl<'a> Game<'a> {
     /// Enemy `e` engages player `p` (from wherever it is).
     pub fn engage(&mut self, e: CardId, p: u8) {
         if self.cards[e as usize].zone == Zone::Engaged(p) {
+            return;
+        }
+        if self.rule(Rule::CannotBeEngaged(e)) {
+            if self.logging() {
+                self.log_line(format!("  {} cannot be engaged", self.title(e)));
+            }
             return;
         }
         self.move_card_keep(e, Zone::Engaged(p));

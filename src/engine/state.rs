@@ -224,7 +224,17 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// The character the attack damaged (hero or ally) was destroyed by it.
+    pub destroyed_character: bool,
+    /// Damage this attack dealt (to its defender or the undefended hero).
+    pub damage_dealt: i16,
+    /// A card whose effect resolves at the end of this attack (before its shadow cards are
+    /// discarded): its script's `resume` is called with step `AFTER_ATTACK`.
+    pub after: CardId,
 }
+
+/// `Cont::step` a card's `resume` gets when it resolves as `AttackCtx::after`.
+pub const AFTER_ATTACK: u8 = 250;
 
 impl AttackCtx {
     pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {
@@ -239,6 +249,9 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            destroyed_character: false,
+            damage_dealt: 0,
+            after: NO_CARD,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

@@ -5,10 +5,12 @@
 //! draws and each bot's stream come from (seed, *i*, stream) in [`crate::seed`], and each
 //! player's deck shuffles come from that player's own stream. The two outcomes of a pair are
 //! therefore positively correlated, and the difference of win rates estimated from the pairs
-//! has a much smaller variance than the difference of two independent batches.
+//! has a smaller variance than the difference of two independent batches, by about
+//! 2·(both/n − pA·pB)/n (both = pairs both decks win): large for decks that win often and in
+//! the same games (two versions of one deck), small for decks that rarely win.
 //!
 //! [`run_compare`] plays both games of every pair on a rayon pool (fixed chunks, one reused
-//! `Game` and set of bots per deck per worker, as in [`crate::batch`]) and returns the per-pair
+//! `Game` and set of bots per deck per worker, as the batch runner does) and returns the per-pair
 //! outcomes sorted by index, so the result is identical for any thread count.
 //! [`PairedStats`] holds the statistics: both win rates with Wilson intervals, the paired
 //! difference with its 95% interval from the discordant pairs, the unpaired (independent
@@ -16,11 +18,22 @@
 
 use rayon::prelude::*;
 
-use crate::batch::{make_bots, CHUNK};
+use crate::bots::Bot;
 use crate::data::CardDb;
 use crate::engine::{play_game, Game, GameSetup};
 use crate::record::Outcome;
 use crate::stats::wilson;
+
+/// Pairs per work unit (and per progress-bar increment).
+pub const CHUNK: u64 = 1024;
+
+/// One bot per seat. Panics on an unknown name (callers validate names first).
+fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
+    names
+        .iter()
+        .map(|n| crate::bots::make(n).unwrap_or_else(|| panic!("unknown bot `{n}`")))
+        .collect()
+}
 
 /// Normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -41,8 +54,8 @@ pub struct PairedGame {
 struct Worker<'a> {
     ga: Game<'a>,
     gb: Game<'a>,
-    bots_a: Vec<Box<dyn crate::bots::Bot>>,
-    bots_b: Vec<Box<dyn crate::bots::Bot>>,
+    bots_a: Vec<Box<dyn Bot>>,
+    bots_b: Vec<Box<dyn Bot>>,
     out: Vec<PairedGame>,
 }
 

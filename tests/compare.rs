@@ -7,11 +7,10 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
-use lotr_sim::batch::run_batch;
-use lotr_sim::compare::{run_compare, PairedStats};
+use lotr_sim::compare::{run_compare, PairedStats, CHUNK};
 use lotr_sim::data::{load_embedded, CardDb, Mode};
 use lotr_sim::deck::resolve_deck;
-use lotr_sim::engine::{GameSetup, RuleOptions};
+use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
 
 const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
 
@@ -54,8 +53,17 @@ fn pairs_are_the_batch_games_of_each_deck() {
     let b = setup(&["core-tactics"]);
     let n = 1500;
     let pairs = run_compare(db(), &a, &b, &bots(1), n, 3, 2, None);
-    let ra = run_batch(db(), &a, &bots(1), n, 3, 1, None, true).games;
-    let rb = run_batch(db(), &b, &bots(1), n, 3, 1, None, true).games;
+    // Each deck's games played one by one, as `run` plays them.
+    let solo = |setup: &GameSetup| {
+        let mut g = Game::new(db(), setup);
+        let mut b: Vec<Box<dyn lotr_sim::bots::Bot>> =
+            vec![lotr_sim::bots::make("random").unwrap()];
+        (0..n)
+            .map(|i| play_game(&mut g, &mut b, 3, i))
+            .collect::<Vec<_>>()
+    };
+    let ra = solo(&a);
+    let rb = solo(&b);
     for (i, p) in pairs.iter().enumerate() {
         assert_eq!(p.index, i as u64);
         assert_eq!((p.a, p.rounds_a), (ra[i].outcome, ra[i].rounds), "game {i}");
@@ -67,7 +75,7 @@ fn pairs_are_the_batch_games_of_each_deck() {
 fn same_result_for_any_thread_count() {
     let a = setup(&["core-leadership", "core-spirit"]);
     let b = setup(&["core-lore", "core-spirit"]);
-    let n = 2 * lotr_sim::batch::CHUNK + 33;
+    let n = 2 * CHUNK + 33;
     let one = run_compare(db(), &a, &b, &bots(2), n, 11, 1, None);
     let three = run_compare(db(), &a, &b, &bots(2), n, 11, 3, None);
     assert_eq!(one, three);

@@ -229,6 +229,24 @@ fn accents_case_entities_bom_crlf() {
 }
 
 #[test]
+fn deck_named_like_a_card() {
+    // RingsDB text exports start with the deck's name, which may be a card title.
+    let imp = deck::import_deck(
+        "t",
+        "Aragorn\n\nHero (1)\n1x Aragorn (Core Set)\n\nAlly (3)\n3x Guard of the Citadel (Core Set)\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes, vec![id("Core-001")]);
+    assert_eq!(imp.deck.cards.len(), 3);
+    assert_eq!(imp.description, vec!["Aragorn".to_string()]);
+    assert!(imp
+        .notes
+        .iter()
+        .any(|n| n.starts_with("1: `Aragorn` read as the deck's name")));
+}
+
+#[test]
 fn forum_line_shapes() {
     let one = |line: &str| {
         let imp = deck::import_deck("t", &format!("Allies\n{line}\n"), db())

@@ -978,6 +978,7 @@ struct Pending {
 fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
     let mut section = Section::Preamble;
     let mut pending: Vec<Pending> = Vec::new();
+    let mut seen_content = false;
     // Lines are split on LF; a CR before it (Windows) is dropped; old-Mac CR-only files are
     // split on CR.
     let sep = if !text.contains('\n') && text.contains('\r') {
@@ -1002,6 +1003,8 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             }
             continue;
         }
+        let first_line = !seen_content;
+        seen_content = true;
         if let Some(h) = heading(&s) {
             section = h;
             continue;
@@ -1042,6 +1045,17 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             };
             let (n, set) = split_set(&name);
             let found = resolve_name(n, set, hint, db);
+            // The file's first line, bare and before any heading, is the deck's name (RingsDB
+            // exports start with it), even when it is also a card title ("Aragorn").
+            if qty.is_none() && !listed && section == Section::Preamble && first_line {
+                if !matches!(found, Found::Error(_)) {
+                    imp.notes.push(format!(
+                        "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
+                    ));
+                }
+                imp.description.push(item.clone());
+                continue;
+            }
             let copies = match (qty, &found, section) {
                 // "Total Cards: (50)", "Threat: 28": metadata, not a card.
                 (Some(_), Found::Error(_), _) if !listed && item.contains(':') => continue,

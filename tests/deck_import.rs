@@ -268,6 +268,8 @@ fn forum_line_shapes() {
         "**3x Guard of the Citadel**",
         "3x “Guard of the Citadel”",
         "3x guard of the citadel (revised core set).",
+        "3x Guard of the Citadel (Core) - cheap early questers",
+        "3x Guard of the Citadel // cheap",
     ] {
         assert_eq!(one(line), (3, gotc), "{line}");
     }

@@ -1352,6 +1352,17 @@ fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardDb) -> Found
         if let Some(&enc) = db.find_by_title(name).first() {
             return Found::One(enc);
         }
+        // A comment after the card: "Guard of the Citadel (Core) - cheap early ally".
+        for sep in [" - ", " – ", " — ", " // ", " -- "] {
+            if let Some((head, _)) = name.split_once(sep) {
+                let (n, s) = split_set(head);
+                if let found @ (Found::One(_) | Found::Ambiguous(..)) =
+                    resolve_name(n, s.or(set), hint, db)
+                {
+                    return found;
+                }
+            }
+        }
         return Found::Error(format!("unknown card `{name}`{}", did_you_mean(name, db)));
     }
     // A heading ("Allies") narrows the choice when it fits some candidates.

@@ -7,7 +7,9 @@ Usage (from the repository root):
 CARDDATA_DIR defaults to ../shared/carddata (relative to the repository root). Reads
 cards.json, scenarios.json and ringsdb_codes.json there and writes scenarios/cards.csv and
 scenarios/scenarios.csv next to this script. Only facts are written (titles, numbers, traits,
-keywords, quantities, ids): never rules text. Output is deterministic (cards.json order).
+keywords, quantities, ids): never rules text. The `same_as` column names the earliest card
+with identical printed rules (title, type, sphere, numbers, traits, keywords and text, compared
+here only) so reprints share one script. Output is deterministic (cards.json order).
 Python 3.11, standard library only.
 """
 
@@ -24,7 +26,7 @@ CARD_COLUMNS = [
     "code", "title", "type", "sphere", "unique", "cost", "threat_cost", "willpower", "attack",
     "defense", "hit_points", "engagement", "threat", "quest_points", "victory", "stage", "side",
     "traits", "keywords", "has_shadow", "set_abbr", "encounter_set", "quantity", "easy_quantity",
-    "octgn_id", "ringsdb_code", "back", "set_name",
+    "octgn_id", "ringsdb_code", "back", "set_name", "same_as",
 ]
 SCENARIO_COLUMNS = ["slug", "title", "mode", "kind", "code", "copies"]
 
@@ -41,7 +43,27 @@ def num(card, field):
     return str(v)
 
 
-def card_row(card, ringsdb):
+# What makes two cards the same card for the rules (a reprint): everything printed that affects
+# play. Set, number, quantity, ids, art and flavour do not count.
+SAME_FIELDS = [
+    "title", "type", "sphere", "unique", "cost", "threat_cost", "willpower", "attack", "defense",
+    "hit_points", "engagement_cost", "threat", "quest_points", "victory_points", "stage", "side",
+    "traits", "keywords", "text", "shadow",
+]
+
+
+def face_key(card):
+    return json.dumps([card.get(f) for f in SAME_FIELDS], ensure_ascii=False, sort_keys=True)
+
+
+def same_key(card, by_id):
+    """Comparison key of a card: its printed face, plus the other face of a double-sided card."""
+    opp = (card.get("opposite") or {}).get("id")
+    other = face_key(by_id[opp]) if opp in by_id else ""
+    return face_key(card) + "|" + other
+
+
+def card_row(card, ringsdb, same_as=""):
     return {
         "code": card["id"],
         "title": card["title"],
@@ -71,6 +93,7 @@ def card_row(card, ringsdb):
         "ringsdb_code": ringsdb.get(card["id"], ""),
         "back": (card.get("opposite") or {}).get("id", ""),
         "set_name": card["set"],
+        "same_as": same_as,
     }
 
 
@@ -110,9 +133,12 @@ def main():
     with open(os.path.join(out_dir, "cards.csv"), "w", encoding="utf-8", newline="") as f:
         w = csv.DictWriter(f, fieldnames=CARD_COLUMNS, lineterminator="\n")
         w.writeheader()
+        first = {}  # comparison key -> code of the earliest written card with it
         for c in cards:
             if c["id"] in wanted:
-                w.writerow(card_row(c, ringsdb))
+                key = same_key(c, by_id)
+                orig = first.setdefault(key, c["id"])
+                w.writerow(card_row(c, ringsdb, "" if orig == c["id"] else orig))
 
     with open(os.path.join(out_dir, "scenarios.csv"), "w", encoding="utf-8", newline="") as f:
         w = csv.writer(f, lineterminator="\n")

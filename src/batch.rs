@@ -1,12 +1,15 @@
-//! The batch runner: plays games `0..games` of one configuration on a local rayon pool.
+//! The batch runner: plays lists of game ranges of one or more configurations on worker threads.
 //!
-//! Game indices are split into fixed chunks of [`CHUNK`] games. Each rayon task reuses one
-//! `Game` and one set of bots across all the chunks it processes and counts into its own
-//! [`Accumulator`]; the accumulators are merged at the end. Every game depends only on
+//! Game indices are split into fixed chunks of [`CHUNK`] games ([`WorkItem`]s). Each worker
+//! thread takes the next item from a shared counter, reuses one `Game` (per configuration) and
+//! one set of bots across all the items it plays, and sends each finished item's
+//! [`Accumulator`] to the calling thread, which merges them (and checkpoints, see
+//! `checkpoint`). Every game depends only on
 //! (master seed, game index) and the accumulator is integer-only, so the result is identical
 //! for any thread count. Per-game records, when kept, are sorted by index.
 
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 use crate::bots::{self, Bot};
 use crate::data::CardDb;
@@ -25,14 +28,6 @@ pub struct BatchResult {
     pub games: Vec<GameRecord>,
 }
 
-/// One rayon task's state: reused across every chunk it processes.
-struct Worker<'a> {
-    game: Game<'a>,
-    bots: Vec<Box<dyn Bot>>,
-    acc: Accumulator,
-    games: Vec<GameRecord>,
-}
-
 /// Make one bot per seat. Panics on an unknown name (callers validate names first).
 pub fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
     names
@@ -41,8 +36,106 @@ pub fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
         .collect()
 }
 
+/// A slice of work: games `[start, end)` of combination `combo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorkItem {
+    pub combo: usize,
+    pub start: u64,
+    pub end: u64,
+}
+
+/// What a worker sends back for each finished [`WorkItem`].
+#[derive(Debug)]
+pub struct ChunkDone {
+    pub item: WorkItem,
+    pub acc: Accumulator,
+    /// The chunk's game records (only with `per_game`), in index order.
+    pub games: Vec<GameRecord>,
+}
+
+/// Split `ranges` of combination `combo` into work items of at most [`CHUNK`] games, aligned on
+/// multiples of `CHUNK` so that a resumed run cuts the same chunks as an uninterrupted one.
+pub fn work_items(combo: usize, ranges: &[(u64, u64)], out: &mut Vec<WorkItem>) {
+    for &(mut start, end) in ranges {
+        while start < end {
+            let stop = ((start / CHUNK + 1) * CHUNK).min(end);
+            out.push(WorkItem {
+                combo,
+                start,
+                end: stop,
+            });
+            start = stop;
+        }
+    }
+}
+
+/// Play every item of `items` (combination `item.combo` is played with `setups[item.combo]`)
+/// on `threads` worker threads (0 = all cores) with master seed `seed`. Items are taken in
+/// order; `on_done` is called on the calling thread for each finished item, in completion
+/// order. Workers stop taking new items once `stop` is set (the items under way finish and
+/// are reported). Returns when every started item has been reported.
+#[allow(clippy::too_many_arguments)]
+pub fn run_work(
+    db: &CardDb,
+    setups: &[GameSetup],
+    bots: &[String],
+    seed: u64,
+    items: &[WorkItem],
+    threads: usize,
+    per_game: bool,
+    stop: &AtomicBool,
+    mut on_done: impl FnMut(ChunkDone),
+) {
+    // Fail fast (before spawning anything) on a bad bot name.
+    drop(make_bots(bots));
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+    .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<ChunkDone>();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || {
+                let mut bots = make_bots(bots);
+                let mut game: Option<(usize, Game)> = None;
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&item) = items.get(i) else { break };
+                    if game.as_ref().is_none_or(|(c, _)| *c != item.combo) {
+                        game = Some((item.combo, Game::new(db, &setups[item.combo])));
+                    }
+                    let g = &mut game.as_mut().expect("just set").1;
+                    let mut acc = Accumulator::new();
+                    let mut games = Vec::new();
+                    for index in item.start..item.end {
+                        let r = play_game(g, &mut bots, seed, index);
+                        acc.add(&r);
+                        if per_game {
+                            games.push(r);
+                        }
+                    }
+                    if tx.send(ChunkDone { item, acc, games }).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for done in rx {
+            on_done(done);
+        }
+    });
+}
+
 /// Play games `0..games` of `setup` with master seed `seed` on `threads` threads
-/// (0 = rayon's default: all cores). `bots` holds one bot name per seat; unknown names panic,
+/// (0 = all cores). `bots` holds one bot name per seat; unknown names panic,
 /// so validate them first. `progress`, when given, is advanced by each finished chunk.
 /// With `per_game`, every game's record is returned too, sorted by index.
 #[allow(clippy::too_many_arguments)]
@@ -56,50 +149,27 @@ pub fn run_batch(
     progress: Option<&indicatif::ProgressBar>,
     per_game: bool,
 ) -> BatchResult {
-    // Fail fast (before spawning anything) on a bad bot name.
-    drop(make_bots(bots));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("cannot build the thread pool");
-    let n_chunks = games.div_ceil(CHUNK);
-    let result = pool.install(|| {
-        (0..n_chunks)
-            .into_par_iter()
-            .fold(
-                || Worker {
-                    game: Game::new(db, setup),
-                    bots: make_bots(bots),
-                    acc: Accumulator::new(),
-                    games: Vec::new(),
-                },
-                |mut w, c| {
-                    let start = c * CHUNK;
-                    let end = (start + CHUNK).min(games);
-                    for index in start..end {
-                        let r = play_game(&mut w.game, &mut w.bots, seed, index);
-                        w.acc.add(&r);
-                        if per_game {
-                            w.games.push(r);
-                        }
-                    }
-                    if let Some(pb) = progress {
-                        pb.inc(end - start);
-                    }
-                    w
-                },
-            )
-            .map(|w| BatchResult {
-                acc: w.acc,
-                games: w.games,
-            })
-            .reduce(BatchResult::default, |mut a, b| {
-                a.acc.merge(&b.acc);
-                a.games.extend(b.games);
-                a
-            })
-    });
-    let mut result = result;
+    let mut items = Vec::new();
+    work_items(0, &[(0, games)], &mut items);
+    let mut result = BatchResult::default();
+    let stop = AtomicBool::new(false);
+    run_work(
+        db,
+        std::slice::from_ref(setup),
+        bots,
+        seed,
+        &items,
+        threads,
+        per_game,
+        &stop,
+        |d| {
+            result.acc.merge(&d.acc);
+            result.games.extend(d.games);
+            if let Some(pb) = progress {
+                pb.inc(d.item.end - d.item.start);
+            }
+        },
+    );
     result.games.sort_by_key(|g| g.index);
     result
 }

@@ -137,6 +137,9 @@ pub struct CardDef {
     pub easy_quantity: u8,
     /// Full name of the card's set (e.g. `Core Set`), used to pick printings when reading decks.
     pub set_name: String,
+    /// The earliest card with identical printed rules when this one is a reprint (e.g.
+    /// `RevCore-001` → `Core-001`); reprints share their original's script.
+    pub same_as: Option<DefId>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -191,6 +194,10 @@ impl CardDb {
             .position(|t| t == name)
             .map(|i| i as u16)
             .unwrap_or(u16::MAX)
+    }
+    /// The card whose printing `id` reprints (`same_as`), or `id` itself for an original.
+    pub fn original(&self, id: DefId) -> DefId {
+        self.def(id).same_as.unwrap_or(id)
     }
     pub fn scenario(&self, slug: &str) -> Option<usize> {
         self.scenarios.iter().position(|s| s.slug == slug)
@@ -589,6 +596,8 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
     let mut trait_ids: HashMap<String, u16> = HashMap::new();
     // (line, back code) per def, resolved after all rows are read.
     let mut backs: Vec<(usize, String)> = Vec::new();
+    // (line, same_as code) per def, resolved the same way.
+    let mut sames: Vec<(usize, String)> = Vec::new();
     for (line, rec) in rows {
         let g = |c: &str| cols.get(&rec, c);
         let mut row_errs = Vec::new();
@@ -695,6 +704,7 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
         let id = db.defs.len() as DefId;
         db.by_code.insert(code.clone(), id);
         backs.push((line, g("back").to_string()));
+        sames.push((line, g("same_as").to_string()));
         db.defs.push(CardDef {
             code,
             title: g("title").to_string(),
@@ -725,6 +735,7 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
             other_keywords,
             easy_quantity,
             set_name: g("set_name").to_string(),
+            same_as: None,
         });
     }
     // Resolve back links now that every code is known; they must point both ways.
@@ -745,6 +756,26 @@ fn parse_cards(text: &str, db: &mut CardDb, errs: &mut Vec<DataError>) {
                 ),
             )),
             Some(&b) => db.defs[i].back = Some(b),
+        }
+    }
+    // Reprint links: `same_as` names an original (a card that is not itself a reprint).
+    for (i, (line, same)) in sames.iter().enumerate() {
+        if same.is_empty() {
+            continue;
+        }
+        let code = &db.defs[i].code;
+        match db.by_code.get(same) {
+            None => errs.push(err(
+                *line,
+                format!("card {code}: same_as `{same}` is not a code in this file; fix the code or leave `same_as` empty"),
+            )),
+            Some(&o) if o as usize == i || !sames[o as usize].1.is_empty() => errs.push(err(
+                *line,
+                format!(
+                    "card {code}: same_as `{same}` must name an original card (not itself, not another reprint)"
+                ),
+            )),
+            Some(&o) => db.defs[i].same_as = Some(o),
         }
     }
 }

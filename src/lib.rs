@@ -5,11 +5,14 @@
 pub mod batch;
 pub mod bots;
 pub mod cards;
+pub mod checkpoint;
 pub mod compare;
 pub mod data;
 pub mod deck;
 pub mod engine;
+pub mod merge;
 pub mod record;
 pub mod report;
 pub mod seed;
+pub mod soak;
 pub mod stats;

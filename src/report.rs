@@ -38,6 +38,9 @@ pub struct RunKey {
     pub rules: String,
     /// Round cap of the run.
     pub max_rounds: u16,
+    /// Titles of deck cards played without their abilities (`--allow-unimplemented`), joined
+    /// with `;`; empty otherwise.
+    pub unimplemented_cards: String,
 }
 
 impl RunKey {
@@ -88,6 +91,7 @@ struct SummaryRow<'a> {
     mean_final_threat: String,
     mean_score_wins: String,
     unimplemented_plays: u64,
+    unimplemented_cards: &'a str,
     seed: u64,
     max_rounds: u16,
     rules: &'a str,
@@ -123,16 +127,6 @@ struct ThreatRow<'a> {
     p90: String,
 }
 
-#[derive(Serialize)]
-struct GameRow {
-    index: u64,
-    outcome: &'static str,
-    rounds: u16,
-    rounds_completed: u16,
-    final_threat: String,
-    score: i32,
-}
-
 fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
     let (lo, hi) = acc.win_interval95();
     let has_games = acc.games > 0;
@@ -162,6 +156,7 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
         mean_final_threat: fmt_opt_f(acc.mean_final_threat()),
         mean_score_wins: fmt_opt_f(acc.mean_score_wins()),
         unimplemented_plays: acc.unimplemented_plays,
+        unimplemented_cards: &key.unimplemented_cards,
         seed: key.seed,
         max_rounds: key.max_rounds,
         rules: &key.rules,
@@ -230,6 +225,7 @@ pub const SUMMARY_HEADER: &[&str] = &[
     "mean_final_threat",
     "mean_score_wins",
     "unimplemented_plays",
+    "unimplemented_cards",
     "seed",
     "max_rounds",
     "rules",
@@ -331,27 +327,109 @@ pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
     write_csv_atomic(dir, "threat.csv", THREAT_HEADER, rows)
 }
 
+/// One `games.csv` row (without line end): index, outcome, rounds, rounds completed, final
+/// threat per seat joined with `+`, score.
+pub fn game_row(g: &GameRecord) -> String {
+    let threat: Vec<String> = g.final_threat[..(g.players as usize).min(MAX_PLAYERS)]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    format!(
+        "{},{},{},{},{},{}",
+        g.index,
+        g.outcome.name(),
+        g.rounds,
+        g.rounds_completed,
+        threat.join("+"),
+        g.score
+    )
+}
+
+/// Write `lines` (each without its line end) after `header` to `dir/name` atomically.
+fn write_lines_atomic(dir: &Path, name: &str, header: &str, lines: &[&str]) -> Result<PathBuf> {
+    let mut text = String::with_capacity(header.len() + 1 + lines.len() * 32);
+    text.push_str(header);
+    text.push('\n');
+    for l in lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    let path = dir.join(name);
+    crate::checkpoint::write_atomic(&path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
 /// Write `games.csv`: one row per game, sorted by index (`games` need not be sorted).
 pub fn write_games(dir: &Path, games: &[GameRecord]) -> Result<PathBuf> {
-    let mut order: Vec<&GameRecord> = games.iter().collect();
-    order.sort_by_key(|g| g.index);
-    write_csv_atomic(
-        dir,
-        "games.csv",
-        GAMES_HEADER,
-        order.into_iter().map(|g| GameRow {
-            index: g.index,
-            outcome: g.outcome.name(),
-            rounds: g.rounds,
-            rounds_completed: g.rounds_completed,
-            final_threat: g.final_threat[..(g.players as usize).min(MAX_PLAYERS)]
+    let mut rows: Vec<(usize, u64, String)> =
+        games.iter().map(|g| (0, g.index, game_row(g))).collect();
+    write_game_rows(dir, &mut rows, None)
+}
+
+/// Write `games.csv` from `(combo, index, row)` entries, sorted by combination then index.
+/// With `combos` (a sweep of several combinations), each row starts with the combination's
+/// `scenario,mode`.
+pub fn write_game_rows(
+    dir: &Path,
+    rows: &mut [(usize, u64, String)],
+    combos: Option<&[RunKey]>,
+) -> Result<PathBuf> {
+    rows.sort_unstable_by_key(|r| (r.0, r.1));
+    let plain = GAMES_HEADER.join(",");
+    match combos {
+        None => {
+            let lines: Vec<&str> = rows.iter().map(|r| r.2.as_str()).collect();
+            write_lines_atomic(dir, "games.csv", &plain, &lines)
+        }
+        Some(keys) => {
+            let owned: Vec<String> = rows
                 .iter()
-                .map(|t| t.to_string())
-                .collect::<Vec<_>>()
-                .join("+"),
-            score: g.score,
-        }),
-    )
+                .map(|(c, _, row)| {
+                    let k = &keys[*c];
+                    format!("{},{},{row}", k.scenario, k.mode.name())
+                })
+                .collect();
+            let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
+            write_lines_atomic(dir, "games.csv", &format!("scenario,mode,{plain}"), &lines)
+        }
+    }
+}
+
+/// Names of the files a run writes in its output folder.
+pub const RESULT_FILES: [&str; 4] = ["summary.csv", "rounds.csv", "threat.csv", "games.csv"];
+
+/// Write the reports of a finished run of one or more combinations into the existing folder
+/// `dir`: `summary.csv`, `rounds.csv`, `threat.csv` with one block per combination, and
+/// `games.csv` when `rows` is given (a stale `games.csv` is removed otherwise).
+pub fn write_results(
+    dir: &Path,
+    runs: &[(&RunKey, &Accumulator)],
+    rows: Option<&mut [(usize, u64, String)]>,
+) -> Result<Vec<PathBuf>> {
+    let mut out = vec![
+        write_summary(dir, runs)?,
+        write_rounds(dir, runs)?,
+        write_threat(dir, runs)?,
+    ];
+    match rows {
+        Some(rows) => {
+            let keys: Vec<RunKey> = runs.iter().map(|(k, _)| (*k).clone()).collect();
+            out.push(write_game_rows(
+                dir,
+                rows,
+                (keys.len() > 1).then_some(keys.as_slice()),
+            )?)
+        }
+        None => {
+            let stale = dir.join("games.csv");
+            if stale.exists() {
+                fs::remove_file(&stale)
+                    .with_context(|| format!("cannot remove stale {}", stale.display()))?;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Create `dir` (and parents) and write `summary.csv`, `rounds.csv`, `threat.csv`, and
@@ -406,6 +484,7 @@ mod tests {
             seed: 7,
             rules: String::new(),
             max_rounds: 30,
+            unimplemented_cards: "Foo;Bar".into(),
         };
         let mut acc = Accumulator::new();
         let mut games = Vec::new();
@@ -438,7 +517,7 @@ mod tests {
             row.starts_with("s,standard,2,a+b,x+x,4,2,0.500000,"),
             "{row}"
         );
-        assert!(row.contains(",45.000000,101.000000,0,7,"), "{row}");
+        assert!(row.contains(",45.000000,101.000000,0,Foo;Bar,7,"), "{row}");
         let g = fs::read_to_string(dir.join("games.csv")).unwrap();
         let lines: Vec<&str> = g.lines().collect();
         assert_eq!(

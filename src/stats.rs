@@ -269,6 +269,167 @@ impl Accumulator {
     }
 }
 
+/// Text encoding of an [`Accumulator`] (used by checkpoints and shard files): one line per
+/// field, `name v v v…`; the large sparse tables list only non-zero cells as `index=count`.
+impl Accumulator {
+    /// The accumulator as text lines (no trailing newline on the last line).
+    pub fn encode(&self) -> Vec<String> {
+        fn dense(name: &str, v: impl IntoIterator<Item = u64>) -> String {
+            let mut s = name.to_string();
+            for x in v {
+                s.push(' ');
+                s.push_str(&x.to_string());
+            }
+            s
+        }
+        fn sparse(name: &str, v: impl IntoIterator<Item = u64>) -> String {
+            let mut s = name.to_string();
+            for (i, x) in v.into_iter().enumerate() {
+                if x != 0 {
+                    s.push_str(&format!(" {i}={x}"));
+                }
+            }
+            s
+        }
+        vec![
+            format!("games {}", self.games),
+            dense("outcomes", self.outcomes),
+            sparse("rounds_hist", self.rounds_hist.iter().flatten().copied()),
+            dense("final_threat_sum", self.final_threat_sum),
+            dense("seat_games", self.seat_games),
+            sparse("threat_hist", self.threat_hist.iter().copied()),
+            sparse("running", self.running.iter().flatten().copied()),
+            format!("score_sum_wins {}", self.score_sum_wins),
+            format!("score_count_wins {}", self.score_count_wins),
+            format!("unimplemented_plays {}", self.unimplemented_plays),
+        ]
+    }
+
+    /// Parse what [`encode`](Self::encode) wrote, checking that the counters agree with each
+    /// other (outcomes add up to games, histograms to outcomes). Never panics.
+    pub fn decode<'a>(lines: impl IntoIterator<Item = &'a str>) -> Result<Accumulator, String> {
+        fn num<T: std::str::FromStr>(field: &str, s: &str) -> Result<T, String> {
+            s.parse()
+                .map_err(|_| format!("`{field}`: `{s}` is not a valid number"))
+        }
+        fn dense(field: &str, rest: &[&str], out: &mut [u64]) -> Result<(), String> {
+            if rest.len() != out.len() {
+                return Err(format!(
+                    "`{field}` has {} values, expected {}",
+                    rest.len(),
+                    out.len()
+                ));
+            }
+            for (o, v) in out.iter_mut().zip(rest) {
+                *o = num(field, v)?;
+            }
+            Ok(())
+        }
+        fn sparse(field: &str, rest: &[&str], out: &mut [u64]) -> Result<(), String> {
+            for cell in rest {
+                let (i, v) = cell
+                    .split_once('=')
+                    .ok_or_else(|| format!("`{field}`: `{cell}` is not index=count"))?;
+                let i: usize = num(field, i)?;
+                let slot = out
+                    .get_mut(i)
+                    .ok_or_else(|| format!("`{field}`: index {i} out of range"))?;
+                *slot = num(field, v)?;
+            }
+            Ok(())
+        }
+        let mut a = Accumulator::new();
+        let mut seen = [false; 10];
+        for line in lines {
+            let parts: Vec<&str> = line.split(' ').collect();
+            let (field, rest) = (parts[0], &parts[1..]);
+            fn one<'b>(field: &str, rest: &[&'b str]) -> Result<&'b str, String> {
+                match rest {
+                    [v] => Ok(*v),
+                    _ => Err(format!("`{field}` takes one value")),
+                }
+            }
+            let k = match field {
+                "games" => {
+                    a.games = num(field, one(field, rest)?)?;
+                    0
+                }
+                "outcomes" => {
+                    dense(field, rest, &mut a.outcomes)?;
+                    1
+                }
+                "rounds_hist" => {
+                    let mut flat = vec![0u64; 5 * (MAX_ROUNDS + 1)];
+                    sparse(field, rest, &mut flat)?;
+                    for (row, chunk) in a.rounds_hist.iter_mut().zip(flat.chunks(MAX_ROUNDS + 1)) {
+                        row.copy_from_slice(chunk);
+                    }
+                    2
+                }
+                "final_threat_sum" => {
+                    dense(field, rest, &mut a.final_threat_sum)?;
+                    3
+                }
+                "seat_games" => {
+                    dense(field, rest, &mut a.seat_games)?;
+                    4
+                }
+                "threat_hist" => {
+                    sparse(field, rest, &mut a.threat_hist)?;
+                    5
+                }
+                "running" => {
+                    let mut flat = vec![0u64; MAX_ROUNDS * MAX_PLAYERS];
+                    sparse(field, rest, &mut flat)?;
+                    for (row, chunk) in a.running.iter_mut().zip(flat.chunks(MAX_PLAYERS)) {
+                        row.copy_from_slice(chunk);
+                    }
+                    6
+                }
+                "score_sum_wins" => {
+                    a.score_sum_wins = num(field, one(field, rest)?)?;
+                    7
+                }
+                "score_count_wins" => {
+                    a.score_count_wins = num(field, one(field, rest)?)?;
+                    8
+                }
+                "unimplemented_plays" => {
+                    a.unimplemented_plays = num(field, one(field, rest)?)?;
+                    9
+                }
+                _ => return Err(format!("unknown statistics field `{field}`")),
+            };
+            if std::mem::replace(&mut seen[k], true) {
+                return Err(format!("statistics field `{field}` appears twice"));
+            }
+        }
+        if let Some(k) = seen.iter().position(|s| !s) {
+            return Err(format!("statistics field number {} is missing", k + 1));
+        }
+        let total: u128 = a.outcomes.iter().map(|&x| x as u128).sum();
+        if total != a.games as u128 {
+            return Err(format!(
+                "outcome counts add up to {total}, not to the {} games",
+                a.games
+            ));
+        }
+        for (o, row) in a.rounds_hist.iter().enumerate() {
+            let n: u128 = row.iter().map(|&x| x as u128).sum();
+            if n != a.outcomes[o] as u128 {
+                return Err("rounds histogram does not match the outcome counts".into());
+            }
+        }
+        if a.score_count_wins != a.outcomes[Outcome::Win as usize] {
+            return Err("score count does not match the wins".into());
+        }
+        if a.seat_games.iter().any(|&s| s > a.games) {
+            return Err("more games per seat than games".into());
+        }
+        Ok(a)
+    }
+}
+
 /// The loss outcomes, in report order.
 pub const LOSSES: [Outcome; 3] = [
     Outcome::LossThreat,
@@ -402,5 +563,26 @@ mod tests {
         assert_eq!(a.rounds_of(Outcome::LossThreat)[3], 1);
         assert_eq!(a.rounds_loss()[3], 1);
         assert_eq!(a.rounds_win()[3], 0);
+    }
+
+    #[test]
+    fn encode_decode_round_trip() {
+        let mut a = Accumulator::new();
+        for i in 0..300 {
+            a.add(&record(i));
+        }
+        let lines = a.encode();
+        let b = Accumulator::decode(lines.iter().map(String::as_str)).unwrap();
+        assert_eq!(a, b);
+        let empty = Accumulator::new();
+        let lines = empty.encode();
+        assert_eq!(
+            Accumulator::decode(lines.iter().map(String::as_str)).unwrap(),
+            empty
+        );
+        let mut bad = a.encode();
+        bad[0] = "games 7".into();
+        assert!(Accumulator::decode(bad.iter().map(String::as_str)).is_err());
+        assert!(Accumulator::decode(lines.iter().skip(1).map(String::as_str)).is_err());
     }
 }

@@ -192,6 +192,18 @@ fn data_errors_are_all_reported_with_lines() {
     let dangling = cards.replacen(",IiCN-001B,", ",IiCN-999B,", 1);
     let e = data::parse(&dangling, scen).unwrap_err().to_string();
     assert!(e.contains("back `IiCN-999B` is not a code"), "{e}");
+    // A reprint link must name an existing original card.
+    let bad_same = cards.replacen(
+        ",Revised Core Set,Core-001",
+        ",Revised Core Set,Core-999",
+        1,
+    );
+    assert_ne!(bad_same, cards);
+    let e = data::parse(&bad_same, scen).unwrap_err().to_string();
+    assert!(
+        e.contains("card RevCore-001: same_as `Core-999` is not a code"),
+        "{e}"
+    );
 }
 
 // ----- decks -----------------------------------------------------------------------------------

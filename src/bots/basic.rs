@@ -124,6 +124,12 @@
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
 //! when an enemy has ≤ 4 HP left, else draw 3).
 //!
+//! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
+//! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
+//! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
+//! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
+//! at ≥ 35, else cards with ≤ 3 in hand, else resources).
+//!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
 use super::Bot;
@@ -211,8 +217,13 @@ impl Ids {
     }
 }
 
+/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
+/// else its original printing's.
 fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
-    g.def_of(c).code.as_str()
+    match g.script(c) {
+        Some(s) => s.code,
+        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
+    }
 }
 
 fn is_objective_ally(g: &Game, c: CardId) -> bool {
@@ -392,8 +403,17 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("Core-072", 20, AttachKind::Armor),     // Self Preservation
     ("TLR-010", 35, AttachKind::General),    // Heir of Valandil
     ("TLR-011", 20, AttachKind::Armor),      // Athelas
-    ("TLR-012", 15, AttachKind::General),    // Secret Vigil
+    ("TLR-012", 15, AttachKind::Enemy),      // Secret Vigil
+    ("RevCore-133", 25, AttachKind::Weapon), // Valor: heal 1 and 1 damage when attacking
+    ("RevCore-134", 40, AttachKind::Resources), // Appointed by Fate: +1 resource
     ("TLR-013", 20, AttachKind::Willpower),  // Star Brooch
+    ("TBoCD-122", 15, AttachKind::General),  // The Long Defeat (on a quest card)
+    ("TBoCD-124", 20, AttachKind::General),  // Favor of the Valar (own threat dial)
+    ("TDR-142", 30, AttachKind::Weapon),     // Sword of Númenor
+    ("TDR-148", 15, AttachKind::Armor),      // Weather-stained Cloak
+    ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
+    ("TWoE-005", 25, AttachKind::Armor),     // Raven-winged Helm
+    ("TWoE-007", 15, AttachKind::General),   // Hobbit Pony
 ];
 
 fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
@@ -539,6 +559,100 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "Core-067" | "Core-060" | "Core-010" | "Core-070" | "Core-071" => 0,
         "Core-068" => (total_hero_damage(g, p) >= 4) as i32 * 30, // Beorn's Hospitality
         "Core-073" => 40,                                         // Gandalf enters play
+        // --- The Battle of Carn Dûm / The Dread Realm
+        "TBoCD-117" | "TBoCD-118" | "TBoCD-119" | "TBoCD-120" | "TBoCD-121" | "TBoCD-123"
+        | "TDR-140" | "TDR-141" | "TDR-142" | "TDR-144" | "TDR-145" | "TDR-146" | "TDR-147"
+        | "TDR-148" => carn_dum_dread_realm_value(g, p, c, ev),
+        // --- The Lost Realm
+        "TLR-001" => aragorn_engage_value(g, p), // engage another enemy after a kill
+        "TLR-007" => (phase == Phase::Planning) as i32 * 40, // Ranger Summons
+        "TLR-008" => {
+            // Tireless Hunters: take on a staged enemy we can hold before enemies attack.
+            (phase == Phase::Combat && holdable_staged_enemy(g, p).is_some()) as i32 * 25
+        }
+        "TLR-009" => 30, // Expert Trackers: free progress
+        "TLR-010" => {
+            // Heir of Valandil: before playing a Dúnedain ally it makes cheaper.
+            (phase == Phase::Planning
+                && hand(g, p)
+                    .iter()
+                    .any(|&x| g.is_ally(x) && g.has_trait(x, "Dúnedain") && g.def_of(x).cost > 0))
+                as i32
+                * 200
+        }
+        "TLR-011" => {
+            // Athelas: heal a badly hurt character.
+            let hurt = (0..g.n_players)
+                .flat_map(|q| g.characters(q))
+                .any(|x| g.card(x).damage >= 3);
+            (hero_at_risk(g, p) || hurt) as i32 * 30
+        }
+        // --- The Wastes of Eriador
+        "TWoE-001" => match ev {
+            // Merry: threat relief worth the enemy's threat.
+            Some(Event::Revealed(e, _)) => g.stat(e, Stat::Threat) as i32 * 10,
+            _ => 0,
+        },
+        "TWoE-003" => match ev {
+            // Rallying Cry: recover a dear ally; as the Valour Action, before a dangerous combat.
+            Some(Event::LeftPlay(a)) => (g.def_of(a).cost >= 3) as i32 * 30,
+            None => {
+                (phase == Phase::Combat && engaged > 0 && g.allies_of(p).count() >= 2) as i32 * 25
+            }
+            _ => 0,
+        },
+        "TWoE-004" => match ev {
+            // Honour Guard: save a character from dying, or spare a hero.
+            Some(Event::CancelDamage(x, n)) => {
+                let big = if crate::cards::common::valour(g, p) {
+                    n.min(5)
+                } else {
+                    1
+                };
+                if g.remaining_hp(x) <= 0 && g.remaining_hp(x) + big > 0 {
+                    45
+                } else {
+                    g.is_hero(x) as i32 * 15
+                }
+            }
+            _ => 0,
+        },
+        "TWoE-005" => 30, // Raven-winged Helm: prevent 1 damage (readies in the refresh phase)
+        "TWoE-006" => 40, // Curious Brandybuck: a free ally
+        "TWoE-007" => {
+            // Hobbit Pony: commit its hero after staging when the quest would fail otherwise.
+            let host = match g.card(c).zone {
+                Zone::Attached(h) => h,
+                _ => NO_CARD,
+            };
+            (host != NO_CARD
+                && crate::cards::wastes_of_eriador::before_quest_resolution(g)
+                && g.stat(host, g.questing_stat()) > 0
+                && g.questing_strength() <= g.staging_threat()) as i32
+                * 30
+        }
+        "TWoE-009" => 30, // Scout Ahead: an encounter card leaves the deck
+        "TWoE-010" => 35, // Ranger of Cardolan: a 2/2/2 body for 1 resource this round
+        // --- Escape from Mount Gram
+        "EfMG-030" => (phase == Phase::Combat && engaged > 0) as i32 * 30, // Descendants of Kings
+        "EfMG-031" => {
+            // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.
+            let e = g.attack.enemy;
+            let def: i16 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| g.stat(d, Stat::Defense))
+                .sum();
+            (e != NO_CARD && g.stat(e, Stat::Attack) - def >= 2 && g.remaining_hp(c) > 1) as i32
+                * 30
+        }
+        "EfMG-032" => 15 + (phase == Phase::Combat) as i32 * 10, // Boomed and Trumpeted
+        "EfMG-033" => (phase == Phase::Planning && hand_n >= 6) as i32 * 15, // Elven Jeweler
+        "EfMG-034" => 50,                                        // Double Back: every threat -5
+        "EfMG-035" => 20, // Leave No Trace: the location never comes back
+        "EfMG-036" => distant_stars_value(g, p),
+        "EfMG-037" => (g.cost_of(c, p) <= 2) as i32 * 30, // Keen as Lances
         _ => {
             if in_hand {
                 0
@@ -548,6 +662,149 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// `action_value` of The Battle of Carn Dûm and The Dread Realm cards.
+fn carn_dum_dread_realm_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    let phase = g.phase;
+    let hand_n = hand(g, p).len();
+    let engaged = g.engaged(p).len();
+    let ready_wp: i16 = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| g.stat(x, Stat::Willpower))
+        .sum();
+    match code(g, c) {
+        // Doom Hangs Still: no threat for failing a quest we expect to fail.
+        "TBoCD-117" => (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * 20,
+        // Beechbone: hit the enemy while he survives the point of damage.
+        "TBoCD-118" => {
+            matches!(ev, Some(Event::AttackerDeclared(..))) as i32
+                * (g.remaining_hp(c) >= 2) as i32
+                * 25
+        }
+        // Hold Your Ground!: ready sentinels for the enemy attacks.
+        "TBoCD-119" => {
+            (phase == Phase::Combat && (0..g.n_players).any(|q| !g.engaged(q).is_empty())) as i32
+                * 25
+        }
+        // Lindir / Galadhrim Healer: enters-play responses; Éothain / Sword of Númenor: free.
+        "TBoCD-120" | "TDR-147" | "TDR-141" | "TDR-142" | "TDR-148" => 25,
+        // Lords of the Eldar: before committing, with at least two Noldor characters.
+        "TBoCD-121" => {
+            let noldor = (0..g.n_players)
+                .flat_map(|q| g.characters(q))
+                .filter(|&x| g.has_trait(x, "Noldor"))
+                .count();
+            (phase == Phase::Quest && !any_questing(g, p) && noldor >= 2) as i32 * 20
+        }
+        // Quick Ears: cancel a dangerous enemy.
+        "TBoCD-123" => match ev {
+            Some(Event::Revealing(x, true)) if danger(g, x) >= 15 => 35,
+            _ => 0,
+        },
+        // Arwen: a dead card (or a full hand) turns into a resource.
+        "TDR-140" => {
+            if hand(g, p).iter().any(|&x| hand_card_value(g, p, x) <= 0) {
+                30
+            } else {
+                (phase == Phase::Planning && hand_n >= 6) as i32 * 15
+            }
+        }
+        // Hour of Wrath: heroes attack and defend without exhausting.
+        "TDR-144" => (phase == Phase::Combat && engaged >= 2) as i32 * 20,
+        // Elven-light: a card for 1 resource.
+        "TDR-145" => (phase == Phase::Planning) as i32 * 15,
+        // Tale of Tinúviel: ready a partner for combat.
+        "TDR-146" => (phase == Phase::Combat && engaged > 0) as i32 * 20,
+        _ => 0,
+    }
+}
+
+/// Distant Stars: swap the active location for a much shorter one while questing.
+fn distant_stars_value(g: &Game, p: u8) -> i32 {
+    let Some(l) = g.active_location() else {
+        return 0;
+    };
+    let left = g.stat(l, Stat::QuestPoints) - g.card(l).progress;
+    let best = [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .iter()
+        .flat_map(|&z| g.list(z).iter().copied())
+        .filter(|&x| g.is_location(x) && !g.def_of(x).unique)
+        .map(|x| g.stat(x, Stat::QuestPoints))
+        .min()
+        .unwrap_or(i16::MAX);
+    (g.phase == Phase::Quest && any_questing(g, p) && best.saturating_add(2) <= left) as i32 * 20
+}
+
+/// How much an encounter card still in the deck would hurt us (Scout Ahead removes one).
+fn encounter_harm(g: &Game, c: CardId) -> i32 {
+    match g.ty(c) {
+        CardType::Enemy => danger(g, c),
+        CardType::Location => {
+            (g.stat(c, Stat::Threat) * 8 + g.stat(c, Stat::QuestPoints) * 2) as i32
+        }
+        CardType::Treachery => 30,
+        CardType::EncounterSideQuest => 25,
+        _ => 0,
+    }
+}
+
+/// A staged enemy `p` could take on: its attack is within what his best ready defender holds
+/// (DEF + remaining HP − 1); the one adding the most threat.
+fn holdable_staged_enemy(g: &Game, p: u8) -> Option<CardId> {
+    let hold = g
+        .characters(p)
+        .filter(|&c| ready(g, c))
+        .map(|c| g.stat(c, Stat::Defense) + g.remaining_hp(c) - 1)
+        .max()
+        .unwrap_or(0);
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| {
+            g.is_enemy(e)
+                && !g.immune(e)
+                && !g.rule(Rule::CannotBeEngaged(e))
+                && g.stat(e, Stat::Attack) <= hold
+        })
+        .max_by_key(|&e| {
+            (
+                g.threat_contribution(e),
+                std::cmp::Reverse(g.stat(e, Stat::Attack)),
+            )
+        })
+}
+
+/// Tactics Aragorn's response: engage a staged enemy we can hold, or one that would engage us
+/// at the next engagement check anyway.
+fn aragorn_engage_value(g: &Game, p: u8) -> i32 {
+    let threat = g.players[p as usize].threat;
+    let soon = g
+        .list(Zone::Staging)
+        .iter()
+        .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat);
+    (holdable_staged_enemy(g, p).is_some() || soon) as i32 * 25
+}
+
+/// What each enemy engaged with `p` is worth to his Dúnedain cards per round, in damage-cost
+/// units: Warden of Annúminas +1 WP each; with none engaged yet, Star Brooch's +1 WP and Halbarad
+/// questing without exhausting start to count.
+fn engagement_reward(g: &Game, p: u8) -> i32 {
+    let mine = |c: CardId| g.controller(c) == p;
+    let wardens = g.characters(p).filter(|&c| code(g, c) == "TLR-006").count() as i32;
+    let first = if g.engaged(p).is_empty() {
+        let brooches = g
+            .list(Zone::Attached(0))
+            .iter()
+            .filter(|&&a| code(g, a) == "TLR-013" && mine(a))
+            .count() as i32;
+        let halbarad = g.characters(p).any(|c| code(g, c) == "TLR-002") as i32;
+        brooches + halbarad
+    } else {
+        0
+    };
+    (wardens + first) * THREAT_UNIT
 }
 
 fn max_engaged_attack(g: &Game, p: u8) -> i16 {
@@ -631,7 +888,7 @@ fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
     if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
         return false;
     }
-    let cost = d.cost.max(0);
+    let cost = g.cost_of(c, p);
     match d.sphere {
         Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
         Sphere::Neutral => {
@@ -650,8 +907,10 @@ fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
 fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     let d = g.def_of(c);
     match d.ty {
+        // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
+        CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
         CardType::Ally => {
-            let cost = d.cost.max(1) as i32;
+            let cost = g.play_cost(c, p).max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
         CardType::Attachment => attachment_info(g, c).0,
@@ -883,7 +1142,7 @@ fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
             if d != NO_CARD {
                 taken.push(d);
             }
-            let per = staged_cost(g, e) * THREAT_UNIT;
+            let per = staged_cost(g, e) * THREAT_UNIT + engagement_reward(g, p);
             let mut c2 = Ids::new();
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
                 Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
@@ -943,7 +1202,15 @@ fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         plan = round_plan_upto(g, p, true, steps);
     }
-    let reserved = plan.keep;
+    let mut reserved = plan.keep;
+    // A character that quests without exhausting (Halbarad while engaged) is never held back.
+    let mut free = Ids::new();
+    for &c in reserved.as_slice() {
+        if !g.rule(Rule::CommitsWithoutExhausting(c)) {
+            free.push(c);
+        }
+    }
+    reserved = free;
     let pick = pick_max(o, |c| {
         if reserved.contains(c) || g.stat(c, qs) <= 0 {
             i32::MIN / 2
@@ -1408,10 +1675,119 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .map(|s| s.1)
                 .unwrap_or(2)
         }),
+        // Dúnedain Hunter: the weakest enemy found engages us.
+        ("TLR-004", 0) => pick_min(o, |e| danger(g, e)),
+        // Tireless Hunters / tactics Aragorn: the enemy we hold best that adds the most threat.
+        ("TLR-008", 0) | ("TLR-001", 0) => pick_max(o, |e| {
+            g.threat_contribution(e) as i32 * 10 * (g.card(e).zone == Zone::Staging) as i32
+                - g.stat(e, Stat::Attack) as i32 * 5
+        }),
+        // Expert Trackers: exhaust the Scout / Ranger we need least.
+        ("TLR-009", 0) => pick_min(o, |c| stats_sum(g, c) + g.is_hero(c) as i32 * 5),
+        // Athelas: also drop a Condition only when it is an encounter card's.
+        ("TLR-011", 1) => o
+            .iter()
+            .position(|x| matches!(*x, Opt::Card(a) if g.card(a).owner == ENCOUNTER))
+            .or_else(|| find(o, Opt::Pass)),
+        // Gather Information: the card we would most like in hand.
+        ("TLR-014", 0) => pick_max(o, |c| hand_card_value(g, p, c)),
+        // Ranger of the North: a kill, else exploring a location, else chip at the worst enemy.
+        ("TLR-015", 1) => pick_max(o, |c| {
+            if g.is_enemy(c) {
+                (g.remaining_hp(c) <= 2) as i32 * 1000 + danger(g, c)
+            } else {
+                let left = g.stat(c, Stat::QuestPoints) - g.card(c).progress;
+                (left <= 2) as i32 * 900 + g.threat_contribution(c) as i32 * 5
+            }
+        }),
         // Weight of Responsibility shadow: discard the cheapest attachment.
         ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
-        // Éowyn / Protector of Lórien: discard the least useful card in hand.
-        ("Core-007", 0) | ("Core-070", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
+        // --- The Battle of Carn Dûm / The Dread Realm
+        // The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
+        ("TBoCD-122", 0) => {
+            let want = if total_hero_damage(g, p) >= 2 { 1 } else { 0 };
+            find(o, Opt::Mode(want)).or_else(|| find(o, Opt::Mode(0)))
+        }
+        ("TBoCD-122", 1) => pick_max(o, |c| g.card(c).damage as i32 + g.is_hero(c) as i32 * 5),
+        // Quick Ears: exhaust the hero we need least.
+        ("TBoCD-123", 0) => pick_min(o, |c| char_value(g, c)),
+        // Arwen: discard the least useful card; the resource goes to one of our heroes.
+        ("TDR-140", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
+        ("TDR-140", 1) => pick_max(o, |c| {
+            (g.controller(c) == p) as i32 * 100 - g.card(c).resources as i32
+        }),
+        // Hour of Wrath: all our heroes when Valour allows, else our strongest fighter.
+        ("TDR-144", 0) => find(o, Opt::Player(p)).or_else(|| {
+            pick_max(o, |c| {
+                (g.controller(c) == p) as i32 * 100
+                    + (g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+            })
+        }),
+        // Tale of Tinúviel: exhaust the one with most Willpower; ready an exhausted fighter.
+        ("TDR-146", 0) => pick_max(o, |c| {
+            g.printed(c, Stat::Willpower) as i32 * 10 - char_value(g, c) / 50
+        }),
+        ("TDR-146", 1) => pick_max(o, |c| {
+            (!ready(g, c)) as i32 * 100
+                + (g.controller(c) == p) as i32 * 50
+                + g.stat(c, Stat::Attack) as i32
+        }),
+        // Galadhrim Healer: the player whose heroes carry most damage.
+        ("TDR-147", 0) => {
+            let mut best: Option<(i32, usize)> = None;
+            for (i, opt) in o.iter().enumerate() {
+                let Opt::Player(q) = *opt else { continue };
+                let v = g.heroes(q).filter(|&h| g.card(h).damage > 0).count() as i32 * 10
+                    + (q == p) as i32;
+                if best.map(|(b, _)| v > b).unwrap_or(true) {
+                    best = Some((v, i));
+                }
+            }
+            best.map(|(_, i)| i)
+        }
+        // Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
+        ("Core-007", 0) | ("Core-070", 0) | ("EfMG-033", _) => {
+            pick_min(o, |c| hand_card_value(g, p, c))
+        }
+        // Honour Guard: the Valour version (discard it, cancel up to 5) only when cancelling 1
+        // would not save a character worth more than the Guard.
+        ("TWoE-004", 0) => {
+            let big = g.stack.iter().rev().find_map(|f| match *f {
+                crate::engine::Frame::Choice { cont } if cont.card != NO_CARD => {
+                    let (me, x) = (cont.card, cont.a as CardId);
+                    Some(g.remaining_hp(x) < 0 && char_value(g, x) > char_value(g, me))
+                }
+                _ => None,
+            });
+            find(o, Opt::Mode(big.unwrap_or(false) as u8))
+        }
+        // Curious Brandybuck: it quests for us.
+        ("TWoE-006", 0) => find(o, Opt::Player(p)),
+        // Scout Ahead: take out the worst card.
+        ("TWoE-009", 0) => pick_max(o, |c| encounter_harm(g, c)),
+        // Distant Stars: exhaust the least valuable Ranger/Scout; the shortest location.
+        ("EfMG-036", 0) => pick_min(o, |c| char_value(g, c)),
+        ("EfMG-036", 1) => pick_min(o, |l| {
+            (g.stat(l, Stat::QuestPoints) * 10 + g.stat(l, Stat::Threat)) as i32
+        }),
+        // Keen as Lances: threat relief when high, cards when short, else resources.
+        ("EfMG-037", 0) => {
+            let want = if g.players[p as usize].threat >= 35 {
+                2
+            } else if hand(g, p).len() <= 3 {
+                1
+            } else {
+                0
+            };
+            find(o, Opt::Mode(want)).or_else(|| o.iter().position(|x| matches!(x, Opt::Mode(_))))
+        }
+        ("EfMG-037", 1) => pick_max(o, |h| {
+            let n = hand(g, p)
+                .iter()
+                .filter(|&&x| g.def_of(x).sphere == g.def_of(h).sphere)
+                .count() as i32;
+            (g.controller(h) == p) as i32 * 1000 + n * 10
+        }),
         _ => None,
     }
 }

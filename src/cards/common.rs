@@ -52,6 +52,39 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
 
+/// Valour abilities may be used only while the player's threat is 40 or more (RULES §5.23).
+pub fn valour(g: &Game, p: u8) -> bool {
+    g.players[p as usize].threat >= 40
+}
+
+/// Do cards `a` and `b` have a printed trait in common?
+pub fn shares_trait(g: &Game, a: CardId, b: CardId) -> bool {
+    let tb = &g.def_of(b).traits;
+    g.def_of(a).traits.iter().any(|t| tb.contains(t))
+}
+
+/// Cancel up to `k` of the damage just dealt to `c` (an `Event::CancelDamage` response): the
+/// damage comes off, and the amount still open to cancels in that window shrinks, so that several
+/// cancels never take off more than was dealt.
+pub fn cancel_damage(g: &mut Game, c: CardId, k: i16) {
+    use crate::engine::{Event, Frame};
+    let mut k = k.min(g.card(c).damage);
+    for f in g.stack.iter_mut().rev() {
+        if let Frame::Responses {
+            ev: Event::CancelDamage(x, n),
+            ..
+        } = f
+        {
+            if *x == c {
+                k = k.min(*n);
+                *n -= k;
+                break;
+            }
+        }
+    }
+    g.heal(c, k);
+}
+
 /// The first card titled `title` in the encounter deck (top first), then the encounter discard
 /// pile, then the victory display (the usual three places an encounter search looks).
 pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {

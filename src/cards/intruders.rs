@@ -801,7 +801,8 @@ fn weight_resume(g: &mut Game, cont: Cont, opt: Opt) {
     );
     for i in 0..g.list(Zone::Attached(0)).len() {
         let a = g.list(Zone::Attached(0))[i];
-        if g.controller(a) == p && g.card(a).owner != ENCOUNTER {
+        // Permanent attachments cannot be discarded (§5.18.3).
+        if g.controller(a) == p && g.card(a).owner != ENCOUNTER && !g.def_of(a).keywords.permanent {
             g.offer(Opt::Card(a));
         }
     }

@@ -59,13 +59,35 @@ pub enum Rule {
     CannotAttack(CardId),
     /// Card `.0` gains the trait with id `.1` (asked of the card's attachments).
     GainsTrait(CardId, u16),
-    /// Hero `.0` gains the resource icon of sphere `.1` (asked of the hero's attachments).
+    /// Hero `.0` gains the resource icon of sphere `.1` (asked of the hero's attachments, and of
+    /// the hero itself).
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),
+    /// Hero `.0` collects 1 extra resource in the resource phase (asked of the hero itself).
+    ExtraResource(CardId),
+    /// This event card is played from its owner's discard pile (asked of the card itself).
+    PlayFromDiscard(CardId),
+    /// Ally `.0` counts as a hero instead of an ally (asked of its attachments).
+    BecomesHero(CardId),
+    /// Card `.0` cannot have restricted attachments.
+    CannotHaveRestricted(CardId),
+    /// A card could cancel damage just dealt to character `.0` now (Weather-stained Cloak): the
+    /// character is not destroyed before the Responses to that damage are over.
+    MayCancelDamage(CardId),
+    /// This character does not exhaust when committed to the quest (Halbarad).
+    CommitsWithoutExhausting(CardId),
+    /// Hero `.0` collects one more resource in the resource phase (asked of the hero's
+    /// attachments; Appointed by Fate).
+    CollectsExtraResource(CardId),
+    /// Player `n` may optionally engage one more enemy this encounter phase (Halbarad).
+    ExtraOptionalEngagement(u8),
+    /// This card's `Stat` cannot be reduced: negative modifiers do not apply (asked of the
+    /// card's attachments; Star Brooch).
+    CannotReduceStat(CardId, Stat),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -117,6 +139,11 @@ pub struct Script {
     /// Pays the card's resource cost itself (e.g. one resource from each of three heroes)
     /// instead of the engine's default payment.
     pub pay: Option<fn(&mut Game, CardId, u8)>,
+    /// Its resource cost for a player, when the card's own text changes it (Keen as Lances).
+    pub cost: Option<fn(&Game, CardId, u8) -> i16>,
+    /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
+    /// (Elven Jeweler).
+    pub hand_action: bool,
 }
 
 pub const BLANK: Script = Script {
@@ -140,6 +167,8 @@ pub const BLANK: Script = Script {
     uncancelable: false,
     any_player: false,
     pay: None,
+    cost: None,
+    hand_action: false,
 };
 
 /// Every card script, from every set module.
@@ -170,12 +199,19 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(nightmare_deadmens_dike::SCRIPTS.iter())
 }
 
-/// Cards whose printed text is only keywords/stats (so they need no script), by code.
+/// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
+/// (`CardDef::same_as`) is vanilla when any printing of it is listed.
 pub fn vanilla(db: &CardDb, id: DefId) -> bool {
     let d = db.def(id);
     // Quest side A faces carry only setup text that the B face's script implements together.
     let _ = CardType::Quest;
-    VANILLA.contains(&d.code.as_str())
+    VANILLA.contains(&d.code.as_str()) || VANILLA.iter().any(|c| same_card(db, c, id))
+}
+
+/// Is card `code` a printing of the same card as `id` (equal, or linked through `same_as`)?
+fn same_card(db: &CardDb, code: &str, id: DefId) -> bool {
+    db.by_code(code)
+        .is_some_and(|o| db.original(o) == db.original(id))
 }
 
 /// Cards with no abilities beyond printed numbers and keywords.
@@ -199,6 +235,42 @@ pub fn lookup(code: &str) -> Option<(u16, &'static Script)> {
         .enumerate()
         .find(|(_, s)| s.code == code)
         .map(|(i, s)| (i as u16, *s))
+}
+
+/// The script of card `id`: its own code's, else the one registered under any other printing
+/// of the same card (`CardDef::same_as`), so `RevCore-001` plays exactly like `Core-001`.
+pub fn lookup_def(db: &CardDb, id: DefId) -> Option<(u16, &'static Script)> {
+    let d = db.def(id);
+    if let Some(found) = lookup(&d.code) {
+        return Some(found);
+    }
+    table()
+        .iter()
+        .enumerate()
+        .find(|(_, s)| same_card(db, s.code, id))
+        .map(|(i, s)| (i as u16, *s))
+}
+
+/// `lookup_def` for every card of `db` at once (index = `DefId`, `u16::MAX` = no script), in
+/// time linear in the table sizes.
+pub fn script_indices(db: &CardDb) -> Vec<u16> {
+    let mut by_def = vec![u16::MAX; db.defs.len()];
+    let mut by_original = vec![u16::MAX; db.defs.len()];
+    for (i, s) in table().iter().enumerate() {
+        if let Some(d) = db.by_code(s.code) {
+            by_def[d as usize] = i as u16;
+            let o = db.original(d) as usize;
+            if by_original[o] == u16::MAX {
+                by_original[o] = i as u16;
+            }
+        }
+    }
+    for (d, slot) in by_def.iter_mut().enumerate() {
+        if *slot == u16::MAX {
+            *slot = by_original[db.original(d as DefId) as usize];
+        }
+    }
+    by_def
 }
 
 /// Script by index (as stored in `CardInst::script`).
@@ -229,10 +301,9 @@ impl Status {
 
 /// Status of one card definition.
 pub fn status(db: &CardDb, id: DefId) -> Status {
-    let code = db.def(id).code.as_str();
     if vanilla(db, id) {
         Status::Vanilla
-    } else if lookup(code).is_some() {
+    } else if lookup_def(db, id).is_some() {
         Status::Implemented
     } else {
         Status::Missing
@@ -309,6 +380,60 @@ mod lint {
         assert!(
             missing.is_empty(),
             "cards without a test named after them: {missing:?}"
+        );
+    }
+}
+
+#[cfg(test)]
+mod reprints {
+    //! Reprints (`CardDef::same_as`) share their original's script, status and vanilla listing.
+
+    use super::*;
+
+    #[test]
+    fn a_revised_core_reprint_plays_as_the_core_card() {
+        let db = testkit::db();
+        let rev = db.by_code("RevCore-001").unwrap();
+        let core = db.by_code("Core-001").unwrap();
+        assert_eq!(db.def(rev).same_as, Some(core));
+        assert_eq!(db.def(core).same_as, None);
+        assert_eq!(lookup_def(db, rev).unwrap().1.code, "Core-001");
+        assert_eq!(status(db, rev), Status::Implemented);
+        // In a game the reprint's instance carries the original's script.
+        let g = testkit::sandbox(&[&["RevCore-001"]]);
+        let h = testkit::hero(&g, "RevCore-001");
+        assert_eq!(g.script(h).unwrap().code, "Core-001");
+        // A vanilla original makes its reprint vanilla.
+        let guard = db.by_code("RevCore-013").unwrap();
+        assert!(vanilla(db, guard));
+        assert_eq!(status(db, guard), Status::Vanilla);
+        // `script_indices` agrees with `lookup_def` for every card.
+        let idx = script_indices(db);
+        for id in 0..db.defs.len() as DefId {
+            let one = lookup_def(db, id).map(|(i, _)| i).unwrap_or(u16::MAX);
+            assert_eq!(idx[id as usize], one, "{}", db.def(id).code);
+        }
+    }
+
+    #[test]
+    fn same_title_with_other_text_is_a_different_card() {
+        let db = testkit::db();
+        let tactics = db.by_code("TLR-001").unwrap();
+        assert_eq!(
+            db.def(tactics).title,
+            db.def(db.by_code("Core-001").unwrap()).title
+        );
+        assert_eq!(db.def(tactics).same_as, None);
+        assert_ne!(
+            lookup_def(db, tactics).map(|(_, s)| s.code),
+            Some("Core-001")
+        );
+        // Its own reprint (Angmar Awakened hero expansion) follows it instead.
+        let aah = db.by_code("AAH-001").unwrap();
+        assert_eq!(db.def(aah).same_as, Some(tactics));
+        assert_eq!(
+            lookup_def(db, aah).map(|(_, s)| s.code),
+            lookup_def(db, tactics).map(|(_, s)| s.code)
         );
     }
 }

@@ -89,6 +89,7 @@ impl<'a> Game<'a> {
                 && self.outcome.is_none()
                 && !self.dirty
                 && ci.damage >= self.stat(c, Stat::HitPoints)
+                && !self.damage_cancel_pending(c)
             {
                 return Err(format!(
                     "{} has lethal damage but is in play",

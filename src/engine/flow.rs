@@ -159,7 +159,14 @@ impl<'a> Game<'a> {
             self.players[p as usize].threat = threat;
             self.players[p as usize].hero_threat_total = threat;
             for &card in &deck.cards {
-                self.new_card(card, p, Zone::Deck(p));
+                // Encounter-keyword cards (§5.20.1) never go into the deck: they wait set aside
+                // until a card shuffles them into the encounter deck.
+                let z = if self.db.def(card).keywords.encounter {
+                    Zone::SetAside
+                } else {
+                    Zone::Deck(p)
+                };
+                self.new_card(card, p, z);
             }
             self.shuffle(Zone::Deck(p));
         }
@@ -407,7 +414,22 @@ impl<'a> Game<'a> {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let h = self.list(Zone::Play(p))[i];
                         if self.is_hero(h) {
-                            self.cards[h as usize].resources += 1;
+                            // A hero's own text (Amarthiúl) and its attachments (Appointed
+                            // by Fate) may add to what it collects.
+                            let own = self
+                                .script(h)
+                                .and_then(|s| s.rule)
+                                .is_some_and(|f| f(self, h, Rule::ExtraResource(h)))
+                                as i16;
+                            let extra = self
+                                .attachments(h)
+                                .filter(|&a| {
+                                    self.script(a)
+                                        .and_then(|s| s.rule)
+                                        .is_some_and(|f| f(self, a, Rule::CollectsExtraResource(h)))
+                                })
+                                .count() as i16;
+                            self.cards[h as usize].resources += 1 + own + extra;
                         }
                     }
                     self.log_fn(|g| {
@@ -448,6 +470,12 @@ impl<'a> Game<'a> {
                 }
             }
             PlanningEnd => self.end_phase(Phase::Planning),
+            QuestBegin if self.any_lasting(Lasting::SkipQuestPhase) => {
+                // The whole quest phase is skipped this round (Doom Hangs Still).
+                self.stack.pop();
+                self.stack.push(Frame::Step(Step::TravelBegin));
+                self.log_fn(|_| "-- Quest phase skipped --".to_string());
+            }
             QuestBegin => {
                 self.begin_phase(Phase::Quest);
                 self.choose_current_quest();
@@ -468,7 +496,12 @@ impl<'a> Game<'a> {
             Travel => self.stack.push(Frame::Travel),
             TravelEnd => self.end_phase(Phase::Travel),
             EncounterBegin => self.begin_phase(Phase::Encounter),
-            OptionalEngage => self.stack.push(Frame::OptionalEngage { seat: 0 }),
+            OptionalEngage => {
+                for p in self.players.iter_mut() {
+                    p.optional_engagements = 0;
+                }
+                self.stack.push(Frame::OptionalEngage { seat: 0 })
+            }
             EngagementChecks => {
                 if !self.rule(Rule::NoEngagementChecks) {
                     self.stack.push(Frame::EngagementChecks {
@@ -580,6 +613,9 @@ impl<'a> Game<'a> {
     }
 
     fn end_phase(&mut self, p: Phase) {
+        for ps in self.players.iter_mut() {
+            ps.ally_discount = 0;
+        }
         self.fire(Event::PhaseEnd(p));
         self.expire(Until::EndOfPhase);
     }
@@ -600,7 +636,11 @@ impl<'a> Game<'a> {
                         e.what,
                         Lasting::ReturnToHandAtEndOfPhase | Lasting::ShuffleIntoDeckAtEndOfPhase
                     ))
-                || (u == Until::EndOfRound && e.what == Lasting::DiscardAtEndOfRound);
+                || (u == Until::EndOfRound
+                    && matches!(
+                        e.what,
+                        Lasting::DiscardAtEndOfRound | Lasting::ShuffleIntoDeckAtEndOfRound
+                    ));
             if !ends {
                 i += 1;
                 continue;
@@ -624,6 +664,11 @@ impl<'a> Game<'a> {
                     self.fire(Event::LeftPlay(e.card));
                 }
                 Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                Lasting::ShuffleIntoDeckAtEndOfRound => {
+                    self.move_card(e.card, Zone::Deck(ci.owner));
+                    self.shuffle(Zone::Deck(ci.owner));
+                    self.fire(Event::LeftPlay(e.card));
+                }
                 _ => {}
             }
         }
@@ -721,9 +766,19 @@ impl<'a> Game<'a> {
             let c = self.list(Zone::Hand(p))[i];
             let d = self.def_of(c);
             let sphere = d.sphere;
-            let cost = d.cost.max(0);
             let ty = d.ty;
+            let cost = self.cost_of(c, p);
             let script = self.script(c);
+            // An Action used from hand by a card that is not an event (Elven Jeweler).
+            if ty != CardType::Event
+                && script.is_some_and(|s| s.hand_action)
+                && script
+                    .and_then(|s| s.can_act)
+                    .is_some_and(|f| f(self, c, p))
+                && !self.offered().contains(&Opt::Activate(c))
+            {
+                self.offer(Opt::Activate(c));
+            }
             let ok = match ty {
                 CardType::Event => {
                     script
@@ -745,6 +800,21 @@ impl<'a> Game<'a> {
                 _ => false,
             };
             if ok && !self.offered().contains(&Opt::Play(c)) {
+                self.offer(Opt::Play(c));
+            }
+        }
+        // Events played from the discard pile by their own text (Lords of the Eldar).
+        for i in 0..self.list(Zone::Discard(p)).len() {
+            let c = self.list(Zone::Discard(p))[i];
+            let d = self.def_of(c);
+            let (sphere, cost) = (d.sphere, d.cost.max(0));
+            let Some(s) = self.script(c) else { continue };
+            if d.ty == CardType::Event
+                && s.rule.is_some_and(|f| f(self, c, Rule::PlayFromDiscard(c)))
+                && s.can_act.is_some_and(|f| f(self, c, p))
+                && self.can_pay(p, sphere, cost)
+                && !self.offered().contains(&Opt::Play(c))
+            {
                 self.offer(Opt::Play(c));
             }
         }
@@ -807,6 +877,9 @@ impl<'a> Game<'a> {
         let f = self.script(a).and_then(|s| s.attach_to);
         self.in_play_cards().filter(move |&t| {
             if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
                 return false;
             }
             match f {
@@ -902,6 +975,10 @@ impl<'a> Game<'a> {
     fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
+            if matches!(ev, Event::Damaged(..) | Event::CancelDamage(..)) {
+                // Destruction may have waited for these Responses (`damage_cancel_pending`).
+                self.dirty = true;
+            }
             return;
         }
         let p = self.seat(seat % self.n_players);
@@ -1042,7 +1119,9 @@ impl<'a> Game<'a> {
             }
             Some(Opt::Card(c)) => {
                 self.stack.push(Frame::Commit { seat });
-                self.exhaust(c);
+                if !self.rule(Rule::CommitsWithoutExhausting(c)) {
+                    self.exhaust(c);
+                }
                 self.cards[c as usize].questing = true;
                 self.log_fn(|g| {
                     format!(
@@ -1097,7 +1176,7 @@ impl<'a> Game<'a> {
         });
         if strength > threat {
             self.place_progress_on_quest(strength - threat, true);
-        } else if threat > strength {
+        } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
                 self.raise_threat(p, threat - strength);
             }
@@ -1138,6 +1217,9 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
                 let to = match ty {
                     CardType::Treachery => Zone::Resolving,
+                    // A player card with the Encounter keyword (§5.20) resolves its When Revealed
+                    // effect, which puts it into play; it never sits in the staging area.
+                    _ if kw.encounter => Zone::Resolving,
                     _ => Zone::Staging,
                 };
                 if to != Zone::Resolving {
@@ -1154,13 +1236,15 @@ impl<'a> Game<'a> {
                 }
                 self.canceled = false;
                 self.surge_pending = 0;
-                self.fire(Event::Revealing(card, from_deck));
                 self.stack.push(Frame::Reveal {
                     card,
                     by,
                     stage: 1,
                     from_deck,
                 });
+                // Fired once stage 1 is pushed: Responses to it (Quick Ears) come before the
+                // When Revealed effects, as the event's name says.
+                self.fire(Event::Revealing(card, from_deck));
                 let cancelable = self
                     .script(card)
                     .map(|s| s.when_revealed.is_some() && !s.uncancelable)
@@ -1313,7 +1397,12 @@ impl<'a> Game<'a> {
                 }
             }
             Some(Opt::Card(e)) => {
-                self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
+                // A card may allow one more optional engagement this phase (Halbarad).
+                let done = &mut self.players[p as usize].optional_engagements;
+                *done = done.saturating_add(1);
+                let more = *done < 2 && self.rule(Rule::ExtraOptionalEngagement(p));
+                let next = if more { seat } else { seat + 1 };
+                self.stack.push(Frame::OptionalEngage { seat: next });
                 self.engage(e, p);
             }
             Some(_) => self.stack.push(Frame::OptionalEngage { seat: seat + 1 }),
@@ -1522,7 +1611,9 @@ impl<'a> Game<'a> {
                     }
                 }
                 Some(Opt::Card(c)) => {
-                    self.exhaust(c);
+                    if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
+                        self.exhaust(c);
+                    }
                     let n = self.attack.n_defenders as usize;
                     if n < self.attack.defenders.len() {
                         self.attack.defenders[n] = c;
@@ -1705,6 +1796,7 @@ impl<'a> Game<'a> {
                 f(self, Cont::new(after, AFTER_ATTACK), Opt::Pass);
             }
         }
+        self.attack.ended = true;
         self.expire(Until::EndOfAttack);
         if self.attack.immediate || !self.setup.options.shadows_until_end_of_combat {
             while let Some(s) = {
@@ -1821,6 +1913,15 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The attackers of `patk` are declared: an `AttackerDeclared` event for each (Beechbone).
+    fn attackers_declared(&mut self) {
+        let e = self.patk.enemy;
+        for i in (0..self.patk.n_attackers as usize).rev() {
+            let a = self.patk.attackers[i];
+            self.fire(Event::AttackerDeclared(a, e));
+        }
+    }
+
     /// One player attack (§3.6.2). Stages: 0 declare attackers; 1 damage; 2 attack ends.
     fn player_attack(&mut self, stage: u8) {
         let e = self.patk.enemy;
@@ -1852,12 +1953,15 @@ impl<'a> Game<'a> {
                     if self.n_offered() == 1 && self.patk.n_attackers > 0 {
                         self.stack.pop();
                         self.then_window(Frame::PlayerAttack { stage: 1 });
+                        self.attackers_declared();
                     } else {
                         self.waiting = true;
                     }
                 }
                 Some(Opt::Card(c)) => {
-                    self.exhaust(c);
+                    if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
+                        self.exhaust(c);
+                    }
                     let n = self.patk.n_attackers as usize;
                     if n < self.patk.attackers.len() {
                         self.patk.attackers[n] = c;
@@ -1865,7 +1969,10 @@ impl<'a> Game<'a> {
                     }
                     self.stack.push(Frame::PlayerAttack { stage: 0 });
                 }
-                Some(_) => self.then_window(Frame::PlayerAttack { stage: 1 }),
+                Some(_) => {
+                    self.then_window(Frame::PlayerAttack { stage: 1 });
+                    self.attackers_declared();
+                }
             },
             1 => {
                 self.then_window(Frame::PlayerAttack { stage: 2 });
@@ -2020,6 +2127,7 @@ impl<'a> Game<'a> {
                     let c = self.list(Zone::Play(p))[i];
                     if self.is_character(c)
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && !self.damage_cancel_pending(c)
                     {
                         self.destroy_character(c);
                         continue;
@@ -2044,8 +2152,12 @@ impl<'a> Game<'a> {
                         && self.stat(c, Stat::HitPoints) > 0
                     {
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+                        let hosted: SmallIds = self.attachments(c).collect();
                         self.victory_or_discard(c);
                         self.fire(Event::Destroyed(c));
+                        for a in hosted {
+                            self.fire(Event::HostDestroyed(a, c));
+                        }
                         continue;
                     }
                     i += 1;
@@ -2061,6 +2173,7 @@ impl<'a> Game<'a> {
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.victory_or_discard(c);
+                        self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }
                     if qp > 0
@@ -2069,6 +2182,7 @@ impl<'a> Game<'a> {
                         && !self.rule(Rule::CannotDefeat(c))
                     {
                         self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
+                        self.fire(Event::QuestDefeated(c));
                         self.move_card(c, Zone::Victory);
                         self.fire(Event::SideQuestDefeated(c));
                         continue;
@@ -2085,6 +2199,7 @@ impl<'a> Game<'a> {
                     && !self.rule(Rule::CannotWin)
                 {
                     self.log_fn(|g| format!("  quest stage {} defeated", g.title(q)));
+                    self.fire(Event::QuestDefeated(q));
                     self.advance(q);
                 }
             }
@@ -2095,7 +2210,11 @@ impl<'a> Game<'a> {
                     continue;
                 }
                 if ps.threat >= 50 {
-                    self.eliminate(p, true);
+                    // A Forced effect may replace the elimination (Favor of the Valar).
+                    self.fire(Event::ThreatElimination(p));
+                    if self.players[p as usize].threat >= 50 {
+                        self.eliminate(p, true);
+                    }
                 } else if self.heroes(p).next().is_none()
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
@@ -2103,6 +2222,23 @@ impl<'a> Game<'a> {
                 }
             }
         }
+    }
+
+    /// Character `c` has just been dealt damage and a window to cancel some of it is still open:
+    /// its destruction waits until the window ends. Two kinds of window (engine choice; each
+    /// exists only when some card could use it, so without such cards nothing changes):
+    /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
+    /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
+    ///   (Weather-stained Cloak).
+    pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
+        self.stack
+            .iter()
+            .any(|f| matches!(*f, Frame::Responses { ev: Event::CancelDamage(x, _), .. } if x == c))
+            || (self
+                .stack
+                .iter()
+                .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
+                && self.rule(Rule::MayCancelDamage(c)))
     }
 
     fn dead_heroes(&self, p: u8) -> usize {

@@ -349,8 +349,28 @@ pub enum Event {
     SideQuestDefeated(CardId),
     /// The first player token moved (or was given) to this seat.
     FirstPlayerChanged(u8),
+    /// A location was explored (it has left play); `true` if it was the active location.
+    Explored(CardId, bool),
+    /// The moment to cancel (prevent) damage just dealt to this character (amount dealt). Fired
+    /// right after `Damaged`, and only offered when some card could respond; while it is open the
+    /// character is not destroyed, so a cancel can save it (Honour Guard).
+    CancelDamage(CardId, i16),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
+    /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
+    /// once the declaration is complete).
+    AttackerDeclared(CardId, CardId),
+    /// A character was discarded from play by a card effect (not destroyed); now out of play.
+    DiscardedFromPlay(CardId),
+    /// This quest card (main quest or side quest) is defeated and about to leave play (its
+    /// attachments are still attached).
+    QuestDefeated(CardId),
+    /// Player `.0` is about to be eliminated for reaching his threat elimination level; a Forced
+    /// effect may prevent it by lowering his threat.
+    ThreatElimination(u8),
+    /// Enemy `.1`, to which attachment `.0` was attached, was destroyed (the attachment is now
+    /// out of play; it may still respond: Secret Vigil).
+    HostDestroyed(CardId, CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.
@@ -583,14 +603,9 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
-            def_script: db
-                .defs
-                .iter()
-                .map(|d| {
-                    crate::cards::lookup(&d.code)
-                        .map(|(i, _)| i)
-                        .unwrap_or(NO_SCRIPT)
-                })
+            def_script: crate::cards::script_indices(db)
+                .into_iter()
+                .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
@@ -768,7 +783,8 @@ impl<'a> Game<'a> {
         while self.outcome.is_none() && !self.waiting {
             if self.dirty {
                 self.state_checks();
-                if self.outcome.is_some() {
+                // A Forced effect of a state-based check may ask a decision (Gather Information).
+                if self.outcome.is_some() || self.waiting {
                     break;
                 }
             }

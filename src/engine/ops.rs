@@ -56,7 +56,7 @@ impl<'a> Game<'a> {
     fn note_moved(&mut self, c: CardId) {
         let Some(sc) = self.script(c) else { return };
         if sc.global {
-            self.n_globals = [Zone::Staging, Zone::Quest, Zone::Active]
+            self.n_globals = GLOBAL_ZONES
                 .into_iter()
                 .flat_map(|z| self.list(z).iter())
                 .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
@@ -166,7 +166,21 @@ impl<'a> Game<'a> {
         } else if self.players[ci.owner as usize].eliminated {
             Zone::Eliminated
         } else if self.def_of(c).keywords.encounter {
-            Zone::Removed
+            // §5.20.4–5: out of play (encounter deck, shadow) it is an encounter card; leaving
+            // play it is removed from the game.
+            if ci.zone.in_play() || ci.zone == Zone::Resolving {
+                Zone::Removed
+            } else {
+                Zone::EncounterDiscard
+            }
+        } else if ci.zone.in_play()
+            && self.is_ally(c)
+            && self
+                .lasting
+                .iter()
+                .any(|e| e.what == Lasting::AlliesToHandInsteadOfDiscard)
+        {
+            Zone::Hand(ci.owner)
         } else {
             Zone::Discard(ci.owner)
         }
@@ -181,6 +195,7 @@ impl<'a> Game<'a> {
         }
         self.move_card(c, to);
         if was.in_play() && self.def_of(c).ty.is_character() {
+            self.fire(Event::DiscardedFromPlay(c));
             self.fire(Event::LeftPlay(c));
         }
     }
@@ -278,25 +293,40 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Current value of a stat: printed plus every modifier, never below 0.
+    /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
+    /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
+        let mut neg = 0;
+        let mut add = |d: i16| {
+            if d < 0 {
+                neg += d;
+            } else {
+                v += d;
+            }
+        };
         if let Some(sc) = self.script(c) {
             if let (Some(f), false) = (sc.modify, sc.global) {
-                v += f(self, c, c, s);
+                add(f(self, c, c, s));
             }
         }
+        let mut no_reduce = false;
         for &a in self.list(Zone::Attached(0)) {
             if self.cards[a as usize].zone == Zone::Attached(c) {
-                if let Some(f) = self.script(a).and_then(|s| s.modify) {
-                    v += f(self, a, c, s);
+                if let Some(sc) = self.script(a) {
+                    if let Some(f) = sc.modify {
+                        add(f(self, a, c, s));
+                    }
+                    if let Some(r) = sc.rule {
+                        no_reduce |= r(self, a, Rule::CannotReduceStat(c, s));
+                    }
                 }
             }
         }
         if self.n_globals > 0 {
             for &g in self.globals() {
                 if let Some(f) = self.script(g).and_then(|s| s.modify) {
-                    v += f(self, g, c, s);
+                    add(f(self, g, c, s));
                 }
             }
         }
@@ -306,11 +336,14 @@ impl<'a> Game<'a> {
                 if e.card == c && e.gen == gen {
                     if let Lasting::Stat(st, d) = e.what {
                         if st == s {
-                            v += d;
+                            add(d);
                         }
                     }
                 }
             }
+        }
+        if !no_reduce {
+            v += neg;
         }
         v.max(0)
     }
@@ -320,7 +353,7 @@ impl<'a> Game<'a> {
         let zones: &[Zone] = if self.n_globals == 0 {
             &[]
         } else {
-            &[Zone::Staging, Zone::Quest, Zone::Active]
+            &GLOBAL_ZONES
         };
         zones
             .iter()
@@ -390,11 +423,38 @@ impl<'a> Game<'a> {
     }
 
     pub fn is_hero(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Hero
+        match self.ty(c) {
+            CardType::Hero => true,
+            CardType::Ally => self.ally_is_hero(c),
+            _ => false,
+        }
     }
 
     pub fn is_ally(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Ally
+        self.ty(c) == CardType::Ally && !self.ally_is_hero(c)
+    }
+
+    /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
+    fn ally_is_hero(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone.in_play()
+            && self.attachments(c).any(|a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, a, Rule::BecomesHero(c)))
+            })
+    }
+
+    /// Does `c` carry a lasting effect `what` (as the same object)?
+    pub fn has_lasting(&self, c: CardId, what: Lasting) -> bool {
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == what)
+    }
+
+    /// Is a lasting effect `what` active on any card (round-wide effects of events)?
+    pub fn any_lasting(&self, what: Lasting) -> bool {
+        self.lasting.iter().any(|e| e.what == what)
     }
 
     /// Immune to player card effects (§5.11).
@@ -430,6 +490,12 @@ impl<'a> Game<'a> {
             }
         }
         self.main_quest()
+    }
+
+    /// The enemy whose attack is being resolved now, if any ("the attacking enemy").
+    pub fn attacking_enemy(&self) -> Option<CardId> {
+        let e = self.attack.enemy;
+        (e != NO_CARD && !self.attack.ended && self.cards[e as usize].zone.in_play()).then_some(e)
     }
 
     pub fn active_location(&self) -> Option<CardId> {
@@ -493,7 +559,14 @@ impl<'a> Game<'a> {
         if self.def_of(h).sphere == sphere {
             return true;
         }
-        // Icons gained from attachments (e.g. Celebrían's Stone on Aragorn).
+        // Icons the hero gives itself (Amarthiúl), or gains from attachments (Celebrían's Stone).
+        if self
+            .script(h)
+            .and_then(|s| s.rule)
+            .is_some_and(|f| f(self, h, Rule::GainsIcon(h, sphere)))
+        {
+            return true;
+        }
         self.attachments(h).any(|a| {
             self.script(a)
                 .and_then(|s| s.rule)
@@ -524,12 +597,43 @@ impl<'a> Game<'a> {
 
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
-        let d = self.def_of(c);
-        let (sphere, cost) = (d.sphere, d.cost.max(0));
+        let sphere = self.def_of(c).sphere;
+        let cost = self.cost_of(c, p);
+        if self.ally_discounted(c, p) {
+            self.players[p as usize].ally_discount = 0;
+        }
         match self.script(c).and_then(|s| s.pay) {
             Some(f) => f(self, c, p),
             None => self.pay(p, sphere, cost),
         }
+    }
+
+    /// Does `p`'s pending ally discount (`PlayerState::ally_discount`) apply to card `c`?
+    fn ally_discounted(&self, c: CardId, p: u8) -> bool {
+        let ps = &self.players[p as usize];
+        ps.ally_discount > 0
+            && self.is_ally(c)
+            && self.def_of(c).traits.contains(&ps.ally_discount_trait)
+    }
+
+    /// What card `c` costs `p` to play now: printed, or its script's `cost` hook (reductions
+    /// printed on the card itself, e.g. Keen as Lances), less a pending ally discount (Heir of
+    /// Valandil); never below 0.
+    pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
+        let mut cost = match self.script(c).and_then(|s| s.cost) {
+            Some(f) => f(self, c, p),
+            None => self.def_of(c).cost,
+        }
+        .max(0);
+        if self.ally_discounted(c, p) {
+            cost -= self.players[p as usize].ally_discount;
+        }
+        cost.max(0)
+    }
+
+    /// Same as `cost_of`.
+    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
+        self.cost_of(c, p)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -599,6 +703,9 @@ impl<'a> Game<'a> {
             ));
         }
         self.fire(Event::Damaged(c, n));
+        if self.is_character(c) {
+            self.fire(Event::CancelDamage(c, n));
+        }
     }
 
     pub fn heal(&mut self, c: CardId, n: i16) {
@@ -825,12 +932,35 @@ impl<'a> Game<'a> {
                     // Events are played (cost paid); other cards respond from hand by their own
                     // text (e.g. put into play), with no cost.
                     let d = self.def_of(c);
-                    if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, d.cost.max(0)) {
+                    if d.ty == CardType::Event
+                        && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
+                    {
                         continue;
                     }
                 }
                 if can(self, c, seat, ev) {
                     out.push(c);
+                }
+            }
+        }
+        // An attachment that left play with its host responds to its own event (Secret Vigil).
+        if let Event::HostDestroyed(a, _) = ev {
+            if self.cards[a as usize].owner == seat && !out.contains(&a) {
+                if let Some(can) = self.script(a).and_then(|s| s.can_respond) {
+                    if can(self, a, seat, ev) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        // A defeated player side quest (now in the victory display) may respond to its own
+        // defeat; its owner (the player who played it) controls the response.
+        if let Event::SideQuestDefeated(q) = ev {
+            if self.cards[q as usize].owner == seat {
+                if let Some(can) = self.script(q).and_then(|s| s.can_respond) {
+                    if can(self, q, seat, ev) {
+                        out.push(q);
+                    }
                 }
             }
         }
@@ -855,6 +985,19 @@ impl<'a> Game<'a> {
     }
 }
 
+/// Zones whose cards' global modifiers apply: encounter cards in play and, for player cards with
+/// a global modifier (e.g. tactics Aragorn's on enemies engaged with his controller), the play
+/// areas.
+const GLOBAL_ZONES: [Zone; 7] = [
+    Zone::Staging,
+    Zone::Quest,
+    Zone::Active,
+    Zone::Play(0),
+    Zone::Play(1),
+    Zone::Play(2),
+    Zone::Play(3),
+];
+
 /// The card an event is about, if any.
 fn event_subject(ev: Event) -> Option<CardId> {
     match ev {
@@ -871,7 +1014,11 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::AttackDestroyed(c)
         | Event::EnemyAttackEnded(c)
         | Event::TimeRanOut(c)
-        | Event::SideQuestDefeated(c) => Some(c),
+        | Event::SideQuestDefeated(c)
+        | Event::HostDestroyed(c, _)
+        | Event::AttackerDeclared(c, _)
+        | Event::Explored(c, _)
+        | Event::CancelDamage(c, _) => Some(c),
         _ => None,
     }
 }

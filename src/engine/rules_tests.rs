@@ -450,3 +450,46 @@ fn archery_damage_is_assigned_then_dealt_at_once() {
     assert_eq!(g.card(ally).zone, Zone::Discard(0));
     assert_eq!(g.card(a).damage, 1);
 }
+
+#[test]
+fn lethal_damage_waits_for_an_open_damage_cancel_window_only() {
+    // No card can cancel damage: no window, the ally is destroyed at once.
+    let mut g = sandbox(&[HEROES]);
+    let ally = g.spawn("Core-013", 0, Zone::Play(0)); // 2 hit points
+    g.deal_damage(ally, 2);
+    g.settle();
+    assert_eq!(g.card(ally).zone, Zone::Discard(0));
+    // A ready Honour Guard opens the window: the ally stays until it closes.
+    let mut g = sandbox(&[HEROES]);
+    let ally = g.spawn("Core-013", 0, Zone::Play(0));
+    g.spawn("TWoE-004", 0, Zone::Play(0));
+    g.deal_damage(ally, 2);
+    g.settle();
+    assert!(matches!(
+        g.pending().map(|d| d.ask),
+        Some(Ask::Response(Event::CancelDamage(c, 2))) if c == ally
+    ));
+    assert_eq!(g.card(ally).zone, Zone::Play(0));
+    assert!(g.check_invariants().is_ok());
+    g.answer(Opt::Pass);
+    assert_eq!(g.card(ally).zone, Zone::Discard(0));
+}
+
+#[test]
+fn explored_location_fires_explored_with_its_place() {
+    // Leave No Trace answers `Explored`; it is offered for the active and a staging-area location.
+    for zone in [Zone::Active, Zone::Staging] {
+        let mut g = sandbox(&[&["Core-012"]]); // Beravor: Lore
+        let b = hero(&g, "Beravor");
+        g.card_mut(b).resources = 1;
+        let lnt = g.spawn("EfMG-035", 0, Zone::Hand(0));
+        let l = g.spawn("TLR-047", ENCOUNTER, zone);
+        g.card_mut(l).progress = 3;
+        g.settle();
+        assert_eq!(
+            g.pending().map(|d| d.ask),
+            Some(Ask::Response(Event::Explored(l, zone == Zone::Active)))
+        );
+        assert!(g.pending().unwrap().options.contains(&Opt::Activate(lnt)));
+    }
+}

@@ -149,6 +149,12 @@ pub struct PlayerState {
     /// Heroes of his destroyed this game, and their total threat cost (for the score).
     pub dead_heroes: u8,
     pub dead_hero_threat: i16,
+    /// Enemies he engaged at this encounter phase's optional engagement step.
+    pub optional_engagements: u8,
+    /// The next ally with trait `ally_discount_trait` he plays this phase costs this much less
+    /// (Heir of Valandil); cleared when used and at the end of every phase.
+    pub ally_discount: i16,
+    pub ally_discount_trait: u16,
 }
 
 /// Phases of the round.
@@ -200,6 +206,18 @@ pub enum Lasting {
     DiscardAtEndOfRound,
     /// The current quest is this card until the end of the phase.
     CurrentQuest,
+    /// While it lasts (whatever card carries it), no threat is raised for questing unsuccessfully.
+    NoQuestThreat,
+    /// While it lasts (whatever card carries it), the quest phase is skipped.
+    SkipQuestPhase,
+    /// This character does not exhaust to attack or defend.
+    NoExhaustInCombat,
+    /// While it lasts, every ally that leaves play goes to its owner's hand instead of the
+    /// discard pile (Rallying Cry's Valour Action; held by the event card itself).
+    AlliesToHandInsteadOfDiscard,
+    /// When the round ends, a card still in play (same object) goes back into its owner's deck,
+    /// which is then shuffled.
+    ShuffleIntoDeckAtEndOfRound,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -224,6 +242,9 @@ pub struct AttackCtx {
     pub damaged_card: CardId,
     /// A shadow effect returns the enemy to the staging area if this attack destroys an ally.
     pub return_if_destroys_ally: bool,
+    /// The attack has ended (the context stays readable afterwards, e.g. for
+    /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
+    pub ended: bool,
     /// The character the attack damaged (hero or ally) was destroyed by it.
     pub destroyed_character: bool,
     /// Damage this attack dealt (to its defender or the undefended hero).
@@ -249,6 +270,7 @@ impl AttackCtx {
             undefended: false,
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
+            ended: false,
             destroyed_character: false,
             damage_dealt: 0,
             after: NO_CARD,

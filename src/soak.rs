@@ -1,0 +1,295 @@
+//! Soak test (`lotr-sim soak`): many seeded games over every playable scenario × mode × bot ×
+//! player count, with the engine's invariants (`Game::check_invariants`) checked at every
+//! decision, every bot answer checked to be a legal option, every game required to end with
+//! an outcome within a step limit, and panics caught. Reports games played, violations, and the
+//! first failing configuration and game (replayable with `lotr-sim trace`).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::bots::{self, BOTS};
+use crate::cards::{self, Status};
+use crate::data::{CardDb, DefId, Mode};
+use crate::deck::resolve_deck;
+use crate::engine::{Game, GameSetup, RuleOptions};
+
+/// Built-in decks used for seats 1 to 4 (distinct heroes, so any prefix is a legal game).
+pub const SOAK_DECKS: [&str; 4] = [
+    "core-leadership",
+    "core-tactics",
+    "core-spirit",
+    "core-lore",
+];
+
+/// Decisions after which a game counts as not terminating.
+pub const STEP_LIMIT: u64 = 500_000;
+
+/// Encounter, quest and Nightmare setup cards of scenario `sc` in `mode` whose abilities the
+/// engine does not implement (empty: the combination is playable).
+pub fn missing_scenario_cards(db: &CardDb, sc: usize, mode: Mode) -> Vec<DefId> {
+    let s = &db.scenarios[sc];
+    let mut enc: Vec<DefId> = s.encounter[mode as usize]
+        .iter()
+        .map(|&(d, _)| d)
+        .chain(
+            s.quest[mode as usize]
+                .iter()
+                .flat_map(|&q| [Some(q), db.def(q).back])
+                .flatten(),
+        )
+        .chain(if mode == Mode::Nightmare {
+            s.nightmare_setup
+        } else {
+            None
+        })
+        .filter(|&id| cards::status(db, id) == Status::Missing)
+        .collect();
+    enc.sort_unstable();
+    enc.dedup();
+    enc
+}
+
+/// Every (scenario, mode) the engine can play, in data order.
+pub fn playable_combos(db: &CardDb) -> Vec<(usize, Mode)> {
+    let mut out = Vec::new();
+    for sc in 0..db.scenarios.len() {
+        for m in Mode::ALL {
+            if !db.scenarios[sc].quest[m as usize].is_empty()
+                && missing_scenario_cards(db, sc, m).is_empty()
+            {
+                out.push((sc, m));
+            }
+        }
+    }
+    out
+}
+
+/// One soak configuration.
+#[derive(Clone, Debug)]
+pub struct SoakConfig {
+    pub scenario: usize,
+    pub mode: Mode,
+    pub bot: &'static str,
+    pub players: usize,
+}
+
+/// A failed game.
+#[derive(Clone, Debug)]
+pub struct Violation {
+    pub config: SoakConfig,
+    pub seed: u64,
+    pub game: u64,
+    pub what: String,
+}
+
+/// What a soak found.
+#[derive(Debug, Default)]
+pub struct SoakReport {
+    pub configs: usize,
+    pub games: u64,
+    pub decisions: u64,
+    pub violations: u64,
+    /// The violation with the lowest (configuration, game) order.
+    pub first: Option<Violation>,
+}
+
+/// Every playable scenario × mode × bot × player count (1 to 4).
+pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
+    let mut v = Vec::new();
+    for (scenario, mode) in playable_combos(db) {
+        for b in BOTS {
+            for players in 1..=SOAK_DECKS.len() {
+                v.push(SoakConfig {
+                    scenario,
+                    mode,
+                    bot: b.name,
+                    players,
+                });
+            }
+        }
+    }
+    v
+}
+
+/// The game setup of a soak configuration.
+pub fn soak_setup(db: &CardDb, c: &SoakConfig, max_rounds: u16) -> Result<GameSetup, String> {
+    let decks = SOAK_DECKS[..c.players]
+        .iter()
+        .map(|d| resolve_deck(d, db).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(GameSetup {
+        scenario: c.scenario,
+        mode: c.mode,
+        decks,
+        options: RuleOptions::default(),
+        max_rounds,
+        allow_unimplemented: false,
+    })
+}
+
+/// Play one game with every check; `Err` describes the first violation.
+fn checked_game(
+    g: &mut Game,
+    bots: &mut [Box<dyn bots::Bot>],
+    seed: u64,
+    i: u64,
+) -> Result<u64, String> {
+    for (seat, b) in bots.iter_mut().enumerate() {
+        b.new_game(crate::seed::derive(
+            seed,
+            i,
+            crate::seed::Stream::Bot(seat as u8),
+        ));
+    }
+    g.start(seed, i);
+    let mut steps = 0u64;
+    loop {
+        g.check_invariants()
+            .map_err(|e| format!("invariant broken after {steps} decisions: {e}"))?;
+        let Some(d) = g.pending() else { break };
+        let n = d.options.len();
+        let k = bots[d.player as usize].choose(g, d);
+        if k >= n {
+            return Err(format!("bot chose option {k} of {n}"));
+        }
+        g.apply(k);
+        steps += 1;
+        if steps > STEP_LIMIT {
+            return Err(format!("no end after {STEP_LIMIT} decisions"));
+        }
+    }
+    if g.outcome().is_none() {
+        return Err("the game stopped without an outcome".into());
+    }
+    Ok(steps)
+}
+
+/// Play `games_per_config` games of every configuration on `threads` threads (0 = all
+/// cores). `progress` is called with the number of games finished so far, from any thread.
+/// `stop` ends the soak early (the report counts what was played).
+#[allow(clippy::too_many_arguments)]
+pub fn soak(
+    db: &CardDb,
+    configs: &[SoakConfig],
+    games_per_config: u64,
+    seed: u64,
+    max_rounds: u16,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SoakReport, String> {
+    let setups = configs
+        .iter()
+        .map(|c| soak_setup(db, c, max_rounds))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (s, c) in setups.iter().zip(configs) {
+        s.validate(db)
+            .map_err(|e| format!("soak configuration {c:?}: {e}"))?;
+    }
+    const PIECE: u64 = 256;
+    let mut items: Vec<(usize, u64, u64)> = Vec::new();
+    for c in 0..configs.len() {
+        let mut s = 0;
+        while s < games_per_config {
+            let e = (s + PIECE).min(games_per_config);
+            items.push((c, s, e));
+            s = e;
+        }
+    }
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+    .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let report = Mutex::new(SoakReport {
+        configs: configs.len(),
+        ..SoakReport::default()
+    });
+    let done = std::sync::atomic::AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let Some(&(c, a, b)) = items.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    break;
+                };
+                let cfg = &configs[c];
+                let mut game = Game::new(db, &setups[c]);
+                let mut bots: Vec<Box<dyn bots::Bot>> = (0..cfg.players)
+                    .map(|_| bots::make(cfg.bot).expect("registered bot"))
+                    .collect();
+                let (mut played, mut decisions, mut bad) = (0u64, 0u64, Vec::new());
+                for i in a..b {
+                    let r = catch_unwind(AssertUnwindSafe(|| {
+                        checked_game(&mut game, &mut bots, seed, i)
+                    }));
+                    played += 1;
+                    match r {
+                        Ok(Ok(steps)) => decisions += steps,
+                        Ok(Err(what)) => bad.push((i, what)),
+                        Err(p) => {
+                            let what = p
+                                .downcast_ref::<String>()
+                                .cloned()
+                                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                                .unwrap_or_else(|| "panic".into());
+                            bad.push((i, format!("panic: {what}")));
+                            // The game may be half-updated: start from a fresh one.
+                            game = Game::new(db, &setups[c]);
+                        }
+                    }
+                }
+                let mut r = report.lock().unwrap_or_else(|e| e.into_inner());
+                r.games += played;
+                r.decisions += decisions;
+                r.violations += bad.len() as u64;
+                if let Some((i, what)) = bad.into_iter().next() {
+                    let earlier = r
+                        .first
+                        .as_ref()
+                        .is_some_and(|f| (configs_index(configs, &f.config), f.game) < (c, i));
+                    if !earlier {
+                        r.first = Some(Violation {
+                            config: cfg.clone(),
+                            seed,
+                            game: i,
+                            what,
+                        });
+                    }
+                }
+                drop(r);
+                progress(done.fetch_add(played, Ordering::Relaxed) + played);
+            });
+        }
+    });
+    Ok(report.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+fn configs_index(configs: &[SoakConfig], c: &SoakConfig) -> usize {
+    configs
+        .iter()
+        .position(|x| {
+            x.scenario == c.scenario && x.mode == c.mode && x.bot == c.bot && x.players == c.players
+        })
+        .unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_soak_finds_nothing() {
+        let db = crate::data::load_embedded().unwrap();
+        let configs = soak_configs(&db);
+        assert!(!configs.is_empty());
+        let stop = AtomicBool::new(false);
+        let r = soak(&db, &configs, 3, 7, 30, 2, &stop, &|_| {}).unwrap();
+        assert_eq!(r.games, 3 * configs.len() as u64);
+        assert_eq!(r.violations, 0, "{:?}", r.first);
+    }
+}

@@ -1,0 +1,572 @@
+//! The bad-input catalogue: every case must fail with a non-zero status, a message that says
+//! what is wrong (file and line where relevant) and what to do, and leave no partial output
+//! (a new output folder is not created; an existing one is left exactly as it was).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use lotr_sim::checkpoint::{Checkpoint, ComboState};
+
+const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
+
+fn unique_dir(tag: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("lotr-sim-bad-{tag}-{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+fn lotr(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("cannot start lotr-sim")
+}
+
+/// Every file under `d` with its bytes (empty when `d` does not exist).
+fn snapshot(d: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut m = BTreeMap::new();
+    if let Ok(rd) = fs::read_dir(d) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                m.extend(snapshot(&p));
+            } else {
+                m.insert(p.clone(), fs::read(&p).unwrap_or_default());
+            }
+        }
+    }
+    m
+}
+
+/// Run `args`; it must fail (status 2 unless `code` says otherwise), its stderr must contain
+/// every `hints` entry, and `watch` (folders) must be unchanged.
+fn check(case: &str, args: &[&str], hints: &[&str], watch: &[&Path]) -> String {
+    let before: Vec<_> = watch.iter().map(|d| (d.exists(), snapshot(d))).collect();
+    let o = lotr(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        !o.status.success(),
+        "{case}: {args:?} succeeded:\n{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert_eq!(o.status.code(), Some(2), "{case}: {args:?}: {err}");
+    assert!(!err.contains("panicked"), "{case}: {err}");
+    for h in hints {
+        assert!(
+            err.contains(h),
+            "{case}: {args:?}: stderr lacks `{h}`:\n{err}"
+        );
+    }
+    for (d, (existed, snap)) in watch.iter().zip(before) {
+        assert_eq!(
+            d.exists(),
+            existed,
+            "{case}: {} created or removed",
+            d.display()
+        );
+        assert_eq!(snapshot(d), snap, "{case}: {} changed", d.display());
+    }
+    err
+}
+
+/// `run --quiet --games 10 --bot random --out <fresh dir>` plus `extra`; must fail and must not
+/// create the folder.
+fn run_rejects(case: &str, extra: &[&str], hints: &[&str]) {
+    let d = unique_dir("run");
+    let ds = d.to_str().unwrap().to_string();
+    let mut args = vec!["run", "--quiet", "--out", &ds];
+    if !extra.contains(&"--games") {
+        args.extend(["--games", "10"]);
+    }
+    args.extend_from_slice(extra);
+    check(case, &args, hints, &[&d]);
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    fs::create_dir_all(dir).unwrap();
+    let p = dir.join(name);
+    fs::write(&p, bytes).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+fn ok(args: &[&str]) {
+    let o = lotr(args);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// A finished run of 40 games with seed `seed` in a fresh folder.
+fn finished_run(seed: &str, extra: &[&str]) -> PathBuf {
+    let d = unique_dir("done");
+    let ds = d.to_str().unwrap();
+    let mut args = vec![
+        "run", "--quiet", "--games", "40", "--bot", "random", "--seed", seed, "--out", ds,
+    ];
+    args.extend_from_slice(extra);
+    ok(&args);
+    d
+}
+
+/// Turn a finished run's checkpoint into an unfinished one (no games played).
+fn make_unfinished(d: &Path) {
+    let mut c = Checkpoint::read(d).unwrap().unwrap();
+    c.complete = false;
+    for s in &mut c.combos {
+        *s = ComboState::default();
+    }
+    c.write(d).unwrap();
+    for f in ["summary.csv", "rounds.csv", "threat.csv"] {
+        let _ = fs::remove_file(d.join(f));
+    }
+}
+
+#[test]
+fn configuration_errors() {
+    run_rejects(
+        "unknown scenario",
+        &["--scenario", "intruders"],
+        &[
+            "unknown scenario `intruders`",
+            "did you mean `intruders-in-chetwood`",
+        ],
+    );
+    run_rejects(
+        "unknown mode",
+        &["--mode", "standart"],
+        &[
+            "unknown mode `standart`",
+            "did you mean `standard`",
+            "easy, standard, nightmare",
+        ],
+    );
+    run_rejects(
+        "unknown mode in a list",
+        &["--mode", "easy,hard"],
+        &["unknown mode `hard`", "valid modes"],
+    );
+    run_rejects(
+        "scenario named twice",
+        &["--scenario", "intruders-in-chetwood,intruders-in-chetwood"],
+        &["names `intruders-in-chetwood` twice"],
+    );
+    run_rejects("empty list entry", &["--mode", "easy,"], &["empty name"]);
+    run_rejects(
+        "unplayable scenario named",
+        &["--scenario", "the-weather-hills"],
+        &[
+            "not implemented yet",
+            "list cards --scenario the-weather-hills",
+        ],
+    );
+    run_rejects(
+        "unplayable scenario in a list",
+        &["--scenario", "intruders-in-chetwood,the-weather-hills"],
+        &["the-weather-hills", "not implemented yet"],
+    );
+    run_rejects(
+        "unplayable mode named",
+        &["--scenario", "the-dread-realm", "--mode", "easy"],
+        &["`the-dread-realm` in easy mode is not implemented yet"],
+    );
+    run_rejects(
+        "mode the scenario lacks",
+        &["--scenario", "wrath-and-ruin", "--mode", "nightmare"],
+        &[
+            "`wrath-and-ruin` has no nightmare mode",
+            "available: easy, standard",
+        ],
+    );
+    run_rejects(
+        "sweep with nothing playable",
+        &["--scenario", "the-weather-hills", "--mode", "all"],
+        &["nothing to play", "list scenarios"],
+    );
+    run_rejects(
+        "unknown bot",
+        &["--bot", "basik"],
+        &["unknown bot `basik`", "did you mean `basic`", "valid bots"],
+    );
+    run_rejects(
+        "too many bots",
+        &["--bot", "random", "--bot", "random"],
+        &["2 --bot given for 1 player", "once for every seat"],
+    );
+    run_rejects(
+        "zero games",
+        &["--games", "0"],
+        &["--games must be at least 1"],
+    );
+    run_rejects(
+        "zero threads",
+        &["--threads", "0"],
+        &["--threads must be at least 1"],
+    );
+    run_rejects(
+        "bad checkpoint interval",
+        &["--checkpoint-interval", "nan"],
+        &["--checkpoint-interval must be a number of seconds"],
+    );
+    run_rejects(
+        "shard index too high",
+        &["--shard", "4/4"],
+        &["shard 4 does not exist", "0 to 3", "--shard 0/4"],
+    );
+    run_rejects("zero shards", &["--shard", "0/0"], &["0 shards"]);
+    run_rejects("shard not K/N", &["--shard", "two"], &["is not K/N"]);
+    run_rejects(
+        "more shards than games",
+        &["--shard", "0/20"],
+        &["20 shards of 10 games", "at most 10 shards"],
+    );
+    run_rejects(
+        "players without decks",
+        &["--players", "2"],
+        &[
+            "--players 2 needs 2 decks",
+            "--deck core-leadership --deck core-tactics",
+        ],
+    );
+    run_rejects(
+        "players out of range",
+        &["--players", "5"],
+        &["--players must be 1 to 4"],
+    );
+    run_rejects(
+        "too many players",
+        &[
+            "--deck",
+            "core-leadership",
+            "--deck",
+            "core-tactics",
+            "--deck",
+            "core-spirit",
+            "--deck",
+            "core-lore",
+            "--deck",
+            "core-lore",
+        ],
+        &["at most 4 players, but 5 --deck given"],
+    );
+    run_rejects(
+        "same heroes twice",
+        &["--deck", "core-leadership", "--deck", "core-leadership"],
+        &["heroes are unique"],
+    );
+    run_rejects(
+        "round cap 0",
+        &["--max-rounds", "0"],
+        &["--max-rounds must be 1 to 64"],
+    );
+    run_rejects(
+        "unknown rule",
+        &["--rule", "no_such_rule=1"],
+        &["list rules"],
+    );
+    run_rejects(
+        "rule without value",
+        &["--rule", "first_player"],
+        &["NAME=VALUE"],
+    );
+}
+
+#[test]
+fn clap_level_errors() {
+    let d = unique_dir("clap");
+    let ds = d.to_str().unwrap();
+    check(
+        "resume with --out",
+        &["run", "--resume", ds, "--out", ds],
+        &["cannot be used with"],
+        &[&d],
+    );
+    check(
+        "resume with --force",
+        &["run", "--resume", ds, "--force"],
+        &["cannot be used with"],
+        &[&d],
+    );
+    check(
+        "games not a number",
+        &["run", "--games", "many", "--out", ds],
+        &["invalid value"],
+        &[&d],
+    );
+    check("merge without --out", &["merge", ds], &["--out"], &[&d]);
+    check(
+        "trace of a sweep",
+        &["trace", "--scenario", "all"],
+        &["plays one scenario in one mode"],
+        &[],
+    );
+}
+
+#[test]
+fn bad_deck_files() {
+    let dir = unique_dir("decks");
+    let lore = include_str!("../decks/core-lore.o8d");
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("missing file", dir.join("nope.txt").to_str().unwrap().to_string(), vec!["nope.txt", "no such file, and not a built-in deck", "core-leadership"]),
+        ("binary file", write(&dir, "bin.o8d", b"\x00\x01\xff\xfe"), vec!["bin.o8d", "not a text file"]),
+        ("control characters", write(&dir, "ctl.txt", b"Hero\n1x Gimli\x07\n"), vec!["ctl.txt", "binary data"]),
+        ("truncated o8d", write(&dir, "cut.o8d", &lore.as_bytes()[..300]), vec!["cut.o8d:5:", "without `</card>`"]),
+        ("o8d unknown card id", write(&dir, "unk.o8d", lore.replace("51223bd0-ffd1-11df-a976-0801200c9010", "51223bd0-ffd1-11df-a976-0801200c9999").as_bytes()), vec!["unk.o8d:4:", "unknown OCTGN card id", "did you mean"]),
+        ("o8d bad quantity", write(&dir, "qty.o8d", b"<?xml version=\"1.0\"?>\n<deck>\n<section name=\"Hero\">\n<card qty=\"one\" id=\"51223bd0-ffd1-11df-a976-0801200c9011\">Glorfindel</card>\n</section></deck>\n"), vec!["qty.o8d:4:", "bad quantity `one`", "1 to 50"]),
+        ("text unknown card", write(&dir, "unk.txt", b"Hero (1)\n1x Aragorn (Core Set)\n1x Frobnicator\n"), vec!["unk.txt:3:", "unknown card `Frobnicator`", "did you mean"]),
+        ("text empty file", write(&dir, "empty.txt", b""), vec!["empty.txt", "no cards found", "3x Guard of the Citadel"]),
+        ("text heroes only", write(&dir, "heroes.txt", b"Hero (3)\n1x Gimli (Core Set)\n1x Legolas (Core Set)\n1x Thalin (Core Set)\n"), vec!["heroes", "no cards to draw"]),
+        ("text four copies", write(&dir, "four.txt", b"1x Gimli (Core Set)\n4x Gondorian Spearman (Core Set)\n"), vec!["deck `four`", "4 copies of Gondorian Spearman", "at most 3"]),
+    ];
+    // JSON deck lists (RingsDB): broken syntax and an unknown card code. The messages are
+    // checked for the file name only, so the cases hold before and after JSON import.
+    let json_cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("json syntax error", write(&dir, "broken.json", b"{\n  \"heroes\": {\"01001\": 1},\n  \"slots\": {\n    \"01013\": 3\n    \"01016\": 3\n  }\n}\n"), vec!["broken.json"]),
+        ("json unknown code", write(&dir, "code.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"01001\": 1, \"99999\": 3}}\n"), vec!["code.json"]),
+        ("json truncated", write(&dir, "cut.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"010"), vec!["cut.json"]),
+    ];
+    let cases: Vec<_> = cases.into_iter().chain(json_cases).collect();
+    for (case, path, hints) in cases {
+        run_rejects(case, &["--deck", &path], &hints);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn output_folder_errors() {
+    // A file where the folder should be.
+    let base = unique_dir("outs");
+    let file = write(&base, "a-file", b"x");
+    let fp = PathBuf::from(&file);
+    check(
+        "output folder is a file",
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", &file,
+        ],
+        &["is a file, not a folder", "another --out"],
+        &[&fp],
+    );
+    // Not writable: below a regular file (holds even for root).
+    let under = format!("{file}/sub");
+    check(
+        "output folder not writable",
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", &under,
+        ],
+        &["cannot create output folder", "another --out"],
+        &[&fp],
+    );
+    // Another run's results.
+    let d = finished_run("1", &[]);
+    let ds = d.to_str().unwrap();
+    check(
+        "folder holds another run",
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "2", "--out", ds,
+        ],
+        &["holds the results of another run", "seed 1 vs 2", "--force"],
+        &[&d],
+    );
+    // Results without a checkpoint.
+    let plain = unique_dir("plain");
+    write(&plain, "summary.csv", b"scenario\n");
+    let ps = plain.to_str().unwrap();
+    check(
+        "folder holds results without checkpoint",
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", ps,
+        ],
+        &["holds results (summary.csv)", "--force"],
+        &[&plain],
+    );
+    // An unfinished run of the same configuration, without --resume.
+    let u = finished_run("3", &[]);
+    make_unfinished(&u);
+    let us = u.to_str().unwrap();
+    check(
+        "unfinished run without --resume",
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "3", "--out", us,
+        ],
+        &[
+            "unfinished run",
+            "0 of 40 games",
+            &format!("lotr-sim run --resume {us}"),
+        ],
+        &[&u],
+    );
+    // Corrupt checkpoint: a fresh run refuses the folder, resume refuses the checkpoint.
+    let c = finished_run("4", &[]);
+    let cs = c.to_str().unwrap();
+    let text = fs::read_to_string(c.join("checkpoint.txt")).unwrap();
+    fs::write(c.join("checkpoint.txt"), text.replace("seed 4", "seed 5")).unwrap();
+    check(
+        "corrupt checkpoint (fresh run)",
+        &[
+            "run", "--quiet", "--games", "40", "--bot", "random", "--seed", "4", "--out", cs,
+        ],
+        &["corrupt checkpoint", "checksum mismatch", "--force"],
+        &[&c],
+    );
+    check(
+        "corrupt checkpoint (resume)",
+        &["run", "--resume", cs],
+        &[
+            "checkpoint.txt: corrupt checkpoint",
+            "checksum mismatch",
+            "cannot be resumed",
+        ],
+        &[&c],
+    );
+    fs::write(c.join("checkpoint.txt"), &text[..text.len() / 2]).unwrap();
+    check(
+        "truncated checkpoint (resume)",
+        &["run", "--resume", cs],
+        &["corrupt checkpoint", "cut short"],
+        &[&c],
+    );
+    fs::write(c.join("checkpoint.txt"), b"\xff\xfe\x00garbage").unwrap();
+    check(
+        "binary checkpoint (resume)",
+        &["run", "--resume", cs],
+        &["corrupt checkpoint", "not text"],
+        &[&c],
+    );
+    // Resume of a folder without checkpoint; resume with options of another run.
+    check(
+        "resume without checkpoint",
+        &["run", "--resume", ps],
+        &["nothing to resume", "no checkpoint.txt"],
+        &[&plain],
+    );
+    let r = finished_run("6", &[]);
+    make_unfinished(&r);
+    let rs = r.to_str().unwrap();
+    check(
+        "resume with another seed",
+        &["run", "--resume", rs, "--seed", "7"],
+        &[
+            "is for a different run",
+            "seed 6 vs 7",
+            "drop those options",
+        ],
+        &[&r],
+    );
+    check(
+        "resume with another game count",
+        &["run", "--resume", rs, "--games", "41"],
+        &["is for a different run", "games 40 vs 41"],
+        &[&r],
+    );
+    // A deck file edited after the run started.
+    let decks = unique_dir("editdeck");
+    let tactics = include_str!("../decks/core-tactics.txt");
+    let deck = write(&decks, "mine.txt", tactics.as_bytes());
+    let e = finished_run("8", &["--deck", &deck]);
+    make_unfinished(&e);
+    write(
+        &decks,
+        "mine.txt",
+        tactics
+            .replace("2x Blade of Gondolin", "1x Blade of Gondolin")
+            .as_bytes(),
+    );
+    let es = e.to_str().unwrap();
+    check(
+        "resume after the deck file changed",
+        &["run", "--resume", es],
+        &[
+            "cannot resume",
+            "deck contents (a deck file changed)",
+            "--force",
+        ],
+        &[&e],
+    );
+    for d in [&base, &d, &plain, &u, &c, &r, &decks, &e] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+fn shard(seed: &str, k: &str, extra: &[&str]) -> PathBuf {
+    finished_run(seed, &[&["--shard", k][..], extra].concat())
+}
+
+#[test]
+fn merge_errors() {
+    let out = unique_dir("merged");
+    let os = out.to_str().unwrap().to_string();
+    let a0 = shard("1", "0/3", &[]);
+    let a1 = shard("1", "1/3", &[]);
+    let a2 = shard("1", "2/3", &[]);
+    let b1 = shard("2", "1/3", &[]);
+    let (s0, s1, s2, sb) = (
+        a0.to_str().unwrap(),
+        a1.to_str().unwrap(),
+        a2.to_str().unwrap(),
+        b1.to_str().unwrap(),
+    );
+    check(
+        "merge shards of different runs",
+        &["merge", "--out", &os, s0, sb, s2],
+        &["are shards of different runs", "seed 1 vs 2"],
+        &[&out, &a0, &b1],
+    );
+    check(
+        "merge with a shard missing",
+        &["merge", "--out", &os, s0, s2],
+        &["shard(s) 1/3 missing", "all 3 shards"],
+        &[&out],
+    );
+    check(
+        "merge a shard twice",
+        &["merge", "--out", &os, s0, s1, s1],
+        &["both hold shard 1/3"],
+        &[&out],
+    );
+    let empty = unique_dir("nockpt");
+    fs::create_dir_all(&empty).unwrap();
+    check(
+        "merge a folder without checkpoint",
+        &["merge", "--out", &os, s0, s1, empty.to_str().unwrap()],
+        &["has no checkpoint.txt"],
+        &[&out],
+    );
+    check(
+        "merge a missing folder",
+        &["merge", "--out", &os, s0, s1, "/no/such/folder"],
+        &["/no/such/folder is not a folder"],
+        &[&out],
+    );
+    check(
+        "merge into a shard folder",
+        &["merge", "--out", s1, s0, s1, s2],
+        &["--out must not be one of the shard folders"],
+        &[&a1],
+    );
+    make_unfinished(&a2);
+    check(
+        "merge an unfinished shard",
+        &["merge", "--out", &os, s0, s1, s2],
+        &[
+            "unfinished shard 2/3",
+            &format!("lotr-sim run --resume {s2}"),
+        ],
+        &[&out],
+    );
+    let other = shard("1", "0/2", &[]);
+    check(
+        "merge shards of different shard counts",
+        &["merge", "--out", &os, s0, other.to_str().unwrap()],
+        &["shard count 3 vs 2"],
+        &[&out],
+    );
+    for d in [&a0, &a1, &a2, &b1, &empty, &other] {
+        let _ = fs::remove_dir_all(d);
+    }
+}

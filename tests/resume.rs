@@ -1,0 +1,230 @@
+//! Checkpoint and resume: a run killed at any moment (SIGKILL, SIGINT) and resumed ends with
+//! results byte-identical to an uninterrupted run.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
+const FILES: [&str; 4] = ["summary.csv", "rounds.csv", "threat.csv", "games.csv"];
+
+fn unique_dir(tag: &str) -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("lotr-sim-resume-{tag}-{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+fn args_for<'a>(out: &'a str, common: &[&'a str]) -> Vec<&'a str> {
+    let mut a = vec!["run", "--quiet", "--out", out];
+    a.extend_from_slice(common);
+    a
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn same_files(a: &Path, b: &Path) {
+    for f in FILES {
+        if !a.join(f).exists() && !b.join(f).exists() && f == "games.csv" {
+            continue;
+        }
+        let x = fs::read(a.join(f)).unwrap_or_else(|e| panic!("{}: {e}", a.join(f).display()));
+        let y = fs::read(b.join(f)).unwrap_or_else(|e| panic!("{}: {e}", b.join(f).display()));
+        assert!(
+            x == y,
+            "{f} differs between {} and {}",
+            a.display(),
+            b.display()
+        );
+    }
+}
+
+fn status_of(dir: &Path) -> Option<String> {
+    let t = fs::read_to_string(dir.join("checkpoint.txt")).ok()?;
+    t.lines()
+        .find_map(|l| l.strip_prefix("status "))
+        .map(String::from)
+}
+
+/// Start `args`, wait until the checkpoint exists plus `delay`, then send `signal`.
+/// Returns the exit status code (None when killed by the signal) and stderr.
+fn start_and_signal(
+    args: &[&str],
+    dir: &Path,
+    delay: Duration,
+    signal: &str,
+) -> (Option<i32>, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while !dir.join("checkpoint.txt").exists() && t0.elapsed() < Duration::from_secs(60) {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(delay);
+    let pid = child.id().to_string();
+    let _ = Command::new("kill").args([signal, &pid]).status();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn kill9_and_resume(common: &[&str], delays_ms: &[u64]) {
+    let reference = unique_dir("ref");
+    ok(&args_for(reference.to_str().unwrap(), common));
+    let mut interrupted = 0;
+    for &ms in delays_ms {
+        let d = unique_dir("killed");
+        let ds = d.to_str().unwrap();
+        let mut args = args_for(ds, common);
+        args.extend(["--checkpoint-interval", "0.02"]);
+        start_and_signal(&args, &d, Duration::from_millis(ms), "-9");
+        if status_of(&d).as_deref() == Some("running") {
+            interrupted += 1;
+            // No report may look complete after a kill.
+            assert!(!d.join("summary.csv").exists(), "summary.csv after kill -9");
+            // Kill the resumed run as well, then resume again.
+            start_and_signal(
+                &[
+                    "run",
+                    "--quiet",
+                    "--resume",
+                    ds,
+                    "--checkpoint-interval",
+                    "0.02",
+                ],
+                &d,
+                Duration::from_millis(ms / 2),
+                "-9",
+            );
+        }
+        assert!(status_of(&d).is_some(), "no checkpoint after {ms} ms");
+        ok(&["run", "--quiet", "--resume", ds]);
+        assert_eq!(status_of(&d).as_deref(), Some("complete"));
+        same_files(&reference, &d);
+        let _ = fs::remove_dir_all(&d);
+    }
+    assert!(interrupted > 0, "no kill landed before the run ended");
+    let _ = fs::remove_dir_all(&reference);
+}
+
+#[test]
+fn kill_9_at_any_moment_then_resume() {
+    kill9_and_resume(
+        &[
+            "--bot",
+            "random",
+            "--games",
+            "8000",
+            "--seed",
+            "3",
+            "--per-game",
+            "--threads",
+            "2",
+        ],
+        &[0, 30, 120, 400, 900],
+    );
+}
+
+#[test]
+fn kill_9_during_a_sweep_then_resume() {
+    kill9_and_resume(
+        &[
+            "--bot",
+            "random",
+            "--games",
+            "5000",
+            "--seed",
+            "8",
+            "--mode",
+            "easy,standard",
+            "--threads",
+            "2",
+        ],
+        &[10, 250],
+    );
+}
+
+#[test]
+fn ctrl_c_keeps_the_checkpoint_and_says_how_to_resume() {
+    let common = [
+        "--bot",
+        "random",
+        "--games",
+        "30000",
+        "--seed",
+        "4",
+        "--threads",
+        "2",
+    ];
+    let reference = unique_dir("ref-int");
+    let d = unique_dir("int");
+    let ds = d.to_str().unwrap();
+    let (code, err) = start_and_signal(
+        &args_for(ds, &common),
+        &d,
+        Duration::from_millis(300),
+        "-INT",
+    );
+    if status_of(&d).as_deref() == Some("running") {
+        assert_eq!(code, Some(130), "{err}");
+        assert!(
+            err.contains(&format!("resume with: lotr-sim run --resume {ds}")),
+            "{err}"
+        );
+        assert!(err.contains("games played"), "{err}");
+        assert!(!d.join("summary.csv").exists());
+    }
+    ok(&["run", "--quiet", "--resume", ds]);
+    ok(&args_for(reference.to_str().unwrap(), &common));
+    same_files(&reference, &d);
+    // Resuming a finished run only rewrites its reports.
+    fs::remove_file(d.join("threat.csv")).unwrap();
+    ok(&["run", "--quiet", "--resume", ds]);
+    same_files(&reference, &d);
+    let _ = fs::remove_dir_all(&d);
+    let _ = fs::remove_dir_all(&reference);
+}
+
+#[test]
+fn resume_accepts_the_same_options() {
+    let d = unique_dir("same");
+    let ds = d.to_str().unwrap();
+    ok(&args_for(
+        ds,
+        &["--bot", "random", "--games", "300", "--seed", "9"],
+    ));
+    // Repeating options that match the checkpoint is allowed.
+    ok(&[
+        "run",
+        "--quiet",
+        "--resume",
+        ds,
+        "--seed",
+        "9",
+        "--games",
+        "300",
+        "--threads",
+        "1",
+    ]);
+    let _ = fs::remove_dir_all(&d);
+}

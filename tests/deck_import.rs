@@ -375,26 +375,3 @@ fn sample_decks_are_legal_and_playable() {
     }
     assert!(n >= 2, "at least two stronger 50-card decks");
 }
-
-/// Core + Lost Realm sample decks, ready for `decks/` once the Lost Realm player cards are
-/// implemented on main (until then `run` refuses them): they import as legal 50-card decks.
-#[test]
-fn lost_realm_sample_decks_import() {
-    for f in [
-        "lost-realm-dunedain-hunters.txt",
-        "lost-realm-northern-wardens.txt",
-    ] {
-        let imp = import(f);
-        let c = deck::check(&imp, db());
-        assert_eq!(
-            (c.heroes, c.cards, c.errors()),
-            (3, 50, 0),
-            "{f}: {:?}",
-            c.findings
-        );
-        assert!(
-            imp.description.iter().any(|d| d.starts_with("Plan:")),
-            "{f}"
-        );
-    }
-}

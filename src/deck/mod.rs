@@ -60,10 +60,10 @@ impl std::error::Error for DeckError {}
 const MAX_COPIES: u32 = 50;
 
 /// The decks shipped with the binary (from `decks/`): the four Core Set sphere decks (OCTGN
-/// files) and the stronger two-sphere sample decks (text lists whose `# Plan:` line says how
+/// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm) (text lists whose `# Plan:` line says how
 /// they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 8] = [
+    const DECKS: [(&str, &str); 10] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -86,6 +86,14 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "core-riders-and-bowmen",
             include_str!("../../decks/core-riders-and-bowmen.txt"),
+        ),
+        (
+            "dunedain-hunters",
+            include_str!("../../decks/dunedain-hunters.txt"),
+        ),
+        (
+            "northern-wardens",
+            include_str!("../../decks/northern-wardens.txt"),
         ),
     ];
     &DECKS
@@ -1386,9 +1394,8 @@ fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardDb) -> Found
     }
     let cards = distinct_cards(&all, db);
     if cards.len() == 1 {
-        // One card: the printing in the named set if there is one.
-        let named = set.and_then(|set| all.iter().copied().find(|&i| names_set(set, db.def(i))));
-        return Found::One(named.unwrap_or(cards[0]));
+        // One card (reprints with identical numbers): its earliest printing.
+        return Found::One(cards[0]);
     }
     // Several different cards share the title: the set in parentheses decides.
     if let Some(set) = set {

@@ -31,6 +31,21 @@ CARD_COLUMNS = [
 SCENARIO_COLUMNS = ["slug", "title", "mode", "kind", "code", "copies"]
 
 
+
+IMMUNE = "Immune to player card effects"
+
+
+def keywords(card):
+    """The card's keywords; "Immune to player card effects" is a keyword-like fact that the
+    reference data keeps only as a text line of its own, so it is added from there."""
+    kws = list(card.get("keywords") or [])
+    if IMMUNE not in kws and any(
+        t.strip().rstrip(".") == IMMUNE for t in card.get("text") or []
+    ):
+        kws.append(IMMUNE)
+    return kws
+
+
 def num(card, field):
     """A printed number: int as text, "X" kept, null (printed "-") as "-", absent as ""."""
     if field not in card:
@@ -83,7 +98,7 @@ def card_row(card, ringsdb, same_as=""):
         "stage": num(card, "stage"),
         "side": card.get("side") or "",
         "traits": ";".join(card.get("traits") or []),
-        "keywords": ";".join(card.get("keywords") or []),
+        "keywords": ";".join(keywords(card)),
         "has_shadow": "1" if card.get("shadow") else "0",
         "set_abbr": card["set_abbr"],
         "encounter_set": card.get("encounter_set") or "",

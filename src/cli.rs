@@ -57,6 +57,10 @@ pub enum Command {
     /// Play many games of every playable scenario × mode × bot × player count with every
     /// invariant checked; report violations.
     Soak(SoakArgs),
+    /// Deck tools: `deck check FILE...` (import, legality, profile).
+    Deck(crate::cli_deck::DeckArgs),
+    /// Paired comparison of two decks (same scenario, bots and seeds).
+    Compare(crate::cli_compare::CompareArgs),
 }
 
 /// What identifies a game configuration (shared by `run` and `trace`).
@@ -311,6 +315,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List(a) => cmd_list(&a),
         Command::Merge(a) => cmd_merge(&a),
         Command::Soak(a) => cmd_soak(&a),
+        Command::Deck(a) => crate::cli_deck::run(&a),
+        Command::Compare(a) => crate::cli_compare::run(&a),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod batch;
 pub mod bots;
 pub mod cards;
 pub mod checkpoint;
+pub mod compare;
 pub mod data;
 pub mod deck;
 pub mod engine;

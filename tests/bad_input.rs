@@ -160,16 +160,16 @@ fn configuration_errors() {
     run_rejects("empty list entry", &["--mode", "easy,"], &["empty name"]);
     run_rejects(
         "unplayable scenario named",
-        &["--scenario", "the-weather-hills"],
+        &["--scenario", "the-wastes-of-eriador"],
         &[
             "not implemented yet",
-            "list cards --scenario the-weather-hills",
+            "list cards --scenario the-wastes-of-eriador",
         ],
     );
     run_rejects(
         "unplayable scenario in a list",
-        &["--scenario", "intruders-in-chetwood,the-weather-hills"],
-        &["the-weather-hills", "not implemented yet"],
+        &["--scenario", "intruders-in-chetwood,the-wastes-of-eriador"],
+        &["the-wastes-of-eriador", "not implemented yet"],
     );
     run_rejects(
         "unplayable mode named",
@@ -186,7 +186,7 @@ fn configuration_errors() {
     );
     run_rejects(
         "sweep with nothing playable",
-        &["--scenario", "the-weather-hills", "--mode", "all"],
+        &["--scenario", "the-battle-of-carn-dum", "--mode", "all"],
         &["nothing to play", "list scenarios"],
     );
     run_rejects(

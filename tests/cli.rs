@@ -215,7 +215,6 @@ fn bad_configurations_are_rejected() {
         "heroes are unique",
     );
     rejects(&["--scenario", "the-dread-realm"], "not implemented yet");
-    rejects(&["--scenario", "the-weather-hills"], "not implemented yet");
     rejects(&["--rule", "no_such_rule=1"], "list rules");
     rejects(&["--rule", "first_player=9"], "first_player");
     // clap usage errors exit 2 as well

@@ -97,6 +97,31 @@ fn intruders_in_chetwood_easy_conformance() {
 }
 
 #[test]
+fn the_weather_hills_standard_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Standard, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 1500 } else { 400 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
+fn the_weather_hills_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
 fn intruders_in_chetwood_nightmare_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
@@ -105,6 +130,56 @@ fn intruders_in_chetwood_nightmare_conformance() {
             let d = conform(&db, &s, bot, 300);
             assert!(d > 300, "games must involve decisions");
         }
+    }
+}
+
+#[test]
+fn deadmens_dike_easy_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "deadmens-dike", Mode::Easy, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 500 } else { 200 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}
+
+/// Deadmen's Dike encounter deck per mode: the data's composition (Easy drops the copies
+/// RULES §2.3 removes), and after setup Iârion in play, Thaurdir set aside, one Fornost Square
+/// staged, the rest in the encounter deck or revealed from it.
+#[test]
+fn deadmens_dike_deck_composition() {
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 44)] {
+        let sc = &db.scenarios[db.scenario("deadmens-dike").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        let s = setup(&db, "deadmens-dike", mode, 1);
+        let mut g = Game::new(&db, &s);
+        g.start(1, 0);
+        g.apply(0); // keep the opening hand: setup runs
+                    // Every encounter card of the scenario exists once per copy in this game.
+        for &(def, k) in &sc.encounter[mode as usize] {
+            let have = g.cards.iter().filter(|c| c.def == def).count();
+            assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+        }
+        let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+        let iarion = g.cards.iter().find(|c| code(c) == "TLR-016").unwrap();
+        assert_eq!(iarion.zone, lotr_sim::engine::Zone::Play(0));
+        let thaurdir = g.cards.iter().find(|c| code(c) == "TLR-033").unwrap();
+        assert_eq!(thaurdir.zone, lotr_sim::engine::Zone::SetAside);
+        // Stage 1B engaged one Baleful Shade with the player.
+        let shades = g
+            .cards
+            .iter()
+            .filter(|c| code(c) == "TLR-035" && c.zone == lotr_sim::engine::Zone::Engaged(0))
+            .count();
+        assert!(shades >= 1);
     }
 }
 
@@ -149,5 +224,82 @@ fn threat_curves_count_exactly_the_games_still_running() {
             .map(|&o| acc.rounds_of(o)[..=round].iter().sum::<u64>())
             .sum();
         assert_eq!(acc.running_at(round, 0), games - ended, "round {round}");
+    }
+}
+
+/// The encounter cards a game starts with (before the quest's own setup moves any of them) are
+/// exactly `encounter_cards` of `../shared/carddata/scenarios.json`, card by card, for every
+/// scenario and mode. Runs where the reference data and python3 are present.
+#[test]
+fn encounter_decks_match_scenarios_json() {
+    use lotr_sim::data::CardType;
+    use lotr_sim::engine::ENCOUNTER;
+    use std::collections::BTreeMap;
+    let json = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/carddata/scenarios.json");
+    if !json.exists() {
+        eprintln!("{} not found: encounter decks not checked", json.display());
+        return;
+    }
+    let script = "import json,sys\n\
+        for s in json.load(open(sys.argv[1])):\n\
+        \x20   for m, cards in s['encounter_cards'].items():\n\
+        \x20       for c, n in (cards or {}).items():\n\
+        \x20           print(s['slug'], m, c, n)\n";
+    let Ok(out) = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(&json)
+        .output()
+    else {
+        eprintln!("python3 not available: encounter decks not checked");
+        return;
+    };
+    assert!(out.status.success(), "reading scenarios.json failed");
+    let mut want: BTreeMap<(String, String), BTreeMap<String, u32>> = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        *want
+            .entry((f[0].to_string(), f[1].to_string()))
+            .or_default()
+            .entry(f[2].to_string())
+            .or_default() += f[3].parse::<u32>().unwrap();
+    }
+    let db = load_embedded().unwrap();
+    let mut checked = 0;
+    for ((slug, mode), cards) in &want {
+        let mode = Mode::ALL.into_iter().find(|m| m.name() == mode).unwrap();
+        let s = setup(&db, slug, mode, 1);
+        let mut g = Game::new(&db, &s);
+        g.start(1, 0);
+        let nightmare_card = db.scenarios[s.scenario].nightmare_setup;
+        let mut got: BTreeMap<String, u32> = BTreeMap::new();
+        for c in 0..g.cards.len() as u16 {
+            let d = g.def_of(c);
+            // Faces as built: a flipped card still counts under its front.
+            if g.card(c).owner != ENCOUNTER
+                || d.ty == CardType::Quest
+                || Some(g.def_id(c)) == nightmare_card
+            {
+                continue;
+            }
+            *got.entry(d.code.clone()).or_default() += 1;
+        }
+        assert_eq!(&got, cards, "{slug} {}", mode.name());
+        checked += 1;
+    }
+    assert_eq!(checked, 9 * 3 + 2);
+}
+
+#[test]
+fn deadmens_dike_standard_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "deadmens-dike", Mode::Standard, players);
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 1000 } else { 300 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
     }
 }

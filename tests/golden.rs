@@ -9,10 +9,28 @@ use lotr_sim::engine::{play_game, Game, GameSetup, RuleOptions};
 use std::path::PathBuf;
 
 fn trace(decks: &[&str], bot: &str, seed: u64, index: u64) -> String {
+    trace_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        decks,
+        bot,
+        seed,
+        index,
+    )
+}
+
+fn trace_in(
+    scenario: &str,
+    mode: Mode,
+    decks: &[&str],
+    bot: &str,
+    seed: u64,
+    index: u64,
+) -> String {
     let db = load_embedded().unwrap();
     let setup = GameSetup {
-        scenario: db.scenario("intruders-in-chetwood").unwrap(),
-        mode: Mode::Standard,
+        scenario: db.scenario(scenario).unwrap(),
+        mode,
         decks: decks
             .iter()
             .map(|d| resolve_deck(d, &db).unwrap())
@@ -83,5 +101,35 @@ fn intruders_solo_lore_random() {
     check(
         "intruders-standard-lore-random-s2-g5.txt",
         trace(&["core-lore"], "random", 2, 5),
+    );
+}
+
+#[test]
+fn weather_hills_solo_leadership_basic() {
+    check(
+        "weather-hills-easy-leadership-basic-s1-g61.txt",
+        trace_in(
+            "the-weather-hills",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            61,
+        ),
+    );
+}
+
+#[test]
+fn deadmens_dike_solo_leadership_basic() {
+    check(
+        "deadmens-dike-standard-leadership-basic-s1-g34.txt",
+        trace_in(
+            "deadmens-dike",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            34,
+        ),
     );
 }

@@ -122,13 +122,29 @@
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
 //! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
-//! when an enemy has ≤ 4 HP left, else draw 3).
+//! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
+//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
+//! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
+//! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
+//! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
+//! token is always placed and its fetched Orc is the least dangerous. Travel: Sheltered Valley's
+//! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
+//! quest points every location is worth travelling to; such a stage counts as one that cannot be
+//! defeated when choosing the current quest.
 //!
 //! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
 //! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
 //! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
 //! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
 //! at ≥ 35, else cards with ≤ 3 in hand, else resources).
+//! when an enemy has ≤ 4 HP left, else draw 3). Deadmen's Dike, where an empty deck eliminates:
+//! Unnatural Fog (mill one card per questing character only when the deck keeps ≥ 15 cards and
+//! more willpower than cards is at stake, else leave the quest), A Fell Wraith (mill 3 with ≥ 15
+//! cards in the deck, else Thaurdir goes back to the staging area), Norbury Tombs (always shuffle
+//! the discarded cards back), Thaurdir's Damned (each damage point where its marginal damage
+//! cost, counting damage already assigned, is lowest), Baleful Shade's shadow (exhaust the ready
+//! character with the least attack and value), Deadmen's Gate's shadow (the cheapest attachment).
 //!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
@@ -307,6 +323,11 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
 }
 
+/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
+fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
+    damage_cost(g, c, already + n) - damage_cost(g, c, already)
+}
+
 /// A defence (or engagement) we accept: at most chumping a mid-value ally.
 const ACCEPTABLE: i32 = 400;
 
@@ -417,6 +438,11 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("WaR-006", 30, AttachKind::Weapon),     // Durin's Axe (+2 ATK; guarded first)
     ("WaR-008", 30, AttachKind::Willpower),  // Silver Circlet (+2 WP)
     ("WaR-009", 20, AttachKind::Armor),      // Inner Strength (+1 DEF)
+    ("AtE-055", 25, AttachKind::Location),   // Ranger Provisions
+    ("AtE-059", 20, AttachKind::General),    // Steed of Imladris
+    ("TToR-087", 25, AttachKind::Weapon),    // Elven Spear
+    ("TToR-090", 25, AttachKind::General),   // Silver Harp
+    ("TToR-093", 10, AttachKind::General),   // Elf-friend
 ];
 
 fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
@@ -434,10 +460,31 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-046", 60),  // Orc Ambush: hurts while in play
     ("TLR-023", 50),  // Orc Rearguard: caps progress on the main quest at 3
     ("TLR-051", 40),  // Lost in the Wilderness
+    ("TLR-032", 90),  // Find Shelter: 4 damage on a hero of each player when its time runs out
+    ("TLR-059", 70),  // Search the Ruins: +2 threat each round
+    ("TLR-055", 20),  // Make Camp: no healing
+    ("TLR-063", 55),  // Seal the Tomb: mills the encounter deck, brings back an Undead enemy
+    ("TLR-042", 45),  // The Shadow World: mills one card per engaged Undead enemy each round
+    ("TLR-067", 0),   // The Power of Angmar: only when cheap (its lock rarely matters)
+];
+
+/// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
+/// the character where that damage costs least (`damage_cost`).
+pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
+    ("TLR-052", 0, 1), // Biting Wind
+    ("TLR-054", 0, 1), // Cold from Angmar
+    ("TLR-031", 0, 1), // Ice Storm
+    ("TLR-031", 1, 1), // Ice Storm's shadow
+    ("TLR-028", 0, 1), // Exposed Ridge
+    ("TLR-032", 0, 4), // Find Shelter
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
-pub const TRAVEL_PENALTY: &[(&str, i32)] = &[];
+pub const TRAVEL_PENALTY: &[(&str, i32)] = &[
+    ("TLR-036", 2), // Broken Battlements: each player mills one card
+    ("TLR-037", 3), // Norbury Tombs: an enemy comes back from the encounter discard pile
+    ("TLR-040", 2), // Deadmen's Gate: every action or response mills a card while active
+];
 
 /// Preferred `Mode(k)` by resolving card code (the modes as printed, 0-based), else the first.
 /// `Core-073` Gandalf: 0 draw 3, 1 deal 4 damage, 2 reduce threat by 5 (chosen dynamically).
@@ -674,6 +721,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "EfMG-035" => 20, // Leave No Trace: the location never comes back
         "EfMG-036" => distant_stars_value(g, p),
         "EfMG-037" => (g.cost_of(c, p) <= 2) as i32 * 30, // Keen as Lances
+        k if k.starts_with("AtE-") || k.starts_with("TToR-") => angmar2_value(g, p, c, ev),
         _ => {
             if in_hand {
                 0
@@ -948,9 +996,11 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
         CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
         CardType::Ally => {
-            let cost = g.play_cost(c, p).max(1) as i32;
+            let cost = g.cost_of(c, p).max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
+        // A restricted attachment that could only push out another one is not played.
+        CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         _ => action_value(g, p, c, None),
@@ -1307,11 +1357,37 @@ fn expected_surplus(g: &Game, p: u8) -> i16 {
     wp * 3 / 4 - g.staging_threat() - 2 * g.players_in_game() as i16 - loc
 }
 
+/// Expected surplus if side quest `c` were the current quest: a Battle or Siege quest is quested
+/// with Attack or Defense instead of Willpower (`surplus` is the Willpower estimate).
+fn quest_surplus_for(g: &Game, p: u8, c: CardId, surplus: i16) -> i16 {
+    let kw = g.def_of(c).keywords;
+    let stat = if kw.battle {
+        Stat::Attack
+    } else if kw.siege {
+        Stat::Defense
+    } else {
+        return surplus;
+    };
+    let _ = p;
+    let sum = |s: Stat| -> i16 {
+        (0..g.n_players)
+            .filter(|&q| !g.players[q as usize].eliminated)
+            .flat_map(|q| g.characters(q))
+            .filter(|&x| ready(g, x))
+            .map(|x| g.stat(x, s))
+            .sum()
+    };
+    surplus + (sum(stat) - sum(Stat::Willpower)) * 3 / 4
+}
+
 fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
     let surplus = expected_surplus(g, p);
-    let main_blocked =
-        main != NO_CARD && (g.rule(Rule::CannotDefeat(main)) || g.rule(Rule::CannotWin));
+    // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
+    let main_blocked = main != NO_CARD
+        && (g.rule(Rule::CannotDefeat(main))
+            || g.rule(Rule::CannotWin)
+            || g.def_of(main).quest_points <= 0);
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
@@ -1324,6 +1400,7 @@ fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .find(|s| s.0 == code(g, c))
             .map(|s| s.1)
             .unwrap_or(0);
+        let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
             continue;
@@ -1370,6 +1447,11 @@ fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
     }
 }
 
+/// The Mission objective's tokens, and whether it is Savage Counter-attack (tokens are lives).
+fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
+    crate::cards::common::mission(g).map(|m| (code(g, m) == "TLR-072", g.card(m).resources))
+}
+
 fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
     let mut best: Option<(i32, usize)> = None;
@@ -1377,7 +1459,13 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let Opt::Card(l) = *opt else { continue };
         let threat = g.threat_contribution(l);
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
-        if threat < 2 && rem > surplus.max(0) {
+        // On a stage without quest points (The Weather Hills 1B) questing progress only counts
+        // on locations: any location is worth travelling to.
+        let no_qp = g
+            .main_quest()
+            .map(|q| g.def_of(q).quest_points <= 0)
+            .unwrap_or(false);
+        if threat < 2 && rem > surplus.max(0) && !no_qp {
             continue;
         }
         let mut pen = TRAVEL_PENALTY
@@ -1387,6 +1475,15 @@ fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .unwrap_or(0);
         if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
             pen += 1000;
+        }
+        // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
+        // and one of the few lives on Savage Counter-attack (none left loses the game).
+        if code(g, l) == "TLR-029" {
+            pen += match mission_tokens(g) {
+                Some((true, t)) if t <= 2 => 1000,
+                Some((true, _)) => 20,
+                _ => 5,
+            };
         }
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
@@ -1461,7 +1558,7 @@ fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32
     let n = cands.len().min(12);
     let mut atk = [0i16; 12];
     for i in 0..n {
-        atk[i] = g.stat(cands[i], Stat::Attack);
+        atk[i] = attack_potential(g, cands[i]);
     }
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
@@ -1539,7 +1636,7 @@ fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
         .patk
         .attackers()
         .iter()
-        .map(|&a| g.stat(a, Stat::Attack))
+        .map(|&a| attack_potential(g, a))
         .sum();
     let need = g.remaining_hp(enemy) + g.stat(enemy, Stat::Defense) - base;
     if need <= 0 {
@@ -1559,7 +1656,7 @@ fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
         let mut pick: Option<(i16, CardId)> = None;
         for (i, &c) in cands.as_slice().iter().enumerate().take(12) {
             if mask & (1 << i) != 0 {
-                let a = g.stat(c, Stat::Attack);
+                let a = attack_potential(g, c);
                 if pick.map(|(b, _)| a > b).unwrap_or(true) {
                     pick = Some((a, c));
                 }
@@ -1607,7 +1704,16 @@ fn response(g: &Game, p: u8, ev: Event, o: &[Opt]) -> Option<usize> {
 fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usize> {
     let (_, kind) = attachment_info(g, a);
     let dwarf_bonus = |c: CardId| (code(g, a) == "Core-041" && g.has_trait(c, "Dwarf")) as i32 * 5;
-    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000;
+    // A third restricted attachment would push one out: such hosts come last.
+    let restricted = angmar2_restricted(g, a);
+    let full = move |c: CardId| {
+        restricted
+            && g.attachments(c)
+                .filter(|&x| g.def_of(x).keywords.restricted)
+                .count()
+                >= 2
+    };
+    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000 - full(c) as i32 * 3000;
     match kind {
         AttachKind::Weapon => pick_max(o, |c| {
             own(c) + g.stat(c, Stat::Attack) as i32 * 10 + dwarf_bonus(c) + g.is_hero(c) as i32 * 3
@@ -1657,6 +1763,9 @@ fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
 }
 
 fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
+    if let Some(&(_, _, n)) = DAMAGE_PROMPTS.iter().find(|d| d.0 == src && d.1 == what) {
+        return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
+    }
     match (src, what) {
         // Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
         ("TLR-043", 0) => {
@@ -1738,8 +1847,6 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 (left <= 2) as i32 * 900 + g.threat_contribution(c) as i32 * 5
             }
         }),
-        // Weight of Responsibility shadow: discard the cheapest attachment.
-        ("TLR-050", 0) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
         // --- The Battle of Carn Dûm / The Dread Realm
         // The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
         ("TBoCD-122", 0) => {
@@ -1826,6 +1933,79 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 .count() as i32;
             (g.controller(h) == p) as i32 * 1000 + n * 10
         }),
+        // Cornered Animals: discard a Savage Counter-attack token (Mode 0) while 3 or more are
+        // left, else reveal one more card (Mode 1).
+        ("TLR-070B", 0) => {
+            let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
+            find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+        }
+        // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
+        // undefended when the threat would be deadly or the hit on a hero is cheap.
+        ("TLR-058", 0) => {
+            let atk = g.stat(g.attack.enemy, Stat::Attack);
+            let threat = g.players[p as usize].threat;
+            let undefended = undefended_cost(g, p, atk);
+            let defended: i32 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+                .sum();
+            let take_undefended = threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
+            find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
+        }
+        // Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable
+        // damage to heal.
+        ("TLR-055", 0) | ("TLR-029", 1) => pick_max(o, |c| {
+            g.card(c).damage as i32 * 10 + char_value(g, c).min(10_000) / 10
+        }),
+        // Concealed Orc-camp: a token on the Mission objective, always; the Orc to engage on
+        // travel is the least dangerous one.
+        ("TLR-030", 1) => find(o, Opt::Yes),
+        ("TLR-030", 2) => pick_min(o, |e| danger(g, e)),
+        // Weight of Responsibility / Deadmen's Gate shadow: discard the cheapest attachment.
+        ("TLR-050", 0) | ("TLR-040", 1) => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+        // Deadmen's Dike: the deck is the clock (an empty deck eliminates). Unnatural Fog: mill
+        // one card per questing character (Mode 0) only with a deck to spare and more
+        // willpower at stake than cards; else take the characters out of the quest (Mode 1).
+        ("TLR-041", 0) => {
+            let n = g.characters(p).filter(|&c| g.card(c).questing).count() as i32;
+            let wp: i32 = g
+                .characters(p)
+                .filter(|&c| g.card(c).questing)
+                .map(|c| g.stat(c, g.questing_stat()) as i32)
+                .sum();
+            let deck = g.list(Zone::Deck(p)).len() as i32;
+            if deck - n >= 15 && wp > n {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // A Fell Wraith: mill 3 (Mode 0) with a deck to spare, else Thaurdir goes back to the
+        // staging area (Mode 1).
+        ("TLR-074B", 0) => {
+            if g.list(Zone::Deck(p)).len() >= 15 {
+                find(o, Opt::Mode(0))
+            } else {
+                find(o, Opt::Mode(1))
+            }
+        }
+        // Norbury Tombs: shuffling discarded cards back into the decks only helps.
+        ("TLR-037", 0) => find(o, Opt::Yes),
+        // Thaurdir's Damned: one damage at a time where it costs least, counting the damage
+        // already assigned.
+        ("TLR-034", 0) => pick_min(o, |c| {
+            let a = g.assigned_damage(c);
+            damage_cost_after(g, c, a, 1)
+        }),
+        // Baleful Shade shadow: exhaust the ready character whose attack matters least.
+        ("TLR-035", 1) => pick_min(o, |c| {
+            char_value(g, c).min(10_000) / 10 + g.stat(c, Stat::Attack) as i32 * 20
+        }),
+        (k, _) if k.starts_with("AtE-") || k.starts_with("TToR-") => {
+            angmar2_effect(g, p, k, what, o)
+        }
         _ => None,
     }
 }
@@ -1927,6 +2107,266 @@ fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     Some(fallback(o))
+}
+
+// ===================================================================== Angmar Awakened cards
+
+/// Does `p` control Erestor (his hand is discarded at the end of every round, so cards in hand
+/// are cheap to spend)?
+fn has_erestor(g: &Game, p: u8) -> bool {
+    g.heroes(p).any(|h| code(g, h) == "TToR-084")
+}
+
+/// A restricted attachment from Across the Ettenmoors / The Treachery of Rhudaur (the room
+/// check below is kept to these so the Core decks' tuned play is unchanged).
+fn angmar2_restricted(g: &Game, a: CardId) -> bool {
+    let k = code(g, a);
+    g.def_of(a).keywords.restricted && (k.starts_with("AtE-") || k.starts_with("TToR-"))
+}
+
+/// Has some legal target of restricted attachment `a` fewer than 2 restricted attachments?
+fn restricted_room(g: &Game, p: u8, a: CardId) -> bool {
+    g.attach_targets(a, p).any(|t| {
+        g.attachments(t)
+            .filter(|&x| g.def_of(x).keywords.restricted)
+            .count()
+            < 2
+    })
+}
+
+/// Attack `c` can reach in an attack: its Attack plus what its Elven Spears can still add
+/// (one per card in its controller's hand, 3 per Spear per phase).
+fn attack_potential(g: &Game, c: CardId) -> i16 {
+    let a = g.stat(c, Stat::Attack);
+    let mut spear: i16 = 0;
+    for x in g.attachments(c) {
+        if code(g, x) == "TToR-087" && g.controller(x) == g.controller(c) {
+            spear += 3 - g.card(x).uses_phase.min(3) as i16;
+        }
+    }
+    if spear == 0 {
+        return a;
+    }
+    let in_hand = g.list(Zone::Hand(g.controller(c))).len() as i16;
+    a + spear.min(in_hand)
+}
+
+/// Strength and kill threshold (remaining HP + Defense) of `p`'s player attack in progress.
+fn attack_in_progress(g: &Game, p: u8) -> Option<(i16, i16, i16)> {
+    let e = g.patk.enemy;
+    if e == NO_CARD || g.patk.player != p || !g.card(e).zone.in_play() {
+        return None;
+    }
+    let strength: i16 = g
+        .patk
+        .attackers()
+        .iter()
+        .map(|&a| g.stat(a, Stat::Attack))
+        .sum();
+    Some((
+        strength,
+        g.remaining_hp(e) + g.stat(e, Stat::Defense),
+        g.stat(e, Stat::Defense),
+    ))
+}
+
+/// Engaged enemies of `p` that have not attacked yet this phase.
+fn unattacked_engaged<'g>(g: &'g Game<'g>, p: u8) -> impl Iterator<Item = CardId> + 'g {
+    g.engaged(p)
+        .iter()
+        .copied()
+        .filter(move |&e| g.is_enemy(e) && !g.card(e).attacked && !g.immune(e))
+}
+
+/// A Valour event (other than `not`) in `p`'s hand worth playing now.
+fn valour_event_wanted(g: &Game, p: u8, not: CardId) -> bool {
+    hand(g, p).iter().any(|&x| {
+        x != not
+            && crate::cards::common::is_valour_event(g, x)
+            && code(g, x) != "AtE-063"
+            && g.available(p, g.def_of(x).sphere) + 2 >= g.def_of(x).cost.max(0)
+            && action_value(g, p, x, None) > 0
+    })
+}
+
+/// `action_value` for the Across the Ettenmoors and Treachery of Rhudaur player cards.
+fn angmar2_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    let phase = g.phase;
+    let hand_n = hand(g, p).len();
+    let erestor = has_erestor(g, p);
+    match code(g, c) {
+        // Dori: lend his Defense when the attack would hurt the defending hero.
+        "AtE-054" => match ev {
+            Some(Event::DefenderDeclared(d, e)) => {
+                let atk = g.stat(e, Stat::Attack) + shadow_count(g, e);
+                (atk > g.stat(d, Stat::Defense)) as i32 * 30
+            }
+            _ => 0,
+        },
+        // Dúnedain Message: fetch a side quest to play this planning phase.
+        "AtE-056" => {
+            (phase == Phase::Planning
+                && !hand(g, p)
+                    .iter()
+                    .any(|&x| g.ty(x) == CardType::PlayerSideQuest)) as i32
+                * 20
+        }
+        // Longbeard Sentry: +1 Defense / Sentinel before enemies attack, with a deck to spare.
+        "AtE-057" => {
+            let attacks_left = (0..g.n_players).any(|q| unattacked_engaged(g, q).next().is_some());
+            (phase == Phase::Combat
+                && ready(g, c)
+                && attacks_left
+                && g.list(Zone::Deck(p)).len() >= 8) as i32
+                * 15
+        }
+        // Steed of Imladris: a card for 2 progress on the active location.
+        "AtE-059" => {
+            (matches!(ev, Some(Event::Committed(_))) && (hand_n >= 3 || erestor)) as i32 * 25
+        }
+        // Fair and Perilous: turns an attack that falls short into a kill.
+        "AtE-060" => match attack_in_progress(g, p) {
+            Some((strength, need, _)) if strength < need => {
+                let best = g
+                    .patk
+                    .attackers()
+                    .iter()
+                    .filter(|&&a| g.has_trait(a, "Noldor") || g.has_trait(a, "Silvan"))
+                    .map(|&a| g.stat(a, Stat::Willpower))
+                    .max()
+                    .unwrap_or(0);
+                (strength + best >= need) as i32 * 40
+            }
+            _ => 0,
+        },
+        // None Return: keep a strong enemy out of the encounter deck for good.
+        "AtE-062" => match ev {
+            Some(Event::Destroyed(e)) => {
+                let d = g.def_of(e);
+                (d.attack.max(0) + d.threat.max(0) >= 4 || hand_has(g, p, &["TToR-092"])) as i32
+                    * 25
+            }
+            _ => 0,
+        },
+        // Hope Rekindled: discount a Valour event we are about to play, or (Valour) search.
+        "AtE-063" => {
+            if valour_event_wanted(g, p, c) {
+                60
+            } else {
+                (crate::cards::common::valour(g, p) && !g.list(Zone::Deck(p)).is_empty()) as i32
+                    * 20
+            }
+        }
+        // Reinforcements: bodies before committing, or before enemies attack.
+        "TToR-085" => {
+            let pre_quest = phase == Phase::Quest && !any_questing(g, p);
+            let pre_combat = phase == Phase::Combat
+                && !g.engaged(p).is_empty()
+                && g.engaged(p).iter().all(|&e| !g.card(e).attacked);
+            (pre_quest || pre_combat) as i32 * 30
+        }
+        // Elven Spear: discard for +1 Attack when it completes a kill (or chips, with Erestor).
+        "TToR-087" => {
+            let Zone::Attached(h) = g.card(c).zone else {
+                return 0;
+            };
+            match attack_in_progress(g, p) {
+                Some((strength, need, _))
+                    if g.patk.attackers().contains(&h) && strength < need && hand_n > 0 =>
+                {
+                    let uses_left = 3 - g.card(c).uses_phase as i16;
+                    (strength + uses_left >= need || erestor) as i32 * 30
+                }
+                _ => 0,
+            }
+        }
+        // Horn's Cry: before enemy attacks, against several attackers (or Valour, one player).
+        "TToR-088" => {
+            let n = unattacked_engaged(g, p).count();
+            let valour = crate::cards::common::valour(g, p);
+            (phase == Phase::Combat && (n >= 2 || (valour && n >= 1))) as i32 * 25
+        }
+        // Silver Harp: take back a card worth having.
+        "TToR-090" => match ev {
+            Some(Event::DiscardedFromHand(x)) => (hand_card_value(g, p, x) >= 6) as i32 * 30,
+            _ => 0,
+        },
+        // The Door is Closed!: always worth a card.
+        "TToR-092" => matches!(ev, Some(Event::CancelWhenRevealed(_))) as i32 * 45,
+        _ => {
+            if g.card(c).zone == Zone::Hand(p) {
+                0
+            } else {
+                // In-play responses (Wellinghall Preserver, Galadhrim Weaver, Galdor): free.
+                ev.is_some() as i32 * 10
+            }
+        }
+    }
+}
+
+/// Prompts of the Across the Ettenmoors and Treachery of Rhudaur player cards.
+fn angmar2_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize> {
+    match (src, what) {
+        // Steed of Imladris / Elven Spear: discard the least useful card in hand.
+        ("AtE-059", 0) | ("TToR-087", 0) => pick_min(o, |c| hand_card_value(g, p, c)),
+        // Fair and Perilous: the attacker (else our ready character) with the most Willpower.
+        ("AtE-060", 0) => pick_max(o, |c| {
+            g.patk.attackers().contains(&c) as i32 * 100
+                + (g.controller(c) == p && ready(g, c)) as i32 * 50
+                + g.stat(c, Stat::Willpower) as i32
+        }),
+        // Hope Rekindled: the discount when a Valour event is wanted, else the search.
+        ("AtE-063", 0) => {
+            let m = if valour_event_wanted(g, p, NO_CARD) {
+                0
+            } else {
+                1
+            };
+            find(o, Opt::Mode(m))
+        }
+        // Reinforcements: the strongest ally; under the player who will need it most.
+        ("TToR-085", 0) => pick_max(o, |c| g.def_of(c).cost.max(0) as i32 * 10 + stats_sum(g, c)),
+        ("TToR-085", 1) => {
+            if g.phase == Phase::Combat {
+                let mut best: Option<(i32, usize)> = None;
+                for (i, opt) in o.iter().enumerate() {
+                    let Opt::Player(q) = *opt else { continue };
+                    let v = engaged_attack(g, q) as i32 * 2 + (q == p) as i32;
+                    if best.map(|(b, _)| v > b).unwrap_or(true) {
+                        best = Some((v, i));
+                    }
+                }
+                best.map(|(_, i)| i)
+            } else {
+                find(o, Opt::Player(p))
+            }
+        }
+        // Horn's Cry: Valour (-3 to one player's enemies) when it takes off more attack.
+        ("TToR-088", 0) => {
+            let all = (0..g.n_players)
+                .map(|q| unattacked_engaged(g, q).count())
+                .sum::<usize>();
+            let best = (0..g.n_players)
+                .map(|q| unattacked_engaged(g, q).count())
+                .max()
+                .unwrap_or(0);
+            find(o, Opt::Mode((best * 3 > all) as u8))
+        }
+        ("TToR-088", 1) => {
+            let mut best: Option<(i32, usize)> = None;
+            for (i, opt) in o.iter().enumerate() {
+                let Opt::Player(q) = *opt else { continue };
+                let v: i32 = unattacked_engaged(g, q)
+                    .map(|e| g.stat(e, Stat::Attack).min(3) as i32)
+                    .sum();
+                if best.map(|(b, _)| v > b).unwrap_or(true) {
+                    best = Some((v, i));
+                }
+            }
+            best.map(|(_, i)| i)
+        }
+        _ => None,
+    }
 }
 
 // ===================================================================== tests

@@ -1,6 +1,6 @@
 //! Small queries shared by card scripts of several sets.
 
-use crate::engine::{CardId, Game, Zone};
+use crate::engine::{Ask, CardId, Cont, Game, Opt, Zone};
 
 /// The host of attachment `me`, if it is attached.
 pub fn host(g: &Game, me: CardId) -> Option<CardId> {
@@ -52,7 +52,18 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
 
-/// Valour abilities may be used only while the player's threat is 40 or more (RULES §5.23).
+/// Player events that have a Valour trigger (a fact of their printed text, by code), for
+/// effects that name "an event that has a Valour trigger" (Hope Rekindled).
+pub const VALOUR_EVENTS: &[&str] = &[
+    "TWoE-003",  // Rallying Cry
+    "AtE-063",   // Hope Rekindled
+    "TToR-088",  // Horn's Cry
+    "TBoCD-117", // Doom Hangs Still
+    "TBoCD-119", // Hold Your Ground!
+    "TDR-144",   // Hour of Wrath
+];
+
+/// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?
 pub fn valour(g: &Game, p: u8) -> bool {
     g.players[p as usize].threat >= 40
 }
@@ -83,6 +94,213 @@ pub fn cancel_damage(g: &mut Game, c: CardId, k: i16) {
         }
     }
     g.heal(c, k);
+}
+
+/// The Mission objective in play (The Weather Hills: Hunting the Orcs, then its other side
+/// Savage Counter-attack), if any.
+pub fn mission(g: &Game) -> Option<CardId> {
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .find(|&c| g.ty(c) == crate::data::CardType::Objective && g.has_trait(c, "Mission"))
+}
+
+/// Who chooses the characters in a "deal / assign damage" effect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dealers {
+    /// Each player in turn, from the first player ("each player deals / assigns ...").
+    Each,
+    /// One player only (the defending player of a shadow effect, the first player ...).
+    Only(u8),
+}
+
+/// Drive a damage effect one decision at a time. Each dealer in turn chooses characters that
+/// `target(g, c, dealer)` allows: with `split` he assigns `n` damage one point at a time (never
+/// to a character with no hit points left); without it one chosen character takes all `n`.
+/// A dealer with no legal character deals nothing. Damage is dealt as it is assigned.
+///
+/// Start with `Cont::new(card, step).with(0, n, n)` and `Opt::Pass`; call it again from the
+/// card's `resume` (step `step`) with the continuation and the answer. Returns true once every
+/// dealer is done (the caller then resolves what follows), false while a decision is pending.
+pub fn deal_damage_steps(
+    g: &mut Game,
+    cont: Cont,
+    opt: Opt,
+    what: u8,
+    split: bool,
+    dealers: Dealers,
+    target: fn(&Game, CardId, u8) -> bool,
+) -> bool {
+    let n = cont.b;
+    let mut k = cont.player;
+    let mut left = cont.a;
+    if let Opt::Card(c) = opt {
+        let d = if split { 1 } else { left };
+        g.deal_damage(c, d);
+        left -= d;
+    }
+    loop {
+        if left <= 0 {
+            k += 1;
+            left = n;
+        }
+        let p = match dealers {
+            Dealers::Only(p) if k == 0 => p,
+            Dealers::Only(_) => return true,
+            Dealers::Each if k < g.n_players => g.seat(k),
+            Dealers::Each => return true,
+        };
+        if g.players[p as usize].eliminated || n <= 0 {
+            left = 0;
+            continue;
+        }
+        g.begin_ask(
+            p,
+            Ask::Effect {
+                card: cont.card,
+                what,
+            },
+        );
+        for q in 0..g.n_players {
+            for i in 0..g.list(Zone::Play(q)).len() {
+                let c = g.list(Zone::Play(q))[i];
+                if g.is_character(c)
+                    && g.can_take_damage(c)
+                    && g.remaining_hp(c) > 0
+                    && target(g, c, p)
+                {
+                    g.offer(Opt::Card(c));
+                }
+            }
+        }
+        if g.n_offered() == 0 {
+            left = 0;
+            continue;
+        }
+        g.ask_script(Cont::new(cont.card, cont.step).with(k, left, n));
+        return false;
+    }
+}
+
+/// Target rule: a character the dealer controls.
+pub fn own_character(g: &Game, c: CardId, dealer: u8) -> bool {
+    g.controller(c) == dealer
+}
+
+/// Target rule: a hero the dealer controls.
+pub fn own_hero(g: &Game, c: CardId, dealer: u8) -> bool {
+    g.is_hero(c) && g.controller(c) == dealer
+}
+
+/// Raise every player's threat by `n`.
+pub fn raise_each(g: &mut Game, n: i16) {
+    for p in 0..g.n_players {
+        g.raise_threat(p, n);
+    }
+}
+
+/// Characters controlled by `p` with at least one damage token.
+pub fn damaged_characters(g: &Game, p: u8) -> i16 {
+    g.characters(p).filter(|&c| g.card(c).damage > 0).count() as i16
+}
+
+/// Can cards leave player `p`'s discard pile by a player card effect now (The Power of Angmar)?
+pub fn discard_pile_open(g: &Game, p: u8) -> bool {
+    !g.rule(crate::cards::Rule::DiscardPileLocked(p))
+}
+
+/// The number of different card types among `cards`.
+pub fn distinct_types(g: &Game, cards: &[CardId]) -> i16 {
+    let mut seen: [Option<crate::data::CardType>; 16] = [None; 16];
+    let mut n = 0;
+    for &c in cards {
+        let t = g.ty(c);
+        if !seen[..n].contains(&Some(t)) && n < seen.len() {
+            seen[n] = Some(t);
+            n += 1;
+        }
+    }
+    n as i16
+}
+
+/// Combined printed cost of `cards` (a printed `X` or "-" counts 0).
+pub fn printed_cost_sum(g: &Game, cards: &[CardId]) -> i16 {
+    cards.iter().map(|&c| g.def_of(c).cost.max(0)).sum()
+}
+
+/// The topmost card of the encounter discard pile matching `f`.
+pub fn top_of_encounter_discard(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
+    g.list(Zone::EncounterDiscard)
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| f(c))
+}
+
+/// Is `c` an enemy with the Undead trait?
+pub fn is_undead_enemy(g: &Game, c: CardId) -> bool {
+    g.is_enemy(c) && g.has_trait(c, "Undead")
+}
+
+/// Player `p` returns the `n` newest cards of his discard pile to his deck, then shuffles it.
+pub fn shuffle_discard_top_into_deck(g: &mut Game, p: u8, n: usize) {
+    for _ in 0..n {
+        let Some(&c) = g.list(Zone::Discard(p)).last() else {
+            break;
+        };
+        g.move_card(c, Zone::Deck(p));
+    }
+    g.shuffle(Zone::Deck(p));
+}
+
+/// The seats still in the game in player order (first player first), as a copy (so the game
+/// can be changed while iterating).
+pub struct Seats {
+    s: [u8; 4],
+    n: usize,
+}
+
+impl std::ops::Deref for Seats {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.s[..self.n]
+    }
+}
+
+pub fn seats(g: &Game) -> Seats {
+    let mut out = Seats { s: [0; 4], n: 0 };
+    for p in g.active_seats() {
+        if out.n < 4 {
+            out.s[out.n] = p;
+            out.n += 1;
+        }
+    }
+    out
+}
+
+/// Does `c` (a card definition in any zone) name an event with a Valour trigger?
+pub fn is_valour_event(g: &Game, c: CardId) -> bool {
+    g.ty(c) == crate::data::CardType::Event && VALOUR_EVENTS.contains(&g.def_of(c).code.as_str())
+}
+
+/// Offer `Opt::Card` for one card of each title (at most 16) among `cards` that matches `f`
+/// (a search of a player's deck where he picks which card); returns how many were offered.
+pub fn offer_one_per_title(
+    g: &mut Game,
+    cards: &[CardId],
+    f: impl Fn(&Game, CardId) -> bool,
+) -> usize {
+    let mut seen: [u16; 16] = [u16::MAX; 16];
+    let mut n = 0;
+    for &c in cards {
+        let def = g.card(c).def;
+        if n < seen.len() && f(g, c) && !seen[..n].contains(&def) {
+            seen[n] = def;
+            n += 1;
+            g.offer(Opt::Card(c));
+        }
+    }
+    n
 }
 
 /// The first card titled `title` in the encounter deck (top first), then the encounter discard

@@ -305,6 +305,9 @@ fn daughter_act(g: &mut Game, me: CardId, seat: u8) {
 // to that player's hand.
 
 fn top_attachment(g: &Game, p: u8) -> Option<CardId> {
+    if !super::common::discard_pile_open(g, p) {
+        return None;
+    }
     g.list(Zone::Discard(p))
         .iter()
         .rev()

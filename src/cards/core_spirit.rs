@@ -402,7 +402,9 @@ fn hasty_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
 
 // Action: one player shuffles his discard pile into his deck; this card is removed from the game.
 fn west_target(g: &Game, q: u8) -> bool {
-    !g.players[q as usize].eliminated && !g.list(Zone::Discard(q)).is_empty()
+    !g.players[q as usize].eliminated
+        && !g.list(Zone::Discard(q)).is_empty()
+        && super::common::discard_pile_open(g, q)
 }
 
 fn west_can(g: &Game, _me: CardId, _p: u8) -> bool {
@@ -445,7 +447,11 @@ fn test_of_will_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
 // The engine pays 0 for a printed X; X is paid here from Spirit resources once the ally is chosen.
 fn stand_fight_target(g: &Game, a: CardId, p: u8) -> bool {
     let cost = g.def_of(a).cost;
-    g.is_ally(a) && cost >= 0 && g.can_pay(p, Sphere::Spirit, cost) && !g.unique_in_play(a)
+    let open = match g.card(a).zone {
+        Zone::Discard(q) => super::common::discard_pile_open(g, q),
+        _ => true,
+    };
+    g.is_ally(a) && cost >= 0 && g.can_pay(p, Sphere::Spirit, cost) && !g.unique_in_play(a) && open
 }
 
 fn stand_fight_can(g: &Game, _me: CardId, p: u8) -> bool {
@@ -520,7 +526,8 @@ fn tomb_target(g: &Game, c: CardId) -> bool {
 }
 
 fn tomb_can(g: &Game, _me: CardId, p: u8) -> bool {
-    g.list(Zone::Discard(p)).iter().any(|&c| tomb_target(g, c))
+    super::common::discard_pile_open(g, p)
+        && g.list(Zone::Discard(p)).iter().any(|&c| tomb_target(g, c))
 }
 
 fn tomb_act(g: &mut Game, me: CardId, p: u8) {

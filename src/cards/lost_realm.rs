@@ -916,17 +916,17 @@ mod tests {
         orc(&mut g, Zone::Engaged(0));
         g.act(0, Opt::Activate(heir));
         assert!(!g.is_ready(heir));
-        assert_eq!(g.play_cost(w, 0), 0);
-        assert_eq!(g.play_cost(guard, 0), 2, "not Dúnedain");
+        assert_eq!(g.cost_of(w, 0), 0);
+        assert_eq!(g.cost_of(guard, 0), 2, "not Dúnedain");
         // With no resources the Watchman is playable, and the reduction is then used up.
-        assert!(g.can_pay(0, crate::data::Sphere::Leadership, g.play_cost(w, 0)));
+        assert!(g.can_pay(0, crate::data::Sphere::Leadership, g.cost_of(w, 0)));
         g.act(0, Opt::Play(w));
         assert_eq!(g.card(w).zone, Zone::Play(0));
         while g.pending().is_some() {
             g.answer(Opt::Pass);
         }
         let w2 = g.spawn("TLR-003", 0, Zone::Hand(0));
-        assert_eq!(g.play_cost(w2, 0), 2);
+        assert_eq!(g.cost_of(w2, 0), 2);
     }
 
     #[test]

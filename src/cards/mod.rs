@@ -64,6 +64,19 @@ pub enum Rule {
     GainsIcon(CardId, crate::data::Sphere),
     /// This character may attack enemies in the staging area when it attacks alone (Dúnhere).
     AttacksStagingAlone(CardId),
+    /// This character cannot be healed.
+    CannotBeHealed(CardId),
+    /// Asked of a card whether it blanks, while in play, the printed text box of every damaged
+    /// character (keywords and traits stay). Answer regardless of the card's zone: the engine
+    /// counts only such cards in play.
+    BlanksDamagedCharacters,
+    /// A player with no cards in his deck is eliminated (Deadmen's Dike quest stages).
+    EmptyDeckEliminates,
+    /// Cards in player `n`'s discard pile cannot leave it by player card effects.
+    DiscardPileLocked(u8),
+    /// This character cannot be declared as a defender (Galadhrim Weaver). A character that
+    /// cannot attack answers `CannotAttack` (the same question enemies answer).
+    CannotDefend(CardId),
     /// This enemy cannot be engaged (by any means: optional engagement, engagement checks or
     /// card effects).
     CannotBeEngaged(CardId),
@@ -144,6 +157,8 @@ pub struct Script {
     /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
     /// (Elven Jeweler).
     pub hand_action: bool,
+    /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
+    pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
 }
 
 pub const BLANK: Script = Script {
@@ -169,6 +184,7 @@ pub const BLANK: Script = Script {
     pay: None,
     cost: None,
     hand_action: false,
+    cost_mod: None,
 };
 
 /// Every card script, from every set module.

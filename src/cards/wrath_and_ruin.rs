@@ -591,7 +591,7 @@ mod tests {
         let mut g = testkit::sandbox(&[&["Core-001"]]);
         let p = g.spawn("WaR-003", 0, Zone::Hand(0));
         g.players[0].threat = 28;
-        assert_eq!(g.play_cost(p, 0), 0);
+        assert_eq!(g.cost_of(p, 0), 0);
         let hand = g.list(Zone::Hand(0)).len();
         g.act(0, Opt::Play(p));
         assert_eq!(g.players[0].threat, 40);
@@ -605,7 +605,7 @@ mod tests {
         // At 40 or more it costs 4 and draws nothing.
         let p3 = g.spawn("WaR-003", 0, Zone::Hand(0));
         g.players[0].threat = 40;
-        assert_eq!(g.play_cost(p3, 0), 4);
+        assert_eq!(g.cost_of(p3, 0), 4);
         assert!(!actions(&mut g).contains(&Opt::Play(p3)));
     }
 

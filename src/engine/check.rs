@@ -74,6 +74,12 @@ impl<'a> Game<'a> {
                 }
                 _ => {}
             }
+            if ci.zone == Zone::OrcDeck && ci.owner != ENCOUNTER {
+                return Err(format!(
+                    "{} (a player card) is in the Orc deck",
+                    self.title(c)
+                ));
+            }
             if let Zone::Play(p) = ci.zone {
                 if ci.controller != p {
                     return Err(format!(

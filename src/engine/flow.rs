@@ -120,6 +120,7 @@ impl<'a> Game<'a> {
         self.saved_attacks.clear();
         self.saved_patks.clear();
         self.n_globals = 0;
+        self.n_blank_damaged = 0;
         self.forced_cards.clear();
         self.stack.clear();
         self.waiting = false;
@@ -299,6 +300,7 @@ impl<'a> Game<'a> {
                     self.attack = AttackCtx::new(enemy, player, true);
                     self.deal_shadow(enemy);
                     self.stack.push(Frame::Attack { stage: 0 });
+                    self.fire(Event::EnemyAttacks(enemy, player));
                 }
             }
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
@@ -386,6 +388,7 @@ impl<'a> Game<'a> {
                     return;
                 }
                 self.quest_progress_this_round = 0;
+                self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
                 }
@@ -539,17 +542,31 @@ impl<'a> Game<'a> {
             }
             RefreshBegin => self.begin_phase(Phase::Refresh),
             Ready => {
+                let mut readied = std::mem::take(&mut self.scratch);
+                readied.clear();
                 for p in 0..self.n_players {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let c = self.list(Zone::Play(p))[i];
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
                 }
                 for i in 0..self.list(Zone::Attached(0)).len() {
                     let c = self.list(Zone::Attached(0))[i];
                     if self.cards[c as usize].owner != ENCOUNTER {
+                        if self.cards[c as usize].exhausted {
+                            readied.push(c);
+                        }
                         self.cards[c as usize].exhausted = false;
                     }
+                }
+                // "After X readies" triggers, once everything is ready.
+                let ids: SmallIds = readied.iter().copied().collect();
+                self.scratch = readied;
+                for &c in ids.iter() {
+                    self.fire(Event::Readied(c));
                 }
             }
             RaiseThreat => {
@@ -583,9 +600,14 @@ impl<'a> Game<'a> {
                         self.players[p].threat.clamp(0, 254) as u8
                     };
                 }
-                self.fire(Event::RoundEnd);
-                self.expire(Until::EndOfRound);
+                // The next round waits below the end-of-round triggers: Responses to them (or
+                // to what they do, e.g. Erestor's discard) resolve first, then "until the end
+                // of the round" effects expire (engine continuation 4).
                 self.stack.push(Frame::Step(Step::RoundBegin));
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 4),
+                });
+                self.fire(Event::RoundEnd);
             }
         }
     }
@@ -618,6 +640,9 @@ impl<'a> Game<'a> {
         }
         self.fire(Event::PhaseEnd(p));
         self.expire(Until::EndOfPhase);
+        for ps in self.players.iter_mut() {
+            ps.valour_discount = 0;
+        }
     }
 
     /// End lasting effects of duration `u`, doing what they do at their end.
@@ -915,6 +940,7 @@ impl<'a> Game<'a> {
                         if let Some(f) = self.script(c).and_then(|s| s.act) {
                             f(self, c, p);
                         }
+                        self.fire(Event::Triggered(c, p));
                     }
                     CardType::Ally => {
                         self.pay_for(c, p);
@@ -944,6 +970,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.act) {
                     f(self, c, p);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             _ => {}
         }
@@ -1055,6 +1082,7 @@ impl<'a> Game<'a> {
                 if let Some(f) = self.script(c).and_then(|s| s.respond) {
                     f(self, c, p, ev);
                 }
+                self.fire(Event::Triggered(c, p));
             }
             Some(_) => self.stack.push(Frame::Responses {
                 ev,
@@ -1070,7 +1098,7 @@ impl<'a> Game<'a> {
         match (cont.step, opt) {
             // A guarded player attachment was freed (or found no guard): its owner attaches it
             // to an eligible card (§5.5.3); with none, it is discarded.
-            (3, _) => {
+            (10, _) => {
                 let a = cont.a as CardId;
                 if self.cards[a as usize].zone != Zone::Resolving {
                     return;
@@ -1087,11 +1115,11 @@ impl<'a> Game<'a> {
                     return;
                 }
                 self.stack.push(Frame::Choice {
-                    cont: Cont::new(NO_CARD, 4).with(p, cont.a, 0),
+                    cont: Cont::new(NO_CARD, 11).with(p, cont.a, 0),
                 });
                 self.wait();
             }
-            (4, Opt::Card(t)) => {
+            (11, Opt::Card(t)) => {
                 let a = cont.a as CardId;
                 if self.cards[a as usize].zone == Zone::Resolving
                     && self.cards[t as usize].zone.in_play()
@@ -1106,6 +1134,13 @@ impl<'a> Game<'a> {
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
             }
             (2, _) => self.patk.enemy = NO_CARD,
+            (3, _) => {
+                let q = cont.a as CardId;
+                if self.main_quest() == Some(q) {
+                    self.flip_quest(q);
+                }
+            }
+            (4, _) => self.expire(Until::EndOfRound),
             _ => {}
         }
     }
@@ -1287,7 +1322,7 @@ impl<'a> Game<'a> {
             None => {
                 self.move_card(a, Zone::Resolving);
                 self.stack.push(Frame::Resume {
-                    cont: Cont::new(NO_CARD, 3).with(seat, a as i16, 0),
+                    cont: Cont::new(NO_CARD, 10).with(seat, a as i16, 0),
                 });
             }
         }
@@ -1310,6 +1345,7 @@ impl<'a> Game<'a> {
                 let d = self.def_of(card);
                 let (ty, kw) = (d.ty, d.keywords);
                 self.move_card(card, Zone::Resolving);
+                self.revealed_this_round.push(card);
                 self.log_fn(|g| format!("  P{} reveals {}", by + 1, g.title(card)));
                 let to = match ty {
                     CardType::Treachery => Zone::Resolving,
@@ -1341,10 +1377,13 @@ impl<'a> Game<'a> {
                 // Fired once stage 1 is pushed: Responses to it (Quick Ears) come before the
                 // When Revealed effects, as the event's name says.
                 self.fire(Event::Revealing(card, from_deck));
+                // The cancel window comes for cards with When Revealed effects, and for every
+                // card revealed from the encounter deck (effects that cancel and discard the
+                // card itself, e.g. The Door is Closed!).
                 let cancelable = self
                     .script(card)
-                    .map(|s| s.when_revealed.is_some() && !s.uncancelable)
-                    .unwrap_or(false)
+                    .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
+                    .unwrap_or(from_deck)
                     && !self.is_side_quest(card);
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));
@@ -1375,6 +1414,8 @@ impl<'a> Game<'a> {
                     if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
                         f(self, card, by);
                     }
+                } else if self.script(card).and_then(|s| s.when_revealed).is_some() {
+                    self.fire(Event::WhenRevealedCanceled(card));
                 }
             }
             2 => {
@@ -1393,11 +1434,13 @@ impl<'a> Game<'a> {
                     if self.def_of(card).keywords.surge {
                         surges += 1;
                     }
+                    // Its own text, or another card in play, gives it surge (counted once).
                     if self
                         .script(card)
                         .and_then(|s| s.rule)
                         .map(|f| f(self, card, Rule::GainsSurge(card)))
                         .unwrap_or(false)
+                        || self.rule(Rule::GainsSurge(card))
                     {
                         surges += 1;
                     }
@@ -1649,6 +1692,7 @@ impl<'a> Game<'a> {
                 self.cards[e as usize].attacked = true;
                 self.attack = AttackCtx::new(e, p, false);
                 self.stack.push(Frame::Attack { stage: 0 });
+                self.fire(Event::EnemyAttacks(e, p));
             }
             Some(_) => self.stack.push(Frame::EnemyAttacks { seat: seat + 1 }),
         }
@@ -1660,8 +1704,9 @@ impl<'a> Game<'a> {
         self.is_character(c)
             && !ci.exhausted
             && ci.zone.in_play()
-            && (ci.controller == p || self.def_of(c).keywords.sentinel)
+            && (ci.controller == p || self.has_sentinel(c))
             && !self.attack.defenders().contains(&c)
+            && !self.rule(Rule::CannotDefend(c))
     }
 
     /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
@@ -1902,6 +1947,10 @@ impl<'a> Game<'a> {
                 self.move_card(s, Zone::EncounterDiscard);
             }
         }
+        if self.attack.destroyed_character && self.attack.threat_if_destroys_character > 0 {
+            let (p, n) = (self.attack.player, self.attack.threat_if_destroys_character);
+            self.raise_threat(p, n);
+        }
         let ret = self.attack.return_enemy
             || (self.attack.return_if_destroys_ally && self.attack.destroyed_ally);
         if ret && self.cards[e as usize].zone.in_play() {
@@ -1914,7 +1963,8 @@ impl<'a> Game<'a> {
     fn attack_targets(&self, p: u8, out: &mut Vec<CardId>) {
         out.clear();
         let bit = 1u8 << p;
-        let ready = |c: CardId| !self.cards[c as usize].exhausted;
+        let ready =
+            |c: CardId| !self.cards[c as usize].exhausted && !self.rule(Rule::CannotAttack(c));
         let has_ready = self.characters(p).any(ready);
         if !has_ready {
             return;
@@ -1991,7 +2041,11 @@ impl<'a> Game<'a> {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
-        if !self.is_character(c) || ci.exhausted || self.patk.attackers().contains(&c) {
+        if !self.is_character(c)
+            || ci.exhausted
+            || self.patk.attackers().contains(&c)
+            || self.rule(Rule::CannotAttack(c))
+        {
             return false;
         }
         if ci.controller != p {
@@ -2193,17 +2247,122 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The players advance to the next quest stage by a card's text (not a defeat: §3.3.3.1).
+    pub fn advance_stage(&mut self) {
+        if let Some(q) = self.main_quest() {
+            self.log_fn(|g| format!("  quest stage {} ends: advance", g.title(q)));
+            self.advance(q);
+        }
+    }
+
+    /// "End the current phase" (§3.3.3.3): the rest of the phase's steps, windows, attacks and
+    /// pending responses are dropped and the phase's end step comes next. Cards caught resolving
+    /// (an event, a treachery) go to their discard pile; an interrupted attack ends (its
+    /// "until the end of the attack" effects expire; an immediate attack's shadow cards go).
+    /// Call it from a frame (not while a decision is pending). Work the caller pushes after it
+    /// runs before the end step. Does nothing if the current phase is already ending.
+    pub fn end_phase_now(&mut self) {
+        let Some(pos) = self.stack.iter().rposition(|f| matches!(f, Frame::Step(_))) else {
+            return;
+        };
+        let Frame::Step(s) = self.stack[pos] else {
+            return;
+        };
+        let end = match self.phase {
+            Phase::Resource => Step::ResourceEnd,
+            Phase::Planning => Step::PlanningEnd,
+            Phase::Quest => Step::QuestEnd,
+            Phase::Travel => Step::TravelEnd,
+            Phase::Encounter => Step::EncounterEnd,
+            Phase::Combat => Step::CombatEnd,
+            Phase::Refresh => Step::RefreshEnd,
+            Phase::Setup => return,
+        };
+        // Is the next step still inside the current phase (up to and including its end step)?
+        let mut t = s;
+        let mut inside = false;
+        for _ in 0..8 {
+            if t == end {
+                inside = true;
+                break;
+            }
+            if matches!(
+                t,
+                Step::ResourceBegin
+                    | Step::PlanningBegin
+                    | Step::QuestBegin
+                    | Step::TravelBegin
+                    | Step::EncounterBegin
+                    | Step::CombatBegin
+                    | Step::RefreshBegin
+                    | Step::RoundEnd
+            ) {
+                break;
+            }
+            t = t.next();
+        }
+        if !inside {
+            return;
+        }
+        self.log_fn(|g| format!("  the {:?} phase ends", g.phase).to_lowercase());
+        let mut attack_cut = false;
+        // A quest stage flip still pending (`advance`: side B comes once side A's When Revealed
+        // is done, and that text may be what ends the phase) survives: it is not phase work.
+        let mut flip: Option<Frame> = None;
+        while self.stack.len() > pos {
+            match self.stack.pop().expect("len > pos") {
+                Frame::RestoreAttack => {
+                    self.saved_attacks.pop();
+                }
+                Frame::RestorePlayerAttack => {
+                    self.saved_patks.pop();
+                }
+                Frame::Attack { .. } => attack_cut = true,
+                f @ Frame::Resume { cont } if cont.card == NO_CARD && cont.step == 3 => {
+                    flip = Some(f);
+                }
+                _ => {}
+            }
+        }
+        if attack_cut {
+            self.attack.after = NO_CARD;
+            self.expire(Until::EndOfAttack);
+            if self.attack.immediate {
+                let e = self.attack.enemy;
+                while let Some(sh) = {
+                    let x = self.shadows_of(e).next();
+                    x
+                } {
+                    self.move_card(sh, Zone::EncounterDiscard);
+                }
+            }
+        }
+        self.patk.enemy = NO_CARD;
+        while let Some(&c) = self.list(Zone::Resolving).last() {
+            let to = self.discard_zone(c);
+            self.move_card(c, to);
+        }
+        self.stack.push(Frame::Step(end));
+        if let Some(f) = flip {
+            self.stack.push(f);
+        }
+    }
+
     /// Advance to the next stage, or win if this was the last.
     fn advance(&mut self, q: CardId) {
         self.move_card(q, Zone::Removed);
         match self.top(Zone::QuestDeck) {
             Some(n) => {
                 self.move_card(n, Zone::Quest);
+                // Side B comes once side A's When Revealed has resolved completely, including
+                // the frames it pushed (e.g. "then reveal 1 encounter card per player").
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 3).with(0, n as i16, 0),
+                });
                 if let Some(f) = self.script(n).and_then(|s| s.when_revealed) {
                     let first = self.first;
                     f(self, n, first);
                 }
-                self.flip_quest(n);
             }
             None => self.end_game(Outcome::Win),
         }
@@ -2269,7 +2428,10 @@ impl<'a> Game<'a> {
                     let prog = self.cards[c as usize].progress;
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
-                        self.victory_or_discard(c);
+                        self.fire(Event::Exploring(c));
+                        if self.cards[c as usize].zone == z {
+                            self.victory_or_discard(c);
+                        }
                         self.fire(Event::Explored(c, z == Zone::Active));
                         continue;
                     }
@@ -2316,6 +2478,10 @@ impl<'a> Game<'a> {
                     && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
                 {
                     self.eliminate(p, false);
+                } else if self.list(Zone::Deck(p)).is_empty()
+                    && self.rule(Rule::EmptyDeckEliminates)
+                {
+                    self.eliminate_for(p, Outcome::LossScenario);
                 }
             }
         }
@@ -2353,6 +2519,7 @@ impl<'a> Game<'a> {
         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
         if self.attack.damaged_card == c {
             self.attack.destroyed_character = true;
+            self.attack.destroyed = c;
             if self.is_ally(c) {
                 self.attack.destroyed_ally = true;
             }
@@ -2375,6 +2542,18 @@ impl<'a> Game<'a> {
 
     /// Eliminate player `p` (§4.2.3).
     pub fn eliminate(&mut self, p: u8, by_threat: bool) {
+        let cause = if by_threat {
+            Outcome::LossThreat
+        } else {
+            Outcome::LossHeroes
+        };
+        self.eliminate_for(p, cause);
+    }
+
+    /// Eliminate player `p` (§4.2.3); `cause` is the game's outcome if he was the last player
+    /// (`LossScenario`: a card's text eliminated him, e.g. an empty deck in Deadmen's Dike).
+    pub fn eliminate_for(&mut self, p: u8, cause: Outcome) {
+        let by_threat = cause == Outcome::LossThreat;
         let ps = &mut self.players[p as usize];
         ps.eliminated = true;
         ps.eliminated_by_threat = by_threat;
@@ -2382,15 +2561,15 @@ impl<'a> Game<'a> {
             format!(
                 "  P{} is eliminated ({})",
                 p + 1,
-                if by_threat { "threat" } else { "no heroes" }
+                match cause {
+                    Outcome::LossThreat => "threat",
+                    Outcome::LossHeroes => "no heroes",
+                    _ => "scenario",
+                }
             )
         });
         if self.players_in_game() == 0 {
-            self.end_game(if by_threat {
-                Outcome::LossThreat
-            } else {
-                Outcome::LossHeroes
-            });
+            self.end_game(cause);
             return;
         }
         // §4.2.3.5 / §8.3.6: an objective-ally he controls (Iârion, Amarthiúl) leaves the game
@@ -2556,6 +2735,9 @@ impl<'a> Game<'a> {
             self.list(Zone::EncounterDiscard).len(),
             self.list(Zone::Victory).len()
         ));
+        if !self.list(Zone::OrcDeck).is_empty() {
+            out.push(format!("  Orc deck {}", self.list(Zone::OrcDeck).len()));
+        }
         out
     }
 
@@ -2580,6 +2762,29 @@ impl<'a> Game<'a> {
 pub struct SmallIds {
     ids: [CardId; 64],
     n: usize,
+}
+
+impl SmallIds {
+    /// An empty list.
+    pub fn new() -> Self {
+        SmallIds {
+            ids: [NO_CARD; 64],
+            n: 0,
+        }
+    }
+    /// Append `c` (dropped when full).
+    pub fn push(&mut self, c: CardId) {
+        if self.n < 64 {
+            self.ids[self.n] = c;
+            self.n += 1;
+        }
+    }
+}
+
+impl Default for SmallIds {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl FromIterator<CardId> for SmallIds {

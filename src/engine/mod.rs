@@ -355,6 +355,24 @@ pub enum Event {
     /// right after `Damaged`, and only offered when some card could respond; while it is open the
     /// character is not destroyed, so a cancel can save it (Honour Guard).
     CancelDamage(CardId, i16),
+    /// The when-revealed effects of this card (being revealed) were canceled.
+    WhenRevealedCanceled(CardId),
+    /// Player `.0` discarded `.1` cards from the top of his deck (`Game::discard_from_deck`).
+    DeckDiscarded(u8, u8),
+    /// Enemy `.0` attacks player `.1` ("when attacks"): the attack context is set, defenders
+    /// are not declared yet.
+    EnemyAttacks(CardId, u8),
+    /// Player `.1` triggered an Action or Response effect of card `.0` (an event played from hand
+    /// or an ability used).
+    Triggered(CardId, u8),
+    /// This location is being explored: fired while it (and its attachments) are still in play,
+    /// just before it goes to the victory display or the discard pile (then `Explored`).
+    Exploring(CardId),
+    /// This card was discarded from its owner's hand (it is now in his discard pile). A batch
+    /// discard fires one event per card.
+    DiscardedFromHand(CardId),
+    /// This exhausted card was readied (refresh phase or a card effect).
+    Readied(CardId),
     /// Progress (amount) was placed on this location or quest card.
     ProgressPlaced(CardId, i16),
     /// Character `.0` was declared as an attacker against enemy `.1` (fired for each attacker
@@ -551,8 +569,15 @@ pub struct Game<'a> {
     archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
     forced_cards: Vec<CardId>,
+    /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
+    n_blank_damaged: u8,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
+    /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
+    /// each round" (Haunted Keep).
+    pub revealed_this_round: Vec<CardId>,
+    /// Cards in play with a `cost_mod` hook (see `ops::note_moved`).
+    n_cost_mods: u8,
     pub rng_encounter: Pcg64Mcg,
     pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
     pub rng_setup: Pcg64Mcg,
@@ -603,12 +628,15 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
+            revealed_this_round: Vec::with_capacity(32),
+            n_cost_mods: 0,
             def_script: crate::cards::script_indices(db)
                 .into_iter()
                 .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
                 .collect(),
             n_globals: 0,
             forced_cards: Vec::with_capacity(32),
+            n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

@@ -9,8 +9,33 @@ impl<'a> Game<'a> {
     // ----------------------------------------------------------------- cards and zones
 
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
+        let ci = &self.cards[c as usize];
+        let s = ci.script;
+        if s == NO_SCRIPT {
+            return None;
+        }
+        if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
+            return None;
+        }
+        Some(self.script_table[s as usize])
+    }
+
+    /// The script of `c`'s current face, even if its text box is blanked now.
+    fn raw_script(&self, c: CardId) -> Option<&'static Script> {
         let s = self.cards[c as usize].script;
         (s != NO_SCRIPT).then(|| self.script_table[s as usize])
+    }
+
+    /// Is `c`'s printed text box blank now (a damaged hero or ally in play while a card such as
+    /// Cold from Angmar is in play, RULES §5.33.9)? Keywords are data and stay. Engine choice:
+    /// objective-allies are not blanked, since their loss clause cannot be (§8.3.2) and the
+    /// engine cannot blank only part of a script.
+    pub fn blanked(&self, c: CardId) -> bool {
+        let ci = &self.cards[c as usize];
+        self.n_blank_damaged > 0
+            && ci.damage > 0
+            && ci.zone.in_play()
+            && matches!(self.def_of(c).ty, CardType::Hero | CardType::Ally)
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
@@ -54,12 +79,33 @@ impl<'a> Game<'a> {
     /// with global modifiers) and `forced_cards` (cards in play with Forced effects, in the order
     /// `in_play_cards` gives). Rebuilt only when a card with such a hook moves.
     fn note_moved(&mut self, c: CardId) {
-        let Some(sc) = self.script(c) else { return };
+        let Some(sc) = self.raw_script(c) else { return };
+        if sc
+            .rule
+            .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
+            .unwrap_or(false)
+        {
+            self.n_blank_damaged = self
+                .in_play_cards()
+                .filter(|&x| {
+                    self.raw_script(x)
+                        .and_then(|s| s.rule)
+                        .map(|f| f(self, x, Rule::BlanksDamagedCharacters))
+                        .unwrap_or(false)
+                })
+                .count() as u8;
+        }
         if sc.global {
             self.n_globals = GLOBAL_ZONES
                 .into_iter()
                 .flat_map(|z| self.list(z).iter())
-                .filter(|&&x| self.script(x).map(|s| s.global).unwrap_or(false))
+                .filter(|&&x| self.raw_script(x).map(|s| s.global).unwrap_or(false))
+                .count() as u8;
+        }
+        if sc.cost_mod.is_some() {
+            self.n_cost_mods = self
+                .in_play_cards()
+                .filter(|&x| self.script(x).and_then(|s| s.cost_mod).is_some())
                 .count() as u8;
         }
         if sc.forced.is_some() {
@@ -67,7 +113,7 @@ impl<'a> Game<'a> {
             l.clear();
             l.extend(
                 self.in_play_cards()
-                    .filter(|&x| self.script(x).and_then(|s| s.forced).is_some()),
+                    .filter(|&x| self.raw_script(x).and_then(|s| s.forced).is_some()),
             );
             self.forced_cards = l;
         }
@@ -153,7 +199,7 @@ impl<'a> Game<'a> {
                         self.move_card(a, to);
                     } else {
                         self.stack.push(crate::engine::Frame::Resume {
-                            cont: crate::engine::Cont::new(NO_CARD, 3).with(owner, a as i16, 0),
+                            cont: crate::engine::Cont::new(NO_CARD, 10).with(owner, a as i16, 0),
                         });
                     }
                 }
@@ -225,6 +271,9 @@ impl<'a> Game<'a> {
         if was.in_play() && self.def_of(c).ty.is_character() {
             self.fire(Event::DiscardedFromPlay(c));
             self.fire(Event::LeftPlay(c));
+        }
+        if matches!(was, Zone::Hand(_)) {
+            self.fire(Event::DiscardedFromHand(c));
         }
     }
 
@@ -419,10 +468,16 @@ impl<'a> Game<'a> {
         })
     }
 
-    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`).
+    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`, or from the
+    /// card's own, e.g. an encounter attachment that counts as a Condition).
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
         let t = self.db.trait_id(name);
         self.def_of(c).traits.contains(&t)
+            || self
+                .script(c)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, c, Rule::GainsTrait(c, t)))
+                .unwrap_or(false)
             || self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -571,10 +626,65 @@ impl<'a> Game<'a> {
 
     /// Total threat in the staging area.
     pub fn staging_threat(&self) -> i16 {
-        self.list(Zone::Staging)
+        let extra: i16 = self
+            .lasting
+            .iter()
+            .map(|e| match e.what {
+                Lasting::StagingThreat(n) => n,
+                _ => 0,
+            })
+            .sum();
+        let t: i16 = self
+            .list(Zone::Staging)
             .iter()
             .map(|&c| self.threat_contribution(c))
-            .sum()
+            .sum();
+        (t + extra).max(0)
+    }
+
+    /// Player `p` discards the top `n` cards of his deck (fewer if it runs out); returns them.
+    /// Fires `DeckDiscarded` once when at least one card was discarded.
+    pub fn discard_from_deck(&mut self, p: u8, n: usize) -> SmallIds {
+        let mut out = SmallIds::new();
+        let mut k = 0u8;
+        for _ in 0..n {
+            let Some(c) = self.top(Zone::Deck(p)) else {
+                break;
+            };
+            self.discard(c);
+            out.push(c);
+            k += 1;
+        }
+        if k > 0 {
+            self.fire(Event::DeckDiscarded(p, k));
+        }
+        out
+    }
+
+    /// Assign one damage to `c`, to be dealt with the rest by `deal_assigned_damage` (archery,
+    /// "assign X damage among characters").
+    pub fn assign_damage(&mut self, c: CardId) {
+        self.archery_assigned.push(c);
+    }
+
+    /// Damage assigned to `c` and not dealt yet.
+    pub fn assigned_damage(&self, c: CardId) -> i16 {
+        self.archery_assigned.iter().filter(|&&x| x == c).count() as i16
+    }
+
+    /// Deal every assigned damage at once.
+    pub fn deal_assigned_damage(&mut self) {
+        let mut list = std::mem::take(&mut self.archery_assigned);
+        list.sort_unstable();
+        let mut i = 0;
+        while i < list.len() {
+            let c = list[i];
+            let n = list[i..].iter().take_while(|&&x| x == c).count();
+            self.deal_damage(c, n as i16);
+            i += n;
+        }
+        list.clear();
+        self.archery_assigned = list;
     }
 
     // ----------------------------------------------------------------- resources and costs
@@ -623,15 +733,24 @@ impl<'a> Game<'a> {
         self.available(p, sphere) >= cost
     }
 
-    /// Pay for card `c` played by `p`: its own payment hook, or the default payment.
+    /// Pay for card `c` played by `p`: its own payment hook, or the default payment of
+    /// `play_cost`. A Valour discount that applied is used up.
     pub fn pay_for(&mut self, c: CardId, p: u8) {
         let sphere = self.def_of(c).sphere;
         let cost = self.cost_of(c, p);
         if self.ally_discounted(c, p) {
             self.players[p as usize].ally_discount = 0;
         }
+        if self.valour_discounted(c, p) {
+            self.players[p as usize].valour_discount = 0;
+        }
         match self.script(c).and_then(|s| s.pay) {
-            Some(f) => f(self, c, p),
+            Some(f) => {
+                f(self, c, p);
+                // A cost increase (Heavy Curse) on top of the card's own way of paying.
+                let extra = cost - self.def_of(c).cost.max(0);
+                self.pay(p, sphere, extra);
+            }
             None => self.pay(p, sphere, cost),
         }
     }
@@ -646,7 +765,7 @@ impl<'a> Game<'a> {
 
     /// What card `c` costs `p` to play now: printed, or its script's `cost` hook (reductions
     /// printed on the card itself, e.g. Keen as Lances), less a pending ally discount (Heir of
-    /// Valandil); never below 0.
+    /// Valandil), changed by the `cost_mod` hooks of cards in play (Heavy Curse); never below 0.
     pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
         let mut cost = match self.script(c).and_then(|s| s.cost) {
             Some(f) => f(self, c, p),
@@ -656,12 +775,25 @@ impl<'a> Game<'a> {
         if self.ally_discounted(c, p) {
             cost -= self.players[p as usize].ally_discount;
         }
+        if self.n_cost_mods > 0 {
+            for x in self.in_play_cards() {
+                if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
+                    cost += f(self, x, c);
+                }
+            }
+        }
+        if self.valour_discounted(c, p) {
+            cost -= self.players[p as usize].valour_discount;
+        }
         cost.max(0)
     }
 
-    /// Same as `cost_of`.
-    pub fn play_cost(&self, c: CardId, p: u8) -> i16 {
-        self.cost_of(c, p)
+    /// Does `p`'s pending Valour discount apply to card `c`?
+    fn valour_discounted(&self, c: CardId, p: u8) -> bool {
+        (p as usize) < MAX_PLAYERS
+            && self.players[p as usize].valour_discount > 0
+            && self.ty(c) == CardType::Event
+            && crate::cards::common::VALOUR_EVENTS.contains(&self.def_of(c).code.as_str())
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
@@ -737,6 +869,9 @@ impl<'a> Game<'a> {
     }
 
     pub fn heal(&mut self, c: CardId, n: i16) {
+        if self.cards[c as usize].damage > 0 && self.rule(Rule::CannotBeHealed(c)) {
+            return;
+        }
         let ci = &mut self.cards[c as usize];
         ci.damage = (ci.damage - n).max(0);
         self.dirty = true;
@@ -798,8 +933,24 @@ impl<'a> Game<'a> {
         self.cards[c as usize].exhausted = true;
     }
 
+    /// Ready `c`; readying an exhausted card fires `Readied`.
     pub fn ready(&mut self, c: CardId) {
+        let was = self.cards[c as usize].exhausted;
         self.cards[c as usize].exhausted = false;
+        if was {
+            self.fire(Event::Readied(c));
+        }
+    }
+
+    /// Does `c` have Sentinel (printed, or gained until the end of the phase)?
+    pub fn has_sentinel(&self, c: CardId) -> bool {
+        if self.def_of(c).keywords.sentinel {
+            return true;
+        }
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::Sentinel)
     }
 
     pub fn is_ready(&self, c: CardId) -> bool {
@@ -1046,7 +1197,12 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::HostDestroyed(c, _)
         | Event::AttackerDeclared(c, _)
         | Event::Explored(c, _)
-        | Event::CancelDamage(c, _) => Some(c),
+        | Event::CancelDamage(c, _)
+        | Event::WhenRevealedCanceled(c)
+        | Event::EnemyAttacks(c, _)
+        | Event::Exploring(c)
+        | Event::DiscardedFromHand(c)
+        | Event::Readied(c) => Some(c),
         _ => None,
     }
 }

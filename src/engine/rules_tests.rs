@@ -493,3 +493,72 @@ fn explored_location_fires_explored_with_its_place() {
         assert!(g.pending().unwrap().options.contains(&Opt::Activate(lnt)));
     }
 }
+
+#[test]
+fn ending_the_current_phase_drops_its_remaining_work() {
+    // §3.3.3.3: mid-combat, the rest of the phase goes; a card caught resolving is discarded.
+    let mut g = sandbox(&[HEROES]);
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::PlayerAttacks));
+    g.stack.push(Frame::EnemyAttacks { seat: 0 });
+    g.stack.push(Frame::RestoreAttack);
+    g.stack.push(Frame::Window {
+        phase: Phase::Combat,
+        seat: 0,
+        passes: 0,
+    });
+    let ev = g.spawn("Core-048", 0, Zone::Resolving);
+    g.end_phase_now();
+    assert_eq!(g.stack, vec![Frame::Step(Step::CombatEnd)]);
+    assert_eq!(g.card(ev).zone, Zone::Discard(0));
+    // Already in the next phase's steps: nothing to end.
+    g.stack = vec![Frame::Step(Step::RefreshBegin)];
+    g.end_phase_now();
+    assert_eq!(g.stack, vec![Frame::Step(Step::RefreshBegin)]);
+}
+
+#[test]
+fn exploring_a_location_is_an_event_that_says_whether_it_was_active() {
+    let mut g = sandbox(&[HEROES]);
+    let a = g.spawn("TLR-057", ENCOUNTER, Zone::Active);
+    let s = g.spawn("TLR-057", ENCOUNTER, Zone::Staging);
+    let t = g.players[0].threat;
+    g.add_progress(a, 2);
+    g.add_progress(s, 2);
+    g.settle();
+    // Ancient Causeway raises threat by 2 when explored, active or not (§10.35).
+    assert_eq!(g.players[0].threat, t + 4);
+    assert_eq!(g.card(s).zone, Zone::EncounterDiscard);
+}
+
+#[test]
+fn a_card_that_forbids_healing_stops_heal() {
+    let mut g = sandbox(&[HEROES]);
+    let h = hero(&g, "Aragorn");
+    g.card_mut(h).damage = 2;
+    let m = g.spawn("TLR-055", ENCOUNTER, Zone::Staging);
+    g.heal(h, 2);
+    assert_eq!(g.card(h).damage, 2);
+    g.move_card(m, Zone::Removed);
+    g.heal(h, 2);
+    assert_eq!(g.card(h).damage, 0);
+}
+
+#[test]
+fn a_stage_whose_text_ends_the_phase_still_turns_to_side_b() {
+    // The Weather Hills stage 2A ends the current phase when revealed; the pending flip to 2B
+    // is not phase work and must survive.
+    let mut g = crate::cards::testkit::sandbox_in("the-weather-hills", Mode::Easy, &[HEROES]);
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::CombatEnd));
+    g.advance_stage();
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    g.settle();
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    let q = g.main_quest().expect("a main quest");
+    assert_eq!(g.def_of(q).code, "TLR-070B");
+}

@@ -35,10 +35,12 @@ pub enum Zone {
     Attached(CardId),
     Under(CardId),
     Shadow(CardId),
+    /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
+    OrcDeck,
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
-pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 14;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 15;
 
 impl Zone {
     pub fn list(self) -> usize {
@@ -63,6 +65,7 @@ impl Zone {
             Zone::Attached(_) => shared + 11,
             Zone::Under(_) => shared + 12,
             Zone::Shadow(_) => shared + 13,
+            Zone::OrcDeck => shared + 14,
         }
     }
     /// Is a card here in play (its text active)?
@@ -98,6 +101,7 @@ impl Zone {
             Zone::Attached(_) => "attached",
             Zone::Under(_) => "underneath",
             Zone::Shadow(_) => "shadow",
+            Zone::OrcDeck => "Orc deck",
         }
     }
 }
@@ -155,6 +159,9 @@ pub struct PlayerState {
     /// (Heir of Valandil); cleared when used and at the end of every phase.
     pub ally_discount: i16,
     pub ally_discount_trait: u16,
+    /// The next event with a Valour trigger he plays this phase costs this much less (Hope
+    /// Rekindled); cleared when such an event is paid for and at the end of every phase.
+    pub valour_discount: i16,
 }
 
 /// Phases of the round.
@@ -225,6 +232,11 @@ pub enum Lasting {
     /// While it lasts, player `n` may declare attacks against this enemy in the staging area as
     /// if it were engaged with him (Charge into Battle).
     AttackableAsEngaged(u8),
+    /// Raises the staging area's threat total by this much (anchored on the card that made
+    /// the effect, wherever it is; Terror of the North).
+    StagingThreat(i16),
+    /// Gains the Sentinel keyword (Longbeard Sentry).
+    Sentinel,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -252,8 +264,13 @@ pub struct AttackCtx {
     /// The attack has ended (the context stays readable afterwards, e.g. for
     /// `Event::EnemyAttackEnded`); see `Game::attacking_enemy`.
     pub ended: bool,
+    /// The character this attack's damage destroyed (`NO_CARD` if none).
+    pub destroyed: CardId,
     /// The character the attack damaged (hero or ally) was destroyed by it.
     pub destroyed_character: bool,
+    /// A shadow effect raises the defending player's threat by this much if this attack
+    /// destroys a character (Ruins of Arnor).
+    pub threat_if_destroys_character: i16,
     /// Damage this attack dealt (to its defender or the undefended hero).
     pub damage_dealt: i16,
     /// A card whose effect resolves at the end of this attack (before its shadow cards are
@@ -278,7 +295,9 @@ impl AttackCtx {
             damaged_card: NO_CARD,
             return_if_destroys_ally: false,
             ended: false,
+            destroyed: NO_CARD,
             destroyed_character: false,
+            threat_if_destroys_character: 0,
             damage_dealt: 0,
             after: NO_CARD,
         }

@@ -1,0 +1,325 @@
+//! Deck legality and a short profile of a deck (`lotr-sim deck check`).
+//!
+//! Errors make a deck illegal for standard play: no hero or more than three, two heroes with
+//! one title, more than three copies of a title, an encounter card among the deck's cards.
+//! Warnings do not: fewer than 50 cards (the Core sphere decks are ~30-card introductory
+//! decks), cards of a sphere no hero has, a unique ally that shares a hero's title, cards whose
+//! abilities the engine does not implement (`run` refuses those decks unless
+//! `--allow-unimplemented`). Notes repeat what the importer decided on its own.
+
+use super::{describe, Imported};
+use crate::cards::{self, Status};
+use crate::data::{normalize_title, CardDb, CardType, DefId, Sphere};
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One finding: severity, the line it is about (0 = the deck as a whole) and what it says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub severity: Severity,
+    pub line: usize,
+    pub message: String,
+}
+
+/// The result of checking one deck.
+#[derive(Clone, Debug, Default)]
+pub struct Check {
+    pub heroes: usize,
+    /// Cards in the deck (heroes not counted).
+    pub cards: usize,
+    /// Sum of the heroes' threat costs.
+    pub starting_threat: i32,
+    /// Per sphere, in sphere order: (sphere, heroes, deck cards).
+    pub spheres: Vec<(Sphere, usize, usize)>,
+    /// Per card type (heroes not counted): (type, cards).
+    pub types: Vec<(CardType, usize)>,
+    /// Cards whose abilities the engine does not implement: (card, copies, heroes included).
+    pub unimplemented: Vec<(DefId, u32)>,
+    /// Errors first, then warnings, then notes; in line order within each.
+    pub findings: Vec<Finding>,
+}
+
+impl Check {
+    pub fn errors(&self) -> usize {
+        self.count(Severity::Error)
+    }
+    pub fn warnings(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+    fn count(&self, s: Severity) -> usize {
+        self.findings.iter().filter(|f| f.severity == s).count()
+    }
+    /// `legal`, `legal with warnings` or `not legal`.
+    pub fn verdict(&self) -> &'static str {
+        match (self.errors(), self.warnings()) {
+            (0, 0) => "legal",
+            (0, _) => "legal, with warnings",
+            _ => "not legal",
+        }
+    }
+}
+
+const SPHERES: [Sphere; 7] = [
+    Sphere::Leadership,
+    Sphere::Tactics,
+    Sphere::Spirit,
+    Sphere::Lore,
+    Sphere::Neutral,
+    Sphere::Baggins,
+    Sphere::Fellowship,
+];
+
+const TYPES: [CardType; 6] = [
+    CardType::Ally,
+    CardType::Attachment,
+    CardType::Event,
+    CardType::PlayerSideQuest,
+    CardType::Contract,
+    CardType::Treasure,
+];
+
+/// Smallest legal deck (heroes not counted).
+pub const MIN_CARDS: usize = 50;
+/// Most copies of one title.
+pub const MAX_COPIES_BY_TITLE: u32 = 3;
+
+/// Checks an imported deck's legality and describes it.
+pub fn check(imp: &Imported, db: &CardDb) -> Check {
+    let deck = &imp.deck;
+    let mut out = Check {
+        heroes: deck.heroes.len(),
+        cards: deck.cards.len(),
+        starting_threat: deck
+            .heroes
+            .iter()
+            .map(|&h| db.def(h).threat_cost.max(0) as i32)
+            .sum(),
+        ..Check::default()
+    };
+    let mut f = |severity, line, message: String| {
+        out.findings.push(Finding {
+            severity,
+            line,
+            message,
+        })
+    };
+    let hero_line = |id: DefId| {
+        imp.entries
+            .iter()
+            .find(|e| e.id == id)
+            .map_or(0, |e| e.line)
+    };
+    // Heroes.
+    match deck.heroes.len() {
+        0 => f(
+            Severity::Error,
+            0,
+            "no hero: a deck starts with 1 to 3 heroes".into(),
+        ),
+        1..=3 => {}
+        n => f(
+            Severity::Error,
+            0,
+            format!("{n} heroes: a deck starts with 1 to 3 heroes"),
+        ),
+    }
+    for (i, &h) in deck.heroes.iter().enumerate() {
+        let t = normalize_title(&db.def(h).title);
+        if let Some(&o) = deck.heroes[..i]
+            .iter()
+            .find(|&&o| normalize_title(&db.def(o).title) == t)
+        {
+            f(
+                Severity::Error,
+                hero_line(h),
+                format!(
+                    "two heroes named {}: {} and {}; heroes must have different titles",
+                    db.def(h).title,
+                    describe(o, db),
+                    describe(h, db)
+                ),
+            );
+        }
+    }
+    // Size.
+    if deck.cards.len() < MIN_CARDS {
+        f(
+            Severity::Warning,
+            0,
+            format!(
+                "{} cards: a constructed deck has at least {MIN_CARDS} (fine for an introductory deck such as the ~30-card Core sphere decks)",
+                deck.cards.len()
+            ),
+        );
+    }
+    // Copies by title (printings and versions with one title count together).
+    let mut by_title: Vec<(String, u32, usize, DefId)> = Vec::new();
+    for e in imp
+        .entries
+        .iter()
+        .filter(|e| db.def(e.id).ty != CardType::Hero)
+    {
+        if !db.def(e.id).ty.is_player_card() {
+            continue;
+        }
+        let t = normalize_title(&db.def(e.id).title);
+        match by_title.iter_mut().find(|(k, ..)| *k == t) {
+            Some(slot) => slot.1 += e.copies,
+            None => by_title.push((t, e.copies, e.line, e.id)),
+        }
+    }
+    for (_, n, line, id) in &by_title {
+        if *n > MAX_COPIES_BY_TITLE {
+            f(
+                Severity::Error,
+                *line,
+                format!(
+                    "{n} copies of {}: at most {MAX_COPIES_BY_TITLE} copies of a title",
+                    db.def(*id).title
+                ),
+            );
+        }
+    }
+    // Encounter cards.
+    for e in &imp.encounter {
+        f(
+            Severity::Error,
+            e.line,
+            format!(
+                "{} (encounter card {}, {}) is in the deck: encounter cards may only be set aside",
+                db.def(e.id).title,
+                db.def(e.id).code,
+                db.def(e.id).encounter_set
+            ),
+        );
+    }
+    // Spheres.
+    let hero_spheres: Vec<Sphere> = deck.heroes.iter().map(|&h| db.def(h).sphere).collect();
+    let spheres: Vec<(Sphere, usize, usize)> = SPHERES
+        .iter()
+        .map(|&s| {
+            (
+                s,
+                hero_spheres.iter().filter(|&&x| x == s).count(),
+                deck.cards
+                    .iter()
+                    .filter(|&&c| db.def(c).sphere == s)
+                    .count(),
+            )
+        })
+        .filter(|&(_, h, c)| h + c > 0)
+        .collect();
+    for &(s, h, c) in &spheres {
+        if h == 0 && c > 0 && !matches!(s, Sphere::Neutral | Sphere::Baggins | Sphere::Fellowship) {
+            f(
+                Severity::Warning,
+                0,
+                format!(
+                    "{c} {s:?} card(s) but no {s:?} hero: they can be paid for only by effects that give {s:?} resources"
+                ),
+            );
+        }
+    }
+    // A unique ally sharing a hero's title cannot enter play while that hero is in play.
+    for e in &imp.entries {
+        let d = db.def(e.id);
+        if d.ty != CardType::Hero && d.unique && d.ty.is_player_card() {
+            let t = normalize_title(&d.title);
+            if deck
+                .heroes
+                .iter()
+                .any(|&h| normalize_title(&db.def(h).title) == t)
+            {
+                f(
+                    Severity::Warning,
+                    e.line,
+                    format!(
+                        "{} is unique and shares its title with a hero: it cannot be played while that hero is in play",
+                        describe(e.id, db)
+                    ),
+                );
+            }
+        }
+    }
+    // Unimplemented cards.
+    let mut missing: Vec<(DefId, u32)> = Vec::new();
+    for e in imp
+        .entries
+        .iter()
+        .filter(|e| db.def(e.id).ty.is_player_card())
+    {
+        if cards::status(db, e.id) == Status::Missing {
+            match missing.iter_mut().find(|(id, _)| *id == e.id) {
+                Some(m) => m.1 += e.copies,
+                None => missing.push((e.id, e.copies)),
+            }
+        }
+    }
+    if !missing.is_empty() {
+        let total: u32 = missing.iter().map(|m| m.1).sum();
+        let names: Vec<String> = missing
+            .iter()
+            .map(|&(id, n)| format!("{}x {} ({})", n, db.def(id).title, db.def(id).code))
+            .collect();
+        f(
+            Severity::Warning,
+            0,
+            format!(
+                "{total} card(s) of {} title(s) have abilities the engine does not implement ({}); `run` and `compare` refuse this deck unless --allow-unimplemented, which plays them without those abilities",
+                missing.len(),
+                names.join(", ")
+            ),
+        );
+    }
+    // Set-aside cards and the sideboard.
+    for e in &imp.set_aside {
+        f(
+            Severity::Note,
+            e.line,
+            format!(
+                "{}x {} set aside (not shuffled into the deck)",
+                e.copies,
+                db.def(e.id).title
+            ),
+        );
+    }
+    if imp.sideboard > 0 {
+        f(
+            Severity::Note,
+            0,
+            format!("{} sideboard card(s) ignored", imp.sideboard),
+        );
+    }
+    for n in &imp.notes {
+        let (line, msg) = match n.split_once(": ") {
+            Some((l, m)) if l.parse::<usize>().is_ok() => (l.parse().unwrap_or(0), m.to_string()),
+            _ => (0, n.clone()),
+        };
+        f(Severity::Note, line, msg);
+    }
+    out.spheres = spheres;
+    out.types = TYPES
+        .iter()
+        .map(|&t| (t, deck.cards.iter().filter(|&&c| db.def(c).ty == t).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    out.unimplemented = missing;
+    out.findings.sort_by_key(|x| (x.severity, x.line));
+    out
+}

@@ -1,0 +1,377 @@
+//! Deck import in every supported format (fixtures in tests/fixtures/decks/), deck legality
+//! checks, and the errors for bad inputs.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use lotr_sim::data::{load_embedded, CardDb, DefId};
+use lotr_sim::deck::{self, Format, Imported, Severity};
+
+fn db() -> &'static CardDb {
+    static DB: OnceLock<CardDb> = OnceLock::new();
+    DB.get_or_init(|| load_embedded().expect("embedded data loads"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/decks")
+        .join(name)
+}
+
+fn import(name: &str) -> Imported {
+    deck::import_file(&fixture(name), db()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn id(code: &str) -> DefId {
+    db().by_code(code)
+        .unwrap_or_else(|| panic!("no card {code}"))
+}
+
+/// (heroes sorted, cards sorted) by card identity: title, type and sphere (a list that does
+/// not name the set may pick another printing of the same card).
+type Key = (String, String, String);
+fn sorted(imp: &Imported) -> (Vec<Key>, Vec<Key>) {
+    let key = |&i: &DefId| {
+        let d = db().def(i);
+        (
+            d.title.clone(),
+            format!("{:?}", d.ty),
+            format!("{:?}", d.sphere),
+        )
+    };
+    let mut h: Vec<Key> = imp.deck.heroes.iter().map(key).collect();
+    let mut c: Vec<Key> = imp.deck.cards.iter().map(key).collect();
+    h.sort_unstable();
+    c.sort_unstable();
+    (h, c)
+}
+
+fn copies(imp: &Imported, code: &str) -> usize {
+    imp.deck.cards.iter().filter(|&&c| c == id(code)).count()
+}
+
+/// The same 50-card Lost Realm deck in four formats imports to the same deck.
+#[test]
+fn one_deck_in_every_format() {
+    let json = import("ringsdb-decklist.json");
+    assert_eq!(json.format, Some(Format::RingsDbJson));
+    assert_eq!(
+        json.deck.heroes,
+        vec![id("TLR-001"), id("TLR-002"), id("Core-010")]
+    );
+    assert_eq!(json.deck.cards.len(), 50);
+    assert_eq!(json.deck.name, "ringsdb-decklist");
+    assert_eq!(json.sideboard, 3);
+    assert_eq!(json.description[0], "Dúnedain Watch & Ward");
+    assert_eq!(copies(&json, "TLR-014"), 2); // Gather Information (player side quest)
+    assert_eq!(copies(&json, "Core-013"), 3);
+    let want = sorted(&json);
+    for (file, format) in [
+        ("ringsdb-export.txt", Format::Text),
+        ("octgn-sideboard.o8d", Format::O8d),
+        ("forum-messy.txt", Format::Text),
+    ] {
+        let imp = import(file);
+        assert_eq!(imp.format, Some(format), "{file}");
+        assert_eq!(sorted(&imp), want, "{file}");
+        assert_eq!(
+            imp.sideboard, 3,
+            "{file}: sideboard copies counted, not played"
+        );
+    }
+}
+
+#[test]
+fn octgn_unknown_guid_is_read_by_name_with_a_note() {
+    let imp = import("octgn-sideboard.o8d");
+    assert!(
+        imp.notes
+            .iter()
+            .any(|n| n.starts_with("13: unknown OCTGN card id") && n.contains("Core-013")),
+        "{:?}",
+        imp.notes
+    );
+    let c = deck::check(&imp, db());
+    assert!(c
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Note && f.line == 13));
+}
+
+#[test]
+fn ringsdb_json_variants() {
+    // Heroes only in `slots`, empty sideslots written as `[]`, string quantities, BOM, CRLF.
+    let text = "\u{feff}{\r\n\"slots\": {\"01001\": 1, \"01007\": \"1\", \"01013\": 3, \"01026\": 0},\r\n\"sideslots\": []\r\n}";
+    let imp = deck::import_deck("j", text, db()).unwrap();
+    assert_eq!(imp.deck.heroes, vec![id("Core-001"), id("Core-007")]);
+    assert_eq!(imp.deck.cards, vec![id("Core-013"); 3]);
+    // A Revised Core code is the Core code: resolves to the earliest printing.
+    let one = "[{\"heroes\": {\"01001\": 1}, \"slots\": {\"01001\": 1, \"01073\": 2}}]";
+    let imp = deck::import_deck("j", one, db()).unwrap();
+    assert_eq!(imp.deck.heroes, vec![id("Core-001")]);
+    assert_eq!(imp.deck.cards, vec![id("Core-073"); 2]);
+    // A non-hero in `heroes`.
+    let e = deck::import_deck("j", "{\"heroes\": {\"01013\": 1}}", db()).unwrap_err();
+    assert!(e.message.contains("not a hero"), "{e}");
+    // Not a decklist.
+    let e = deck::import_deck("j", "{\"name\": \"x\"}", db()).unwrap_err();
+    assert!(e.message.contains("not a RingsDB decklist"), "{e}");
+    let e = deck::import_deck("j", "{\"slots\": {\"01013\": true}}", db()).unwrap_err();
+    assert!(e.message.contains("expected a number"), "{e}");
+}
+
+#[test]
+fn malformed_json_names_the_line() {
+    let e = deck::import_file(&fixture("bad-malformed.json"), db()).unwrap_err();
+    assert!(e.file.ends_with("bad-malformed.json"));
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.message.starts_with("malformed JSON at column 5"), "{e}");
+    let e = deck::import_file(&fixture("bad-unknown-code.json"), db()).unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    assert!(
+        e.message
+            .starts_with("unknown RingsDB card code `99999` in `slots`; nearest known codes:"),
+        "{e}"
+    );
+}
+
+#[test]
+fn unknown_card_lists_nearest_names() {
+    let e = deck::import_file(&fixture("bad-unknown-card.txt"), db()).unwrap_err();
+    assert_eq!(e.line, 6);
+    assert!(
+        e.message
+            .starts_with("unknown card `Snowborn Scuot`; did you mean Snowbourn Scout"),
+        "{e}"
+    );
+    assert!(e
+        .to_string()
+        .contains("bad-unknown-card.txt:6: unknown card"));
+}
+
+#[test]
+fn ambiguous_title_lists_the_choices() {
+    let e = deck::import_file(&fixture("bad-ambiguous.txt"), db()).unwrap_err();
+    assert_eq!(e.line, 3);
+    for want in [
+        "`Aragorn` is ambiguous",
+        "Core-001",
+        "TWitW-053",
+        "TLR-001",
+        "add the set in parentheses",
+    ] {
+        assert!(e.message.contains(want), "{want}: {e}");
+    }
+}
+
+#[test]
+fn versions_settled_by_sphere_set_or_deck() {
+    let one = |text: &str| {
+        deck::import_deck("t", text, db())
+            .unwrap_or_else(|e| panic!("{e}"))
+            .deck
+            .heroes
+    };
+    assert_eq!(one("1x Aragorn (Lore)\n"), vec![id("TWitW-053")]);
+    assert_eq!(one("1x Aragorn (WitW)\n"), vec![id("TWitW-053")]);
+    assert_eq!(one("1x Aragorn (TWitW)\n"), vec![id("TWitW-053")]);
+    assert_eq!(one("1x Aragorn [Core]\n"), vec![id("Core-001")]);
+    assert_eq!(one("1x Tactics Aragorn\n"), vec![id("TLR-001")]);
+    assert_eq!(one("1x Aragorn - The Lost Realm\n"), vec![id("TLR-001")]);
+    assert_eq!(one("Leadership:\n1x Aragorn\n"), vec![id("Core-001")]);
+    // No set or sphere: the rest of the deck decides (only Lore cards besides the hero).
+    let imp = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn\nEvents\n3x Lore of Imladris\n2x Gandalf's Search\n",
+        db(),
+    )
+    .unwrap();
+    assert_eq!(imp.deck.heroes, vec![id("TWitW-053")]);
+    assert!(imp
+        .notes
+        .iter()
+        .any(|n| n.starts_with("2: `Aragorn` has several versions")));
+    // Two spheres that both fit: still ambiguous.
+    let e = deck::import_deck(
+        "t",
+        "1x Aragorn\n3x Lore of Imladris\n3x Guard of the Citadel\n",
+        db(),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("is ambiguous"), "{e}");
+}
+
+#[test]
+fn accents_case_entities_bom_crlf() {
+    let imp = import("forum-accents.txt");
+    assert_eq!(
+        imp.deck.heroes,
+        vec![id("Core-002"), id("Core-007"), id("Core-009")]
+    );
+    assert_eq!(imp.deck.cards.len(), 50);
+    assert_eq!(imp.description[0], "Eowyn & friends");
+    // The same list with CRLF, a BOM, entities and every name upper case.
+    let text = std::fs::read_to_string(fixture("forum-accents.txt")).unwrap();
+    let mangled = format!(
+        "\u{feff}{}",
+        text.to_uppercase()
+            .replace('\n', "\r\n")
+            .replace('\'', "&#39;")
+            .replace('’', "&rsquo;")
+    );
+    let other = deck::import_deck("t", &mangled, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sorted(&other), sorted(&imp));
+    // Iârion is an encounter card: named, not silently dropped.
+    let e =
+        deck::parse_deck("t", "Hero\n1x Aragorn (Core)\nAllies\n1x Iarion\n", db()).unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(e.message.contains("encounter card"), "{e}");
+}
+
+#[test]
+fn deck_named_like_a_card() {
+    // RingsDB text exports start with the deck's name, which may be a card title.
+    let imp = deck::import_deck(
+        "t",
+        "Aragorn\n\nHero (1)\n1x Aragorn (Core Set)\n\nAlly (3)\n3x Guard of the Citadel (Core Set)\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes, vec![id("Core-001")]);
+    assert_eq!(imp.deck.cards.len(), 3);
+    assert_eq!(imp.description, vec!["Aragorn".to_string()]);
+    assert!(imp
+        .notes
+        .iter()
+        .any(|n| n.starts_with("1: `Aragorn` read as the deck's name")));
+}
+
+#[test]
+fn forum_line_shapes() {
+    let one = |line: &str| {
+        let imp = deck::import_deck("t", &format!("Allies\n{line}\n"), db())
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        (imp.deck.cards.len(), imp.deck.cards[0])
+    };
+    let gotc = id("Core-013");
+    for line in [
+        "3x Guard of the Citadel",
+        "3 x Guard of the Citadel",
+        "3 Guard of the Citadel",
+        "x3 Guard of the Citadel",
+        "(3) Guard of the Citadel",
+        "Guard of the Citadel x3",
+        "Guard of the Citadel (x3)",
+        "Guard of the Citadel (Core Set) x3",
+        "Guard of the Citadel Core x3",
+        "• 3x [Guard of the Citadel](https://ringsdb.com/card/01013)",
+        "**3x Guard of the Citadel**",
+        "3x “Guard of the Citadel”",
+        "3x guard of the citadel (revised core set).",
+        "3x Guard of the Citadel (Core) - cheap early questers",
+        "3x Guard of the Citadel // cheap",
+    ] {
+        assert_eq!(one(line), (3, gotc), "{line}");
+    }
+    // Inline hero list.
+    let imp = deck::import_deck(
+        "t",
+        "Heroes: Eowyn (Spirit), Dunhere (Core), Eleanor\n",
+        db(),
+    )
+    .unwrap();
+    assert_eq!(
+        imp.deck.heroes,
+        vec![id("Core-007"), id("Core-009"), id("Core-008")]
+    );
+}
+
+#[test]
+fn legality_errors_and_warnings() {
+    let check = |text: &str| {
+        let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+        deck::check(&imp, db())
+    };
+    let has = |c: &deck::Check, s: Severity, what: &str| {
+        c.findings
+            .iter()
+            .any(|f| f.severity == s && f.message.contains(what))
+    };
+    // Core sphere deck: 30 cards is a warning, not an error.
+    let core = deck::check(&deck::import_spec("core-lore", db()).unwrap(), db());
+    assert_eq!((core.errors(), core.warnings()), (0, 1));
+    assert_eq!(core.starting_threat, 30);
+    assert_eq!(core.verdict(), "legal, with warnings");
+    assert!(core.unimplemented.is_empty());
+    // Four heroes, four copies of a title over two lines, two heroes with one title.
+    let c = check(
+        "1x Aragorn (Core)\n1x Aragorn (Lore)\n1x Gimli (Core)\n1x Legolas (Core)\n\
+         3x Guard of the Citadel\n1x Guard of the Citadel (Revised Core Set)\n",
+    );
+    assert!(has(&c, Severity::Error, "4 heroes"), "{:?}", c.findings);
+    assert!(has(&c, Severity::Error, "two heroes named Aragorn"));
+    assert!(has(&c, Severity::Error, "4 copies of Guard of the Citadel"));
+    assert!(has(&c, Severity::Warning, "4 cards: a constructed deck"));
+    assert!(has(&c, Severity::Warning, "no Leadership hero") || c.heroes == 4);
+    assert_eq!(c.verdict(), "not legal");
+    // Off-sphere cards and a unique ally sharing a hero's title.
+    let c = check("1x Gimli (Core)\n3x Lore of Imladris\n");
+    assert!(has(
+        &c,
+        Severity::Warning,
+        "3 Lore card(s) but no Lore hero"
+    ));
+    // Encounter cards: an error in the deck, fine when set aside.
+    let c = check("1x Gimli (Core)\n1x Iarion\n");
+    assert!(has(
+        &c,
+        Severity::Error,
+        "encounter cards may only be set aside"
+    ));
+    let c = check("1x Gimli (Core)\nSet aside:\n1x Iarion\n");
+    assert_eq!(c.errors(), 0, "{:?}", c.findings);
+    assert!(has(&c, Severity::Note, "set aside"));
+}
+
+#[test]
+fn unimplemented_cards_are_reported() {
+    let c = deck::check(&import("ringsdb-decklist.json"), db());
+    let listed: Vec<DefId> = c.unimplemented.iter().map(|u| u.0).collect();
+    // Whatever is still missing is a warning naming it; implemented cards are not listed.
+    for &(card, n) in &c.unimplemented {
+        assert_eq!(
+            lotr_sim::cards::status(db(), card),
+            lotr_sim::cards::Status::Missing
+        );
+        assert!(n >= 1);
+    }
+    assert!(!listed.contains(&id("Core-013")));
+    if !listed.is_empty() {
+        assert!(c.findings.iter().any(|f| f.severity == Severity::Warning
+            && f.message.contains("does not implement")
+            && f.message.contains("--allow-unimplemented")));
+        assert_eq!(c.errors(), 0);
+    }
+}
+
+#[test]
+fn sample_decks_are_legal_and_playable() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("decks");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let imp = deck::import_file(&path, db()).unwrap_or_else(|e| panic!("{e}"));
+        let c = deck::check(&imp, db());
+        assert_eq!(c.errors(), 0, "{}: {:?}", path.display(), c.findings);
+        let name = path.file_name().unwrap().to_string_lossy();
+        if !name.starts_with("core-") || name.contains('+') || c.cards >= 50 {
+            n += usize::from(c.cards >= 50);
+            assert!(
+                imp.description.iter().any(|d| d.starts_with("Plan:")),
+                "{name}: a sample deck states its plan"
+            );
+            assert!(c.spheres.iter().filter(|s| s.1 > 0).count() >= 2, "{name}");
+        }
+    }
+    assert!(n >= 2, "at least two stronger 50-card decks");
+}

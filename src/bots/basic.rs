@@ -1001,6 +1001,10 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         }
         // A restricted attachment that could only push out another one is not played.
         CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
+        // Durin's Axe first brings a guarding enemy out: not while already fighting two.
+        CardType::Attachment if code(g, c) == "WaR-006" => {
+            (g.engaged(p).len() < 2) as i32 * attachment_info(g, c).0
+        }
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         _ => action_value(g, p, c, None),

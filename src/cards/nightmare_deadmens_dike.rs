@@ -214,6 +214,11 @@ mod tests {
         assert_eq!(count_in(&g, Zone::EncounterDiscard, CURSED_DEAD), 2);
         assert_eq!(count_in(&g, Zone::EncounterDeck, CURSED_DEAD), in_deck - 2);
         g.check_invariants().unwrap();
+        // Only a Nightmare setup card may lie in the Nightmare zone.
+        let stray = g.spawn("DDN-020", ENCOUNTER, Zone::Nightmare);
+        assert!(g.check_invariants().is_err());
+        g.move_card(stray, Zone::SetAside);
+        g.check_invariants().unwrap();
         // The deck limit: 50 cards pass, 51 are refused; Standard mode has no limit.
         let mut setup = g.setup.clone();
         setup.decks.truncate(1);

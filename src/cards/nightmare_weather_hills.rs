@@ -10,8 +10,8 @@ use crate::engine::*;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): at setup every Captive Villager and Rearguard Ambusher of the
-    // encounter deck joins the Orc deck, which is shuffled; the players cannot win while a
-    // Captive Villager is guarded by an encounter card; a Captive Villager leaving play loses.
+    // encounter deck joins the Orc deck, which is shuffled; no victory as long as any Villager
+    // still has an encounter guard; a Villager leaving play loses.
     Script {
         code: "TWHN-011A",
         setup: Some(nightmare_setup),
@@ -148,7 +148,7 @@ mod tests {
             .iter()
             .all(|&c| !is_villager(&g, c)));
         g.check_invariants().unwrap();
-        // Cannot win while a Captive Villager is guarded by an encounter card.
+        // No victory as long as an encounter card guards a Villager.
         assert!(!g.rule(Rule::CannotWin));
         let guard = g.spawn("TWHN-013", ENCOUNTER, Zone::Staging);
         let v = g.spawn(CAPTIVE_VILLAGER, ENCOUNTER, Zone::Attached(guard));

@@ -21,7 +21,13 @@ fn bench(c: &mut Criterion) {
     let db = load_embedded().expect("data");
     let mut group = c.benchmark_group("games");
     group.sample_size(10);
-    for (scenario, mode) in [("intruders-in-chetwood", Mode::Standard)] {
+    for (scenario, mode) in [
+        ("intruders-in-chetwood", Mode::Standard),
+        ("intruders-in-chetwood", Mode::Easy),
+        ("intruders-in-chetwood", Mode::Nightmare),
+        ("the-weather-hills", Mode::Standard),
+        ("deadmens-dike", Mode::Standard),
+    ] {
         for bot in ["basic", "random"] {
             let setup = GameSetup {
                 scenario: db.scenario(scenario).unwrap(),

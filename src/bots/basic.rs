@@ -435,6 +435,9 @@ pub const ATTACHMENTS: &[(&str, i32, AttachKind)] = &[
     ("TDR-149", 40, AttachKind::General),    // Sword-thain (best unique ally)
     ("TWoE-005", 25, AttachKind::Armor),     // Raven-winged Helm
     ("TWoE-007", 15, AttachKind::General),   // Hobbit Pony
+    ("WaR-006", 30, AttachKind::Weapon),     // Durin's Axe (+2 ATK; guarded first)
+    ("WaR-008", 30, AttachKind::Willpower),  // Silver Circlet (+2 WP)
+    ("WaR-009", 20, AttachKind::Armor),      // Inner Strength (+1 DEF)
     ("AtE-055", 25, AttachKind::Location),   // Ranger Provisions
     ("AtE-059", 20, AttachKind::General),    // Steed of Imladris
     ("TToR-087", 25, AttachKind::Weapon),    // Elven Spear
@@ -681,6 +684,24 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "TWoE-009" => 30, // Scout Ahead: an encounter card leaves the deck
         "TWoE-010" => 35, // Ranger of Cardolan: a 2/2/2 body for 1 resource this round
         // --- Escape from Mount Gram
+        // Wrath and Ruin.
+        "WaR-001" => (g.list(Zone::Deck(p)).len() > 10) as i32 * 25, // Thorin: 1 damage
+        "WaR-006" => 25,                 // Durin's Axe: 1 damage after a kill
+        "WaR-007" => charge_value(g, p), // Charge into Battle
+        "WaR-002" | "WaR-004" => 25,     // Soldier of Gondor / Cautious Halfling: free cards
+        "WaR-003" => {
+            // Pillars of the Kings: back down to 40, or a small raise for a card.
+            if threat > 40 {
+                50
+            } else {
+                (37..40).contains(&threat) as i32 * 20
+            }
+        }
+        "WaR-005" => (phase == Phase::Planning) as i32 * 30, // Tom Bombadillo!
+        "WaR-009" => match ev {
+            Some(Event::CancelShadow(_)) if shadow_dangerous(g) => 35, // Inner Strength
+            _ => 0,
+        },
         "EfMG-030" => (phase == Phase::Combat && engaged > 0) as i32 * 30, // Descendants of Kings
         "EfMG-031" => {
             // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.
@@ -710,6 +731,23 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// Charge into Battle: worth it when the ready characters can kill a non-unique enemy in the
+/// staging area and no enemy is engaged with us yet (they will be needed to defend then).
+fn charge_value(g: &Game, p: u8) -> i32 {
+    if g.phase != Phase::Quest || !g.engaged(p).is_empty() {
+        return 0;
+    }
+    let atk: i16 = g
+        .characters(p)
+        .filter(|&c| ready(g, c))
+        .map(|c| g.stat(c, Stat::Attack))
+        .sum();
+    let killable = g.list(Zone::Staging).iter().any(|&e| {
+        g.is_enemy(e) && !g.def_of(e).unique && atk - g.stat(e, Stat::Defense) >= g.remaining_hp(e)
+    });
+    killable as i32 * 30
 }
 
 /// `action_value` of The Battle of Carn Dûm and The Dread Realm cards.
@@ -963,6 +1001,10 @@ fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         }
         // A restricted attachment that could only push out another one is not played.
         CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
+        // Durin's Axe first brings a guarding enemy out: not while already fighting two.
+        CardType::Attachment if code(g, c) == "WaR-006" => {
+            (g.engaged(p).len() < 2) as i32 * attachment_info(g, c).0
+        }
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         _ => action_value(g, p, c, None),

@@ -684,6 +684,11 @@ impl<'a> Game<'a> {
             self.lasting.remove(i);
             self.dirty = true;
             let ci = self.cards[e.card as usize];
+            if e.what == Lasting::RemoveAtEndOfRound && ci.gen == e.gen && ci.zone == Zone::Victory
+            {
+                self.move_card(e.card, Zone::Removed);
+                continue;
+            }
             if ci.gen != e.gen || !ci.zone.in_play() {
                 continue;
             }
@@ -700,6 +705,10 @@ impl<'a> Game<'a> {
                     self.fire(Event::LeftPlay(e.card));
                 }
                 Lasting::DiscardAtEndOfRound => self.discard(e.card),
+                Lasting::RemoveAtEndOfRound => {
+                    self.move_card(e.card, Zone::Removed);
+                    self.fire(Event::LeftPlay(e.card));
+                }
                 Lasting::ShuffleIntoDeckAtEndOfRound => {
                     self.move_card(e.card, Zone::Deck(ci.owner));
                     self.shuffle(Zone::Deck(ci.owner));
@@ -980,6 +989,12 @@ impl<'a> Game<'a> {
 
     fn play_attachment(&mut self, card: CardId, seat: u8) {
         match self.take_answer() {
+            // A player attachment with Guarded (X) is not attached to the chosen card but goes
+            // to guard (§5.5.1, .3).
+            None if self.guarded_x(card).is_some() => {
+                self.guard_player_attachment(card, seat);
+                self.fire(Event::Played(card));
+            }
             None => {
                 self.begin_ask(seat, Ask::Effect { card, what: 0 });
                 let mut n = 0;
@@ -1092,6 +1107,39 @@ impl<'a> Game<'a> {
     /// Continuations of the framework itself (card `NO_CARD`).
     fn engine_resume(&mut self, cont: Cont, opt: Opt) {
         match (cont.step, opt) {
+            // A guarded player attachment was freed (or found no guard): its owner attaches it
+            // to an eligible card (§5.5.3); with none, it is discarded.
+            (10, _) => {
+                let a = cont.a as CardId;
+                if self.cards[a as usize].zone != Zone::Resolving {
+                    return;
+                }
+                let p = cont.player;
+                self.begin_ask(p, Ask::Effect { card: a, what: 0 });
+                let targets: SmallIds = self.attach_targets(a, p).collect();
+                for &t in targets.iter() {
+                    self.offer(Opt::Card(t));
+                }
+                if targets.is_empty() {
+                    let to = self.discard_zone(a);
+                    self.move_card(a, to);
+                    return;
+                }
+                self.stack.push(Frame::Choice {
+                    cont: Cont::new(NO_CARD, 11).with(p, cont.a, 0),
+                });
+                self.wait();
+            }
+            (11, Opt::Card(t)) => {
+                let a = cont.a as CardId;
+                if self.cards[a as usize].zone == Zone::Resolving
+                    && self.cards[t as usize].zone.in_play()
+                {
+                    let ctl = self.cards[t as usize].controller;
+                    self.attach(a, t, ctl);
+                    self.log_fn(|g| format!("  {} attached to {}", g.title(a), g.title(t)));
+                }
+            }
             (1, Opt::Card(c)) if c != NO_CARD && self.is_side_quest(c) => {
                 self.add_lasting(c, Lasting::CurrentQuest, Until::EndOfPhase);
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
@@ -1240,6 +1288,54 @@ impl<'a> Game<'a> {
                 stage: 0,
                 from_deck: true,
             });
+        }
+    }
+
+    /// Guarded (X) of a player attachment `a` played by `seat` (§5.5): discard encounter cards
+    /// until one of type X turns up (the discard pile is shuffled back in when the deck runs
+    /// out, while it still holds such a card); that card goes to the staging area, not revealed,
+    /// and guards `a`. With no such card anywhere, `a` is not guarded and is attached at once.
+    pub fn guard_player_attachment(&mut self, a: CardId, seat: u8) {
+        let Some((enemy, location)) = self.guarded_x(a) else {
+            return;
+        };
+        let fits = |g: &Self, c: CardId| {
+            (enemy && g.ty(c) == CardType::Enemy) || (location && g.ty(c) == CardType::Location)
+        };
+        let guard = loop {
+            if self.list(Zone::EncounterDeck).is_empty() {
+                let any = self
+                    .list(Zone::EncounterDiscard)
+                    .iter()
+                    .any(|&c| fits(self, c));
+                if !any {
+                    break None;
+                }
+                self.reset_encounter_deck();
+            }
+            let Some(c) = self.top(Zone::EncounterDeck) else {
+                break None;
+            };
+            if fits(self, c) {
+                break Some(c);
+            }
+            self.move_card(c, Zone::EncounterDiscard);
+            self.log_fn(|g| format!("  {} is discarded looking for a guard", g.title(c)));
+        };
+        match guard {
+            Some(c) => {
+                self.move_card(c, Zone::Staging);
+                self.move_card(a, Zone::Attached(c));
+                self.cards[a as usize].controller = self.cards[a as usize].owner;
+                self.log_fn(|g| format!("  {} is guarded by {}", g.title(a), g.title(c)));
+                self.fire(Event::EntersPlay(a));
+            }
+            None => {
+                self.move_card(a, Zone::Resolving);
+                self.stack.push(Frame::Resume {
+                    cont: Cont::new(NO_CARD, 10).with(seat, a as i16, 0),
+                });
+            }
         }
     }
 
@@ -1973,6 +2069,7 @@ impl<'a> Game<'a> {
         match self.cards[e as usize].zone {
             Zone::Engaged(q) if q == p => true,
             Zone::Engaged(_) => self.def_of(c).keywords.ranged,
+            Zone::Staging if self.has_lasting(e, Lasting::AttackableAsEngaged(p)) => true,
             Zone::Staging => self.patk.n_attackers == 0 && self.rule(Rule::AttacksStagingAlone(c)),
             _ => false,
         }

@@ -184,6 +184,25 @@ impl<'a> Game<'a> {
                 .copied()
                 .find(|&a| matches!(self.cards[a as usize].zone, Zone::Attached(h) | Zone::Shadow(h) if h == host));
             match found {
+                // A guarded player attachment (Guarded (X)) is freed: its owner attaches it
+                // to an eligible card (§5.5.3), once the current work is done.
+                Some(a)
+                    if self.cards[a as usize].owner != ENCOUNTER
+                        && self.cards[host as usize].owner == ENCOUNTER
+                        && self.guarded_x(a).is_some()
+                        && matches!(self.cards[a as usize].zone, Zone::Attached(_)) =>
+                {
+                    let owner = self.cards[a as usize].owner;
+                    self.move_card(a, Zone::Resolving);
+                    if self.players[owner as usize].eliminated {
+                        let to = self.discard_zone(a);
+                        self.move_card(a, to);
+                    } else {
+                        self.stack.push(crate::engine::Frame::Resume {
+                            cont: crate::engine::Cont::new(NO_CARD, 10).with(owner, a as i16, 0),
+                        });
+                    }
+                }
                 // A guarded objective is freed: back to the staging area (§5.4.2).
                 Some(a)
                     if self.cards[a as usize].owner == ENCOUNTER
@@ -202,6 +221,15 @@ impl<'a> Game<'a> {
                 None => break,
             }
         }
+    }
+
+    /// The Guarded (X) keyword of a player card (§5.5), as (enemy, location): which card types
+    /// may guard it. `None` without the keyword.
+    pub fn guarded_x(&self, c: CardId) -> Option<(bool, bool)> {
+        self.def_of(c).other_keywords.iter().find_map(|k| {
+            let x = k.strip_prefix("Guarded (")?.strip_suffix(')')?;
+            Some((x.contains("enemy"), x.contains("location")))
+        })
     }
 
     /// Where a card goes when discarded: its owner's discard pile, or the encounter discard pile.

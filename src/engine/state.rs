@@ -231,6 +231,13 @@ pub enum Lasting {
     /// When the round ends, a card still in play (same object) goes back into its owner's deck,
     /// which is then shuffled.
     ShuffleIntoDeckAtEndOfRound,
+    /// When the round ends, the card is removed from the game, whether it is still in play (same
+    /// object) or in the victory display (Tom Bombadil's delayed effect on itself and on a Tom
+    /// Bombadillo! there).
+    RemoveAtEndOfRound,
+    /// While it lasts, player `n` may declare attacks against this enemy in the staging area as
+    /// if it were engaged with him (Charge into Battle).
+    AttackableAsEngaged(u8),
     /// Raises the staging area's threat total by this much (anchored on the card that made
     /// the effect, wherever it is; Terror of the North).
     StagingThreat(i16),

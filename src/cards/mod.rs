@@ -159,6 +159,9 @@ pub struct Script {
     pub hand_action: bool,
     /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
     pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
+    /// A Nightmare setup card's limit on each player's deck size (0 = none): checked by
+    /// `GameSetup::validate` before the game starts.
+    pub max_deck: u16,
 }
 
 pub const BLANK: Script = Script {
@@ -185,6 +188,7 @@ pub const BLANK: Script = Script {
     cost: None,
     hand_action: false,
     cost_mod: None,
+    max_deck: 0,
 };
 
 /// Every card script, from every set module.

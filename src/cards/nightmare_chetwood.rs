@@ -490,7 +490,7 @@ mod tests {
             .copied()
             .find(|&c| g.def_of(c).code == "IiCN-001A")
             .expect("setup card");
-        assert_eq!(g.card(setup).zone, Zone::SetAside);
+        assert_eq!(g.card(setup).zone, Zone::Nightmare);
         assert!(crate::cards::lookup("IiCN-001A").is_some());
     }
 

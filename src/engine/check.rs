@@ -74,6 +74,14 @@ impl<'a> Game<'a> {
                 }
                 _ => {}
             }
+            if ci.zone == Zone::Nightmare
+                && (ci.owner != ENCOUNTER || self.ty(c) != CardType::NightmareSetup)
+            {
+                return Err(format!(
+                    "{} is in the Nightmare zone but is not a Nightmare setup card",
+                    self.title(c)
+                ));
+            }
             if ci.zone == Zone::OrcDeck && ci.owner != ENCOUNTER {
                 return Err(format!(
                     "{} (a player card) is in the Orc deck",

@@ -11,6 +11,8 @@ use crate::record::{ELIMINATED, MAX_ROUNDS};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
     SetupScenario,
+    /// The Nightmare setup card's own Setup instructions (after the quest card's).
+    SetupNightmare,
     SetupFlip,
     RoundBegin,
     ResourceBegin,
@@ -60,7 +62,8 @@ impl Step {
     fn next(self) -> Step {
         use Step::*;
         match self {
-            SetupScenario => SetupFlip,
+            SetupScenario => SetupNightmare,
+            SetupNightmare => SetupFlip,
             SetupFlip => RoundBegin,
             RoundBegin => ResourceBegin,
             ResourceBegin => Gain,
@@ -182,7 +185,8 @@ impl<'a> Game<'a> {
         }
         if mode == Mode::Nightmare {
             if let Some(n) = sc.nightmare_setup {
-                self.new_card(n, ENCOUNTER, Zone::SetAside);
+                // Side A up next to the quest deck: its rules hold all game (§ Nightmare).
+                self.new_card(n, ENCOUNTER, Zone::Nightmare);
             }
         }
         self.shuffle(Zone::EncounterDeck);
@@ -372,6 +376,13 @@ impl<'a> Game<'a> {
                     self.log_fn(|g| format!("Quest: {} (stage 1A)", g.title(q)));
                     if let Some(f) = self.script(q).and_then(|s| s.setup) {
                         f(self, q);
+                    }
+                }
+            }
+            SetupNightmare => {
+                if let Some(&n) = self.list(Zone::Nightmare).first() {
+                    if let Some(f) = self.script(n).and_then(|s| s.setup) {
+                        f(self, n);
                     }
                 }
             }
@@ -2735,6 +2746,9 @@ impl<'a> Game<'a> {
             self.list(Zone::EncounterDiscard).len(),
             self.list(Zone::Victory).len()
         ));
+        for &n in self.list(Zone::Nightmare) {
+            out.push(format!("  Nightmare {}", self.title(n)));
+        }
         if !self.list(Zone::OrcDeck).is_empty() {
             out.push(format!("  Orc deck {}", self.list(Zone::OrcDeck).len()));
         }

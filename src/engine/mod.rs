@@ -189,8 +189,26 @@ impl GameSetup {
                 ));
             }
         }
+        // A Nightmare setup card may cap each deck's size (Deadmen's Dike Nightmare).
+        let max_deck = match (self.mode, db.scenarios.get(self.scenario)) {
+            (Mode::Nightmare, Some(sc)) => sc
+                .nightmare_setup
+                .and_then(|n| crate::cards::lookup_def(db, n))
+                .map(|(_, s)| s.max_deck as usize)
+                .unwrap_or(0),
+            _ => 0,
+        };
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (seat, d) in self.decks.iter().enumerate() {
+            if max_deck > 0 && d.cards.len() > max_deck {
+                return Err(format!(
+                    "deck `{}` (seat {}) has {} cards; {} in Nightmare mode allows at most {max_deck}",
+                    d.name,
+                    seat + 1,
+                    d.cards.len(),
+                    db.scenarios[self.scenario].title
+                ));
+            }
             if d.heroes.is_empty() || d.heroes.len() > 3 {
                 return Err(format!(
                     "deck `{}` (seat {}) has {} heroes; a player starts with 1 to 3",

@@ -441,9 +441,15 @@ impl<'a> Game<'a> {
 
     /// Every card in play (including the main quest), in a fixed order.
     pub fn in_play_cards(&self) -> impl Iterator<Item = CardId> + '_ {
-        let mut zones = [Zone::Quest; 13];
+        let mut zones = [Zone::Quest; 14];
         let mut n = 0;
-        for z in [Zone::Quest, Zone::Staging, Zone::Active, Zone::Attached(0)] {
+        for z in [
+            Zone::Quest,
+            Zone::Staging,
+            Zone::Active,
+            Zone::Attached(0),
+            Zone::Nightmare,
+        ] {
             zones[n] = z;
             n += 1;
         }
@@ -1167,8 +1173,9 @@ impl<'a> Game<'a> {
 /// Zones whose cards' global modifiers apply: encounter cards in play and, for player cards with
 /// a global modifier (e.g. tactics Aragorn's on enemies engaged with his controller), the play
 /// areas.
-const GLOBAL_ZONES: [Zone; 7] = [
+const GLOBAL_ZONES: [Zone; 8] = [
     Zone::Staging,
+    Zone::Nightmare,
     Zone::Quest,
     Zone::Active,
     Zone::Play(0),

@@ -37,10 +37,13 @@ pub enum Zone {
     Shadow(CardId),
     /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
     OrcDeck,
+    /// The Nightmare setup card (side A) next to the quest deck: in play, its rules active for
+    /// the whole game; it is neither a quest, a location nor a character.
+    Nightmare,
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
-pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 15;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 16;
 
 impl Zone {
     pub fn list(self) -> usize {
@@ -66,6 +69,7 @@ impl Zone {
             Zone::Under(_) => shared + 12,
             Zone::Shadow(_) => shared + 13,
             Zone::OrcDeck => shared + 14,
+            Zone::Nightmare => shared + 15,
         }
     }
     /// Is a card here in play (its text active)?
@@ -78,6 +82,7 @@ impl Zone {
                 | Zone::Active
                 | Zone::Quest
                 | Zone::Attached(_)
+                | Zone::Nightmare
         )
     }
     pub fn name(self) -> &'static str {
@@ -102,6 +107,7 @@ impl Zone {
             Zone::Under(_) => "underneath",
             Zone::Shadow(_) => "shadow",
             Zone::OrcDeck => "Orc deck",
+            Zone::Nightmare => "Nightmare setup card",
         }
     }
 }

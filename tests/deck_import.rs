@@ -375,3 +375,12 @@ fn sample_decks_are_legal_and_playable() {
     }
     assert!(n >= 2, "at least two stronger 50-card decks");
 }
+
+#[test]
+fn a_link_bracket_without_its_opening_bracket_is_an_error_not_a_panic() {
+    // Found by the property tests: `](` with no `[` before it used to slice out of bounds.
+    for text in ["3x Gandalf](x)\n", "Heroes\n](\n", "a]( b ) ](c)\n"] {
+        let r = std::panic::catch_unwind(|| deck::parse_deck("t", text, db()).is_ok());
+        assert!(r.is_ok(), "panicked on {text:?}");
+    }
+}

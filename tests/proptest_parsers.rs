@@ -10,6 +10,11 @@ use lotr_sim::deck::{load_deck, parse_deck};
 use lotr_sim::stats::Accumulator;
 use proptest::prelude::*;
 
+/// A fixed seed keeps CI reproducible; change it (or the case counts) to explore further. A
+/// panic found this way once (a markdown-link `](` with no `[`) is now a regression test in
+/// tests/deck_import.rs.
+const SEED: proptest::test_runner::RngSeed = proptest::test_runner::RngSeed::Fixed(20261129);
+
 static DB: LazyLock<CardDb> = LazyLock::new(|| load_embedded().unwrap());
 
 const O8D: &str = include_str!("../decks/core-lore.o8d");
@@ -172,7 +177,12 @@ fn deck_never_panics(bytes: &[u8]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        failure_persistence: None,
+        rng_seed: SEED,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn deck_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
@@ -245,6 +255,7 @@ fn deck_files_with_arbitrary_bytes() {
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
         cases: 64,
         failure_persistence: None,
+        rng_seed: SEED,
         ..ProptestConfig::default()
     });
     runner

@@ -964,7 +964,10 @@ fn clean_line(raw: &str) -> String {
         s.find("]("),
         s.find("](").and_then(|i| s[i..].find(')').map(|j| i + j)),
     ) {
-        let open = s[..a].rfind('[').unwrap_or(a);
+        // A `](` with no `[` before it is not a link: leave the line as it is.
+        let Some(open) = s[..a].rfind('[') else {
+            break;
+        };
         s = format!("{}{}{}", &s[..open], &s[open + 1..a], &s[b + 1..]);
     }
     s.trim()

@@ -1094,7 +1094,6 @@ mod tests {
     /// Dúnedain decks with every card of this set, both bots, invariants at every decision.
     #[test]
     fn soak_dunedain_decks() {
-        use crate::engine::{GameSetup, RuleOptions};
         let db = testkit::db();
         let ids = |codes: &[(&str, usize)]| -> Vec<crate::data::DefId> {
             codes
@@ -1136,32 +1135,7 @@ mod tests {
             ]),
         };
         for decks in [vec![dunedain.clone()], vec![dunedain, friends]] {
-            let setup = GameSetup {
-                scenario: db.scenario("intruders-in-chetwood").unwrap(),
-                mode: crate::data::Mode::Standard,
-                decks,
-                options: RuleOptions::default(),
-                max_rounds: 30,
-                allow_unimplemented: false,
-            };
-            setup.validate(db).unwrap();
-            let mut g = Game::new(db, &setup);
-            for name in ["random", "basic"] {
-                let mut bot = crate::bots::make(name).unwrap();
-                for i in 0..25 {
-                    bot.new_game(i);
-                    g.start(7, i);
-                    while let Some(d) = g.pending() {
-                        let d = d.clone();
-                        let k = bot.choose(&g, &d);
-                        g.apply(k);
-                        if let Err(e) = g.check_invariants() {
-                            panic!("{name} game {i}: {e}");
-                        }
-                    }
-                    assert!(g.is_over());
-                }
-            }
+            crate::cards::testkit::soak_decks(decks, 7, 25);
         }
     }
 }

@@ -88,3 +88,36 @@ pub fn reveal_resolving(g: &mut Game, card: CardId) {
         g.apply(0);
     }
 }
+
+/// Play `games` whole games of Intruders in Chetwood (standard) with `decks`, once with every
+/// seat played by `random` and once by `basic`, checking the engine's invariants after every
+/// decision and that every game ends. Card modules use it to soak decks built of their cards.
+pub fn soak_decks(decks: Vec<Deck>, seed: u64, games: u64) {
+    let db = db();
+    let setup = GameSetup {
+        scenario: db.scenario("intruders-in-chetwood").expect("scenario"),
+        mode: Mode::Standard,
+        decks,
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: false,
+    };
+    setup.validate(db).expect("a legal setup");
+    let mut g = Game::new(db, &setup);
+    for name in ["random", "basic"] {
+        let mut bot = crate::bots::make(name).expect("bot");
+        for i in 0..games {
+            bot.new_game(i);
+            g.start(seed, i);
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                let k = bot.choose(&g, &d);
+                g.apply(k);
+                if let Err(e) = g.check_invariants() {
+                    panic!("{name} game {i}: {e}");
+                }
+            }
+            assert!(g.is_over(), "{name} game {i} stopped without an outcome");
+        }
+    }
+}

@@ -880,7 +880,6 @@ mod tests {
     /// A deck with every card of this set, both bots, invariants at every decision.
     #[test]
     fn soak_wrath_and_ruin_decks() {
-        use crate::engine::{GameSetup, RuleOptions};
         let db = testkit::db();
         let ids = |codes: &[(&str, usize)]| -> Vec<crate::data::DefId> {
             codes
@@ -910,32 +909,7 @@ mod tests {
         friends.name = "friends".into();
         friends.heroes = ids(&[("Core-007", 1), ("Core-002", 1), ("Core-001", 1)]);
         for decks in [vec![deck.clone()], vec![deck, friends]] {
-            let setup = GameSetup {
-                scenario: db.scenario("intruders-in-chetwood").unwrap(),
-                mode: crate::data::Mode::Standard,
-                decks,
-                options: RuleOptions::default(),
-                max_rounds: 30,
-                allow_unimplemented: false,
-            };
-            setup.validate(db).unwrap();
-            let mut g = Game::new(db, &setup);
-            for name in ["random", "basic"] {
-                let mut bot = crate::bots::make(name).unwrap();
-                for i in 0..25 {
-                    bot.new_game(i);
-                    g.start(11, i);
-                    while let Some(d) = g.pending() {
-                        let d = d.clone();
-                        let k = bot.choose(&g, &d);
-                        g.apply(k);
-                        if let Err(e) = g.check_invariants() {
-                            panic!("{name} game {i}: {e}");
-                        }
-                    }
-                    assert!(g.is_over());
-                }
-            }
+            crate::cards::testkit::soak_decks(decks, 11, 25);
         }
     }
 }

@@ -42,6 +42,7 @@ pub static SCRIPTS: &[Script] = &[
     },
 ];
 
+#[cfg(test)]
 const CURSED_DEAD: &str = "TLR-061";
 
 fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
@@ -79,8 +80,12 @@ fn dead_lord_resume(g: &mut Game, cont: Cont, _opt: Opt) {
     }
 }
 
-fn cursed_dead_revealed(g: &mut Game, _me: CardId, _by: u8) {
-    while let Some(c) = top_of_encounter_discard(g, |c| g.def_of(c).code == CURSED_DEAD) {
+/// Every copy (same title, so the Nightmare printing too) in the encounter discard pile comes
+/// back to the staging area.
+pub(super) fn cursed_dead_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let db = g.db;
+    let title = db.def(g.def_id(me)).title.as_str();
+    while let Some(c) = top_of_encounter_discard(g, |c| g.def_of(c).title == title) {
         g.move_card(c, Zone::Staging);
         log(g, |_| {
             "  a Cursed Dead comes back to the staging area".to_string()
@@ -88,7 +93,7 @@ fn cursed_dead_revealed(g: &mut Game, _me: CardId, _by: u8) {
     }
 }
 
-fn cursed_dead_shadow(g: &mut Game, _me: CardId) {
+pub(super) fn cursed_dead_shadow(g: &mut Game, _me: CardId) {
     let e = g.attack.enemy;
     let copy = g.attack.defenders().iter().any(|&d| {
         let owner = g.card(d).owner;

@@ -23,8 +23,8 @@ pub static SCRIPTS: &[Script] = &[
     // defending character's owner has a copy of it in his discard pile.
     Script {
         code: "DDN-021",
-        when_revealed: Some(cursed_dead_revealed),
-        shadow: Some(cursed_dead_shadow),
+        when_revealed: Some(super::cursed_dead::cursed_dead_revealed),
+        shadow: Some(super::cursed_dead::cursed_dead_shadow),
         ..BLANK
     },
     // Fornost Street: while staged, each other Fornost location gets +1 Threat. Travel: the
@@ -74,30 +74,6 @@ fn nightmare_setup(g: &mut Game, _me: CardId) {
     log(g, |_| {
         format!("  Nightmare setup: {moved} Cursed Dead to the encounter discard pile")
     });
-}
-
-fn cursed_dead_revealed(g: &mut Game, _me: CardId, _by: u8) {
-    while let Some(c) =
-        super::common::top_of_encounter_discard(g, |c| g.def_of(c).title == CURSED_DEAD)
-    {
-        g.move_card(c, Zone::Staging);
-        log(g, |_| {
-            "  a Cursed Dead comes back to the staging area".to_string()
-        });
-    }
-}
-
-fn cursed_dead_shadow(g: &mut Game, _me: CardId) {
-    let e = g.attack.enemy;
-    let copy = g.attack.defenders().iter().any(|&d| {
-        let owner = g.card(d).owner;
-        owner != ENCOUNTER
-            && g.list(Zone::Discard(owner))
-                .iter()
-                .any(|&x| g.def_of(x).title == g.def_of(d).title)
-    });
-    let n = if copy { 2 } else { 1 };
-    g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
 }
 
 fn street_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {

@@ -311,3 +311,17 @@ pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {
         .flat_map(|z| g.list(z).iter().rev().copied())
         .find(|&c| g.def_of(c).title == title)
 }
+
+/// One turn of "each player in turn (from the first player) may …", run as steps `0..players`
+/// of `card`'s `resume`: queues step `k + 1` and returns the seat whose turn step `k` is, or
+/// `None` when every player has had his turn or this one is eliminated (his turn is skipped).
+pub fn next_player_turn(g: &mut Game, card: CardId, k: u8) -> Option<u8> {
+    if k >= g.n_players {
+        return None;
+    }
+    g.stack.push(crate::engine::Frame::Resume {
+        cont: Cont::new(card, k + 1),
+    });
+    let q = g.seat(k);
+    (!g.players[q as usize].eliminated).then_some(q)
+}

@@ -234,16 +234,9 @@ fn aid_resume(g: &mut Game, cont: Cont, opt: Opt) {
         return;
     }
     let k = cont.step;
-    if k >= g.n_players {
+    let Some(q) = super::common::next_player_turn(g, cont.card, k) else {
         return;
-    }
-    g.stack.push(Frame::Resume {
-        cont: Cont::new(cont.card, k + 1),
-    });
-    let q = g.seat(k);
-    if g.players[q as usize].eliminated {
-        return;
-    }
+    };
     g.begin_ask(
         q,
         Ask::Effect {

@@ -84,25 +84,7 @@ fn load(spec: &str, db: &CardDb) -> Result<Deck> {
 
 /// Encounter/quest cards of the scenario in `mode`, and deck cards, whose abilities are missing.
 fn missing(db: &CardDb, sc: usize, mode: Mode, decks: &[&Deck]) -> (Vec<DefId>, Vec<DefId>) {
-    let s = &db.scenarios[sc];
-    let mut enc: Vec<DefId> = s.encounter[mode as usize]
-        .iter()
-        .map(|&(d, _)| d)
-        .chain(
-            s.quest[mode as usize]
-                .iter()
-                .flat_map(|&q| [Some(q), db.def(q).back])
-                .flatten(),
-        )
-        .chain(if mode == Mode::Nightmare {
-            s.nightmare_setup
-        } else {
-            None
-        })
-        .filter(|&id| cards::status(db, id) == Status::Missing)
-        .collect();
-    enc.sort_unstable();
-    enc.dedup();
+    let enc = lotr_sim::soak::missing_scenario_cards(db, sc, mode);
     let mut dk: Vec<DefId> = decks
         .iter()
         .flat_map(|d| d.heroes.iter().chain(&d.cards).copied())

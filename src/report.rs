@@ -84,6 +84,9 @@ struct SummaryRow<'a> {
     rounds_loss_mean: String,
     rounds_loss_median: String,
     rounds_loss_p90: String,
+    rounds_mean: String,
+    rounds_lo95: String,
+    rounds_hi95: String,
     loss_threat: u64,
     loss_heroes_dead: u64,
     loss_scenario: u64,
@@ -132,6 +135,7 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
     let has_games = acc.games > 0;
     let win = Dist::of(&acc.rounds_win());
     let loss = Dist::of(&acc.rounds_loss());
+    let all = crate::stats::hist_mean_ci95(&acc.rounds_all());
     SummaryRow {
         scenario: &key.scenario,
         mode: key.mode.name(),
@@ -149,6 +153,9 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
         rounds_loss_mean: fmt_opt_f(loss.map(|d| d.mean)),
         rounds_loss_median: fmt_opt_u(loss.map(|d| d.median)),
         rounds_loss_p90: fmt_opt_u(loss.map(|d| d.p90)),
+        rounds_mean: fmt_opt_f(all.map(|x| x.0)),
+        rounds_lo95: fmt_opt_f(all.map(|x| x.1)),
+        rounds_hi95: fmt_opt_f(all.map(|x| x.2)),
         loss_threat: acc.count(Outcome::LossThreat),
         loss_heroes_dead: acc.count(Outcome::LossHeroes),
         loss_scenario: acc.count(Outcome::LossScenario),
@@ -218,6 +225,9 @@ pub const SUMMARY_HEADER: &[&str] = &[
     "rounds_loss_mean",
     "rounds_loss_median",
     "rounds_loss_p90",
+    "rounds_mean",
+    "rounds_lo95",
+    "rounds_hi95",
     "loss_threat",
     "loss_heroes_dead",
     "loss_scenario",

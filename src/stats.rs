@@ -67,6 +67,24 @@ pub fn hist_mean(hist: &[u64]) -> Option<f64> {
     Some(sum as f64 / n as f64)
 }
 
+/// Mean of a histogram with its 95% normal-approximation interval (mean ± 1.96·sd/√n, the
+/// sample standard deviation); `None` when the histogram is empty. With one value the interval
+/// is the mean itself.
+pub fn hist_mean_ci95(hist: &[u64]) -> Option<(f64, f64, f64)> {
+    let n = hist_count(hist);
+    let mean = hist_mean(hist)?;
+    if n < 2 {
+        return Some((mean, mean, mean));
+    }
+    let ss: f64 = hist
+        .iter()
+        .enumerate()
+        .map(|(v, &c)| c as f64 * (v as f64 - mean).powi(2))
+        .sum();
+    let half = 1.96 * (ss / (n - 1) as f64).sqrt() / (n as f64).sqrt();
+    Some((mean, mean - half, mean + half))
+}
+
 /// Summary of a rounds or threat histogram.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Dist {
@@ -225,6 +243,17 @@ impl Accumulator {
         let mut h = [0u64; MAX_ROUNDS + 1];
         for &o in &LOSSES {
             for (a, b) in h.iter_mut().zip(&self.rounds_hist[o as usize]) {
+                *a += b;
+            }
+        }
+        h
+    }
+
+    /// Rounds histogram of every game (wins, losses and the round cap).
+    pub fn rounds_all(&self) -> [u64; MAX_ROUNDS + 1] {
+        let mut h = [0u64; MAX_ROUNDS + 1];
+        for row in &self.rounds_hist {
+            for (a, b) in h.iter_mut().zip(row) {
                 *a += b;
             }
         }
@@ -443,6 +472,21 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-4
+    }
+
+    #[test]
+    fn mean_interval_of_a_histogram() {
+        // Two games ended in round 4, two in round 6: mean 5, sample sd √(4/3).
+        let mut h = [0u64; 8];
+        h[4] = 2;
+        h[6] = 2;
+        let (m, lo, hi) = hist_mean_ci95(&h).unwrap();
+        let half = 1.96 * (4.0f64 / 3.0).sqrt() / 2.0;
+        assert!(close(m, 5.0) && close(lo, 5.0 - half) && close(hi, 5.0 + half));
+        assert_eq!(hist_mean_ci95(&[0u64; 8]), None);
+        let mut one = [0u64; 8];
+        one[3] = 1;
+        assert_eq!(hist_mean_ci95(&one), Some((3.0, 3.0, 3.0)));
     }
 
     #[test]

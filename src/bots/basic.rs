@@ -158,7 +158,7 @@ use super::Bot;
 use crate::cards::Rule;
 use crate::data::{CardType, Mode, Sphere};
 use crate::engine::{
-    Ask, CardId, Decision, Event, Game, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
+    Ask, CardId, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
 };
 
 pub struct BasicBot;
@@ -1203,7 +1203,20 @@ fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
 /// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
 /// engagement; 3: + a kill of an engaged enemy).
 fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
-    let pool = ready_chars(g, p);
+    let mut pool = ready_chars(g, p);
+    if at_commit {
+        // Who leaves play when the quest phase ends (Sneak Attack's ally) cannot defend or
+        // attack later this round.
+        let mut stay = Ids::new();
+        for &c in pool.as_slice() {
+            if !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
+                && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
+            {
+                stay.push(c);
+            }
+        }
+        pool = stay;
+    }
     let no_checks = g.rule(Rule::NoEngagementChecks);
     let mut must = Ids::new();
     for &e in g.engaged(p) {

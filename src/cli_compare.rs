@@ -11,7 +11,7 @@ use clap::Args;
 
 use lotr_sim::bots::{self, BOTS};
 use lotr_sim::cards::{self, Status};
-use lotr_sim::compare::{run_compare, PairedGame, PairedStats};
+use lotr_sim::compare::{run_compare, PairedGame, PairedStats, RoundsDiff};
 use lotr_sim::data::{self, CardDb, DefId, Mode};
 use lotr_sim::deck::{self, Deck};
 use lotr_sim::engine::{GameSetup, RuleOptions};
@@ -293,6 +293,7 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         pb.finish_and_clear();
     }
     let st = PairedStats::from_pairs(pairs.iter().map(|p| (p.a.is_win(), p.b.is_win())));
+    let rd = RoundsDiff::from_pairs(pairs.iter().map(|p| (p.rounds_a, p.rounds_b)));
     let key = Key {
         scenario: db.scenarios[cfg.a.scenario].slug.clone(),
         mode: cfg.a.mode,
@@ -311,13 +312,13 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         .with_context(|| format!("cannot create the output folder {}", out_dir.display()))?;
     write_atomic(
         &out_dir.join("compare.csv"),
-        &compare_csv(&key, &st, &pairs),
+        &compare_csv(&key, &st, &rd, &pairs),
     )?;
     if x.per_game {
         write_atomic(&out_dir.join("pairs.csv"), &pairs_csv(&pairs))?;
     }
     let mut o = std::io::stdout().lock();
-    for line in summary(&key, &st, secs, threads) {
+    for line in summary(&key, &st, &rd, secs, threads) {
         writeln!(o, "{line}")?;
     }
     writeln!(o, "results: {}", out_dir.display())?;
@@ -355,7 +356,8 @@ pub const COMPARE_HEADER: &str =
 wins_a,wins_b,win_rate_a,win_rate_b,win_a_lo95,win_a_hi95,win_b_lo95,win_b_hi95,\
 both_won,only_a_won,only_b_won,neither_won,diff,diff_lo95,diff_hi95,diff_width95,\
 unpaired_lo95,unpaired_hi95,unpaired_width95,mcnemar_chi2,mcnemar_p,mcnemar_method,\
-unimplemented_plays_a,unimplemented_plays_b,engine_version";
+rounds_mean_a,rounds_mean_b,rounds_diff,rounds_diff_lo95,rounds_diff_hi95,\
+rounds_unpaired_lo95,rounds_unpaired_hi95,unimplemented_plays_a,unimplemented_plays_b,engine_version";
 
 fn field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
@@ -369,7 +371,7 @@ fn f6(x: f64) -> String {
     format!("{x:.6}")
 }
 
-pub fn compare_csv(k: &Key, s: &PairedStats, pairs: &[PairedGame]) -> String {
+pub fn compare_csv(k: &Key, s: &PairedStats, r: &RoundsDiff, pairs: &[PairedGame]) -> String {
     let ua: u64 = pairs.iter().map(|p| p.unimplemented_a as u64).sum();
     let ub: u64 = pairs.iter().map(|p| p.unimplemented_b as u64).sum();
     let row = [
@@ -408,6 +410,13 @@ pub fn compare_csv(k: &Key, s: &PairedStats, pairs: &[PairedGame]) -> String {
         f6(s.mcnemar_chi2),
         format!("{:.6e}", s.mcnemar_p),
         s.mcnemar_method.name().to_string(),
+        f6(r.mean_a),
+        f6(r.mean_b),
+        f6(r.diff),
+        f6(r.paired95.0),
+        f6(r.paired95.1),
+        f6(r.unpaired95.0),
+        f6(r.unpaired95.1),
         ua.to_string(),
         ub.to_string(),
         env!("CARGO_PKG_VERSION").to_string(),
@@ -451,7 +460,7 @@ fn pts(x: f64) -> String {
 }
 
 /// The human summary printed after a comparison.
-pub fn summary(k: &Key, s: &PairedStats, secs: f64, threads: usize) -> Vec<String> {
+pub fn summary(k: &Key, s: &PairedStats, r: &RoundsDiff, secs: f64, threads: usize) -> Vec<String> {
     let mut v = vec![
         format!(
             "{} ({}), {} player(s), seat {}: A = {} vs B = {}; seats A {} / B {}; bots {}; seed {}",
@@ -517,5 +526,17 @@ pub fn summary(k: &Key, s: &PairedStats, secs: f64, threads: usize) -> Vec<Strin
         "no significant difference at the 5% level"
     };
     v.push(verdict.to_string());
+    v.push(format!(
+        "rounds played: A {:.3}, B {:.3}; difference {:+.3}, paired 95% CI {:+.3} to {:+.3} (width {:.3}); unpaired would be {:+.3} to {:+.3} (width {:.3})",
+        r.mean_a,
+        r.mean_b,
+        r.diff,
+        r.paired95.0,
+        r.paired95.1,
+        r.paired95.1 - r.paired95.0,
+        r.unpaired95.0,
+        r.unpaired95.1,
+        r.unpaired95.1 - r.unpaired95.0
+    ));
     v
 }

@@ -231,6 +231,60 @@ impl PairedStats {
     }
 }
 
+/// Rounds played (the round in which each game ended) compared pair by pair: the measure that
+/// still separates two decks when neither wins often. Means, the mean paired difference A − B
+/// with its 95% interval from the paired differences (d̄ ± z·sd(d)/√n), and the interval the same
+/// difference would have if the two batches were independent (z·√(var A/n + var B/n)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RoundsDiff {
+    pub mean_a: f64,
+    pub mean_b: f64,
+    pub diff: f64,
+    pub paired95: (f64, f64),
+    pub unpaired95: (f64, f64),
+}
+
+impl RoundsDiff {
+    /// From (rounds of A, rounds of B) per pair; all zero for no pairs.
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (u16, u16)> + Clone) -> Self {
+        let (mut n, mut sa, mut sb) = (0u64, 0f64, 0f64);
+        for (a, b) in pairs.clone() {
+            n += 1;
+            sa += a as f64;
+            sb += b as f64;
+        }
+        if n == 0 {
+            return RoundsDiff {
+                mean_a: 0.0,
+                mean_b: 0.0,
+                diff: 0.0,
+                paired95: (0.0, 0.0),
+                unpaired95: (0.0, 0.0),
+            };
+        }
+        let nf = n as f64;
+        let (ma, mb) = (sa / nf, sb / nf);
+        let diff = ma - mb;
+        let (mut va, mut vb, mut vd) = (0f64, 0f64, 0f64);
+        for (a, b) in pairs {
+            let (a, b) = (a as f64, b as f64);
+            va += (a - ma).powi(2);
+            vb += (b - mb).powi(2);
+            vd += (a - b - diff).powi(2);
+        }
+        let dof = (nf - 1.0).max(1.0);
+        let hp = Z95 * (vd / dof / nf).sqrt();
+        let hu = Z95 * ((va / dof + vb / dof) / nf).sqrt();
+        RoundsDiff {
+            mean_a: ma,
+            mean_b: mb,
+            diff,
+            paired95: (diff - hp, diff + hp),
+            unpaired95: (diff - hu, diff + hu),
+        }
+    }
+}
+
 /// McNemar's test on the discordant counts `b` (only A won) and `c` (only B won):
 /// (two-sided p-value, method, continuity-corrected chi-square). Exact binomial for
 /// b + c < [`EXACT_BELOW`], chi-square with continuity correction otherwise; p = 1 when there
@@ -359,6 +413,21 @@ mod tests {
 
     fn close(a: f64, b: f64, rel: f64) -> bool {
         (a - b).abs() <= rel * b.abs().max(1e-300)
+    }
+
+    #[test]
+    fn rounds_difference_paired_and_unpaired() {
+        // A lasts one round longer in every pair: the paired differences have no spread, so
+        // the paired interval is the point itself while the unpaired one is wide.
+        let pairs = [(5u16, 4u16), (7, 6), (3, 2), (9, 8)];
+        let r = RoundsDiff::from_pairs(pairs.iter().copied());
+        assert!(close(r.mean_a, 6.0, 1e-12) && close(r.mean_b, 5.0, 1e-12));
+        assert!(close(r.diff, 1.0, 1e-12));
+        assert!(close(r.paired95.0, 1.0, 1e-12) && close(r.paired95.1, 1.0, 1e-12));
+        // var A = var B = 20/3 → half width z·√(40/3 / 4).
+        let h = Z95 * (40.0f64 / 3.0 / 4.0).sqrt();
+        assert!(close(r.unpaired95.0, 1.0 - h, 1e-12) && close(r.unpaired95.1, 1.0 + h, 1e-12));
+        assert_eq!(RoundsDiff::from_pairs(std::iter::empty()).diff, 0.0);
     }
 
     #[test]

@@ -502,7 +502,7 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
 fn missing_deck_cards(db: &CardDb, decks: &[Deck]) -> Vec<String> {
     let mut ids: Vec<DefId> = decks
         .iter()
-        .flat_map(|d| d.heroes.iter().chain(&d.cards).copied())
+        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
         .filter(|&id| cards::status(db, id) == Status::Missing)
         .collect();
     ids.sort_unstable();
@@ -604,6 +604,14 @@ fn deck_hash(db: &CardDb, d: &Deck) -> u64 {
     for &c in &d.cards {
         s.push_str(&db.def(c).code);
         s.push(',');
+    }
+    // A loot deck (The Burglar's Turn) only when there is one: other decks keep their hash.
+    if !d.loot.is_empty() {
+        s.push_str(";loot:");
+        for &c in &d.loot {
+            s.push_str(&db.def(c).code);
+            s.push(',');
+        }
     }
     fnv1a64(s.as_bytes())
 }

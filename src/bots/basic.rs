@@ -2705,6 +2705,7 @@ mod tests {
             name: "core-leadership".into(),
             heroes,
             cards,
+            loot: Vec::new(),
         }
     }
 

@@ -63,10 +63,11 @@ impl std::error::Error for DeckError {}
 const MAX_COPIES: u32 = 50;
 
 /// The decks shipped with the binary (from `decks/`): the four Core Set sphere decks (OCTGN
-/// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm) (text lists whose `# Plan:` line says how
+/// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm, Core
+/// Set + Wrath and Ruin with The Burglar's Turn) (text lists whose `# Plan:` line says how
 /// they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 10] = [
+    const DECKS: [(&str, &str); 11] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -98,6 +99,7 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
             "northern-wardens",
             include_str!("../../decks/northern-wardens.txt"),
         ),
+        ("war-burglars", include_str!("../../decks/war-burglars.txt")),
     ];
     &DECKS
 }
@@ -233,9 +235,8 @@ pub fn loot_card_problem(db: &CardDb, id: DefId) -> Option<String> {
         .collect();
     if d.ty != CardType::Attachment {
         Some(format!(
-            "{} is {}, not an attachment: a loot deck holds only Item or Artifact attachments",
-            describe(id, db),
-            format!("{:?}", d.ty).to_lowercase()
+            "{} is not an attachment: a loot deck holds only Item or Artifact attachments",
+            describe(id, db)
         ))
     } else if !traits.iter().any(|t| *t == "Item" || *t == "Artifact") {
         Some(format!(
@@ -1282,6 +1283,8 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                         }
                         (q.parse::<u32>().unwrap_or(0), n.to_string())
                     }
+                    // A bare line: a card, unless it is a note or footer.
+                    None if is_free_text(&item) => continue,
                     None => (1, item.clone()),
                 };
                 // Kept for a loot deck (The Burglar's Turn); otherwise ignored.

@@ -84,8 +84,8 @@ fn fate_rule(g: &Game, me: CardId, r: Rule) -> bool {
 // ----------------------------------------------------------------- Mendor's Support (RevCore-132)
 
 // Action event, at most one copy played per round (by anyone): a character titled Mendor in
-// play gets +2 Willpower, +2 Attack and +2 Defense until the end of the round. Playable only
-// while such a character is in play (if there were several, the player picks one).
+// play is boosted by 2 in each of Willpower, Attack and Defense for the rest of the round.
+// Playable only while such a character is in play (if there were several, the player picks).
 
 /// Set in every player's `round_flags` once a copy is played this round.
 const MENDOR_BIT: u32 = 1 << 7;

@@ -1336,10 +1336,28 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
                     Ok(d) => {
                         let heroes: Vec<&str> =
                             d.heroes.iter().map(|&h| db.def(h).title.as_str()).collect();
+                        // A contract starts in play: not one of the deck's cards.
+                        let contracts: Vec<&str> = d
+                            .cards
+                            .iter()
+                            .filter(|&&c| db.def(c).ty == lotr_sim::data::CardType::Contract)
+                            .map(|&c| db.def(c).title.as_str())
+                            .collect();
+                        let extra = if contracts.is_empty() {
+                            String::new()
+                        } else if d.loot.is_empty() {
+                            format!(" + {}", contracts.join(", "))
+                        } else {
+                            format!(
+                                " + {} ({}-card loot deck)",
+                                contracts.join(", "),
+                                d.loot.len()
+                            )
+                        };
                         out!(
-                            "{name:16}  heroes: {}; {} cards",
+                            "{name:16}  heroes: {}; {} cards{extra}",
                             heroes.join(", "),
-                            d.cards.len()
+                            d.cards.len() - contracts.len()
                         );
                     }
                     Err(e) => out!("{name:16}  (cannot load: {e})"),

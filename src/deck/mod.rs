@@ -25,7 +25,8 @@ use std::path::Path;
 
 use crate::data::{normalize_title, CardDb, CardDef, CardType, DefId, Sphere};
 
-/// A loaded player deck: starting heroes and the deck's cards, one entry per copy.
+/// A loaded player deck: starting heroes and the deck's cards, one entry per copy (a contract is
+/// listed among the cards but starts the game in its owner's play area).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// Short name (file stem or built-in name), used in CSV `decks` column.

@@ -1293,7 +1293,7 @@ mod tests {
             testkit::db(),
         )
         .expect("the sample deck imports");
-        let setup = burglar_setup_of(vec![sample]);
+        let setup = burglar_setup_of(vec![sample.clone()]);
         let mut g = Game::new(testkit::db(), setup);
         let mut bot = crate::bots::make("basic").unwrap();
         let (mut claimed, mut attached) = (0, 0);
@@ -1317,6 +1317,31 @@ mod tests {
                 .iter()
                 .all(|&c| g.ty(c) != CardType::Attachment));
             attached += on_character as usize;
+        }
+        // The sample deck in the other playable scenarios, invariants checked at every decision.
+        for scenario in ["the-weather-hills", "deadmens-dike"] {
+            let db = testkit::db();
+            let setup = Box::leak(Box::new(crate::engine::GameSetup {
+                scenario: db.scenario(scenario).unwrap(),
+                ..burglar_setup_of(vec![sample.clone()]).clone()
+            }));
+            let mut g = Game::new(db, setup);
+            for name in ["random", "basic"] {
+                let mut bot = crate::bots::make(name).unwrap();
+                for i in 0..10 {
+                    bot.new_game(i);
+                    g.start(2, i);
+                    while let Some(d) = g.pending() {
+                        let d = d.clone();
+                        let c = bot.choose(&g, &d);
+                        g.apply(c);
+                        if let Err(e) = g.check_invariants() {
+                            panic!("{scenario} {name} game {i}: {e}");
+                        }
+                    }
+                    assert!(g.is_over());
+                }
+            }
         }
         assert!(
             claimed > 0 && attached > 0,

@@ -502,7 +502,7 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
 fn missing_deck_cards(db: &CardDb, decks: &[Deck]) -> Vec<String> {
     let mut ids: Vec<DefId> = decks
         .iter()
-        .flat_map(|d| d.heroes.iter().chain(&d.cards).copied())
+        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
         .filter(|&id| cards::status(db, id) == Status::Missing)
         .collect();
     ids.sort_unstable();
@@ -604,6 +604,14 @@ fn deck_hash(db: &CardDb, d: &Deck) -> u64 {
     for &c in &d.cards {
         s.push_str(&db.def(c).code);
         s.push(',');
+    }
+    // A loot deck (The Burglar's Turn) only when there is one: other decks keep their hash.
+    if !d.loot.is_empty() {
+        s.push_str(";loot:");
+        for &c in &d.loot {
+            s.push_str(&db.def(c).code);
+            s.push(',');
+        }
     }
     fnv1a64(s.as_bytes())
 }
@@ -1328,10 +1336,28 @@ fn cmd_list(a: &ListArgs) -> Result<()> {
                     Ok(d) => {
                         let heroes: Vec<&str> =
                             d.heroes.iter().map(|&h| db.def(h).title.as_str()).collect();
+                        // A contract starts in play: not one of the deck's cards.
+                        let contracts: Vec<&str> = d
+                            .cards
+                            .iter()
+                            .filter(|&&c| db.def(c).ty == lotr_sim::data::CardType::Contract)
+                            .map(|&c| db.def(c).title.as_str())
+                            .collect();
+                        let extra = if contracts.is_empty() {
+                            String::new()
+                        } else if d.loot.is_empty() {
+                            format!(" + {}", contracts.join(", "))
+                        } else {
+                            format!(
+                                " + {} ({}-card loot deck)",
+                                contracts.join(", "),
+                                d.loot.len()
+                            )
+                        };
                         out!(
-                            "{name:16}  heroes: {}; {} cards",
+                            "{name:16}  heroes: {}; {} cards{extra}",
                             heroes.join(", "),
-                            d.cards.len()
+                            d.cards.len() - contracts.len()
                         );
                     }
                     Err(e) => out!("{name:16}  (cannot load: {e})"),

@@ -87,7 +87,7 @@ fn missing(db: &CardDb, sc: usize, mode: Mode, decks: &[&Deck]) -> (Vec<DefId>, 
     let enc = lotr_sim::soak::missing_scenario_cards(db, sc, mode);
     let mut dk: Vec<DefId> = decks
         .iter()
-        .flat_map(|d| d.heroes.iter().chain(&d.cards).copied())
+        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
         .filter(|&id| cards::status(db, id) == Status::Missing)
         .collect();
     dk.sort_unstable();

@@ -331,7 +331,64 @@ fn bad_deck_files() {
         ("json unknown code", write(&dir, "code.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"01001\": 1, \"99999\": 3}}\n"), vec!["code.json"]),
         ("json truncated", write(&dir, "cut.json", b"{\"heroes\": {\"01001\": 1}, \"slots\": {\"010"), vec!["cut.json"]),
     ];
-    let cases: Vec<_> = cases.into_iter().chain(json_cases).collect();
+    // The Burglar's Turn's loot deck (tests/fixtures/decks): missing, short, not all Item or
+    // Artifact attachments, twice the same card; attachments in the deck itself.
+    let fx = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/decks/");
+    let loot_cases: Vec<(&str, String, Vec<&str>)> = vec![
+        (
+            "loot deck missing",
+            format!("{fx}bad-burglar-no-loot.txt"),
+            vec![
+                "bad-burglar-no-loot.txt:9:",
+                "needs a loot deck",
+                "`Loot deck`",
+            ],
+        ),
+        (
+            "loot deck of 13",
+            format!("{fx}bad-burglar-13.json"),
+            vec![
+                "bad-burglar-13.json:36:",
+                "13 card(s)",
+                "exactly 14",
+                "`sideslots`",
+            ],
+        ),
+        (
+            "loot deck duplicate",
+            format!("{fx}bad-burglar-duplicate.txt"),
+            vec!["bad-burglar-duplicate.txt:49:", "listed twice", "different"],
+        ),
+        (
+            "loot deck non-item",
+            format!("{fx}bad-burglar-not-item.txt"),
+            vec![
+                "bad-burglar-not-item.txt:49:",
+                "Steward of Gondor",
+                "Item or Artifact",
+            ],
+        ),
+        (
+            "loot deck ally",
+            format!("{fx}bad-burglar-ally.txt"),
+            vec!["bad-burglar-ally.txt:49:", "Gandalf", "not an attachment"],
+        ),
+        (
+            "attachments with the contract",
+            format!("{fx}bad-burglar-attachment-in-deck.txt"),
+            vec![
+                "deck `bad-burglar-attachment-in-deck`",
+                "2 attachment(s)",
+                "The Burglar's Turn",
+                "loot deck",
+            ],
+        ),
+    ];
+    let cases: Vec<_> = cases
+        .into_iter()
+        .chain(json_cases)
+        .chain(loot_cases)
+        .collect();
     for (case, path, hints) in cases {
         run_rejects(case, &["--deck", &path], &hints);
     }

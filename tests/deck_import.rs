@@ -384,3 +384,120 @@ fn a_link_bracket_without_its_opening_bracket_is_an_error_not_a_panic() {
         assert!(r.is_ok(), "panicked on {text:?}");
     }
 }
+
+/// The Burglar's Turn's loot deck (`Deck::loot`): the same deck (50 cards, the contract, 14
+/// loot attachments, no attachment in the deck itself) in each format must import to the same
+/// cards, with `sideboard` copies left over and ignored.
+fn burglar_fixture(file: &str, format: Format, sideboard: u32) {
+    let loot = [
+        "Core-027", "Core-039", "Core-040", "Core-041", "Core-042", "Core-069", "TLR-011",
+        "TLR-013", "TWoE-005", "AtE-055", "TToR-087", "TDR-142", "TDR-148", "WaR-006",
+    ];
+    let titles = |ids: &[DefId]| {
+        let mut t: Vec<String> = ids.iter().map(|&i| db().def(i).title.clone()).collect();
+        t.sort();
+        t
+    };
+    let main = sorted(&deck::import_file(&fixture("burglar-ringsdb.json"), db()).unwrap());
+    let imp = import(file);
+    assert_eq!(imp.format, Some(format), "{file}");
+    assert_eq!(titles(&imp.deck.loot), titles(&loot.map(id)), "{file}");
+    assert_eq!(imp.loot.len(), 14, "{file}");
+    assert_eq!(sorted(&imp), main, "{file}");
+    assert_eq!(
+        imp.deck.cards.len(),
+        51,
+        "{file}: 50 cards and the contract"
+    );
+    assert_eq!(copies(&imp, "WaR-024A"), 1, "{file}");
+    assert!(
+        imp.deck
+            .cards
+            .iter()
+            .all(|&c| db().def(c).ty != lotr_sim::data::CardType::Attachment),
+        "{file}"
+    );
+    assert_eq!(imp.sideboard, sideboard, "{file}");
+    let c = deck::check(&imp, db());
+    assert_eq!(c.errors(), 0, "{file}: {:?}", c.findings);
+    assert!(c.unimplemented.is_empty(), "{file}");
+    assert!(deck::loot_problems(&imp.deck, db()).is_none(), "{file}");
+}
+
+#[test]
+fn burglars_turn_loot_deck_ringsdb_json() {
+    burglar_fixture("burglar-ringsdb.json", Format::RingsDbJson, 0);
+}
+
+#[test]
+fn burglars_turn_loot_deck_octgn() {
+    burglar_fixture("burglar-octgn.o8d", Format::O8d, 0);
+}
+
+#[test]
+fn burglars_turn_loot_deck_ringsdb_text_export() {
+    burglar_fixture("burglar-export.txt", Format::Text, 0);
+}
+
+#[test]
+fn burglars_turn_loot_deck_forum_list() {
+    // A `Loot:` heading; the list's `Sideboard` is then ignored as usual.
+    burglar_fixture("burglar-forum.txt", Format::Text, 3);
+}
+
+#[test]
+fn sideboard_without_the_burglars_turn_is_ignored() {
+    assert!(import("ringsdb-decklist.json").deck.loot.is_empty());
+    let imp = deck::import_deck(
+        "no-contract",
+        "Hero\n1x Aragorn (Core Set)\nAlly\n3x Guard of the Citadel (Core Set)\nLoot deck\n1x Athelas\n",
+        db(),
+    )
+    .unwrap();
+    assert!(imp.deck.loot.is_empty());
+    assert_eq!(imp.sideboard, 1);
+    assert!(imp
+        .notes
+        .iter()
+        .any(|n| n.starts_with("6: a loot deck is listed")));
+}
+
+#[test]
+fn burglars_turn_bad_loot_decks() {
+    for (file, line, what) in [
+        (
+            "bad-burglar-no-loot.txt",
+            9,
+            "needs a loot deck and the deck has none",
+        ),
+        ("bad-burglar-13.txt", 36, "the loot deck has 13 card(s)"),
+        ("bad-burglar-13.json", 36, "in `sideslots`"),
+        (
+            "bad-burglar-duplicate.txt",
+            49,
+            "Dwarven Axe is listed twice (also line 39)",
+        ),
+        (
+            "bad-burglar-not-item.txt",
+            49,
+            "neither the Item nor the Artifact trait",
+        ),
+        ("bad-burglar-ally.txt", 49, "is not an attachment"),
+    ] {
+        let e = deck::import_file(&fixture(file), db()).unwrap_err();
+        assert!(e.file.ends_with(file), "{e}");
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.message.contains(what), "{e}");
+    }
+    // Attachments in the deck itself: imported, but not legal.
+    let imp = import("bad-burglar-attachment-in-deck.txt");
+    let c = deck::check(&imp, db());
+    assert_eq!(c.errors(), 1, "{:?}", c.findings);
+    assert!(c.findings[0]
+        .message
+        .contains("allows no attachments in the deck"));
+    assert_eq!(c.findings[0].line, 24);
+    assert!(deck::loot_problems(&imp.deck, db())
+        .unwrap()
+        .contains("2 attachment(s)"));
+}

@@ -23,6 +23,7 @@ fn core_deck(db: &lotr_sim::data::CardDb) -> Deck {
         name: "test".into(),
         heroes: h,
         cards,
+        loot: Vec::new(),
     }
 }
 

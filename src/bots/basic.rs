@@ -2723,6 +2723,7 @@ mod tests {
             name: "core-leadership".into(),
             heroes,
             cards,
+            loot: Vec::new(),
         }
     }
 

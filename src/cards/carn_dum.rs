@@ -776,6 +776,7 @@ mod tests {
             name: "angmar".into(),
             heroes: heroes.iter().map(|c| db.by_code(c).unwrap()).collect(),
             cards: cards.clone(),
+            loot: Vec::new(),
         };
         for players in 1..=2 {
             let setup: &'static GameSetup = Box::leak(Box::new(GameSetup {

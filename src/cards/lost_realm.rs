@@ -1038,6 +1038,7 @@ mod tests {
                 name: "t".into(),
                 heroes: vec![db.by_code("TLR-002").unwrap()],
                 cards: vec![db.by_code("Core-013").unwrap(); 20],
+                loot: Vec::new(),
             }],
             options: Default::default(),
             max_rounds: 5,
@@ -1121,6 +1122,7 @@ mod tests {
                 ("RevCore-014", 3),
                 ("Core-013", 3),
             ]),
+            loot: Vec::new(),
         };
         let friends = crate::deck::Deck {
             name: "friends".into(),
@@ -1133,6 +1135,7 @@ mod tests {
                 ("Core-013", 3),
                 ("Core-051", 3),
             ]),
+            loot: Vec::new(),
         };
         for decks in [vec![dunedain.clone()], vec![dunedain, friends]] {
             crate::cards::testkit::soak_decks(decks, 7, 25);

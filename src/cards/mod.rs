@@ -135,7 +135,8 @@ pub struct Script {
     pub when_revealed: Option<fn(&mut Game, CardId, u8)>,
     /// Shadow effect; the attack is `Game::attack`.
     pub shadow: Option<fn(&mut Game, CardId)>,
-    /// Setup text of a quest stage (side A).
+    /// Setup text of a quest stage (side A), or of a player card in play at setup (a contract:
+    /// run at `Step::SetupPlayers`, after the scenario's setup).
     pub setup: Option<fn(&mut Game, CardId)>,
     /// Travel cost: with `pay == false` answer whether it can be paid; with `pay == true` pay it.
     pub travel: Option<fn(&mut Game, CardId, bool) -> bool>,

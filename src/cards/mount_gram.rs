@@ -706,6 +706,7 @@ mod tests {
                 ("EfMG-030", 3),
                 ("EfMG-035", 3),
             ]),
+            loot: Vec::new(),
         };
         let deck2 = Deck {
             name: "mg".into(),
@@ -721,6 +722,7 @@ mod tests {
                 ("TWoE-004", 3),
                 ("Core-013", 6),
             ]),
+            loot: Vec::new(),
         };
         let setup = GameSetup {
             scenario: db.scenario("intruders-in-chetwood").unwrap(),

@@ -4,15 +4,19 @@
 //! The three left are campaign boons. Outside campaign mode the engine plays them as what they
 //! are printed as, 0-cost neutral cards a deck may include:
 //! - Valor (RevCore-133) and Appointed by Fate (RevCore-134): attachments on a hero.
-//! - Mendor's Support (RevCore-132) is not implemented: its only effect boosts Mendor, a campaign
-//!   objective-ally that none of our scenarios has, so it would be an event with no target.
+//! - Mendor's Support (RevCore-132): an Action event that boosts a character titled Mendor (a
+//!   campaign character none of our scenarios has: without one in play it cannot be played).
+//!
+//! Round flag bits (`PlayerState::round_flags`): Revised Core uses bit 7 (`MENDOR_BIT`, from the
+//! Leadership range, which Leadership leaves unused), set for every player at once.
 //!
 //! Valor's Permanent keyword (§5.18: it cannot be discarded from its hero) is honoured by the
 //! cards that discard Conditions (Athelas skips Permanent cards).
 
 use super::common::{host, to_hero};
 use super::{Rule, Script, BLANK};
-use crate::engine::{CardId, Event, Game, Zone};
+use crate::data::normalize_title;
+use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -26,6 +30,13 @@ pub static SCRIPTS: &[Script] = &[
         code: "RevCore-134",
         attach_to: Some(to_hero),
         rule: Some(fate_rule),
+        ..BLANK
+    },
+    Script {
+        code: "RevCore-132",
+        can_act: Some(mendor_can),
+        act: Some(mendor_act),
+        resume: Some(mendor_resume),
         ..BLANK
     },
 ];
@@ -68,6 +79,49 @@ fn valor_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
 // Attaches to a hero, who collects one more resource each resource phase.
 fn fate_rule(g: &Game, me: CardId, r: Rule) -> bool {
     matches!(r, Rule::CollectsExtraResource(h) if host(g, me) == Some(h))
+}
+
+// ----------------------------------------------------------------- Mendor's Support (RevCore-132)
+
+// Action event, at most one copy played per round (by anyone): a character titled Mendor in
+// play is boosted by 2 in each of Willpower, Attack and Defense for the rest of the round.
+// Playable only while such a character is in play (if there were several, the player picks).
+
+/// Set in every player's `round_flags` once a copy is played this round.
+const MENDOR_BIT: u32 = 1 << 7;
+
+/// Is `c` a character titled Mendor in play (what Mendor's Support boosts)?
+pub fn is_mendor(g: &Game, c: CardId) -> bool {
+    g.card(c).zone.in_play() && g.is_character(c) && normalize_title(g.title(c)) == "mendor"
+}
+
+fn mendors(g: &Game) -> SmallIds {
+    g.in_play_cards().filter(|&c| is_mendor(g, c)).collect()
+}
+
+fn mendor_can(g: &Game, _me: CardId, seat: u8) -> bool {
+    g.players[seat as usize].round_flags & MENDOR_BIT == 0 && !mendors(g).is_empty()
+}
+
+fn mendor_act(g: &mut Game, me: CardId, seat: u8) {
+    for p in 0..g.n_players as usize {
+        g.players[p].round_flags |= MENDOR_BIT;
+    }
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for m in mendors(g) {
+        g.offer(Opt::Card(m));
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn mendor_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(m) = opt {
+        if is_mendor(g, m) {
+            for s in [Stat::Willpower, Stat::Attack, Stat::Defense] {
+                g.add_lasting(m, Lasting::Stat(s, 2), Until::EndOfRound);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -117,5 +171,80 @@ mod tests {
         assert!(g.pending().is_some());
         assert_eq!(g.card(gimli).resources, 2);
         assert_eq!(g.card(legolas).resources, 1);
+    }
+
+    /// A copy of the card table where Veteran Axehand (Core-028, an ally with no text) is titled
+    /// Mendor: our data has no Mendor, the campaign character Mendor's Support boosts.
+    fn db_with_mendor() -> &'static crate::data::CardDb {
+        let mut db = testkit::db().clone();
+        let v = db.by_code("Core-028").unwrap();
+        db.defs[v as usize].title = "Mendor".into();
+        Box::leak(Box::new(db))
+    }
+
+    fn sandbox_on(db: &'static crate::data::CardDb) -> Game<'static> {
+        let id = |c: &str| db.by_code(c).unwrap();
+        let setup = Box::leak(Box::new(crate::engine::GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: crate::data::Mode::Standard,
+            decks: vec![
+                crate::deck::Deck {
+                    name: "a".into(),
+                    heroes: vec![id("Core-001")],
+                    cards: vec![id("Core-013"); 20],
+                    loot: Vec::new(),
+                },
+                crate::deck::Deck {
+                    name: "b".into(),
+                    heroes: vec![id("Core-002")],
+                    cards: vec![id("Core-013"); 20],
+                    loot: Vec::new(),
+                },
+            ],
+            options: Default::default(),
+            max_rounds: 30,
+            allow_unimplemented: true,
+        }));
+        let mut g = Game::new(db, setup);
+        g.sandbox(1, 0);
+        g
+    }
+
+    #[test]
+    fn mendors_support() {
+        // Our card table has no Mendor: the card is never playable.
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let s = g.spawn("RevCore-132", 0, Zone::Hand(0));
+        g.spawn("Core-028", 0, Zone::Play(0));
+        assert!(!testkit::actions(&mut g).contains(&Opt::Play(s)));
+        // The predicate reads the title: a character titled Mendor qualifies, only in play.
+        let db = db_with_mendor();
+        let mut g = sandbox_on(db);
+        let s = g.spawn("RevCore-132", 0, Zone::Hand(0));
+        let s2 = g.spawn("RevCore-132", 1, Zone::Hand(1));
+        let m = g.spawn("Core-028", 1, Zone::Hand(1));
+        assert!(!is_mendor(&g, m));
+        assert!(!testkit::actions(&mut g).contains(&Opt::Play(s)));
+        g.move_card(m, Zone::Play(1));
+        assert!(is_mendor(&g, m));
+        assert!(!is_mendor(&g, hero(&g, "Core-001")));
+        // Played by P1 on P2's Mendor: +2 to three stats until the end of the round.
+        assert!(testkit::actions(&mut g).contains(&Opt::Play(s)));
+        let before = [Stat::Willpower, Stat::Attack, Stat::Defense].map(|st| g.stat(m, st));
+        g.act(0, Opt::Play(s));
+        assert!(g.pending().is_none());
+        let after = [Stat::Willpower, Stat::Attack, Stat::Defense].map(|st| g.stat(m, st));
+        assert_eq!(after, before.map(|v| v + 2));
+        assert_eq!(g.card(s).zone, Zone::Discard(0));
+        // One copy per round, whoever holds the other.
+        assert!(!mendor_can(&g, s2, 1));
+        g.expire(Until::EndOfRound);
+        assert_eq!(
+            [Stat::Willpower, Stat::Attack, Stat::Defense].map(|st| g.stat(m, st)),
+            before
+        );
+        // A new round: playable again.
+        g.push_run(Frame::Step(Step::RoundBegin));
+        assert!(mendor_can(&g, s2, 1));
     }
 }

@@ -768,6 +768,7 @@ mod tests {
             name: "angmar".into(),
             heroes: heroes.iter().map(|c| db.by_code(c).unwrap()).collect(),
             cards: codes.iter().map(|c| db.by_code(c).unwrap()).collect(),
+            loot: Vec::new(),
         };
         for players in 1..=3 {
             let decks = [

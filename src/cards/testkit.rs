@@ -27,6 +27,7 @@ pub fn sandbox_in(scenario: &str, mode: Mode, heroes: &[&[&str]]) -> Game<'stati
                 .map(|c| db.by_code(c).expect("hero code"))
                 .collect(),
             cards: vec![db.by_code("Core-013").unwrap(); 20],
+            loot: Vec::new(),
         })
         .collect();
     let setup: &'static GameSetup = Box::leak(Box::new(GameSetup {

@@ -1,5 +1,6 @@
-//! Wrath and Ruin player cards (WaR-001..010): threat-40 (Valour-style) Gondor cards, Hobbit
-//! tricks with the Encounter-keyword Tom Bombadil (RULES §5.20), and The One Ring support.
+//! Wrath and Ruin player cards (WaR-001..010, WaR-024): threat-40 (Valour-style) Gondor cards,
+//! Hobbit tricks with the Encounter-keyword Tom Bombadil (RULES §5.20), The One Ring support,
+//! and the contract The Burglar's Turn with its loot deck (`Deck::loot`).
 //!
 //! Each script has a one-line summary in our own words.
 
@@ -8,8 +9,9 @@ use super::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
-    Step, Until, Zone, NO_CARD,
+    Step, Until, Zone, ENCOUNTER, NO_CARD,
 };
+use rand::seq::SliceRandom;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -80,6 +82,19 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(tom_revealed),
         resume: Some(tom_resume),
         uncancelable: true,
+        ..BLANK
+    },
+    Script {
+        code: "WaR-024A",
+        setup: Some(burglar_setup),
+        ..BLANK
+    },
+    Script {
+        code: "WaR-024B",
+        modify: Some(burglar_modify),
+        global: true,
+        forced: Some(burglar_forced),
+        resume: Some(burglar_resume),
         ..BLANK
     },
 ];
@@ -511,6 +526,140 @@ fn tom_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
 }
 
+// ----------------------------------------------------------------- The Burglar's Turn (WaR-024)
+
+// Contract, in its owner's play area from the start (no attachments in the deck: checked on
+// import). Side A's setup: flip to side B and shuffle the loot deck (`Deck::loot`, 14 different
+// Item/Artifact attachments, already under the card) with its owner's random stream.
+// Side B: the active location has +1 quest point for each attachment on it. Forced, after the
+// players travel: the top loot card goes faceup onto the new active location as a guarded
+// objective (Guarded (X) ignored; its own text inactive while guarded, `CardInst::guarded`).
+// Forced, as the active location is explored: each guarded loot card on it is put into play at
+// no cost on a legal target (Opt::Card, not while a unique copy is in play) or added to its
+// owner's hand (Opt::Pass), one decision per card. Engine choices: each contract claims the loot
+// of its own loot deck; a guarded loot card whose location leaves play unexplored is discarded.
+
+/// Resume steps: ask where a claimed loot card goes; put it there.
+const LOOT_ASK: u8 = 0;
+const LOOT_PUT: u8 = 1;
+
+fn burglar_setup(g: &mut Game, me: CardId) {
+    let p = g.card(me).owner;
+    if let Some(b) = g.def_of(me).back {
+        g.set_face(me, b);
+    }
+    let mut loot: SmallIds = g.cards_under(me).collect();
+    loot.shuffle(&mut g.rng_players[p as usize]);
+    // Re-stacked in the shuffled order: the last one moved is the top.
+    for &c in loot.iter() {
+        g.move_card(c, Zone::Under(me));
+    }
+    if g.logging() {
+        let line = format!(
+            "  P{} flips {} and shuffles a loot deck of {} card(s) under it",
+            p + 1,
+            g.title(me),
+            loot.len()
+        );
+        g.log_line(line);
+    }
+}
+
+/// The top card of the loot deck under contract `me`.
+fn loot_top(g: &Game, me: CardId) -> Option<CardId> {
+    g.cards_under(me).last()
+}
+
+fn burglar_modify(g: &Game, _me: CardId, target: CardId, stat: Stat) -> i16 {
+    if stat != Stat::QuestPoints || g.card(target).zone != Zone::Active {
+        return 0;
+    }
+    g.attachments(target)
+        .filter(|&a| g.ty(a) == CardType::Attachment)
+        .count() as i16
+}
+
+fn burglar_forced(g: &mut Game, me: CardId, ev: Event) {
+    let p = g.card(me).controller;
+    match ev {
+        Event::Traveled(l) if g.active_location() == Some(l) => {
+            let Some(a) = loot_top(g, me) else { return };
+            g.move_card(a, Zone::Attached(l));
+            let ci = g.card_mut(a);
+            ci.controller = p;
+            ci.guarded = true;
+            if g.logging() {
+                let line = format!("  {} is attached to {} as loot", g.title(a), g.title(l));
+                g.log_line(line);
+            }
+            g.fire(Event::EntersPlay(a));
+        }
+        Event::Exploring(l) if g.card(l).zone == Zone::Active => {
+            let loot: SmallIds = g
+                .attachments(l)
+                .filter(|&a| g.card(a).guarded && g.card(a).owner == p)
+                .collect();
+            // Off the location before it leaves play; each waits for its owner's choice, in
+            // attachment order (the first one's frame on top).
+            for &a in loot.iter().rev() {
+                g.move_card(a, Zone::Resolving);
+                g.stack.push(Frame::Resume {
+                    cont: Cont::new(me, LOOT_ASK).with(p, a as i16, 0),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+fn burglar_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let a = cont.a as CardId;
+    let p = cont.player;
+    if g.card(a).zone != Zone::Resolving {
+        return;
+    }
+    match cont.step {
+        LOOT_ASK => {
+            if g.players[p as usize].eliminated {
+                let to = g.discard_zone(a);
+                g.move_card(a, to);
+                return;
+            }
+            g.begin_ask(p, Ask::Effect { card: a, what: 0 });
+            if !g.unique_in_play(a) {
+                let targets: SmallIds = g.attach_targets(a, p).collect();
+                for &t in targets.iter() {
+                    g.offer(Opt::Card(t));
+                }
+            }
+            g.offer(Opt::Pass);
+            g.ask_script(Cont::new(cont.card, LOOT_PUT).with(p, cont.a, 0));
+        }
+        LOOT_PUT => match opt {
+            Opt::Card(t) if g.card(t).zone.in_play() => {
+                let ctl = if g.card(t).owner == ENCOUNTER && !g.is_character(t) {
+                    p
+                } else {
+                    g.controller(t)
+                };
+                g.attach(a, t, ctl);
+                if g.logging() {
+                    let line = format!("  {} is put into play on {}", g.title(a), g.title(t));
+                    g.log_line(line);
+                }
+            }
+            _ => {
+                g.move_card(a, Zone::Hand(p));
+                if g.logging() {
+                    let line = format!("  P{} adds {} to his hand", p + 1, g.title(a));
+                    g.log_line(line);
+                }
+            }
+        },
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -904,6 +1053,7 @@ mod tests {
                 ("Core-028", 3),
                 ("Core-023", 2),
             ]),
+            loot: Vec::new(),
         };
         let mut friends = deck.clone();
         friends.name = "friends".into();
@@ -911,5 +1061,291 @@ mod tests {
         for decks in [vec![deck.clone()], vec![deck, friends]] {
             crate::cards::testkit::soak_decks(decks, 11, 25);
         }
+    }
+    /// 14 different implemented Item / Artifact attachments.
+    const LOOT: [&str; 14] = [
+        "Core-027", "Core-039", "Core-040", "Core-041", "Core-042", "Core-069", "TLR-011",
+        "TLR-013", "TWoE-005", "AtE-055", "TToR-087", "TToR-090", "TDR-142", "TDR-148",
+    ];
+
+    /// Aragorn and Théodred; 3 of each Core Leadership ally and event (Core-013..024) and The
+    /// Burglar's Turn, with `LOOT`.
+    fn burglar_deck() -> crate::deck::Deck {
+        let db = testkit::db();
+        let id = |c: &str| db.by_code(c).unwrap();
+        let mut cards: Vec<_> = (13..=24)
+            .flat_map(|n| std::iter::repeat_n(id(&format!("Core-{n:03}")), 3))
+            .collect();
+        cards.push(id("WaR-024A"));
+        crate::deck::Deck {
+            name: "burglar".into(),
+            heroes: vec![id("Core-001"), id("Core-002")],
+            cards,
+            loot: LOOT.iter().map(|c| id(c)).collect(),
+        }
+    }
+
+    fn burglar_setup_of(decks: Vec<crate::deck::Deck>) -> &'static crate::engine::GameSetup {
+        let db = testkit::db();
+        let setup = Box::leak(Box::new(crate::engine::GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: crate::data::Mode::Standard,
+            decks,
+            options: Default::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        }));
+        setup.validate(db).expect("a legal setup");
+        setup
+    }
+
+    /// A sandbox with `burglar_deck` in seat 0, the contract's setup resolved: (game, contract).
+    fn burglar_game() -> (Game<'static>, CardId) {
+        let mut g = Game::new(testkit::db(), burglar_setup_of(vec![burglar_deck()]));
+        g.sandbox(1, 0);
+        let k = contract(&g, 0);
+        assert_eq!(g.def_of(k).code, "WaR-024A");
+        let setup = g.script(k).and_then(|s| s.setup).expect("a setup hook");
+        setup(&mut g, k);
+        (g, k)
+    }
+
+    fn contract(g: &Game, p: u8) -> CardId {
+        *g.list(Zone::Play(p))
+            .iter()
+            .find(|&&c| g.ty(c) == CardType::Contract)
+            .expect("the contract is in its owner's play area")
+    }
+
+    /// Put the loot card `code` on top of the loot deck under `k`.
+    fn loot_on_top(g: &mut Game, k: CardId, code: &str) -> CardId {
+        let c = g
+            .cards_under(k)
+            .find(|&c| g.def_of(c).code == code)
+            .expect("in the loot deck");
+        g.move_card(c, Zone::Under(k));
+        c
+    }
+
+    fn travel_to(g: &mut Game, l: CardId) {
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(l));
+    }
+
+    #[test]
+    fn the_burglars_turn() {
+        let (mut g, k) = burglar_game();
+        let a = hero(&g, "Core-001");
+        // Setup: side B up, the 14 loot cards under it, none in the deck.
+        assert_eq!(g.def_of(k).code, "WaR-024B");
+        assert_eq!(g.cards_under(k).count(), 14);
+        assert!(g
+            .list(Zone::Deck(0))
+            .iter()
+            .all(|&c| g.ty(c) != CardType::Attachment));
+        assert!(g
+            .list(Zone::Hand(0))
+            .iter()
+            .all(|&c| g.ty(c) != CardType::Contract));
+        // Travel: Celebrían's Stone goes onto the new active location as a guarded objective.
+        let stone = loot_on_top(&mut g, k, "Core-027");
+        let l = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        let qp = g.stat(l, Stat::QuestPoints);
+        travel_to(&mut g, l);
+        assert_eq!(g.active_location(), Some(l));
+        assert_eq!(g.card(stone).zone, Zone::Attached(l));
+        assert!(g.card(stone).guarded);
+        assert_eq!(g.cards_under(k).count(), 13);
+        // +1 quest point per attachment while active; the loot's own text is off while guarded.
+        assert_eq!(g.stat(l, Stat::QuestPoints), qp + 1);
+        assert!(g.script(stone).is_none());
+        // Explored: its owner puts it into play on Aragorn at no cost (or could take it).
+        let wp = g.stat(a, Stat::Willpower);
+        let res = g.card(a).resources;
+        g.card_mut(l).progress = qp + 1;
+        g.settle();
+        assert_eq!(
+            g.pending().map(|d| d.ask),
+            Some(Ask::Effect {
+                card: stone,
+                what: 0
+            })
+        );
+        let o = options(&g);
+        assert!(o.contains(&Opt::Card(a)) && o.contains(&Opt::Pass));
+        assert!(!o.contains(&Opt::Card(k)));
+        g.answer(Opt::Card(a));
+        assert_eq!(g.card(stone).zone, Zone::Attached(a));
+        assert!(!g.card(stone).guarded);
+        assert_eq!(g.stat(a, Stat::Willpower), wp + 2);
+        assert_eq!(g.card(a).resources, res);
+        assert_ne!(g.card(l).zone, Zone::Active);
+        // Next location: the Horn of Gondor is taken into hand instead.
+        let horn = loot_on_top(&mut g, k, "Core-042");
+        let l2 = g.spawn("TLR-028", ENCOUNTER, Zone::Staging);
+        travel_to(&mut g, l2);
+        assert_eq!(g.card(horn).zone, Zone::Attached(l2));
+        g.card_mut(l2).progress = 10;
+        g.settle();
+        g.answer(Opt::Pass);
+        assert_eq!(g.card(horn).zone, Zone::Hand(0));
+        assert!(g.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn the_burglars_turn_without_a_target_or_unexplored() {
+        let (mut g, k) = burglar_game();
+        // Forest Snare with no engaged enemy: no legal target, so it goes to hand unasked.
+        let snare = loot_on_top(&mut g, k, "Core-069");
+        let l = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        travel_to(&mut g, l);
+        g.card_mut(l).progress = 10;
+        g.settle();
+        assert!(g.pending().is_none());
+        assert_eq!(g.card(snare).zone, Zone::Hand(0));
+        // A location that leaves play unexplored takes its loot to the discard pile.
+        let plate = loot_on_top(&mut g, k, "Core-040");
+        let l2 = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        travel_to(&mut g, l2);
+        assert_eq!(g.card(plate).zone, Zone::Attached(l2));
+        g.discard(l2);
+        g.settle();
+        assert_eq!(g.card(plate).zone, Zone::Discard(0));
+        // A location made active some other way than by traveling gets no loot; an ordinary
+        // attachment there (not loot) still adds a quest point and is not claimed.
+        let l3 = g.spawn("TLR-027", ENCOUNTER, Zone::Active);
+        let n = g.cards_under(k).count();
+        let provisions = g.spawn("AtE-055", 1 - 1, Zone::Attached(l3));
+        assert_eq!(g.cards_under(k).count(), n);
+        assert_eq!(
+            g.stat(l3, Stat::QuestPoints),
+            g.printed(l3, Stat::QuestPoints) + 1
+        );
+        // Not the active location: no extra quest point.
+        let l4 = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        g.spawn("AtE-055", 0, Zone::Attached(l4));
+        assert_eq!(
+            g.stat(l4, Stat::QuestPoints),
+            g.printed(l4, Stat::QuestPoints)
+        );
+        g.card_mut(l3).progress = 10;
+        g.settle();
+        while g.pending().is_some() {
+            g.answer(Opt::No);
+        }
+        assert_eq!(g.card(provisions).zone, Zone::Discard(0));
+        // An empty loot deck: traveling attaches nothing.
+        while let Some(c) = g.cards_under(k).last() {
+            g.move_card(c, Zone::Removed);
+        }
+        let l5 = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        travel_to(&mut g, l5);
+        assert_eq!(g.attachments(l5).count(), 0);
+        assert!(g.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn the_burglars_turn_setup_in_a_real_game() {
+        // The contract starts in play and its setup runs after the scenario's: side B, the
+        // loot shuffled from its owner's stream (same seed and game, same order).
+        let setup = burglar_setup_of(vec![burglar_deck()]);
+        let order = |index: u64| {
+            let mut g = Game::new(testkit::db(), setup);
+            g.start(3, index);
+            while g.round == 0 {
+                g.apply(0);
+            }
+            let k = contract(&g, 0);
+            assert_eq!(g.def_of(k).code, "WaR-024B");
+            assert!(g.check_invariants().is_ok());
+            g.cards_under(k)
+                .map(|c| g.def_of(c).code.clone())
+                .collect::<Vec<_>>()
+        };
+        let first = order(0);
+        assert_eq!(first.len(), 14);
+        assert_eq!(first, order(0));
+        let mut sorted = first.clone();
+        sorted.sort();
+        let mut want: Vec<String> = LOOT.iter().map(|c| c.to_string()).collect();
+        want.sort();
+        assert_eq!(sorted, want);
+        assert!((1..6).any(|i| order(i) != first), "shuffled per game");
+    }
+
+    #[test]
+    fn the_burglars_turn_plays_whole_games() {
+        // Both bots play solo and two-player games with the contract, invariants checked.
+        let mut other = burglar_deck();
+        other.heroes = vec![
+            testkit::db().by_code("Core-007").unwrap(),
+            testkit::db().by_code("Core-011").unwrap(),
+        ];
+        other.name = "second burglar".into();
+        for decks in [vec![burglar_deck()], vec![burglar_deck(), other]] {
+            crate::cards::testkit::soak_decks(decks, 5, 20);
+        }
+        // The basic bot travels to loot and, once a location is explored, puts it on a
+        // character (checked at every decision: a lost game ends with the cards out of play).
+        let sample = crate::deck::parse_deck(
+            "war-burglars",
+            include_str!("../../decks/war-burglars.txt"),
+            testkit::db(),
+        )
+        .expect("the sample deck imports");
+        let setup = burglar_setup_of(vec![sample.clone()]);
+        let mut g = Game::new(testkit::db(), setup);
+        let mut bot = crate::bots::make("basic").unwrap();
+        let (mut claimed, mut attached) = (0, 0);
+        for i in 0..20 {
+            bot.new_game(i);
+            g.start(1, i);
+            let k = contract(&g, 0);
+            let mut on_character = false;
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                let c = bot.choose(&g, &d);
+                g.apply(c);
+                on_character |= g.list(Zone::Attached(0)).iter().any(|&a| {
+                    g.card(a).owner == 0
+                        && matches!(g.card(a).zone, Zone::Attached(h) if g.is_character(h))
+                });
+            }
+            claimed += 14 - g.cards_under(k).count();
+            assert!(g
+                .list(Zone::Deck(0))
+                .iter()
+                .all(|&c| g.ty(c) != CardType::Attachment));
+            attached += on_character as usize;
+        }
+        // The sample deck in the other playable scenarios, invariants checked at every decision.
+        for scenario in ["the-weather-hills", "deadmens-dike"] {
+            let db = testkit::db();
+            let setup = Box::leak(Box::new(crate::engine::GameSetup {
+                scenario: db.scenario(scenario).unwrap(),
+                ..burglar_setup_of(vec![sample.clone()]).clone()
+            }));
+            let mut g = Game::new(db, setup);
+            for name in ["random", "basic"] {
+                let mut bot = crate::bots::make(name).unwrap();
+                for i in 0..10 {
+                    bot.new_game(i);
+                    g.start(2, i);
+                    while let Some(d) = g.pending() {
+                        let d = d.clone();
+                        let c = bot.choose(&g, &d);
+                        g.apply(c);
+                        if let Err(e) = g.check_invariants() {
+                            panic!("{scenario} {name} game {i}: {e}");
+                        }
+                    }
+                    assert!(g.is_over());
+                }
+            }
+        }
+        assert!(
+            claimed > 0 && attached > 0,
+            "{claimed} loot cards out, {attached} games with loot on a character"
+        );
     }
 }

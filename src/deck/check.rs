@@ -157,14 +157,19 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             );
         }
     }
-    // Size.
-    if deck.cards.len() < MIN_CARDS {
+    // Size (a contract starts in play: it is not one of the deck's cards).
+    let contracts = deck
+        .cards
+        .iter()
+        .filter(|&&c| db.def(c).ty == CardType::Contract)
+        .count();
+    if deck.cards.len() - contracts < MIN_CARDS {
         f(
             Severity::Warning,
             0,
             format!(
                 "{} cards: a constructed deck has at least {MIN_CARDS} (fine for an introductory deck such as the ~30-card Core sphere decks)",
-                deck.cards.len()
+                deck.cards.len() - contracts
             ),
         );
     }
@@ -208,6 +213,40 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
                 db.def(e.id).encounter_set
             ),
         );
+    }
+    // The Burglar's Turn forbids attachments in the deck (its loot deck was checked on import).
+    if deck.cards.iter().any(|&c| super::needs_loot(db, c)) {
+        for e in imp
+            .entries
+            .iter()
+            .filter(|e| db.def(e.id).ty == CardType::Attachment)
+        {
+            f(
+                Severity::Error,
+                e.line,
+                format!(
+                    "{}x {}: The Burglar's Turn allows no attachments in the deck; move Item or Artifact attachments to the loot deck, take the others out",
+                    e.copies,
+                    describe(e.id, db)
+                ),
+            );
+        }
+        if deck.loot.len() == super::LOOT_SIZE {
+            let names: Vec<&str> = deck
+                .loot
+                .iter()
+                .map(|&c| db.def(c).title.as_str())
+                .collect();
+            f(
+                Severity::Note,
+                imp.loot.first().map_or(0, |e| e.line),
+                format!(
+                    "loot deck ({} cards): {}",
+                    deck.loot.len(),
+                    names.join(", ")
+                ),
+            );
+        }
     }
     // Spheres.
     let hero_spheres: Vec<Sphere> = deck.heroes.iter().map(|&h| db.def(h).sphere).collect();
@@ -262,6 +301,7 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
     for e in imp
         .entries
         .iter()
+        .chain(&imp.loot)
         .filter(|e| db.def(e.id).ty.is_player_card())
     {
         if cards::status(db, e.id) == Status::Missing {

@@ -25,13 +25,17 @@ use std::path::Path;
 
 use crate::data::{normalize_title, CardDb, CardDef, CardType, DefId, Sphere};
 
-/// A loaded player deck: starting heroes and the deck's cards, one entry per copy.
+/// A loaded player deck: starting heroes and the deck's cards, one entry per copy (a contract is
+/// listed among the cards but starts the game in its owner's play area).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Deck {
     /// Short name (file stem or built-in name), used in CSV `decks` column.
     pub name: String,
     pub heroes: Vec<DefId>,
     pub cards: Vec<DefId>,
+    /// The loot deck of The Burglar's Turn (14 different Item or Artifact attachments), kept out
+    /// of the deck; empty for every other deck. See [`loot_problems`].
+    pub loot: Vec<DefId>,
 }
 
 /// A problem in a deck list.
@@ -60,10 +64,11 @@ impl std::error::Error for DeckError {}
 const MAX_COPIES: u32 = 50;
 
 /// The decks shipped with the binary (from `decks/`): the four Core Set sphere decks (OCTGN
-/// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm) (text lists whose `# Plan:` line says how
+/// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm, Core
+/// Set + Wrath and Ruin with The Burglar's Turn) (text lists whose `# Plan:` line says how
 /// they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 10] = [
+    const DECKS: [(&str, &str); 11] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -95,6 +100,7 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
             "northern-wardens",
             include_str!("../../decks/northern-wardens.txt"),
         ),
+        ("war-burglars", include_str!("../../decks/war-burglars.txt")),
     ];
     &DECKS
 }
@@ -186,11 +192,108 @@ pub struct Imported {
     pub set_aside: Vec<Entry>,
     /// Copies listed in a sideboard (ignored).
     pub sideboard: u32,
+    /// The loot deck's lines (The Burglar's Turn): the sideboard, or a `Loot deck` section, of a
+    /// deck that holds that contract; empty otherwise. Its cards are `deck.loot`.
+    pub loot: Vec<Entry>,
+    /// Sideboard and loot-section lines as read, each resolved or with the reason it is not:
+    /// they only matter (and only fail the import) when the deck needs a loot deck.
+    side: Vec<SideLine>,
     /// Deck name or description found in the file (JSON `name`, `#` comment lines of a list).
     pub description: Vec<String>,
     /// Choices the importer made on its own (a version chosen by the deck's spheres, an unknown
     /// OCTGN id read by its name, an unknown section), as `line: text` messages.
     pub notes: Vec<String>,
+}
+
+/// A sideboard or loot-section line (see `Imported::side`).
+#[derive(Clone, Debug)]
+struct SideLine {
+    line: usize,
+    copies: u32,
+    /// Listed under a `Loot deck` / `Loot` heading (text lists), not a plain sideboard.
+    loot_heading: bool,
+    found: Result<DefId, String>,
+}
+
+/// Card code of The Burglar's Turn (side A), the contract whose deck carries a loot deck.
+pub const BURGLARS_TURN: &str = "WaR-024A";
+/// Cards in a loot deck.
+pub const LOOT_SIZE: usize = 14;
+
+/// Is `id` a contract that needs a loot deck (The Burglar's Turn, either side)?
+pub fn needs_loot(db: &CardDb, id: DefId) -> bool {
+    let d = db.def(id);
+    d.code == BURGLARS_TURN || d.back.is_some_and(|b| db.def(b).code == BURGLARS_TURN)
+}
+
+/// Why card `id` cannot be in a loot deck (it must be an Item or Artifact attachment).
+pub fn loot_card_problem(db: &CardDb, id: DefId) -> Option<String> {
+    let d = db.def(id);
+    let traits: Vec<&str> = d
+        .traits
+        .iter()
+        .map(|&t| db.traits[t as usize].as_str())
+        .collect();
+    if d.ty != CardType::Attachment {
+        Some(format!(
+            "{} is not an attachment: a loot deck holds only Item or Artifact attachments",
+            describe(id, db)
+        ))
+    } else if !traits.iter().any(|t| *t == "Item" || *t == "Artifact") {
+        Some(format!(
+            "{} has neither the Item nor the Artifact trait (traits: {}): a loot deck holds only Item or Artifact attachments",
+            describe(id, db),
+            if traits.is_empty() { "none".to_string() } else { traits.join(", ") }
+        ))
+    } else {
+        None
+    }
+}
+
+/// What makes a deck's loot deck illegal (RULES: The Burglar's Turn, WaR-024A): with the
+/// contract, exactly 14 different Item or Artifact attachments and no attachment in the deck
+/// itself; without it, no loot deck. `None` when it is fine.
+pub fn loot_problems(deck: &Deck, db: &CardDb) -> Option<String> {
+    let contract = deck.cards.iter().any(|&c| needs_loot(db, c));
+    if !contract {
+        return (!deck.loot.is_empty()).then(|| {
+            format!(
+                "a loot deck of {} card(s) without The Burglar's Turn: only that contract uses one",
+                deck.loot.len()
+            )
+        });
+    }
+    if deck.loot.len() != LOOT_SIZE {
+        return Some(format!(
+            "The Burglar's Turn needs a loot deck of exactly {LOOT_SIZE} different Item or Artifact attachments; it has {}",
+            deck.loot.len()
+        ));
+    }
+    for (i, &c) in deck.loot.iter().enumerate() {
+        if let Some(m) = loot_card_problem(db, c) {
+            return Some(m);
+        }
+        let t = normalize_title(&db.def(c).title);
+        if deck.loot[..i]
+            .iter()
+            .any(|&o| normalize_title(&db.def(o).title) == t)
+        {
+            return Some(format!(
+                "{} is twice in the loot deck: its {LOOT_SIZE} attachments must be different",
+                db.def(c).title
+            ));
+        }
+    }
+    let attachments = deck
+        .cards
+        .iter()
+        .filter(|&&c| db.def(c).ty == CardType::Attachment)
+        .count();
+    (attachments > 0).then(|| {
+        format!(
+            "{attachments} attachment(s) in a deck with The Burglar's Turn, which allows none: move them to the loot deck or take them out"
+        )
+    })
 }
 
 /// Reads and parses a deck file; the deck is named after the file stem.
@@ -336,6 +439,7 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
         }
     }
     imp.entries = entries;
+    finish_loot(&mut imp, format, db).map_err(|(l, m)| err(l, m))?;
     if imp.entries.is_empty() {
         return Err(err(
             0,
@@ -349,6 +453,101 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
 }
 
 type LineResult<T> = Result<T, (usize, String)>;
+
+/// With The Burglar's Turn in the deck, its sideboard (or, in a text list, its `Loot deck`
+/// section) is the loot deck: 14 different Item or Artifact attachments, one copy each. Without
+/// the contract the sideboard stays ignored.
+fn finish_loot(imp: &mut Imported, format: Format, db: &CardDb) -> LineResult<()> {
+    let side = std::mem::take(&mut imp.side);
+    let where_ = match format {
+        Format::RingsDbJson => "in `sideslots`",
+        Format::O8d => "in the `Sideboard` section",
+        Format::Text => "under a `Loot deck` (or `Sideboard`) heading",
+    };
+    let Some(contract) = imp.entries.iter().find(|e| needs_loot(db, e.id)).copied() else {
+        if let Some(s) = side.iter().find(|s| s.loot_heading) {
+            let n: u32 = side
+                .iter()
+                .filter(|s| s.loot_heading)
+                .map(|s| s.copies)
+                .sum();
+            imp.sideboard += n;
+            imp.notes.push(format!(
+                "{}: a loot deck is listed but the deck has no The Burglar's Turn: ignored",
+                s.line
+            ));
+        }
+        return Ok(());
+    };
+    let from_heading = side.iter().any(|s| s.loot_heading);
+    let lines: Vec<&SideLine> = side
+        .iter()
+        .filter(|s| !from_heading || s.loot_heading)
+        .collect();
+    if lines.is_empty() {
+        return Err((
+            contract.line,
+            format!(
+                "The Burglar's Turn needs a loot deck and the deck has none: list {LOOT_SIZE} different Item or Artifact attachments {where_}"
+            ),
+        ));
+    }
+    let mut used = 0;
+    for s in &lines {
+        let id = match &s.found {
+            Ok(id) => implemented_printing(*id, db),
+            Err(m) => return Err((s.line, format!("loot deck: {m}"))),
+        };
+        if let Some(m) = loot_card_problem(db, id) {
+            return Err((s.line, format!("loot deck: {m}")));
+        }
+        let t = normalize_title(&db.def(id).title);
+        if s.copies > 1 {
+            return Err((
+                s.line,
+                format!(
+                    "loot deck: {} copies of {}; the loot deck holds {LOOT_SIZE} different attachments, one copy of each",
+                    s.copies,
+                    db.def(id).title
+                ),
+            ));
+        }
+        if let Some(o) = imp
+            .loot
+            .iter()
+            .find(|o| normalize_title(&db.def(o.id).title) == t)
+        {
+            return Err((
+                s.line,
+                format!(
+                    "loot deck: {} is listed twice (also line {}); the loot deck holds {LOOT_SIZE} different attachments",
+                    db.def(id).title,
+                    o.line
+                ),
+            ));
+        }
+        used += s.copies;
+        imp.loot.push(Entry {
+            line: s.line,
+            id,
+            copies: s.copies,
+        });
+        imp.deck.loot.push(id);
+    }
+    if imp.deck.loot.len() != LOOT_SIZE {
+        return Err((
+            lines[0].line,
+            format!(
+                "the loot deck has {} card(s); The Burglar's Turn needs exactly {LOOT_SIZE} different Item or Artifact attachments {where_}",
+                imp.deck.loot.len()
+            ),
+        ));
+    }
+    if !from_heading {
+        imp.sideboard = imp.sideboard.saturating_sub(used);
+    }
+    Ok(())
+}
 
 /// Card abilities are implemented per printing (card code). When `id`'s printing is not
 /// implemented but another printing of the same card is (a Revised Core or starter reprint,
@@ -526,16 +725,38 @@ fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                 let qty = attr(tag, "qty")
                     .ok_or((line, format!("card `{title}` has no qty attribute")))?;
                 let copies = parse_qty(qty, line)?;
-                if sec == Sec::Side {
-                    imp.sideboard += copies;
-                    continue;
-                }
                 let guid = attr(tag, "id").unwrap_or("").trim().to_ascii_lowercase();
                 let by_guid = db
                     .defs
                     .iter()
                     .position(|d| !d.is_back_face() && !guid.is_empty() && d.octgn_id == guid)
                     .map(|i| i as DefId);
+                if sec == Sec::Side {
+                    imp.sideboard += copies;
+                    // Kept for a loot deck (The Burglar's Turn); otherwise ignored.
+                    let found = match by_guid {
+                        Some(id) => Ok(id),
+                        None => match resolve_name(
+                            &title,
+                            None,
+                            Hint::of_type(Some(CardType::Attachment)),
+                            db,
+                        ) {
+                            Found::One(id) => Ok(id),
+                            _ => Err(format!(
+                                "unknown OCTGN card id `{guid}` for `{title}`{}",
+                                did_you_mean(&title, db)
+                            )),
+                        },
+                    };
+                    imp.side.push(SideLine {
+                        line,
+                        copies,
+                        loot_heading: false,
+                        found,
+                    });
+                    continue;
+                }
                 let hint = match sec {
                     Sec::Deck(t) => t,
                     _ => None,
@@ -675,6 +896,19 @@ fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult
             };
             if field == "sideslots" {
                 imp.sideboard += copies;
+                // Kept for a loot deck (The Burglar's Turn); otherwise ignored.
+                let found = by_code.get(code.trim()).copied().ok_or_else(|| {
+                    format!(
+                        "unknown RingsDB card code `{code}` in `sideslots`{}",
+                        near_codes(code, &by_code, db)
+                    )
+                });
+                imp.side.push(SideLine {
+                    line,
+                    copies,
+                    loot_heading: false,
+                    found,
+                });
                 continue;
             }
             let Some(&id) = by_code.get(code.trim()) else {
@@ -741,8 +975,11 @@ enum Section {
     Cards(Hint),
     /// Set-aside cards: kept out of the deck.
     SetAside,
-    /// Sideboard / maybeboard: ignored until the next heading.
+    /// Sideboard / maybeboard: ignored until the next heading (unless the deck needs a loot
+    /// deck: then the sideboard is the loot deck).
     Skip,
+    /// A `Loot deck` heading: the loot deck of The Burglar's Turn.
+    Loot,
 }
 
 /// What a heading or a line says about the card meant: its type and sphere.
@@ -813,6 +1050,7 @@ fn heading(line: &str) -> Option<Section> {
         "sideboard" | "side board" | "side-board" | "maybeboard" | "maybe" | "sideboard cards" => {
             Some(Section::Skip)
         }
+        "loot" | "loot deck" | "loot cards" | "loot-deck" => Some(Section::Loot),
         _ if SET_ASIDE_SECTIONS.contains(&key) => Some(Section::SetAside),
         _ => None,
     }
@@ -1035,11 +1273,43 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                 }
             }
         }
-        if section == Section::Skip {
-            if items.len() == 1 {
-                if let Some((q, _)) = split_quantity(items[0]) {
-                    imp.sideboard += q.parse::<u32>().unwrap_or(0);
+        if matches!(section, Section::Skip | Section::Loot) {
+            let loot_heading = section == Section::Loot;
+            for item in &items {
+                let item = clean_line(item);
+                let (copies, name) = match split_quantity(&item) {
+                    Some((q, n)) => {
+                        if !loot_heading && items.len() == 1 {
+                            imp.sideboard += q.parse::<u32>().unwrap_or(0);
+                        }
+                        (q.parse::<u32>().unwrap_or(0), n.to_string())
+                    }
+                    // A bare line: a card, unless it is a note or footer.
+                    None if is_free_text(&item) => continue,
+                    None => (1, item.clone()),
+                };
+                // Kept for a loot deck (The Burglar's Turn); otherwise ignored.
+                let (n, set) = split_set(&name);
+                let found =
+                    match resolve_name(n, set, Hint::of_type(Some(CardType::Attachment)), db) {
+                        Found::One(id) => Ok(id),
+                        Found::Ambiguous(_, m) | Found::Error(m) => Err(m),
+                    };
+                if copies == 0 || copies > MAX_COPIES {
+                    imp.side.push(SideLine {
+                        line,
+                        copies: 1,
+                        loot_heading,
+                        found: Err(format!("bad quantity in `{item}`")),
+                    });
+                    continue;
                 }
+                imp.side.push(SideLine {
+                    line,
+                    copies,
+                    loot_heading,
+                    found,
+                });
             }
             continue;
         }

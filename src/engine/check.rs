@@ -82,6 +82,27 @@ impl<'a> Game<'a> {
                     self.title(c)
                 ));
             }
+            // A loot deck (The Burglar's Turn) under a contract: its owner's attachments only.
+            if let Zone::Under(h) = ci.zone {
+                if self.ty(h) == CardType::Contract
+                    && (ci.owner != self.cards[h as usize].owner
+                        || self.ty(c) != CardType::Attachment)
+                {
+                    return Err(format!(
+                        "{} is under {} but is not one of its owner's loot attachments",
+                        self.title(c),
+                        self.title(h)
+                    ));
+                }
+            }
+            if ci.guarded
+                && !matches!(ci.zone, Zone::Attached(h) if self.cards[h as usize].owner == ENCOUNTER)
+            {
+                return Err(format!(
+                    "{} is marked guarded but is not attached to an encounter card",
+                    self.title(c)
+                ));
+            }
             if ci.zone == Zone::OrcDeck && ci.owner != ENCOUNTER {
                 return Err(format!(
                     "{} (a player card) is in the Orc deck",

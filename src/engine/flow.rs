@@ -13,6 +13,8 @@ pub enum Step {
     SetupScenario,
     /// The Nightmare setup card's own Setup instructions (after the quest card's).
     SetupNightmare,
+    /// "Setup:" text on player cards in play (contracts), after the scenario's setup (§2.2.9.3).
+    SetupPlayers,
     SetupFlip,
     RoundBegin,
     ResourceBegin,
@@ -63,7 +65,8 @@ impl Step {
         use Step::*;
         match self {
             SetupScenario => SetupNightmare,
-            SetupNightmare => SetupFlip,
+            SetupNightmare => SetupPlayers,
+            SetupPlayers => SetupFlip,
             SetupFlip => RoundBegin,
             RoundBegin => ResourceBegin,
             ResourceBegin => Gain,
@@ -162,13 +165,31 @@ impl<'a> Game<'a> {
             }
             self.players[p as usize].threat = threat;
             self.players[p as usize].hero_threat_total = threat;
+            let mut contract = NO_CARD;
             for &card in &deck.cards {
                 // Encounter-keyword cards (§5.20.1) never go into the deck: they wait set aside
                 // until a card shuffles them into the encounter deck.
                 let z = if self.db.def(card).keywords.encounter {
                     Zone::SetAside
+                } else if self.db.def(card).ty == CardType::Contract {
+                    // A contract starts in its owner's play area, side A up (§2.2.9.3 resolves
+                    // its Setup text).
+                    Zone::Play(p)
                 } else {
                     Zone::Deck(p)
+                };
+                let c = self.new_card(card, p, z);
+                if z == Zone::Play(p) && contract == NO_CARD {
+                    contract = c;
+                }
+            }
+            // A loot deck (The Burglar's Turn) waits under the contract until its Setup text
+            // shuffles it; without a contract (a hand-built `Deck`) it stays set aside.
+            for &card in &deck.loot {
+                let z = if contract == NO_CARD {
+                    Zone::SetAside
+                } else {
+                    Zone::Under(contract)
                 };
                 self.new_card(card, p, z);
             }
@@ -383,6 +404,20 @@ impl<'a> Game<'a> {
                 if let Some(&n) = self.list(Zone::Nightmare).first() {
                     if let Some(f) = self.script(n).and_then(|s| s.setup) {
                         f(self, n);
+                    }
+                }
+            }
+            SetupPlayers => {
+                // Player cards' Setup text, player by player from the first player.
+                for o in 0..self.n_players {
+                    let p = self.seat(o);
+                    let mut i = 0;
+                    while i < self.list(Zone::Play(p)).len() {
+                        let c = self.list(Zone::Play(p))[i];
+                        if let Some(f) = self.script(c).and_then(|s| s.setup) {
+                            f(self, c);
+                        }
+                        i += 1;
                     }
                 }
             }

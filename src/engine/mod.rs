@@ -224,6 +224,10 @@ impl GameSetup {
                     seat + 1
                 ));
             }
+            // The Burglar's Turn: its loot deck, and no attachments in the deck.
+            if let Some(m) = crate::deck::loot_problems(d, db) {
+                return Err(format!("deck `{}` (seat {}): {m}", d.name, seat + 1));
+            }
             // At most 3 copies of a card by title (RULES §2.1.1).
             for (i, &c) in d.cards.iter().enumerate() {
                 let t = &db.def(c).title;

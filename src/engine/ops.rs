@@ -11,7 +11,7 @@ impl<'a> Game<'a> {
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
-        if s == NO_SCRIPT {
+        if s == NO_SCRIPT || ci.guarded {
             return None;
         }
         if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
@@ -58,6 +58,7 @@ impl<'a> Game<'a> {
             attacked_by: 0,
             uses_round: 0,
             uses_phase: 0,
+            guarded: false,
         });
         self.set_face(id, def);
         self.lists[zone.list()].push(id);
@@ -132,6 +133,7 @@ impl<'a> Game<'a> {
         {
             let ci = &mut self.cards[c as usize];
             ci.zone = to;
+            ci.guarded = false;
             if was_in_play && !now_in_play {
                 ci.last_controller = ci.controller;
                 ci.damage = 0;
@@ -189,6 +191,7 @@ impl<'a> Game<'a> {
                 Some(a)
                     if self.cards[a as usize].owner != ENCOUNTER
                         && self.cards[host as usize].owner == ENCOUNTER
+                        && !self.cards[a as usize].guarded
                         && self.guarded_x(a).is_some()
                         && matches!(self.cards[a as usize].zone, Zone::Attached(_)) =>
                 {

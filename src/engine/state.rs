@@ -140,6 +140,11 @@ pub struct CardInst {
     /// per copy, RULES §5.32); reset at the start of each round / end of each phase.
     pub uses_round: u8,
     pub uses_phase: u8,
+    /// A player attachment attached to an encounter card as a guarded objective by a card
+    /// effect (The Burglar's Turn's loot): its own text is inactive while it is guarded (engine
+    /// choice: it is an objective waiting to be claimed, not an attachment its owner uses).
+    /// Cleared whenever the card moves.
+    pub guarded: bool,
 }
 
 pub const NO_SCRIPT: u16 = u16::MAX;

@@ -131,7 +131,9 @@
 //! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
 //! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
 //! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
-//! token is always placed and its fetched Orc is the least dangerous. Travel: Sheltered Valley's
+//! token is always placed and its fetched Orc is the least dangerous; Rain-washed Tracks (Nightmare)
+//! takes a Mission token unless Savage Counter-attack is down to 2, and its +8 threat outside the
+//! quest phase. Travel: Sheltered Valley's
 //! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
 //! quest points every location is worth travelling to; such a stage counts as one that cannot be
 //! defeated when choosing the current quest.
@@ -474,12 +476,13 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
 /// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
 /// the character where that damage costs least (`damage_cost`).
 pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
-    ("TLR-052", 0, 1), // Biting Wind
-    ("TLR-054", 0, 1), // Cold from Angmar
-    ("TLR-031", 0, 1), // Ice Storm
-    ("TLR-031", 1, 1), // Ice Storm's shadow
-    ("TLR-028", 0, 1), // Exposed Ridge
-    ("TLR-032", 0, 4), // Find Shelter
+    ("TLR-052", 0, 1),  // Biting Wind
+    ("TLR-054", 0, 1),  // Cold from Angmar
+    ("TLR-031", 0, 1),  // Ice Storm
+    ("TLR-031", 1, 1),  // Ice Storm's shadow
+    ("TLR-028", 0, 1),  // Exposed Ridge
+    ("TLR-032", 0, 4),  // Find Shelter
+    ("TWHN-016", 0, 1), // Ruined Watch-tower (The Weather Hills Nightmare)
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
@@ -1965,6 +1968,16 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         ("TLR-070B", 0) => {
             let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
             find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+        }
+        // Rain-washed Tracks (The Weather Hills Nightmare): a Mission token (Mode 0), or +8
+        // staging threat this phase (Mode 1, when revealed) / +3 Attack (Mode 1, shadow). A
+        // token goes unless it is one of the last 2 of Savage Counter-attack (they are lives);
+        // outside the quest phase the +8 threat costs nothing, so it is taken then.
+        ("TWHN-017", w) => {
+            let keep = mission_tokens(g).is_some_and(|(savage, t)| savage && t <= 2);
+            let harmless = w == 0 && g.phase != Phase::Quest;
+            let mode = if keep || harmless { 1 } else { 0 };
+            find(o, Opt::Mode(mode)).or_else(|| find(o, Opt::Mode(1)))
         }
         // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
         // undefended when the threat would be deadly or the hit on a hero is cheap.

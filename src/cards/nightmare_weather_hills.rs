@@ -782,6 +782,38 @@ mod tests {
         assert_eq!(g.card(m).resources, 2);
     }
 
+    /// The `basic` bot's answers to Rain-washed Tracks: a Hunting the Orcs token during the
+    /// quest phase, the +8 threat outside it, and never one of the last 2 Savage Counter-attack
+    /// tokens.
+    #[test]
+    fn rain_washed_tracks_basic_bot() {
+        let mut g = nightmare(&[HEROES]);
+        let m = g.spawn("TLR-071", ENCOUNTER, Zone::Staging);
+        g.card_mut(m).resources = 1;
+        let mut bot = crate::bots::make("basic").unwrap();
+        let t = g.spawn("TWHN-017", ENCOUNTER, Zone::EncounterDeck);
+        let d = Decision {
+            player: 0,
+            ask: Ask::Effect { card: t, what: 0 },
+            options: vec![Opt::Mode(0), Opt::Mode(1)],
+        };
+        g.phase = Phase::Quest;
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Mode(0));
+        g.phase = Phase::Combat;
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Mode(1));
+        let shadow = Decision {
+            ask: Ask::Effect { card: t, what: 1 },
+            ..d.clone()
+        };
+        assert_eq!(shadow.options[bot.choose(&g, &shadow)], Opt::Mode(0));
+        g.move_card(m, Zone::Removed);
+        let m = g.spawn("TLR-072", ENCOUNTER, Zone::Staging);
+        g.card_mut(m).resources = 2;
+        g.phase = Phase::Quest;
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Mode(1));
+        assert_eq!(shadow.options[bot.choose(&g, &shadow)], Opt::Mode(1));
+    }
+
     #[test]
     fn track_the_orcs() {
         let mut g = nightmare(&[HEROES]);

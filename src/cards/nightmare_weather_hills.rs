@@ -672,7 +672,7 @@ mod tests {
         g.heal(a, 2);
         g.settle();
         assert!(g.pending().is_none());
-        // Shadow: the attacker has +2 Defense until the end of the phase.
+        // Shadow: the attacker keeps its Defense bonus (2) for the rest of the phase.
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         let d = g.stat(e, Stat::Defense);
         attack_with_shadow(&mut g, e, "TWHN-014");

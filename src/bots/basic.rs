@@ -77,7 +77,8 @@
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
 //! threat ≥ 2 or it could be explored next round, else Pass.
 //!
-//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass.
+//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass;
+//! the plan never picks an enemy that cannot be optionally engaged.
 //! **Engagement ties**: the enemy with the lowest attack.
 //!
 //! **Attacking enemy order** — the engaged enemy with the highest attack attacks first, so the
@@ -1225,6 +1226,10 @@ fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
         let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
         for &e in g.list(Zone::Staging) {
             if !g.is_enemy(e) || must.contains(e) {
+                continue;
+            }
+            // Not offered for optional engagement (Rearguard Ambusher, Track the Orcs).
+            if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
                 continue;
             }
             let atk = g.stat(e, Stat::Attack) + 1;

@@ -179,7 +179,7 @@ fn villager_forced(g: &mut Game, me: CardId, ev: Event) {
         Event::Revealing(c, _) | Event::EntersPlay(c)
             if c == me && g.card(me).zone == Zone::Staging =>
         {
-            match g.top(Zone::OrcDeck) {
+            match next_orc_card(g) {
                 Some(top) => {
                     let first = g.first;
                     g.stack.push(Frame::Resume {
@@ -210,6 +210,23 @@ fn villager_forced(g: &mut Game, me: CardId, ev: Event) {
         }
         _ => {}
     }
+}
+
+/// The top card of the Orc deck that is not already being revealed. When several Orc-deck cards
+/// are revealed at once (stage 1B or Track the Orcs with 3+ players), the engine reveals them one
+/// after the other, so the ones still waiting are in the deck; they were revealed together with
+/// the Villager, and its guard is the card under them.
+fn next_orc_card(g: &Game) -> Option<CardId> {
+    let waiting = |c: CardId| {
+        g.stack
+            .iter()
+            .any(|f| matches!(*f, Frame::Reveal { card, stage: 0, .. } if card == c))
+    };
+    g.list(Zone::OrcDeck)
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| !waiting(c))
 }
 
 /// Free of encounters in the staging area: the first player takes control of it.
@@ -846,5 +863,18 @@ mod tests {
         drain(&mut g);
         assert_eq!(staging_has(&g, ORC_CAMP), 2);
         assert_eq!(g.list(Zone::OrcDeck).len(), 1);
+        // A Captive Villager revealed with another card takes the card below both as its guard.
+        let mut g = nightmare(&[HEROES, OTHER, THIRD]);
+        let camp = g.spawn(ORC_CAMP, ENCOUNTER, Zone::OrcDeck);
+        let amb = g.spawn(REARGUARD_AMBUSHER, ENCOUNTER, Zone::OrcDeck);
+        let v = g.spawn(CAPTIVE_VILLAGER, ENCOUNTER, Zone::OrcDeck);
+        let q = g.spawn("TWHN-018", ENCOUNTER, Zone::EncounterDeck);
+        reveal(&mut g, q);
+        drain(&mut g);
+        assert_eq!(g.card(v).zone, Zone::Attached(camp));
+        assert_eq!(g.card(amb).zone, Zone::Staging);
+        assert_eq!(g.card(camp).zone, Zone::Staging);
+        assert!(g.list(Zone::OrcDeck).is_empty());
+        g.check_invariants().unwrap();
     }
 }

@@ -477,13 +477,14 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
 /// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
 /// the character where that damage costs least (`damage_cost`).
 pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
-    ("TLR-052", 0, 1),  // Biting Wind
-    ("TLR-054", 0, 1),  // Cold from Angmar
-    ("TLR-031", 0, 1),  // Ice Storm
-    ("TLR-031", 1, 1),  // Ice Storm's shadow
-    ("TLR-028", 0, 1),  // Exposed Ridge
-    ("TLR-032", 0, 4),  // Find Shelter
-    ("TWHN-016", 0, 1), // Ruined Watch-tower (The Weather Hills Nightmare)
+    ("TLR-052", 0, 1), // Biting Wind
+    ("TLR-054", 0, 1), // Cold from Angmar
+    ("TLR-031", 0, 1), // Ice Storm
+    ("TLR-031", 1, 1), // Ice Storm's shadow
+    ("TLR-028", 0, 1), // Exposed Ridge
+    ("TLR-032", 0, 4), // Find Shelter
+    // Ruined Watch-tower (The Weather Hills Nightmare)
+    ("TWHN-016", 0, 1),
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).

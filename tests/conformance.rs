@@ -134,6 +134,18 @@ fn intruders_in_chetwood_nightmare_conformance() {
 }
 
 #[test]
+fn the_weather_hills_nightmare_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "the-weather-hills", Mode::Nightmare, players);
+        for bot in ["random", "basic"] {
+            let d = conform(&db, &s, bot, 300);
+            assert!(d > 300, "games must involve decisions");
+        }
+    }
+}
+
+#[test]
 fn deadmens_dike_easy_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {

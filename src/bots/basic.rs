@@ -80,7 +80,8 @@
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
 //! threat ≥ 2 or it could be explored next round, else Pass.
 //!
-//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass.
+//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass;
+//! the plan never picks an enemy that cannot be optionally engaged.
 //! **Engagement ties**: the enemy with the lowest attack.
 //!
 //! **Attacking enemy order** — the engaged enemy with the highest attack attacks first, so the
@@ -134,7 +135,9 @@
 //! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
 //! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
 //! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
-//! token is always placed and its fetched Orc is the least dangerous. Travel: Sheltered Valley's
+//! token is always placed and its fetched Orc is the least dangerous; Rain-washed Tracks (Nightmare)
+//! takes a Mission token unless Savage Counter-attack is down to 2, and its +8 threat outside the
+//! quest phase. Travel: Sheltered Valley's
 //! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
 //! quest points every location is worth travelling to; such a stage counts as one that cannot be
 //! defeated when choosing the current quest.
@@ -483,6 +486,8 @@ pub const DAMAGE_PROMPTS: &[(&str, u8, i16)] = &[
     ("TLR-031", 1, 1), // Ice Storm's shadow
     ("TLR-028", 0, 1), // Exposed Ridge
     ("TLR-032", 0, 4), // Find Shelter
+    // Ruined Watch-tower (The Weather Hills Nightmare)
+    ("TWHN-016", 0, 1),
 ];
 
 /// Locations whose travel cost hurts: (code, score penalty).
@@ -1242,6 +1247,10 @@ fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
             if !g.is_enemy(e) || must.contains(e) {
                 continue;
             }
+            // Not offered for optional engagement (Rearguard Ambusher, Track the Orcs).
+            if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
+                continue;
+            }
             let atk = g.stat(e, Stat::Attack) + 1;
             let undef = undefended_cost(g, p, atk);
             let def = cheapest_defender(g, e, &pool, &keep, at_commit, ACCEPTABLE + 1);
@@ -1983,6 +1992,16 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         ("TLR-070B", 0) => {
             let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
             find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+        }
+        // Rain-washed Tracks (The Weather Hills Nightmare): a Mission token (Mode 0), or +8
+        // staging threat this phase (Mode 1, when revealed) / +3 Attack (Mode 1, shadow). A
+        // token goes unless it is one of the last 2 of Savage Counter-attack (they are lives);
+        // outside the quest phase the +8 threat costs nothing, so it is taken then.
+        ("TWHN-017", w) => {
+            let keep = mission_tokens(g).is_some_and(|(savage, t)| savage && t <= 2);
+            let harmless = w == 0 && g.phase != Phase::Quest;
+            let mode = if keep || harmless { 1 } else { 0 };
+            find(o, Opt::Mode(mode)).or_else(|| find(o, Opt::Mode(1)))
         }
         // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
         // undefended when the threat would be deadly or the hit on a hero is cheap.

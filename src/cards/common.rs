@@ -93,7 +93,7 @@ pub fn cancel_damage(g: &mut Game, c: CardId, k: i16) {
             }
         }
     }
-    g.heal(c, k);
+    g.remove_damage(c, k);
 }
 
 /// The Mission objective in play (The Weather Hills: Hunting the Orcs, then its other side

@@ -101,6 +101,14 @@ pub enum Rule {
     /// This card's `Stat` cannot be reduced: negative modifiers do not apply (asked of the
     /// card's attachments; Star Brooch).
     CannotReduceStat(CardId, Stat),
+    /// This enemy cannot be chosen in the optional-engagement step (RULES §5.26); it still
+    /// engages through engagement checks and card effects.
+    CannotBeOptionallyEngaged(CardId),
+    /// Progress cannot be placed on this card now (`Game::add_progress` places none).
+    CannotPlaceProgress(CardId),
+    /// The effects of this encounter card (its When Revealed and shadow effects) cannot be
+    /// canceled now: the engine opens no cancel window for it.
+    CannotBeCanceled(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -163,6 +171,9 @@ pub struct Script {
     /// A Nightmare setup card's limit on each player's deck size (0 = none): checked by
     /// `GameSetup::validate` before the game starts.
     pub max_deck: u16,
+    /// While in play: extra threat player `.2` counts while making engagement checks (only for
+    /// them; `Game::engagement_threat`).
+    pub engagement_threat: Option<fn(&Game, CardId, u8) -> i16>,
 }
 
 pub const BLANK: Script = Script {
@@ -190,6 +201,7 @@ pub const BLANK: Script = Script {
     hand_action: false,
     cost_mod: None,
     max_deck: 0,
+    engagement_threat: None,
 };
 
 /// Every card script, from every set module.

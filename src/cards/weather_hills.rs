@@ -164,7 +164,7 @@ pub fn orc_deck_card(g: &Game, c: CardId) -> bool {
 }
 
 /// Remove one token from the Mission objective; none left on Savage Counter-attack loses.
-fn remove_mission_token(g: &mut Game, m: CardId) {
+pub fn remove_mission_token(g: &mut Game, m: CardId) {
     if g.card(m).resources > 0 {
         g.card_mut(m).resources -= 1;
         log(g, |g| {

@@ -1187,6 +1187,14 @@ impl<'a> Game<'a> {
                 }
             }
             (4, _) => self.expire(Until::EndOfRound),
+            // A guarded objective-ally was freed into the staging area (`discard_hosted`).
+            (40, _) => {
+                let a = cont.a as CardId;
+                if self.cards[a as usize].zone == Zone::Staging {
+                    self.log_fn(|g| format!("  {} is free of encounters", g.title(a)));
+                    self.fire(Event::Unguarded(a));
+                }
+            }
             _ => {}
         }
     }
@@ -1430,7 +1438,8 @@ impl<'a> Game<'a> {
                     .script(card)
                     .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
                     .unwrap_or(from_deck)
-                    && !self.is_side_quest(card);
+                    && !self.is_side_quest(card)
+                    && !self.rule(Rule::CannotBeCanceled(card));
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));
                 }
@@ -1551,7 +1560,9 @@ impl<'a> Game<'a> {
 
     /// May `e` be engaged optionally?
     fn optionally_engageable(&self, e: CardId) -> bool {
-        self.is_enemy(e) && !self.rule(Rule::CannotBeEngaged(e))
+        self.is_enemy(e)
+            && !self.rule(Rule::CannotBeEngaged(e))
+            && !self.rule(Rule::CannotBeOptionallyEngaged(e))
     }
 
     fn optional_engage(&mut self, seat: u8) {
@@ -1619,7 +1630,7 @@ impl<'a> Game<'a> {
             return;
         }
         if !self.players[p as usize].eliminated {
-            let threat = self.players[p as usize].threat;
+            let threat = self.engagement_threat(p);
             // The highest engagement cost ≤ his threat engages him.
             let best = self
                 .list(Zone::Staging)
@@ -1844,7 +1855,9 @@ impl<'a> Game<'a> {
                     self.stack.push(Frame::Attack { stage: s + 1 });
                     if self.script(sh).and_then(|x| x.shadow).is_some() {
                         self.log_fn(|g| format!("  shadow card: {}", g.title(sh)));
-                        self.fire(Event::CancelShadow(sh));
+                        if !self.rule(Rule::CannotBeCanceled(sh)) {
+                            self.fire(Event::CancelShadow(sh));
+                        }
                     } else {
                         self.log_fn(|g| format!("  shadow card: {} (no effect)", g.title(sh)));
                     }

@@ -411,6 +411,12 @@ pub enum Event {
     /// Enemy `.1`, to which attachment `.0` was attached, was destroyed (the attachment is now
     /// out of play; it may still respond: Secret Vigil).
     HostDestroyed(CardId, CardId),
+    /// Card `.0` (a character, or an enemy) was healed of `.1` damage (damage removed by a heal
+    /// effect; a canceled damage is not a heal).
+    Healed(CardId, i16),
+    /// This guarded objective was freed: its guard left play and it is in the staging area,
+    /// free of encounters (RULES §5.4.2).
+    Unguarded(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -217,6 +217,19 @@ impl<'a> Game<'a> {
                 {
                     self.move_card(a, Zone::Staging);
                 }
+                // A guarded objective-ally (Captive Villager) is freed the same way, and told so
+                // once the current work is done (`Event::Unguarded`, engine continuation 40).
+                Some(a)
+                    if self.cards[a as usize].owner == ENCOUNTER
+                        && self.ty(a) == CardType::ObjectiveAlly
+                        && matches!(self.cards[a as usize].zone, Zone::Attached(h)
+                            if self.cards[h as usize].owner == ENCOUNTER) =>
+                {
+                    self.move_card(a, Zone::Staging);
+                    self.stack.push(crate::engine::Frame::Resume {
+                        cont: crate::engine::Cont::new(NO_CARD, 40).with(0, a as i16, 0),
+                    });
+                }
                 Some(a) => {
                     let to = self.discard_zone(a);
                     self.move_card(a, to);
@@ -465,6 +478,20 @@ impl<'a> Game<'a> {
             .into_iter()
             .take(n)
             .flat_map(move |z| self.list(z).iter().copied())
+    }
+
+    /// The threat player `p` counts while making engagement checks: his threat plus what cards
+    /// in play add for engagement checks only (`Script::engagement_threat`).
+    pub fn engagement_threat(&self, p: u8) -> i16 {
+        let extra: i16 = self
+            .in_play_cards()
+            .filter_map(|c| {
+                self.script(c)
+                    .and_then(|s| s.engagement_threat)
+                    .map(|f| f(self, c, p))
+            })
+            .sum();
+        self.players[p as usize].threat + extra
     }
 
     /// Does any card in play make `rule` hold?
@@ -877,13 +904,25 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Heal `n` damage from `c`; fires `Healed` when some damage came off.
     pub fn heal(&mut self, c: CardId, n: i16) {
+        let k = self.remove_damage(c, n);
+        if k > 0 {
+            self.fire(Event::Healed(c, k));
+        }
+    }
+
+    /// Take up to `n` damage off `c` (none if it cannot be healed) without it counting as a heal
+    /// (a damage cancel); returns how much came off.
+    pub fn remove_damage(&mut self, c: CardId, n: i16) -> i16 {
         if self.cards[c as usize].damage > 0 && self.rule(Rule::CannotBeHealed(c)) {
-            return;
+            return 0;
         }
         let ci = &mut self.cards[c as usize];
+        let before = ci.damage;
         ci.damage = (ci.damage - n).max(0);
         self.dirty = true;
+        before - ci.damage
     }
 
     pub fn remaining_hp(&self, c: CardId) -> i16 {
@@ -892,7 +931,7 @@ impl<'a> Game<'a> {
 
     /// Place progress on a location or quest card (no limits applied here).
     pub fn add_progress(&mut self, c: CardId, n: i16) {
-        if n <= 0 {
+        if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
         }
         self.cards[c as usize].progress += n;

@@ -99,6 +99,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-019",
         can_respond: Some(brok_can),
+        hand_response: true,
         respond: Some(brok_respond),
         ..BLANK
     },

@@ -692,6 +692,16 @@ mod tests {
     }
 
     #[test]
+    fn eleanor_in_hand_has_no_response() {
+        // A dead hero shuffled back into the deck (Will of the West) and drawn is a card in
+        // hand: her response works only in play.
+        let mut g = sandbox(&[&["Core-008"]]);
+        let copy = g.spawn("Core-008", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(!options(&g).contains(&Opt::Activate(copy)));
+    }
+
+    #[test]
     fn dunhere() {
         let mut g = sandbox(&[&["Core-009"]]);
         let d = hero(&g, "Core-009");

@@ -166,6 +166,9 @@ pub struct Script {
     /// Its Action (`can_act` / `act`) is used from its owner's hand, though it is not an event
     /// (Elven Jeweler).
     pub hand_action: bool,
+    /// Its Response (`can_respond` / `respond`) is used from its owner's hand, though it is not
+    /// an event (Brok Ironfist). Other non-event cards respond only from play.
+    pub hand_response: bool,
     /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
     pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
     /// A Nightmare setup card's limit on each player's deck size (0 = none): checked by
@@ -199,6 +202,7 @@ pub const BLANK: Script = Script {
     pay: None,
     cost: None,
     hand_action: false,
+    hand_response: false,
     cost_mod: None,
     max_deck: 0,
     engagement_threat: None,

@@ -47,6 +47,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoE-006",
         forced: Some(brandybuck_forced),
         can_respond: Some(brandybuck_can),
+        hand_response: true,
         respond: Some(brandybuck_respond),
         resume: Some(brandybuck_resume),
         ..BLANK
@@ -73,6 +74,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-010",
         can_respond: Some(cardolan_can),
+        hand_response: true,
         respond: Some(cardolan_respond),
         ..BLANK
     },

@@ -1156,9 +1156,13 @@ impl<'a> Game<'a> {
                 let Some(s) = self.script(c) else { continue };
                 let Some(can) = s.can_respond else { continue };
                 if z == Zone::Hand(seat) {
-                    // Events are played (cost paid); other cards respond from hand by their own
-                    // text (e.g. put into play), with no cost.
+                    // Events are played (cost paid); other cards respond from hand only by their
+                    // own text (e.g. put into play), with no cost. A hero or ally in hand (a dead
+                    // hero shuffled back into the deck and drawn) has no response there.
                     let d = self.def_of(c);
+                    if d.ty != CardType::Event && !s.hand_response {
+                        continue;
+                    }
                     if d.ty == CardType::Event
                         && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
                     {

@@ -101,6 +101,13 @@ pub enum Rule {
     /// This card's `Stat` cannot be reduced: negative modifiers do not apply (asked of the
     /// card's attachments; Star Brooch).
     CannotReduceStat(CardId, Stat),
+    /// "When revealed" effects cannot be canceled now (Decrepit City while active): the engine
+    /// opens no cancel window for a card with When Revealed effects.
+    WhenRevealedCannotBeCanceled,
+    /// When card `.0` would ready, this card (one of its attachments; asked of them) replaces
+    /// the readying: the engine calls its `resume` with step `WOULD_READY` instead of readying
+    /// `.0` (Paralyzing Fear).
+    ReadyReplaced(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -321,6 +328,13 @@ impl Status {
 
 /// Status of one card definition.
 pub fn status(db: &CardDb, id: DefId) -> Status {
+    // A Nightmare setup card's side B only tells how to build the Nightmare encounter deck,
+    // which the data does (`ScenarioDef::encounter`): it shares the status of its side A.
+    if db.def(id).ty == CardType::NightmareSetup && lookup_def(db, id).is_none() {
+        if let Some(a) = (0..db.defs.len() as DefId).find(|&a| db.def(a).back == Some(id)) {
+            return status(db, a);
+        }
+    }
     if vanilla(db, id) {
         Status::Vanilla
     } else if lookup_def(db, id).is_some() {

@@ -28,8 +28,8 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(horde_forced),
         ..BLANK
     },
-    // Palace Ruins: any player may, once per phase, discard the top X cards of his deck to
-    // lower its Threat by X until the end of the phase. Shadow: the defending player discards
+    // Palace Ruins: once per phase any player may mill X cards of his own deck; its Threat is
+    // X lower for the rest of the phase. Shadow: the defending player discards
     // one card from his deck per Undead enemy engaged with him.
     Script {
         code: "DDN-022",
@@ -50,7 +50,8 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Fornost Street: while staged, each other Fornost location gets +1 Threat. Travel: the
-    // topmost enemy of the encounter discard pile returns to the staging area.
+    // topmost enemy of the encounter discard pile returns to the staging area. Shadow: Undead
+    // enemies engaged with the defending player are stronger (Attack, Defense) this phase.
     Script {
         code: "DDN-023",
         modify: Some(street_modify),
@@ -217,8 +218,8 @@ fn ruins_shadow(g: &mut Game, _me: CardId) {
     g.discard_from_deck(p, n);
 }
 
-/// Each Undead enemy engaged with the defending player: +1 Attack and +1 Defense until the end
-/// of the phase.
+/// Undead enemies engaged with the defending player gain 1 Attack and 1 Defense for the rest of
+/// this phase.
 fn street_shadow(g: &mut Game, _me: CardId) {
     let p = g.attack.player;
     let undead: SmallIds = g

@@ -282,8 +282,8 @@ pub struct AttackCtx {
     /// A card whose effect resolves at the end of this attack (before its shadow cards are
     /// discarded): its script's `resume` is called with step `AFTER_ATTACK`.
     pub after: CardId,
-    /// Combat damage of this attack beyond the remaining hit points of the character it was
-    /// dealt to (set just before that damage is dealt, so Forced effects on `Event::Damaged`
+    /// How much of this attack's combat damage exceeds what the damaged character could still
+    /// take before it (set just before that damage is dealt, so Forced effects on `Event::Damaged`
     /// can read it; a card that uses it may reset it). Undead Horde.
     pub excess_damage: i16,
 }

@@ -329,11 +329,16 @@ impl Status {
 /// Status of one card definition.
 pub fn status(db: &CardDb, id: DefId) -> Status {
     // A Nightmare setup card's side B only tells how to build the Nightmare encounter deck,
-    // which the data does (`ScenarioDef::encounter`): it shares the status of its side A.
-    if db.def(id).ty == CardType::NightmareSetup && lookup_def(db, id).is_none() {
-        if let Some(a) = (0..db.defs.len() as DefId).find(|&a| db.def(a).back == Some(id)) {
-            return status(db, a);
-        }
+    // which the data does (`ScenarioDef::encounter`): it is implemented when its other side
+    // (the one with a script) is.
+    if db.def(id).ty == CardType::NightmareSetup
+        && lookup_def(db, id).is_none()
+        && db
+            .def(id)
+            .back
+            .is_some_and(|a| a != id && lookup_def(db, a).is_some())
+    {
+        return Status::Implemented;
     }
     if vanilla(db, id) {
         Status::Vanilla

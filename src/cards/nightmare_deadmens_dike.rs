@@ -467,6 +467,13 @@ mod tests {
             assert_eq!(count(Mode::Standard, t), 0, "{t}");
         }
         assert!(count(Mode::Nightmare, CURSED_DEAD) >= 2);
+        // Side B (deck building, done by the data) counts as implemented with side A; an
+        // unscripted Nightmare setup card stays missing on both sides.
+        use crate::cards::{status, Status};
+        let st = |code: &str| status(db(), db().by_code(code).unwrap());
+        assert_eq!(st("DDN-019B"), Status::Implemented);
+        assert_eq!(st("TWoEN-001A"), Status::Missing);
+        assert_eq!(st("TWoEN-001B"), Status::Missing);
         // The setup card lies in the Nightmare zone, in play.
         let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
         let setup = g.list(Zone::Nightmare)[0];

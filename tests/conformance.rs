@@ -315,3 +315,18 @@ fn deadmens_dike_standard_conformance() {
         }
     }
 }
+
+#[test]
+fn deadmens_dike_nightmare_conformance() {
+    let db = load_embedded().unwrap();
+    for players in 1..=4 {
+        let s = setup(&db, "deadmens-dike", Mode::Nightmare, players);
+        s.validate(&db)
+            .expect("decks within the Nightmare deck limit");
+        for bot in ["random", "basic"] {
+            let games = if players == 1 { 500 } else { 200 };
+            let d = conform(&db, &s, bot, games);
+            assert!(d > games, "games must involve decisions");
+        }
+    }
+}

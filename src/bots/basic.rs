@@ -154,6 +154,12 @@
 //! the discarded cards back), Thaurdir's Damned (each damage point where its marginal damage
 //! cost, counting damage already assigned, is lowest), Baleful Shade's shadow (exhaust the ready
 //! character with the least attack and value), Deadmen's Gate's shadow (the cheapest attachment).
+//! Deadmen's Dike Nightmare: Palace Ruins' Action only in the quest phase after staging, when
+//! the quest would fail, for X = the threat short (at most its Threat, keeping 15 deck cards);
+//! Decrepit City's shadow mills 3 unless the undefended hit costs less than the defenders'
+//! damage plus the 3 cards (cheap with 18+ cards left, dear below); Paralyzing Fear's hero is
+//! readied by discarding while the deck holds more than 5 cards; Gather Your Courage is a side
+//! quest worth clearing (its cards return to the decks).
 //!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
@@ -475,6 +481,7 @@ pub const SIDE_QUESTS: &[(&str, i32)] = &[
     ("TLR-063", 55),  // Seal the Tomb: mills the encounter deck, brings back an Undead enemy
     ("TLR-042", 45),  // The Shadow World: mills one card per engaged Undead enemy each round
     ("TLR-067", 0),   // The Power of Angmar: only when cheap (its lock rarely matters)
+    ("DDN-027", 75),  // Gather Your Courage: 8 cards of each deck are under it
 ];
 
 /// Damage prompts of encounter cards: (code, prompt, damage per pick). The bot puts each pick on
@@ -732,6 +739,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "EfMG-035" => 20, // Leave No Trace: the location never comes back
         "EfMG-036" => distant_stars_value(g, p),
         "EfMG-037" => (g.cost_of(c, p) <= 2) as i32 * 30, // Keen as Lances
+        "DDN-022" => (palace_ruins_x(g, p, c) > 0) as i32 * 30, // Palace Ruins
         k if k.starts_with("AtE-") || k.starts_with("TToR-") => angmar2_value(g, p, c, ev),
         _ => {
             if in_hand {
@@ -742,6 +750,27 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// Deck cards a player keeps in Deadmen's Dike (an empty deck eliminates) before spending any
+/// on an effect.
+const DECK_RESERVE: usize = 15;
+
+/// Palace Ruins (DDN-022): the X worth discarding to lower its Threat now, 0 if none. Only in
+/// the quest phase's window after staging (the threat to quest against is then known), while
+/// it is staged and the quest would fail: X covers the shortfall, at most its Threat, and
+/// keeps `DECK_RESERVE` cards in the deck.
+fn palace_ruins_x(g: &Game, p: u8, c: CardId) -> i16 {
+    let after_staging = g.stack.iter().rev().find_map(|f| match *f {
+        crate::engine::Frame::Step(s) => Some(s),
+        _ => None,
+    }) == Some(crate::engine::Step::Resolve);
+    if g.phase != Phase::Quest || !after_staging || g.card(c).zone != Zone::Staging {
+        return 0;
+    }
+    let short = g.staging_threat() - g.questing_strength();
+    let spare = g.list(Zone::Deck(p)).len().saturating_sub(DECK_RESERVE) as i16;
+    short.min(g.stat(c, Stat::Threat)).min(spare).max(0)
 }
 
 /// Charge into Battle: worth it when the ready characters can kill a non-unique enemy in the
@@ -2055,6 +2084,33 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
                 find(o, Opt::Mode(1))
             }
         }
+        // Decrepit City's shadow: mill 3 (Mode 0) or the attack goes undefended (Mode 1).
+        ("DDN-024", 1) => {
+            let atk = g.stat(g.attack.enemy, Stat::Attack);
+            let undefended = undefended_cost(g, p, atk);
+            let defended: i32 = g
+                .attack
+                .defenders()
+                .iter()
+                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+                .sum();
+            let deck = g.list(Zone::Deck(p)).len();
+            let mill = if deck >= DECK_RESERVE + 3 {
+                3 * 8
+            } else {
+                3 * 200
+            };
+            find(o, Opt::Mode((undefended < defended + mill) as u8))
+        }
+        // Paralyzing Fear: discard the top card to ready the hero unless the deck is nearly out.
+        ("DDN-025", 1) => find(
+            o,
+            if g.list(Zone::Deck(p)).len() > 5 {
+                Opt::Yes
+            } else {
+                Opt::No
+            },
+        ),
         // Norbury Tombs: shuffling discarded cards back into the decks only helps.
         ("TLR-037", 0) => find(o, Opt::Yes),
         // Thaurdir's Damned: one damage at a time where it costs least, counting the damage
@@ -2089,6 +2145,14 @@ fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {
     }
     let harmful = src.map(|c| g.card(c).owner == ENCOUNTER).unwrap_or(false);
     let src_code = src.map(|c| code(g, c)).unwrap_or("");
+    // Palace Ruins: the X worked out when its Action was chosen (at least the smallest).
+    if src_code == "DDN-022" && what == 0 {
+        let x = palace_ruins_x(g, p, card).max(1) as u8;
+        return o
+            .iter()
+            .rposition(|m| matches!(*m, Opt::Mode(k) if k <= x))
+            .or(Some(0));
+    }
     if let Some(i) = known_effect(g, p, src_code, what, o) {
         return Some(i);
     }

@@ -109,6 +109,13 @@ pub enum Rule {
     /// The effects of this encounter card (its When Revealed and shadow effects) cannot be
     /// canceled now: the engine opens no cancel window for it.
     CannotBeCanceled(CardId),
+    /// "When revealed" effects cannot be canceled now (Decrepit City while active): the engine
+    /// opens no cancel window for a card with When Revealed effects.
+    WhenRevealedCannotBeCanceled,
+    /// When card `.0` would ready, this card (one of its attachments; asked of them) replaces
+    /// the readying: the engine calls its `resume` with step `WOULD_READY` instead of readying
+    /// `.0` (Paralyzing Fear).
+    ReadyReplaced(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -338,6 +345,18 @@ impl Status {
 
 /// Status of one card definition.
 pub fn status(db: &CardDb, id: DefId) -> Status {
+    // A Nightmare setup card's side B only tells how to build the Nightmare encounter deck,
+    // which the data does (`ScenarioDef::encounter`): it is implemented when its other side
+    // (the one with a script) is.
+    if db.def(id).ty == CardType::NightmareSetup
+        && lookup_def(db, id).is_none()
+        && db
+            .def(id)
+            .back
+            .is_some_and(|a| a != id && lookup_def(db, a).is_some())
+    {
+        return Status::Implemented;
+    }
     if vanilla(db, id) {
         Status::Vanilla
     } else if lookup_def(db, id).is_some() {

@@ -5,7 +5,8 @@
 //! that: `scenarios.csv` lists the Nightmare deck per mode); side A lies in `Zone::Nightmare`
 //! all game.
 
-use super::{Script, BLANK};
+use super::common::{count_use, is_undead_enemy};
+use super::{Rule, Script, BLANK};
 use crate::engine::*;
 
 pub static SCRIPTS: &[Script] = &[
@@ -18,6 +19,27 @@ pub static SCRIPTS: &[Script] = &[
         max_deck: 50,
         ..BLANK
     },
+    // Undead Horde: it cannot have attachments; each point of its attack's combat damage beyond
+    // the damaged character's remaining hit points makes the defending player discard the top
+    // card of his deck.
+    Script {
+        code: "DDN-020",
+        rule: Some(horde_rule),
+        forced: Some(horde_forced),
+        ..BLANK
+    },
+    // Palace Ruins: once per phase any player may mill X cards of his own deck; its Threat is
+    // X lower for the rest of the phase. Shadow: the defending player discards
+    // one card from his deck per Undead enemy engaged with him.
+    Script {
+        code: "DDN-022",
+        can_act: Some(ruins_can),
+        act: Some(ruins_act),
+        any_player: true,
+        resume: Some(ruins_resume),
+        shadow: Some(ruins_shadow),
+        ..BLANK
+    },
     // Cursed Dead (a reprint of TLR-061 without a data link): every Cursed Dead in the
     // encounter discard pile comes back to the staging area. Shadow: +1 Attack, +2 if the
     // defending character's owner has a copy of it in his discard pile.
@@ -28,12 +50,34 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Fornost Street: while staged, each other Fornost location gets +1 Threat. Travel: the
-    // topmost enemy of the encounter discard pile returns to the staging area.
+    // topmost enemy of the encounter discard pile returns to the staging area. Shadow: Undead
+    // enemies engaged with the defending player are stronger (Attack, Defense) this phase.
     Script {
         code: "DDN-023",
         modify: Some(street_modify),
         global: true,
         travel: Some(street_travel),
+        shadow: Some(street_shadow),
+        ..BLANK
+    },
+    // Decrepit City: while it is the active location, When Revealed effects cannot be
+    // canceled. Shadow: the defending player either discards his top 3 cards or the attack
+    // counts as undefended.
+    Script {
+        code: "DDN-024",
+        rule: Some(city_rule),
+        shadow: Some(city_shadow),
+        resume: Some(city_resume),
+        ..BLANK
+    },
+    // Paralyzing Fear (surge): attaches to a hero (the first player picks) and exhausts it; as
+    // a Condition, whenever that hero would ready its controller must discard his top card or
+    // it stays exhausted.
+    Script {
+        code: "DDN-025",
+        when_revealed: Some(fear_revealed),
+        rule: Some(fear_rule),
+        resume: Some(fear_resume),
         ..BLANK
     },
     // Curse of Angmar (Doomed 1 from the data): each player discards every hand card whose
@@ -41,6 +85,14 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "DDN-026",
         when_revealed: Some(curse_revealed),
+        ..BLANK
+    },
+    // Gather Your Courage (encounter side quest, surge): each player puts his top 8 cards
+    // facedown under it; when it is defeated they are shuffled back into their owners' decks.
+    Script {
+        code: "DDN-027",
+        when_revealed: Some(courage_revealed),
+        forced: Some(courage_forced),
         ..BLANK
     },
 ];
@@ -97,6 +149,243 @@ fn street_travel(g: &mut Game, _me: CardId, pay: bool) -> bool {
         }
     }
     e.is_some()
+}
+
+fn horde_rule(_g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::CannotHaveAttachments(me)
+}
+
+/// When its attack's combat damage is dealt, the excess the engine noted
+/// (`AttackCtx::excess_damage`) is milled from the defending player's deck, once.
+fn horde_forced(g: &mut Game, me: CardId, ev: Event) {
+    let Event::Damaged(c, _) = ev else { return };
+    let a = g.attack;
+    if a.enemy != me || a.ended || a.damaged_card != c || a.excess_damage <= 0 {
+        return;
+    }
+    g.attack.excess_damage = 0;
+    log(g, |g| {
+        format!(
+            "  {} excess damage from {}: P{} discards that many",
+            a.excess_damage,
+            g.title(me),
+            a.player + 1
+        )
+    });
+    g.discard_from_deck(a.player, a.excess_damage as usize);
+}
+
+/// Palace Ruins' Action: in play, unused this phase, with a card in the user's deck and some
+/// Threat left to reduce.
+fn ruins_can(g: &Game, me: CardId, p: u8) -> bool {
+    matches!(g.card(me).zone, Zone::Staging | Zone::Active)
+        && g.card(me).uses_phase == 0
+        && !g.players[p as usize].eliminated
+        && !g.list(Zone::Deck(p)).is_empty()
+        && g.stat(me, Stat::Threat) > 0
+}
+
+/// The player picks X (`Mode(X)`), from 1 to the smaller of his deck size and the current
+/// Threat (a larger X would lower nothing more).
+fn ruins_act(g: &mut Game, me: CardId, p: u8) {
+    count_use(g, me);
+    let max = (g.list(Zone::Deck(p)).len() as i16)
+        .min(g.stat(me, Stat::Threat))
+        .clamp(0, u8::MAX as i16) as u8;
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for x in 1..=max {
+        g.offer(Opt::Mode(x));
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn ruins_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let Opt::Mode(x) = opt else { return };
+    let me = cont.card;
+    let paid = g.discard_from_deck(cont.player, x as usize).len() as i16;
+    if paid > 0 && g.card(me).zone.in_play() {
+        g.add_lasting(me, Lasting::Stat(Stat::Threat, -paid), Until::EndOfPhase);
+    }
+}
+
+fn ruins_shadow(g: &mut Game, _me: CardId) {
+    let p = g.attack.player;
+    let n = g
+        .engaged(p)
+        .iter()
+        .filter(|&&e| is_undead_enemy(g, e))
+        .count();
+    g.discard_from_deck(p, n);
+}
+
+/// Undead enemies engaged with the defending player gain 1 Attack and 1 Defense for the rest of
+/// this phase.
+fn street_shadow(g: &mut Game, _me: CardId) {
+    let p = g.attack.player;
+    let undead: SmallIds = g
+        .engaged(p)
+        .iter()
+        .copied()
+        .filter(|&e| is_undead_enemy(g, e))
+        .collect();
+    for &e in undead.iter() {
+        g.add_lasting(e, Lasting::Stat(Stat::Attack, 1), Until::EndOfPhase);
+        g.add_lasting(e, Lasting::Stat(Stat::Defense, 1), Until::EndOfPhase);
+    }
+}
+
+fn city_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::WhenRevealedCannotBeCanceled && g.card(me).zone == Zone::Active
+}
+
+/// "Either … or": the defending player picks one he can do in full (3 cards to discard; the
+/// attack has a defender to lose); with neither, he discards what his deck holds (RULES §5.33.4).
+fn city_shadow(g: &mut Game, me: CardId) {
+    let p = g.attack.player;
+    let can_mill = g.list(Zone::Deck(p)).len() >= 3;
+    let can_undefend = g.attack.n_defenders > 0;
+    match (can_mill, can_undefend) {
+        (true, true) => {
+            g.begin_ask(p, Ask::Effect { card: me, what: 1 });
+            g.offer(Opt::Mode(0));
+            g.offer(Opt::Mode(1));
+            g.ask_script(Cont::new(me, 1).with(p, 0, 0));
+        }
+        (false, true) => city_resume(g, Cont::new(me, 1).with(p, 0, 0), Opt::Mode(1)),
+        _ => city_resume(g, Cont::new(me, 1).with(p, 0, 0), Opt::Mode(0)),
+    }
+}
+
+fn city_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    match opt {
+        Opt::Mode(1) => {
+            // The defenders stay exhausted but no longer count: the damage goes to a hero.
+            g.attack.n_defenders = 0;
+            g.attack.undefended = true;
+            log(g, |_| "  the attack is considered undefended".to_string());
+        }
+        _ => {
+            g.discard_from_deck(cont.player, 3);
+        }
+    }
+}
+
+/// The first player picks a hero in play that can take attachments (RULES §6.3.5).
+fn fear_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let first = g.first;
+    g.begin_ask(first, Ask::Effect { card: me, what: 0 });
+    let seats = super::common::seats(g);
+    for &q in seats.iter() {
+        for i in 0..g.list(Zone::Play(q)).len() {
+            let h = g.list(Zone::Play(q))[i];
+            if g.is_hero(h) && !g.rule(Rule::CannotHaveAttachments(h)) {
+                g.offer(Opt::Card(h));
+            }
+        }
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0));
+}
+
+/// Attached, it counts as a Condition and replaces its hero's readying.
+fn fear_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    let Zone::Attached(h) = g.card(me).zone else {
+        return false;
+    };
+    match r {
+        Rule::ReadyReplaced(c) => c == h,
+        Rule::GainsTrait(c, t) => c == me && t == g.db.trait_id("Condition"),
+        _ => false,
+    }
+}
+
+fn fear_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    match cont.step {
+        // Attach to the chosen hero and exhaust it.
+        0 => {
+            let Opt::Card(h) = opt else { return };
+            if g.card(me).zone != Zone::Resolving || !g.card(h).zone.in_play() {
+                return;
+            }
+            g.attach(me, h, ENCOUNTER);
+            g.exhaust(h);
+            log(g, |g| {
+                format!("  {} attached to {}, exhausted", g.title(me), g.title(h))
+            });
+        }
+        // Its hero would ready: its controller may discard his top card to let it.
+        WOULD_READY => {
+            let h = cont.a as CardId;
+            if g.card(me).zone != Zone::Attached(h) {
+                // It left meanwhile: the next replacement (if any) decides.
+                g.ready_after_replacement(Cont {
+                    b: cont.b - 1,
+                    ..cont
+                });
+                return;
+            }
+            let p = g.controller(h);
+            if g.list(Zone::Deck(p)).is_empty() {
+                log(g, |g| format!("  {} stays exhausted", g.title(h)));
+                return;
+            }
+            g.begin_ask(p, Ask::Effect { card: me, what: 1 });
+            g.offer(Opt::Yes);
+            g.offer(Opt::No);
+            g.ask_script(Cont::new(me, 1).with(p, cont.a, cont.b));
+        }
+        1 => {
+            let h = cont.a as CardId;
+            if opt == Opt::Yes && g.discard_from_deck(cont.player, 1).len() == 1 {
+                g.ready_after_replacement(cont);
+            } else {
+                log(g, |g| format!("  {} stays exhausted", g.title(h)));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn courage_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let seats = super::common::seats(g);
+    for &p in seats.iter() {
+        for _ in 0..8 {
+            let Some(c) = g.top(Zone::Deck(p)) else { break };
+            g.move_card(c, Zone::Under(me));
+        }
+    }
+    log(g, |g| {
+        format!(
+            "  {} cards go under {}",
+            g.cards_under(me).count(),
+            g.title(me)
+        )
+    });
+}
+
+/// Defeated (still in play): every card under it goes back into its owner's deck (out of the
+/// game if he was eliminated), and each deck that got cards is shuffled.
+fn courage_forced(g: &mut Game, me: CardId, ev: Event) {
+    if ev != Event::QuestDefeated(me) {
+        return;
+    }
+    let mut got = [false; 4];
+    loop {
+        let next = g.cards_under(me).next();
+        let Some(c) = next else { break };
+        let o = g.card(c).owner;
+        if o as usize >= got.len() || g.players[o as usize].eliminated {
+            g.move_card(c, Zone::Eliminated);
+        } else {
+            g.move_card(c, Zone::Deck(o));
+            got[o as usize] = true;
+        }
+    }
+    for (p, &any) in got.iter().enumerate() {
+        if any {
+            g.shuffle(Zone::Deck(p as u8));
+        }
+    }
 }
 
 fn curse_revealed(g: &mut Game, _me: CardId, _by: u8) {
@@ -178,6 +467,13 @@ mod tests {
             assert_eq!(count(Mode::Standard, t), 0, "{t}");
         }
         assert!(count(Mode::Nightmare, CURSED_DEAD) >= 2);
+        // Side B (deck building, done by the data) counts as implemented with side A; an
+        // unscripted Nightmare setup card stays missing on both sides.
+        use crate::cards::{status, Status};
+        let st = |code: &str| status(db(), db().by_code(code).unwrap());
+        assert_eq!(st("DDN-019B"), Status::Implemented);
+        assert_eq!(st("TWoEN-001A"), Status::Missing);
+        assert_eq!(st("TWoEN-001B"), Status::Missing);
         // The setup card lies in the Nightmare zone, in play.
         let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
         let setup = g.list(Zone::Nightmare)[0];
@@ -247,6 +543,285 @@ mod tests {
         assert!(g.script(me).and_then(|s| s.shadow).is_some());
     }
 
+    /// Enemy `e` (engaged with seat 0) attacks seat 0 now.
+    fn attack(g: &mut Game, e: CardId) {
+        g.attack = AttackCtx::new(e, 0, false);
+        g.push_run(Frame::Attack { stage: 0 });
+    }
+
+    fn deck(g: &Game, p: u8) -> usize {
+        g.list(Zone::Deck(p)).len()
+    }
+
+    #[test]
+    fn undead_horde() {
+        let mut g = dd();
+        let horde = g.spawn("DDN-020", ENCOUNTER, Zone::Engaged(0));
+        assert!(g.rule(Rule::CannotHaveAttachments(horde)));
+        let hs: Vec<CardId> = g.heroes(0).collect();
+        // Defended by a hero: 6 Attack minus its Defense, beyond its remaining hit points.
+        let h = hs[1];
+        let dmg = 6 - g.stat(h, Stat::Defense);
+        let excess = (dmg - g.remaining_hp(h)) as usize;
+        assert!(excess > 0);
+        let before = deck(&g, 0);
+        attack(&mut g, horde);
+        g.answer(Opt::Card(h));
+        assert_eq!(deck(&g, 0), before - excess);
+        assert!(!g.card(h).zone.in_play(), "the defender died");
+        g.check_invariants().unwrap();
+        // Undefended on a damaged hero: all 6 damage, the excess over what it had left.
+        let mut g = dd();
+        let horde = g.spawn("DDN-020", ENCOUNTER, Zone::Engaged(0));
+        let h = g.heroes(0).next().unwrap();
+        g.card_mut(h).damage = 2;
+        let excess = (6 - g.remaining_hp(h)) as usize;
+        let before = deck(&g, 0);
+        attack(&mut g, horde);
+        g.answer(Opt::Undefended);
+        g.answer(Opt::Card(h));
+        assert_eq!(deck(&g, 0), before - excess);
+        // No excess: nothing discarded.
+        let mut g = dd();
+        let horde = g.spawn("DDN-020", ENCOUNTER, Zone::Engaged(0));
+        let h = g.heroes(0).next().unwrap();
+        assert!(6 - g.stat(h, Stat::Defense) <= g.remaining_hp(h));
+        let before = deck(&g, 0);
+        attack(&mut g, horde);
+        g.answer(Opt::Card(h));
+        assert!(g.card(h).damage > 0);
+        assert_eq!(deck(&g, 0), before);
+        // Another enemy's overkill discards nothing.
+        let mut g = dd();
+        g.spawn("DDN-020", ENCOUNTER, Zone::Staging);
+        let orc = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        let h = g.heroes(0).nth(1).unwrap();
+        let before = deck(&g, 0);
+        attack(&mut g, orc);
+        g.answer(Opt::Card(h));
+        assert!(!g.card(h).zone.in_play());
+        assert_eq!(deck(&g, 0), before);
+    }
+
+    #[test]
+    fn palace_ruins() {
+        let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
+        let ruins = g.spawn("DDN-022", ENCOUNTER, Zone::Staging);
+        assert_eq!(g.stat(ruins, Stat::Threat), 9);
+        // Any player may trigger it.
+        assert!(crate::cards::testkit::actions(&mut g).contains(&Opt::Activate(ruins)));
+        assert!(ruins_can(&g, ruins, 1));
+        let before = deck(&g, 0);
+        g.act(0, Opt::Activate(ruins));
+        let o = crate::cards::testkit::options(&g);
+        assert_eq!(o.first(), Some(&Opt::Mode(1)));
+        assert_eq!(o.last(), Some(&Opt::Mode(9)), "X up to its Threat");
+        g.answer(Opt::Mode(3));
+        assert_eq!(deck(&g, 0), before - 3);
+        assert_eq!(g.stat(ruins, Stat::Threat), 6);
+        // Limit once per phase, for all players.
+        assert!(!ruins_can(&g, ruins, 0) && !ruins_can(&g, ruins, 1));
+        g.expire(Until::EndOfPhase);
+        g.card_mut(ruins).uses_phase = 0;
+        assert_eq!(g.stat(ruins, Stat::Threat), 9, "until the end of the phase");
+        // Not with an empty deck.
+        while let Some(c) = g.top(Zone::Deck(1)) {
+            g.move_card(c, Zone::Discard(1));
+        }
+        assert!(!ruins_can(&g, ruins, 1) && ruins_can(&g, ruins, 0));
+        // Shadow: one card per Undead enemy engaged with the defending player.
+        let mut g = dd();
+        let ruins = g.spawn("DDN-022", ENCOUNTER, Zone::EncounterDeck);
+        let e = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("DDN-020", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.attack = AttackCtx::new(e, 0, false);
+        let before = deck(&g, 0);
+        let f = g.script(ruins).and_then(|s| s.shadow).unwrap();
+        f(&mut g, ruins);
+        assert_eq!(deck(&g, 0), before - 2);
+    }
+
+    #[test]
+    fn decrepit_city() {
+        // A Test of Will may cancel Cursed Dead's When Revealed, unless the City is active.
+        const SPIRIT: &[&str] = &["Core-007", "Core-008", "Core-009"];
+        for active in [false, true] {
+            let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[SPIRIT]);
+            let city = g.spawn("DDN-024", ENCOUNTER, Zone::Staging);
+            if active {
+                g.move_card(city, Zone::Active);
+            }
+            assert_eq!(g.rule(Rule::WhenRevealedCannotBeCanceled), active);
+            g.spawn("Core-050", 0, Zone::Hand(0));
+            for h in g.heroes(0).collect::<Vec<_>>() {
+                g.card_mut(h).resources = 1;
+            }
+            let back = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDiscard);
+            let me = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDeck);
+            g.push_run(Frame::Reveal {
+                card: me,
+                by: 0,
+                stage: 0,
+                from_deck: true,
+            });
+            let asked = matches!(
+                g.pending().map(|d| d.ask),
+                Some(Ask::Response(Event::CancelWhenRevealed(_)))
+            );
+            assert_eq!(asked, !active, "cancel window only without the active City");
+            while g.pending().is_some() {
+                g.answer(Opt::Pass);
+            }
+            assert_eq!(g.card(back).zone, Zone::Staging);
+        }
+        // Shadow, with a defender: mill 3 or undefended.
+        for mode in [0u8, 1] {
+            let mut g = dd();
+            let e = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
+            g.spawn("DDN-024", ENCOUNTER, Zone::Shadow(e));
+            let h = g.heroes(0).next().unwrap();
+            let before = deck(&g, 0);
+            attack(&mut g, e);
+            g.answer(Opt::Card(h));
+            g.answer(Opt::Mode(mode));
+            if mode == 0 {
+                assert_eq!(deck(&g, 0), before - 3);
+                assert!(g.pending().is_none());
+            } else {
+                assert_eq!(deck(&g, 0), before);
+                assert!(matches!(
+                    g.pending().map(|d| d.ask),
+                    Some(Ask::UndefendedHero { .. })
+                ));
+            }
+        }
+        // Already undefended: only the mill is left. Fewer than 3 cards: undefended.
+        let mut g = dd();
+        let e = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("DDN-024", ENCOUNTER, Zone::Shadow(e));
+        let before = deck(&g, 0);
+        attack(&mut g, e);
+        g.answer(Opt::Undefended);
+        assert_eq!(deck(&g, 0), before - 3);
+        let mut g = dd();
+        while deck(&g, 0) > 2 {
+            let c = g.top(Zone::Deck(0)).unwrap();
+            g.move_card(c, Zone::Discard(0));
+        }
+        let e = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("DDN-024", ENCOUNTER, Zone::Shadow(e));
+        let h = g.heroes(0).next().unwrap();
+        attack(&mut g, e);
+        g.answer(Opt::Card(h));
+        assert_eq!(deck(&g, 0), 2);
+        assert!(g.attack.undefended);
+    }
+
+    #[test]
+    fn paralyzing_fear() {
+        let mut g = dd();
+        let fear = g.spawn("DDN-025", ENCOUNTER, Zone::Resolving);
+        assert!(g.def_of(fear).keywords.surge);
+        let h = g.heroes(0).next().unwrap();
+        let other = g.heroes(0).nth(1).unwrap();
+        g.push_run(Frame::Reveal {
+            card: fear,
+            by: 0,
+            stage: 1,
+            from_deck: false,
+        });
+        g.answer(Opt::Card(h));
+        assert_eq!(g.card(fear).zone, Zone::Attached(h));
+        assert!(!g.is_ready(h));
+        assert!(g.has_trait(fear, "Condition"));
+        // An effect readies it: its controller discards his top card, or it stays exhausted.
+        let before = deck(&g, 0);
+        g.ready(h);
+        g.settle();
+        assert!(!g.is_ready(h));
+        g.answer(Opt::No);
+        assert!(!g.is_ready(h));
+        assert_eq!(deck(&g, 0), before);
+        g.ready(h);
+        g.settle();
+        g.answer(Opt::Yes);
+        assert!(g.is_ready(h));
+        assert_eq!(deck(&g, 0), before - 1);
+        // The refresh phase: the other hero readies at once, this one on the discard.
+        g.exhaust(h);
+        g.exhaust(other);
+        g.push_run(Frame::Step(Step::Ready));
+        assert!(g.is_ready(other));
+        assert!(!g.is_ready(h));
+        g.stack.retain(|f| !matches!(f, Frame::Step(_)));
+        g.answer(Opt::Yes);
+        assert!(g.is_ready(h));
+        assert_eq!(deck(&g, 0), before - 2);
+        // Two copies need two discards.
+        let fear2 = g.spawn("DDN-025", ENCOUNTER, Zone::Attached(h));
+        g.exhaust(h);
+        g.ready(h);
+        g.settle();
+        g.answer(Opt::Yes);
+        assert!(!g.is_ready(h));
+        assert!(
+            matches!(g.pending().map(|d| d.ask), Some(Ask::Effect { card, .. }) if card == fear2 || card == fear)
+        );
+        g.answer(Opt::Yes);
+        assert!(g.is_ready(h));
+        assert_eq!(deck(&g, 0), before - 4);
+        // An empty deck: it stays exhausted, no question.
+        g.move_card(fear2, Zone::EncounterDiscard);
+        while let Some(c) = g.top(Zone::Deck(0)) {
+            g.move_card(c, Zone::Discard(0));
+        }
+        g.exhaust(h);
+        g.ready(h);
+        g.settle();
+        assert!(g.pending().is_none());
+        assert!(!g.is_ready(h));
+    }
+
+    #[test]
+    fn gather_your_courage() {
+        let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
+        let q = g.spawn("DDN-027", ENCOUNTER, Zone::Resolving);
+        assert!(g.def_of(q).keywords.surge);
+        let (d0, d1) = (deck(&g, 0), deck(&g, 1));
+        assert!(d0 > 8 && d1 > 8);
+        g.push_run(Frame::Reveal {
+            card: q,
+            by: 0,
+            stage: 0,
+            from_deck: false,
+        });
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!(g.card(q).zone, Zone::Staging);
+        assert_eq!(g.cards_under(q).count(), 16);
+        assert_eq!((deck(&g, 0), deck(&g, 1)), (d0 - 8, d1 - 8));
+        g.check_invariants().unwrap();
+        // Defeated: the cards go back into their owners' decks.
+        g.card_mut(q).progress = 8;
+        g.settle();
+        assert_eq!(g.card(q).zone, Zone::Victory);
+        assert_eq!(g.cards_under(q).count(), 0);
+        assert_eq!((deck(&g, 0), deck(&g, 1)), (d0, d1));
+        g.check_invariants().unwrap();
+        // A short deck: all of it goes under, and the empty deck eliminates (stage 1B's rule).
+        let mut g = dd();
+        while deck(&g, 0) > 5 {
+            let c = g.top(Zone::Deck(0)).unwrap();
+            g.move_card(c, Zone::Discard(0));
+        }
+        let q = g.spawn("DDN-027", ENCOUNTER, Zone::Staging);
+        courage_revealed(&mut g, q, 0);
+        assert_eq!(g.cards_under(q).count(), 5);
+        assert_eq!(deck(&g, 0), 0);
+    }
+
     #[test]
     fn fornost_street() {
         let mut g = dd();
@@ -266,6 +841,18 @@ mod tests {
         assert!(f(&mut g, street, true));
         assert_eq!(g.card(e2).zone, Zone::Staging);
         assert_eq!(g.card(e1).zone, Zone::EncounterDiscard);
+        // Shadow: Undead enemies engaged with the defending player get +1 Attack and +1
+        // Defense until the end of the phase.
+        let dead = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
+        let orc = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.attack = AttackCtx::new(orc, 0, false);
+        let f = g.script(street).and_then(|s| s.shadow).unwrap();
+        f(&mut g, street);
+        assert_eq!(g.stat(dead, Stat::Attack), 3 + 1);
+        assert_eq!(g.stat(dead, Stat::Defense), 1 + 1);
+        assert_eq!(g.stat(orc, Stat::Attack), 6, "not Undead");
+        g.expire(Until::EndOfPhase);
+        assert_eq!(g.stat(dead, Stat::Attack), 3);
     }
 
     #[test]

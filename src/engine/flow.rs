@@ -593,6 +593,10 @@ impl<'a> Game<'a> {
                 for p in 0..self.n_players {
                     for i in 0..self.list(Zone::Play(p)).len() {
                         let c = self.list(Zone::Play(p))[i];
+                        // A replacement effect (Paralyzing Fear) decides whether it readies.
+                        if self.cards[c as usize].exhausted && self.replace_ready(c, 0) {
+                            continue;
+                        }
                         if self.cards[c as usize].exhausted {
                             readied.push(c);
                         }
@@ -905,6 +909,22 @@ impl<'a> Game<'a> {
                     continue;
                 }
                 if let Some(f) = self.script(c).and_then(|s| s.can_act) {
+                    if f(self, c, p) {
+                        self.offer(Opt::Activate(c));
+                    }
+                }
+            }
+        }
+        // Actions of encounter cards in the staging area or the active location that any player
+        // may trigger (Palace Ruins).
+        for z in [Zone::Staging, Zone::Active] {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                let Some(s) = self.script(c) else { continue };
+                if !s.any_player {
+                    continue;
+                }
+                if let Some(f) = s.can_act {
                     if f(self, c, p) {
                         self.offer(Opt::Activate(c));
                     }
@@ -1439,7 +1459,8 @@ impl<'a> Game<'a> {
                     .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
                     .unwrap_or(from_deck)
                     && !self.is_side_quest(card)
-                    && !self.rule(Rule::CannotBeCanceled(card));
+                    && !self.rule(Rule::CannotBeCanceled(card))
+                    && !self.when_revealed_locked(card);
                 if cancelable {
                     self.fire(Event::CancelWhenRevealed(card));
                 }
@@ -1509,6 +1530,13 @@ impl<'a> Game<'a> {
                 self.fire(Event::Revealed(card, from_deck));
             }
         }
+    }
+
+    /// A card in play makes When Revealed effects uncancelable now (`Rule::
+    /// WhenRevealedCannotBeCanceled`) and `card` has such effects.
+    pub fn when_revealed_locked(&self, card: CardId) -> bool {
+        self.script(card).is_some_and(|s| s.when_revealed.is_some())
+            && self.rule(Rule::WhenRevealedCannotBeCanceled)
     }
 
     // ================================================================= travel (§3.4)
@@ -1926,6 +1954,7 @@ impl<'a> Game<'a> {
                         let d = self.attack.defenders[0];
                         self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
                         self.attack.damage_dealt += dmg;
+                        self.note_excess_damage(d, dmg);
                         self.deal_damage(d, dmg);
                     } else {
                         self.begin_ask(
@@ -1958,10 +1987,21 @@ impl<'a> Game<'a> {
                 };
                 self.attack.damaged_card = if dmg > 0 { c } else { NO_CARD };
                 self.attack.damage_dealt += dmg;
+                self.note_excess_damage(c, dmg);
                 self.deal_damage(c, dmg);
             }
             Some(_) => self.stack.push(Frame::Attack { stage: 3 }),
         }
+    }
+
+    /// Record in `AttackCtx::excess_damage` how much of the combat damage `dmg` about to be dealt
+    /// to `c` exceeds its remaining hit points (0 if it cannot take the damage).
+    fn note_excess_damage(&mut self, c: CardId, dmg: i16) {
+        self.attack.excess_damage = if self.can_take_damage(c) {
+            (dmg - self.remaining_hp(c).max(0)).max(0)
+        } else {
+            0
+        };
     }
 
     /// Continue with `f` after an action window (the windows between attack steps, §3.6).

@@ -983,11 +983,52 @@ impl<'a> Game<'a> {
 
     /// Ready `c`; readying an exhausted card fires `Readied`.
     pub fn ready(&mut self, c: CardId) {
+        if self.cards[c as usize].exhausted && self.replace_ready(c, 0) {
+            return;
+        }
         let was = self.cards[c as usize].exhausted;
         self.cards[c as usize].exhausted = false;
         if was {
             self.fire(Event::Readied(c));
         }
+    }
+
+    /// Readying of exhausted card `c` replaced by its attachments (`Rule::ReadyReplaced`): if
+    /// one beyond the first `done` of them replaces it, queue that attachment's `resume` (step
+    /// `WOULD_READY`) and return true; the card does not ready now.
+    pub(crate) fn replace_ready(&mut self, c: CardId, done: i16) -> bool {
+        if self.list(Zone::Attached(0)).is_empty() {
+            return false;
+        }
+        let r = self
+            .attachments(c)
+            .filter(|&a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, a, Rule::ReadyReplaced(c)))
+            })
+            .nth(done.max(0) as usize);
+        let Some(r) = r else { return false };
+        let p = self.cards[c as usize].controller;
+        self.stack.push(Frame::Resume {
+            cont: Cont::new(r, WOULD_READY).with(p, c as i16, done),
+        });
+        true
+    }
+
+    /// A readying replacement (`WOULD_READY`, `cont`) lets its card ready after all: the next
+    /// replacement, if any, decides in turn; otherwise the card readies (firing `Readied`).
+    pub fn ready_after_replacement(&mut self, cont: Cont) {
+        let c = cont.a as CardId;
+        if !self.cards[c as usize].zone.in_play() || !self.cards[c as usize].exhausted {
+            return;
+        }
+        if self.replace_ready(c, cont.b + 1) {
+            return;
+        }
+        self.cards[c as usize].exhausted = false;
+        self.dirty = true;
+        self.fire(Event::Readied(c));
     }
 
     /// Does `c` have Sentinel (printed, or gained until the end of the phase)?

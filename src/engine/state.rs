@@ -287,10 +287,20 @@ pub struct AttackCtx {
     /// A card whose effect resolves at the end of this attack (before its shadow cards are
     /// discarded): its script's `resume` is called with step `AFTER_ATTACK`.
     pub after: CardId,
+    /// How much of this attack's combat damage exceeds what the damaged character could still
+    /// take before it (set just before that damage is dealt, so Forced effects on `Event::Damaged`
+    /// can read it; a card that uses it may reset it). Undead Horde.
+    pub excess_damage: i16,
 }
 
 /// `Cont::step` a card's `resume` gets when it resolves as `AttackCtx::after`.
 pub const AFTER_ATTACK: u8 = 250;
+
+/// `Cont::step` a card's `resume` gets when it replaces the readying of the card it is attached
+/// to (it answered `Rule::ReadyReplaced`): `Cont::a` is that card, `Cont::b` how many such
+/// replacements already let it ready (see `Game::ready`); the script readies it, or not, with
+/// `Game::ready_after_replacement`.
+pub const WOULD_READY: u8 = 249;
 
 impl AttackCtx {
     pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {
@@ -311,6 +321,7 @@ impl AttackCtx {
             threat_if_destroys_character: 0,
             damage_dealt: 0,
             after: NO_CARD,
+            excess_damage: 0,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

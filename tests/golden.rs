@@ -133,3 +133,96 @@ fn deadmens_dike_solo_leadership_basic() {
         ),
     );
 }
+
+/// A won game: Orc War Party killed, Iârion rescued, 30 progress.
+#[test]
+fn intruders_easy_won_game() {
+    check(
+        "intruders-easy-leadership-basic-s1-g48.txt",
+        trace_in(
+            "intruders-in-chetwood",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            48,
+        ),
+    );
+}
+
+#[test]
+fn intruders_nightmare() {
+    check(
+        "intruders-nightmare-leadership-basic-s1-g0.txt",
+        trace_in(
+            "intruders-in-chetwood",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            0,
+        ),
+    );
+}
+
+#[test]
+fn weather_hills_standard() {
+    check(
+        "weather-hills-standard-leadership-basic-s1-g0.txt",
+        trace_in(
+            "the-weather-hills",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            0,
+        ),
+    );
+}
+
+/// Track the Orcs, Ruined Watch-tower and two Captive Villagers with their Orc guards.
+#[test]
+fn weather_hills_nightmare() {
+    check(
+        "weather-hills-nightmare-leadership-basic-s1-g13.txt",
+        trace_in(
+            "the-weather-hills",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            13,
+        ),
+    );
+}
+
+#[test]
+fn deadmens_dike_easy() {
+    check(
+        "deadmens-dike-easy-leadership-basic-s1-g0.txt",
+        trace_in(
+            "deadmens-dike",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            0,
+        ),
+    );
+}
+
+/// Several of the Nightmare cards (Undead Horde, Palace Ruins, Decrepit City, Paralyzing Fear, Gather Your Courage) show up.
+#[test]
+fn deadmens_dike_nightmare() {
+    check(
+        "deadmens-dike-nightmare-leadership-basic-s1-g35.txt",
+        trace_in(
+            "deadmens-dike",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            35,
+        ),
+    );
+}

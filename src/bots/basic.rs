@@ -1194,15 +1194,20 @@ fn kill_set(
         atk[i] = g.stat(cands.ids[i], Stat::Attack);
         kc[i] = keep_cost(g, cands.ids[i], at_commit);
     }
+    if atk[..n].iter().sum::<i16>() < need {
+        return None;
+    }
+    // Every subset's totals from the subset without its lowest member (one add per subset).
+    let mut sums = [0i16; 1 << 12];
+    let mut costs = [0i32; 1 << 12];
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
-        let (mut sum, mut cost) = (0i16, 0i32);
-        for i in 0..n {
-            if mask & (1 << i) != 0 {
-                sum += atk[i];
-                cost += kc[i] + atk[i] as i32;
-            }
-        }
+        let i = mask.trailing_zeros() as usize;
+        let rest = (mask & (mask - 1)) as usize;
+        let sum = sums[rest] + atk[i];
+        let cost = costs[rest] + kc[i] + atk[i] as i32;
+        sums[mask as usize] = sum;
+        costs[mask as usize] = cost;
         if sum >= need && best.map(|(b, _)| cost < b).unwrap_or(true) {
             best = Some((cost, mask));
         }
@@ -1643,14 +1648,15 @@ fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32
     for i in 0..n {
         atk[i] = attack_potential(g, cands[i]);
     }
+    if atk[..n].iter().sum::<i16>() < need {
+        return None;
+    }
+    let mut sums = [0i16; 1 << 12];
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
-        let mut sum = 0;
-        for (i, a) in atk.iter().enumerate().take(n) {
-            if mask & (1 << i) != 0 {
-                sum += a;
-            }
-        }
+        let i = mask.trailing_zeros() as usize;
+        let sum = sums[(mask & (mask - 1)) as usize] + atk[i];
+        sums[mask as usize] = sum;
         if sum < need {
             continue;
         }

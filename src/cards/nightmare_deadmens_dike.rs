@@ -523,6 +523,11 @@ mod tests {
         setup.decks[0].cards.push(last);
         setup.mode = Mode::Standard;
         setup.validate(db()).unwrap();
+        // A contract starts in play, so it does not count: 50 cards + The Burglar's Turn pass.
+        setup.mode = Mode::Nightmare;
+        setup.decks[0] = crate::deck::resolve_deck("war-burglars", db()).unwrap();
+        assert_eq!(setup.decks[0].cards.len(), 51);
+        setup.validate(db()).unwrap();
     }
 
     fn dd() -> Game<'static> {

@@ -200,12 +200,18 @@ impl GameSetup {
         };
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (seat, d) in self.decks.iter().enumerate() {
-            if max_deck > 0 && d.cards.len() > max_deck {
+            // A contract starts in play: it is not one of the deck's cards.
+            let size = d
+                .cards
+                .iter()
+                .filter(|&&c| db.def(c).ty != CardType::Contract)
+                .count();
+            if max_deck > 0 && size > max_deck {
                 return Err(format!(
                     "deck `{}` (seat {}) has {} cards; {} in Nightmare mode allows at most {max_deck}",
                     d.name,
                     seat + 1,
-                    d.cards.len(),
+                    size,
                     db.scenarios[self.scenario].title
                 ));
             }

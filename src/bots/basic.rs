@@ -2041,15 +2041,8 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         // Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
         // undefended when the threat would be deadly or the hit on a hero is cheap.
         ("TLR-058", 0) => {
-            let atk = g.stat(g.attack.enemy, Stat::Attack);
             let threat = g.players[p as usize].threat;
-            let undefended = undefended_cost(g, p, atk);
-            let defended: i32 = g
-                .attack
-                .defenders()
-                .iter()
-                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
-                .sum();
+            let (undefended, defended) = attack_outcomes(g, p);
             let take_undefended = threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
             find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
         }
@@ -2092,14 +2085,7 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }
         // Decrepit City's shadow: mill 3 (Mode 0) or the attack goes undefended (Mode 1).
         ("DDN-024", 1) => {
-            let atk = g.stat(g.attack.enemy, Stat::Attack);
-            let undefended = undefended_cost(g, p, atk);
-            let defended: i32 = g
-                .attack
-                .defenders()
-                .iter()
-                .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
-                .sum();
+            let (undefended, defended) = attack_outcomes(g, p);
             let deck = g.list(Zone::Deck(p)).len();
             let mill = if deck >= DECK_RESERVE + 3 {
                 3 * 8
@@ -2134,6 +2120,19 @@ fn known_effect(g: &Game, p: u8, src: &str, what: u8, o: &[Opt]) -> Option<usize
         }
         _ => None,
     }
+}
+
+/// The attack in progress against `p`: (cost if it goes undefended, cost of the damage its
+/// declared defenders take) in damage-cost units.
+fn attack_outcomes(g: &Game, p: u8) -> (i32, i32) {
+    let atk = g.stat(g.attack.enemy, Stat::Attack);
+    let defended = g
+        .attack
+        .defenders()
+        .iter()
+        .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+        .sum();
+    (undefended_cost(g, p, atk), defended)
 }
 
 fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {

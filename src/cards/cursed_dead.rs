@@ -127,7 +127,11 @@ fn restless_revealed(g: &mut Game, _me: CardId, _by: u8) {
 }
 
 fn restless_shadow(g: &mut Game, _me: CardId) {
-    let p = g.attack.player;
+    boost_engaged_undead(g, g.attack.player, Until::EndOfRound);
+}
+
+/// Each Undead enemy engaged with player `p` gets +1 Attack and +1 Defense until `until`.
+pub fn boost_engaged_undead(g: &mut Game, p: u8, until: Until) {
     let undead: SmallIds = g
         .engaged(p)
         .iter()
@@ -136,7 +140,7 @@ fn restless_shadow(g: &mut Game, _me: CardId) {
         .collect();
     for &e in undead.iter() {
         for s in [Stat::Attack, Stat::Defense] {
-            g.add_lasting(e, Lasting::Stat(s, 1), Until::EndOfRound);
+            g.add_lasting(e, Lasting::Stat(s, 1), until);
         }
     }
 }

@@ -221,17 +221,7 @@ fn ruins_shadow(g: &mut Game, _me: CardId) {
 /// Undead enemies engaged with the defending player gain 1 Attack and 1 Defense for the rest of
 /// this phase.
 fn street_shadow(g: &mut Game, _me: CardId) {
-    let p = g.attack.player;
-    let undead: SmallIds = g
-        .engaged(p)
-        .iter()
-        .copied()
-        .filter(|&e| is_undead_enemy(g, e))
-        .collect();
-    for &e in undead.iter() {
-        g.add_lasting(e, Lasting::Stat(Stat::Attack, 1), Until::EndOfPhase);
-        g.add_lasting(e, Lasting::Stat(Stat::Defense, 1), Until::EndOfPhase);
-    }
+    crate::cards::cursed_dead::boost_engaged_undead(g, g.attack.player, Until::EndOfPhase);
 }
 
 fn city_rule(g: &Game, me: CardId, r: Rule) -> bool {

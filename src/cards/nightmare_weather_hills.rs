@@ -148,28 +148,6 @@ fn nightmare_forced(g: &mut Game, _me: CardId, ev: Event) {
     }
 }
 
-/// Reveal the top `n` cards of the Orc deck (fewer if it runs short) as if from the encounter
-/// deck, the top one first (RULES §8.5.2); revealed by the first player.
-fn reveal_orc_cards(g: &mut Game, n: usize) {
-    let deck = g.list(Zone::OrcDeck);
-    let k = deck.len().min(n);
-    if k == 0 {
-        return;
-    }
-    // The top card resolves first: push the deeper one first.
-    let cards: SmallIds = deck[deck.len() - k..].iter().copied().collect();
-    log(g, |_| format!("  the Orc deck reveals {k} card(s)"));
-    let first = g.first;
-    for &c in cards.iter() {
-        g.stack.push(Frame::Reveal {
-            card: c,
-            by: first,
-            stage: 0,
-            from_deck: true,
-        });
-    }
-}
-
 // ------------------------------------------------------------------ Captive Villager
 
 /// Entering play (revealed into the staging area, or put there), the Villager reveals its guard;
@@ -411,7 +389,7 @@ fn track_rule(_g: &Game, _me: CardId, r: Rule) -> bool {
 
 fn track_revealed(g: &mut Game, _me: CardId, _by: u8) {
     let n = if g.players_in_game() >= 3 { 2 } else { 1 };
-    reveal_orc_cards(g, n);
+    crate::cards::weather_hills::reveal_orc_cards(g, n);
 }
 
 #[cfg(test)]

@@ -237,25 +237,31 @@ fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
         }
         Event::Explored(_, true) => {
             let n = if g.players_in_game() >= 3 { 2 } else { 1 };
-            let deck = g.list(Zone::OrcDeck);
-            let k = deck.len().min(n);
-            if k == 0 {
-                return;
-            }
-            // The top card resolves first: push the deeper one first.
-            let cards: SmallIds = deck[deck.len() - k..].iter().copied().collect();
-            log(g, |_| format!("  the Orc deck reveals {k} card(s)"));
-            let first = g.first;
-            for &c in cards.iter() {
-                g.stack.push(Frame::Reveal {
-                    card: c,
-                    by: first,
-                    stage: 0,
-                    from_deck: true,
-                });
-            }
+            reveal_orc_cards(g, n);
         }
         _ => {}
+    }
+}
+
+/// Reveal the top `n` cards of the Orc deck (fewer if it runs short) as if from the encounter
+/// deck, the top one first (RULES §8.5.2); revealed by the first player.
+pub fn reveal_orc_cards(g: &mut Game, n: usize) {
+    let deck = g.list(Zone::OrcDeck);
+    let k = deck.len().min(n);
+    if k == 0 {
+        return;
+    }
+    // The top card resolves first: push the deeper one first.
+    let cards: SmallIds = deck[deck.len() - k..].iter().copied().collect();
+    log(g, |_| format!("  the Orc deck reveals {k} card(s)"));
+    let first = g.first;
+    for &c in cards.iter() {
+        g.stack.push(Frame::Reveal {
+            card: c,
+            by: first,
+            stage: 0,
+            from_deck: true,
+        });
     }
 }
 

@@ -215,6 +215,18 @@ struct SideLine {
     found: Result<DefId, String>,
 }
 
+impl SideLine {
+    /// A sideboard line outside any `Loot deck` heading.
+    fn plain(line: usize, copies: u32, found: Result<DefId, String>) -> Self {
+        SideLine {
+            line,
+            copies,
+            loot_heading: false,
+            found,
+        }
+    }
+}
+
 /// Card code of The Burglar's Turn (side A), the contract whose deck carries a loot deck.
 pub const BURGLARS_TURN: &str = "WaR-024A";
 /// Cards in a loot deck.
@@ -749,12 +761,7 @@ fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                             )),
                         },
                     };
-                    imp.side.push(SideLine {
-                        line,
-                        copies,
-                        loot_heading: false,
-                        found,
-                    });
+                    imp.side.push(SideLine::plain(line, copies, found));
                     continue;
                 }
                 let hint = match sec {
@@ -903,12 +910,7 @@ fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult
                         near_codes(code, &by_code, db)
                     )
                 });
-                imp.side.push(SideLine {
-                    line,
-                    copies,
-                    loot_heading: false,
-                    found,
-                });
+                imp.side.push(SideLine::plain(line, copies, found));
                 continue;
             }
             let Some(&id) = by_code.get(code.trim()) else {

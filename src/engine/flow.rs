@@ -915,29 +915,12 @@ impl<'a> Game<'a> {
                 }
             }
         }
-        // Actions of encounter cards in the staging area or the active location that any player
-        // may trigger (Palace Ruins).
-        for z in [Zone::Staging, Zone::Active] {
+        // Actions any player may trigger: on encounter cards in the staging area or the active
+        // location (Palace Ruins), and on cards other players control (Éowyn).
+        let others = (0..self.n_players).filter(|&q| q != p).map(Zone::Play);
+        for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
-                let Some(s) = self.script(c) else { continue };
-                if !s.any_player {
-                    continue;
-                }
-                if let Some(f) = s.can_act {
-                    if f(self, c, p) {
-                        self.offer(Opt::Activate(c));
-                    }
-                }
-            }
-        }
-        // Actions any player may use on cards other players control (Éowyn).
-        for q in 0..self.n_players {
-            if q == p {
-                continue;
-            }
-            for i in 0..self.list(Zone::Play(q)).len() {
-                let c = self.list(Zone::Play(q))[i];
                 let Some(s) = self.script(c) else { continue };
                 if !s.any_player {
                     continue;

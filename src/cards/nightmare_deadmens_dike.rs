@@ -424,14 +424,8 @@ mod tests {
     #[test]
     fn deadmens_dike_nightmare() {
         // The Nightmare deck: the standard deck less the listed cards plus the Nightmare set.
-        let sc = &db().scenarios[db().scenario("deadmens-dike").unwrap()];
-        let count = |m: Mode, title: &str| -> u32 {
-            sc.encounter[m as usize]
-                .iter()
-                .filter(|&&(d, _)| db().def(d).title == title)
-                .map(|&(_, k)| k as u32)
-                .sum()
-        };
+        let count =
+            |m: Mode, t: &str| crate::cards::testkit::encounter_copies("deadmens-dike", m, t);
         for (t, removed) in [
             ("Fornost Square", 2),
             ("Broken Battlements", 3),

@@ -395,7 +395,7 @@ fn track_revealed(g: &mut Game, _me: CardId, _by: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{db, heroes, options, sandbox_in};
+    use crate::cards::testkit::{heroes, options, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -404,14 +404,8 @@ mod tests {
     #[test]
     fn the_weather_hills_nightmare() {
         // The Nightmare deck: the standard deck less the listed cards plus the Nightmare set.
-        let sc = &db().scenarios[db().scenario("the-weather-hills").unwrap()];
-        let count = |m: Mode, title: &str| -> u32 {
-            sc.encounter[m as usize]
-                .iter()
-                .filter(|&&(d, _)| db().def(d).title == title)
-                .map(|&(_, k)| k as u32)
-                .sum()
-        };
+        let count =
+            |m: Mode, t: &str| crate::cards::testkit::encounter_copies("the-weather-hills", m, t);
         for (t, removed) in [
             ("Cornered Orc", 3),
             ("Sheltered Valley", 3),

@@ -10,6 +10,17 @@ pub fn db() -> &'static CardDb {
     DB.get_or_init(|| load_embedded().expect("embedded data loads"))
 }
 
+/// Copies of the encounter cards titled `title` in `scenario`'s deck for mode `m` (from the
+/// scenario data).
+pub fn encounter_copies(scenario: &str, m: Mode, title: &str) -> u32 {
+    let sc = &db().scenarios[db().scenario(scenario).unwrap()];
+    sc.encounter[m as usize]
+        .iter()
+        .filter(|&&(d, _)| db().def(d).title == title)
+        .map(|&(_, k)| k as u32)
+        .sum()
+}
+
 /// A sandbox game of Intruders in Chetwood (standard) with one seat per hero list; each deck is
 /// 20 Guard of the Citadel. Round 1, planning phase, nothing pending; hands are drawn (6 cards).
 pub fn sandbox(heroes: &[&[&str]]) -> Game<'static> {

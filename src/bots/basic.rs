@@ -45,7 +45,7 @@
 //! ΣATK − DEF ≥ remaining HP; an enemy shielded from damage only while staged, as under Orc War
 //! Party, counts as killable once engaged) it scores `KILL_ROUNDS` (5)·per-round cost − defence −
 //! kill set (measured, Intruders in Chetwood Easy, core-leadership, 3,000 games: 3 rounds and no
-//! shield exception 1.13% wins, with both changes 2.10%); else
+//! shield exception 0.97% wins, with both changes 2.10%); else
 //! it may be **parked** (engaged and defended every round, chipped at when possible): only with a
 //! real defender whose expected damage costs ≤ `PARK_DAMAGE`, scoring `PARK_ROUNDS`·(per-round
 //! cost − the defender's questing stat) − that damage. The best positive score is engaged; its

@@ -207,8 +207,35 @@ impl fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
-fn usage<T>(msg: impl Into<String>) -> Result<T> {
+pub(crate) fn usage<T>(msg: impl Into<String>) -> Result<T> {
     Err(UsageError(msg.into()).into())
+}
+
+/// Checks `--max-rounds` and applies each `--rule NAME=VALUE`: the rule options and the changed
+/// rules as `name=value` (their canonical spelling), for the reports.
+pub(crate) fn rules_and_cap(
+    max_rounds: u16,
+    rules: &[String],
+) -> Result<(RuleOptions, Vec<String>)> {
+    if max_rounds == 0 || max_rounds as usize > MAX_ROUNDS {
+        return usage(format!(
+            "--max-rounds must be 1 to {MAX_ROUNDS}, not {max_rounds}"
+        ));
+    }
+    let mut options = RuleOptions::default();
+    let mut changed = Vec::new();
+    for r in rules {
+        let Some((name, value)) = r.split_once('=') else {
+            return usage(format!(
+                "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
+            ));
+        };
+        if let Err(e) = options.set(name.trim(), value.trim()) {
+            return usage(format!("{e} (see `lotr-sim list rules`)"));
+        }
+        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
+    }
+    Ok((options, changed))
 }
 
 /// Entry point of the binary: parse, run, print errors with their whole context chain.
@@ -454,25 +481,7 @@ fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
             ));
         }
     }
-    if a.max_rounds == 0 || a.max_rounds as usize > MAX_ROUNDS {
-        return usage(format!(
-            "--max-rounds must be 1 to {MAX_ROUNDS}, not {}",
-            a.max_rounds
-        ));
-    }
-    let mut options = RuleOptions::default();
-    let mut changed = Vec::new();
-    for r in &a.rules {
-        let Some((name, value)) = r.split_once('=') else {
-            return usage(format!(
-                "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
-            ));
-        };
-        if let Err(e) = options.set(name.trim(), value.trim()) {
-            return usage(format!("{e} (see `lotr-sim list rules`)"));
-        }
-        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
-    }
+    let (options, changed) = rules_and_cap(a.max_rounds, &a.rules)?;
     let key = RunKey {
         scenario: db.scenarios[sc].slug.clone(),
         mode,

@@ -14,10 +14,10 @@ use lotr_sim::cards::{self, Status};
 use lotr_sim::compare::{run_compare, PairedGame, PairedStats, RoundsDiff};
 use lotr_sim::data::{self, CardDb, DefId, Mode};
 use lotr_sim::deck::{self, Deck};
-use lotr_sim::engine::{GameSetup, RuleOptions};
-use lotr_sim::record::{MAX_PLAYERS, MAX_ROUNDS};
+use lotr_sim::engine::GameSetup;
+use lotr_sim::record::MAX_PLAYERS;
 
-use crate::cli::UsageError;
+use crate::cli::{rules_and_cap, usage, UsageError};
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -70,10 +70,6 @@ pub struct CompareArgs {
     /// No progress bar; only the summary.
     #[arg(long)]
     pub quiet: bool,
-}
-
-fn usage<T>(msg: impl Into<String>) -> Result<T> {
-    Err(UsageError(msg.into()).into())
 }
 
 fn load(spec: &str, db: &CardDb) -> Result<Deck> {
@@ -180,25 +176,7 @@ fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
             ));
         }
     }
-    if x.max_rounds == 0 || x.max_rounds as usize > MAX_ROUNDS {
-        return usage(format!(
-            "--max-rounds must be 1 to {MAX_ROUNDS}, not {}",
-            x.max_rounds
-        ));
-    }
-    let mut options = RuleOptions::default();
-    let mut changed = Vec::new();
-    for r in &x.rules {
-        let Some((name, value)) = r.split_once('=') else {
-            return usage(format!(
-                "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
-            ));
-        };
-        if let Err(e) = options.set(name.trim(), value.trim()) {
-            return usage(format!("{e} (see `lotr-sim list rules`)"));
-        }
-        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
-    }
+    let (options, changed) = rules_and_cap(x.max_rounds, &x.rules)?;
     let setup = |decks: Vec<Deck>| GameSetup {
         scenario: sc,
         mode,

@@ -672,11 +672,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         "TWoE-004" => match ev {
             // Honour Guard: save a character from dying, or spare a hero.
             Some(Event::CancelDamage(x, n)) => {
-                let big = if crate::cards::common::valour(g, p) {
-                    n.min(5)
-                } else {
-                    1
-                };
+                let big = if g.valour(p) { n.min(5) } else { 1 };
                 if g.remaining_hp(x) <= 0 && g.remaining_hp(x) + big > 0 {
                     45
                 } else {
@@ -694,7 +690,7 @@ fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
                 _ => NO_CARD,
             };
             (host != NO_CARD
-                && crate::cards::wastes_of_eriador::before_quest_resolution(g)
+                && g.before_quest_resolution()
                 && g.stat(host, g.questing_stat()) > 0
                 && g.questing_strength() <= g.staging_threat()) as i32
                 * 30
@@ -2386,8 +2382,7 @@ fn angmar2_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             if valour_event_wanted(g, p, c) {
                 60
             } else {
-                (crate::cards::common::valour(g, p) && !g.list(Zone::Deck(p)).is_empty()) as i32
-                    * 20
+                (g.valour(p) && !g.list(Zone::Deck(p)).is_empty()) as i32 * 20
             }
         }
         // Reinforcements: bodies before committing, or before enemies attack.
@@ -2416,7 +2411,7 @@ fn angmar2_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         // Horn's Cry: before enemy attacks, against several attackers (or Valour, one player).
         "TToR-088" => {
             let n = unattacked_engaged(g, p).count();
-            let valour = crate::cards::common::valour(g, p);
+            let valour = g.valour(p);
             (phase == Phase::Combat && (n >= 2 || (valour && n >= 1))) as i32 * 25
         }
         // Silver Harp: take back a card worth having.

@@ -63,11 +63,6 @@ pub const VALOUR_EVENTS: &[&str] = &[
     "TDR-144",   // Hour of Wrath
 ];
 
-/// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?
-pub fn valour(g: &Game, p: u8) -> bool {
-    g.players[p as usize].threat >= 40
-}
-
 /// Do cards `a` and `b` have a printed trait in common?
 pub fn shares_trait(g: &Game, a: CardId, b: CardId) -> bool {
     let tb = &g.def_of(b).traits;

@@ -9,32 +9,11 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
-pub mod carn_dum;
 pub mod common;
-pub mod core_leadership;
-pub mod core_lore;
-pub mod core_spirit;
-pub mod core_tactics;
-pub mod cursed_dead;
-pub mod dark_sorcery;
-pub mod deadmens_dike;
-pub mod dread_realm;
-pub mod ettenmoors;
-pub mod foul_weather;
-pub mod intruders;
-pub mod lost_realm;
-pub mod mount_gram;
-pub mod nightmare_chetwood;
-pub mod nightmare_deadmens_dike;
-pub mod nightmare_weather_hills;
-pub mod revised_core;
-pub mod rhudaur;
-pub mod ruins_of_arnor;
+pub mod encounter;
+pub mod player;
 #[cfg(test)]
 pub mod testkit;
-pub mod wastes_of_eriador;
-pub mod weather_hills;
-pub mod wrath_and_ruin;
 
 /// Rule questions the engine asks cards in play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -217,30 +196,30 @@ pub const BLANK: Script = Script {
 
 /// Every card script, from every set module.
 pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
-    intruders::SCRIPTS
+    encounter::intruders::SCRIPTS
         .iter()
-        .chain(core_leadership::SCRIPTS.iter())
-        .chain(core_lore::SCRIPTS.iter())
-        .chain(core_spirit::SCRIPTS.iter())
-        .chain(core_tactics::SCRIPTS.iter())
-        .chain(revised_core::SCRIPTS.iter())
-        .chain(lost_realm::SCRIPTS.iter())
-        .chain(wastes_of_eriador::SCRIPTS.iter())
-        .chain(mount_gram::SCRIPTS.iter())
-        .chain(ettenmoors::SCRIPTS.iter())
-        .chain(rhudaur::SCRIPTS.iter())
-        .chain(carn_dum::SCRIPTS.iter())
-        .chain(dread_realm::SCRIPTS.iter())
-        .chain(wrath_and_ruin::SCRIPTS.iter())
-        .chain(weather_hills::SCRIPTS.iter())
-        .chain(foul_weather::SCRIPTS.iter())
-        .chain(ruins_of_arnor::SCRIPTS.iter())
-        .chain(deadmens_dike::SCRIPTS.iter())
-        .chain(cursed_dead::SCRIPTS.iter())
-        .chain(dark_sorcery::SCRIPTS.iter())
-        .chain(nightmare_chetwood::SCRIPTS.iter())
-        .chain(nightmare_weather_hills::SCRIPTS.iter())
-        .chain(nightmare_deadmens_dike::SCRIPTS.iter())
+        .chain(player::core_leadership::SCRIPTS.iter())
+        .chain(player::core_lore::SCRIPTS.iter())
+        .chain(player::core_spirit::SCRIPTS.iter())
+        .chain(player::core_tactics::SCRIPTS.iter())
+        .chain(player::revised_core::SCRIPTS.iter())
+        .chain(player::lost_realm::SCRIPTS.iter())
+        .chain(player::wastes_of_eriador::SCRIPTS.iter())
+        .chain(player::mount_gram::SCRIPTS.iter())
+        .chain(player::ettenmoors::SCRIPTS.iter())
+        .chain(player::rhudaur::SCRIPTS.iter())
+        .chain(player::carn_dum::SCRIPTS.iter())
+        .chain(player::dread_realm::SCRIPTS.iter())
+        .chain(player::wrath_and_ruin::SCRIPTS.iter())
+        .chain(encounter::weather_hills::SCRIPTS.iter())
+        .chain(encounter::foul_weather::SCRIPTS.iter())
+        .chain(encounter::ruins_of_arnor::SCRIPTS.iter())
+        .chain(encounter::deadmens_dike::SCRIPTS.iter())
+        .chain(encounter::cursed_dead::SCRIPTS.iter())
+        .chain(encounter::dark_sorcery::SCRIPTS.iter())
+        .chain(encounter::intruders_nightmare::SCRIPTS.iter())
+        .chain(encounter::weather_hills_nightmare::SCRIPTS.iter())
+        .chain(encounter::deadmens_dike_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -397,29 +376,29 @@ mod lint {
     fn every_card_has_a_test_named_after_it() {
         let db = testkit::db();
         let sources = [
-            include_str!("intruders.rs"),
-            include_str!("core_leadership.rs"),
-            include_str!("core_lore.rs"),
-            include_str!("core_spirit.rs"),
-            include_str!("core_tactics.rs"),
-            include_str!("revised_core.rs"),
-            include_str!("lost_realm.rs"),
-            include_str!("wastes_of_eriador.rs"),
-            include_str!("mount_gram.rs"),
-            include_str!("ettenmoors.rs"),
-            include_str!("rhudaur.rs"),
-            include_str!("carn_dum.rs"),
-            include_str!("dread_realm.rs"),
-            include_str!("wrath_and_ruin.rs"),
-            include_str!("weather_hills.rs"),
-            include_str!("foul_weather.rs"),
-            include_str!("ruins_of_arnor.rs"),
-            include_str!("deadmens_dike.rs"),
-            include_str!("cursed_dead.rs"),
-            include_str!("dark_sorcery.rs"),
-            include_str!("nightmare_chetwood.rs"),
-            include_str!("nightmare_weather_hills.rs"),
-            include_str!("nightmare_deadmens_dike.rs"),
+            include_str!("encounter/intruders.rs"),
+            include_str!("player/core_leadership.rs"),
+            include_str!("player/core_lore.rs"),
+            include_str!("player/core_spirit.rs"),
+            include_str!("player/core_tactics.rs"),
+            include_str!("player/revised_core.rs"),
+            include_str!("player/lost_realm.rs"),
+            include_str!("player/wastes_of_eriador.rs"),
+            include_str!("player/mount_gram.rs"),
+            include_str!("player/ettenmoors.rs"),
+            include_str!("player/rhudaur.rs"),
+            include_str!("player/carn_dum.rs"),
+            include_str!("player/dread_realm.rs"),
+            include_str!("player/wrath_and_ruin.rs"),
+            include_str!("encounter/weather_hills.rs"),
+            include_str!("encounter/foul_weather.rs"),
+            include_str!("encounter/ruins_of_arnor.rs"),
+            include_str!("encounter/deadmens_dike.rs"),
+            include_str!("encounter/cursed_dead.rs"),
+            include_str!("encounter/dark_sorcery.rs"),
+            include_str!("encounter/intruders_nightmare.rs"),
+            include_str!("encounter/weather_hills_nightmare.rs"),
+            include_str!("encounter/deadmens_dike_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

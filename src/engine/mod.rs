@@ -7,13 +7,18 @@
 //! its seeds and its answers.
 
 mod check;
+mod effects;
+mod events;
 mod flow;
 mod ops;
+mod query;
 #[cfg(test)]
 mod rules_tests;
+mod smallids;
 mod state;
 
-pub use flow::{SmallIds, Step};
+pub use flow::Step;
+pub use smallids::SmallIds;
 pub use state::*;
 
 use crate::bots::Bot;

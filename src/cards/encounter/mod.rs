@@ -1,0 +1,14 @@
+//! Encounter cards (quests, enemies, locations, treacheries, objectives), one module per
+//! encounter set; a scenario's Nightmare set sits beside its standard set
+//! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
+
+pub mod cursed_dead;
+pub mod dark_sorcery;
+pub mod deadmens_dike;
+pub mod deadmens_dike_nightmare;
+pub mod foul_weather;
+pub mod intruders;
+pub mod intruders_nightmare;
+pub mod ruins_of_arnor;
+pub mod weather_hills;
+pub mod weather_hills_nightmare;

@@ -1,0 +1,968 @@
+//! Core Set, Leadership sphere (and the neutral Gandalf).
+//!
+//! Round flag bits (`PlayerState::round_flags`): Leadership owns bits 0–7; none are used yet.
+//! Brok Ironfist (Core-019) responds from the hand (the engine offers hand Responses of non-event
+//! cards without a cost).
+
+use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
+use crate::cards::{Script, BLANK};
+use crate::engine::{
+    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+};
+
+pub static SCRIPTS: &[Script] = &[
+    Script {
+        code: "Core-001",
+        can_respond: Some(aragorn_can),
+        respond: Some(aragorn_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-002",
+        can_respond: Some(theodred_can),
+        respond: Some(theodred_respond),
+        resume: Some(theodred_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-003",
+        can_respond: Some(gloin_can),
+        respond: Some(gloin_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-014",
+        can_act: Some(faramir_can),
+        act: Some(faramir_act),
+        resume: Some(faramir_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-015",
+        can_respond: Some(son_of_arnor_can),
+        respond: Some(son_of_arnor_respond),
+        resume: Some(son_of_arnor_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-016",
+        can_respond: Some(snowbourn_can),
+        respond: Some(snowbourn_respond),
+        resume: Some(snowbourn_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-018",
+        can_respond: Some(orc_slayer_can),
+        respond: Some(orc_slayer_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-020",
+        can_act: Some(ever_vigilant_can),
+        act: Some(ever_vigilant_act),
+        resume: Some(ever_vigilant_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-021",
+        can_act: Some(common_cause_can),
+        act: Some(common_cause_act),
+        resume: Some(common_cause_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-022",
+        can_act: Some(for_gondor_can),
+        act: Some(for_gondor_act),
+        ..BLANK
+    },
+    Script {
+        code: "Core-023",
+        can_act: Some(sneak_attack_can),
+        act: Some(sneak_attack_act),
+        resume: Some(sneak_attack_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-024",
+        can_respond: Some(valiant_can),
+        respond: Some(valiant_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-025",
+        can_act: Some(grim_resolve_can),
+        act: Some(grim_resolve_act),
+        ..BLANK
+    },
+    Script {
+        code: "Core-019",
+        can_respond: Some(brok_can),
+        hand_response: true,
+        respond: Some(brok_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-026",
+        attach_to: Some(any_hero),
+        rule: Some(steward_rule),
+        can_act: Some(steward_can),
+        act: Some(steward_act),
+        ..BLANK
+    },
+    Script {
+        code: "Core-027",
+        attach_to: Some(any_hero),
+        modify: Some(celebrians_stone_modify),
+        rule: Some(celebrians_stone_rule),
+        ..BLANK
+    },
+    Script {
+        code: "Core-073",
+        forced: Some(gandalf_forced),
+        can_respond: Some(gandalf_can),
+        respond: Some(gandalf_respond),
+        resume: Some(gandalf_resume),
+        ..BLANK
+    },
+];
+
+// ----------------------------------------------------------------- shared helpers
+
+/// Attachment target rule "a hero" (any player's, not immune).
+pub fn any_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_hero(t) && !g.immune(t)
+}
+
+/// Gondor trait, printed or granted by Steward of Gondor.
+pub fn is_gondor(g: &Game, c: CardId) -> bool {
+    g.has_trait(c, "Gondor")
+}
+
+/// Steward of Gondor: its host gains the Gondor trait.
+fn steward_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
+    matches!(r, crate::cards::Rule::GainsTrait(host, t)
+        if g.card(me).zone == Zone::Attached(host) && t == g.db.trait_id("Gondor"))
+}
+
+// ----------------------------------------------------------------- Aragorn (Core-001)
+// Response: after he commits to the quest, pay 1 resource from his own pool to ready him.
+
+fn aragorn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::Committed(me)
+        && mine_in_play(g, me, seat)
+        && g.card(me).resources >= 1
+        && !g.is_ready(me)
+}
+
+fn aragorn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
+    g.card_mut(me).resources -= 1;
+    g.ready(me);
+}
+
+// ----------------------------------------------------------------- Théodred (Core-002)
+// Response: after he commits to the quest, a questing hero (chosen) gains 1 resource.
+
+fn theodred_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::Committed(me) && mine_in_play(g, me, seat)
+}
+
+fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    let heroes: SmallIds = (0..g.n_players)
+        .flat_map(|p| g.heroes(p))
+        .filter(|&h| g.card(h).questing)
+        .collect();
+    for h in heroes {
+        g.offer(Opt::Card(h));
+    }
+    if g.n_offered() > 0 {
+        g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+    }
+}
+
+fn theodred_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(h) = opt {
+        g.card_mut(h).resources += 1;
+    }
+}
+
+// ----------------------------------------------------------------- Glóin (Core-003)
+// Response: after he is damaged, he gains 1 resource per damage just taken.
+
+fn gloin_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    matches!(ev, Event::Damaged(c, n) if c == me && n > 0) && mine_in_play(g, me, seat)
+}
+
+fn gloin_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
+    if let Event::Damaged(_, n) = ev {
+        g.card_mut(me).resources += n;
+    }
+}
+
+// ----------------------------------------------------------------- Faramir (Core-014)
+// Action: exhaust him; one chosen player's characters get +1 Willpower this phase.
+// Engine choice: offered only in the quest phase while Willpower is the questing stat (the only
+// time the bonus can matter).
+
+fn faramir_can(g: &Game, me: CardId, seat: u8) -> bool {
+    mine_in_play(g, me, seat)
+        && g.is_ready(me)
+        && g.phase == Phase::Quest
+        && g.questing_stat() == Stat::Willpower
+}
+
+fn faramir_act(g: &mut Game, me: CardId, seat: u8) {
+    g.exhaust(me);
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for p in 0..g.n_players {
+        if !g.players[p as usize].eliminated && g.characters(p).next().is_some() {
+            g.offer(Opt::Player(p));
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn faramir_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Player(p) = opt {
+        let chars: SmallIds = g.characters(p).collect();
+        for c in chars {
+            g.add_lasting(c, Lasting::Stat(Stat::Willpower, 1), Until::EndOfPhase);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Son of Arnor (Core-015)
+// Response: after it enters play, engage a chosen enemy from the staging area or from another
+// player's engagement area.
+
+fn son_of_arnor_targets<'g>(g: &'g Game<'g>, seat: u8) -> impl Iterator<Item = CardId> + 'g {
+    enemies_in_play(g).filter(move |&e| g.card(e).zone != Zone::Engaged(seat) && !g.immune(e))
+}
+
+fn son_of_arnor_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::EntersPlay(me)
+        && mine_in_play(g, me, seat)
+        && son_of_arnor_targets(g, seat).next().is_some()
+}
+
+fn son_of_arnor_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    let t: SmallIds = son_of_arnor_targets(g, seat).collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for e in t {
+        g.offer(Opt::Card(e));
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn son_of_arnor_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Card(e) = opt {
+        g.engage(e, cont.player);
+    }
+}
+
+// ----------------------------------------------------------------- Snowbourn Scout (Core-016)
+// Response: after it enters play, put 1 progress on a chosen location.
+
+fn locations_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    g.list(Zone::Active)
+        .iter()
+        .chain(g.list(Zone::Staging).iter())
+        .copied()
+        .filter(move |&l| g.is_location(l) && !g.immune(l))
+}
+
+fn snowbourn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::EntersPlay(me)
+        && mine_in_play(g, me, seat)
+        && locations_in_play(g).next().is_some()
+}
+
+fn snowbourn_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    let t: SmallIds = locations_in_play(g).collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for l in t {
+        g.offer(Opt::Card(l));
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn snowbourn_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(l) = opt {
+        g.add_progress(l, 1);
+    }
+}
+
+// ----------------------------------------------------------------- Longbeard Orc Slayer (Core-018)
+// Response: after it enters play, 1 damage to every Orc enemy in play.
+
+fn orc_targets<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    enemies_in_play(g)
+        .filter(move |&e| g.has_trait(e, "Orc") && !g.immune(e) && g.can_take_damage(e))
+}
+
+fn orc_slayer_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::EntersPlay(me) && mine_in_play(g, me, seat) && orc_targets(g).next().is_some()
+}
+
+fn orc_slayer_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
+    let t: SmallIds = orc_targets(g).collect();
+    for e in t {
+        g.deal_damage(e, 1);
+    }
+}
+
+// ----------------------------------------------------------------- Ever Vigilant (Core-020)
+// Action: ready a chosen ally.
+
+fn exhausted_allies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    (0..g.n_players)
+        .flat_map(move |p| g.allies_of(p))
+        .filter(move |&a| !g.is_ready(a) && !g.immune(a))
+}
+
+fn ever_vigilant_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    exhausted_allies(g).next().is_some()
+}
+
+fn ever_vigilant_act(g: &mut Game, me: CardId, seat: u8) {
+    let t: SmallIds = exhausted_allies(g).collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for a in t {
+        g.offer(Opt::Card(a));
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn ever_vigilant_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(a) = opt {
+        g.ready(a);
+    }
+}
+
+// ----------------------------------------------------------------- Common Cause (Core-021)
+// Action: as a cost exhaust one of your heroes; then ready another (exhausted) hero.
+
+fn exhausted_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    (0..g.n_players)
+        .flat_map(move |p| g.heroes(p))
+        .filter(move |&h| !g.is_ready(h) && !g.immune(h))
+}
+
+fn common_cause_can(g: &Game, _me: CardId, seat: u8) -> bool {
+    g.heroes(seat).any(|h| g.is_ready(h)) && exhausted_heroes(g).next().is_some()
+}
+
+fn common_cause_act(g: &mut Game, me: CardId, seat: u8) {
+    let cost: SmallIds = g.heroes(seat).filter(|&h| g.is_ready(h)).collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for h in cost {
+        g.offer(Opt::Card(h));
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn common_cause_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let Opt::Card(h) = opt else { return };
+    match cont.step {
+        0 => {
+            g.exhaust(h);
+            let t: SmallIds = exhausted_heroes(g).filter(|&x| x != h).collect();
+            if t.is_empty() {
+                return;
+            }
+            g.begin_ask(
+                cont.player,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 1,
+                },
+            );
+            for x in t {
+                g.offer(Opt::Card(x));
+            }
+            g.ask_script(Cont::new(cont.card, 1).with(cont.player, 0, 0));
+        }
+        _ => g.ready(h),
+    }
+}
+
+// ----------------------------------------------------------------- For Gondor! (Core-022)
+// Action: this phase every character gets +1 Attack, and Gondor characters +1 Defense too.
+// Offered in every action window (while a character can get the bonus): attacks happen outside
+// the combat phase too (Quick Strike in any window; immediate attacks such as Sudden Assault's
+// during staging, or on engagement), and Battle/Siege quests use Attack/Defense to quest.
+
+fn for_gondor_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    all_characters(g).any(|c| !g.immune(c))
+}
+
+fn for_gondor_act(g: &mut Game, _me: CardId, _seat: u8) {
+    let chars: SmallIds = all_characters(g).filter(|&c| !g.immune(c)).collect();
+    for c in chars {
+        g.add_lasting(c, Lasting::Stat(Stat::Attack, 1), Until::EndOfPhase);
+        if is_gondor(g, c) {
+            g.add_lasting(c, Lasting::Stat(Stat::Defense, 1), Until::EndOfPhase);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Sneak Attack (Core-023)
+// Action: one of your allies in hand enters play now and goes back to hand when this phase ends.
+
+fn sneak_targets<'g>(g: &'g Game<'g>, seat: u8) -> impl Iterator<Item = CardId> + 'g {
+    g.list(Zone::Hand(seat)).iter().copied().filter(move |&c| {
+        g.is_ally(c)
+            && !g.unique_in_play(c)
+            && (g.script(c).is_some()
+                || g.setup.allow_unimplemented
+                || crate::cards::vanilla(g.db, g.def_id(c)))
+    })
+}
+
+fn sneak_attack_can(g: &Game, _me: CardId, seat: u8) -> bool {
+    sneak_targets(g, seat).next().is_some()
+}
+
+fn sneak_attack_act(g: &mut Game, me: CardId, seat: u8) {
+    let t: SmallIds = sneak_targets(g, seat).collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for a in t {
+        g.offer(Opt::Card(a));
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn sneak_attack_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Card(a) = opt {
+        if g.card(a).zone == Zone::Hand(cont.player) {
+            g.put_into_play(a, cont.player);
+            g.add_lasting(a, Lasting::ReturnToHandAtEndOfPhase, Until::EndOfPhase);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Valiant Sacrifice (Core-024)
+// Response: after an ally leaves play, its controller draws 2 cards.
+// Engine note: the card is already out of play, so its owner stands in for its last controller.
+
+fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
+    let Event::LeftPlay(c) = ev else { return false };
+    // The controller it had when it left play draws.
+    let o = g.card(c).last_controller;
+    g.is_ally(c)
+        && (o as usize) < g.n_players as usize
+        && !g.players[o as usize].eliminated
+        && !g.list(Zone::Deck(o)).is_empty()
+}
+
+fn valiant_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
+    if let Event::LeftPlay(c) = ev {
+        let o = g.card(c).last_controller;
+        g.draw(o, 2);
+    }
+}
+
+// ----------------------------------------------------------------- Grim Resolve (Core-025)
+// Action: ready every character in play.
+
+fn grim_resolve_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    all_characters(g).any(|c| !g.is_ready(c))
+}
+
+fn grim_resolve_act(g: &mut Game, _me: CardId, _seat: u8) {
+    let chars: SmallIds = all_characters(g).collect();
+    for c in chars {
+        g.ready(c);
+    }
+}
+
+// ----------------------------------------------------------------- Brok Ironfist (Core-019)
+// From hand, after a Dwarf hero of yours leaves play: put Brok into play (no cost).
+
+fn brok_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    matches!(ev, Event::LeftPlay(h)
+        if g.is_hero(h) && g.card(h).owner == seat && g.has_trait(h, "Dwarf"))
+        && g.card(me).zone == Zone::Hand(seat)
+        && !g.unique_in_play(me)
+}
+
+fn brok_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    g.put_into_play(me, seat);
+}
+
+// ----------------------------------------------------------------- Steward of Gondor (Core-026)
+// Hero attachment; the host counts as Gondor (see `is_gondor`). Action: exhaust it to give the
+// host 2 resources.
+
+fn steward_can(g: &Game, me: CardId, seat: u8) -> bool {
+    g.controller(me) == seat && g.is_ready(me) && matches!(g.card(me).zone, Zone::Attached(_))
+}
+
+fn steward_act(g: &mut Game, me: CardId, _seat: u8) {
+    if let Zone::Attached(h) = g.card(me).zone {
+        g.exhaust(me);
+        g.card_mut(h).resources += 2;
+    }
+}
+
+// ----------------------------------------------------------------- Celebrían's Stone (Core-027)
+// Restricted hero attachment: +2 Willpower; on Aragorn it also gives him a Spirit icon.
+
+fn celebrians_stone_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
+    matches!(r, crate::cards::Rule::GainsIcon(h, crate::data::Sphere::Spirit)
+        if g.card(me).zone == Zone::Attached(h) && g.title(h) == "Aragorn")
+}
+
+fn celebrians_stone_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
+    if s == Stat::Willpower {
+        2
+    } else {
+        0
+    }
+}
+
+// ----------------------------------------------------------------- Gandalf (Core-073)
+// Leaves play at the end of the round. Response on entering play, pick one: draw 3, 4 damage to
+// one enemy in play, or threat -5.
+
+fn gandalf_forced(g: &mut Game, me: CardId, ev: Event) {
+    if ev == Event::EntersPlay(me) && g.card(me).zone.in_play() {
+        g.add_lasting(me, Lasting::DiscardAtEndOfRound, Until::EndOfRound);
+    }
+}
+
+fn gandalf_enemies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    enemies_in_play(g).filter(move |&e| !g.immune(e) && g.can_take_damage(e))
+}
+
+fn gandalf_modes(g: &Game, seat: u8) -> [bool; 3] {
+    [
+        !g.list(Zone::Deck(seat)).is_empty(),
+        gandalf_enemies(g).next().is_some(),
+        g.players[seat as usize].threat > 0
+            && !g.rule(crate::cards::Rule::CannotReduceThreat(seat)),
+    ]
+}
+
+fn gandalf_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::EntersPlay(me)
+        && mine_in_play(g, me, seat)
+        && gandalf_modes(g, seat).iter().any(|&m| m)
+}
+
+fn gandalf_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    let modes = gandalf_modes(g, seat);
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for (i, ok) in modes.iter().enumerate() {
+        if *ok {
+            g.offer(Opt::Mode(i as u8));
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let p = cont.player;
+    match (cont.step, opt) {
+        (0, Opt::Mode(0)) => g.draw(p, 3),
+        (0, Opt::Mode(1)) => {
+            let t: SmallIds = gandalf_enemies(g).collect();
+            g.begin_ask(
+                p,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 1,
+                },
+            );
+            for e in t {
+                g.offer(Opt::Card(e));
+            }
+            if g.n_offered() > 0 {
+                g.ask_script(Cont::new(cont.card, 1).with(p, 0, 0));
+            }
+        }
+        (0, Opt::Mode(2)) => {
+            g.reduce_threat(p, 5);
+        }
+        (1, Opt::Card(e)) => g.deal_damage(e, 4),
+        _ => {}
+    }
+}
+
+// ----------------------------------------------------------------- tests
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::{heroes, options};
+
+    #[test]
+    fn brok_ironfist() {
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let brok = g.spawn("Core-019", 0, Zone::Hand(0));
+        let gloin = g.heroes(0).find(|&h| g.title(h) == "Glóin").unwrap();
+        // A non-Dwarf hero leaving play does not offer Brok.
+        let aragorn = g.heroes(0).find(|&h| g.title(h) == "Aragorn").unwrap();
+        g.deal_damage(aragorn, 5);
+        g.settle();
+        assert!(g.pending().is_none());
+        // Glóin (a Dwarf) dies: Brok may enter play for free.
+        let theodred = g.heroes(0).find(|&h| g.title(h) == "Théodred").unwrap();
+        g.card_mut(theodred).resources = 2;
+        g.deal_damage(gloin, 4);
+        g.settle();
+        g.answer(Opt::Activate(brok));
+        assert_eq!(g.card(brok).zone, Zone::Play(0));
+        assert_eq!(g.card(theodred).resources, 2, "no cost is paid");
+    }
+    use crate::cards::testkit::sandbox;
+    use crate::data::Sphere;
+    use crate::engine::ENCOUNTER;
+
+    #[test]
+    fn aragorn() {
+        let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let a = heroes(&g, 0)[0];
+        g.cards[a as usize].resources = 2;
+        g.cards[a as usize].exhausted = true;
+        g.cards[a as usize].questing = true;
+        g.emit(Event::Committed(a));
+        assert!(options(&g).contains(&Opt::Activate(a)));
+        g.answer(Opt::Activate(a));
+        assert!(g.is_ready(a));
+        assert_eq!(g.card(a).resources, 1);
+    }
+
+    #[test]
+    fn aragorn_not_offered_without_resources() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let a = heroes(&g, 0)[0];
+        g.cards[a as usize].exhausted = true;
+        g.emit(Event::Committed(a));
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn theodred() {
+        let mut g = sandbox(&[&["Core-002", "Core-001", "Core-003"]]);
+        let h = heroes(&g, 0);
+        let (t, ar, gl) = (h[0], h[1], h[2]);
+        for c in [t, ar] {
+            g.cards[c as usize].exhausted = true;
+            g.cards[c as usize].questing = true;
+        }
+        g.emit(Event::Committed(t));
+        g.answer(Opt::Activate(t));
+        let o = options(&g);
+        assert!(
+            o.contains(&Opt::Card(t)) && o.contains(&Opt::Card(ar)) && !o.contains(&Opt::Card(gl))
+        );
+        g.answer(Opt::Card(ar));
+        assert_eq!(g.card(ar).resources, 1);
+        assert_eq!(g.card(t).resources, 0);
+    }
+
+    #[test]
+    fn gloin() {
+        let mut g = sandbox(&[&["Core-003"]]);
+        let gl = heroes(&g, 0)[0];
+        g.deal_damage(gl, 2);
+        g.settle();
+        g.answer(Opt::Activate(gl));
+        assert_eq!(g.card(gl).resources, 2);
+        assert_eq!(g.card(gl).damage, 2);
+    }
+
+    #[test]
+    fn guard_of_the_citadel() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-013", 0, Zone::Play(0));
+        assert_eq!(
+            [
+                g.stat(c, Stat::Willpower),
+                g.stat(c, Stat::Attack),
+                g.stat(c, Stat::Defense),
+                g.stat(c, Stat::HitPoints)
+            ],
+            [1, 1, 0, 2]
+        );
+        assert!(is_gondor(&g, c));
+        assert!(crate::cards::vanilla(g.db, g.def_id(c)));
+    }
+
+    #[test]
+    fn faramir() {
+        let mut g = sandbox(&[&["Core-001", "Core-002"]]);
+        let h = heroes(&g, 0);
+        let f = g.spawn("Core-014", 0, Zone::Play(0));
+        // Not useful in the planning phase: not offered.
+        assert!(!faramir_can(&g, f, 0));
+        g.phase = Phase::Quest;
+        assert!(faramir_can(&g, f, 0));
+        g.act(0, Opt::Activate(f));
+        assert!(!g.is_ready(f));
+        assert_eq!(g.stat(h[0], Stat::Willpower), 3);
+        assert_eq!(g.stat(f, Stat::Willpower), 3);
+        g.expire(Until::EndOfPhase);
+        assert_eq!(g.stat(h[0], Stat::Willpower), 2);
+    }
+
+    #[test]
+    fn son_of_arnor() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let s = g.spawn("Core-015", 0, Zone::Hand(0));
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 3;
+        g.act(0, Opt::Play(s));
+        g.answer(Opt::Activate(s));
+        assert_eq!(g.card(e).zone, Zone::Engaged(0));
+        assert_eq!(g.card(h).resources, 0);
+    }
+
+    #[test]
+    fn snowbourn_scout() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let l = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        let s = g.spawn("Core-016", 0, Zone::Hand(0));
+        let h0 = heroes(&g, 0)[0];
+        g.cards[h0 as usize].resources = 1;
+        g.act(0, Opt::Play(s));
+        g.answer(Opt::Activate(s));
+        assert_eq!(g.card(l).progress, 1);
+    }
+
+    #[test]
+    fn silverlode_archer() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-017", 0, Zone::Play(0));
+        assert!(g.def_of(c).keywords.ranged);
+        assert_eq!(g.stat(c, Stat::Attack), 2);
+        assert!(crate::cards::vanilla(g.db, g.def_id(c)));
+    }
+
+    #[test]
+    fn longbeard_orc_slayer() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let o1 = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let o2 = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        let u = g.spawn("TLR-061", ENCOUNTER, Zone::Staging);
+        let s = g.spawn("Core-018", 0, Zone::Play(0));
+        g.emit(Event::EntersPlay(s));
+        g.answer(Opt::Activate(s));
+        assert_eq!(
+            (g.card(o1).damage, g.card(o2).damage, g.card(u).damage),
+            (1, 1, 0)
+        );
+    }
+
+    #[test]
+    fn longbeard_orc_slayer_not_offered_without_orcs() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        g.spawn("TLR-061", ENCOUNTER, Zone::Staging);
+        let s = g.spawn("Core-018", 0, Zone::Play(0));
+        g.emit(Event::EntersPlay(s));
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn ever_vigilant() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let e = g.spawn("Core-020", 0, Zone::Hand(0));
+        let a = g.spawn("Core-013", 0, Zone::Play(0));
+        assert!(!ever_vigilant_can(&g, e, 0));
+        g.exhaust(a);
+        assert!(ever_vigilant_can(&g, e, 0));
+        g.act(0, Opt::Play(e));
+        assert!(g.is_ready(a));
+        assert_eq!(g.card(e).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn common_cause() {
+        let mut g = sandbox(&[&["Core-001", "Core-002"]]);
+        let h = heroes(&g, 0);
+        let e = g.spawn("Core-021", 0, Zone::Hand(0));
+        assert!(!common_cause_can(&g, e, 0));
+        g.exhaust(h[1]);
+        g.act(0, Opt::Play(e));
+        assert!(!g.is_ready(h[0]));
+        assert!(g.is_ready(h[1]));
+    }
+
+    #[test]
+    fn for_gondor() {
+        let mut g = sandbox(&[&["Core-001", "Core-010"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        let e = g.spawn("Core-022", 0, Zone::Hand(0));
+        let guard = g.spawn("Core-013", 0, Zone::Play(0));
+        g.phase = Phase::Combat;
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.stat(h[0], Stat::Attack), 4);
+        assert_eq!(g.stat(h[0], Stat::Defense), 2);
+        assert_eq!(g.stat(h[1], Stat::Defense), 4); // Denethor is Gondor
+        assert_eq!(
+            (g.stat(guard, Stat::Attack), g.stat(guard, Stat::Defense)),
+            (2, 1)
+        );
+    }
+
+    /// For Gondor! is not limited to the combat phase: in a Willpower quest phase a Gondor
+    /// character can still defend an immediate attack (Sudden Assault) with the bonus.
+    #[test]
+    fn for_gondor_outside_combat() {
+        let mut g = sandbox(&[&["Core-001", "Core-010"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        let e = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        assert_eq!(g.questing_stat(), Stat::Willpower);
+        assert!(for_gondor_can(&g, e, 0));
+        g.act(0, Opt::Play(e));
+        assert_eq!(
+            g.stat(h[1], Stat::Defense),
+            4,
+            "Denethor (Gondor) +1 Defense"
+        );
+        // Also in a planning-phase action window, offered as a play.
+        let mut g = sandbox(&[&["Core-001"]]);
+        let a = heroes(&g, 0)[0];
+        g.cards[a as usize].resources = 2;
+        let e = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.push_run(crate::engine::Frame::Window {
+            phase: Phase::Planning,
+            seat: 0,
+            passes: 0,
+        });
+        assert!(options(&g).contains(&Opt::Play(e)));
+    }
+
+    #[test]
+    fn sneak_attack() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let e = g.spawn("Core-023", 0, Zone::Hand(0));
+        let a = g.spawn("Core-014", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(e));
+        // Several Guards of the Citadel and Faramir in hand: choose.
+        g.answer(Opt::Card(a));
+        assert_eq!(g.card(a).zone, Zone::Play(0));
+        g.expire(Until::EndOfPhase);
+        assert_eq!(g.card(a).zone, Zone::Hand(0));
+    }
+
+    #[test]
+    fn valiant_sacrifice() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h0 = heroes(&g, 0)[0];
+        g.cards[h0 as usize].resources = 1;
+        let v = g.spawn("Core-024", 0, Zone::Hand(0));
+        let a = g.spawn("Core-013", 0, Zone::Play(0));
+        let hand = g.list(Zone::Hand(0)).len();
+        g.discard(a);
+        g.settle();
+        g.answer(Opt::Activate(v));
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand - 1 + 2);
+        assert_eq!(g.card(v).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn valiant_sacrifice_draws_for_the_last_controller() {
+        // An ally owned by P1 but controlled by P2 (e.g. a Wandering Took handed over) dies:
+        // P2 draws.
+        let mut g = sandbox(&[&["Core-001"], &["Core-004"]]);
+        let h0 = heroes(&g, 0)[0];
+        g.cards[h0 as usize].resources = 1;
+        let v = g.spawn("Core-024", 0, Zone::Hand(0));
+        let a = g.spawn("Core-013", 0, Zone::Play(1));
+        let (hand0, hand1) = (g.list(Zone::Hand(0)).len(), g.list(Zone::Hand(1)).len());
+        g.discard(a);
+        g.settle();
+        g.answer(Opt::Activate(v));
+        assert_eq!(g.list(Zone::Hand(1)).len(), hand1 + 2);
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand0 - 1);
+    }
+
+    #[test]
+    fn grim_resolve() {
+        let mut g = sandbox(&[&["Core-001", "Core-002"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 5;
+        let e = g.spawn("Core-025", 0, Zone::Hand(0));
+        assert!(!grim_resolve_can(&g, e, 0));
+        let a = g.spawn("Core-013", 0, Zone::Play(0));
+        g.exhaust(a);
+        g.exhaust(h[1]);
+        g.act(0, Opt::Play(e));
+        assert!(g.is_ready(a) && g.is_ready(h[1]));
+        assert_eq!(g.card(h[0]).resources, 0);
+    }
+
+    #[test]
+    fn steward_of_gondor() {
+        let mut g = sandbox(&[&["Core-001", "Core-003"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        let s = g.spawn("Core-026", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(s));
+        g.answer(Opt::Card(h[1]));
+        assert_eq!(g.card(s).zone, Zone::Attached(h[1]));
+        assert!(is_gondor(&g, h[1]));
+        g.act(0, Opt::Activate(s));
+        assert_eq!(g.card(h[1]).resources, 2);
+        assert!(!steward_can(&g, s, 0));
+    }
+
+    #[test]
+    fn celebrians_stone() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let a = heroes(&g, 0)[0];
+        let s = g.spawn("Core-027", 0, Zone::Hand(0));
+        g.cards[a as usize].resources = 2;
+        g.act(0, Opt::Play(s));
+        assert_eq!(g.card(s).zone, Zone::Attached(a));
+        assert_eq!(g.stat(a, Stat::Willpower), 4);
+        assert!(g.hero_matches(a, Sphere::Spirit));
+    }
+
+    #[test]
+    fn gandalf() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 5;
+        let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        let gd = g.spawn("Core-073", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(gd));
+        g.answer(Opt::Activate(gd));
+        assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)]);
+        g.answer(Opt::Mode(1));
+        assert_eq!(g.card(e).damage, 4);
+        g.expire(Until::EndOfRound);
+        assert_eq!(g.card(gd).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn gandalf_threat_and_draw() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let gd = g.spawn("Core-073", 0, Zone::Play(0));
+        let t = g.players[0].threat;
+        g.emit(Event::EntersPlay(gd));
+        g.answer(Opt::Activate(gd));
+        // No enemy in play: damage is not offered.
+        assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(2)]);
+        g.answer(Opt::Mode(2));
+        assert_eq!(g.players[0].threat, t - 5);
+        let gd2 = g.spawn("Core-073", 0, Zone::Play(0));
+        let hand = g.list(Zone::Hand(0)).len();
+        g.emit(Event::EntersPlay(gd2));
+        g.answer(Opt::Activate(gd2));
+        g.answer(Opt::Mode(0));
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand + 3);
+    }
+}

@@ -1,0 +1,1070 @@
+//! Core Set, Lore sphere.
+//!
+//! Round flag bits (`PlayerState::round_flags`): Lore owns bits 8–15.
+//! - bit 8: Glorfindel's heal used this round (unique hero: one per player is one per copy).
+//! - bit 9: Beravor's draw used this round (unique hero).
+//!
+//! Protector of Lórien counts its uses per copy and per phase with marker lasting effects on
+//! itself (`Lasting::Stat(Stat::Threat, 0)` until the end of the phase: no effect on any stat).
+
+use crate::cards::common::mine_in_play;
+use crate::cards::Rule;
+use crate::cards::{Script, BLANK};
+use crate::data::Sphere;
+use crate::engine::{
+    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+};
+
+const GLORFINDEL_BIT: u32 = 1 << 8;
+const BERAVOR_BIT: u32 = 1 << 9;
+
+pub static SCRIPTS: &[Script] = &[
+    Script {
+        code: "Core-010",
+        can_act: Some(denethor_can),
+        act: Some(denethor_act),
+        resume: Some(denethor_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-011",
+        can_act: Some(glorfindel_can),
+        act: Some(glorfindel_act),
+        resume: Some(heal_one_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-012",
+        can_act: Some(beravor_can),
+        act: Some(beravor_act),
+        resume: Some(draw_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-058",
+        can_act: Some(daughter_can),
+        act: Some(daughter_act),
+        resume: Some(heal_two_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-059",
+        can_respond: Some(hammersmith_can),
+        respond: Some(hammersmith_respond),
+        resume: Some(hammersmith_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-060",
+        can_act: Some(henamarth_can),
+        act: Some(henamarth_act),
+        ..BLANK
+    },
+    Script {
+        code: "Core-061",
+        can_respond: Some(miner_can),
+        respond: Some(miner_respond),
+        resume: Some(miner_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-062",
+        can_act: Some(gleowine_can),
+        act: Some(gleowine_act),
+        resume: Some(draw_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-063",
+        can_act: Some(lore_of_imladris_can),
+        act: Some(lore_of_imladris_act),
+        resume: Some(heal_all_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-064",
+        can_act: Some(loriens_wealth_can),
+        act: Some(loriens_wealth_act),
+        resume: Some(draw_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-065",
+        can_act: Some(radagast_can),
+        act: Some(radagast_act),
+        resume: Some(no_threat_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-066",
+        can_act: Some(secret_paths_can),
+        act: Some(secret_paths_act),
+        resume: Some(no_threat_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-067",
+        can_act: Some(search_can),
+        act: Some(search_act),
+        resume: Some(search_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-068",
+        can_act: Some(beorn_can),
+        act: Some(beorn_act),
+        resume: Some(beorn_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-069",
+        attach_to: Some(snare_target),
+        rule: Some(snare_rule),
+        ..BLANK
+    },
+    Script {
+        code: "Core-070",
+        attach_to: Some(super::core_leadership::any_hero),
+        can_act: Some(protector_can),
+        act: Some(protector_act),
+        resume: Some(protector_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-071",
+        attach_to: Some(super::core_leadership::any_hero),
+        modify: Some(dark_knowledge_modify),
+        ..BLANK
+    },
+    Script {
+        code: "Core-072",
+        attach_to: Some(self_preservation_target),
+        can_act: Some(self_preservation_can),
+        act: Some(self_preservation_act),
+        ..BLANK
+    },
+];
+
+// ----------------------------------------------------------------- shared helpers
+
+/// Ready and in `seat`'s play area: can pay an "exhaust this" cost.
+fn can_exhaust(g: &Game, c: CardId, seat: u8) -> bool {
+    mine_in_play(g, c, seat) && g.is_ready(c)
+}
+
+fn damaged_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    (0..g.n_players)
+        .flat_map(move |p| g.characters(p))
+        .filter(move |&c| g.card(c).damage > 0 && !g.immune(c))
+}
+
+fn damaged_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    damaged_characters(g).filter(move |&c| g.is_hero(c))
+}
+
+/// Players still in the game with cards left to draw.
+fn can_draw(g: &Game, p: u8) -> bool {
+    !g.players[p as usize].eliminated && !g.list(Zone::Deck(p)).is_empty()
+}
+
+fn any_can_draw(g: &Game) -> bool {
+    (0..g.n_players).any(|p| can_draw(g, p))
+}
+
+/// Offer each card of `cs` to `seat` and continue `me` at `step` with `a`.
+fn ask_cards(g: &mut Game, me: CardId, seat: u8, step: u8, a: i16, cs: SmallIds) {
+    g.begin_ask(
+        seat,
+        Ask::Effect {
+            card: me,
+            what: step,
+        },
+    );
+    for c in cs {
+        g.offer(Opt::Card(c));
+    }
+    if g.n_offered() > 0 {
+        g.ask_script(Cont::new(me, step).with(seat, a, 0));
+    }
+}
+
+/// Ask `seat` to choose a player who can draw; `draw_resume` then draws `n` for him.
+fn ask_drawing_player(g: &mut Game, me: CardId, seat: u8, n: i16) {
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for p in 0..g.n_players {
+        if can_draw(g, p) {
+            g.offer(Opt::Player(p));
+        }
+    }
+    if g.n_offered() > 0 {
+        g.ask_script(Cont::new(me, 0).with(seat, n, 0));
+    }
+}
+
+/// The chosen player draws `cont.a` cards.
+fn draw_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Player(p) = opt {
+        g.draw(p, cont.a.max(0) as usize);
+    }
+}
+
+fn heal_one_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        g.heal(c, 1);
+    }
+}
+
+fn heal_two_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        g.heal(c, 2);
+    }
+}
+
+fn heal_all_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        let d = g.card(c).damage;
+        g.heal(c, d);
+    }
+}
+
+// ----------------------------------------------------------------- Denethor (Core-010)
+// Action: exhaust him to look at the encounter deck's top card, optionally putting it at the
+// bottom. Decision: `Card(top)` moves it to the bottom, `Pass` leaves it (the card is visible
+// in the options). Offered only when the deck has 2+ cards (else moving changes nothing).
+
+fn denethor_can(g: &Game, me: CardId, seat: u8) -> bool {
+    can_exhaust(g, me, seat) && g.list(Zone::EncounterDeck).len() >= 2
+}
+
+fn denethor_act(g: &mut Game, me: CardId, seat: u8) {
+    g.exhaust(me);
+    let Some(top) = g.top(Zone::EncounterDeck) else {
+        return;
+    };
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    g.offer(Opt::Pass);
+    g.offer(Opt::Card(top));
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn denethor_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        if g.card(c).zone == Zone::EncounterDeck {
+            g.move_card_bottom(c, Zone::EncounterDeck);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Glorfindel (Core-011)
+// Action, once per round: pay 1 resource from his pool to heal 1 damage from a character.
+
+fn glorfindel_can(g: &Game, me: CardId, seat: u8) -> bool {
+    mine_in_play(g, me, seat)
+        && g.card(me).resources >= 1
+        && g.players[seat as usize].round_flags & GLORFINDEL_BIT == 0
+        && damaged_characters(g).next().is_some()
+}
+
+fn glorfindel_act(g: &mut Game, me: CardId, seat: u8) {
+    g.players[seat as usize].round_flags |= GLORFINDEL_BIT;
+    g.card_mut(me).resources -= 1;
+    let t: SmallIds = damaged_characters(g).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+// ----------------------------------------------------------------- Beravor (Core-012)
+// Action, once per round: exhaust her; a chosen player draws 2.
+
+fn beravor_can(g: &Game, me: CardId, seat: u8) -> bool {
+    can_exhaust(g, me, seat)
+        && g.players[seat as usize].round_flags & BERAVOR_BIT == 0
+        && any_can_draw(g)
+}
+
+fn beravor_act(g: &mut Game, me: CardId, seat: u8) {
+    g.players[seat as usize].round_flags |= BERAVOR_BIT;
+    g.exhaust(me);
+    ask_drawing_player(g, me, seat, 2);
+}
+
+// ----------------------------------------------------------------- Daughter of the Nimrodel (Core-058)
+// Action: exhaust her to heal up to 2 damage from one hero (always the most: never worse).
+
+fn daughter_can(g: &Game, me: CardId, seat: u8) -> bool {
+    can_exhaust(g, me, seat) && damaged_heroes(g).next().is_some()
+}
+
+fn daughter_act(g: &mut Game, me: CardId, seat: u8) {
+    g.exhaust(me);
+    let t: SmallIds = damaged_heroes(g).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+// ----------------------------------------------------------------- Erebor Hammersmith (Core-059)
+// Response: after you play it, the top attachment of a chosen player's discard pile goes back
+// to that player's hand.
+
+fn top_attachment(g: &Game, p: u8) -> Option<CardId> {
+    if !crate::cards::common::discard_pile_open(g, p) {
+        return None;
+    }
+    g.list(Zone::Discard(p))
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| g.ty(c) == crate::data::CardType::Attachment)
+}
+
+fn hammersmith_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::Played(me)
+        && mine_in_play(g, me, seat)
+        && (0..g.n_players)
+            .any(|p| !g.players[p as usize].eliminated && top_attachment(g, p).is_some())
+}
+
+fn hammersmith_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    let t: SmallIds = (0..g.n_players)
+        .filter(|&p| !g.players[p as usize].eliminated)
+        .filter_map(|p| top_attachment(g, p))
+        .collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+fn hammersmith_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        if let Zone::Discard(p) = g.card(c).zone {
+            g.move_card(c, Zone::Hand(p));
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Henamarth Riversong (Core-060)
+// Action: exhaust him to look at the encounter deck's top card. Information only: the engine
+// exhausts him and logs the card (bots may read it from the game state).
+
+fn henamarth_can(g: &Game, me: CardId, seat: u8) -> bool {
+    can_exhaust(g, me, seat) && !g.list(Zone::EncounterDeck).is_empty()
+}
+
+fn henamarth_act(g: &mut Game, me: CardId, seat: u8) {
+    g.exhaust(me);
+    if let Some(top) = g.top(Zone::EncounterDeck) {
+        if g.logging() {
+            let line = format!(
+                "  P{} looks at the encounter deck: {}",
+                seat + 1,
+                g.title(top)
+            );
+            g.log_line(line);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Miner of the Iron Hills (Core-061)
+// Response: after it enters play, discard a chosen Condition attachment in play.
+
+fn conditions<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    g.list(Zone::Attached(0))
+        .iter()
+        .copied()
+        .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a))
+}
+
+fn miner_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    ev == Event::EntersPlay(me) && mine_in_play(g, me, seat) && conditions(g).next().is_some()
+}
+
+fn miner_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
+    let t: SmallIds = conditions(g).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+fn miner_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(a) = opt {
+        if g.card(a).zone.in_play() {
+            g.discard(a);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Gléowine (Core-062)
+// Action: exhaust him; a chosen player draws 1.
+
+fn gleowine_can(g: &Game, me: CardId, seat: u8) -> bool {
+    can_exhaust(g, me, seat) && any_can_draw(g)
+}
+
+fn gleowine_act(g: &mut Game, me: CardId, seat: u8) {
+    g.exhaust(me);
+    ask_drawing_player(g, me, seat, 1);
+}
+
+// ----------------------------------------------------------------- Lore of Imladris (Core-063)
+// Action: remove all damage from one character.
+
+fn lore_of_imladris_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    damaged_characters(g).next().is_some()
+}
+
+fn lore_of_imladris_act(g: &mut Game, me: CardId, seat: u8) {
+    let t: SmallIds = damaged_characters(g).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+// ----------------------------------------------------------------- Lórien's Wealth (Core-064)
+// Action: a chosen player draws 3.
+
+fn loriens_wealth_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    any_can_draw(g)
+}
+
+fn loriens_wealth_act(g: &mut Game, me: CardId, seat: u8) {
+    ask_drawing_player(g, me, seat, 3);
+}
+
+// ----------------------------------------------------------------- Radagast's Cunning (Core-065)
+// Quest Action: an enemy in the staging area contributes no threat this phase.
+// ----------------------------------------------------------------- Secret Paths (Core-066)
+// Quest Action: the same for a location in the staging area.
+
+fn no_threat_targets<'g>(g: &'g Game<'g>, enemy: bool) -> impl Iterator<Item = CardId> + 'g {
+    g.list(Zone::Staging).iter().copied().filter(move |&c| {
+        (if enemy {
+            g.is_enemy(c)
+        } else {
+            g.is_location(c)
+        }) && !g.immune(c)
+            && g.threat_contribution(c) > 0
+    })
+}
+
+fn radagast_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    g.phase == Phase::Quest && no_threat_targets(g, true).next().is_some()
+}
+
+fn radagast_act(g: &mut Game, me: CardId, seat: u8) {
+    let t: SmallIds = no_threat_targets(g, true).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+fn secret_paths_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    g.phase == Phase::Quest && no_threat_targets(g, false).next().is_some()
+}
+
+fn secret_paths_act(g: &mut Game, me: CardId, seat: u8) {
+    let t: SmallIds = no_threat_targets(g, false).collect();
+    ask_cards(g, me, seat, 0, 0, t);
+}
+
+fn no_threat_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        g.add_lasting(c, Lasting::NoThreat, Until::EndOfPhase);
+    }
+}
+
+// ----------------------------------------------------------------- Gandalf's Search (Core-067)
+// Action, cost X: look at the top X cards of a player's deck, one of them to its owner's hand,
+// the rest back on top in the order the player chooses. Decisions: X as `Mode(x)` (affordable
+// Lore resources, at most the largest deck), then the player, then the card for the hand, then
+// (2+ cards left) the rest are put back one at a time, each on top of the deck: the last one
+// put back is the new top card.
+
+fn largest_deck(g: &Game) -> i16 {
+    (0..g.n_players)
+        .filter(|&p| !g.players[p as usize].eliminated)
+        .map(|p| g.list(Zone::Deck(p)).len() as i16)
+        .max()
+        .unwrap_or(0)
+}
+
+fn search_can(g: &Game, _me: CardId, seat: u8) -> bool {
+    g.available(seat, Sphere::Lore) >= 1 && largest_deck(g) >= 1
+}
+
+fn search_act(g: &mut Game, me: CardId, seat: u8) {
+    let max = g
+        .available(seat, Sphere::Lore)
+        .min(largest_deck(g))
+        .min(u8::MAX as i16);
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for x in 1..=max {
+        g.offer(Opt::Mode(x as u8));
+    }
+    if g.n_offered() > 0 {
+        g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+    }
+}
+
+fn search_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let (me, seat) = (cont.card, cont.player);
+    match (cont.step, opt) {
+        (0, Opt::Mode(x)) => {
+            g.pay(seat, Sphere::Lore, x as i16);
+            g.begin_ask(seat, Ask::Effect { card: me, what: 1 });
+            for p in 0..g.n_players {
+                if can_draw(g, p) {
+                    g.offer(Opt::Player(p));
+                }
+            }
+            if g.n_offered() > 0 {
+                g.ask_script(Cont::new(me, 1).with(seat, x as i16, 0));
+            }
+        }
+        (1, Opt::Player(p)) => {
+            let deck = g.list(Zone::Deck(p));
+            let n = (cont.a.max(0) as usize).min(deck.len());
+            let t: SmallIds = deck[deck.len() - n..].iter().rev().copied().collect();
+            ask_cards(g, me, seat, 2, n as i16, t);
+        }
+        (2, Opt::Card(c)) => {
+            if let Zone::Deck(p) = g.card(c).zone {
+                let o = g.card(c).owner;
+                g.move_card(c, Zone::Hand(o));
+                search_put_back(g, me, seat, p, cont.a - 1, 0);
+            }
+        }
+        (3, Opt::Card(c)) => {
+            let (p, placed) = ((cont.b & 7) as u8, cont.b >> 3);
+            if g.card(c).zone == Zone::Deck(p) {
+                g.move_card(c, Zone::Deck(p));
+                search_put_back(g, me, seat, p, cont.a - 1, placed + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Gandalf's Search: `left` looked-at cards are still to be put back on top of `p`'s deck; they
+/// lie just under the `placed` cards already put back (the top of the deck is the list's end).
+/// `seat` chooses the next one, which goes on top.
+fn search_put_back(g: &mut Game, me: CardId, seat: u8, p: u8, left: i16, placed: i16) {
+    let deck = g.list(Zone::Deck(p));
+    let (left, placed) = (left.max(0) as usize, placed.max(0) as usize);
+    if left < 2 || deck.len() < left + placed {
+        // One card left: it is already right under the others; nothing to choose.
+        if left == 1 && deck.len() > placed {
+            let c = deck[deck.len() - placed - 1];
+            g.move_card(c, Zone::Deck(p));
+        }
+        return;
+    }
+    let t: SmallIds = deck[deck.len() - placed - left..deck.len() - placed]
+        .iter()
+        .rev()
+        .copied()
+        .collect();
+    g.begin_ask(seat, Ask::Effect { card: me, what: 3 });
+    for c in t {
+        g.offer(Opt::Card(c));
+    }
+    g.ask_script(Cont::new(me, 3).with(seat, left as i16, ((placed as i16) << 3) | p as i16));
+}
+
+// ----------------------------------------------------------------- Beorn's Hospitality (Core-068)
+// Action: remove all damage from every hero of a chosen player.
+
+fn beorn_target(g: &Game, p: u8) -> bool {
+    !g.players[p as usize].eliminated && g.heroes(p).any(|h| g.card(h).damage > 0 && !g.immune(h))
+}
+
+fn beorn_can(g: &Game, _me: CardId, _seat: u8) -> bool {
+    (0..g.n_players).any(|p| beorn_target(g, p))
+}
+
+fn beorn_act(g: &mut Game, me: CardId, seat: u8) {
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for p in 0..g.n_players {
+        if beorn_target(g, p) {
+            g.offer(Opt::Player(p));
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
+}
+
+fn beorn_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Player(p) = opt {
+        let hs: SmallIds = g.heroes(p).filter(|&h| !g.immune(h)).collect();
+        for h in hs {
+            let d = g.card(h).damage;
+            g.heal(h, d);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Forest Snare (Core-069)
+// Attaches to an engaged enemy, which then cannot attack.
+
+fn snare_target(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_enemy(t) && matches!(g.card(t).zone, Zone::Engaged(_)) && !g.immune(t)
+}
+
+fn snare_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::CannotAttack(e) if g.card(me).zone == Zone::Attached(e))
+}
+
+// ----------------------------------------------------------------- Protector of Lórien (Core-070)
+// Hero attachment. Action (3 times per phase per copy): discard a card from hand; the host gets
+// +1 Defense or +1 Willpower this phase. Offered in every action window: Defense can matter in
+// any phase (immediate attacks happen during staging, on engagement, on travel ...). Engine
+// choice: the Willpower mode only in the quest phase, the only phase in which any card reads
+// Willpower; elsewhere the Defense mode is the only one.
+
+fn protector_can(g: &Game, me: CardId, seat: u8) -> bool {
+    g.controller(me) == seat
+        && matches!(g.card(me).zone, Zone::Attached(_))
+        && !g.list(Zone::Hand(seat)).is_empty()
+        && g.card(me).uses_phase < 3
+}
+
+fn protector_act(g: &mut Game, me: CardId, seat: u8) {
+    crate::cards::common::count_use(g, me);
+    let hand: SmallIds = g.list(Zone::Hand(seat)).iter().copied().collect();
+    ask_cards(g, me, seat, 0, 0, hand);
+}
+
+fn protector_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let Zone::Attached(host) = g.card(cont.card).zone else {
+        return;
+    };
+    match (cont.step, opt) {
+        (0, Opt::Card(c)) => {
+            g.discard(c);
+            g.begin_ask(
+                cont.player,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 1,
+                },
+            );
+            if g.phase == Phase::Quest {
+                g.offer(Opt::Mode(0));
+            }
+            g.offer(Opt::Mode(1));
+            g.ask_script(Cont::new(cont.card, 1).with(cont.player, 0, 0));
+        }
+        (1, Opt::Mode(m)) => {
+            let s = if m == 0 {
+                Stat::Willpower
+            } else {
+                Stat::Defense
+            };
+            g.add_lasting(host, Lasting::Stat(s, 1), Until::EndOfPhase);
+        }
+        _ => {}
+    }
+}
+
+// ----------------------------------------------------------------- Dark Knowledge (Core-071)
+// Hero attachment: -1 Willpower. Its Response only lets a player look at a shadow card, paid for
+// by exhausting Dark Knowledge itself, which nothing else reads: the engine hides no information
+// from bots, so using it could never change an outcome, and it is not offered.
+
+fn dark_knowledge_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
+    if s == Stat::Willpower {
+        -1
+    } else {
+        0
+    }
+}
+
+// ----------------------------------------------------------------- Self Preservation (Core-072)
+// Character attachment. Action: exhaust it to heal 2 damage from the host.
+
+fn self_preservation_target(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_character(t) && !g.immune(t)
+}
+
+fn self_preservation_can(g: &Game, me: CardId, seat: u8) -> bool {
+    let Zone::Attached(h) = g.card(me).zone else {
+        return false;
+    };
+    g.controller(me) == seat && g.is_ready(me) && g.card(h).damage > 0
+}
+
+fn self_preservation_act(g: &mut Game, me: CardId, _seat: u8) {
+    if let Zone::Attached(h) = g.card(me).zone {
+        g.exhaust(me);
+        g.heal(h, 2);
+    }
+}
+
+// ----------------------------------------------------------------- tests
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{heroes, options};
+    use crate::engine::ENCOUNTER;
+
+    #[test]
+    fn denethor() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let d = heroes(&g, 0)[0];
+        let top = g.top(Zone::EncounterDeck).unwrap();
+        g.act(0, Opt::Activate(d));
+        assert!(!g.is_ready(d));
+        assert_eq!(options(&g), vec![Opt::Pass, Opt::Card(top)]);
+        g.answer(Opt::Card(top));
+        assert_eq!(g.list(Zone::EncounterDeck)[0], top);
+        assert_ne!(g.top(Zone::EncounterDeck), Some(top));
+        assert!(!denethor_can(&g, d, 0));
+    }
+
+    #[test]
+    fn glorfindel() {
+        let mut g = sandbox(&[&["Core-011", "Core-001"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        // Nothing damaged: not offered.
+        assert!(!glorfindel_can(&g, h[0], 0));
+        g.cards[h[1] as usize].damage = 2;
+        g.act(0, Opt::Activate(h[0]));
+        assert_eq!(g.card(h[1]).damage, 1);
+        assert_eq!(g.card(h[0]).resources, 1);
+        // Once per round.
+        assert!(!glorfindel_can(&g, h[0], 0));
+    }
+
+    #[test]
+    fn beravor() {
+        let mut g = sandbox(&[&["Core-012"]]);
+        let b = heroes(&g, 0)[0];
+        let n = g.list(Zone::Hand(0)).len();
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.list(Zone::Hand(0)).len(), n + 2);
+        assert!(!g.is_ready(b));
+        g.ready(b);
+        assert!(!beravor_can(&g, b, 0));
+    }
+
+    #[test]
+    fn daughter_of_the_nimrodel() {
+        let mut g = sandbox(&[&["Core-010", "Core-001"]]);
+        let h = heroes(&g, 0);
+        let d = g.spawn("Core-058", 0, Zone::Play(0));
+        assert!(!daughter_can(&g, d, 0));
+        g.cards[h[1] as usize].damage = 3;
+        g.act(0, Opt::Activate(d));
+        assert_eq!(g.card(h[1]).damage, 1);
+        assert!(!g.is_ready(d));
+    }
+
+    #[test]
+    fn erebor_hammersmith() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 2;
+        let a1 = g.spawn("Core-072", 0, Zone::Discard(0));
+        let a2 = g.spawn("Core-070", 0, Zone::Discard(0));
+        g.spawn("Core-013", 0, Zone::Discard(0));
+        let e = g.spawn("Core-059", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(e));
+        g.answer(Opt::Activate(e));
+        assert_eq!(g.card(a2).zone, Zone::Hand(0));
+        assert_eq!(g.card(a1).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn henamarth_riversong() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let c = g.spawn("Core-060", 0, Zone::Play(0));
+        let deck: Vec<CardId> = g.list(Zone::EncounterDeck).to_vec();
+        g.act(0, Opt::Activate(c));
+        assert!(!g.is_ready(c));
+        assert_eq!(g.list(Zone::EncounterDeck), &deck[..]);
+        assert!(!henamarth_can(&g, c, 0));
+    }
+
+    #[test]
+    fn miner_of_the_iron_hills() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        let dk = g.spawn("Core-071", 0, Zone::Discard(0));
+        g.attach(dk, h, 0);
+        assert_eq!(g.stat(h, Stat::Willpower), 0);
+        let m = g.spawn("Core-061", 0, Zone::Play(0));
+        g.emit(Event::EntersPlay(m));
+        g.answer(Opt::Activate(m));
+        assert_eq!(g.card(dk).zone, Zone::Discard(0));
+        assert_eq!(g.stat(h, Stat::Willpower), 1);
+    }
+
+    #[test]
+    fn miner_not_offered_without_conditions() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let m = g.spawn("Core-061", 0, Zone::Play(0));
+        g.emit(Event::EntersPlay(m));
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn gleowine() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let c = g.spawn("Core-062", 0, Zone::Play(0));
+        let n = g.list(Zone::Hand(0)).len();
+        g.act(0, Opt::Activate(c));
+        assert_eq!(g.list(Zone::Hand(0)).len(), n + 1);
+        assert!(!gleowine_can(&g, c, 0));
+    }
+
+    #[test]
+    fn lore_of_imladris() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 2;
+        let e = g.spawn("Core-063", 0, Zone::Hand(0));
+        assert!(!lore_of_imladris_can(&g, e, 0));
+        g.cards[h as usize].damage = 2;
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.card(h).damage, 0);
+        assert_eq!(g.card(e).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn loriens_wealth() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 3;
+        let e = g.spawn("Core-064", 0, Zone::Hand(0));
+        let n = g.list(Zone::Hand(0)).len();
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.list(Zone::Hand(0)).len(), n - 1 + 3);
+    }
+
+    #[test]
+    fn radagasts_cunning() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let en = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let e = g.spawn("Core-065", 0, Zone::Hand(0));
+        assert!(!radagast_can(&g, e, 0)); // planning phase
+        g.phase = Phase::Quest;
+        let before = g.staging_threat();
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.staging_threat(), before - 2);
+        assert_eq!(g.threat_contribution(en), 0);
+    }
+
+    #[test]
+    fn secret_paths() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        g.phase = Phase::Quest;
+        let e = g.spawn("Core-066", 0, Zone::Hand(0));
+        assert!(!secret_paths_can(&g, e, 0));
+        let l = g.spawn("TLR-028", ENCOUNTER, Zone::Staging);
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.threat_contribution(l), 0);
+        g.expire(Until::EndOfPhase);
+        assert_eq!(g.threat_contribution(l), 3);
+    }
+
+    #[test]
+    fn gandalfs_search() {
+        let mut g = sandbox(&[&["Core-010", "Core-001"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 2;
+        g.cards[h[1] as usize].resources = 5; // Leadership: cannot pay for X
+        let e = g.spawn("Core-067", 0, Zone::Hand(0));
+        let top2: Vec<CardId> = g
+            .list(Zone::Deck(0))
+            .iter()
+            .rev()
+            .take(2)
+            .copied()
+            .collect();
+        g.act(0, Opt::Play(e));
+        assert_eq!(options(&g), vec![Opt::Mode(1), Opt::Mode(2)]);
+        g.answer(Opt::Mode(2));
+        assert_eq!(g.card(h[0]).resources, 0);
+        assert_eq!(g.card(h[1]).resources, 5);
+        assert_eq!(options(&g), vec![Opt::Card(top2[0]), Opt::Card(top2[1])]);
+        g.answer(Opt::Card(top2[1]));
+        assert_eq!(g.card(top2[1]).zone, Zone::Hand(0));
+        assert_eq!(g.top(Zone::Deck(0)), Some(top2[0]));
+    }
+
+    #[test]
+    fn gandalfs_search_not_offered_without_lore_resources() {
+        let mut g = sandbox(&[&["Core-010", "Core-001"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[1] as usize].resources = 5;
+        let e = g.spawn("Core-067", 0, Zone::Hand(0));
+        assert!(!search_can(&g, e, 0));
+    }
+
+    #[test]
+    fn beorns_hospitality() {
+        let mut g = sandbox(&[&["Core-010", "Core-001"]]);
+        let h = heroes(&g, 0);
+        g.cards[h[0] as usize].resources = 5;
+        let e = g.spawn("Core-068", 0, Zone::Hand(0));
+        assert!(!beorn_can(&g, e, 0));
+        g.cards[h[0] as usize].damage = 2;
+        g.cards[h[1] as usize].damage = 3;
+        g.act(0, Opt::Play(e));
+        assert_eq!((g.card(h[0]).damage, g.card(h[1]).damage), (0, 0));
+    }
+
+    #[test]
+    fn forest_snare() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 3;
+        let s = g.spawn("Core-069", 0, Zone::Hand(0));
+        let staged = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let en = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(g.attach_targets(s, 0).collect::<Vec<_>>(), vec![en]);
+        g.act(0, Opt::Play(s));
+        assert_eq!(g.card(s).zone, Zone::Attached(en));
+        assert!(g.rule(Rule::CannotAttack(en)));
+        assert!(!g.rule(Rule::CannotAttack(staged)));
+    }
+
+    #[test]
+    fn protector_of_lorien() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let p = g.spawn("Core-070", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(p));
+        assert_eq!(g.card(p).zone, Zone::Attached(h));
+        g.phase = Phase::Quest;
+        for i in 0..3 {
+            let c = g.list(Zone::Hand(0))[0];
+            g.act(0, Opt::Activate(p));
+            g.answer(Opt::Card(c));
+            g.answer(Opt::Mode(if i == 0 { 0 } else { 1 }));
+            assert_eq!(g.card(c).zone, Zone::Discard(0));
+        }
+        assert_eq!(g.stat(h, Stat::Willpower), 2);
+        assert_eq!(g.stat(h, Stat::Defense), 5);
+        assert!(!protector_can(&g, p, 0)); // limit 3 per phase
+        g.expire(Until::EndOfPhase);
+        assert!(protector_can(&g, p, 0));
+        assert_eq!(g.stat(h, Stat::Defense), 3);
+    }
+
+    /// Protector of Lórien is usable outside the quest and combat phases (Defense matters to
+    /// immediate attacks in any phase); there only the Defense mode is offered.
+    #[test]
+    fn protector_of_lorien_any_phase() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        let p = g.spawn("Core-070", 0, Zone::Attached(h));
+        g.cards[p as usize].controller = 0;
+        for ph in [Phase::Planning, Phase::Encounter, Phase::Travel] {
+            g.phase = ph;
+            assert!(protector_can(&g, p, 0), "{ph:?}");
+        }
+        g.phase = Phase::Encounter;
+        let c = g.list(Zone::Hand(0))[0];
+        g.act(0, Opt::Activate(p));
+        g.answer(Opt::Card(c));
+        // Only one mode (Defense): no decision.
+        assert!(g.pending().is_none());
+        assert_eq!(g.stat(h, Stat::Defense), 4);
+        assert_eq!(g.stat(h, Stat::Willpower), 1);
+    }
+
+    /// Gandalf's Search: the cards not taken go back on top in the order the player chooses
+    /// (each put back goes on top; the last one is the new top card).
+    #[test]
+    fn gandalfs_search_player_orders_the_rest() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 4;
+        let e = g.spawn("Core-067", 0, Zone::Hand(0));
+        let t: Vec<CardId> = g
+            .list(Zone::Deck(0))
+            .iter()
+            .rev()
+            .take(4)
+            .copied()
+            .collect();
+        g.act(0, Opt::Play(e));
+        g.answer(Opt::Mode(4));
+        g.answer(Opt::Card(t[1]));
+        assert_eq!(g.card(t[1]).zone, Zone::Hand(0));
+        // The rest, top first.
+        assert_eq!(
+            options(&g),
+            vec![Opt::Card(t[0]), Opt::Card(t[2]), Opt::Card(t[3])]
+        );
+        g.answer(Opt::Card(t[0]));
+        assert_eq!(options(&g), vec![Opt::Card(t[2]), Opt::Card(t[3])]);
+        g.answer(Opt::Card(t[3]));
+        assert!(g.pending().is_none());
+        let deck = g.list(Zone::Deck(0));
+        let top3: Vec<CardId> = deck.iter().rev().take(3).copied().collect();
+        assert_eq!(top3, vec![t[2], t[3], t[0]]);
+        assert_eq!(g.card(e).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn dark_knowledge() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let d = g.spawn("Core-071", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(d));
+        assert_eq!(g.card(d).zone, Zone::Attached(h));
+        assert_eq!(g.stat(h, Stat::Willpower), 0);
+    }
+
+    #[test]
+    fn self_preservation() {
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 3;
+        let a = g.spawn("Core-013", 0, Zone::Play(0));
+        let s = g.spawn("Core-072", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(s));
+        g.answer(Opt::Card(a));
+        assert_eq!(g.card(s).zone, Zone::Attached(a));
+        assert!(!self_preservation_can(&g, s, 0));
+        g.cards[a as usize].damage = 1;
+        g.act(0, Opt::Activate(s));
+        assert_eq!(g.card(a).damage, 0);
+        assert!(!g.is_ready(s));
+    }
+
+    /// Random games with the Core Leadership and Lore decks keep the engine's invariants.
+    #[test]
+    fn soak_leadership_and_lore_decks() {
+        use crate::engine::{GameSetup, RuleOptions};
+        let db = crate::cards::testkit::db();
+        let deck = |s: &str| crate::deck::resolve_deck(s, db).expect("built-in deck");
+        for decks in [
+            vec![deck("core-leadership")],
+            vec![deck("core-lore")],
+            vec![deck("core-leadership"), deck("core-lore")],
+        ] {
+            let setup = GameSetup {
+                scenario: db.scenario("intruders-in-chetwood").unwrap(),
+                mode: crate::data::Mode::Standard,
+                decks,
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: true,
+            };
+            let mut g = Game::new(db, &setup);
+            let mut bot = crate::bots::make("random").unwrap();
+            for i in 0..40 {
+                bot.new_game(i);
+                g.start(11, i);
+                while let Some(d) = g.pending() {
+                    let d = d.clone();
+                    let k = bot.choose(&g, &d);
+                    g.apply(k);
+                    if let Err(e) = g.check_invariants() {
+                        panic!("game {i}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,1071 @@
+//! Core Set, Spirit sphere: Éowyn, Eleanor, Dúnhere and the Spirit player cards (Core-043..057).
+//!
+//! Each script has a one-line summary of what the card does (in our words, not the printed text).
+//! "Limit once per round" bits live in `PlayerState::round_flags`; Spirit uses bits 16–23.
+
+use crate::cards::common::{count_use, host, to_hero, unused_this_round};
+use crate::cards::{Rule, Script, BLANK};
+use crate::data::{CardType, Sphere};
+use crate::engine::{
+    Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Stat, Until, Zone, NO_CARD,
+};
+
+/// Éowyn's ability used this round by this player.
+const EOWYN_BIT: u32 = 1 << 16;
+
+pub static SCRIPTS: &[Script] = &[
+    Script {
+        code: "Core-007",
+        any_player: true,
+        can_act: Some(eowyn_can),
+        act: Some(eowyn_act),
+        resume: Some(eowyn_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-008",
+        can_respond: Some(eleanor_can),
+        respond: Some(eleanor_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-009",
+        rule: Some(dunhere_rule),
+        modify: Some(dunhere_modify),
+        ..BLANK
+    },
+    Script {
+        code: "Core-043",
+        can_act: Some(took_can),
+        act: Some(took_act),
+        resume: Some(took_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-044",
+        can_respond: Some(guide_can),
+        respond: Some(guide_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-045",
+        can_respond: Some(tracker_can),
+        respond: Some(tracker_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-046",
+        can_act: Some(greeting_can),
+        act: Some(greeting_act),
+        resume: Some(greeting_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-047",
+        can_respond: Some(strength_can),
+        respond: Some(strength_respond),
+        resume: Some(strength_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-048",
+        can_respond: Some(hasty_can),
+        respond: Some(cancel_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-049",
+        can_act: Some(west_can),
+        act: Some(west_act),
+        resume: Some(west_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-050",
+        can_respond: Some(test_of_will_can),
+        respond: Some(cancel_respond),
+        ..BLANK
+    },
+    Script {
+        code: "Core-051",
+        can_act: Some(stand_fight_can),
+        act: Some(stand_fight_act),
+        resume: Some(stand_fight_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-052",
+        can_act: Some(light_can),
+        act: Some(light_act),
+        resume: Some(light_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-053",
+        can_act: Some(tomb_can),
+        act: Some(tomb_act),
+        resume: Some(tomb_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-054",
+        can_act: Some(fortune_can),
+        act: Some(fortune_act),
+        resume: Some(fortune_resume),
+        ..BLANK
+    },
+    Script {
+        code: "Core-055",
+        attach_to: Some(to_hero),
+        modify: Some(favor_modify),
+        ..BLANK
+    },
+    Script {
+        code: "Core-056",
+        attach_to: Some(power_attach),
+        modify: Some(power_modify),
+        ..BLANK
+    },
+    Script {
+        code: "Core-057",
+        attach_to: Some(to_hero),
+        can_act: Some(courage_can),
+        act: Some(courage_act),
+        ..BLANK
+    },
+];
+
+// ----------------------------------------------------------------- shared helpers
+
+/// The reveal procedure of `c` still under way: (revealing player, revealed from the deck).
+fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
+    g.stack.iter().rev().find_map(|f| match *f {
+        Frame::Reveal {
+            card,
+            by,
+            from_deck,
+            ..
+        } if card == c => Some((by, from_deck)),
+        _ => None,
+    })
+}
+
+/// Can the When Revealed effects of `c` be canceled by a player card? Not those of side quests, of
+/// Encounter-keyword player cards, or of cards that say they cannot be canceled (RULES §5.28, §6.5.3).
+/// (The engine offers the cancel window only for cancelable cards; checked here as well.)
+fn cancelable_reveal(g: &Game, c: CardId) -> bool {
+    !g.is_side_quest(c)
+        && !g.def_of(c).keywords.encounter
+        && g.script(c)
+            .is_some_and(|s| s.when_revealed.is_some() && !s.uncancelable)
+}
+
+/// Cancel responses (A Test of Will, Hasty Stroke): the reveal / shadow step skips the effect.
+fn cancel_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
+    g.canceled = true;
+}
+
+// ----------------------------------------------------------------- Éowyn (Core-007)
+
+// Action: pay by discarding one hand card; she gains +1 Willpower for this phase. Once per round for
+// each player (bit per player; only her controller is offered it: the engine offers actions to controllers).
+fn eowyn_can(g: &Game, _me: CardId, p: u8) -> bool {
+    g.players[p as usize].round_flags & EOWYN_BIT == 0 && !g.list(Zone::Hand(p)).is_empty()
+}
+
+fn eowyn_act(g: &mut Game, me: CardId, p: u8) {
+    g.players[p as usize].round_flags |= EOWYN_BIT;
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for i in 0..g.list(Zone::Hand(p)).len() {
+        let c = g.list(Zone::Hand(p))[i];
+        g.offer(Opt::Card(c));
+    }
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn eowyn_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        if g.card(c).zone == Zone::Hand(cont.player) {
+            g.discard(c);
+            if g.card(cont.card).zone.in_play() {
+                g.add_lasting(
+                    cont.card,
+                    Lasting::Stat(Stat::Willpower, 1),
+                    Until::EndOfPhase,
+                );
+            }
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Eleanor (Core-008)
+
+// Response: exhaust her when a treachery is revealed from the encounter deck to cancel its
+// when-revealed effects, discard it and reveal the next encounter card instead.
+fn eleanor_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
+    let Event::CancelWhenRevealed(c) = ev else {
+        return false;
+    };
+    g.is_ready(me)
+        && !g.canceled
+        && g.ty(c) == CardType::Treachery
+        && cancelable_reveal(g, c)
+        && matches!(reveal_of(g, c), Some((_, true)))
+}
+
+fn eleanor_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
+    let Event::CancelWhenRevealed(c) = ev else {
+        return;
+    };
+    g.exhaust(me);
+    g.canceled = true;
+    let by = reveal_of(g, c).map(|(by, _)| by).unwrap_or(g.first);
+    if g.card(c).zone == Zone::Resolving {
+        g.move_card(c, Zone::EncounterDiscard);
+    }
+    // The replacement is revealed once the canceled card's reveal procedure is over (a nested reveal
+    // now would reset `canceled` before the canceled card's When Revealed step).
+    let at = g
+        .stack
+        .iter()
+        .rposition(|f| matches!(*f, Frame::Reveal { card, .. } if card == c))
+        .unwrap_or(g.stack.len());
+    g.stack.insert(at, Frame::RevealTop { by });
+}
+
+// ----------------------------------------------------------------- Dúnhere (Core-009)
+
+// May attack enemies in the staging area when attacking alone, and gets +1 Attack doing so.
+fn dunhere_rule(_g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::AttacksStagingAlone(me)
+}
+
+fn dunhere_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
+    let a = &g.patk;
+    let alone_vs_staging = a.enemy != NO_CARD
+        && a.n_attackers == 1
+        && a.attackers[0] == me
+        && g.card(a.enemy).zone == Zone::Staging;
+    (s == Stat::Attack && target == me && alone_vs_staging) as i16
+}
+
+// ----------------------------------------------------------------- Wandering Took (Core-043)
+
+// Action: lower your threat by 3 to hand this ally to another player, whose threat rises by 3.
+// Once per round per copy (whoever controls it).
+fn took_can(g: &Game, me: CardId, p: u8) -> bool {
+    unused_this_round(g, me)
+        && g.players[p as usize].threat >= 3
+        && !g.rule(Rule::CannotReduceThreat(p))
+        && g.active_seats().any(|q| q != p)
+}
+
+fn took_act(g: &mut Game, me: CardId, p: u8) {
+    count_use(g, me);
+    g.reduce_threat(p, 3);
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        if q != p && !g.players[q as usize].eliminated {
+            g.offer(Opt::Player(q));
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn took_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    let Opt::Player(q) = opt else { return };
+    if matches!(g.card(me).zone, Zone::Play(_)) {
+        g.move_card_keep(me, Zone::Play(q));
+        g.card_mut(me).controller = q;
+    }
+    g.raise_threat(q, 3);
+}
+
+// ----------------------------------------------------------------- Lórien Guide (Core-044)
+
+// Response: after it commits to the quest, 1 progress on the active location.
+fn guide_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
+    ev == Event::Committed(me) && g.active_location().is_some_and(|l| !g.immune(l))
+}
+
+fn guide_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
+    if let Some(l) = g.active_location() {
+        if !g.immune(l) {
+            g.add_progress(l, 1);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Northern Tracker (Core-045)
+
+// Response: after it commits to the quest, 1 progress on every location in the staging area.
+fn tracker_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
+    ev == Event::Committed(me)
+        && g.list(Zone::Staging)
+            .iter()
+            .any(|&l| g.is_location(l) && !g.immune(l))
+}
+
+fn tracker_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
+    for i in 0..g.list(Zone::Staging).len() {
+        let l = g.list(Zone::Staging)[i];
+        if g.is_location(l) && !g.immune(l) {
+            g.add_progress(l, 1);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- The Galadhrim's Greeting (Core-046)
+
+// Action: either one player lowers his threat by 6, or every player lowers his by 2.
+fn reducible(g: &Game, q: u8) -> bool {
+    let ps = &g.players[q as usize];
+    !ps.eliminated && ps.threat > 0 && !g.rule(Rule::CannotReduceThreat(q))
+}
+
+fn greeting_can(g: &Game, _me: CardId, _p: u8) -> bool {
+    (0..g.n_players).any(|q| reducible(g, q))
+}
+
+fn greeting_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        if reducible(g, q) {
+            g.offer(Opt::Player(q));
+        }
+    }
+    // "Each player by 2" is only a different choice when several players are in the game.
+    if g.players_in_game() > 1 {
+        g.offer(Opt::Mode(0));
+    }
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn greeting_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    match opt {
+        Opt::Player(q) => {
+            g.reduce_threat(q, 6);
+        }
+        Opt::Mode(0) => {
+            for q in 0..g.n_players {
+                if !g.players[q as usize].eliminated {
+                    g.reduce_threat(q, 2);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+// ----------------------------------------------------------------- Strength of Will (Core-047)
+
+// Response: after traveling, exhaust one of your Spirit characters for 2 progress on the new location.
+fn spirit_ready(g: &Game, c: CardId) -> bool {
+    g.is_ready(c) && g.def_of(c).sphere == Sphere::Spirit
+}
+
+fn strength_can(g: &Game, _me: CardId, seat: u8, ev: Event) -> bool {
+    let Event::Traveled(l) = ev else { return false };
+    g.card(l).zone == Zone::Active && !g.immune(l) && g.characters(seat).any(|c| spirit_ready(g, c))
+}
+
+fn strength_respond(g: &mut Game, me: CardId, seat: u8, ev: Event) {
+    let Event::Traveled(l) = ev else { return };
+    g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
+    for i in 0..g.list(Zone::Play(seat)).len() {
+        let c = g.list(Zone::Play(seat))[i];
+        if g.is_character(c) && spirit_ready(g, c) {
+            g.offer(Opt::Card(c));
+        }
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(seat, l as i16, 0));
+}
+
+fn strength_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let Opt::Card(c) = opt else { return };
+    g.exhaust(c);
+    let l = cont.a as CardId;
+    if g.card(l).zone == Zone::Active {
+        g.add_progress(l, 2);
+    }
+}
+
+// ----------------------------------------------------------------- Hasty Stroke (Core-048)
+
+// Response: cancel a shadow effect as it is triggered.
+fn hasty_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
+    matches!(ev, Event::CancelShadow(_)) && !g.canceled
+}
+
+// ----------------------------------------------------------------- Will of the West (Core-049)
+
+// Action: one player shuffles his discard pile into his deck; this card is removed from the game.
+fn west_target(g: &Game, q: u8) -> bool {
+    !g.players[q as usize].eliminated
+        && !g.list(Zone::Discard(q)).is_empty()
+        && crate::cards::common::discard_pile_open(g, q)
+}
+
+fn west_can(g: &Game, _me: CardId, _p: u8) -> bool {
+    (0..g.n_players).any(|q| west_target(g, q))
+}
+
+fn west_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        if west_target(g, q) {
+            g.offer(Opt::Player(q));
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn west_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Player(q) = opt {
+        while let Some(&c) = g.list(Zone::Discard(q)).last() {
+            g.move_card(c, Zone::Deck(q));
+        }
+        g.shuffle(Zone::Deck(q));
+    }
+    g.move_card(cont.card, Zone::Removed);
+}
+
+// ----------------------------------------------------------------- A Test of Will (Core-050)
+
+// Response: cancel the when-revealed effects of a card just revealed from the encounter deck.
+fn test_of_will_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
+    let Event::CancelWhenRevealed(c) = ev else {
+        return false;
+    };
+    !g.canceled && cancelable_reveal(g, c) && matches!(reveal_of(g, c), Some((_, true)))
+}
+
+// ----------------------------------------------------------------- Stand and Fight (Core-051)
+
+// Action (cost X): put an ally of printed cost X from any discard pile into play under your control.
+// The engine pays 0 for a printed X; X is paid here from Spirit resources once the ally is chosen.
+fn stand_fight_target(g: &Game, a: CardId, p: u8) -> bool {
+    let cost = g.def_of(a).cost;
+    let open = match g.card(a).zone {
+        Zone::Discard(q) => crate::cards::common::discard_pile_open(g, q),
+        _ => true,
+    };
+    g.is_ally(a) && cost >= 0 && g.can_pay(p, Sphere::Spirit, cost) && !g.unique_in_play(a) && open
+}
+
+fn stand_fight_can(g: &Game, _me: CardId, p: u8) -> bool {
+    (0..g.n_players).any(|q| {
+        g.list(Zone::Discard(q))
+            .iter()
+            .any(|&a| stand_fight_target(g, a, p))
+    })
+}
+
+fn stand_fight_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        for i in 0..g.list(Zone::Discard(q)).len() {
+            let a = g.list(Zone::Discard(q))[i];
+            if stand_fight_target(g, a, p) {
+                g.offer(Opt::Card(a));
+            }
+        }
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn stand_fight_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let Opt::Card(a) = opt else { return };
+    let p = cont.player;
+    let cost = g.def_of(a).cost.max(0);
+    g.pay(p, Sphere::Spirit, cost);
+    g.put_into_play(a, p);
+}
+
+// ----------------------------------------------------------------- A Light in the Dark (Core-052)
+
+// Action: send an enemy engaged with a player back to the staging area.
+fn light_targets<'a>(g: &'a Game) -> impl Iterator<Item = CardId> + 'a {
+    (0..g.n_players)
+        .flat_map(move |q| g.engaged(q).iter().copied())
+        .filter(move |&e| g.is_enemy(e) && !g.immune(e))
+}
+
+fn light_can(g: &Game, _me: CardId, _p: u8) -> bool {
+    light_targets(g).next().is_some()
+}
+
+fn light_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        for i in 0..g.engaged(q).len() {
+            let e = g.engaged(q)[i];
+            if g.is_enemy(e) && !g.immune(e) {
+                g.offer(Opt::Card(e));
+            }
+        }
+    }
+    g.ask_script(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn light_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(e) = opt {
+        if matches!(g.card(e).zone, Zone::Engaged(_)) {
+            g.return_to_staging(e);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Dwarven Tomb (Core-053)
+
+// Action: move one Spirit card of yours from the discard pile to the hand. Engine choice: heroes are
+// not offered (a dead hero in hand could never be played and would only dodge the dead-hero score).
+fn tomb_target(g: &Game, c: CardId) -> bool {
+    g.def_of(c).sphere == Sphere::Spirit && !g.is_hero(c)
+}
+
+fn tomb_can(g: &Game, _me: CardId, p: u8) -> bool {
+    crate::cards::common::discard_pile_open(g, p)
+        && g.list(Zone::Discard(p)).iter().any(|&c| tomb_target(g, c))
+}
+
+fn tomb_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for i in 0..g.list(Zone::Discard(p)).len() {
+        let c = g.list(Zone::Discard(p))[i];
+        if tomb_target(g, c) {
+            g.offer(Opt::Card(c));
+        }
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn tomb_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if let Opt::Card(c) = opt {
+        if g.card(c).zone == Zone::Discard(cont.player) {
+            g.move_card(c, Zone::Hand(cont.player));
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Fortune or Fate (Core-054)
+
+// Action: put a hero from any player's discard pile back into play under its owner's control.
+fn fortune_target(g: &Game, h: CardId) -> bool {
+    g.is_hero(h) && !g.unique_in_play(h)
+}
+
+fn fortune_can(g: &Game, _me: CardId, _p: u8) -> bool {
+    (0..g.n_players).any(|q| {
+        g.list(Zone::Discard(q))
+            .iter()
+            .any(|&h| fortune_target(g, h))
+    })
+}
+
+fn fortune_act(g: &mut Game, me: CardId, p: u8) {
+    g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+    for q in 0..g.n_players {
+        for i in 0..g.list(Zone::Discard(q)).len() {
+            let h = g.list(Zone::Discard(q))[i];
+            if fortune_target(g, h) {
+                g.offer(Opt::Card(h));
+            }
+        }
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(p, 0, 0));
+}
+
+fn fortune_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    if let Opt::Card(h) = opt {
+        let owner = g.card(h).owner;
+        if g.card(h).zone == Zone::Discard(owner) && !g.players[owner as usize].eliminated {
+            g.put_into_play(h, owner);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- The Favor of the Lady (Core-055)
+
+// Hero attachment: +1 Willpower.
+fn favor_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
+    (s == Stat::Willpower && host(g, me) == Some(target)) as i16
+}
+
+// ----------------------------------------------------------------- Power in the Earth (Core-056)
+
+// Location attachment: -1 Threat.
+fn power_attach(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_location(t) && !g.immune(t)
+}
+
+fn power_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
+    -((s == Stat::Threat && host(g, me) == Some(target)) as i16)
+}
+
+// ----------------------------------------------------------------- Unexpected Courage (Core-057)
+
+// Hero attachment. Action: exhaust it to ready the hero it is attached to.
+fn courage_can(g: &Game, me: CardId, p: u8) -> bool {
+    host(g, me).is_some_and(|h| g.is_ready(me) && !g.is_ready(h) && g.controller(me) == p)
+}
+
+fn courage_act(g: &mut Game, me: CardId, _p: u8) {
+    if let Some(h) = host(g, me) {
+        g.exhaust(me);
+        g.ready(h);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{actions, hero, options};
+    use crate::engine::{CardId, Event, Frame, Game, Opt, Phase, Stat, Zone, ENCOUNTER};
+
+    /// A treachery (or other card) being revealed from the deck, stopped at its cancel window.
+    fn start_reveal(g: &mut Game, code: &str, from_deck: bool) -> CardId {
+        let t = g.spawn(code, ENCOUNTER, Zone::Resolving);
+        g.stack.push(Frame::Reveal {
+            card: t,
+            by: 0,
+            stage: 1,
+            from_deck,
+        });
+        g.emit(Event::CancelWhenRevealed(t));
+        t
+    }
+
+    #[test]
+    fn eowyn() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let e = hero(&g, "Core-007");
+        assert!(actions(&mut g).contains(&Opt::Activate(e)));
+        let card = g.list(Zone::Hand(0))[0];
+        g.act(0, Opt::Activate(e));
+        g.answer(Opt::Card(card));
+        assert_eq!(g.stat(e, Stat::Willpower), 5);
+        assert_eq!(g.card(card).zone, Zone::Discard(0));
+        assert_eq!(g.list(Zone::Hand(0)).len(), 5);
+        // Once per round.
+        assert!(!actions(&mut g).contains(&Opt::Activate(e)));
+        g.expire(crate::engine::Until::EndOfPhase);
+        assert_eq!(g.stat(e, Stat::Willpower), 4);
+    }
+
+    #[test]
+    fn eleanor() {
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        let next = g.spawn("TLR-047", ENCOUNTER, Zone::EncounterDeck);
+        let t = start_reveal(&mut g, "TLR-022", true);
+        assert!(options(&g).contains(&Opt::Activate(el)));
+        g.answer(Opt::Activate(el));
+        assert!(!g.is_ready(el));
+        assert_eq!(g.card(t).zone, Zone::EncounterDiscard);
+        assert_eq!(
+            g.card(next).zone,
+            Zone::Staging,
+            "the next encounter card is revealed instead"
+        );
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn eleanor_not_for_enemies_or_when_exhausted() {
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        start_reveal(&mut g, "TLR-043", true); // Angmar Orc: an enemy with a When Revealed
+        assert!(
+            !options(&g).contains(&Opt::Activate(el)),
+            "an enemy is not a treachery"
+        );
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.exhaust(el);
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(
+            !options(&g).contains(&Opt::Activate(el)),
+            "exhausted Eleanor cannot pay her cost"
+        );
+    }
+
+    #[test]
+    fn eleanor_in_hand_has_no_response() {
+        // A dead hero shuffled back into the deck (Will of the West) and drawn is a card in
+        // hand: her response works only in play.
+        let mut g = sandbox(&[&["Core-008"]]);
+        let copy = g.spawn("Core-008", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(!options(&g).contains(&Opt::Activate(copy)));
+    }
+
+    #[test]
+    fn dunhere() {
+        let mut g = sandbox(&[&["Core-009"]]);
+        let d = hero(&g, "Core-009");
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging); // DEF 2, HP 4
+        g.phase = Phase::Combat;
+        g.push_run(Frame::PlayerAttacks { seat: 0 });
+        assert!(
+            options(&g).contains(&Opt::Card(e)),
+            "may attack a staging-area enemy"
+        );
+        g.answer(Opt::Card(e));
+        g.answer(Opt::Card(d));
+        assert_eq!(
+            g.card(e).damage,
+            1,
+            "2 ATK + 1 against the staging area, minus 2 DEF"
+        );
+        assert_eq!(g.stat(d, Stat::Attack), 2, "bonus only while attacking");
+    }
+
+    #[test]
+    fn eowyn_any_player_may_use_her_ability() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let e = hero(&g, "Core-007");
+        let card = g.list(Zone::Hand(1))[0];
+        // P2 uses P1's Éowyn, discarding from his own hand.
+        g.act(1, Opt::Activate(e));
+        g.answer(Opt::Card(card));
+        assert_eq!(g.stat(e, Stat::Willpower), 5);
+        assert_eq!(g.card(card).zone, Zone::Discard(1));
+        // Once per round for each player: P2 cannot again, P1 still can.
+        let can = crate::cards::by_index(g.card(e).script).can_act.unwrap();
+        assert!(!can(&g, e, 1));
+        assert!(can(&g, e, 0));
+    }
+
+    #[test]
+    fn wandering_took() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let took = g.spawn("Core-043", 0, Zone::Play(0));
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        assert!(actions(&mut g).contains(&Opt::Activate(took)));
+        g.act(0, Opt::Activate(took));
+        assert_eq!(g.card(took).zone, Zone::Play(1));
+        assert_eq!(g.controller(took), 1);
+        assert_eq!(g.players[0].threat, t0 - 3);
+        assert_eq!(g.players[1].threat, t1 + 3);
+        // Limit once per round, whoever controls it now.
+        assert!(!crate::cards::by_index(g.card(took).script)
+            .can_act
+            .unwrap()(&g, took, 1));
+    }
+
+    #[test]
+    fn wandering_took_limit_is_per_copy() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let a = g.spawn("Core-043", 0, Zone::Play(0));
+        let b = g.spawn("Core-043", 0, Zone::Play(0));
+        g.act(0, Opt::Activate(a));
+        assert_eq!(g.controller(a), 1);
+        let acts = actions(&mut g);
+        assert!(
+            acts.contains(&Opt::Activate(b)),
+            "another copy of the same owner still has its use this round"
+        );
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.controller(b), 1);
+        let can = crate::cards::by_index(g.card(a).script).can_act.unwrap();
+        assert!(!can(&g, a, 1) && !can(&g, b, 1), "each copy once per round");
+    }
+
+    #[test]
+    fn wandering_took_not_offered_alone() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let took = g.spawn("Core-043", 0, Zone::Play(0));
+        assert!(!actions(&mut g).contains(&Opt::Activate(took)));
+    }
+
+    #[test]
+    fn lorien_guide() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let guide = g.spawn("Core-044", 0, Zone::Play(0));
+        let l = g.spawn("TLR-047", ENCOUNTER, Zone::Active);
+        g.emit(Event::Committed(guide));
+        g.answer(Opt::Activate(guide));
+        assert_eq!(g.card(l).progress, 1);
+    }
+
+    #[test]
+    fn northern_tracker() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let nt = g.spawn("Core-045", 0, Zone::Play(0));
+        let a = g.spawn("TLR-047", ENCOUNTER, Zone::Staging);
+        let b = g.spawn("TLR-057", ENCOUNTER, Zone::Staging);
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        g.emit(Event::Committed(nt));
+        g.answer(Opt::Activate(nt));
+        assert_eq!(
+            (g.card(a).progress, g.card(b).progress, g.card(e).progress),
+            (1, 1, 0)
+        );
+    }
+
+    #[test]
+    fn the_galadhrims_greeting() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 3;
+        let c = g.spawn("Core-046", 0, Zone::Hand(0));
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        g.act(0, Opt::Play(c));
+        assert!(options(&g).contains(&Opt::Mode(0)));
+        g.answer(Opt::Player(1));
+        assert_eq!((g.players[0].threat, g.players[1].threat), (t0, t1 - 6));
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+        assert_eq!(g.cards[h as usize].resources, 0);
+        // The other mode: each player by 2.
+        g.cards[h as usize].resources = 3;
+        let c2 = g.spawn("Core-046", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(c2));
+        g.answer(Opt::Mode(0));
+        assert_eq!((g.players[0].threat, g.players[1].threat), (t0 - 2, t1 - 8));
+    }
+
+    #[test]
+    fn strength_of_will() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let e = hero(&g, "Core-007");
+        let c = g.spawn("Core-047", 0, Zone::Hand(0));
+        let l = g.spawn("TLR-047", ENCOUNTER, Zone::Active);
+        g.emit(Event::Traveled(l));
+        g.answer(Opt::Activate(c));
+        assert!(!g.is_ready(e));
+        assert_eq!(g.card(l).progress, 2);
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn strength_of_will_needs_a_ready_spirit_character() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let e = hero(&g, "Core-007");
+        g.spawn("Core-047", 0, Zone::Hand(0));
+        let l = g.spawn("TLR-047", ENCOUNTER, Zone::Active);
+        g.exhaust(e);
+        g.emit(Event::Traveled(l));
+        assert!(g.pending().is_none());
+        assert_eq!(g.card(l).progress, 0);
+    }
+
+    #[test]
+    fn hasty_stroke() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 1;
+        let c = g.spawn("Core-048", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let sh = g.spawn("TLR-058", ENCOUNTER, Zone::Shadow(e));
+        g.canceled = false;
+        g.emit(Event::CancelShadow(sh));
+        g.answer(Opt::Activate(c));
+        assert!(g.canceled);
+        assert_eq!(g.cards[h as usize].resources, 0);
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn will_of_the_west() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 1;
+        let c = g.spawn("Core-049", 0, Zone::Hand(0));
+        assert!(
+            !actions(&mut g).contains(&Opt::Play(c)),
+            "nothing to shuffle back"
+        );
+        for _ in 0..3 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        let deck = g.list(Zone::Deck(0)).len();
+        assert!(actions(&mut g).contains(&Opt::Play(c)));
+        g.act(0, Opt::Play(c));
+        assert!(g.list(Zone::Discard(0)).is_empty());
+        assert_eq!(g.list(Zone::Deck(0)).len(), deck + 3);
+        assert_eq!(g.card(c).zone, Zone::Removed);
+    }
+
+    #[test]
+    fn a_test_of_will() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 1;
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        let t = start_reveal(&mut g, "TLR-022", true);
+        assert!(options(&g).contains(&Opt::Activate(c)));
+        g.answer(Opt::Activate(c));
+        assert!(g.canceled);
+        assert_eq!(g.card(t).zone, Zone::EncounterDiscard);
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+        assert_eq!(g.cards[h as usize].resources, 0);
+    }
+
+    #[test]
+    fn a_test_of_will_not_offered_unaffordable_or_not_from_deck() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-022", true);
+        assert!(
+            !options(&g).contains(&Opt::Activate(c)),
+            "no resource to pay"
+        );
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        g.cards[h as usize].resources = 1;
+        start_reveal(&mut g, "TLR-022", false);
+        assert!(
+            !options(&g).contains(&Opt::Activate(c)),
+            "not revealed from the encounter deck"
+        );
+        assert_eq!(g.card(c).zone, Zone::Hand(0));
+    }
+
+    #[test]
+    fn a_test_of_will_and_eleanor_cannot_cancel_side_quests_or_uncancelable_effects() {
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.cards[el as usize].resources = 1;
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        // Sudden Assault: a treachery whose When Revealed cannot be canceled.
+        start_reveal(&mut g, "TLR-021", true);
+        let o = options(&g);
+        assert!(!o.contains(&Opt::Activate(c)) && !o.contains(&Opt::Activate(el)));
+        assert!(!g.canceled);
+        // Orc Ambush: a side quest.
+        let mut g = sandbox(&[&["Core-008"]]);
+        let el = hero(&g, "Core-008");
+        g.cards[el as usize].resources = 1;
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        start_reveal(&mut g, "TLR-046", true);
+        assert!(!options(&g).contains(&Opt::Activate(c)));
+        assert!(!g.canceled);
+        assert_eq!(g.card(c).zone, Zone::Hand(0));
+    }
+
+    #[test]
+    fn stand_and_fight() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        let c = g.spawn("Core-051", 0, Zone::Hand(0));
+        let ally = g.spawn("Core-013", 0, Zone::Discard(0)); // printed cost 2
+        g.cards[h as usize].resources = 1;
+        assert!(
+            !actions(&mut g).contains(&Opt::Play(c)),
+            "X = 2 cannot be paid"
+        );
+        g.cards[h as usize].resources = 2;
+        assert!(actions(&mut g).contains(&Opt::Play(c)));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(ally).zone, Zone::Play(0));
+        assert_eq!(g.cards[h as usize].resources, 0);
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn a_light_in_the_dark() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 2;
+        let c = g.spawn("Core-052", 0, Zone::Hand(0));
+        assert!(!actions(&mut g).contains(&Opt::Play(c)), "no engaged enemy");
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(e).zone, Zone::Staging);
+    }
+
+    #[test]
+    fn dwarven_tomb() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 1;
+        let c = g.spawn("Core-053", 0, Zone::Hand(0));
+        assert!(
+            !actions(&mut g).contains(&Opt::Play(c)),
+            "no Spirit card in the discard pile"
+        );
+        let back = g.spawn("Core-050", 0, Zone::Discard(0));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(back).zone, Zone::Hand(0));
+        assert_eq!(g.card(c).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn fortune_or_fate() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 5;
+        let c = g.spawn("Core-054", 0, Zone::Hand(0));
+        let dead = g.spawn("Core-008", 0, Zone::Discard(0));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(dead).zone, Zone::Play(0));
+        assert_eq!(g.controller(dead), 0);
+        assert_eq!(g.cards[h as usize].resources, 0);
+    }
+
+    #[test]
+    fn fortune_or_fate_returns_a_hero_to_its_owner() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 5;
+        let c = g.spawn("Core-054", 0, Zone::Hand(0));
+        let dead = g.spawn("Core-006", 1, Zone::Discard(1));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(dead).zone, Zone::Play(1));
+        assert_eq!(
+            g.controller(dead),
+            1,
+            "under its owner's control, not the caster's"
+        );
+    }
+
+    #[test]
+    fn the_favor_of_the_lady() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 2;
+        let c = g.spawn("Core-055", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(c).zone, Zone::Attached(h));
+        assert_eq!(g.stat(h, Stat::Willpower), 5);
+    }
+
+    #[test]
+    fn power_in_the_earth() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 1;
+        let l = g.spawn("TLR-047", ENCOUNTER, Zone::Staging);
+        let before = g.stat(l, Stat::Threat);
+        let c = g.spawn("Core-056", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(c));
+        if g.pending().is_some() {
+            g.answer(Opt::Card(l));
+        }
+        assert_eq!(g.card(c).zone, Zone::Attached(l));
+        assert_eq!(g.stat(l, Stat::Threat), before - 1);
+    }
+
+    #[test]
+    fn unexpected_courage() {
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 2;
+        let c = g.spawn("Core-057", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(c));
+        assert_eq!(g.card(c).zone, Zone::Attached(h));
+        assert!(
+            !actions(&mut g).contains(&Opt::Activate(c)),
+            "the hero is ready: nothing to do"
+        );
+        g.exhaust(h);
+        assert!(actions(&mut g).contains(&Opt::Activate(c)));
+        g.act(0, Opt::Activate(c));
+        assert!(g.is_ready(h));
+        assert!(!g.is_ready(c));
+    }
+}

@@ -1,0 +1,245 @@
+//! The clap types of every subcommand, in one place.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+pub const DEFAULT_SCENARIO: &str = "intruders-in-chetwood";
+pub const DEFAULT_DECK: &str = "core-leadership";
+pub const DEFAULT_BOT: &str = "basic";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "lotr-sim",
+    version,
+    about = "Monte Carlo simulator for The Lord of the Rings: The Card Game",
+    long_about = "Monte Carlo simulator for The Lord of the Rings: The Card Game.\n\n\
+                  Without a subcommand, runs `run` with every default."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a batch of games and write summary.csv, rounds.csv, threat.csv (and games.csv).
+    Run(RunArgs),
+    /// Play one game of a batch with the game log on and print it.
+    Trace(TraceArgs),
+    /// List scenarios, built-in decks, bots or cards.
+    List(ListArgs),
+    /// Merge the output folders of the shards of one run (`run --shard K/N`) into full reports.
+    Merge(MergeArgs),
+    /// Play many games of every playable scenario × mode × bot × player count with every
+    /// invariant checked; report violations.
+    Soak(SoakArgs),
+    /// Deck tools: `deck check FILE...` (import, legality, profile).
+    Deck(DeckArgs),
+    /// Paired comparison of two decks (same scenario, bots and seeds).
+    Compare(CompareArgs),
+}
+
+/// What identifies a game configuration (shared by `run` and `trace`).
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Scenario slug (see `list scenarios`); for `run` also a comma list or `all` (every
+    /// playable one).
+    #[arg(long, default_value = DEFAULT_SCENARIO)]
+    pub scenario: String,
+    /// Difficulty mode: easy, standard or nightmare; for `run` also a comma list or `all`.
+    #[arg(long, default_value = "standard")]
+    pub mode: String,
+    /// Deck of one player: a built-in deck name (see `list decks`) or a deck file path
+    /// (.o8d or text list). Repeat once per player. Default: core-leadership for one player.
+    #[arg(long = "deck", value_name = "SPEC")]
+    pub decks: Vec<String>,
+    /// Number of players (1-4); needs that many --deck.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Bot of each seat (see `list bots`): once per seat, or once for every seat.
+    #[arg(long = "bot", value_name = "NAME")]
+    pub bots: Vec<String>,
+    /// Master seed of the batch.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Round cap; reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30)]
+    pub max_rounds: u16,
+    /// Play cards whose abilities are not implemented as if blank (counted in the reports).
+    #[arg(long)]
+    pub allow_unimplemented: bool,
+    /// Change an engine rule choice (RULES.md "UNSURE" points), e.g. `--rule first_player=random`.
+    /// Repeatable; see `list rules`.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Output folder (default: results/<scenario>-<mode>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write games.csv with one row per game.
+    #[arg(long)]
+    pub per_game: bool,
+    /// No progress bar and no notes; only the final summary.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Play only shard K of N (0-based) of the games, for `lotr-sim merge` later.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Continue the interrupted run whose output folder is DIR (its checkpoint names the run).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "force"])]
+    pub resume: Option<PathBuf>,
+    /// Replace what the output folder holds (another run's results, an unfinished run).
+    #[arg(long)]
+    pub force: bool,
+    /// Seconds between checkpoints (0: only at the end and when interrupted).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub checkpoint_interval: f64,
+    /// Options given on the command line (filled in by `main`, for `--resume`).
+    #[arg(skip)]
+    pub explicit: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Output folders of the shards (`run --shard K/N --out DIR`), all N of them.
+    #[arg(required = true, value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Folder for the merged reports.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Replace what the output folder holds.
+    #[arg(long)]
+    pub force: bool,
+    /// Only the final summary.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SoakArgs {
+    /// Games in all (spread evenly over the configurations).
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Master seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Round cap.
+    #[arg(long, default_value_t = 30)]
+    pub max_rounds: u16,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Index of the game in the batch (0-based).
+    #[arg(long = "game", value_name = "I", default_value_t = 0)]
+    pub game_index: u64,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListWhat {
+    Scenarios,
+    Decks,
+    Bots,
+    Cards,
+    Rules,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    pub what: ListWhat,
+    /// With `cards`: only this scenario's quest and encounter cards.
+    #[arg(long)]
+    pub scenario: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Deck A: a built-in deck name or a deck file.
+    #[arg(value_name = "DECK_A")]
+    pub deck_a: String,
+    /// Deck B: a built-in deck name or a deck file.
+    #[arg(value_name = "DECK_B")]
+    pub deck_b: String,
+    /// Scenario slug (see `list scenarios`).
+    #[arg(long, default_value = crate::cli::DEFAULT_SCENARIO)]
+    pub scenario: String,
+    /// Difficulty mode: easy, standard or nightmare.
+    #[arg(long, default_value = "standard")]
+    pub mode: String,
+    /// Multi-player: the deck of another seat, fixed in both games of a pair (repeat once per
+    /// other seat, in seat order).
+    #[arg(long = "deck", value_name = "SPEC")]
+    pub others: Vec<String>,
+    /// Seat (1-based) that plays DECK_A / DECK_B; the --deck decks fill the other seats.
+    #[arg(long, default_value_t = 1)]
+    pub seat: usize,
+    /// Bot of each seat: once per seat, or once for every seat.
+    #[arg(long = "bot", value_name = "NAME")]
+    pub bots: Vec<String>,
+    /// Number of pairs (each pair is one game with each deck).
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Master seed (shared by both decks).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Round cap; reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30)]
+    pub max_rounds: u16,
+    /// Play cards whose abilities are not implemented as if blank.
+    #[arg(long)]
+    pub allow_unimplemented: bool,
+    /// Change an engine rule choice, e.g. `--rule first_player=random` (repeatable).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+    /// Output folder (default: results/compare-<scenario>-<mode>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write pairs.csv with both outcomes of every pair.
+    #[arg(long)]
+    pub per_game: bool,
+    /// No progress bar; only the summary.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct DeckArgs {
+    #[command(subcommand)]
+    pub command: DeckCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DeckCommand {
+    /// Import deck files (RingsDB JSON or text, OCTGN .o8d, forum lists) or built-in decks and
+    /// report legality (errors vs warnings), starting threat, spheres and unimplemented cards.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Deck files or built-in deck names.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<String>,
+}

@@ -1,0 +1,472 @@
+//! `lotr-sim compare DECK_A DECK_B`: a paired comparison of two decks on the same scenario,
+//! mode, bots and seeds (common random numbers, see `lotr_sim::compare`). Writes
+//! `compare.csv` (one row) and, with `--per-game`, `pairs.csv`; prints a short summary.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::args::*;
+use anyhow::{Context, Result};
+
+use lotr_sim::bots::{self, BOTS};
+use lotr_sim::cards::{self, Status};
+use lotr_sim::compare::{run_compare, PairedGame, PairedStats, RoundsDiff};
+use lotr_sim::data::{self, CardDb, DefId, Mode};
+use lotr_sim::deck::{self, Deck};
+use lotr_sim::engine::GameSetup;
+use lotr_sim::record::MAX_PLAYERS;
+
+use super::common::{rules_and_cap, usage, UsageError};
+
+pub(super) fn load(spec: &str, db: &CardDb) -> Result<Deck> {
+    deck::resolve_deck(spec, db).map_err(|e| {
+        anyhow::Error::new(UsageError(e.to_string())).context(format!("cannot load deck `{spec}`"))
+    })
+}
+
+/// Encounter/quest cards of the scenario in `mode`, and deck cards, whose abilities are missing.
+pub(super) fn missing(
+    db: &CardDb,
+    sc: usize,
+    mode: Mode,
+    decks: &[&Deck],
+) -> (Vec<DefId>, Vec<DefId>) {
+    let enc = lotr_sim::soak::missing_scenario_cards(db, sc, mode);
+    let mut dk: Vec<DefId> = decks
+        .iter()
+        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
+        .filter(|&id| cards::status(db, id) == Status::Missing)
+        .collect();
+    dk.sort_unstable();
+    dk.dedup();
+    (enc, dk)
+}
+
+pub(super) fn titles(db: &CardDb, ids: &[DefId]) -> String {
+    ids.iter()
+        .map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The two setups (deck A / deck B at `seat`), the bots and the changed rules.
+pub(super) struct Config {
+    a: GameSetup,
+    b: GameSetup,
+    bots: Vec<String>,
+    rules: String,
+    seat: usize,
+}
+
+pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
+    let Some(sc) = db.scenario(&x.scenario) else {
+        return usage(format!(
+            "unknown scenario `{}`; valid scenarios: {}",
+            x.scenario,
+            db.scenarios
+                .iter()
+                .map(|s| s.slug.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    };
+    let Some(mode) = Mode::ALL.into_iter().find(|m| m.name() == x.mode) else {
+        return usage(format!(
+            "unknown mode `{}`; valid modes: easy, standard, nightmare",
+            x.mode
+        ));
+    };
+    if db.scenarios[sc].quest[mode as usize].is_empty() {
+        return usage(format!(
+            "scenario `{}` has no {} mode",
+            x.scenario,
+            mode.name()
+        ));
+    }
+    let players = x.others.len() + 1;
+    if players > MAX_PLAYERS {
+        return usage(format!(
+            "at most {MAX_PLAYERS} players: DECK_A/DECK_B plus {} --deck",
+            x.others.len()
+        ));
+    }
+    if x.seat == 0 || x.seat > players {
+        return usage(format!(
+            "--seat {} does not exist with {players} player(s) (seats 1 to {players}; pass --deck once per other seat)",
+            x.seat
+        ));
+    }
+    let da = load(&x.deck_a, db)?;
+    let db_ = load(&x.deck_b, db)?;
+    let others: Vec<Deck> = x
+        .others
+        .iter()
+        .map(|s| load(s, db))
+        .collect::<Result<_>>()?;
+    let seat = x.seat - 1;
+    let seats = |d: &Deck| {
+        let mut v = others.clone();
+        v.insert(seat, d.clone());
+        v
+    };
+    let bots: Vec<String> = match x.bots.len() {
+        0 => vec![super::args::DEFAULT_BOT.to_string(); players],
+        1 => vec![x.bots[0].clone(); players],
+        n if n == players => x.bots.clone(),
+        n => {
+            return usage(format!(
+                "{n} --bot given for {players} player(s): pass --bot once for every seat, or once per seat"
+            ))
+        }
+    };
+    for b in &bots {
+        if bots::make(b).is_none() {
+            return usage(format!(
+                "unknown bot `{b}`; valid bots: {}",
+                BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    let (options, changed) = rules_and_cap(x.max_rounds, &x.rules)?;
+    let setup = |decks: Vec<Deck>| GameSetup {
+        scenario: sc,
+        mode,
+        decks,
+        options: options.clone(),
+        max_rounds: x.max_rounds,
+        allow_unimplemented: x.allow_unimplemented,
+    };
+    let a = setup(seats(&da));
+    let b = setup(seats(&db_));
+    for s in [&a, &b] {
+        if let Err(e) = s.validate(db) {
+            return usage(e);
+        }
+    }
+    let all: Vec<&Deck> = a.decks.iter().chain(&b.decks).collect();
+    let (enc, dk) = missing(db, sc, mode, &all);
+    if !enc.is_empty() {
+        return usage(format!(
+            "scenario `{}` in {} mode is not implemented yet: {} encounter/quest card(s) have abilities the engine does not implement: {}",
+            x.scenario,
+            mode.name(),
+            enc.len(),
+            titles(db, &enc)
+        ));
+    }
+    if !dk.is_empty() {
+        if !x.allow_unimplemented {
+            return usage(format!(
+                "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities",
+                dk.len(),
+                titles(db, &dk)
+            ));
+        }
+        eprintln!(
+            "warning: {} deck card(s) are played WITHOUT their abilities (--allow-unimplemented): {}",
+            dk.len(),
+            titles(db, &dk)
+        );
+    }
+    Ok(Config {
+        a,
+        b,
+        bots,
+        rules: changed.join(";"),
+        seat,
+    })
+}
+
+pub fn run(x: &CompareArgs) -> Result<()> {
+    let db = data::load_embedded().context("cannot load the embedded card data")?;
+    let cfg = configure(&db, x)?;
+    if x.games == 0 {
+        return usage("--games must be at least 1");
+    }
+    let threads = match x.threads {
+        Some(0) => return usage("--threads must be at least 1"),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let out_dir = x.out.clone().unwrap_or_else(|| {
+        PathBuf::from("results").join(format!(
+            "compare-{}-{}",
+            db.scenarios[cfg.a.scenario].slug,
+            cfg.a.mode.name()
+        ))
+    });
+    let pb = (x.games >= 10_000 && !x.quiet).then(|| {
+        let pb = indicatif::ProgressBar::new(x.games);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{wide_bar}] {pos}/{len} pairs ({per_sec}, ETA {eta})",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        pb
+    });
+    let t0 = Instant::now();
+    let pairs = run_compare(
+        &db,
+        &cfg.a,
+        &cfg.b,
+        &cfg.bots,
+        x.games,
+        x.seed,
+        threads,
+        pb.as_ref(),
+    );
+    let secs = t0.elapsed().as_secs_f64();
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    let st = PairedStats::from_pairs(pairs.iter().map(|p| (p.a.is_win(), p.b.is_win())));
+    let rd = RoundsDiff::from_pairs(pairs.iter().map(|p| (p.rounds_a, p.rounds_b)));
+    let key = Key {
+        scenario: db.scenarios[cfg.a.scenario].slug.clone(),
+        mode: cfg.a.mode,
+        players: cfg.a.decks.len(),
+        seat: cfg.seat,
+        deck_a: cfg.a.decks[cfg.seat].name.clone(),
+        deck_b: cfg.b.decks[cfg.seat].name.clone(),
+        decks_a: join(&cfg.a.decks),
+        decks_b: join(&cfg.b.decks),
+        bots: cfg.bots.join("+"),
+        seed: x.seed,
+        max_rounds: x.max_rounds,
+        rules: cfg.rules.clone(),
+    };
+    std::fs::create_dir_all(&out_dir)
+        .with_context(|| format!("cannot create the output folder {}", out_dir.display()))?;
+    write_atomic(
+        &out_dir.join("compare.csv"),
+        &compare_csv(&key, &st, &rd, &pairs),
+    )?;
+    if x.per_game {
+        write_atomic(&out_dir.join("pairs.csv"), &pairs_csv(&pairs))?;
+    }
+    let mut o = std::io::stdout().lock();
+    for line in summary(&key, &st, &rd, secs, threads) {
+        writeln!(o, "{line}")?;
+    }
+    writeln!(o, "results: {}", out_dir.display())?;
+    Ok(())
+}
+
+pub(super) fn join(decks: &[Deck]) -> String {
+    decks
+        .iter()
+        .map(|d| d.name.as_str())
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// What identifies a comparison (the CSV's first columns).
+pub struct Key {
+    pub scenario: String,
+    pub mode: Mode,
+    pub players: usize,
+    /// 0-based seat that changes deck.
+    pub seat: usize,
+    pub deck_a: String,
+    pub deck_b: String,
+    pub decks_a: String,
+    pub decks_b: String,
+    pub bots: String,
+    pub seed: u64,
+    pub max_rounds: u16,
+    pub rules: String,
+}
+
+/// Columns of `compare.csv` (documented in README.md).
+pub const COMPARE_HEADER: &str =
+    "scenario,mode,players,seat,deck_a,deck_b,decks_a,decks_b,bots,games,seed,max_rounds,rules,\
+wins_a,wins_b,win_rate_a,win_rate_b,win_a_lo95,win_a_hi95,win_b_lo95,win_b_hi95,\
+both_won,only_a_won,only_b_won,neither_won,diff,diff_lo95,diff_hi95,diff_width95,\
+unpaired_lo95,unpaired_hi95,unpaired_width95,mcnemar_chi2,mcnemar_p,mcnemar_method,\
+rounds_mean_a,rounds_mean_b,rounds_diff,rounds_diff_lo95,rounds_diff_hi95,\
+rounds_unpaired_lo95,rounds_unpaired_hi95,unimplemented_plays_a,unimplemented_plays_b,engine_version";
+
+pub(super) fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub(super) fn f6(x: f64) -> String {
+    format!("{x:.6}")
+}
+
+pub fn compare_csv(k: &Key, s: &PairedStats, r: &RoundsDiff, pairs: &[PairedGame]) -> String {
+    let ua: u64 = pairs.iter().map(|p| p.unimplemented_a as u64).sum();
+    let ub: u64 = pairs.iter().map(|p| p.unimplemented_b as u64).sum();
+    let row = [
+        field(&k.scenario),
+        k.mode.name().to_string(),
+        k.players.to_string(),
+        (k.seat + 1).to_string(),
+        field(&k.deck_a),
+        field(&k.deck_b),
+        field(&k.decks_a),
+        field(&k.decks_b),
+        field(&k.bots),
+        s.n.to_string(),
+        k.seed.to_string(),
+        k.max_rounds.to_string(),
+        field(&k.rules),
+        s.wins_a.to_string(),
+        s.wins_b.to_string(),
+        f6(s.rate_a),
+        f6(s.rate_b),
+        f6(s.a95.0),
+        f6(s.a95.1),
+        f6(s.b95.0),
+        f6(s.b95.1),
+        s.both.to_string(),
+        s.only_a.to_string(),
+        s.only_b.to_string(),
+        s.neither.to_string(),
+        f6(s.diff),
+        f6(s.paired95.0),
+        f6(s.paired95.1),
+        f6(s.paired_width()),
+        f6(s.unpaired95.0),
+        f6(s.unpaired95.1),
+        f6(s.unpaired_width()),
+        f6(s.mcnemar_chi2),
+        format!("{:.6e}", s.mcnemar_p),
+        s.mcnemar_method.name().to_string(),
+        f6(r.mean_a),
+        f6(r.mean_b),
+        f6(r.diff),
+        f6(r.paired95.0),
+        f6(r.paired95.1),
+        f6(r.unpaired95.0),
+        f6(r.unpaired95.1),
+        ua.to_string(),
+        ub.to_string(),
+        env!("CARGO_PKG_VERSION").to_string(),
+    ];
+    format!("{COMPARE_HEADER}\n{}\n", row.join(","))
+}
+
+/// Columns of `pairs.csv`.
+pub const PAIRS_HEADER: &str = "index,outcome_a,outcome_b,rounds_a,rounds_b";
+
+pub fn pairs_csv(pairs: &[PairedGame]) -> String {
+    let mut s = String::with_capacity(32 * pairs.len() + 64);
+    s.push_str(PAIRS_HEADER);
+    s.push('\n');
+    for p in pairs {
+        s.push_str(&format!(
+            "{},{},{},{},{}\n",
+            p.index,
+            p.a.name(),
+            p.b.name(),
+            p.rounds_a,
+            p.rounds_b
+        ));
+    }
+    s
+}
+
+pub(super) fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("csv.tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+pub(super) fn pct(x: f64) -> String {
+    format!("{:.3}%", 100.0 * x)
+}
+
+pub(super) fn pts(x: f64) -> String {
+    format!("{:+.3}", 100.0 * x)
+}
+
+/// The human summary printed after a comparison.
+pub fn summary(k: &Key, s: &PairedStats, r: &RoundsDiff, secs: f64, threads: usize) -> Vec<String> {
+    let mut v = vec![
+        format!(
+            "{} ({}), {} player(s), seat {}: A = {} vs B = {}; seats A {} / B {}; bots {}; seed {}",
+            k.scenario,
+            k.mode.name(),
+            k.players,
+            k.seat + 1,
+            k.deck_a,
+            k.deck_b,
+            k.decks_a,
+            k.decks_b,
+            k.bots,
+            k.seed
+        ),
+        format!(
+            "{} paired games ({} games) in {:.2} s on {} thread(s)",
+            s.n,
+            2 * s.n,
+            secs,
+            threads
+        ),
+        format!(
+            "win rate A {} (95% CI {} to {}), B {} (95% CI {} to {})",
+            pct(s.rate_a),
+            pct(s.a95.0),
+            pct(s.a95.1),
+            pct(s.rate_b),
+            pct(s.b95.0),
+            pct(s.b95.1)
+        ),
+        format!(
+            "difference A - B: {} points; paired 95% CI {} to {} (width {}); unpaired would be {} to {} (width {})",
+            pts(s.diff),
+            pts(s.paired95.0),
+            pts(s.paired95.1),
+            pts(s.paired_width()).trim_start_matches('+'),
+            pts(s.unpaired95.0),
+            pts(s.unpaired95.1),
+            pts(s.unpaired_width()).trim_start_matches('+')
+        ),
+        format!(
+            "pairs: both won {}, only A won {}, only B won {}, neither won {}",
+            s.both, s.only_a, s.only_b, s.neither
+        ),
+        format!(
+            "McNemar: p = {:.3e} ({}{})",
+            s.mcnemar_p,
+            match s.mcnemar_method {
+                lotr_sim::compare::McNemarMethod::Exact => "exact binomial on the discordant pairs".to_string(),
+                lotr_sim::compare::McNemarMethod::ChiSquare =>
+                    format!("chi-square with continuity correction, {:.3}", s.mcnemar_chi2),
+            },
+            ""
+        ),
+    ];
+    let verdict = if s.mcnemar_p < 0.05 {
+        if s.diff > 0.0 {
+            "A wins significantly more often than B (5% level)"
+        } else {
+            "B wins significantly more often than A (5% level)"
+        }
+    } else {
+        "no significant difference at the 5% level"
+    };
+    v.push(verdict.to_string());
+    v.push(format!(
+        "rounds played: A {:.3}, B {:.3}; difference {:+.3}, paired 95% CI {:+.3} to {:+.3} (width {:.3}); unpaired would be {:+.3} to {:+.3} (width {:.3})",
+        r.mean_a,
+        r.mean_b,
+        r.diff,
+        r.paired95.0,
+        r.paired95.1,
+        r.paired95.1 - r.paired95.0,
+        r.unpaired95.0,
+        r.unpaired95.1,
+        r.unpaired95.1 - r.unpaired95.0
+    ));
+    v
+}

@@ -1,0 +1,32 @@
+//! `trace`: one game of a batch with the game log on.
+
+use anyhow::Result;
+use lotr_sim::engine::{play_game, Game};
+
+use super::args::*;
+
+use super::common::*;
+
+pub(super) fn cmd_trace(a: &TraceArgs) -> Result<()> {
+    let db = load_db()?;
+    let cfg = configure(&db, &a.game)?;
+    let mut game = Game::new(&db, &cfg.setup);
+    game.set_logging(true);
+    let mut bots = lotr_sim::batch::make_bots(&cfg.bots);
+    let r = play_game(&mut game, &mut bots, cfg.key.seed, a.game_index);
+    let k = &cfg.key;
+    out!(
+        "# {} ({}), decks {}, bots {}, seed {}, game {}",
+        k.scenario,
+        k.mode.name(),
+        k.decks_joined(),
+        k.bots_joined(),
+        k.seed,
+        a.game_index
+    );
+    for line in game.log_lines() {
+        out!("{line}");
+    }
+    out!("{}", record_line(&r));
+    Ok(())
+}

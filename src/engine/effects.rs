@@ -1,0 +1,333 @@
+//! Effects on the game state: resources and costs, threat, damage and healing, progress,
+//! exhausting and readying, lasting effects.
+
+use super::*;
+use crate::cards::Rule;
+use crate::data::Sphere;
+
+impl<'a> Game<'a> {
+    /// Assign one damage to `c`, to be dealt with the rest by `deal_assigned_damage` (archery,
+    /// "assign X damage among characters").
+    pub fn assign_damage(&mut self, c: CardId) {
+        self.archery_assigned.push(c);
+    }
+
+    /// Damage assigned to `c` and not dealt yet.
+    pub fn assigned_damage(&self, c: CardId) -> i16 {
+        self.archery_assigned.iter().filter(|&&x| x == c).count() as i16
+    }
+
+    /// Deal every assigned damage at once.
+    pub fn deal_assigned_damage(&mut self) {
+        let mut list = std::mem::take(&mut self.archery_assigned);
+        list.sort_unstable();
+        let mut i = 0;
+        while i < list.len() {
+            let c = list[i];
+            let n = list[i..].iter().take_while(|&&x| x == c).count();
+            self.deal_damage(c, n as i16);
+            i += n;
+        }
+        list.clear();
+        self.archery_assigned = list;
+    }
+
+    /// Resources `p` can spend on a card of `sphere`.
+    pub fn available(&self, p: u8, sphere: Sphere) -> i16 {
+        self.heroes(p)
+            .filter(|&h| self.hero_matches(h, sphere))
+            .map(|h| self.cards[h as usize].resources)
+            .sum()
+    }
+
+    pub fn has_matching_hero(&self, p: u8, sphere: Sphere) -> bool {
+        self.heroes(p).any(|h| self.hero_matches(h, sphere))
+    }
+
+    /// Can `p` pay `cost` for a card of `sphere` (with the resource match)?
+    pub fn can_pay(&self, p: u8, sphere: Sphere, cost: i16) -> bool {
+        if cost <= 0 {
+            return !self.setup.options.zero_cost_needs_match || self.has_matching_hero(p, sphere);
+        }
+        self.available(p, sphere) >= cost
+    }
+
+    /// Pay for card `c` played by `p`: its own payment hook, or the default payment of
+    /// `play_cost`. A Valour discount that applied is used up.
+    pub fn pay_for(&mut self, c: CardId, p: u8) {
+        let sphere = self.def_of(c).sphere;
+        let cost = self.cost_of(c, p);
+        if self.ally_discounted(c, p) {
+            self.players[p as usize].ally_discount = 0;
+        }
+        if self.valour_discounted(c, p) {
+            self.players[p as usize].valour_discount = 0;
+        }
+        match self.script(c).and_then(|s| s.pay) {
+            Some(f) => {
+                f(self, c, p);
+                // A cost increase (Heavy Curse) on top of the card's own way of paying.
+                let extra = cost - self.def_of(c).cost.max(0);
+                self.pay(p, sphere, extra);
+            }
+            None => self.pay(p, sphere, cost),
+        }
+    }
+
+    /// Does `p`'s pending ally discount (`PlayerState::ally_discount`) apply to card `c`?
+    pub(super) fn ally_discounted(&self, c: CardId, p: u8) -> bool {
+        let ps = &self.players[p as usize];
+        ps.ally_discount > 0
+            && self.is_ally(c)
+            && self.def_of(c).traits.contains(&ps.ally_discount_trait)
+    }
+
+    /// What card `c` costs `p` to play now: printed, or its script's `cost` hook (reductions
+    /// printed on the card itself, e.g. Keen as Lances), less a pending ally discount (Heir of
+    /// Valandil), changed by the `cost_mod` hooks of cards in play (Heavy Curse); never below 0.
+    pub fn cost_of(&self, c: CardId, p: u8) -> i16 {
+        let mut cost = match self.script(c).and_then(|s| s.cost) {
+            Some(f) => f(self, c, p),
+            None => self.def_of(c).cost,
+        }
+        .max(0);
+        if self.ally_discounted(c, p) {
+            cost -= self.players[p as usize].ally_discount;
+        }
+        if self.n_cost_mods > 0 {
+            for x in self.in_play_cards() {
+                if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
+                    cost += f(self, x, c);
+                }
+            }
+        }
+        if self.valour_discounted(c, p) {
+            cost -= self.players[p as usize].valour_discount;
+        }
+        cost.max(0)
+    }
+
+    /// Does `p`'s pending Valour discount apply to card `c`?
+    pub(super) fn valour_discounted(&self, c: CardId, p: u8) -> bool {
+        (p as usize) < MAX_PLAYERS
+            && self.players[p as usize].valour_discount > 0
+            && self.ty(c) == CardType::Event
+            && crate::cards::common::VALOUR_EVENTS.contains(&self.def_of(c).code.as_str())
+    }
+
+    /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
+    pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
+        while cost > 0 {
+            let best = self
+                .heroes(p)
+                .filter(|&h| self.hero_matches(h, sphere) && self.cards[h as usize].resources > 0)
+                .max_by_key(|&h| (self.cards[h as usize].resources, std::cmp::Reverse(h)));
+            let Some(h) = best else { break };
+            self.cards[h as usize].resources -= 1;
+            cost -= 1;
+        }
+    }
+
+    pub fn raise_threat(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
+        self.players[p as usize].threat += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!(
+                "  P{} threat +{} -> {}",
+                p + 1,
+                n,
+                self.players[p as usize].threat
+            ));
+        }
+    }
+
+    /// Reduce threat (not below 0); returns false if a card forbids it.
+    pub fn reduce_threat(&mut self, p: u8, n: i16) -> bool {
+        if self.rule(Rule::CannotReduceThreat(p)) {
+            return false;
+        }
+        let t = &mut self.players[p as usize].threat;
+        let before = *t;
+        *t = (*t - n).max(0);
+        if self.logging() {
+            let now = self.players[p as usize].threat;
+            self.log_line(format!("  P{} threat -{} -> {}", p + 1, before - now, now));
+        }
+        true
+    }
+
+    /// Can `c` take damage right now?
+    pub fn can_take_damage(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone.in_play() && !self.rule(Rule::CannotTakeDamage(c))
+    }
+
+    /// Deal `n` damage to `c`. Destruction happens in the state-based checks.
+    pub fn deal_damage(&mut self, c: CardId, n: i16) {
+        if n <= 0 || !self.can_take_damage(c) {
+            return;
+        }
+        self.cards[c as usize].damage += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!(
+                "  {} takes {} damage ({})",
+                self.title(c),
+                n,
+                self.cards[c as usize].damage
+            ));
+        }
+        self.fire(Event::Damaged(c, n));
+        if self.is_character(c) {
+            self.fire(Event::CancelDamage(c, n));
+        }
+    }
+
+    /// Heal `n` damage from `c`; fires `Healed` when some damage came off.
+    pub fn heal(&mut self, c: CardId, n: i16) {
+        let k = self.remove_damage(c, n);
+        if k > 0 {
+            self.fire(Event::Healed(c, k));
+        }
+    }
+
+    /// Take up to `n` damage off `c` (none if it cannot be healed) without it counting as a heal
+    /// (a damage cancel); returns how much came off.
+    pub fn remove_damage(&mut self, c: CardId, n: i16) -> i16 {
+        if self.cards[c as usize].damage > 0 && self.rule(Rule::CannotBeHealed(c)) {
+            return 0;
+        }
+        let ci = &mut self.cards[c as usize];
+        let before = ci.damage;
+        ci.damage = (ci.damage - n).max(0);
+        self.dirty = true;
+        before - ci.damage
+    }
+
+    pub fn remaining_hp(&self, c: CardId) -> i16 {
+        self.stat(c, Stat::HitPoints) - self.cards[c as usize].damage
+    }
+
+    /// Place progress on a location or quest card (no limits applied here).
+    pub fn add_progress(&mut self, c: CardId, n: i16) {
+        if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
+            return;
+        }
+        self.cards[c as usize].progress += n;
+        self.dirty = true;
+        if self.logging() {
+            self.log_line(format!(
+                "  {} progress +{} ({})",
+                self.title(c),
+                n,
+                self.cards[c as usize].progress
+            ));
+        }
+        self.fire(Event::ProgressPlaced(c, n));
+    }
+
+    /// Place progress "on the current quest": through the active location first, then the
+    /// current quest (respecting Orc Rearguard-style caps).
+    pub fn place_progress_on_quest(&mut self, mut n: i16, through_location: bool) {
+        if through_location {
+            if let Some(loc) = self.active_location() {
+                let need =
+                    (self.stat(loc, Stat::QuestPoints) - self.cards[loc as usize].progress).max(0);
+                let put = n.min(need);
+                self.add_progress(loc, put);
+                n -= put;
+            }
+        }
+        let Some(q) = self.current_quest() else {
+            return;
+        };
+        if !self.cards[q as usize].zone.in_play() {
+            // The current side quest was already defeated: the rest of the progress is lost.
+            return;
+        }
+        if self.rule(Rule::QuestProgressCap3) {
+            n = n.min((3 - self.quest_progress_this_round).max(0));
+        }
+        if self.is_side_quest(q) {
+            let need = (self.stat(q, Stat::QuestPoints) - self.cards[q as usize].progress).max(0);
+            n = n.min(need);
+        }
+        self.quest_progress_this_round += n;
+        self.add_progress(q, n);
+    }
+
+    pub fn exhaust(&mut self, c: CardId) {
+        self.cards[c as usize].exhausted = true;
+    }
+
+    /// Ready `c`; readying an exhausted card fires `Readied`.
+    pub fn ready(&mut self, c: CardId) {
+        if self.cards[c as usize].exhausted && self.replace_ready(c, 0) {
+            return;
+        }
+        let was = self.cards[c as usize].exhausted;
+        self.cards[c as usize].exhausted = false;
+        if was {
+            self.fire(Event::Readied(c));
+        }
+    }
+
+    /// Readying of exhausted card `c` replaced by its attachments (`Rule::ReadyReplaced`): if
+    /// one beyond the first `done` of them replaces it, queue that attachment's `resume` (step
+    /// `WOULD_READY`) and return true; the card does not ready now.
+    pub(crate) fn replace_ready(&mut self, c: CardId, done: i16) -> bool {
+        if self.list(Zone::Attached(0)).is_empty() {
+            return false;
+        }
+        let r = self
+            .attachments(c)
+            .filter(|&a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, a, Rule::ReadyReplaced(c)))
+            })
+            .nth(done.max(0) as usize);
+        let Some(r) = r else { return false };
+        let p = self.cards[c as usize].controller;
+        self.stack.push(Frame::Resume {
+            cont: Cont::new(r, WOULD_READY).with(p, c as i16, done),
+        });
+        true
+    }
+
+    /// A readying replacement (`WOULD_READY`, `cont`) lets its card ready after all: the next
+    /// replacement, if any, decides in turn; otherwise the card readies (firing `Readied`).
+    pub fn ready_after_replacement(&mut self, cont: Cont) {
+        let c = cont.a as CardId;
+        if !self.cards[c as usize].zone.in_play() || !self.cards[c as usize].exhausted {
+            return;
+        }
+        if self.replace_ready(c, cont.b + 1) {
+            return;
+        }
+        self.cards[c as usize].exhausted = false;
+        self.dirty = true;
+        self.fire(Event::Readied(c));
+    }
+
+    pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
+        if self.logging() {
+            let what_s = match what {
+                Lasting::Stat(st, d) => format!("{d:+} {st:?}"),
+                other => format!("{other:?}"),
+            };
+            let line = format!("  {}: {} until {:?}", self.title(card), what_s, until);
+            self.log_line(line);
+        }
+        let gen = self.cards[card as usize].gen;
+        self.lasting.push(LastingEffect {
+            card,
+            gen,
+            what,
+            until,
+        });
+        self.dirty = true;
+    }
+}

@@ -1,0 +1,140 @@
+//! Events: Forced effects at once, and the Responses window when any player could respond.
+
+use super::*;
+
+/// The card an event is about, if any.
+fn event_subject(ev: Event) -> Option<CardId> {
+    match ev {
+        Event::EntersPlay(c)
+        | Event::Played(c)
+        | Event::Committed(c)
+        | Event::Revealed(c, _)
+        | Event::Revealing(c, _)
+        | Event::Engaged(c, _)
+        | Event::Damaged(c, _)
+        | Event::Destroyed(c)
+        | Event::LeftPlay(c)
+        | Event::Traveled(c)
+        | Event::AttackDestroyed(c)
+        | Event::EnemyAttackEnded(c)
+        | Event::TimeRanOut(c)
+        | Event::SideQuestDefeated(c)
+        | Event::HostDestroyed(c, _)
+        | Event::AttackerDeclared(c, _)
+        | Event::Explored(c, _)
+        | Event::CancelDamage(c, _)
+        | Event::WhenRevealedCanceled(c)
+        | Event::EnemyAttacks(c, _)
+        | Event::Exploring(c)
+        | Event::DiscardedFromHand(c)
+        | Event::Readied(c) => Some(c),
+        _ => None,
+    }
+}
+
+impl<'a> Game<'a> {
+    /// A game event happened: Forced effects resolve now; Responses are offered next.
+    pub fn fire(&mut self, ev: Event) {
+        if self.outcome.is_some() {
+            return;
+        }
+        // Forced effects of cards in play (and of the card the event is about, if it just left).
+        // Collected on the stack first: a Forced effect may fire events of its own (nested).
+        let subject = event_subject(ev);
+        let mut forced: SmallIds = self.forced_cards.iter().copied().collect();
+        if let Some(s) = subject {
+            if !self.cards[s as usize].zone.in_play()
+                && self.script(s).and_then(|x| x.forced).is_some()
+                && !forced.contains(&s)
+            {
+                forced = forced.iter().copied().chain(std::iter::once(s)).collect();
+            }
+        }
+        for &c in &forced {
+            if let Some(f) = self.script(c).and_then(|s| s.forced) {
+                f(self, c, ev);
+            }
+            if self.outcome.is_some() {
+                return;
+            }
+        }
+        if self.any_response(ev) {
+            self.stack.push(Frame::Responses {
+                ev,
+                seat: 0,
+                passes: 0,
+                used: [NO_CARD; 4],
+            });
+        }
+    }
+
+    /// Cards that might respond to `ev`: in play under a player's control, or events in hand.
+    pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
+        out.clear();
+        for z in [Zone::Hand(seat), Zone::Play(seat), Zone::Attached(0)] {
+            for &c in self.list(z) {
+                if z == Zone::Attached(0) && self.cards[c as usize].controller != seat {
+                    continue;
+                }
+                let Some(s) = self.script(c) else { continue };
+                let Some(can) = s.can_respond else { continue };
+                if z == Zone::Hand(seat) {
+                    // Events are played (cost paid); other cards respond from hand only by their
+                    // own text (e.g. put into play), with no cost. A hero or ally in hand (a dead
+                    // hero shuffled back into the deck and drawn) has no response there.
+                    let d = self.def_of(c);
+                    if d.ty != CardType::Event && !s.hand_response {
+                        continue;
+                    }
+                    if d.ty == CardType::Event
+                        && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
+                    {
+                        continue;
+                    }
+                }
+                if can(self, c, seat, ev) {
+                    out.push(c);
+                }
+            }
+        }
+        // An attachment that left play with its host responds to its own event (Secret Vigil).
+        if let Event::HostDestroyed(a, _) = ev {
+            if self.cards[a as usize].owner == seat && !out.contains(&a) {
+                if let Some(can) = self.script(a).and_then(|s| s.can_respond) {
+                    if can(self, a, seat, ev) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        // A defeated player side quest (now in the victory display) may respond to its own
+        // defeat; its owner (the player who played it) controls the response.
+        if let Event::SideQuestDefeated(q) = ev {
+            if self.cards[q as usize].owner == seat {
+                if let Some(can) = self.script(q).and_then(|s| s.can_respond) {
+                    if can(self, q, seat, ev) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+
+    pub(super) fn any_response(&mut self, ev: Event) -> bool {
+        let mut buf = std::mem::take(&mut self.scratch_resp);
+        let mut any = false;
+        for o in 0..self.n_players {
+            let p = self.seat(o);
+            if self.players[p as usize].eliminated {
+                continue;
+            }
+            self.response_candidates(p, ev, &mut buf);
+            if !buf.is_empty() {
+                any = true;
+                break;
+            }
+        }
+        self.scratch_resp = buf;
+        any
+    }
+}

@@ -1,0 +1,360 @@
+//! Action windows (RULES.md §3.0) and Responses (§6): what a player may play or use now, and
+//! playing it (costs, attachments, uniqueness).
+
+use super::*;
+
+impl<'a> Game<'a> {
+    /// An action window (§3.0.3). In the planning phase, `active` is the active player's offset:
+    /// he may also play allies, attachments and side quests.
+    pub(super) fn window(&mut self, phase: Phase, active: Option<u8>, seat: u8, passes: u8) {
+        let n = self.players_in_game();
+        if passes >= n || n == 0 {
+            return;
+        }
+        let p = self.seat(seat % self.n_players);
+        let again = |seat: u8, passes: u8| match active {
+            Some(a) => Frame::Planning {
+                active: a,
+                seat,
+                passes,
+            },
+            None => Frame::Window {
+                phase,
+                seat,
+                passes,
+            },
+        };
+        if self.players[p as usize].eliminated {
+            self.stack.push(again(seat + 1, passes));
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);
+                self.begin_ask(
+                    p,
+                    if planning {
+                        Ask::Planning
+                    } else {
+                        Ask::Action(phase)
+                    },
+                );
+                self.offer(Opt::Pass);
+                self.offer_actions(p, planning);
+                self.stack.push(again(seat, passes));
+                if self.n_offered() == 1 {
+                    // Only "pass": no decision.
+                    self.stack.pop();
+                    self.stack.push(again(seat + 1, passes + 1));
+                } else {
+                    self.wait();
+                }
+            }
+            Some(Opt::Pass) => self.stack.push(again(seat + 1, passes + 1)),
+            Some(o) => {
+                self.stack.push(again(seat + 1, 0));
+                self.take_action(p, o);
+            }
+        }
+    }
+
+    /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
+    /// attachments and side quests).
+    pub(super) fn offer_actions(&mut self, p: u8, planning: bool) {
+        let hand_len = self.list(Zone::Hand(p)).len();
+        for i in 0..hand_len {
+            let c = self.list(Zone::Hand(p))[i];
+            let d = self.def_of(c);
+            let sphere = d.sphere;
+            let ty = d.ty;
+            let cost = self.cost_of(c, p);
+            let script = self.script(c);
+            // An Action used from hand by a card that is not an event (Elven Jeweler).
+            if ty != CardType::Event
+                && script.is_some_and(|s| s.hand_action)
+                && script
+                    .and_then(|s| s.can_act)
+                    .is_some_and(|f| f(self, c, p))
+                && !self.offered().contains(&Opt::Activate(c))
+            {
+                self.offer(Opt::Activate(c));
+            }
+            let ok = match ty {
+                CardType::Event => {
+                    script
+                        .and_then(|s| s.can_act)
+                        .map(|f| f(self, c, p))
+                        .unwrap_or(false)
+                        && self.can_pay(p, sphere, cost)
+                }
+                CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
+                    self.can_pay(p, sphere, cost)
+                        && !self.unique_in_play(c)
+                        && (self.playable_unimplemented(c))
+                        && script
+                            .and_then(|s| s.can_play)
+                            .map(|f| f(self, c, p))
+                            .unwrap_or(true)
+                        && (ty != CardType::Attachment || self.any_attach_target(c, p))
+                }
+                _ => false,
+            };
+            if ok && !self.offered().contains(&Opt::Play(c)) {
+                self.offer(Opt::Play(c));
+            }
+        }
+        // Events played from the discard pile by their own text (Lords of the Eldar).
+        for i in 0..self.list(Zone::Discard(p)).len() {
+            let c = self.list(Zone::Discard(p))[i];
+            let d = self.def_of(c);
+            let (sphere, cost) = (d.sphere, d.cost.max(0));
+            let Some(s) = self.script(c) else { continue };
+            if d.ty == CardType::Event
+                && s.rule.is_some_and(|f| f(self, c, Rule::PlayFromDiscard(c)))
+                && s.can_act.is_some_and(|f| f(self, c, p))
+                && self.can_pay(p, sphere, cost)
+                && !self.offered().contains(&Opt::Play(c))
+            {
+                self.offer(Opt::Play(c));
+            }
+        }
+        for z in [Zone::Play(p), Zone::Attached(0)] {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                if self.cards[c as usize].controller != p {
+                    continue;
+                }
+                if let Some(f) = self.script(c).and_then(|s| s.can_act) {
+                    if f(self, c, p) {
+                        self.offer(Opt::Activate(c));
+                    }
+                }
+            }
+        }
+        // Actions any player may trigger: on encounter cards in the staging area or the active
+        // location (Palace Ruins), and on cards other players control (Éowyn).
+        let others = (0..self.n_players).filter(|&q| q != p).map(Zone::Play);
+        for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                let Some(s) = self.script(c) else { continue };
+                if !s.any_player {
+                    continue;
+                }
+                if let Some(f) = s.can_act {
+                    if f(self, c, p) {
+                        self.offer(Opt::Activate(c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
+    pub(super) fn playable_unimplemented(&self, c: CardId) -> bool {
+        self.script(c).is_some()
+            || self.setup.allow_unimplemented
+            || crate::cards::vanilla(self.db, self.def_id(c))
+    }
+
+    pub fn unique_in_play(&self, c: CardId) -> bool {
+        let d = self.def_of(c);
+        if !d.unique {
+            return false;
+        }
+        let title = &d.title;
+        self.in_play_cards()
+            .any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
+    }
+
+    pub(super) fn any_attach_target(&self, a: CardId, p: u8) -> bool {
+        self.attach_targets(a, p).next().is_some()
+    }
+
+    /// Legal targets for attachment `a` played by `p`. Without a script: a hero `p` controls.
+    pub fn attach_targets(&self, a: CardId, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        let f = self.script(a).and_then(|s| s.attach_to);
+        self.in_play_cards().filter(move |&t| {
+            if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+                return false;
+            }
+            if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
+                return false;
+            }
+            match f {
+                Some(f) => f(self, a, p, t),
+                None => self.is_hero(t) && self.cards[t as usize].controller == p,
+            }
+        })
+    }
+
+    pub(crate) fn take_action(&mut self, p: u8, o: Opt) {
+        match o {
+            Opt::Play(c) => {
+                let d = self.def_of(c);
+                let (ty, doomed) = (d.ty, d.keywords.doomed);
+                self.log_fn(|g| format!("  P{} plays {}", p + 1, g.title(c)));
+                if self.script(c).is_none() && !crate::cards::vanilla(self.db, self.def_id(c)) {
+                    self.record.unimplemented_plays += 1;
+                }
+                match ty {
+                    CardType::Event => {
+                        self.pay_for(c, p);
+                        self.move_card(c, Zone::Resolving);
+                        self.stack.push(Frame::FinishEvent { card: c });
+                        if let Some(f) = self.script(c).and_then(|s| s.act) {
+                            f(self, c, p);
+                        }
+                        self.fire(Event::Triggered(c, p));
+                    }
+                    CardType::Ally => {
+                        self.pay_for(c, p);
+                        self.put_into_play(c, p);
+                        self.fire(Event::Played(c));
+                    }
+                    CardType::Attachment => {
+                        self.pay_for(c, p);
+                        self.move_card(c, Zone::Resolving);
+                        self.stack.push(Frame::PlayAttachment { card: c, seat: p });
+                    }
+                    CardType::PlayerSideQuest => {
+                        self.pay_for(c, p);
+                        self.move_card(c, Zone::Staging);
+                        self.cards[c as usize].controller = p;
+                        self.fire(Event::EntersPlay(c));
+                        self.fire(Event::Played(c));
+                    }
+                    _ => {}
+                }
+                for q in 0..self.n_players {
+                    self.raise_threat(q, doomed as i16);
+                }
+            }
+            Opt::Activate(c) => {
+                self.log_fn(|g| format!("  P{} uses {}", p + 1, g.title(c)));
+                if let Some(f) = self.script(c).and_then(|s| s.act) {
+                    f(self, c, p);
+                }
+                self.fire(Event::Triggered(c, p));
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn play_attachment(&mut self, card: CardId, seat: u8) {
+        match self.take_answer() {
+            // A player attachment with Guarded (X) is not attached to the chosen card but goes
+            // to guard (§5.5.1, .3).
+            None if self.guarded_x(card).is_some() => {
+                self.guard_player_attachment(card, seat);
+                self.fire(Event::Played(card));
+            }
+            None => {
+                self.begin_ask(seat, Ask::Effect { card, what: 0 });
+                let mut n = 0;
+                for t in self.attach_targets(card, seat).collect::<SmallIds>().iter() {
+                    self.offer(Opt::Card(*t));
+                    n += 1;
+                }
+                if n == 0 {
+                    // The target went away: the card goes to the discard pile.
+                    let to = self.discard_zone(card);
+                    self.move_card(card, to);
+                    return;
+                }
+                self.stack.push(Frame::PlayAttachment { card, seat });
+                self.wait();
+            }
+            Some(Opt::Card(t)) => {
+                let ctl = if self.cards[t as usize].owner == ENCOUNTER && !self.is_character(t) {
+                    seat
+                } else {
+                    self.cards[t as usize].controller
+                };
+                self.attach(card, t, ctl);
+                self.log_fn(|g| format!("  {} attached to {}", g.title(card), g.title(t)));
+                self.fire(Event::Played(card));
+            }
+            Some(_) => {}
+        }
+    }
+
+    pub(super) fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
+        let n = self.players_in_game();
+        if passes >= n || n == 0 {
+            if matches!(ev, Event::Damaged(..) | Event::CancelDamage(..)) {
+                // Destruction may have waited for these Responses (`damage_cancel_pending`).
+                self.dirty = true;
+            }
+            return;
+        }
+        let p = self.seat(seat % self.n_players);
+        if self.players[p as usize].eliminated {
+            self.stack.push(Frame::Responses {
+                ev,
+                seat: seat + 1,
+                passes,
+                used,
+            });
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let mut buf = std::mem::take(&mut self.scratch);
+                self.response_candidates(p, ev, &mut buf);
+                buf.retain(|c| !used.contains(c));
+                if buf.is_empty() {
+                    self.scratch = buf;
+                    self.stack.push(Frame::Responses {
+                        ev,
+                        seat: seat + 1,
+                        passes: passes + 1,
+                        used,
+                    });
+                    return;
+                }
+                self.begin_ask(p, Ask::Response(ev));
+                self.offer(Opt::Pass);
+                for &c in &buf {
+                    self.offer(Opt::Activate(c));
+                }
+                self.scratch = buf;
+                self.stack.push(Frame::Responses {
+                    ev,
+                    seat,
+                    passes,
+                    used,
+                });
+                self.waiting = true; // a response is always a real choice (pass or use)
+            }
+            Some(Opt::Activate(c)) => {
+                let mut used = used;
+                if let Some(slot) = used.iter_mut().find(|x| **x == NO_CARD) {
+                    *slot = c;
+                }
+                self.stack.push(Frame::Responses {
+                    ev,
+                    seat: seat + 1,
+                    passes: 0,
+                    used,
+                });
+                self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));
+                if self.cards[c as usize].zone == Zone::Hand(p) && self.ty(c) == CardType::Event {
+                    self.pay_for(c, p);
+                    self.move_card(c, Zone::Resolving);
+                    self.stack.push(Frame::FinishEvent { card: c });
+                }
+                if let Some(f) = self.script(c).and_then(|s| s.respond) {
+                    f(self, c, p, ev);
+                }
+                self.fire(Event::Triggered(c, p));
+            }
+            Some(_) => self.stack.push(Frame::Responses {
+                ev,
+                seat: seat + 1,
+                passes: passes + 1,
+                used,
+            }),
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! State-based checks (RULES.md §3.8, §4): destruction, exploration, quest defeat, elimination
+//! (§4.2), losing (§4.3), and the game's record.
+
+use super::*;
+
+impl<'a> Game<'a> {
+    /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
+    pub(crate) fn state_checks(&mut self) {
+        let mut guard = 0;
+        while self.dirty && self.outcome.is_none() && guard < 64 {
+            self.dirty = false;
+            guard += 1;
+            // Characters.
+            for p in 0..self.n_players {
+                let mut i = 0;
+                while i < self.list(Zone::Play(p)).len() {
+                    let c = self.list(Zone::Play(p))[i];
+                    if self.is_character(c)
+                        && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && !self.damage_cancel_pending(c)
+                    {
+                        self.destroy_character(c);
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // Enemies.
+            for z in [
+                Zone::Staging,
+                Zone::Engaged(0),
+                Zone::Engaged(1),
+                Zone::Engaged(2),
+                Zone::Engaged(3),
+            ] {
+                let mut i = 0;
+                while i < self.list(z).len() {
+                    let c = self.list(z)[i];
+                    if self.is_enemy(c)
+                        && !self.def_of(c).keywords.indestructible
+                        && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                        && self.stat(c, Stat::HitPoints) > 0
+                    {
+                        self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+                        let hosted: SmallIds = self.attachments(c).collect();
+                        self.victory_or_discard(c);
+                        self.fire(Event::Destroyed(c));
+                        for a in hosted {
+                            self.fire(Event::HostDestroyed(a, c));
+                        }
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // Locations (active or in the staging area) and side quests.
+            for z in [Zone::Active, Zone::Staging] {
+                let mut i = 0;
+                while i < self.list(z).len() {
+                    let c = self.list(z)[i];
+                    let qp = self.stat(c, Stat::QuestPoints);
+                    let prog = self.cards[c as usize].progress;
+                    if qp > 0 && prog >= qp && self.is_location(c) {
+                        self.log_fn(|g| format!("  {} is explored", g.title(c)));
+                        self.fire(Event::Exploring(c));
+                        if self.cards[c as usize].zone == z {
+                            self.victory_or_discard(c);
+                        }
+                        self.fire(Event::Explored(c, z == Zone::Active));
+                        continue;
+                    }
+                    if qp > 0
+                        && prog >= qp
+                        && self.is_side_quest(c)
+                        && !self.rule(Rule::CannotDefeat(c))
+                    {
+                        self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
+                        self.fire(Event::QuestDefeated(c));
+                        self.move_card(c, Zone::Victory);
+                        self.fire(Event::SideQuestDefeated(c));
+                        continue;
+                    }
+                    i += 1;
+                }
+            }
+            // The main quest.
+            if let Some(q) = self.main_quest() {
+                let qp = self.stat(q, Stat::QuestPoints);
+                if self.def_of(q).quest_points > 0
+                    && self.cards[q as usize].progress >= qp
+                    && !self.rule(Rule::CannotDefeat(q))
+                    && !self.rule(Rule::CannotWin)
+                {
+                    self.log_fn(|g| format!("  quest stage {} defeated", g.title(q)));
+                    self.fire(Event::QuestDefeated(q));
+                    self.advance(q);
+                }
+            }
+            // Elimination.
+            for p in 0..self.n_players {
+                let ps = self.players[p as usize];
+                if ps.eliminated {
+                    continue;
+                }
+                if ps.threat >= 50 {
+                    // A Forced effect may replace the elimination (Favor of the Valar).
+                    self.fire(Event::ThreatElimination(p));
+                    if self.players[p as usize].threat >= 50 {
+                        self.eliminate(p, true);
+                    }
+                } else if self.heroes(p).next().is_none()
+                    && (self.dead_heroes(p) > 0 || !self.setup.options.heroless_player_survives)
+                {
+                    self.eliminate(p, false);
+                } else if self.list(Zone::Deck(p)).is_empty()
+                    && self.rule(Rule::EmptyDeckEliminates)
+                {
+                    self.eliminate_for(p, Outcome::LossScenario);
+                }
+            }
+        }
+    }
+
+    /// Character `c` has just been dealt damage and a window to cancel some of it is still open:
+    /// its destruction waits until the window ends. Two kinds of window (engine choice; each
+    /// exists only when some card could use it, so without such cards nothing changes):
+    /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
+    /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
+    ///   (Weather-stained Cloak).
+    pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
+        self.stack
+            .iter()
+            .any(|f| matches!(*f, Frame::Responses { ev: Event::CancelDamage(x, _), .. } if x == c))
+            || (self
+                .stack
+                .iter()
+                .any(|f| matches!(*f, Frame::Responses { ev: Event::Damaged(d, _), .. } if d == c))
+                && self.rule(Rule::MayCancelDamage(c)))
+    }
+
+    pub(super) fn dead_heroes(&self, p: u8) -> usize {
+        self.players[p as usize].dead_heroes as usize
+    }
+
+    pub(super) fn destroy_character(&mut self, c: CardId) {
+        if self.is_hero(c) {
+            let o = self.cards[c as usize].owner as usize;
+            if o < MAX_PLAYERS {
+                self.players[o].dead_heroes += 1;
+                self.players[o].dead_hero_threat += self.def_of(c).threat_cost.max(0);
+            }
+        }
+        self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
+        if self.attack.damaged_card == c {
+            self.attack.destroyed_character = true;
+            self.attack.destroyed = c;
+            if self.is_ally(c) {
+                self.attack.destroyed_ally = true;
+            }
+        }
+        let to = self.discard_zone(c);
+        self.move_card(c, to);
+        self.fire(Event::Destroyed(c));
+        self.fire(Event::LeftPlay(c));
+    }
+
+    /// A destroyed enemy / explored location goes to the victory display if it has Victory X.
+    pub(super) fn victory_or_discard(&mut self, c: CardId) {
+        let to = if self.def_of(c).victory > 0 {
+            Zone::Victory
+        } else {
+            self.discard_zone(c)
+        };
+        self.move_card(c, to);
+    }
+
+    /// Eliminate player `p` (§4.2.3).
+    pub fn eliminate(&mut self, p: u8, by_threat: bool) {
+        let cause = if by_threat {
+            Outcome::LossThreat
+        } else {
+            Outcome::LossHeroes
+        };
+        self.eliminate_for(p, cause);
+    }
+
+    /// Eliminate player `p` (§4.2.3); `cause` is the game's outcome if he was the last player
+    /// (`LossScenario`: a card's text eliminated him, e.g. an empty deck in Deadmen's Dike).
+    pub fn eliminate_for(&mut self, p: u8, cause: Outcome) {
+        let by_threat = cause == Outcome::LossThreat;
+        let ps = &mut self.players[p as usize];
+        ps.eliminated = true;
+        ps.eliminated_by_threat = by_threat;
+        self.log_fn(|_| {
+            format!(
+                "  P{} is eliminated ({})",
+                p + 1,
+                match cause {
+                    Outcome::LossThreat => "threat",
+                    Outcome::LossHeroes => "no heroes",
+                    _ => "scenario",
+                }
+            )
+        });
+        if self.players_in_game() == 0 {
+            self.end_game(cause);
+            return;
+        }
+        // §4.2.3.5 / §8.3.6: an objective-ally he controls (Iârion, Amarthiúl) leaves the game
+        // with him, so the players lose — decided before the first player token moves on.
+        let key_ally = self.list(Zone::Play(p)).iter().any(|&c| {
+            self.cards[c as usize].owner == ENCOUNTER && self.ty(c) == CardType::ObjectiveAlly
+        });
+        if key_ally {
+            self.end_game(Outcome::LossScenario);
+            return;
+        }
+        if self.first == p {
+            let mut next = (p + 1) % self.n_players;
+            while self.players[next as usize].eliminated {
+                next = (next + 1) % self.n_players;
+            }
+            self.set_first_player(next);
+        }
+        while let Some(&e) = self.engaged(p).last() {
+            self.return_to_staging(e);
+        }
+        // Everything he owns or controls leaves the game.
+        let mut lose = false;
+        for z in [
+            Zone::Play(p),
+            Zone::Hand(p),
+            Zone::Deck(p),
+            Zone::Discard(p),
+        ] {
+            while let Some(&c) = self.list(z).last() {
+                if self.cards[c as usize].owner == ENCOUNTER {
+                    lose |= self.def_of(c).ty == CardType::ObjectiveAlly;
+                    self.move_card(c, Zone::EncounterDiscard);
+                } else {
+                    self.move_card(c, Zone::Eliminated);
+                }
+            }
+        }
+        if lose {
+            self.end_game(Outcome::LossScenario);
+        }
+    }
+
+    pub(crate) fn finish_record(&mut self) {
+        let mut score: i32 = 0;
+        // A game that ended after its last refresh phase but before the end of that round
+        // (e.g. threat 50 from an end-of-refresh effect) was not running at that round's end.
+        for k in self.rounds_recorded as usize..(self.rounds_completed as usize).min(MAX_ROUNDS) {
+            self.record.threat_at_round_end[k] = [ELIMINATED; MAX_PLAYERS];
+        }
+        let mut r = self.record;
+        r.outcome = self.outcome.unwrap_or(Outcome::RoundCap);
+        r.rounds = self.round.max(1);
+        r.rounds_completed = self.rounds_completed;
+        r.players = self.n_players;
+        for p in 0..self.n_players as usize {
+            let ps = &self.players[p];
+            let t = if ps.eliminated {
+                50
+            } else {
+                ps.threat.clamp(0, 254)
+            };
+            r.final_threat[p] = t as u8;
+            score += t as i32;
+        }
+        for p in 0..self.n_players {
+            if self.players[p as usize].eliminated {
+                score += self.players[p as usize].hero_threat_total as i32;
+                continue;
+            }
+            score += self.players[p as usize].dead_hero_threat as i32;
+            for c in self.heroes(p) {
+                score += self.cards[c as usize].damage as i32;
+            }
+        }
+        let rounds = if self.setup.options.score_final_round && r.outcome.is_win() {
+            self.round as i32
+        } else {
+            self.rounds_completed as i32
+        };
+        score += 10 * rounds;
+        for &c in self.list(Zone::Victory) {
+            score -= self.def_of(c).victory as i32;
+        }
+        r.score = score;
+        self.record = r;
+    }
+}

@@ -1,0 +1,198 @@
+//! Setup (RULES.md §2.2): building the zones, heroes and hands, mulligans, the scenario's and
+//! the players' setup steps, the first quest stage.
+
+use super::*;
+
+impl<'a> Game<'a> {
+    pub(crate) fn setup_game(&mut self) {
+        self.cards.clear();
+        for l in self.lists.iter_mut() {
+            l.clear();
+        }
+        self.lasting.clear();
+        self.saved_attacks.clear();
+        self.saved_patks.clear();
+        self.n_globals = 0;
+        self.n_blank_damaged = 0;
+        self.forced_cards.clear();
+        self.stack.clear();
+        self.waiting = false;
+        self.answer = None;
+        self.outcome = None;
+        self.canceled = false;
+        self.surge_pending = 0;
+        self.round = 0;
+        self.rounds_completed = 0;
+        self.rounds_recorded = 0;
+        self.phase = Phase::Setup;
+        self.quest_progress_this_round = 0;
+        self.attack = AttackCtx::new(NO_CARD, 0, false);
+        self.patk.enemy = NO_CARD;
+        self.patk.n_attackers = 0;
+        self.n_players = self.setup.decks.len() as u8;
+        self.players = [PlayerState::default(); MAX_PLAYERS];
+        self.record = GameRecord::empty(self.index, self.n_players);
+        self.first = match self.setup.options.first_player {
+            Some(p) => p.min(self.n_players - 1),
+            None => rand::Rng::gen_range(&mut self.rng_setup, 0..self.n_players),
+        };
+        let setup = self.setup;
+        let mode = setup.mode;
+        for (p, deck) in setup.decks.iter().enumerate() {
+            let p = p as u8;
+            let mut threat = 0;
+            for &h in &deck.heroes {
+                let c = self.new_card(h, p, Zone::Play(p));
+                threat += self
+                    .printed(c, Stat::Threat)
+                    .max(self.db.def(h).threat_cost);
+                if mode == Mode::Easy {
+                    self.cards[c as usize].resources += 1;
+                }
+            }
+            self.players[p as usize].threat = threat;
+            self.players[p as usize].hero_threat_total = threat;
+            let mut contract = NO_CARD;
+            for &card in &deck.cards {
+                // Encounter-keyword cards (§5.20.1) never go into the deck: they wait set aside
+                // until a card shuffles them into the encounter deck.
+                let z = if self.db.def(card).keywords.encounter {
+                    Zone::SetAside
+                } else if self.db.def(card).ty == CardType::Contract {
+                    // A contract starts in its owner's play area, side A up (§2.2.9.3 resolves
+                    // its Setup text).
+                    Zone::Play(p)
+                } else {
+                    Zone::Deck(p)
+                };
+                let c = self.new_card(card, p, z);
+                if z == Zone::Play(p) && contract == NO_CARD {
+                    contract = c;
+                }
+            }
+            // A loot deck (The Burglar's Turn) waits under the contract until its Setup text
+            // shuffles it; without a contract (a hand-built `Deck`) it stays set aside.
+            for &card in &deck.loot {
+                let z = if contract == NO_CARD {
+                    Zone::SetAside
+                } else {
+                    Zone::Under(contract)
+                };
+                self.new_card(card, p, z);
+            }
+            self.shuffle(Zone::Deck(p));
+        }
+        let sc = &self.db.scenarios[setup.scenario];
+        for &(def, copies) in &sc.encounter[mode as usize] {
+            for _ in 0..copies {
+                self.new_card(def, ENCOUNTER, Zone::EncounterDeck);
+            }
+        }
+        for &q in sc.quest[mode as usize].iter().rev() {
+            self.new_card(q, ENCOUNTER, Zone::QuestDeck);
+        }
+        if mode == Mode::Nightmare {
+            if let Some(n) = sc.nightmare_setup {
+                // Side A up next to the quest deck: its rules hold all game (§ Nightmare).
+                self.new_card(n, ENCOUNTER, Zone::Nightmare);
+            }
+        }
+        self.shuffle(Zone::EncounterDeck);
+        if self.logging() {
+            self.log_line(format!(
+                "Setup: {} ({}), {} player(s), first player P{}",
+                sc.title,
+                mode.name(),
+                self.n_players,
+                self.first + 1
+            ));
+            for p in 0..self.n_players {
+                let heroes: Vec<String> =
+                    self.heroes(p).map(|h| self.title(h).to_string()).collect();
+                let line = format!(
+                    "  P{} heroes {} threat {}",
+                    p + 1,
+                    heroes.join(", "),
+                    self.players[p as usize].threat
+                );
+                self.log_line(line);
+            }
+        }
+        for p in 0..self.n_players {
+            self.draw(p, 6);
+        }
+        self.stack.push(Frame::Step(Step::SetupScenario));
+        self.stack.push(Frame::Mulligan { seat: 0 });
+    }
+
+    /// The setup steps (§2.2) that run after the zones are built.
+    pub(super) fn setup_step(&mut self, s: Step) {
+        use Step::*;
+        match s {
+            SetupScenario => {
+                if let Some(q) = self.top(Zone::QuestDeck) {
+                    self.move_card(q, Zone::Quest);
+                    self.log_fn(|g| format!("Quest: {} (stage 1A)", g.title(q)));
+                    if let Some(f) = self.script(q).and_then(|s| s.setup) {
+                        f(self, q);
+                    }
+                }
+            }
+            SetupNightmare => {
+                if let Some(&n) = self.list(Zone::Nightmare).first() {
+                    if let Some(f) = self.script(n).and_then(|s| s.setup) {
+                        f(self, n);
+                    }
+                }
+            }
+            SetupPlayers => {
+                // Player cards' Setup text, player by player from the first player.
+                for o in 0..self.n_players {
+                    let p = self.seat(o);
+                    let mut i = 0;
+                    while i < self.list(Zone::Play(p)).len() {
+                        let c = self.list(Zone::Play(p))[i];
+                        if let Some(f) = self.script(c).and_then(|s| s.setup) {
+                            f(self, c);
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            SetupFlip => {
+                if let Some(q) = self.main_quest() {
+                    self.flip_quest(q);
+                }
+            }
+            _ => unreachable!("{s:?} is not a step of this phase"),
+        }
+    }
+
+    pub(super) fn mulligan(&mut self, seat: u8) {
+        if seat >= self.n_players {
+            return;
+        }
+        let p = self.seat(seat);
+        match self.take_answer() {
+            None => {
+                self.stack.push(Frame::Mulligan { seat });
+                self.begin_ask(p, Ask::Mulligan);
+                self.offer(Opt::No);
+                self.offer(Opt::Yes);
+                self.wait();
+            }
+            Some(o) => {
+                if o == Opt::Yes {
+                    while let Some(&c) = self.list(Zone::Hand(p)).last() {
+                        self.move_card(c, Zone::Deck(p));
+                    }
+                    self.shuffle(Zone::Deck(p));
+                    self.draw(p, 6);
+                    self.log_fn(|_| format!("  P{} takes a mulligan", p + 1));
+                }
+                self.players[p as usize].mulligan_done = true;
+                self.stack.push(Frame::Mulligan { seat: seat + 1 });
+            }
+        }
+    }
+}

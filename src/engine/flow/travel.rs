@@ -1,0 +1,59 @@
+//! The travel phase (RULES.md §3.4).
+
+use super::*;
+
+impl<'a> Game<'a> {
+    /// The framework steps of the travel phase (§3.4).
+    pub(super) fn travel_step(&mut self, s: Step) {
+        use Step::*;
+        match s {
+            TravelBegin => self.begin_phase(Phase::Travel),
+            Travel => self.stack.push(Frame::Travel),
+            TravelEnd => self.end_phase(Phase::Travel),
+            _ => unreachable!("{s:?} is not a step of this phase"),
+        }
+    }
+
+    pub fn can_travel_to(&mut self, l: CardId) -> bool {
+        if !self.is_location(l) || self.cards[l as usize].zone != Zone::Staging {
+            return false;
+        }
+        match self.script(l).and_then(|s| s.travel) {
+            Some(f) => f(self, l, false),
+            None => true,
+        }
+    }
+
+    pub(super) fn travel(&mut self) {
+        if self.active_location().is_some() || self.players_in_game() == 0 {
+            return;
+        }
+        match self.take_answer() {
+            None => {
+                let p = self.first;
+                self.begin_ask(p, Ask::Travel);
+                self.offer(Opt::Pass);
+                let n = self.list(Zone::Staging).len();
+                for i in 0..n {
+                    let c = self.list(Zone::Staging)[i];
+                    if self.can_travel_to(c) {
+                        self.offer(Opt::Card(c));
+                    }
+                }
+                if self.n_offered() > 1 {
+                    self.stack.push(Frame::Travel);
+                    self.waiting = true;
+                }
+            }
+            Some(Opt::Card(l)) => {
+                self.move_card_keep(l, Zone::Active);
+                self.log_fn(|g| format!("  travel to {}", g.title(l)));
+                self.fire(Event::Traveled(l));
+                if let Some(f) = self.script(l).and_then(|s| s.travel) {
+                    f(self, l, true);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}

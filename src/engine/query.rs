@@ -1,0 +1,410 @@
+//! Queries on the game state: seats, stats with their modifiers, rule questions, card kinds,
+//! quests and locations, characters and enemies.
+
+use super::*;
+use crate::cards::Rule;
+use crate::data::{Sphere, NONE, X};
+
+/// Zones whose cards' global modifiers apply: encounter cards in play and, for player cards with
+/// a global modifier (e.g. tactics Aragorn's on enemies engaged with his controller), the play
+/// areas.
+pub(super) const GLOBAL_ZONES: [Zone; 8] = [
+    Zone::Staging,
+    Zone::Nightmare,
+    Zone::Quest,
+    Zone::Active,
+    Zone::Play(0),
+    Zone::Play(1),
+    Zone::Play(2),
+    Zone::Play(3),
+];
+
+impl<'a> Game<'a> {
+    /// Seats in player order starting with the first player, skipping eliminated players.
+    pub fn seat(&self, offset: u8) -> u8 {
+        (self.first + offset) % self.n_players
+    }
+
+    pub fn active_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.n_players)
+            .map(|o| self.seat(o))
+            .filter(|&p| !self.players[p as usize].eliminated)
+    }
+
+    pub fn players_in_game(&self) -> u8 {
+        self.players[..self.n_players as usize]
+            .iter()
+            .filter(|p| !p.eliminated)
+            .count() as u8
+    }
+
+    /// Printed value of a stat (X resolved by the card's script).
+    pub fn printed(&self, c: CardId, s: Stat) -> i16 {
+        let d = self.def_of(c);
+        let v = match s {
+            Stat::Willpower => d.willpower,
+            Stat::Attack => d.attack,
+            Stat::Defense => d.defense,
+            Stat::HitPoints => d.hit_points,
+            Stat::Threat => d.threat,
+            Stat::Engagement => d.engagement,
+            Stat::QuestPoints => d.quest_points,
+        };
+        if v == X {
+            self.script(c)
+                .and_then(|s| s.x)
+                .map(|f| f(self, c))
+                .unwrap_or(0)
+        } else if v == NONE {
+            0
+        } else {
+            v
+        }
+    }
+
+    /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
+    /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
+    pub fn stat(&self, c: CardId, s: Stat) -> i16 {
+        let mut v = self.printed(c, s);
+        let mut neg = 0;
+        let mut add = |d: i16| {
+            if d < 0 {
+                neg += d;
+            } else {
+                v += d;
+            }
+        };
+        if let Some(sc) = self.script(c) {
+            if let (Some(f), false) = (sc.modify, sc.global) {
+                add(f(self, c, c, s));
+            }
+        }
+        let mut no_reduce = false;
+        for &a in self.list(Zone::Attached(0)) {
+            if self.cards[a as usize].zone == Zone::Attached(c) {
+                if let Some(sc) = self.script(a) {
+                    if let Some(f) = sc.modify {
+                        add(f(self, a, c, s));
+                    }
+                    if let Some(r) = sc.rule {
+                        no_reduce |= r(self, a, Rule::CannotReduceStat(c, s));
+                    }
+                }
+            }
+        }
+        if self.n_globals > 0 {
+            for &g in self.globals() {
+                if let Some(f) = self.script(g).and_then(|s| s.modify) {
+                    add(f(self, g, c, s));
+                }
+            }
+        }
+        if !self.lasting.is_empty() {
+            let gen = self.cards[c as usize].gen;
+            for e in &self.lasting {
+                if e.card == c && e.gen == gen {
+                    if let Lasting::Stat(st, d) = e.what {
+                        if st == s {
+                            add(d);
+                        }
+                    }
+                }
+            }
+        }
+        if !no_reduce {
+            v += neg;
+        }
+        v.max(0)
+    }
+
+    /// Cards in play whose scripts apply global modifiers (they are few: scanned lists).
+    pub(super) fn globals(&self) -> impl Iterator<Item = &CardId> + '_ {
+        let zones: &[Zone] = if self.n_globals == 0 {
+            &[]
+        } else {
+            &GLOBAL_ZONES
+        };
+        zones
+            .iter()
+            .copied()
+            .flat_map(move |z| self.list(z).iter())
+            .filter(move |&&c| self.script(c).map(|s| s.global).unwrap_or(false))
+    }
+
+    /// Every card in play (including the main quest), in a fixed order.
+    pub fn in_play_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        let mut zones = [Zone::Quest; 14];
+        let mut n = 0;
+        for z in [
+            Zone::Quest,
+            Zone::Staging,
+            Zone::Active,
+            Zone::Attached(0),
+            Zone::Nightmare,
+        ] {
+            zones[n] = z;
+            n += 1;
+        }
+        for p in 0..self.n_players {
+            zones[n] = Zone::Play(p);
+            zones[n + 1] = Zone::Engaged(p);
+            n += 2;
+        }
+        zones
+            .into_iter()
+            .take(n)
+            .flat_map(move |z| self.list(z).iter().copied())
+    }
+
+    /// The threat player `p` counts while making engagement checks: his threat plus what cards
+    /// in play add for engagement checks only (`Script::engagement_threat`).
+    pub fn engagement_threat(&self, p: u8) -> i16 {
+        let extra: i16 = self
+            .in_play_cards()
+            .filter_map(|c| {
+                self.script(c)
+                    .and_then(|s| s.engagement_threat)
+                    .map(|f| f(self, c, p))
+            })
+            .sum();
+        self.players[p as usize].threat + extra
+    }
+
+    /// Does any card in play make `rule` hold?
+    pub fn rule(&self, r: Rule) -> bool {
+        self.in_play_cards().any(|c| {
+            self.script(c)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, c, r))
+                .unwrap_or(false)
+        })
+    }
+
+    /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`, or from the
+    /// card's own, e.g. an encounter attachment that counts as a Condition).
+    pub fn has_trait(&self, c: CardId, name: &str) -> bool {
+        let t = self.db.trait_id(name);
+        self.def_of(c).traits.contains(&t)
+            || self
+                .script(c)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, c, Rule::GainsTrait(c, t)))
+                .unwrap_or(false)
+            || self.attachments(c).any(|a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .map(|f| f(self, a, Rule::GainsTrait(c, t)))
+                    .unwrap_or(false)
+            })
+    }
+
+    pub fn is_enemy(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Enemy
+    }
+
+    pub fn is_location(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Location
+    }
+
+    /// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?
+    pub fn valour(&self, p: u8) -> bool {
+        self.players[p as usize].threat >= 40
+    }
+
+    /// Is it the quest phase before quest resolution (the staging step or earlier)?
+    pub fn before_quest_resolution(&self) -> bool {
+        self.phase == Phase::Quest && self.stack.contains(&Frame::Step(Step::Resolve))
+    }
+
+    pub fn is_side_quest(&self, c: CardId) -> bool {
+        matches!(
+            self.ty(c),
+            CardType::EncounterSideQuest | CardType::PlayerSideQuest
+        )
+    }
+
+    pub fn is_character(&self, c: CardId) -> bool {
+        self.ty(c).is_character()
+    }
+
+    pub fn is_hero(&self, c: CardId) -> bool {
+        match self.ty(c) {
+            CardType::Hero => true,
+            CardType::Ally => self.ally_is_hero(c),
+            _ => false,
+        }
+    }
+
+    pub fn is_ally(&self, c: CardId) -> bool {
+        self.ty(c) == CardType::Ally && !self.ally_is_hero(c)
+    }
+
+    /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
+    pub(super) fn ally_is_hero(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone.in_play()
+            && self.attachments(c).any(|a| {
+                self.script(a)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, a, Rule::BecomesHero(c)))
+            })
+    }
+
+    /// Does `c` carry a lasting effect `what` (as the same object)?
+    pub fn has_lasting(&self, c: CardId, what: Lasting) -> bool {
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == what)
+    }
+
+    /// Is a lasting effect `what` active on any card (round-wide effects of events)?
+    pub fn any_lasting(&self, what: Lasting) -> bool {
+        self.lasting.iter().any(|e| e.what == what)
+    }
+
+    /// Immune to player card effects (§5.11).
+    pub fn immune(&self, c: CardId) -> bool {
+        self.def_of(c).keywords.immune
+    }
+
+    /// Quest cards in play: the main quest plus side quests in the staging area.
+    pub fn quest_cards_in_play(&self) -> i16 {
+        let side = self
+            .list(Zone::Staging)
+            .iter()
+            .filter(|&&c| self.is_side_quest(c))
+            .count();
+        (self.list(Zone::Quest).len() + side) as i16
+    }
+
+    /// The main quest card in play.
+    pub fn main_quest(&self) -> Option<CardId> {
+        self.list(Zone::Quest).last().copied()
+    }
+
+    /// The current quest: a side quest chosen for this phase, or the main quest.
+    /// The current quest: a side quest chosen for this quest phase (it stays current even if it
+    /// is defeated before quest resolution, §8.4.8), else the main quest. Outside the quest phase
+    /// it is always the main quest (§8.4.9).
+    pub fn current_quest(&self) -> Option<CardId> {
+        if self.phase == Phase::Quest {
+            for e in &self.lasting {
+                if e.what == Lasting::CurrentQuest {
+                    return Some(e.card);
+                }
+            }
+        }
+        self.main_quest()
+    }
+
+    /// The enemy whose attack is being resolved now, if any ("the attacking enemy").
+    pub fn attacking_enemy(&self) -> Option<CardId> {
+        let e = self.attack.enemy;
+        (e != NO_CARD && !self.attack.ended && self.cards[e as usize].zone.in_play()).then_some(e)
+    }
+
+    pub fn active_location(&self) -> Option<CardId> {
+        self.list(Zone::Active).last().copied()
+    }
+
+    /// Characters controlled by `p`.
+    pub fn characters(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_character(c))
+    }
+
+    pub fn heroes(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_hero(c))
+    }
+
+    pub fn allies_of(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
+        self.list(Zone::Play(p))
+            .iter()
+            .copied()
+            .filter(move |&c| self.is_ally(c))
+    }
+
+    pub fn engaged(&self, p: u8) -> &[CardId] {
+        self.list(Zone::Engaged(p))
+    }
+
+    /// Threat a staging-area card contributes now.
+    pub fn threat_contribution(&self, c: CardId) -> i16 {
+        let gen = self.cards[c as usize].gen;
+        if self
+            .lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::NoThreat)
+        {
+            return 0;
+        }
+        self.stat(c, Stat::Threat)
+    }
+
+    /// Total threat in the staging area.
+    pub fn staging_threat(&self) -> i16 {
+        let extra: i16 = self
+            .lasting
+            .iter()
+            .map(|e| match e.what {
+                Lasting::StagingThreat(n) => n,
+                _ => 0,
+            })
+            .sum();
+        let t: i16 = self
+            .list(Zone::Staging)
+            .iter()
+            .map(|&c| self.threat_contribution(c))
+            .sum();
+        (t + extra).max(0)
+    }
+
+    /// Does hero `h` have the resource icon of `sphere`?
+    pub fn hero_matches(&self, h: CardId, sphere: Sphere) -> bool {
+        if sphere == Sphere::Neutral {
+            return true;
+        }
+        if self.def_of(h).sphere == sphere {
+            return true;
+        }
+        // Icons the hero gives itself (Amarthiúl), or gains from attachments (Celebrían's Stone).
+        if self
+            .script(h)
+            .and_then(|s| s.rule)
+            .is_some_and(|f| f(self, h, Rule::GainsIcon(h, sphere)))
+        {
+            return true;
+        }
+        self.attachments(h).any(|a| {
+            self.script(a)
+                .and_then(|s| s.rule)
+                .map(|f| f(self, a, Rule::GainsIcon(h, sphere)))
+                .unwrap_or(false)
+        })
+    }
+
+    /// Does `c` have Sentinel (printed, or gained until the end of the phase)?
+    pub fn has_sentinel(&self, c: CardId) -> bool {
+        if self.def_of(c).keywords.sentinel {
+            return true;
+        }
+        let gen = self.cards[c as usize].gen;
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && e.gen == gen && e.what == Lasting::Sentinel)
+    }
+
+    pub fn is_ready(&self, c: CardId) -> bool {
+        !self.cards[c as usize].exhausted
+    }
+
+    /// The player who controls `c` (ENCOUNTER for encounter cards).
+    pub fn controller(&self, c: CardId) -> u8 {
+        self.cards[c as usize].controller
+    }
+}

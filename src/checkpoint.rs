@@ -467,7 +467,7 @@ impl Checkpoint {
     /// Write `dir/checkpoint.txt` atomically (temporary file, sync, rename).
     pub fn write(&self, dir: &Path) -> std::io::Result<PathBuf> {
         let path = dir.join(CHECKPOINT);
-        write_atomic(&path, self.to_text().as_bytes())?;
+        crate::report::write_atomic(&path, self.to_text().as_bytes())?;
         Ok(path)
     }
 
@@ -549,26 +549,6 @@ impl Checkpoint {
             })
             .collect()
     }
-}
-
-/// Write `path` atomically: a temporary file beside it, synced, then renamed over it.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let res = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
-        fs::rename(&tmp, path)
-    })();
-    if res.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    res
 }
 
 /// Read the valid prefix (`len` bytes) of `games.part` as `(combo, index, row)` entries.

@@ -9,6 +9,7 @@ pub mod checkpoint;
 pub mod compare;
 pub mod data;
 pub mod deck;
+pub mod decklist;
 pub mod engine;
 pub mod merge;
 pub mod record;

@@ -365,7 +365,7 @@ fn write_lines_atomic(dir: &Path, name: &str, header: &str, lines: &[&str]) -> R
         text.push('\n');
     }
     let path = dir.join(name);
-    crate::checkpoint::write_atomic(&path, text.as_bytes())
+    write_atomic(&path, text.as_bytes())
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(path)
 }
@@ -470,6 +470,26 @@ pub fn write_all(
         }
     }
     Ok(out)
+}
+
+/// Write `path` atomically: a temporary file beside it, synced, then renamed over it.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let res = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    if res.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    res
 }
 
 #[cfg(test)]

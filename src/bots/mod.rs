@@ -1,15 +1,6 @@
 //! Player bots behind one trait, registered in one table (`BOTS`).
 
-use crate::engine::{Decision, Game};
-
-/// A player bot: picks one option of a pending decision. Bots only read the game.
-pub trait Bot: Send {
-    fn name(&self) -> &'static str;
-    /// Called before each game with the bot's own seed (derived from master seed and game index).
-    fn new_game(&mut self, seed: u64);
-    /// Index into `d.options`.
-    fn choose(&mut self, game: &Game, d: &Decision) -> usize;
-}
+pub use crate::engine::Bot;
 
 pub struct BotInfo {
     pub name: &'static str,

@@ -375,10 +375,8 @@ pub fn pairs_csv(pairs: &[PairedGame]) -> String {
 }
 
 pub(super) fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let tmp = path.with_extension("csv.tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    lotr_sim::report::write_atomic(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 pub(super) fn pct(x: f64) -> String {

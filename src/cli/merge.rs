@@ -25,7 +25,7 @@ pub(super) fn cmd_merge(a: &MergeArgs) -> Result<()> {
             text.push_str(&format!("{c},{row}\n"));
         }
         let path = a.out.join(lotr_sim::checkpoint::GAMES_PART);
-        lotr_sim::checkpoint::write_atomic(&path, text.as_bytes())
+        lotr_sim::report::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         ckpt.games_bytes = text.len() as u64;
     }

@@ -21,9 +21,8 @@ pub use flow::Step;
 pub use smallids::SmallIds;
 pub use state::*;
 
-use crate::bots::Bot;
 use crate::data::{CardDb, CardType, DefId, Mode};
-use crate::deck::Deck;
+use crate::decklist::Deck;
 use crate::record::{GameRecord, Outcome, MAX_PLAYERS};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -236,7 +235,7 @@ impl GameSetup {
                 ));
             }
             // The Burglar's Turn: its loot deck, and no attachments in the deck.
-            if let Some(m) = crate::deck::loot_problems(d, db) {
+            if let Some(m) = crate::decklist::loot_problems(d, db) {
                 return Err(format!("deck `{}` (seat {}): {m}", d.name, seat + 1));
             }
             // At most 3 copies of a card by title (RULES §2.1.1).
@@ -968,6 +967,16 @@ impl<'a> Game<'a> {
     pub fn def_id(&self, c: CardId) -> DefId {
         self.cards[c as usize].def
     }
+}
+
+/// A player: picks one option of a pending decision and only reads the game (the bots in
+/// `crate::bots` implement it).
+pub trait Bot: Send {
+    fn name(&self) -> &'static str;
+    /// Called before each game with the bot's own seed (derived from master seed and game index).
+    fn new_game(&mut self, seed: u64);
+    /// Index into `d.options`.
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize;
 }
 
 /// Play one whole game with one bot per seat; the result depends only on (master, index).

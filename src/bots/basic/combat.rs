@@ -1,0 +1,191 @@
+//! The `basic` bot's encounter and combat phases: optional engagement, defenders, attack
+//! targets and attackers.
+
+use super::*;
+
+/// Ready characters of `p`.
+pub(super) fn ready_chars(g: &Game, p: u8) -> Ids {
+    let mut out = Ids::new();
+    for c in g.characters(p) {
+        if ready(g, c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let e = round_plan(g, p, false).engage;
+    find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass))
+}
+
+pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
+    if let Some(i) = find(o, Opt::Done) {
+        return Some(i);
+    }
+    let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
+    let undef = undefended_cost(g, p, atk);
+    let best = pick_min(o, |c| {
+        if is_objective_ally(g, c) {
+            damage_cost(g, c, atk)
+        } else {
+            defend_cost(g, c, atk)
+        }
+    });
+    match best {
+        Some(i) => {
+            let Opt::Card(c) = o[i] else {
+                return find(o, Opt::Undefended);
+            };
+            let k = if is_objective_ally(g, c) {
+                damage_cost(g, c, atk)
+            } else {
+                defend_cost(g, c, atk)
+            };
+            // Undefended when it is cheaper: a chump is cheaper than a dead hero, a dead hero
+            // cheaper than losing the game (Iârion dying).
+            if undef < k {
+                find(o, Opt::Undefended).or(Some(i))
+            } else {
+                Some(i)
+            }
+        }
+        None => find(o, Opt::Undefended),
+    }
+}
+
+/// The cheapest subset of `cands` whose ATK total (plus `base`) − DEF ≥ HP of `e`; as a bit mask
+/// over `cands`. Cost: total ATK, then number of characters.
+pub(super) fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32> {
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense) - base;
+    if need <= 0 {
+        return Some(0);
+    }
+    let n = cands.len().min(12);
+    let mut atk = [0i16; 12];
+    for i in 0..n {
+        atk[i] = attack_potential(g, cands[i]);
+    }
+    if atk[..n].iter().sum::<i16>() < need {
+        return None;
+    }
+    let mut sums = [0i16; 1 << 12];
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let i = mask.trailing_zeros() as usize;
+        let sum = sums[(mask & (mask - 1)) as usize] + atk[i];
+        sums[mask as usize] = sum;
+        if sum < need {
+            continue;
+        }
+        let cost = sum as i32 * 16 + mask.count_ones() as i32;
+        if best.map(|(b, _)| cost < b).unwrap_or(true) {
+            best = Some((cost, mask));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// Characters of `p` that could attack `e` now (approximation of the engine's rule).
+pub(super) fn attack_pool(g: &Game, p: u8, e: CardId) -> Ids {
+    let mut out = Ids::new();
+    let zone = g.card(e).zone;
+    for c in g.characters(p) {
+        if !ready(g, c) || g.stat(c, Stat::Attack) <= 0 {
+            continue;
+        }
+        let ok = match zone {
+            Zone::Engaged(q) if q == p => true,
+            Zone::Engaged(_) => g.def_of(c).keywords.ranged,
+            _ => false,
+        };
+        if ok {
+            out.push(c);
+        }
+    }
+    out
+}
+
+pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    let mut chip: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(e) = *opt else { continue };
+        let pool = attack_pool(g, p, e);
+        if pool.n == 0 {
+            continue;
+        }
+        if cheapest_kill(g, e, pool.as_slice(), 0).is_some() {
+            let v = danger(g, e);
+            if best.map(|(b, _)| v > b).unwrap_or(true) {
+                best = Some((v, i));
+            }
+        } else if g.card(e).zone == Zone::Engaged(p) {
+            let total: i16 = pool
+                .as_slice()
+                .iter()
+                .map(|&c| g.stat(c, Stat::Attack))
+                .sum();
+            let dmg = total - g.stat(e, Stat::Defense);
+            if dmg >= 1 {
+                let v = dmg as i32 * 100 + danger(g, e);
+                if chip.map(|(b, _)| v > b).unwrap_or(true) {
+                    chip = Some((v, i));
+                }
+            }
+        }
+    }
+    best.or(chip).map(|(_, i)| i).or_else(|| find(o, Opt::Done))
+}
+
+pub(super) fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
+    let base: i16 = g
+        .patk
+        .attackers()
+        .iter()
+        .map(|&a| attack_potential(g, a))
+        .sum();
+    let need = g.remaining_hp(enemy) + g.stat(enemy, Stat::Defense) - base;
+    if need <= 0 {
+        if let Some(i) = find(o, Opt::Done) {
+            return Some(i);
+        }
+    }
+    let mut cands = Ids::new();
+    for &opt in o {
+        if let Opt::Card(c) = opt {
+            if g.stat(c, Stat::Attack) > 0 {
+                cands.push(c);
+            }
+        }
+    }
+    if let Some(mask) = cheapest_kill(g, enemy, cands.as_slice(), base) {
+        let mut pick: Option<(i16, CardId)> = None;
+        for (i, &c) in cands.as_slice().iter().enumerate().take(12) {
+            if mask & (1 << i) != 0 {
+                let a = attack_potential(g, c);
+                if pick.map(|(b, _)| a > b).unwrap_or(true) {
+                    pick = Some((a, c));
+                }
+            }
+        }
+        if let Some((_, c)) = pick {
+            return find(o, Opt::Card(c));
+        }
+    }
+    // No kill: chip with everyone who gets through the defense (or the strongest, if nobody
+    // has attacked yet and the engine wants at least one attacker).
+    let cur_dmg = base - g.stat(enemy, Stat::Defense);
+    let all: i16 = cands
+        .as_slice()
+        .iter()
+        .map(|&c| g.stat(c, Stat::Attack))
+        .sum();
+    if cands.n > 0
+        && (base + all - g.stat(enemy, Stat::Defense) > cur_dmg.max(0)
+            || find(o, Opt::Done).is_none())
+    {
+        return pick_max(o, |c| g.stat(c, Stat::Attack) as i32);
+    }
+    find(o, Opt::Done).or_else(|| pick_max(o, |c| g.stat(c, Stat::Attack) as i32))
+}

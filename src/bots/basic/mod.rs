@@ -1,0 +1,406 @@
+//! `basic`: a careful, rule-of-thumb player. Deterministic (it uses no randomness at all, so the
+//! seed changes nothing), stateless between decisions (every choice is recomputed from the game
+//! state) and allocation-free per decision (fixed-size stack buffers only).
+//!
+//! # How it decides, per [`Ask`]
+//!
+//! Values used throughout:
+//! * **character value** (`char_value`): heroes `100 + 3·(WP+ATK+DEF+HP)`, allies
+//!   `4·cost + 2·(WP+ATK+DEF) + HP`, objective-allies (Iârion: losing him loses the game) `100000`.
+//! * **damage cost** (`damage_cost`): what `n` damage on a character costs. If it dies:
+//!   `5000 + 10·value` for a hero, `80 + 5·value` for an ally (a Guard of the Citadel chump costs
+//!   150). If it survives: `15·n` on a hero, plus 40 if left with ≤ 2 hit points and 60 more if
+//!   left with 1; `8·n` on an ally. Objective-allies never take damage willingly (1000000).
+//!   A cost ≤ 400 (`ACCEPTABLE`) is an acceptable defence when deciding to engage.
+//!
+//! **Mulligan** — mulligan (Yes) when no card in hand is castable within the first two rounds
+//! (cost ≤ 2 × heroes of its sphere, any hero for neutral; +1 per hero in Easy mode), or when the
+//! hand holds fewer than 2 allies/attachments. Otherwise keep (No).
+//!
+//! **Planning** (`planning`) — every `Play`/`Activate` option is scored; the best positive score
+//! is taken, else Pass. Allies score `50 + 10·(WP+ATK+DEF)/cost` (allies first: unique allies
+//! already in play are never offered by the engine); attachments score by the `ATTACHMENTS`
+//! table (their target is chosen later, see Effect); events and abilities by `action_value`.
+//! A card is not played if it would leave fewer Spirit resources than the key responses in hand
+//! need (A Test of Will, Hasty Stroke: see `KEY_RESPONSES`).
+//!
+//! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, a
+//! per-card-code table with a condition on the current state (heal a hero at risk, threat
+//! reduction at threat ≥ 35, draw when the hand is small, +WP before committing, ready an
+//! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
+//! cards score 0: Pass.
+//!
+//! **Round plan** (`round_plan`) — made at each `Commit` decision and again at `OptionalEngage`.
+//! Costs are in damage-cost units; one threat point is `THREAT_UNIT` (12): a point of willpower
+//! kept out of the quest costs one (it raises threat or loses progress). 1) A defender is
+//! reserved, greedily, for every enemy that will attack this round (engaged enemies, strongest
+//! first; with engagement checks, also staged enemies whose engagement cost ≤ threat): the
+//! character with the cheapest defence + keep cost, if cheaper than taking the attack undefended.
+//! 2) Optional engagement (only if every such enemy got a defender): each staged enemy is scored
+//! by what it costs per round while staged (`staged_cost`: its threat, +1 when engagement checks
+//! are off — it never engages on its own, and Intruders in Chetwood also raises threat per staged
+//! enemy). Its defender is the cheapest free one (defence + keep cost ≤ `ACCEPTABLE`), or none if
+//! taking it undefended is acceptable and cheaper. If the other free characters can kill it this
+//! round (`kill_set`: exhaustive search over ≤ 12 characters for the lowest keep cost + ΣATK with
+//! ΣATK − DEF ≥ remaining HP; an enemy shielded from damage only while staged, as under Orc War
+//! Party, counts as killable once engaged) it scores `KILL_ROUNDS` (5)·per-round cost − defence −
+//! kill set (measured, Intruders in Chetwood Easy, core-leadership, 3,000 games: 3 rounds and no
+//! shield exception 0.97% wins, with both changes 2.10%); else
+//! it may be **parked** (engaged and defended every round, chipped at when possible): only with a
+//! real defender whose expected damage costs ≤ `PARK_DAMAGE`, scoring `PARK_ROUNDS`·(per-round
+//! cost − the defender's questing stat) − that damage. The best positive score is engaged; its
+//! defender and kill set are kept. 3) With who is left, the cheapest kill of an engaged enemy
+//! worth (ATK + per-round cost)·`THREAT_UNIT`·`KILL_ROUNDS` − kill-set cost > 0 is kept too.
+//! At `OptionalEngage` the quest is over, so keep costs are 0 (ready characters are free) and the
+//! plan's enemy is engaged (else Pass).
+//!
+//! **Commit** (`commit`) — every ready character that the round plan does not keep and whose
+//! questing stat is > 0 is committed, highest first (heroes before allies on ties): every point
+//! of willpower either lowers the threat raise of a failed quest or adds progress. Characters
+//! with 0 in the questing stat are never committed. **Hold-back cap**: the plan may not make the
+//! quest fail badly. The expected deficit (`quest_deficit`: staging threat + `REVEAL_THREAT` (2)
+//! per player − strength already committed − the questing stat of every ready character the
+//! plan does not keep) must be ≤ `DEFICIT_CAP` (2); if not, the plan is redone without step 3
+//! (the kill of an engaged enemy), then, if still over, without step 2 (optional engagement).
+//! Step 1's defenders are always kept. **No useless progress**: on a stage without quest points
+//! (The Weather Hills 1B) committing stops (`Done`) as soon as the committed strength is ≥ the
+//! staging threat + the active location's remaining quest points; the rest stay ready for
+//! combat (measured: +0.4 to +1.1 rounds survived in The Weather Hills Easy, fewer dead heroes).
+//!
+//! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
+//! with its priority (Rescue Iârion always first: his time counters lose the game), when its
+//! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
+//! defeated now anyway; otherwise the main quest. Orc Rearguard (TLR-023) is skipped when the
+//! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
+//! expected), unless the main quest cannot be defeated anyway.
+//!
+//! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
+//! `TRAVEL_PENALTY` for known painful travel costs, and minus 1000 for Chetwood Forest
+//! (TLR-018: travelling makes us engage a staged enemy) when even the weakest staged enemy could
+//! not be defended at an acceptable cost by the characters still ready; travel to the best if its
+//! threat ≥ 2 or it could be explored next round, else Pass.
+//!
+//! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass;
+//! the plan never picks an enemy that cannot be optionally engaged.
+//! **Engagement ties**: the enemy with the lowest attack.
+//!
+//! **Attacking enemy order** — the engaged enemy with the highest attack attacks first, so the
+//! best defender is still free for it.
+//!
+//! **Defender** (`defender`) — cost of each candidate = damage cost of `ATK(+1 per shadow card)
+//! − DEF` on it, plus twice its attack (it will not attack back); cost of Undefended = the cheapest
+//! hero damage cost of the full attack. Take the cheapest; `Done` when a defender is already
+//! declared (multi-defend). **Undefended hero**: the hero with the lowest damage cost (most
+//! remaining hit points, never one it kills if another survives). **Which defender takes the
+//! damage**: the lowest damage cost.
+//!
+//! **Attacks** (`attack_target`, `attacker`) — for every enemy we may attack, the cheapest set of
+//! ready characters (exhaustive search over ≤ 12 candidates, cost = ΣATK, then fewest characters)
+//! with ΣATK − DEF ≥ remaining HP; attack the killable enemy with the highest threat + attack.
+//! Each `Attacker` decision recomputes the plan from the attackers already declared and adds the
+//! strongest member of the cheapest killing set; `Done` once the attack kills. When no engaged
+//! enemy can be killed, the bot still **chips** at the enemy engaged with it that it can hurt most
+//! if that deals ≥ 1 damage (damage on enemies stays; attackers are readied at refresh anyway) —
+//! a deliberate extension for enemies like Orc War Party that no one round can kill.
+//!
+//! **Archery** — one damage at a time on the character with the lowest damage cost of 1 (allies
+//! with spare hit points first, then heroes with the most remaining hit points).
+//!
+//! **Responses** (`response`) — cancels (A Test of Will, Eleanor) on revealed treacheries
+//! except those in `MILD_TREACHERIES`; Hasty Stroke on a shadow card when the attack could
+//! destroy a defender or is undefended; everything in the `action_value` table that is positive
+//! for the event; abilities of cards in play not in the table are used (free responses); events
+//! from hand not in the table are not (they cost a card and resources).
+//!
+//! **Effect prompts** (`effect`) — playing an attachment: the target from `ATTACHMENTS` (weapon
+//! → best attacker, armor → best defender, willpower → best quester, resources → hero whose sphere
+//! has most cards in hand, enemy → strongest engaged enemy, location → highest threat). Otherwise,
+//! by who resolves the effect: an encounter card's prompt is harmful, so `Card` → the least
+//! valuable (lowest `harm_cost`: cheap allies that survive, never Iârion); a player card's prompt
+//! is beneficial, so `Card` → our most valuable character, or the most dangerous enemy, or the
+//! location with the most threat. `Mode(k)` by `MODES` (default the first), `Player(p)` → the
+//! player with the fewest cards in hand (beneficial) or the lowest threat (harmful), `Yes` for
+//! player cards; Pass/Done only when nothing else is offered.
+//!
+//! Known prompts come first (`known_effect`): Angmar Orc (discard an ally worth ≤ 20, else
+//! reveal one more card), Chetwood Forest's shadow (exhaust the ready hero with the least attack
+//! rather than let the attacker return to the staging area), Borders of Bree-land and Surprising
+//! Speed (send back the engaged enemy with the most HP + DEF left, the one we are least likely to
+//! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
+//! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
+//! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
+//! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
+//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
+//! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
+//! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
+//! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's
+//! token is always placed and its fetched Orc is the least dangerous; Rain-washed Tracks (Nightmare)
+//! takes a Mission token unless Savage Counter-attack is down to 2, and its +8 threat outside the
+//! quest phase. Travel: Sheltered Valley's
+//! Mission-token cost is avoided when Savage Counter-attack has ≤ 2 tokens; on a stage without
+//! quest points every location is worth travelling to; such a stage counts as one that cannot be
+//! defeated when choosing the current quest.
+//!
+//! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
+//! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
+//! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
+//! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
+//! at ≥ 35, else cards with ≤ 3 in hand, else resources).
+//! when an enemy has ≤ 4 HP left, else draw 3). Deadmen's Dike, where an empty deck eliminates:
+//! Unnatural Fog (mill one card per questing character only when the deck keeps ≥ 15 cards and
+//! more willpower than cards is at stake, else leave the quest), A Fell Wraith (mill 3 with ≥ 15
+//! cards in the deck, else Thaurdir goes back to the staging area), Norbury Tombs (always shuffle
+//! the discarded cards back), Thaurdir's Damned (each damage point where its marginal damage
+//! cost, counting damage already assigned, is lowest), Baleful Shade's shadow (exhaust the ready
+//! character with the least attack and value), Deadmen's Gate's shadow (the cheapest attachment).
+//! Deadmen's Dike Nightmare: Palace Ruins' Action only in the quest phase after staging, when
+//! the quest would fail, for X = the threat short (at most its Threat, keeping 15 deck cards);
+//! Decrepit City's shadow mills 3 unless the undefended hit costs less than the defenders'
+//! damage plus the 3 cards (cheap with 18+ cards left, dear below); Paralyzing Fear's hero is
+//! readied by discarding while the deck holds more than 5 cards; Gather Your Courage is a side
+//! quest worth clearing (its cards return to the decks).
+//!
+//! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
+
+mod tables;
+use tables::*;
+mod planning;
+use planning::*;
+mod quest;
+use quest::*;
+mod combat;
+use combat::*;
+mod effects;
+use effects::*;
+#[cfg(test)]
+mod tests;
+
+use super::Bot;
+use crate::cards::Rule;
+use crate::data::{CardType, Mode, Sphere};
+use crate::engine::{
+    Ask, CardId, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
+};
+
+pub struct BasicBot;
+
+impl BasicBot {
+    pub fn new() -> Self {
+        BasicBot
+    }
+}
+
+impl Default for BasicBot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Bot for BasicBot {
+    fn name(&self) -> &'static str {
+        "basic"
+    }
+    fn new_game(&mut self, _seed: u64) {}
+    fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        let p = d.player;
+        let o = &d.options;
+        let i = match d.ask {
+            Ask::Mulligan => mulligan(g, p, o),
+            Ask::Planning => planning(g, p, o),
+            Ask::Action(ph) => action(g, p, ph, o),
+            Ask::Commit => commit(g, p, o),
+            Ask::CurrentQuest => current_quest(g, p, o),
+            Ask::OptionalEngage => optional_engage(g, p, o),
+            Ask::EngageTie => pick_min(o, |c| g.stat(c, Stat::Attack) as i32),
+            Ask::Travel => travel(g, p, o),
+            Ask::AttackingEnemy => pick_max(o, |c| {
+                g.stat(c, Stat::Attack) as i32 * 10 + g.stat(c, Stat::Threat) as i32
+            }),
+            Ask::Defender { enemy } => defender(g, p, enemy, o),
+            Ask::UndefendedHero { damage, .. } | Ask::DefenderTakesDamage { damage, .. } => {
+                pick_min(o, |c| damage_cost(g, c, damage))
+            }
+            Ask::AttackTarget => attack_target(g, p, o),
+            Ask::Attacker { enemy } => attacker(g, p, enemy, o),
+            Ask::Archery => pick_min(o, |c| damage_cost(g, c, 1)),
+            Ask::Response(ev) => response(g, p, ev, o),
+            Ask::Effect { card, what } => effect(g, p, card, what, o),
+        };
+        i.unwrap_or_else(|| fallback(o)).min(o.len() - 1)
+    }
+}
+
+// ===================================================================== small helpers
+
+/// A fixed-capacity list of card ids on the stack (no heap allocation per decision).
+#[derive(Clone, Copy)]
+struct Ids {
+    ids: [CardId; 32],
+    n: usize,
+}
+
+impl Ids {
+    fn new() -> Self {
+        Ids {
+            ids: [NO_CARD; 32],
+            n: 0,
+        }
+    }
+    fn push(&mut self, c: CardId) {
+        if self.n < self.ids.len() {
+            self.ids[self.n] = c;
+            self.n += 1;
+        }
+    }
+    fn as_slice(&self) -> &[CardId] {
+        &self.ids[..self.n]
+    }
+    fn contains(&self, c: CardId) -> bool {
+        self.as_slice().contains(&c)
+    }
+}
+
+/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
+/// else its original printing's.
+fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
+    match g.script(c) {
+        Some(s) => s.code,
+        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
+    }
+}
+
+fn is_objective_ally(g: &Game, c: CardId) -> bool {
+    g.ty(c) == CardType::ObjectiveAlly
+}
+
+fn ready(g: &Game, c: CardId) -> bool {
+    !g.card(c).exhausted
+}
+
+/// Index of the first option `o` (exact match).
+fn find(opts: &[Opt], o: Opt) -> Option<usize> {
+    opts.iter().position(|x| *x == o)
+}
+
+/// The `Card` option with the lowest key (first on ties).
+fn pick_min(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, o) in opts.iter().enumerate() {
+        if let Opt::Card(c) = *o {
+            if c == NO_CARD {
+                continue;
+            }
+            let k = key(c);
+            if best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The `Card` option with the highest key (first on ties).
+fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    pick_min(opts, |c| -key(c))
+}
+
+/// First option that commits to something (not Pass/Done/No/Undefended), else 0.
+fn fallback(opts: &[Opt]) -> usize {
+    opts.iter()
+        .position(|o| !matches!(o, Opt::Pass | Opt::Done | Opt::No | Opt::Undefended))
+        .unwrap_or(0)
+}
+
+fn stats_sum(g: &Game, c: CardId) -> i32 {
+    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+}
+
+/// How much a character is worth to us (see the module doc).
+fn char_value(g: &Game, c: CardId) -> i32 {
+    if is_objective_ally(g, c) {
+        100_000
+    } else if g.is_hero(c) {
+        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
+    } else {
+        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
+    }
+}
+
+/// What `n` damage on character `c` costs us.
+fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    if n <= 0 {
+        return 0;
+    }
+    if is_objective_ally(g, c) {
+        return 1_000_000;
+    }
+    let rem = g.remaining_hp(c);
+    if n >= rem {
+        return if g.is_hero(c) {
+            5000 + 10 * char_value(g, c)
+        } else {
+            80 + 5 * char_value(g, c)
+        };
+    }
+    if g.is_hero(c) {
+        let left = rem - n;
+        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
+    } else {
+        8 * n as i32
+    }
+}
+
+/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
+fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
+    damage_cost(g, c, already + n) - damage_cost(g, c, already)
+}
+
+/// A defence (or engagement) we accept: at most chumping a mid-value ally.
+const ACCEPTABLE: i32 = 400;
+
+/// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
+fn harm_cost(g: &Game, c: CardId) -> i32 {
+    if !g.is_character(c) {
+        return 0;
+    }
+    char_value(g, c) + if g.remaining_hp(c) <= 2 { 15 } else { 0 }
+}
+
+/// How dangerous an enemy is.
+fn danger(g: &Game, e: CardId) -> i32 {
+    if !g.is_enemy(e) {
+        return 0;
+    }
+    (g.stat(e, Stat::Attack) * 3 + g.stat(e, Stat::Threat) * 2 + g.remaining_hp(e)) as i32
+}
+
+fn hand<'g>(g: &'g Game, p: u8) -> &'g [CardId] {
+    g.list(Zone::Hand(p))
+}
+
+fn hand_has(g: &Game, p: u8, codes: &[&str]) -> bool {
+    hand(g, p).iter().any(|&c| codes.contains(&code(g, c)))
+}
+
+fn total_hero_damage(g: &Game, p: u8) -> i16 {
+    g.heroes(p).map(|h| g.card(h).damage).sum()
+}
+
+/// A hero of `p` at risk: damaged and at ≤ 2 remaining hit points.
+fn hero_at_risk(g: &Game, p: u8) -> bool {
+    g.heroes(p)
+        .any(|h| g.card(h).damage > 0 && g.remaining_hp(h) <= 2)
+}
+
+fn any_questing(g: &Game, p: u8) -> bool {
+    g.characters(p).any(|c| g.card(c).questing)
+}
+
+fn engaged_attack(g: &Game, p: u8) -> i16 {
+    g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
+}
+
+fn shadow_count(g: &Game, e: CardId) -> i16 {
+    g.shadows_of(e).count() as i16
+}

@@ -1,0 +1,110 @@
+//! The `basic` bot's mulligan, planning phase and action windows.
+
+use super::*;
+
+pub(super) fn mulligan(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let easy = (g.setup.mode == Mode::Easy) as i16;
+    let mut castable = false;
+    let mut bodies = 0;
+    for &c in hand(g, p) {
+        let d = g.def_of(c);
+        let heroes = g.heroes(p).filter(|&h| g.hero_matches(h, d.sphere)).count() as i16;
+        if heroes > 0 && d.cost.max(0) <= heroes * (2 + easy) {
+            castable = true;
+        }
+        if matches!(d.ty, CardType::Ally | CardType::Attachment) {
+            bodies += 1;
+        }
+    }
+    let redraw = !castable || bodies < 2;
+    find(o, if redraw { Opt::Yes } else { Opt::No })
+}
+
+/// Spirit resources to keep for key responses in hand.
+pub(super) fn reserve_spirit(g: &Game, p: u8) -> i16 {
+    hand(g, p)
+        .iter()
+        .filter_map(|&c| {
+            KEY_RESPONSES
+                .iter()
+                .find(|r| r.0 == code(g, c))
+                .map(|r| r.1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Would paying for `c` eat the Spirit resources kept for key responses?
+pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
+    let d = g.def_of(c);
+    let keep = reserve_spirit(g, p);
+    if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
+        return false;
+    }
+    let cost = g.cost_of(c, p);
+    match d.sphere {
+        Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
+        Sphere::Neutral => {
+            let other: i16 = g
+                .heroes(p)
+                .filter(|&h| !g.hero_matches(h, Sphere::Spirit))
+                .map(|h| g.card(h).resources)
+                .sum();
+            other < cost && g.available(p, Sphere::Spirit) - (cost - other) < keep
+        }
+        _ => false,
+    }
+}
+
+/// Score of playing card `c` from hand in the planning window.
+pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let d = g.def_of(c);
+    match d.ty {
+        // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
+        CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
+        CardType::Ally => {
+            let cost = g.cost_of(c, p).max(1) as i32;
+            50 + 10 * (stats_sum(g, c)) / cost
+        }
+        // A restricted attachment that could only push out another one is not played.
+        CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
+        // Durin's Axe first brings a guarding enemy out: not while already fighting two.
+        CardType::Attachment if code(g, c) == "WaR-006" => {
+            (g.engaged(p).len() < 2) as i32 * attachment_info(g, c).0
+        }
+        CardType::Attachment => attachment_info(g, c).0,
+        CardType::PlayerSideQuest => 10,
+        _ => action_value(g, p, c, None),
+    }
+}
+
+pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let v = match *opt {
+            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) => play_value(g, p, c),
+            Opt::Activate(c) => action_value(g, p, c, None),
+            _ => 0,
+        };
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let v = match *opt {
+            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
+            _ => 0,
+        };
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}

@@ -1,0 +1,507 @@
+//! The `basic` bot's quest phase: the round plan (who quests, who defends, which enemies to
+//! kill), committing, choosing the current quest, travel.
+
+use super::*;
+
+/// One threat point in damage-cost units: a point of willpower kept out of the quest costs one
+/// (it raises threat or loses progress), and so does a point of threat an enemy adds per round.
+pub(super) const THREAT_UNIT: i32 = 12;
+/// Rounds a kill is credited for: a dead enemy adds no threat and needs no defender any more.
+pub(super) const KILL_ROUNDS: i32 = 5;
+/// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
+pub(super) const PARK_ROUNDS: i32 = 2;
+/// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
+pub(super) const PARK_DAMAGE: i32 = 40;
+
+/// Threat an enemy left in the staging area costs each round: its threat, plus 1 when engagement
+/// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
+/// threat by 1 per staged enemy each round).
+pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
+    (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
+}
+
+/// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
+/// afterwards the quest is decided and a ready character is free).
+pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
+    if at_commit {
+        g.stat(c, g.questing_stat()).max(0) as i32 * THREAT_UNIT
+    } else {
+        0
+    }
+}
+
+/// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
+pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
+    let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
+    damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
+}
+
+/// Cost of taking an attack of strength `atk` undefended (cheapest hero).
+pub(super) fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    g.heroes(p)
+        .map(|h| damage_cost(g, h, atk))
+        .min()
+        .unwrap_or(0)
+}
+
+/// The cheapest defender of `e` in `pool` outside `taken` (defence + keep cost), if cheaper
+/// than `limit`.
+pub(super) fn cheapest_defender(
+    g: &Game,
+    e: CardId,
+    pool: &Ids,
+    taken: &Ids,
+    at_commit: bool,
+    limit: i32,
+) -> Option<(i32, CardId)> {
+    let atk = g.stat(e, Stat::Attack) + 1;
+    let mut best: Option<(i32, CardId)> = None;
+    for &c in pool.as_slice() {
+        if taken.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
+        if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best
+}
+
+/// Reserve defenders (from `pool`) for `enemies`, greedily: returns the reserved characters.
+pub(super) fn reserve_defenders(
+    g: &Game,
+    p: u8,
+    enemies: &[CardId],
+    pool: &Ids,
+    at_commit: bool,
+) -> Ids {
+    let mut res = Ids::new();
+    for &e in enemies {
+        let undef = undefended_cost(g, p, g.stat(e, Stat::Attack) + 1);
+        if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
+            res.push(c);
+        }
+    }
+    res
+}
+
+/// The cheapest set of `pool` characters outside `taken` that kills `e` in one attack (ΣATK −
+/// DEF ≥ remaining HP): (keep cost + ΣATK, bit mask over `cands`) with `cands` filled with the
+/// candidates (≤ 12, strongest first).
+pub(super) fn kill_set(
+    g: &Game,
+    e: CardId,
+    pool: &Ids,
+    taken: &Ids,
+    at_commit: bool,
+    cands: &mut Ids,
+) -> Option<(i32, u32)> {
+    *cands = Ids::new();
+    for &c in pool.as_slice() {
+        if !taken.contains(c) && g.stat(c, Stat::Attack) > 0 {
+            cands.push(c);
+        }
+    }
+    let s = &mut cands.ids[..cands.n];
+    s.sort_by_key(|&c| std::cmp::Reverse(g.stat(c, Stat::Attack)));
+    cands.n = cands.n.min(12);
+    // A staged enemy may be shielded only while staged (Orc War Party keeps damage off the
+    // enemies in the staging area): once engaged it can be hurt.
+    if g.immune(e) || (g.card(e).zone != Zone::Staging && !g.can_take_damage(e)) {
+        return None;
+    }
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+    let n = cands.n;
+    let mut atk = [0i16; 12];
+    let mut kc = [0i32; 12];
+    for i in 0..n {
+        atk[i] = g.stat(cands.ids[i], Stat::Attack);
+        kc[i] = keep_cost(g, cands.ids[i], at_commit);
+    }
+    if atk[..n].iter().sum::<i16>() < need {
+        return None;
+    }
+    // Every subset's totals from the subset without its lowest member (one add per subset).
+    let mut sums = [0i16; 1 << 12];
+    let mut costs = [0i32; 1 << 12];
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let i = mask.trailing_zeros() as usize;
+        let rest = (mask & (mask - 1)) as usize;
+        let sum = sums[rest] + atk[i];
+        let cost = costs[rest] + kc[i] + atk[i] as i32;
+        sums[mask as usize] = sum;
+        costs[mask as usize] = cost;
+        if sum >= need && best.map(|(b, _)| cost < b).unwrap_or(true) {
+            best = Some((cost, mask));
+        }
+    }
+    best
+}
+
+/// Adds the members of `mask` over `cands` to `keep`.
+pub(super) fn keep_mask(keep: &mut Ids, cands: &Ids, mask: u32) {
+    for (i, &c) in cands.as_slice().iter().enumerate() {
+        if mask & (1 << i) != 0 {
+            keep.push(c);
+        }
+    }
+}
+
+/// The round's combat plan of a player: the staged enemy to engage optionally (if any) and the
+/// ready characters to keep out of the quest.
+pub(super) struct Plan {
+    pub(super) engage: CardId,
+    pub(super) keep: Ids,
+}
+
+/// Plans the round (see the module doc): defenders for the enemies that will attack, then the
+/// best staged enemy to engage (killed now, or parked on a defender that holds it), then a kill
+/// of an engaged enemy with who is left. `at_commit`: before the quest (willpower kept back costs
+/// threat); otherwise in the encounter phase (ready characters are free).
+pub(super) fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
+    round_plan_upto(g, p, at_commit, 3)
+}
+
+/// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
+/// engagement; 3: + a kill of an engaged enemy).
+pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
+    let mut pool = ready_chars(g, p);
+    if at_commit {
+        // Who leaves play when the quest phase ends (Sneak Attack's ally) cannot defend or
+        // attack later this round.
+        let mut stay = Ids::new();
+        for &c in pool.as_slice() {
+            if !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
+                && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
+            {
+                stay.push(c);
+            }
+        }
+        pool = stay;
+    }
+    let no_checks = g.rule(Rule::NoEngagementChecks);
+    let mut must = Ids::new();
+    for &e in g.engaged(p) {
+        must.push(e);
+    }
+    if at_commit && !no_checks {
+        let threat = g.players[p as usize].threat;
+        for &e in g.list(Zone::Staging) {
+            if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
+                must.push(e);
+            }
+        }
+    }
+    let s = &mut must.ids[..must.n];
+    s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
+    let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    let mut plan_engage = NO_CARD;
+    let mut cands = Ids::new();
+    // Optional engagement: only when every attacking enemy has a defender.
+    if steps >= 2 && keep.n >= must.n {
+        let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
+        for &e in g.list(Zone::Staging) {
+            if !g.is_enemy(e) || must.contains(e) {
+                continue;
+            }
+            // Not offered for optional engagement (Rearguard Ambusher, Track the Orcs).
+            if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
+                continue;
+            }
+            let atk = g.stat(e, Stat::Attack) + 1;
+            let undef = undefended_cost(g, p, atk);
+            let def = cheapest_defender(g, e, &pool, &keep, at_commit, ACCEPTABLE + 1);
+            let (dc, d) = match def {
+                Some((k, d)) if k <= undef => (k, d),
+                _ if undef <= ACCEPTABLE => (undef, NO_CARD),
+                Some((k, d)) => (k, d),
+                None => continue,
+            };
+            let mut taken = keep;
+            if d != NO_CARD {
+                taken.push(d);
+            }
+            let per = staged_cost(g, e) * THREAT_UNIT + engagement_reward(g, p);
+            let mut c2 = Ids::new();
+            let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
+                Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
+                None => {
+                    // Parked: a real defender that holds it cheaply, round after round.
+                    if d == NO_CARD {
+                        continue;
+                    }
+                    let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
+                    let hurt = damage_cost(g, d, dmg);
+                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * THREAT_UNIT;
+                    if hurt > PARK_DAMAGE {
+                        continue;
+                    }
+                    ((per - wp) * PARK_ROUNDS - hurt, 0)
+                }
+            };
+            if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
+                best = Some((v.0, e, d, v.1, c2));
+            }
+        }
+        if let Some((_, e, d, mask, c2)) = best {
+            plan_engage = e;
+            if d != NO_CARD {
+                keep.push(d);
+            }
+            keep_mask(&mut keep, &c2, mask);
+        }
+    }
+    // A kill of an engaged enemy with who is left.
+    let mut best: Option<(i32, u32, Ids)> = None;
+    for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
+        if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
+            let v =
+                (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e)) * THREAT_UNIT * KILL_ROUNDS
+                    - kc;
+            if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
+                best = Some((v, mask, cands));
+            }
+        }
+    }
+    if let Some((_, mask, c2)) = best {
+        keep_mask(&mut keep, &c2, mask);
+    }
+    Plan {
+        engage: plan_engage,
+        keep,
+    }
+}
+
+pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let qs = g.questing_stat();
+    let mut plan = round_plan(g, p, true);
+    for steps in [2u8, 1] {
+        if quest_deficit(g, p, &plan.keep) <= DEFICIT_CAP {
+            break;
+        }
+        plan = round_plan_upto(g, p, true, steps);
+    }
+    let mut reserved = plan.keep;
+    // A character that quests without exhausting (Halbarad while engaged) is never held back.
+    let mut free = Ids::new();
+    for &c in reserved.as_slice() {
+        if !g.rule(Rule::CommitsWithoutExhausting(c)) {
+            free.push(c);
+        }
+    }
+    reserved = free;
+    // Progress that cannot count: on a stage without quest points, stop committing once the
+    // committed strength matches the staging threat (plus what the active location still needs);
+    // whoever is left stays ready to defend and attack.
+    if progress_is_useless(g) {
+        let need = g.staging_threat()
+            + g.active_location()
+                .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+                .unwrap_or(0);
+        if g.questing_strength() >= need {
+            return find(o, Opt::Done);
+        }
+    }
+    let pick = pick_max(o, |c| {
+        if reserved.contains(c) || g.stat(c, qs) <= 0 {
+            i32::MIN / 2
+        } else {
+            g.stat(c, qs) as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32
+        }
+    });
+    match pick {
+        Some(i) => match o[i] {
+            Opt::Card(c) if !reserved.contains(c) && g.stat(c, qs) > 0 => Some(i),
+            _ => find(o, Opt::Done),
+        },
+        None => find(o, Opt::Done),
+    }
+}
+
+/// True when questing progress beyond the staging threat (and the active location) counts for
+/// nothing: the current quest is a stage without quest points (The Weather Hills 1B).
+pub(super) fn progress_is_useless(g: &Game) -> bool {
+    g.current_quest()
+        .map(|q| g.stat(q, Stat::QuestPoints) <= 0)
+        .unwrap_or(false)
+}
+
+/// Threat we expect each player's quest reveal to add (about one encounter card's threat).
+pub(super) const REVEAL_THREAT: i16 = 2;
+/// The largest expected quest deficit (threat raise) the round plan may cause by keeping
+/// characters back for an optional engagement or a kill.
+pub(super) const DEFICIT_CAP: i16 = 2;
+
+/// Expected threat raise of this quest if every ready character outside `keep` with a positive
+/// questing stat is committed: staging threat + expected reveals − questing strength.
+pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
+    let qs = g.questing_stat();
+    let free: i16 = ready_chars(g, p)
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum();
+    g.staging_threat() + REVEAL_THREAT * g.players_in_game() as i16 - g.questing_strength() - free
+}
+
+/// Progress we expect to make this round if (nearly) everyone ready quests.
+pub(super) fn expected_surplus(g: &Game, p: u8) -> i16 {
+    let qs = g.questing_stat();
+    let mut wp: i16 = 0;
+    for q in 0..g.n_players {
+        if g.players[q as usize].eliminated {
+            continue;
+        }
+        wp += g
+            .characters(q)
+            .filter(|&c| ready(g, c))
+            .map(|c| g.stat(c, qs))
+            .sum::<i16>();
+    }
+    let _ = p;
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    // Keep about a quarter back for combat.
+    wp * 3 / 4 - g.staging_threat() - 2 * g.players_in_game() as i16 - loc
+}
+
+/// Expected surplus if side quest `c` were the current quest: a Battle or Siege quest is quested
+/// with Attack or Defense instead of Willpower (`surplus` is the Willpower estimate).
+pub(super) fn quest_surplus_for(g: &Game, p: u8, c: CardId, surplus: i16) -> i16 {
+    let kw = g.def_of(c).keywords;
+    let stat = if kw.battle {
+        Stat::Attack
+    } else if kw.siege {
+        Stat::Defense
+    } else {
+        return surplus;
+    };
+    let _ = p;
+    let sum = |s: Stat| -> i16 {
+        (0..g.n_players)
+            .filter(|&q| !g.players[q as usize].eliminated)
+            .flat_map(|q| g.characters(q))
+            .filter(|&x| ready(g, x))
+            .map(|x| g.stat(x, s))
+            .sum()
+    };
+    surplus + (sum(stat) - sum(Stat::Willpower)) * 3 / 4
+}
+
+pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let main = g.main_quest().unwrap_or(NO_CARD);
+    let surplus = expected_surplus(g, p);
+    // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
+    let main_blocked = main != NO_CARD
+        && (g.rule(Rule::CannotDefeat(main))
+            || g.rule(Rule::CannotWin)
+            || g.def_of(main).quest_points <= 0);
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(c) = *opt else { continue };
+        if c == main || c == NO_CARD || !g.is_side_quest(c) {
+            continue;
+        }
+        let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
+        let prio = SIDE_QUESTS
+            .iter()
+            .find(|s| s.0 == code(g, c))
+            .map(|s| s.1)
+            .unwrap_or(0);
+        let surplus = quest_surplus_for(g, p, c, surplus);
+        let cheap = surplus > 0 && rem <= surplus;
+        if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        // Orc Rearguard as the current quest reveals one more card: only worth it when we
+        // expect to make progress on it.
+        if code(g, c) == "TLR-023" && surplus <= 0 && !main_blocked {
+            continue;
+        }
+        let v = prio * 10 + cheap as i32 * 200 - rem as i32;
+        if best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
+        .or_else(|| find(o, Opt::Card(main)))
+        .or(Some(0))
+}
+
+/// Chetwood Forest's travel cost makes us engage an enemy from the staging area (the weakest, by
+/// our own choice): bad when even the weakest could not be defended at an acceptable cost.
+pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
+    let weakest = g
+        .list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.is_enemy(e))
+        .min_by_key(|&e| danger(g, e));
+    match weakest {
+        None => false,
+        Some(e) => {
+            let atk = g.stat(e, Stat::Attack) + 1;
+            let pool = ready_chars(g, p);
+            let taken = reserve_defenders(g, p, g.engaged(p), &pool, false);
+            let def = pool
+                .as_slice()
+                .iter()
+                .filter(|&&c| !taken.contains(c) && !is_objective_ally(g, c))
+                .map(|&c| defend_cost(g, c, atk))
+                .min()
+                .unwrap_or(i32::MAX);
+            def.min(undefended_cost(g, p, atk)) > ACCEPTABLE
+        }
+    }
+}
+
+/// The Mission objective's tokens, and whether it is Savage Counter-attack (tokens are lives).
+pub(super) fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
+    crate::cards::common::mission(g).map(|m| (code(g, m) == "TLR-072", g.card(m).resources))
+}
+
+pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let surplus = expected_surplus(g, p);
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(l) = *opt else { continue };
+        let threat = g.threat_contribution(l);
+        let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+        // On a stage without quest points (The Weather Hills 1B) questing progress only counts
+        // on locations: any location is worth travelling to.
+        let no_qp = g
+            .main_quest()
+            .map(|q| g.def_of(q).quest_points <= 0)
+            .unwrap_or(false);
+        if threat < 2 && rem > surplus.max(0) && !no_qp {
+            continue;
+        }
+        let mut pen = TRAVEL_PENALTY
+            .iter()
+            .find(|t| t.0 == code(g, l))
+            .map(|t| t.1)
+            .unwrap_or(0);
+        if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
+            pen += 1000;
+        }
+        // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
+        // and one of the few lives on Savage Counter-attack (none left loses the game).
+        if code(g, l) == "TLR-029" {
+            pen += match mission_tokens(g) {
+                Some((true, t)) if t <= 2 => 1000,
+                Some((true, _)) => 20,
+                _ => 5,
+            };
+        }
+        let v = 3 * threat as i32 - rem as i32 - pen + 100;
+        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}

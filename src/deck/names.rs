@@ -1,0 +1,274 @@
+//! Card names in deck lists resolved to cards: printings, set names, suggestions.
+
+use super::*;
+
+/// Printings with the same title, type, sphere and stats are the same card.
+pub(super) fn same_card(a: &CardDef, b: &CardDef) -> bool {
+    a.ty == b.ty
+        && a.sphere == b.sphere
+        && a.unique == b.unique
+        && (
+            a.cost,
+            a.threat_cost,
+            a.willpower,
+            a.attack,
+            a.defense,
+            a.hit_points,
+        ) == (
+            b.cost,
+            b.threat_cost,
+            b.willpower,
+            b.attack,
+            b.defense,
+            b.hit_points,
+        )
+}
+
+/// Groups candidate printings into distinct cards, each represented by its earliest printing
+/// (the table is in release order, so the first one met).
+pub(super) fn distinct_cards(ids: &[DefId], db: &CardDb) -> Vec<DefId> {
+    let mut reps: Vec<DefId> = Vec::new();
+    for &id in ids {
+        if !reps.iter().any(|&r| same_card(db.def(r), db.def(id))) {
+            reps.push(id);
+        }
+    }
+    reps
+}
+
+/// RingsDB pack codes that differ from our set abbreviations (full set name, RingsDB code), so
+/// `(WitW)` and `(TWitW)` both name The Watcher in the Water.
+pub(super) const RINGSDB_PACKS: &[(&str, &str)] = &[
+    ("A Journey to Rhosgobel", "JtR"),
+    ("A Storm on Cobas Haven", "SoCH"),
+    ("Angmar Awakened Campaign Expansion", "AACE"),
+    ("Dream-chaser Campaign Expansion", "DCCE"),
+    ("Fog on the Barrow-downs", "FotBd"),
+    ("Race Across Harad", "RAH"),
+    ("The Battle of Carn Dûm", "BoCD"),
+    ("The Blood of Gondor", "BoG"),
+    ("The City of Corsairs", "CoC"),
+    ("The Drowned Ruins", "DR"),
+    ("The Flame of the West", "FotW"),
+    ("The Hills of Emyn Muil", "HoEM"),
+    ("The Hobbit: On the Doorstep", "OtD"),
+    ("The Hobbit: Over Hill and Under Hill", "OHaUH"),
+    ("The Hunt for Gollum", "HfG"),
+    ("The Land of Shadow", "LoS"),
+    ("The Land of Sorrow", "TLoS"),
+    ("The Mountain of Fire", "MoF"),
+    ("The Mûmakil", "M"),
+    ("The Road Darkens", "TRD"),
+    ("The Thing in the Depths", "TitD"),
+    ("The Treachery of Rhudaur", "ToR"),
+    ("The Wastes of Eriador", "WoE"),
+    ("The Watcher in the Water", "WitW"),
+    ("Two-Player Limited Edition Starter", "Starter"),
+    ("Revised Core Set", "RCore"),
+];
+
+/// Whether `set` (as written on a deck line) names the set of card `d`: its full name (with or
+/// without a leading "The" or trailing "Set"), our abbreviation or the RingsDB pack code.
+pub(super) fn names_set(set: &str, d: &CardDef) -> bool {
+    let key = normalize_title(set);
+    if key.is_empty() {
+        return false;
+    }
+    let name = normalize_title(&d.set_name);
+    let short = name.strip_suffix("set").unwrap_or(&name);
+    let no_the = short.strip_prefix("the").unwrap_or(short);
+    let nohobbit = no_the.strip_prefix("hobbit").unwrap_or(no_the);
+    key == name
+        || key == short
+        || key == no_the
+        || key == nohobbit
+        || key == normalize_title(&d.set_abbr)
+        || RINGSDB_PACKS
+            .iter()
+            .any(|(n, c)| *n == d.set_name && normalize_title(c) == key)
+}
+
+/// Whether `set` names any set of the card table.
+pub(super) fn is_set_name(set: &str, db: &CardDb) -> bool {
+    db.defs
+        .iter()
+        .filter(|d| d.ty.is_player_card())
+        .any(|d| names_set(set, d))
+}
+
+/// How a name resolved.
+pub(super) enum Found {
+    One(DefId),
+    /// Several different cards fit: (the candidates, an error message listing them).
+    Ambiguous(Vec<DefId>, String),
+    Error(String),
+}
+
+/// Resolves a card name (with optional set or sphere text from the parentheses and the
+/// heading's hint) to one card. Player cards are preferred; a title only found among encounter
+/// cards resolves to that card (the caller reports it).
+pub(super) fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardDb) -> Found {
+    let name = name.trim().trim_matches(['"', '\'', '*', '_']).trim();
+    let mut all: Vec<DefId> = db
+        .find_by_title(name)
+        .into_iter()
+        .filter(|&i| db.def(i).ty.is_player_card())
+        .collect();
+    if all.is_empty() {
+        // The parentheses may be part of what the user meant as the name.
+        if let Some(set) = set {
+            let whole = format!("{name} ({set})");
+            if db
+                .find_by_title(&whole)
+                .iter()
+                .any(|&i| db.def(i).ty.is_player_card())
+            {
+                return resolve_name(&whole, None, hint, db);
+            }
+        }
+        // "Lore Aragorn", "Spirit Glorfindel": a sphere before the title.
+        if let Some((first, rest)) = name.split_once(' ') {
+            if let Some(sp) = sphere_named(first) {
+                if let found @ (Found::One(_) | Found::Ambiguous(..)) = resolve_name(
+                    rest,
+                    set,
+                    Hint {
+                        sphere: Some(sp),
+                        ..hint
+                    },
+                    db,
+                ) {
+                    return found;
+                }
+            }
+        }
+        // A set written after the title without parentheses: "Guard of the Citadel Core",
+        // "Steward of Gondor - Core Set".
+        let words: Vec<&str> = name.split_whitespace().collect();
+        if set.is_none() {
+            for k in 1..words.len().min(7) {
+                let tail = words[words.len() - k..].join(" ");
+                if is_set_name(&tail, db) {
+                    let head = words[..words.len() - k].join(" ");
+                    let head = head.trim_end_matches(['-', '–', ',', ':']).trim();
+                    if let found @ (Found::One(_) | Found::Ambiguous(..)) =
+                        resolve_name(head, Some(&tail), hint, db)
+                    {
+                        return found;
+                    }
+                }
+            }
+        }
+        if let Some(&enc) = db.find_by_title(name).first() {
+            return Found::One(enc);
+        }
+        // A comment after the card: "Guard of the Citadel (Core) - cheap early ally".
+        for sep in [" - ", " – ", " — ", " // ", " -- "] {
+            if let Some((head, _)) = name.split_once(sep) {
+                let (n, s) = split_set(head);
+                if let found @ (Found::One(_) | Found::Ambiguous(..)) =
+                    resolve_name(n, s.or(set), hint, db)
+                {
+                    return found;
+                }
+            }
+        }
+        return Found::Error(format!("unknown card `{name}`{}", did_you_mean(name, db)));
+    }
+    // A heading ("Allies") narrows the choice when it fits some candidates.
+    if let Some(t) = hint.ty {
+        let typed: Vec<DefId> = all.iter().copied().filter(|&i| db.def(i).ty == t).collect();
+        if !typed.is_empty() {
+            all = typed;
+        }
+    }
+    // A sphere in parentheses, before the name or as the heading.
+    let sphere = set.and_then(sphere_named).or(hint.sphere);
+    if let Some(sp) = sphere {
+        let in_sphere: Vec<DefId> = all
+            .iter()
+            .copied()
+            .filter(|&i| db.def(i).sphere == sp)
+            .collect();
+        if !in_sphere.is_empty() {
+            all = in_sphere;
+        }
+    }
+    let cards = distinct_cards(&all, db);
+    if cards.len() == 1 {
+        // One card (reprints with identical numbers): its earliest printing.
+        return Found::One(cards[0]);
+    }
+    // Several different cards share the title: the set in parentheses decides.
+    if let Some(set) = set {
+        let in_set: Vec<DefId> = all
+            .iter()
+            .copied()
+            .filter(|&i| names_set(set, db.def(i)))
+            .collect();
+        // Map the printings in that set back to their card's earliest printing.
+        let chosen: Vec<DefId> = cards
+            .iter()
+            .copied()
+            .filter(|&c| in_set.iter().any(|&i| same_card(db.def(c), db.def(i))))
+            .collect();
+        if chosen.len() == 1 {
+            return Found::One(chosen[0]);
+        }
+    }
+    let options: Vec<String> = cards.iter().map(|&c| describe(c, db)).collect();
+    Found::Ambiguous(
+        cards.clone(),
+        format!(
+            "`{name}` is ambiguous{}: it could be {}; add the set in parentheses (or the sphere), e.g. `1x {} ({})`",
+            set.map(|s| format!(" in set `{s}`")).unwrap_or_default(),
+            options.join(" or "),
+            db.def(cards[0]).title,
+            db.def(cards[0]).set_name
+        ),
+    )
+}
+
+/// Levenshtein distance over chars.
+pub(super) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// `"; did you mean A, B or C?"` with the (up to) three player card titles nearest to `name`.
+pub(super) fn did_you_mean(name: &str, db: &CardDb) -> String {
+    let key = normalize_title(name);
+    let mut seen: Vec<String> = Vec::new();
+    let mut scored: Vec<(usize, &str)> = Vec::new();
+    for d in db
+        .defs
+        .iter()
+        .filter(|d| d.ty.is_player_card() && !d.is_back_face())
+    {
+        let k = normalize_title(&d.title);
+        if seen.contains(&k) {
+            continue;
+        }
+        scored.push((edit_distance(&key, &k), &d.title));
+        seen.push(k);
+    }
+    scored.sort_by_key(|&(dist, _)| dist); // stable: ties keep table order
+    let names: Vec<&str> = scored.iter().take(3).map(|&(_, t)| t).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [a] => format!("; did you mean {a}?"),
+        [a, b] => format!("; did you mean {a} or {b}?"),
+        [rest @ .., last] => format!("; did you mean {} or {last}?", rest.join(", ")),
+    }
+}

@@ -1,0 +1,159 @@
+//! RingsDB JSON decklists.
+
+use super::*;
+
+/// A RingsDB decklist (`/api/public/decklist/ID.json`, `/api/public/deck/ID.json` or a saved
+/// copy): `heroes` and `slots` map RingsDB card codes to copies, `sideslots` is the sideboard
+/// (ignored). `slots` may or may not repeat the heroes; a hero is counted once. An array of
+/// decklists is accepted when it holds exactly one.
+pub(super) fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+    use json::Kind;
+    let root = json::parse(text).map_err(|e| {
+        (
+            e.line,
+            format!("malformed JSON at column {}: {}", e.column, e.message),
+        )
+    })?;
+    let root = match &root.kind {
+        Kind::Array(items) if items.len() == 1 => &items[0],
+        Kind::Array(items) => {
+            return Err((
+                root.line,
+                format!(
+                    "a JSON array of {} items: expected one RingsDB decklist object",
+                    items.len()
+                ),
+            ))
+        }
+        _ => &root,
+    };
+    if !matches!(root.kind, Kind::Object(_)) {
+        return Err((
+            root.line,
+            format!(
+                "the JSON is {}: expected a RingsDB decklist object with `heroes` and `slots`",
+                root.describe()
+            ),
+        ));
+    }
+    if root.get("heroes").is_none() && root.get("slots").is_none() {
+        return Err((
+            root.line,
+            "no `heroes` or `slots` in the JSON: not a RingsDB decklist".into(),
+        ));
+    }
+    if let Some(name) = root.get("name").and_then(|v| v.as_str()) {
+        if !name.trim().is_empty() {
+            imp.description.push(decode_entities(name.trim()));
+        }
+    }
+    // RingsDB code -> earliest printing with that code.
+    let mut by_code: std::collections::HashMap<&str, DefId> = std::collections::HashMap::new();
+    for (i, d) in db.defs.iter().enumerate() {
+        if !d.ringsdb_code.is_empty() && !d.is_back_face() {
+            by_code.entry(d.ringsdb_code.as_str()).or_insert(i as DefId);
+        }
+    }
+    let mut heroes: Vec<DefId> = Vec::new();
+    for field in ["heroes", "slots", "sideslots"] {
+        let Some(v) = root.get(field) else { continue };
+        let members: &[(String, usize, json::Value)] = match &v.kind {
+            Kind::Object(m) => m,
+            // PHP writes an empty map as `[]`.
+            Kind::Array(a) if a.is_empty() => &[],
+            Kind::Null => &[],
+            _ => {
+                return Err((
+                    v.line,
+                    format!(
+                        "`{field}` is {}: expected an object of RingsDB card code to copies",
+                        v.describe()
+                    ),
+                ))
+            }
+        };
+        for (code, line, qty) in members {
+            let line = *line;
+            let copies = match &qty.kind {
+                Kind::Number(n) | Kind::String(n) => {
+                    if n.trim() == "0" {
+                        continue; // RingsDB keeps removed cards as 0 copies
+                    }
+                    parse_qty(n, line)?
+                }
+                _ => {
+                    return Err((
+                        line,
+                        format!(
+                            "copies of `{code}` in `{field}` is {}: expected a number",
+                            qty.describe()
+                        ),
+                    ))
+                }
+            };
+            if field == "sideslots" {
+                imp.sideboard += copies;
+                // Kept for a loot deck (The Burglar's Turn); otherwise ignored.
+                let found = by_code.get(code.trim()).copied().ok_or_else(|| {
+                    format!(
+                        "unknown RingsDB card code `{code}` in `sideslots`{}",
+                        near_codes(code, &by_code, db)
+                    )
+                });
+                imp.side.push(SideLine::plain(line, copies, found));
+                continue;
+            }
+            let Some(&id) = by_code.get(code.trim()) else {
+                return Err((
+                    line,
+                    format!(
+                        "unknown RingsDB card code `{code}` in `{field}`{}",
+                        near_codes(code, &by_code, db)
+                    ),
+                ));
+            };
+            let d = db.def(id);
+            if field == "heroes" {
+                if d.ty != CardType::Hero {
+                    return Err((
+                        line,
+                        format!("`{code}` in `heroes` is {}, not a hero", describe(id, db)),
+                    ));
+                }
+                heroes.push(id);
+            } else if d.ty == CardType::Hero && heroes.contains(&id) {
+                continue; // RingsDB repeats the heroes in `slots`
+            } else if d.ty == CardType::Hero {
+                heroes.push(id);
+            }
+            imp.entries.push(Entry { line, id, copies });
+        }
+    }
+    Ok(())
+}
+
+/// `"; nearest known codes: 01072 (Title), ..."` for an unknown RingsDB code.
+pub(super) fn near_codes(
+    code: &str,
+    by_code: &std::collections::HashMap<&str, DefId>,
+    db: &CardDb,
+) -> String {
+    let Ok(n) = code.trim().parse::<i64>() else {
+        return "; RingsDB codes are 5 or more digits such as `01001`".into();
+    };
+    let mut near: Vec<(i64, &str, DefId)> = by_code
+        .iter()
+        .filter_map(|(c, &id)| c.parse::<i64>().ok().map(|k| ((k - n).abs(), *c, id)))
+        .collect();
+    near.sort();
+    let list: Vec<String> = near
+        .iter()
+        .take(3)
+        .map(|&(_, c, id)| format!("{c} ({})", db.def(id).title))
+        .collect();
+    if list.is_empty() {
+        String::new()
+    } else {
+        format!("; nearest known codes: {}", list.join(", "))
+    }
+}

@@ -165,6 +165,8 @@
 
 mod tables;
 use tables::*;
+pub mod weights;
+use weights::{install, w, Weights};
 mod planning;
 use planning::*;
 mod quest;
@@ -183,11 +185,28 @@ use crate::engine::{
     Ask, CardId, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
 };
 
-pub struct BasicBot;
+pub struct BasicBot {
+    weights: Weights,
+}
 
 impl BasicBot {
+    /// The bot with the default weights (the `balanced` style).
     pub fn new() -> Self {
-        BasicBot
+        BasicBot::with_weights(weights::DEFAULT)
+    }
+
+    pub fn with_weights(weights: Weights) -> Self {
+        BasicBot { weights }
+    }
+
+    /// The bot of `--bot basic:key=value,...`: `style=NAME` (see `weights::STYLES`) and any
+    /// weight of `weights::PARAMS` by name.
+    pub fn from_options(opts: &[(String, String)]) -> Result<BasicBot, String> {
+        Weights::from_options(opts).map(BasicBot::with_weights)
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 }
 
@@ -203,6 +222,7 @@ impl Bot for BasicBot {
     }
     fn new_game(&mut self, _seed: u64) {}
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        install(self.weights);
         let p = d.player;
         let o = &d.options;
         let i = match d.ask {
@@ -355,9 +375,6 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
 fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
     damage_cost(g, c, already + n) - damage_cost(g, c, already)
 }
-
-/// A defence (or engagement) we accept: at most chumping a mid-value ally.
-const ACCEPTABLE: i32 = 400;
 
 /// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
 fn harm_cost(g: &Game, c: CardId) -> i32 {

@@ -3,15 +3,9 @@
 
 use super::*;
 
-/// One threat point in damage-cost units: a point of willpower kept out of the quest costs one
-/// (it raises threat or loses progress), and so does a point of threat an enemy adds per round.
-pub(super) const THREAT_UNIT: i32 = 12;
-/// Rounds a kill is credited for: a dead enemy adds no threat and needs no defender any more.
-pub(super) const KILL_ROUNDS: i32 = 5;
-/// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
-pub(super) const PARK_ROUNDS: i32 = 2;
-/// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
-pub(super) const PARK_DAMAGE: i32 = 40;
+/// One threat point in damage-cost units at the default weights (card-specific valuations use it;
+/// the round plan reads `w().threat_unit`).
+pub(super) const THREAT_UNIT: i32 = weights::DEFAULT.threat_unit;
 
 /// Threat an enemy left in the staging area costs each round: its threat, plus 1 when engagement
 /// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
@@ -24,7 +18,7 @@ pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
     if at_commit {
-        g.stat(c, g.questing_stat()).max(0) as i32 * THREAT_UNIT
+        g.stat(c, g.questing_stat()).max(0) as i32 * w().threat_unit
     } else {
         0
     }
@@ -212,10 +206,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
             let atk = g.stat(e, Stat::Attack) + 1;
             let undef = undefended_cost(g, p, atk);
-            let def = cheapest_defender(g, e, &pool, &keep, at_commit, ACCEPTABLE + 1);
+            let def = cheapest_defender(g, e, &pool, &keep, at_commit, w().acceptable + 1);
             let (dc, d) = match def {
                 Some((k, d)) if k <= undef => (k, d),
-                _ if undef <= ACCEPTABLE => (undef, NO_CARD),
+                _ if undef <= w().acceptable => (undef, NO_CARD),
                 Some((k, d)) => (k, d),
                 None => continue,
             };
@@ -223,10 +217,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if d != NO_CARD {
                 taken.push(d);
             }
-            let per = staged_cost(g, e) * THREAT_UNIT + engagement_reward(g, p);
+            let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
             let mut c2 = Ids::new();
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
-                Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
+                Some((kc, mask)) => (per * w().kill_rounds - dc - kc, mask),
                 None => {
                     // Parked: a real defender that holds it cheaply, round after round.
                     if d == NO_CARD {
@@ -234,11 +228,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     }
                     let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
                     let hurt = damage_cost(g, d, dmg);
-                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * THREAT_UNIT;
-                    if hurt > PARK_DAMAGE {
+                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit;
+                    if hurt > w().park_damage {
                         continue;
                     }
-                    ((per - wp) * PARK_ROUNDS - hurt, 0)
+                    ((per - wp) * w().park_rounds - hurt, 0)
                 }
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
@@ -257,9 +251,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut best: Option<(i32, u32, Ids)> = None;
     for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
         if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
-            let v =
-                (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e)) * THREAT_UNIT * KILL_ROUNDS
-                    - kc;
+            let v = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
+                * w().threat_unit
+                * w().kill_rounds
+                - kc;
             if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
                 best = Some((v, mask, cands));
             }
@@ -278,7 +273,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let qs = g.questing_stat();
     let mut plan = round_plan(g, p, true);
     for steps in [2u8, 1] {
-        if quest_deficit(g, p, &plan.keep) <= DEFICIT_CAP {
+        if quest_deficit(g, p, &plan.keep) <= w().deficit_cap as i16 {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
@@ -328,12 +323,6 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
         .unwrap_or(false)
 }
 
-/// Threat we expect each player's quest reveal to add (about one encounter card's threat).
-pub(super) const REVEAL_THREAT: i16 = 2;
-/// The largest expected quest deficit (threat raise) the round plan may cause by keeping
-/// characters back for an optional engagement or a kill.
-pub(super) const DEFICIT_CAP: i16 = 2;
-
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
 /// questing stat is committed: staging threat + expected reveals − questing strength.
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
@@ -344,7 +333,9 @@ pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
         .filter(|&&c| !keep.contains(c))
         .map(|&c| g.stat(c, qs).max(0))
         .sum();
-    g.staging_threat() + REVEAL_THREAT * g.players_in_game() as i16 - g.questing_strength() - free
+    g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
+        - g.questing_strength()
+        - free
 }
 
 /// Progress we expect to make this round if (nearly) everyone ready quests.
@@ -455,7 +446,7 @@ pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
                 .map(|&c| defend_cost(g, c, atk))
                 .min()
                 .unwrap_or(i32::MAX);
-            def.min(undefended_cost(g, p, atk)) > ACCEPTABLE
+            def.min(undefended_cost(g, p, atk)) > w().acceptable
         }
     }
 }

@@ -352,10 +352,17 @@ fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     if n <= 0 {
         return 0;
     }
-    if is_objective_ally(g, c) {
-        return 1_000_000;
-    }
     let rem = g.remaining_hp(c);
+    if is_objective_ally(g, c) {
+        // Losing him loses the game; damage he survives costs what it would on a hero, and
+        // more as he gets close to dying.
+        return if n >= rem {
+            1_000_000
+        } else {
+            let left = rem - n;
+            15 * n as i32 + if left <= 2 { 100 } else { 0 } + if left <= 1 { 400 } else { 0 }
+        };
+    }
     if n >= rem {
         return if g.is_hero(c) {
             5000 + 10 * char_value(g, c)

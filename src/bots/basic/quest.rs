@@ -51,7 +51,7 @@ pub(super) fn cheapest_defender(
     let atk = g.stat(e, Stat::Attack) + 1;
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
-        if taken.contains(c) || is_objective_ally(g, c) {
+        if taken.contains(c) {
             continue;
         }
         let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
@@ -148,6 +148,8 @@ pub(super) fn keep_mask(keep: &mut Ids, cands: &Ids, mask: u32) {
 pub(super) struct Plan {
     pub(super) engage: CardId,
     pub(super) keep: Ids,
+    /// What the optional engagement and the kill are worth (damage-cost units; 0 without them).
+    pub(super) value: i32,
 }
 
 /// Plans the round (see the module doc): defenders for the enemies that will attack, then the
@@ -192,6 +194,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
     let mut plan_engage = NO_CARD;
+    let mut value = 0;
     let mut cands = Ids::new();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
@@ -239,8 +242,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 best = Some((v.0, e, d, v.1, c2));
             }
         }
-        if let Some((_, e, d, mask, c2)) = best {
+        if let Some((v, e, d, mask, c2)) = best {
             plan_engage = e;
+            value += v;
             if d != NO_CARD {
                 keep.push(d);
             }
@@ -260,12 +264,14 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
         }
     }
-    if let Some((_, mask, c2)) = best {
+    if let Some((v, mask, c2)) = best {
         keep_mask(&mut keep, &c2, mask);
+        value += v;
     }
     Plan {
         engage: plan_engage,
         keep,
+        value,
     }
 }
 
@@ -273,7 +279,10 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let qs = g.questing_stat();
     let mut plan = round_plan(g, p, true);
     for steps in [2u8, 1] {
-        if quest_deficit(g, p, &plan.keep) <= w().deficit_cap as i16 {
+        // A deficit over the cap costs its threat once; a plan worth more keeps its fights
+        // (on a stage where enemies never engage, only a fight stops the threat climb).
+        let over = (quest_deficit(g, p, &plan.keep) - w().deficit_cap as i16).max(0) as i32;
+        if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
@@ -291,7 +300,9 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     // committed strength matches the staging threat (plus what the active location still needs);
     // whoever is left stays ready to defend and attack.
     if progress_is_useless(g) {
+        // The staging step still reveals a card per player: commit for it too.
         let need = g.staging_threat()
+            + w().reveal_threat as i16 * g.players_in_game() as i16
             + g.active_location()
                 .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
                 .unwrap_or(0);

@@ -52,13 +52,16 @@ weights! {
     /// The most a defence (or an undefended attack) may cost for an optional engagement: at most
     /// chumping a mid-value ally.
     acceptable: 400,
-    /// Extra rounds a staged enemy is credited for when engagement checks are off (it stays and
-    /// adds its threat until someone engages it).
-    stuck_rounds: 0,
+    /// A round plan whose quest deficit exceeds `deficit_cap` keeps its fights when they are
+    /// worth more than the excess deficit's threat counted this many times.
+    over_cap_rounds: 1,
 }
 
-/// The named styles: (name, what it plays like, the weights it changes from the defaults).
-pub const STYLES: &[(&str, &str, &[(&str, i32)])] = &[
+/// A named style: (name, what it plays like, the weights it changes from the defaults).
+pub type Style = (&'static str, &'static str, &'static [(&'static str, i32)]);
+
+/// The named styles.
+pub const STYLES: &[Style] = &[
     ("balanced", "the defaults", &[]),
     (
         "cautious",

@@ -97,6 +97,12 @@ pub const STYLES: &[Style] = &[
 ];
 
 impl Weights {
+    /// The value of weight `name`.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut w = *self;
+        w.slot(name).map(|s| *s)
+    }
+
     /// Set weight `name` to `value` (an integer).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let v: i32 = value

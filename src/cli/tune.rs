@@ -42,7 +42,8 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
         "wins" => Objective::Wins,
         o => return usage(format!("--objective is `progress` or `wins`, not `{o}`")),
     };
-    if a.games == 0 || a.passes == 0 || !(a.step > 0.0) || !(a.z >= 0.0) {
+    let finite_pos = |x: f64, zero_ok: bool| x.is_finite() && (x > 0.0 || (zero_ok && x == 0.0));
+    if a.games == 0 || a.passes == 0 || !finite_pos(a.step, false) || !finite_pos(a.z, true) {
         return usage("--games and --passes must be at least 1, --step above 0, --z at least 0");
     }
     let spec = TuneSpec {

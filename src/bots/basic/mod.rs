@@ -187,6 +187,7 @@ use crate::engine::{
 
 pub struct BasicBot {
     weights: Weights,
+    memo: CommitMemo,
 }
 
 impl BasicBot {
@@ -196,7 +197,10 @@ impl BasicBot {
     }
 
     pub fn with_weights(weights: Weights) -> Self {
-        BasicBot { weights }
+        BasicBot {
+            weights,
+            memo: CommitMemo::EMPTY,
+        }
     }
 
     /// The bot of `--bot basic:key=value,...`: `style=NAME` (see `weights::STYLES`) and any
@@ -220,7 +224,9 @@ impl Bot for BasicBot {
     fn name(&self) -> &'static str {
         "basic"
     }
-    fn new_game(&mut self, _seed: u64) {}
+    fn new_game(&mut self, _seed: u64) {
+        self.memo = CommitMemo::EMPTY;
+    }
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
         install(self.weights);
         let p = d.player;
@@ -229,7 +235,7 @@ impl Bot for BasicBot {
             Ask::Mulligan => mulligan(g, p, o),
             Ask::Planning => planning(g, p, o),
             Ask::Action(ph) => action(g, p, ph, o),
-            Ask::Commit => commit(g, p, o),
+            Ask::Commit => commit(g, p, o, &mut self.memo),
             Ask::CurrentQuest => current_quest(g, p, o),
             Ask::OptionalEngage => optional_engage(g, p, o),
             Ask::EngageTie => pick_min(o, |c| g.stat(c, Stat::Attack) as i32),
@@ -261,6 +267,11 @@ struct Ids {
 }
 
 impl Ids {
+    const EMPTY: Ids = Ids {
+        ids: [NO_CARD; 32],
+        n: 0,
+    };
+
     fn new() -> Self {
         Ids {
             ids: [NO_CARD; 32],

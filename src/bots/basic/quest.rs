@@ -116,9 +116,22 @@ pub(super) fn kill_set(
     if atk[..n].iter().sum::<i16>() < need {
         return None;
     }
+    // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
+    match n {
+        0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
+        5..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
+    }
+}
+
+/// The cheapest subset (cost = Σ keep cost + ΣATK) of the `atk.len()` ≤ log2(N) candidates
+/// with ΣATK ≥ `need`: (cost, bit mask); the first found on ties, in mask order.
+fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
+    let n = atk.len();
+    debug_assert!(1 << n <= N);
     // Every subset's totals from the subset without its lowest member (one add per subset).
-    let mut sums = [0i16; 1 << 12];
-    let mut costs = [0i32; 1 << 12];
+    let mut sums = [0i16; N];
+    let mut costs = [0i32; N];
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
         let i = mask.trailing_zeros() as usize;
@@ -275,8 +288,60 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
 }
 
-pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    let qs = g.questing_stat();
+/// The characters a commit step holds back, kept from one `Commit` decision to the next: the
+/// round plan is made once per commit step (it was remade at every decision, a third of the
+/// bot's work), and made again only when what it read changed — another round or player, the
+/// threat, the enemies staged or engaged and their damage — or when a character it did not
+/// expect left the ready pool.
+#[derive(Clone, Copy)]
+pub(super) struct CommitMemo {
+    key: u64,
+    pool: Ids,
+    reserved: Ids,
+}
+
+impl CommitMemo {
+    pub(super) const EMPTY: CommitMemo = CommitMemo {
+        key: 0,
+        pool: Ids::EMPTY,
+        reserved: Ids::EMPTY,
+    };
+
+    fn key(g: &Game, p: u8) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| h = (h ^ x).wrapping_mul(0x100_0000_01b3);
+        mix(g.round as u64);
+        mix(p as u64);
+        mix(g.players[p as usize].threat as u64 & 0xffff);
+        for z in [Zone::Staging, Zone::Engaged(p)] {
+            mix(0xff_ffff);
+            for &e in g.list(z) {
+                mix(e as u64);
+                mix(g.card(e).damage as u64 & 0xffff);
+            }
+        }
+        mix(g.active_location().map(|l| l as u64 + 1).unwrap_or(0));
+        h | 1
+    }
+
+    /// The reserved characters if the memo still holds for `ready` (every ready character was
+    /// in the pool, and those that left it are questing and were not reserved).
+    fn get(&self, key: u64, g: &Game, ready: &Ids) -> Option<Ids> {
+        if self.key != key || ready.as_slice().iter().any(|&c| !self.pool.contains(c)) {
+            return None;
+        }
+        let left_as_planned = self
+            .pool
+            .as_slice()
+            .iter()
+            .all(|&c| ready.contains(c) || (g.card(c).questing && !self.reserved.contains(c)));
+        left_as_planned.then_some(self.reserved)
+    }
+}
+
+/// The characters to hold back from the quest this commit step (the round plan, capped by the
+/// quest deficit).
+fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let mut plan = round_plan(g, p, true);
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
@@ -287,15 +352,32 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         plan = round_plan_upto(g, p, true, steps);
     }
-    let mut reserved = plan.keep;
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
-    let mut free = Ids::new();
-    for &c in reserved.as_slice() {
+    let mut reserved = Ids::new();
+    for &c in plan.keep.as_slice() {
         if !g.rule(Rule::CommitsWithoutExhausting(c)) {
-            free.push(c);
+            reserved.push(c);
         }
     }
-    reserved = free;
+    reserved
+}
+
+pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
+    let qs = g.questing_stat();
+    let key = CommitMemo::key(g, p);
+    let ready = ready_chars(g, p);
+    let reserved = match memo.get(key, g, &ready) {
+        Some(r) => r,
+        None => {
+            let r = reserved_for_commit(g, p);
+            *memo = CommitMemo {
+                key,
+                pool: ready,
+                reserved: r,
+            };
+            r
+        }
+    };
     // Progress that cannot count: on a stage without quest points, stop committing once the
     // committed strength matches the staging threat (plus what the active location still needs);
     // whoever is left stays ready to defend and attack.

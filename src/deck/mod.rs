@@ -778,7 +778,7 @@ fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                             ));
                             id
                         }
-                        Found::Error(_) if sec == Sec::SetAside => {
+                        Found::Unknown(_) if sec == Sec::SetAside => {
                             imp.notes.push(format!(
                                 "{line}: set-aside card `{title}` (OCTGN id `{guid}`) is not in the card table; ignored"
                             ));
@@ -1295,7 +1295,8 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                 let found =
                     match resolve_name(n, set, Hint::of_type(Some(CardType::Attachment)), db) {
                         Found::One(id) => Ok(id),
-                        Found::Ambiguous(_, m) | Found::Error(m) => Err(m),
+                        Found::Ambiguous(_, m) => Err(m),
+                        Found::Unknown(u) => Err(unknown_card(&u, db)),
                     };
                 if copies == 0 || copies > MAX_COPIES {
                     imp.side.push(SideLine {
@@ -1331,7 +1332,7 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             // The file's first line, bare and before any heading, is the deck's name (RingsDB
             // exports start with it), even when it is also a card title ("Aragorn").
             if qty.is_none() && !listed && section == Section::Preamble && first_line {
-                if !matches!(found, Found::Error(_)) {
+                if !matches!(found, Found::Unknown(_)) {
                     imp.notes.push(format!(
                         "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
                     ));
@@ -1341,16 +1342,16 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
             }
             let copies = match (qty, &found, section) {
                 // "Total Cards: (50)", "Threat: 28": metadata, not a card.
-                (Some(_), Found::Error(_), _) if !listed && item.contains(':') => continue,
+                (Some(_), Found::Unknown(_), _) if !listed && item.contains(':') => continue,
                 (Some(q), _, _) => q,
                 (None, Found::One(_), _) => 1,
                 // No count: under a heading (or in an inline list) a bare line is a card;
                 // anything else (deck name, "Total Threat: 28", "Deck built on ringsdb.com")
                 // is free text.
-                (None, Found::Error(e), Section::Cards(_) | Section::SetAside)
+                (None, Found::Unknown(n), Section::Cards(_) | Section::SetAside)
                     if listed || !is_free_text(&item) =>
                 {
-                    return Err((line, e.clone()))
+                    return Err((line, unknown_card(n, db)))
                 }
                 // A card title with several versions is a card line, never free text.
                 (None, Found::Ambiguous(..), _) => 1,
@@ -1374,7 +1375,7 @@ fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
                     });
                     candidates[0]
                 }
-                Found::Error(e) => return Err((line, e)),
+                Found::Unknown(n) => return Err((line, unknown_card(&n, db))),
             };
             let e = Entry { line, id, copies };
             if section == Section::SetAside {
@@ -1563,9 +1564,16 @@ fn names_set(set: &str, d: &CardDef) -> bool {
 
 /// Whether `set` names any set of the card table.
 fn is_set_name(set: &str, db: &CardDb) -> bool {
+    // `names_set` reads only the set's name and abbreviation, and the table lists each set's
+    // cards together: ask once per run of cards of one set.
+    let mut last: Option<(&str, &str)> = None;
     db.defs
         .iter()
         .filter(|d| d.ty.is_player_card())
+        .filter(|d| {
+            let this = Some((d.set_name.as_str(), d.set_abbr.as_str()));
+            std::mem::replace(&mut last, this) != this
+        })
         .any(|d| names_set(set, d))
 }
 
@@ -1574,7 +1582,15 @@ enum Found {
     One(DefId),
     /// Several different cards fit: (the candidates, an error message listing them).
     Ambiguous(Vec<DefId>, String),
-    Error(String),
+    /// No card has this name (as cleaned); [`unknown_card`] makes the message.
+    Unknown(String),
+}
+
+/// The error for an unknown card name, with the nearest titles. Made only when reported: a
+/// deck file's free-text lines are tried as names first, and the search of the nearest titles
+/// reads the whole table.
+fn unknown_card(name: &str, db: &CardDb) -> String {
+    format!("unknown card `{name}`{}", did_you_mean(name, db))
 }
 
 /// Resolves a card name (with optional set or sphere text from the parentheses and the
@@ -1646,7 +1662,7 @@ fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardDb) -> Found
                 }
             }
         }
-        return Found::Error(format!("unknown card `{name}`{}", did_you_mean(name, db)));
+        return Found::Unknown(name.to_string());
     }
     // A heading ("Allies") narrows the choice when it fits some candidates.
     if let Some(t) = hint.ty {

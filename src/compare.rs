@@ -9,8 +9,9 @@
 //! 2·(both/n − pA·pB)/n (both = pairs both decks win): large for decks that win often and in
 //! the same games (two versions of one deck), small for decks that rarely win.
 //!
-//! [`run_compare`] plays both games of every pair on a rayon pool (fixed chunks, one reused
-//! `Game` and set of bots per deck per worker, as the batch runner does) and returns the per-pair
+//! [`run_compare`] plays both games of every pair on a rayon pool (chunks sized from the number
+//! of pairs and threads by `batch::chunk_size`, one reused `Game` and set of bots per deck per
+//! rayon job, as the batch runner does) and returns the per-pair
 //! outcomes sorted by index, so the result is identical for any thread count.
 //! [`PairedStats`] holds the statistics: both win rates with Wilson intervals, the paired
 //! difference with its 95% interval from the discordant pairs, the unpaired (independent
@@ -24,8 +25,9 @@ use crate::engine::{play_game, Game, GameSetup};
 use crate::record::Outcome;
 use crate::stats::wilson;
 
-/// Pairs per work unit (and per progress-bar increment).
-pub const CHUNK: u64 = 1024;
+/// The largest number of pairs per work unit (and per progress-bar increment); the chunk size
+/// itself comes from `batch::chunk_size`.
+pub const CHUNK: u64 = crate::batch::MAX_CHUNK;
 
 /// One bot per seat. Panics on an unknown name (callers validate names first).
 fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
@@ -74,11 +76,13 @@ pub fn run_compare(
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<PairedGame> {
     drop(make_bots(bots));
+    let threads = crate::batch::resolve_threads(threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .expect("cannot build the thread pool");
-    let n_chunks = games.div_ceil(CHUNK);
+    let chunk = crate::batch::chunk_size(games, threads);
+    let n_chunks = games.div_ceil(chunk);
     let mut out = pool.install(|| {
         (0..n_chunks)
             .into_par_iter()
@@ -91,8 +95,8 @@ pub fn run_compare(
                     out: Vec::new(),
                 },
                 |mut w, c| {
-                    let start = c * CHUNK;
-                    let end = (start + CHUNK).min(games);
+                    let start = c * chunk;
+                    let end = (start + chunk).min(games);
                     for index in start..end {
                         let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
                         let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);

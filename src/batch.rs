@@ -3,15 +3,16 @@
 //! [`run_work`] cuts the game ranges it is given ([`WorkItem`]s) into chunks whose size comes
 //! from the number of games and threads ([`chunk_size`]: about [`CHUNKS_PER_THREAD`] chunks per
 //! thread, so that the last chunks balance the threads even for a thousand games). The chunks
-//! are played on a rayon pool (`for_each_init`: one `Game` per configuration and one set of bots
-//! per rayon job, reused across its chunks), and each finished chunk's [`Accumulator`] is sent
+//! are played on a rayon pool, one rayon task per chunk (an idle thread steals single chunks),
+//! each pool thread reusing its own [`Worker`] state (see [`for_each_per_thread`]: one `Game` per
+//! configuration and one set of bots), and each finished chunk's [`Accumulator`] is sent
 //! to the calling thread, which merges it (and checkpoints, see `checkpoint`). Every game
 //! depends only on (master seed, game index) and the accumulator is integer-only, so the result
 //! is identical for any thread count, chunk size, shard split or resume. Per-game records, when
 //! kept, are sorted by index.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use rayon::prelude::*;
 
@@ -119,7 +120,31 @@ pub fn chunks(items: &[WorkItem], size: u64) -> Vec<WorkItem> {
     out
 }
 
-/// One rayon job's state, reused across the chunks it plays: the `Game` of the combination it
+/// Runs `op(state, item)` for every item of `items` on the current rayon pool, one task per
+/// item (so an idle thread steals single items, not halves of long sequential runs), with one
+/// `state` per pool thread, made by `init` when the thread takes its first item and reused for
+/// all the others. Returns the states. Call it inside the pool (`install` or a scope).
+pub fn for_each_per_thread<T: Sync, S: Send>(
+    items: &[T],
+    init: impl Fn() -> S + Sync + Send,
+    op: impl Fn(&mut S, &T) + Sync + Send,
+) -> Vec<S> {
+    let slots: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    items.par_iter().with_max_len(1).for_each(|item| {
+        // Each pool thread only ever locks its own slot: never contended.
+        let i = rayon::current_thread_index().unwrap_or(0);
+        let mut slot = slots[i].lock().expect("a worker panicked");
+        op(slot.get_or_insert_with(&init), item);
+    });
+    slots
+        .into_iter()
+        .filter_map(|m| m.into_inner().expect("a worker panicked"))
+        .collect()
+}
+
+/// One pool thread's state, reused across the chunks it plays: the `Game` of the combination it
 /// played last and one bot per seat.
 struct Worker<'a> {
     bots: Vec<Box<dyn Bot>>,
@@ -163,7 +188,8 @@ pub fn run_work(
     pool.in_place_scope(|s| {
         s.spawn(move |_| {
             let tx = &tx;
-            work.par_iter().for_each_init(
+            for_each_per_thread(
+                work,
                 || Worker {
                     bots: make_bots(bots),
                     game: None,
@@ -286,9 +312,6 @@ mod tests {
             .iter()
             .map(|c| (c.combo, c.start, c.end))
             .collect();
-        assert_eq!(
-            got,
-            vec![(1, 5, 21), (1, 21, 37), (1, 37, 40), (1, 50, 53)]
-        );
+        assert_eq!(got, vec![(1, 5, 21), (1, 21, 37), (1, 37, 40), (1, 50, 53)]);
     }
 }

@@ -17,8 +17,6 @@
 //! difference with its 95% interval from the discordant pairs, the unpaired (independent
 //! two-proportion) interval for reference, and McNemar's test.
 
-use rayon::prelude::*;
-
 use crate::bots::Bot;
 use crate::data::CardDb;
 use crate::engine::{play_game, Game, GameSetup};
@@ -52,7 +50,7 @@ pub struct PairedGame {
     pub unimplemented_b: u32,
 }
 
-/// One rayon task's state: two games (one per deck) and their bots, reused across chunks.
+/// One pool thread's state: two games (one per deck) and their bots, reused across chunks.
 struct Worker<'a> {
     ga: Game<'a>,
     gb: Game<'a>,
@@ -83,45 +81,40 @@ pub fn run_compare(
         .expect("cannot build the thread pool");
     let chunk = crate::batch::chunk_size(games, threads);
     let n_chunks = games.div_ceil(chunk);
-    let mut out = pool.install(|| {
-        (0..n_chunks)
-            .into_par_iter()
-            .fold(
-                || Worker {
-                    ga: Game::new(db, a),
-                    gb: Game::new(db, b),
-                    bots_a: make_bots(bots),
-                    bots_b: make_bots(bots),
-                    out: Vec::new(),
-                },
-                |mut w, c| {
-                    let start = c * chunk;
-                    let end = (start + chunk).min(games);
-                    for index in start..end {
-                        let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
-                        let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
-                        w.out.push(PairedGame {
-                            index,
-                            a: ra.outcome,
-                            b: rb.outcome,
-                            rounds_a: ra.rounds,
-                            rounds_b: rb.rounds,
-                            unimplemented_a: ra.unimplemented_plays,
-                            unimplemented_b: rb.unimplemented_plays,
-                        });
-                    }
-                    if let Some(pb) = progress {
-                        pb.inc(end - start);
-                    }
-                    w
-                },
-            )
-            .map(|w| w.out)
-            .reduce(Vec::new, |mut x, mut y| {
-                x.append(&mut y);
-                x
-            })
+    let chunks: Vec<u64> = (0..n_chunks).collect();
+    let workers = pool.install(|| {
+        crate::batch::for_each_per_thread(
+            &chunks,
+            || Worker {
+                ga: Game::new(db, a),
+                gb: Game::new(db, b),
+                bots_a: make_bots(bots),
+                bots_b: make_bots(bots),
+                out: Vec::new(),
+            },
+            |w, &c| {
+                let start = c * chunk;
+                let end = (start + chunk).min(games);
+                for index in start..end {
+                    let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
+                    let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
+                    w.out.push(PairedGame {
+                        index,
+                        a: ra.outcome,
+                        b: rb.outcome,
+                        rounds_a: ra.rounds,
+                        rounds_b: rb.rounds,
+                        unimplemented_a: ra.unimplemented_plays,
+                        unimplemented_b: rb.unimplemented_plays,
+                    });
+                }
+                if let Some(pb) = progress {
+                    pb.inc(end - start);
+                }
+            },
+        )
     });
+    let mut out: Vec<PairedGame> = workers.into_iter().flat_map(|w| w.out).collect();
     out.sort_by_key(|g| g.index);
     out
 }

@@ -123,7 +123,8 @@ pub fn chunks(items: &[WorkItem], size: u64) -> Vec<WorkItem> {
 /// Runs `op(state, item)` for every item of `items` on the current rayon pool, one task per
 /// item (so an idle thread steals single items, not halves of long sequential runs), with one
 /// `state` per pool thread, made by `init` when the thread takes its first item and reused for
-/// all the others. Returns the states. Call it inside the pool (`install` or a scope).
+/// all the others. Returns the states. Call it inside the pool (`install` or a scope). `op`
+/// must not wait for rayon work: the thread would take another item while its slot is held.
 pub fn for_each_per_thread<T: Sync, S: Send>(
     items: &[T],
     init: impl Fn() -> S + Sync + Send,

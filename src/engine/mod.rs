@@ -601,8 +601,17 @@ pub struct Game<'a> {
     script_table: &'static [&'static crate::cards::Script],
     /// Script index of every card definition (built once per `Game`).
     def_script: Vec<u16>,
-    /// Cards in play whose scripts modify other cards' stats (see `ops::globals`).
-    n_globals: u8,
+    /// `CardInst::hooks` of every card definition.
+    def_hooks: Vec<u16>,
+    /// Per-game interest lists, unordered (see `ops::note_moved`): cards in play with a `rule`
+    /// hook (`IDX_RULE`), cards in `GLOBAL_ZONES` with global modifiers (`IDX_GLOBAL`), cards in
+    /// play with a `cost_mod` (`IDX_COST_MOD`) or `engagement_threat` hook (`IDX_ENGAGEMENT`).
+    /// Membership follows the current face's script (`CardInst::hooks`); queries still ask
+    /// `script()`, which may blank or guard a card.
+    interest: [Vec<CardId>; N_INTEREST],
+    /// Some card listed in `forced_cards` no longer has a Forced effect on its current face (it
+    /// flipped): the next update rebuilds the list.
+    forced_stale: bool,
     /// Archery damage assigned so far (dealt all at once when assignment ends).
     archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
@@ -614,8 +623,6 @@ pub struct Game<'a> {
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
     pub revealed_this_round: Vec<CardId>,
-    /// Cards in play with a `cost_mod` hook (see `ops::note_moved`).
-    n_cost_mods: u8,
     pub rng_encounter: Pcg64Mcg,
     pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
     pub rng_setup: Pcg64Mcg,
@@ -629,6 +636,10 @@ pub struct Game<'a> {
 impl<'a> Game<'a> {
     pub fn new(db: &'a CardDb, setup: &'a GameSetup) -> Self {
         let z = || Pcg64Mcg::seed_from_u64(0);
+        let def_script: Vec<u16> = crate::cards::script_indices(db)
+            .into_iter()
+            .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
+            .collect();
         Game {
             db,
             setup,
@@ -667,12 +678,17 @@ impl<'a> Game<'a> {
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
             revealed_this_round: Vec::with_capacity(32),
-            n_cost_mods: 0,
-            def_script: crate::cards::script_indices(db)
-                .into_iter()
-                .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
+            def_script: def_script.clone(),
+            def_hooks: def_script
+                .iter()
+                .enumerate()
+                .map(|(d, &i)| match i {
+                    NO_SCRIPT => 0,
+                    i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),
+                })
                 .collect(),
-            n_globals: 0,
+            interest: std::array::from_fn(|_| Vec::with_capacity(16)),
+            forced_stale: false,
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),

@@ -72,29 +72,35 @@ impl<'a> Game<'a> {
     pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         out.clear();
         for z in [Zone::Hand(seat), Zone::Play(seat), Zone::Attached(0)] {
+            let in_hand = z == Zone::Hand(seat);
+            // Events are played (cost paid); other cards respond from hand only by their own
+            // text (e.g. put into play), with no cost. A hero or ally in hand (a dead hero
+            // shuffled back into the deck and drawn) has no response there (`HAND_RESPOND`).
+            let need = if in_hand {
+                hooks::HAND_RESPOND
+            } else {
+                hooks::CAN_RESPOND
+            };
             for &c in self.list(z) {
-                if z == Zone::Attached(0) && self.cards[c as usize].controller != seat {
+                let ci = &self.cards[c as usize];
+                if ci.hooks & need == 0 || (z == Zone::Attached(0) && ci.controller != seat) {
                     continue;
                 }
                 let Some(s) = self.script(c) else { continue };
                 let Some(can) = s.can_respond else { continue };
-                if z == Zone::Hand(seat) {
-                    // Events are played (cost paid); other cards respond from hand only by their
-                    // own text (e.g. put into play), with no cost. A hero or ally in hand (a dead
-                    // hero shuffled back into the deck and drawn) has no response there.
+                // Both tests only read the game: the cheaper one first.
+                if !can(self, c, seat, ev) {
+                    continue;
+                }
+                if in_hand {
                     let d = self.def_of(c);
-                    if d.ty != CardType::Event && !s.hand_response {
-                        continue;
-                    }
                     if d.ty == CardType::Event
                         && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
                     {
                         continue;
                     }
                 }
-                if can(self, c, seat, ev) {
-                    out.push(c);
-                }
+                out.push(c);
             }
         }
         // An attachment that left play with its host responds to its own event (Secret Vigil).

@@ -64,13 +64,14 @@ impl<'a> Game<'a> {
         let hand_len = self.list(Zone::Hand(p)).len();
         for i in 0..hand_len {
             let c = self.list(Zone::Hand(p))[i];
+            let h = self.cards[c as usize].hooks;
             let d = self.def_of(c);
             let sphere = d.sphere;
             let ty = d.ty;
-            let cost = self.cost_of(c, p);
             let script = self.script(c);
             // An Action used from hand by a card that is not an event (Elven Jeweler).
-            if ty != CardType::Event
+            if h & hooks::HAND_ACT != 0
+                && ty != CardType::Event
                 && script.is_some_and(|s| s.hand_action)
                 && script
                     .and_then(|s| s.can_act)
@@ -79,16 +80,18 @@ impl<'a> Game<'a> {
             {
                 self.offer(Opt::Activate(c));
             }
+            // Every test below only reads the game: the cheap ones first, the cost last.
             let ok = match ty {
                 CardType::Event => {
-                    script
-                        .and_then(|s| s.can_act)
-                        .map(|f| f(self, c, p))
-                        .unwrap_or(false)
-                        && self.can_pay(p, sphere, cost)
+                    h & hooks::CAN_ACT != 0
+                        && script
+                            .and_then(|s| s.can_act)
+                            .map(|f| f(self, c, p))
+                            .unwrap_or(false)
+                        && self.can_pay(p, sphere, self.cost_of(c, p))
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
-                    self.can_pay(p, sphere, cost)
+                    self.can_pay(p, sphere, self.cost_of(c, p))
                         && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
                         && script
@@ -104,8 +107,12 @@ impl<'a> Game<'a> {
             }
         }
         // Events played from the discard pile by their own text (Lords of the Eldar).
+        const FROM_DISCARD: u16 = hooks::RULE | hooks::CAN_ACT;
         for i in 0..self.list(Zone::Discard(p)).len() {
             let c = self.list(Zone::Discard(p))[i];
+            if self.cards[c as usize].hooks & FROM_DISCARD != FROM_DISCARD {
+                continue;
+            }
             let d = self.def_of(c);
             let (sphere, cost) = (d.sphere, d.cost.max(0));
             let Some(s) = self.script(c) else { continue };
@@ -121,7 +128,8 @@ impl<'a> Game<'a> {
         for z in [Zone::Play(p), Zone::Attached(0)] {
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
-                if self.cards[c as usize].controller != p {
+                let ci = &self.cards[c as usize];
+                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p {
                     continue;
                 }
                 if let Some(f) = self.script(c).and_then(|s| s.can_act) {
@@ -137,6 +145,9 @@ impl<'a> Game<'a> {
         for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
+                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {
+                    continue;
+                }
                 let Some(s) = self.script(c) else { continue };
                 if !s.any_player {
                     continue;

@@ -631,6 +631,76 @@ pub struct Game<'a> {
     index: u64,
     /// Test sandbox: the engine stops when its stack is empty instead of ending the game.
     sandbox: bool,
+    /// Stats memoised while a bot decides (`play_game`), when the game cannot change.
+    stat_memo: StatMemo,
+}
+
+/// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so
+/// between `play_game` opening the memo and answering the decision no stat can change; `apply`
+/// (and every other entry that can change the game) closes it. Each opening has a new epoch,
+/// so old answers are never read. Slots are atomics (relaxed loads and stores: plain moves) so
+/// that `Game` stays `Sync`; the value of a slot is a pure function of the frozen game.
+#[derive(Default)]
+struct StatMemo {
+    /// Epoch of the open memo; 0 while closed.
+    epoch: u64,
+    /// Last epoch used.
+    last: u64,
+    /// One slot per (card, stat): `epoch << 16 | value`.
+    slots: Vec<std::sync::atomic::AtomicU64>,
+}
+
+const N_STATS: usize = 7;
+
+impl Clone for StatMemo {
+    fn clone(&self) -> Self {
+        // A copy starts closed (its memo would be empty anyway after the next change).
+        StatMemo {
+            epoch: 0,
+            last: self.last,
+            slots: (0..self.slots.len())
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+}
+
+impl<'a> Game<'a> {
+    /// Open the stat memo for the pending decision (the game must not change until `apply`).
+    fn open_stat_memo(&mut self) {
+        let m = &mut self.stat_memo;
+        m.last += 1;
+        m.epoch = m.last;
+        let n = self.cards.len() * N_STATS;
+        if m.slots.len() < n {
+            m.slots
+                .resize_with(n, || std::sync::atomic::AtomicU64::new(0));
+        }
+    }
+
+    fn close_stat_memo(&mut self) {
+        self.stat_memo.epoch = 0;
+    }
+
+    /// The memoised value of `c`'s stat `s`, if the memo is open and holds it.
+    #[inline]
+    pub(crate) fn memo_stat(&self, c: CardId, s: Stat, f: impl FnOnce() -> i16) -> i16 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if m.epoch == 0 {
+            return f();
+        }
+        let Some(slot) = m.slots.get(c as usize * N_STATS + s as usize) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            return v as u16 as i16;
+        }
+        let r = f();
+        slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
 }
 
 impl<'a> Game<'a> {
@@ -700,11 +770,18 @@ impl<'a> Game<'a> {
             record: GameRecord::empty(0, setup.decks.len() as u8),
             index: 0,
             sandbox: false,
+            stat_memo: StatMemo {
+                slots: (0..256 * N_STATS)
+                    .map(|_| std::sync::atomic::AtomicU64::new(0))
+                    .collect(),
+                ..StatMemo::default()
+            },
         }
     }
 
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
     pub fn start(&mut self, master: u64, index: u64) {
+        self.close_stat_memo();
         use crate::seed::{derive, Stream};
         self.index = index;
         self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));
@@ -730,6 +807,7 @@ impl<'a> Game<'a> {
 
     /// Answer the pending decision with option `option` and run to the next decision.
     pub fn apply(&mut self, option: usize) {
+        self.close_stat_memo();
         assert!(self.waiting, "apply() without a pending decision");
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
@@ -1010,9 +1088,13 @@ pub fn play_game(
         ));
     }
     game.start(master, index);
-    while let Some(d) = game.pending() {
+    loop {
+        // The bot only reads the game: its stat queries are memoised until `apply`.
+        game.open_stat_memo();
+        let Some(d) = game.pending() else { break };
         let i = bots[d.player as usize].choose(game, d);
         game.apply(i);
     }
+    game.close_stat_memo();
     game.record()
 }

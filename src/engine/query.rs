@@ -65,6 +65,10 @@ impl<'a> Game<'a> {
     /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
     /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
+        self.memo_stat(c, s, || self.stat_now(c, s))
+    }
+
+    fn stat_now(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
         let mut neg = 0;
         let mut add = |d: i16| {

@@ -178,6 +178,20 @@ impl<'a> Game<'a> {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));
             }
         }
+        for (li, l) in self.lists.iter().enumerate() {
+            for (k, &bit) in hooks::COUNTED.iter().enumerate() {
+                let n = l
+                    .iter()
+                    .filter(|&&c| self.cards[c as usize].hooks & bit != 0)
+                    .count();
+                if n != self.hook_counts[li][k] as usize {
+                    return Err(format!(
+                        "list {li} counts {} cards with hook {bit:#x}, not {n}",
+                        self.hook_counts[li][k]
+                    ));
+                }
+            }
+        }
         let mut want: [Vec<CardId>; N_INTEREST] = Default::default();
         for (i, ci) in self.cards.iter().enumerate() {
             let c = i as CardId;

@@ -81,6 +81,9 @@ impl<'a> Game<'a> {
             } else {
                 hooks::CAN_RESPOND
             };
+            if !self.zone_has(z, need) {
+                continue;
+            }
             for &c in self.list(z) {
                 let ci = &self.cards[c as usize];
                 if ci.hooks & need == 0 || (z == Zone::Attached(0) && ci.controller != seat) {

@@ -608,6 +608,9 @@ pub struct Game<'a> {
     /// Membership follows the current face's script (`CardInst::hooks`); queries still ask
     /// `script()`, which may blank or guard a card.
     interest: [Vec<CardId>; N_INTEREST],
+    /// Per zone list, how many of its cards have each hook of `hooks::COUNTED`: scans for
+    /// Actions and Responses skip lists where no card has the hook.
+    hook_counts: [[u16; hooks::N_COUNTED]; N_LISTS],
     /// Some card listed in `forced_cards` no longer has a Forced effect on its current face (it
     /// flipped): the next update rebuilds the list.
     forced_stale: bool,
@@ -669,6 +672,7 @@ impl<'a> Clone for Game<'a> {
             def_script: self.def_script.clone(),
             def_hooks: self.def_hooks.clone(),
             interest: self.interest.clone(),
+            hook_counts: self.hook_counts,
             forced_stale: self.forced_stale,
             archery_assigned: self.archery_assigned.clone(),
             forced_cards: self.forced_cards.clone(),
@@ -719,6 +723,7 @@ impl<'a> Clone for Game<'a> {
             def_script,
             def_hooks,
             interest,
+            hook_counts,
             forced_stale,
             archery_assigned,
             forced_cards,
@@ -770,6 +775,7 @@ impl<'a> Clone for Game<'a> {
         for (a, b) in self.interest.iter_mut().zip(interest.iter()) {
             a.clone_from(b);
         }
+        self.hook_counts = *hook_counts;
         self.forced_stale = *forced_stale;
         self.archery_assigned.clone_from(archery_assigned);
         self.forced_cards.clone_from(forced_cards);
@@ -950,6 +956,7 @@ impl<'a> Game<'a> {
                 .collect(),
             interest: std::array::from_fn(|_| Vec::with_capacity(16)),
             forced_stale: false,
+            hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),

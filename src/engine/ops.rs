@@ -44,6 +44,14 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
     set(s.global, hooks::GLOBAL);
     set(s.cost_mod.is_some(), hooks::COST_MOD);
     set(s.engagement_threat.is_some(), hooks::ENGAGEMENT_THREAT);
+    set(
+        s.can_act.is_some() && ty == CardType::Event,
+        hooks::EVENT_ACT,
+    );
+    set(
+        s.can_act.is_some() && s.rule.is_some() && ty == CardType::Event,
+        hooks::FROM_DISCARD,
+    );
     h
 }
 
@@ -106,10 +114,29 @@ impl<'a> Game<'a> {
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
         }
-        self.set_face(id, def);
         self.lists[zone.list()].push(id);
-        self.note_moved(id);
+        self.set_face(id, def);
         id
+    }
+
+    /// Does any card in zone list `z` have counted hook `bit` (`hooks::COUNTED`)?
+    #[inline]
+    pub(crate) fn zone_has(&self, z: Zone, bit: u16) -> bool {
+        self.hook_counts[z.list()][hooks::counted(bit)] > 0
+    }
+
+    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
+    fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
+        for (k, &bit) in hooks::COUNTED.iter().enumerate() {
+            if h & bit != 0 {
+                let n = &mut self.hook_counts[list][k];
+                if add {
+                    *n += 1;
+                } else {
+                    *n -= 1;
+                }
+            }
+        }
     }
 
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
@@ -117,9 +144,12 @@ impl<'a> Game<'a> {
         let script = self.def_script[def as usize];
         let hooks = self.def_hooks[def as usize];
         let ci = &mut self.cards[c as usize];
+        let (old, list) = (ci.hooks, ci.zone.list());
         ci.def = def;
         ci.script = script;
         ci.hooks = hooks;
+        self.count_hooks(list, old, false);
+        self.count_hooks(list, hooks, true);
         self.dirty = true;
         self.note_moved(c);
     }
@@ -250,6 +280,9 @@ impl<'a> Game<'a> {
             l.remove(pos);
         }
         self.count_attached(from, to);
+        let h = self.cards[c as usize].hooks;
+        self.count_hooks(from.list(), h, false);
+        self.count_hooks(to.list(), h, true);
         let was_in_play = from.in_play();
         let now_in_play = to.in_play();
         {
@@ -538,6 +571,9 @@ impl<'a> Game<'a> {
                 l.remove(pos);
             }
             self.count_attached(from, to);
+            let h = self.cards[c as usize].hooks;
+            self.count_hooks(from.list(), h, false);
+            self.count_hooks(to.list(), h, true);
             self.cards[c as usize].zone = to;
             if let Zone::Play(p) = to {
                 self.cards[c as usize].controller = p;

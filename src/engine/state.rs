@@ -179,6 +179,32 @@ pub(crate) mod hooks {
     pub const GLOBAL: u16 = 1 << 8;
     pub const COST_MOD: u16 = 1 << 9;
     pub const ENGAGEMENT_THREAT: u16 = 1 << 10;
+    /// An event with `can_act` (played from hand as an Action).
+    pub const EVENT_ACT: u16 = 1 << 11;
+    /// An event with `can_act` and a `rule` hook (it may be played from the discard pile).
+    pub const FROM_DISCARD: u16 = 1 << 12;
+    /// Hooks counted per zone list (`Game::hook_counts`), in that array's order.
+    pub const COUNTED: [u16; 7] = [
+        EVENT_ACT,
+        HAND_ACT,
+        FROM_DISCARD,
+        CAN_ACT,
+        ANY_PLAYER_ACT,
+        HAND_RESPOND,
+        CAN_RESPOND,
+    ];
+    pub const N_COUNTED: usize = COUNTED.len();
+    /// Index of a bit of `COUNTED`.
+    pub const fn counted(bit: u16) -> usize {
+        let mut i = 0;
+        while i < COUNTED.len() {
+            if COUNTED[i] == bit {
+                return i;
+            }
+            i += 1;
+        }
+        panic!("not a counted hook")
+    }
 }
 
 pub const NO_SCRIPT: u16 = u16::MAX;

@@ -61,7 +61,15 @@ impl<'a> Game<'a> {
     /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
     /// attachments and side quests).
     pub(super) fn offer_actions(&mut self, p: u8, planning: bool) {
-        let hand_len = self.list(Zone::Hand(p)).len();
+        // Outside the planning window, only events and `hand_action` cards act from hand.
+        let hand_len = if planning
+            || self.zone_has(Zone::Hand(p), hooks::EVENT_ACT)
+            || self.zone_has(Zone::Hand(p), hooks::HAND_ACT)
+        {
+            self.list(Zone::Hand(p)).len()
+        } else {
+            0
+        };
         for i in 0..hand_len {
             let c = self.list(Zone::Hand(p))[i];
             let h = self.cards[c as usize].hooks;
@@ -107,10 +115,14 @@ impl<'a> Game<'a> {
             }
         }
         // Events played from the discard pile by their own text (Lords of the Eldar).
-        const FROM_DISCARD: u16 = hooks::RULE | hooks::CAN_ACT;
-        for i in 0..self.list(Zone::Discard(p)).len() {
+        let discard_len = if self.zone_has(Zone::Discard(p), hooks::FROM_DISCARD) {
+            self.list(Zone::Discard(p)).len()
+        } else {
+            0
+        };
+        for i in 0..discard_len {
             let c = self.list(Zone::Discard(p))[i];
-            if self.cards[c as usize].hooks & FROM_DISCARD != FROM_DISCARD {
+            if self.cards[c as usize].hooks & hooks::FROM_DISCARD == 0 {
                 continue;
             }
             let d = self.def_of(c);
@@ -126,6 +138,9 @@ impl<'a> Game<'a> {
             }
         }
         for z in [Zone::Play(p), Zone::Attached(0)] {
+            if !self.zone_has(z, hooks::CAN_ACT) {
+                continue;
+            }
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
                 let ci = &self.cards[c as usize];
@@ -143,6 +158,9 @@ impl<'a> Game<'a> {
         // location (Palace Ruins), and on cards other players control (Éowyn).
         let others = (0..self.n_players).filter(|&q| q != p).map(Zone::Play);
         for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
+            if !self.zone_has(z, hooks::ANY_PLAYER_ACT) {
+                continue;
+            }
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
                 if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {

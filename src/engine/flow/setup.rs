@@ -16,6 +16,7 @@ impl<'a> Game<'a> {
             l.clear();
         }
         self.forced_stale = false;
+        self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.forced_cards.clear();
         self.stack.clear();

@@ -266,7 +266,7 @@ impl<'a> Game<'a> {
         let l = &mut self.interest[i];
         if want {
             l.push(c);
-        } else if let Some(pos) = l.iter().position(|&x| x == c) {
+        } else if let Some(pos) = l.iter().rposition(|&x| x == c) {
             l.swap_remove(pos);
         }
     }
@@ -276,7 +276,7 @@ impl<'a> Game<'a> {
     pub fn move_card(&mut self, c: CardId, to: Zone) {
         let from = self.cards[c as usize].zone;
         let l = &mut self.lists[from.list()];
-        if let Some(pos) = l.iter().position(|&x| x == c) {
+        if let Some(pos) = l.iter().rposition(|&x| x == c) {
             l.remove(pos);
         }
         self.count_attached(from, to);
@@ -567,7 +567,7 @@ impl<'a> Game<'a> {
         let from = self.cards[c as usize].zone;
         if from.in_play() && to.in_play() {
             let l = &mut self.lists[from.list()];
-            if let Some(pos) = l.iter().position(|&x| x == c) {
+            if let Some(pos) = l.iter().rposition(|&x| x == c) {
                 l.remove(pos);
             }
             self.count_attached(from, to);

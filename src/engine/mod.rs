@@ -879,6 +879,12 @@ impl<'a> Game<'a> {
         self.stat_memo.epoch = 0;
     }
 
+    /// Is the stat memo open (a bot is deciding)?
+    #[inline]
+    pub(crate) fn memo_open(&self) -> bool {
+        self.stat_memo.epoch != 0
+    }
+
     /// The memoised value of `c`'s stat `s`, if the memo is open and holds it.
     #[inline]
     pub(crate) fn memo_stat(&self, c: CardId, s: Stat, f: impl FnOnce() -> i16) -> i16 {

@@ -65,7 +65,11 @@ impl<'a> Game<'a> {
     /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
     /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
-        self.memo_stat(c, s, || self.stat_now(c, s))
+        if self.memo_open() {
+            self.memo_stat(c, s, || self.stat_now(c, s))
+        } else {
+            self.stat_now(c, s)
+        }
     }
 
     fn stat_now(&self, c: CardId, s: Stat) -> i16 {
@@ -78,9 +82,11 @@ impl<'a> Game<'a> {
                 v += d;
             }
         };
-        if let Some(sc) = self.script(c) {
-            if let (Some(f), false) = (sc.modify, sc.global) {
-                add(f(self, c, c, s));
+        if self.cards[c as usize].hooks & hooks::MODIFY != 0 {
+            if let Some(sc) = self.script(c) {
+                if let (Some(f), false) = (sc.modify, sc.global) {
+                    add(f(self, c, c, s));
+                }
             }
         }
         let mut no_reduce = false;
@@ -98,8 +104,10 @@ impl<'a> Game<'a> {
                 }
             }
         }
-        for &g in self.globals() {
-            if let Some(f) = self.script(g).and_then(|s| s.modify) {
+        for &g in &self.interest[IDX_GLOBAL] {
+            // Global modifiers of the cards in `GLOBAL_ZONES`, in no particular order (they are
+            // summed); a card whose text is blank or guarded now gives nothing.
+            if let Some(f) = self.script(g).filter(|s| s.global).and_then(|s| s.modify) {
                 add(f(self, g, c, s));
             }
         }
@@ -119,14 +127,6 @@ impl<'a> Game<'a> {
             v += neg;
         }
         v.max(0)
-    }
-
-    /// Cards in play whose scripts apply global modifiers (cards in `GLOBAL_ZONES` whose script
-    /// says `global`), in no particular order: their modifiers are summed.
-    pub(super) fn globals(&self) -> impl Iterator<Item = &CardId> + '_ {
-        self.interest[IDX_GLOBAL]
-            .iter()
-            .filter(move |&&c| self.script(c).map(|s| s.global).unwrap_or(false))
     }
 
     /// Every card in play (including the main quest), in a fixed order.

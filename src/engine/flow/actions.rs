@@ -73,6 +73,9 @@ impl<'a> Game<'a> {
         for i in 0..hand_len {
             let c = self.list(Zone::Hand(p))[i];
             let h = self.cards[c as usize].hooks;
+            if !planning && h & (hooks::EVENT_ACT | hooks::HAND_ACT) == 0 {
+                continue; // nothing below can offer it
+            }
             let d = self.def_of(c);
             let sphere = d.sphere;
             let ty = d.ty;

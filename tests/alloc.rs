@@ -73,3 +73,43 @@ fn steady_state_games_do_not_allocate() {
         );
     }
 }
+
+#[test]
+fn clone_from_into_a_warmed_game_does_not_allocate() {
+    let db = load_embedded().unwrap();
+    let setup = GameSetup {
+        scenario: db.scenario("intruders-in-chetwood").unwrap(),
+        mode: Mode::Standard,
+        decks: vec![
+            resolve_deck("core-leadership", &db).unwrap(),
+            resolve_deck("core-tactics", &db).unwrap(),
+        ],
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: true,
+    };
+    let mut g = Game::new(&db, &setup);
+    let mut b: Vec<_> = (0..2).map(|_| bots::make("basic").unwrap()).collect();
+    let mut copy = Game::new(&db, &setup);
+    // Warm-up: the copy's buffers grow to the sizes the games need.
+    for i in 0..50 {
+        play_game(&mut g, &mut b, 9, i);
+        copy.clone_from(&g);
+    }
+    // Copy a game at every decision of more games (its state changes at each).
+    let before = ALLOCS.load(Ordering::Relaxed);
+    let mut copies = 0u64;
+    for i in 50..60 {
+        g.start(9, i);
+        while let Some(d) = g.pending() {
+            copy.clone_from(&g);
+            copies += 1;
+            let k = d.options.len() / 2;
+            g.apply(k);
+        }
+    }
+    let n = ALLOCS.load(Ordering::Relaxed) - before;
+    assert!(copies > 100);
+    // A copy may still grow a buffer the first time a state is bigger than any before.
+    assert!(n <= 5, "{n} allocations in {copies} clone_from calls");
+}

@@ -152,6 +152,96 @@ impl<'a> Game<'a> {
                 return Err("decision without options".into());
             }
         }
+        self.check_indexes()
+    }
+
+    /// The engine's maintained indexes agree with the state they summarize.
+    fn check_indexes(&self) -> Result<(), String> {
+        for (i, ci) in self.cards.iter().enumerate() {
+            let n = self
+                .list(Zone::Attached(0))
+                .iter()
+                .filter(|&&a| self.cards[a as usize].zone == Zone::Attached(i as CardId))
+                .count();
+            if n != ci.n_attached as usize {
+                return Err(format!(
+                    "{} has {n} attachments but counts {}",
+                    self.title(i as CardId),
+                    ci.n_attached
+                ));
+            }
+            let h = match ci.script {
+                NO_SCRIPT => 0,
+                s => super::ops::hooks_of(crate::cards::by_index(s), self.def_of(i as CardId).ty),
+            };
+            if h != ci.hooks {
+                return Err(format!("{} has stale hooks", self.title(i as CardId)));
+            }
+        }
+        for (li, l) in self.lists.iter().enumerate() {
+            for (k, &bit) in hooks::COUNTED.iter().enumerate() {
+                let n = l
+                    .iter()
+                    .filter(|&&c| self.cards[c as usize].hooks & bit != 0)
+                    .count();
+                if n != self.hook_counts[li][k] as usize {
+                    return Err(format!(
+                        "list {li} counts {} cards with hook {bit:#x}, not {n}",
+                        self.hook_counts[li][k]
+                    ));
+                }
+            }
+        }
+        let mut want: [Vec<CardId>; N_INTEREST] = Default::default();
+        for (i, ci) in self.cards.iter().enumerate() {
+            let c = i as CardId;
+            let in_play = ci.zone.in_play();
+            if in_play && ci.hooks & hooks::RULE != 0 {
+                want[IDX_RULE].push(c);
+            }
+            if ci.hooks & hooks::GLOBAL != 0 && super::query::GLOBAL_ZONES.contains(&ci.zone) {
+                want[IDX_GLOBAL].push(c);
+            }
+            if in_play && ci.hooks & hooks::COST_MOD != 0 {
+                want[IDX_COST_MOD].push(c);
+            }
+            if in_play && ci.hooks & hooks::ENGAGEMENT_THREAT != 0 {
+                want[IDX_ENGAGEMENT].push(c);
+            }
+        }
+        for (i, w) in want.iter().enumerate() {
+            let mut have = self.interest[i].clone();
+            have.sort_unstable();
+            if &have != w {
+                return Err(format!("interest list {i} is {have:?}, not {w:?}"));
+            }
+            for &c in w {
+                if self.cards[c as usize].listed & (1 << i) == 0 {
+                    return Err(format!(
+                        "{} is not marked in interest list {i}",
+                        self.title(c)
+                    ));
+                }
+            }
+        }
+        if !self.forced_stale {
+            let exact: Vec<CardId> = self
+                .in_play_cards()
+                .filter(|&c| self.cards[c as usize].hooks & hooks::FORCED != 0)
+                .collect();
+            if exact != self.forced_cards {
+                return Err(format!(
+                    "forced_cards {:?}, not {:?}",
+                    self.forced_cards, exact
+                ));
+            }
+        }
+        for (i, ci) in self.cards.iter().enumerate() {
+            let listed = self.forced_cards.contains(&(i as CardId));
+            if listed != (ci.listed & LISTED_FORCED != 0) {
+                return Err(format!("{} forced mark is wrong", self.title(i as CardId)));
+            }
+        }
         Ok(())
     }
 }

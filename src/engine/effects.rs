@@ -106,11 +106,9 @@ impl<'a> Game<'a> {
         if self.ally_discounted(c, p) {
             cost -= self.players[p as usize].ally_discount;
         }
-        if self.n_cost_mods > 0 {
-            for x in self.in_play_cards() {
-                if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
-                    cost += f(self, x, c);
-                }
+        for &x in &self.interest[IDX_COST_MOD] {
+            if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
+                cost += f(self, x, c);
             }
         }
         if self.valour_discounted(c, p) {

@@ -51,6 +51,9 @@ impl<'a> Game<'a> {
             }
         }
         for &c in &forced {
+            if self.cards[c as usize].hooks & hooks::FORCED == 0 {
+                continue; // its current face has no Forced effect (`script` would say so)
+            }
             if let Some(f) = self.script(c).and_then(|s| s.forced) {
                 f(self, c, ev);
             }
@@ -71,31 +74,17 @@ impl<'a> Game<'a> {
     /// Cards that might respond to `ev`: in play under a player's control, or events in hand.
     pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         out.clear();
-        for z in [Zone::Hand(seat), Zone::Play(seat), Zone::Attached(0)] {
-            for &c in self.list(z) {
-                if z == Zone::Attached(0) && self.cards[c as usize].controller != seat {
-                    continue;
-                }
-                let Some(s) = self.script(c) else { continue };
-                let Some(can) = s.can_respond else { continue };
-                if z == Zone::Hand(seat) {
-                    // Events are played (cost paid); other cards respond from hand only by their
-                    // own text (e.g. put into play), with no cost. A hero or ally in hand (a dead
-                    // hero shuffled back into the deck and drawn) has no response there.
-                    let d = self.def_of(c);
-                    if d.ty != CardType::Event && !s.hand_response {
-                        continue;
-                    }
-                    if d.ty == CardType::Event
-                        && !self.can_pay(seat, d.sphere, self.cost_of(c, seat))
-                    {
-                        continue;
-                    }
-                }
-                if can(self, c, seat, ev) {
-                    out.push(c);
-                }
-            }
+        // Events are played (cost paid); other cards respond from hand only by their own text
+        // (e.g. put into play), with no cost. A hero or ally in hand (a dead hero shuffled back
+        // into the deck and drawn) has no response there (`HAND_RESPOND`).
+        if self.zone_has(Zone::Hand(seat), hooks::HAND_RESPOND) {
+            self.responders_in(Zone::Hand(seat), seat, ev, out);
+        }
+        if self.zone_has(Zone::Play(seat), hooks::CAN_RESPOND) {
+            self.responders_in(Zone::Play(seat), seat, ev, out);
+        }
+        if self.zone_has(Zone::Attached(0), hooks::CAN_RESPOND) {
+            self.responders_in(Zone::Attached(0), seat, ev, out);
         }
         // An attachment that left play with its host responds to its own event (Secret Vigil).
         if let Event::HostDestroyed(a, _) = ev {
@@ -117,6 +106,38 @@ impl<'a> Game<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// The cards of zone list `z` (`seat`'s hand or play area, or the attachments, of which
+    /// those `seat` controls) that could respond to `ev` now, in list order, onto `out`.
+    #[inline]
+    fn responders_in(&self, z: Zone, seat: u8, ev: Event, out: &mut Vec<CardId>) {
+        let in_hand = matches!(z, Zone::Hand(_));
+        let attached = matches!(z, Zone::Attached(_));
+        let need = if in_hand {
+            hooks::HAND_RESPOND
+        } else {
+            hooks::CAN_RESPOND
+        };
+        for &c in self.list(z) {
+            let ci = &self.cards[c as usize];
+            if ci.hooks & need == 0 || (attached && ci.controller != seat) {
+                continue;
+            }
+            let Some(s) = self.script(c) else { continue };
+            let Some(can) = s.can_respond else { continue };
+            // Both tests only read the game: the cheaper one first.
+            if !can(self, c, seat, ev) {
+                continue;
+            }
+            if in_hand {
+                let d = self.def_of(c);
+                if d.ty == CardType::Event && !self.can_pay(seat, d.sphere, self.cost_of(c, seat)) {
+                    continue;
+                }
+            }
+            out.push(c);
         }
     }
 

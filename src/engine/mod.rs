@@ -563,7 +563,6 @@ pub enum Frame {
     },
 }
 
-#[derive(Clone)]
 pub struct Game<'a> {
     pub db: &'a CardDb,
     pub setup: &'a GameSetup,
@@ -599,10 +598,22 @@ pub struct Game<'a> {
     scratch_resp: Vec<CardId>,
     /// Every card script (`cards::table()`), held here to avoid a lookup per call.
     script_table: &'static [&'static crate::cards::Script],
-    /// Script index of every card definition (built once per `Game`).
-    def_script: Vec<u16>,
-    /// Cards in play whose scripts modify other cards' stats (see `ops::globals`).
-    n_globals: u8,
+    /// Script index of every card definition (built once per `Game`, shared by its clones).
+    def_script: std::sync::Arc<[u16]>,
+    /// `CardInst::hooks` of every card definition (shared by clones).
+    def_hooks: std::sync::Arc<[u16]>,
+    /// Per-game interest lists, unordered (see `ops::note_moved`): cards in play with a `rule`
+    /// hook (`IDX_RULE`), cards in `GLOBAL_ZONES` with global modifiers (`IDX_GLOBAL`), cards in
+    /// play with a `cost_mod` (`IDX_COST_MOD`) or `engagement_threat` hook (`IDX_ENGAGEMENT`).
+    /// Membership follows the current face's script (`CardInst::hooks`); queries still ask
+    /// `script()`, which may blank or guard a card.
+    interest: [Vec<CardId>; N_INTEREST],
+    /// Per zone list, how many of its cards have each hook of `hooks::COUNTED`: scans for
+    /// Actions and Responses skip lists where no card has the hook.
+    hook_counts: [[u16; hooks::N_COUNTED]; N_LISTS],
+    /// Some card listed in `forced_cards` no longer has a Forced effect on its current face (it
+    /// flipped): the next update rebuilds the list.
+    forced_stale: bool,
     /// Archery damage assigned so far (dealt all at once when assignment ends).
     archery_assigned: Vec<CardId>,
     /// In-play cards with Forced effects (see `ops::note_moved`).
@@ -614,8 +625,6 @@ pub struct Game<'a> {
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
     pub revealed_this_round: Vec<CardId>,
-    /// Cards in play with a `cost_mod` hook (see `ops::note_moved`).
-    n_cost_mods: u8,
     pub rng_encounter: Pcg64Mcg,
     pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
     pub rng_setup: Pcg64Mcg,
@@ -624,11 +633,286 @@ pub struct Game<'a> {
     index: u64,
     /// Test sandbox: the engine stops when its stack is empty instead of ending the game.
     sandbox: bool,
+    /// Stats memoised while a bot decides (`play_game`), when the game cannot change.
+    stat_memo: StatMemo,
+}
+
+/// `clone_from` copies into the target's own buffers: once they are big enough, cloning a game
+/// (for search) allocates nothing.
+impl<'a> Clone for Game<'a> {
+    fn clone(&self) -> Self {
+        Game {
+            db: self.db,
+            setup: self.setup,
+            cards: self.cards.clone(),
+            lists: self.lists.clone(),
+            players: self.players,
+            n_players: self.n_players,
+            first: self.first,
+            round: self.round,
+            rounds_completed: self.rounds_completed,
+            rounds_recorded: self.rounds_recorded,
+            phase: self.phase,
+            lasting: self.lasting.clone(),
+            attack: self.attack,
+            patk: self.patk,
+            saved_attacks: self.saved_attacks.clone(),
+            saved_patks: self.saved_patks.clone(),
+            stack: self.stack.clone(),
+            decision: self.decision.clone(),
+            waiting: self.waiting,
+            answer: self.answer,
+            outcome: self.outcome,
+            canceled: self.canceled,
+            quest_progress_this_round: self.quest_progress_this_round,
+            dirty: self.dirty,
+            scratch: self.scratch.clone(),
+            scratch_resp: self.scratch_resp.clone(),
+            script_table: self.script_table,
+            def_script: self.def_script.clone(),
+            def_hooks: self.def_hooks.clone(),
+            interest: self.interest.clone(),
+            hook_counts: self.hook_counts,
+            forced_stale: self.forced_stale,
+            archery_assigned: self.archery_assigned.clone(),
+            forced_cards: self.forced_cards.clone(),
+            n_blank_damaged: self.n_blank_damaged,
+            surge_pending: self.surge_pending,
+            revealed_this_round: self.revealed_this_round.clone(),
+            rng_encounter: self.rng_encounter.clone(),
+            rng_players: self.rng_players.clone(),
+            rng_setup: self.rng_setup.clone(),
+            log: self.log.clone(),
+            record: self.record,
+            index: self.index,
+            sandbox: self.sandbox,
+            stat_memo: self.stat_memo.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Every field, by name: a new field does not compile until it is copied here.
+        let Game {
+            db,
+            setup,
+            cards,
+            lists,
+            players,
+            n_players,
+            first,
+            round,
+            rounds_completed,
+            rounds_recorded,
+            phase,
+            lasting,
+            attack,
+            patk,
+            saved_attacks,
+            saved_patks,
+            stack,
+            decision,
+            waiting,
+            answer,
+            outcome,
+            canceled,
+            quest_progress_this_round,
+            dirty,
+            scratch,
+            scratch_resp,
+            script_table,
+            def_script,
+            def_hooks,
+            interest,
+            hook_counts,
+            forced_stale,
+            archery_assigned,
+            forced_cards,
+            n_blank_damaged,
+            surge_pending,
+            revealed_this_round,
+            rng_encounter,
+            rng_players,
+            rng_setup,
+            log,
+            record,
+            index,
+            sandbox,
+            stat_memo,
+        } = source;
+        self.db = *db;
+        self.setup = *setup;
+        self.cards.clone_from(cards);
+        for (a, b) in self.lists.iter_mut().zip(lists.iter()) {
+            a.clone_from(b);
+        }
+        self.players = *players;
+        self.n_players = *n_players;
+        self.first = *first;
+        self.round = *round;
+        self.rounds_completed = *rounds_completed;
+        self.rounds_recorded = *rounds_recorded;
+        self.phase = *phase;
+        self.lasting.clone_from(lasting);
+        self.attack = *attack;
+        self.patk = *patk;
+        self.saved_attacks.clone_from(saved_attacks);
+        self.saved_patks.clone_from(saved_patks);
+        self.stack.clone_from(stack);
+        self.decision.player = decision.player;
+        self.decision.ask = decision.ask;
+        self.decision.options.clone_from(&decision.options);
+        self.waiting = *waiting;
+        self.answer = *answer;
+        self.outcome = *outcome;
+        self.canceled = *canceled;
+        self.quest_progress_this_round = *quest_progress_this_round;
+        self.dirty = *dirty;
+        self.scratch.clone_from(scratch);
+        self.scratch_resp.clone_from(scratch_resp);
+        self.script_table = *script_table;
+        self.def_script.clone_from(def_script);
+        self.def_hooks.clone_from(def_hooks);
+        for (a, b) in self.interest.iter_mut().zip(interest.iter()) {
+            a.clone_from(b);
+        }
+        self.hook_counts = *hook_counts;
+        self.forced_stale = *forced_stale;
+        self.archery_assigned.clone_from(archery_assigned);
+        self.forced_cards.clone_from(forced_cards);
+        self.n_blank_damaged = *n_blank_damaged;
+        self.surge_pending = *surge_pending;
+        self.revealed_this_round.clone_from(revealed_this_round);
+        self.rng_encounter.clone_from(rng_encounter);
+        self.rng_players.clone_from(rng_players);
+        self.rng_setup.clone_from(rng_setup);
+        self.log.clone_from(log);
+        self.record = *record;
+        self.index = *index;
+        self.sandbox = *sandbox;
+        self.stat_memo.clone_memo_from(stat_memo);
+    }
+}
+
+/// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so
+/// between `play_game` opening the memo and answering the decision no stat can change; `apply`
+/// (and every other entry that can change the game) closes it. Each opening has a new epoch,
+/// so old answers are never read. Slots are atomics (relaxed loads and stores: plain moves) so
+/// that `Game` stays `Sync`; the value of a slot is a pure function of the frozen game.
+#[derive(Default)]
+struct StatMemo {
+    /// Epoch of the open memo; 0 while closed.
+    epoch: u64,
+    /// Last epoch used.
+    last: u64,
+    /// One slot per (card, stat): `epoch << 16 | value`.
+    slots: Vec<std::sync::atomic::AtomicU64>,
+}
+
+const N_STATS: usize = 7;
+
+impl Clone for StatMemo {
+    fn clone(&self) -> Self {
+        // A copy starts closed (its memo would be empty anyway after the next change).
+        StatMemo {
+            epoch: 0,
+            last: self.last,
+            slots: (0..self.slots.len())
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+}
+
+impl StatMemo {
+    /// Copy of `source` into this memo's slots: closed, and with epochs past both memos' (the
+    /// slots keep this memo's old answers, which must never look current).
+    fn clone_memo_from(&mut self, source: &StatMemo) {
+        self.epoch = 0;
+        self.last = self.last.max(source.last);
+        if self.slots.len() < source.slots.len() {
+            self.slots
+                .resize_with(source.slots.len(), || std::sync::atomic::AtomicU64::new(0));
+        }
+    }
+}
+
+impl<'a> Game<'a> {
+    /// Open the stat memo for the pending decision (the game must not change until `apply`).
+    fn open_stat_memo(&mut self) {
+        let m = &mut self.stat_memo;
+        m.last += 1;
+        m.epoch = m.last;
+        let n = self.cards.len() * N_STATS;
+        if m.slots.len() < n {
+            m.slots
+                .resize_with(n, || std::sync::atomic::AtomicU64::new(0));
+        }
+    }
+
+    /// Heap bytes this game owns (buffer capacities; the shared tables counted once), for the
+    /// clone benchmark's report.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        fn v<T>(x: &Vec<T>) -> usize {
+            x.capacity() * size_of::<T>()
+        }
+        v(&self.cards)
+            + self.lists.iter().map(v).sum::<usize>()
+            + v(&self.lasting)
+            + v(&self.saved_attacks)
+            + v(&self.saved_patks)
+            + v(&self.stack)
+            + v(&self.decision.options)
+            + v(&self.scratch)
+            + v(&self.scratch_resp)
+            + self.def_script.len() * 2
+            + self.def_hooks.len() * 2
+            + self.interest.iter().map(v).sum::<usize>()
+            + v(&self.archery_assigned)
+            + v(&self.forced_cards)
+            + v(&self.revealed_this_round)
+            + v(&self.stat_memo.slots)
+            + self.log.as_ref().map_or(0, v)
+    }
+
+    fn close_stat_memo(&mut self) {
+        self.stat_memo.epoch = 0;
+    }
+
+    /// Is the stat memo open (a bot is deciding)?
+    #[inline]
+    pub(crate) fn memo_open(&self) -> bool {
+        self.stat_memo.epoch != 0
+    }
+
+    /// The memoised value of `c`'s stat `s`, if the memo is open and holds it.
+    #[inline]
+    pub(crate) fn memo_stat(&self, c: CardId, s: Stat, f: impl FnOnce() -> i16) -> i16 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if m.epoch == 0 {
+            return f();
+        }
+        let Some(slot) = m.slots.get(c as usize * N_STATS + s as usize) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            return v as u16 as i16;
+        }
+        let r = f();
+        slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
 }
 
 impl<'a> Game<'a> {
     pub fn new(db: &'a CardDb, setup: &'a GameSetup) -> Self {
         let z = || Pcg64Mcg::seed_from_u64(0);
+        let def_script: Vec<u16> = crate::cards::script_indices(db)
+            .into_iter()
+            .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
+            .collect();
         Game {
             db,
             setup,
@@ -667,12 +951,18 @@ impl<'a> Game<'a> {
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
             revealed_this_round: Vec::with_capacity(32),
-            n_cost_mods: 0,
-            def_script: crate::cards::script_indices(db)
-                .into_iter()
-                .map(|i| if i == u16::MAX { NO_SCRIPT } else { i })
+            def_script: def_script.clone().into(),
+            def_hooks: def_script
+                .iter()
+                .enumerate()
+                .map(|(d, &i)| match i {
+                    NO_SCRIPT => 0,
+                    i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),
+                })
                 .collect(),
-            n_globals: 0,
+            interest: std::array::from_fn(|_| Vec::with_capacity(16)),
+            forced_stale: false,
+            hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
             archery_assigned: Vec::with_capacity(16),
@@ -684,11 +974,18 @@ impl<'a> Game<'a> {
             record: GameRecord::empty(0, setup.decks.len() as u8),
             index: 0,
             sandbox: false,
+            stat_memo: StatMemo {
+                slots: (0..256 * N_STATS)
+                    .map(|_| std::sync::atomic::AtomicU64::new(0))
+                    .collect(),
+                ..StatMemo::default()
+            },
         }
     }
 
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
     pub fn start(&mut self, master: u64, index: u64) {
+        self.close_stat_memo();
         use crate::seed::{derive, Stream};
         self.index = index;
         self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));
@@ -714,6 +1011,7 @@ impl<'a> Game<'a> {
 
     /// Answer the pending decision with option `option` and run to the next decision.
     pub fn apply(&mut self, option: usize) {
+        self.close_stat_memo();
         assert!(self.waiting, "apply() without a pending decision");
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
@@ -994,9 +1292,13 @@ pub fn play_game(
         ));
     }
     game.start(master, index);
-    while let Some(d) = game.pending() {
+    loop {
+        // The bot only reads the game: its stat queries are memoised until `apply`.
+        game.open_stat_memo();
+        let Some(d) = game.pending() else { break };
         let i = bots[d.player as usize].choose(game, d);
         game.apply(i);
     }
+    game.close_stat_memo();
     game.record()
 }

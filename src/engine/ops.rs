@@ -5,6 +5,56 @@ use crate::cards::{Rule, Script};
 
 use rand::seq::SliceRandom;
 
+/// Position of a zone in `in_play_cards` order (in-play zones only).
+fn play_order(z: Zone) -> u8 {
+    match z {
+        Zone::Quest => 0,
+        Zone::Staging => 1,
+        Zone::Active => 2,
+        Zone::Attached(_) => 3,
+        Zone::Nightmare => 4,
+        Zone::Play(p) => 5 + 2 * p,
+        Zone::Engaged(p) => 6 + 2 * p,
+        _ => u8::MAX,
+    }
+}
+
+/// `CardInst::hooks` of a face of type `ty` with script `s`.
+pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
+    let mut h = 0;
+    let mut set = |b: bool, bit: u16| {
+        if b {
+            h |= bit;
+        }
+    };
+    set(s.forced.is_some(), hooks::FORCED);
+    set(s.can_respond.is_some(), hooks::CAN_RESPOND);
+    set(
+        s.can_respond.is_some() && (ty == CardType::Event || s.hand_response),
+        hooks::HAND_RESPOND,
+    );
+    set(s.can_act.is_some(), hooks::CAN_ACT);
+    set(
+        s.can_act.is_some() && s.hand_action && ty != CardType::Event,
+        hooks::HAND_ACT,
+    );
+    set(s.can_act.is_some() && s.any_player, hooks::ANY_PLAYER_ACT);
+    set(s.rule.is_some(), hooks::RULE);
+    set(s.modify.is_some(), hooks::MODIFY);
+    set(s.global, hooks::GLOBAL);
+    set(s.cost_mod.is_some(), hooks::COST_MOD);
+    set(s.engagement_threat.is_some(), hooks::ENGAGEMENT_THREAT);
+    set(
+        s.can_act.is_some() && ty == CardType::Event,
+        hooks::EVENT_ACT,
+    );
+    set(
+        s.can_act.is_some() && s.rule.is_some() && ty == CardType::Event,
+        hooks::FROM_DISCARD,
+    );
+    h
+}
+
 impl<'a> Game<'a> {
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
@@ -57,36 +107,93 @@ impl<'a> Game<'a> {
             uses_round: 0,
             uses_phase: 0,
             guarded: false,
+            hooks: 0,
+            listed: 0,
+            n_attached: 0,
         });
-        self.set_face(id, def);
+        if let Zone::Attached(h) = zone {
+            self.cards[h as usize].n_attached += 1;
+        }
         self.lists[zone.list()].push(id);
-        self.note_moved(id);
+        self.set_face(id, def);
         id
+    }
+
+    /// Does any card in zone list `z` have counted hook `bit` (`hooks::COUNTED`)?
+    #[inline]
+    pub(crate) fn zone_has(&self, z: Zone, bit: u16) -> bool {
+        self.hook_counts[z.list()][hooks::counted(bit)] > 0
+    }
+
+    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
+    fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
+        for (k, &bit) in hooks::COUNTED.iter().enumerate() {
+            if h & bit != 0 {
+                let n = &mut self.hook_counts[list][k];
+                if add {
+                    *n += 1;
+                } else {
+                    *n -= 1;
+                }
+            }
+        }
     }
 
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
         let script = self.def_script[def as usize];
+        let hooks = self.def_hooks[def as usize];
         let ci = &mut self.cards[c as usize];
+        let (old, list) = (ci.hooks, ci.zone.list());
         ci.def = def;
         ci.script = script;
+        ci.hooks = hooks;
+        self.count_hooks(list, old, false);
+        self.count_hooks(list, hooks, true);
         self.dirty = true;
         self.note_moved(c);
     }
 
-    /// Keep the interest lists current when `c` moved or flipped: `n_globals` (cards in play
-    /// with global modifiers) and `forced_cards` (cards in play with Forced effects, in the order
-    /// `in_play_cards` gives). Rebuilt only when a card with such a hook moves.
-    fn note_moved(&mut self, c: CardId) {
-        let Some(sc) = self.raw_script(c) else { return };
+    /// Keep the interest lists current when `c` moved or flipped: the unordered lists of
+    /// `Game::interest` (membership from the current face's hooks and the card's zone), the
+    /// count of cards blanking damaged characters, and `forced_cards` (cards in play with Forced
+    /// effects, in the order `in_play_cards` gives: the order Forced effects resolve in).
+    ///
+    /// `forced_cards` is updated exactly when the list it replaces was rebuilt — when the moved
+    /// card's current face has a Forced effect — so a listed card that flipped to a face without
+    /// one stays listed until then, as before (the flip marks the list stale and the next update
+    /// rebuilds it; otherwise the moved card alone is put in its place).
+    pub(crate) fn note_moved(&mut self, c: CardId) {
+        let ci = self.cards[c as usize];
+        let zone = ci.zone;
+        let in_play = zone.in_play();
+        let h = ci.hooks;
+        self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
+        self.set_interest(
+            c,
+            IDX_GLOBAL,
+            h & hooks::GLOBAL != 0 && super::query::GLOBAL_ZONES.contains(&zone),
+        );
+        self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
+        self.set_interest(
+            c,
+            IDX_ENGAGEMENT,
+            in_play && h & hooks::ENGAGEMENT_THREAT != 0,
+        );
+        let Some(sc) = self.raw_script(c) else {
+            if ci.listed & LISTED_FORCED != 0 {
+                self.forced_stale = true;
+            }
+            return;
+        };
         if sc
             .rule
             .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
             .unwrap_or(false)
         {
-            self.n_blank_damaged = self
-                .in_play_cards()
-                .filter(|&x| {
+            self.n_blank_damaged = self.interest[IDX_RULE]
+                .iter()
+                .filter(|&&x| {
                     self.raw_script(x)
                         .and_then(|s| s.rule)
                         .map(|f| f(self, x, Rule::BlanksDamagedCharacters))
@@ -94,27 +201,73 @@ impl<'a> Game<'a> {
                 })
                 .count() as u8;
         }
-        if sc.global {
-            self.n_globals = super::query::GLOBAL_ZONES
-                .into_iter()
-                .flat_map(|z| self.list(z).iter())
-                .filter(|&&x| self.raw_script(x).map(|s| s.global).unwrap_or(false))
-                .count() as u8;
+        if sc.forced.is_none() {
+            if ci.listed & LISTED_FORCED != 0 {
+                self.forced_stale = true;
+            }
+            return;
         }
-        if sc.cost_mod.is_some() {
-            self.n_cost_mods = self
-                .in_play_cards()
-                .filter(|&x| self.script(x).and_then(|s| s.cost_mod).is_some())
-                .count() as u8;
+        if self.forced_stale {
+            self.rebuild_forced();
+            return;
         }
-        if sc.forced.is_some() {
-            let mut l = std::mem::take(&mut self.forced_cards);
-            l.clear();
-            l.extend(
-                self.in_play_cards()
-                    .filter(|&x| self.raw_script(x).and_then(|s| s.forced).is_some()),
-            );
-            self.forced_cards = l;
+        if ci.listed & LISTED_FORCED != 0 {
+            let pos = self.forced_cards.iter().position(|&x| x == c);
+            if let Some(pos) = pos {
+                self.forced_cards.remove(pos);
+            }
+            self.cards[c as usize].listed &= !LISTED_FORCED;
+        }
+        if in_play {
+            // Its place in `in_play_cards` order: after the listed cards of earlier zones and
+            // the listed cards before it in its own zone's list.
+            let k = play_order(zone);
+            let earlier = self
+                .forced_cards
+                .iter()
+                .take_while(|&&x| play_order(self.cards[x as usize].zone) < k)
+                .count();
+            let before = self.lists[zone.list()]
+                .iter()
+                .take_while(|&&x| x != c)
+                .filter(|&&x| self.cards[x as usize].listed & LISTED_FORCED != 0)
+                .count();
+            self.forced_cards.insert(earlier + before, c);
+            self.cards[c as usize].listed |= LISTED_FORCED;
+        }
+    }
+
+    /// `forced_cards` from scratch: every card in play whose current face has a Forced effect.
+    fn rebuild_forced(&mut self) {
+        for &x in &self.forced_cards {
+            self.cards[x as usize].listed &= !LISTED_FORCED;
+        }
+        let mut l = std::mem::take(&mut self.forced_cards);
+        l.clear();
+        l.extend(
+            self.in_play_cards()
+                .filter(|&x| self.raw_script(x).and_then(|s| s.forced).is_some()),
+        );
+        for &x in &l {
+            self.cards[x as usize].listed |= LISTED_FORCED;
+        }
+        self.forced_cards = l;
+        self.forced_stale = false;
+    }
+
+    /// Put `c` in interest list `i` or take it out.
+    fn set_interest(&mut self, c: CardId, i: usize, want: bool) {
+        let bit = 1u8 << i;
+        let ci = &mut self.cards[c as usize];
+        if (ci.listed & bit != 0) == want {
+            return;
+        }
+        ci.listed ^= bit;
+        let l = &mut self.interest[i];
+        if want {
+            l.push(c);
+        } else if let Some(pos) = l.iter().rposition(|&x| x == c) {
+            l.swap_remove(pos);
         }
     }
 
@@ -123,9 +276,13 @@ impl<'a> Game<'a> {
     pub fn move_card(&mut self, c: CardId, to: Zone) {
         let from = self.cards[c as usize].zone;
         let l = &mut self.lists[from.list()];
-        if let Some(pos) = l.iter().position(|&x| x == c) {
+        if let Some(pos) = l.iter().rposition(|&x| x == c) {
             l.remove(pos);
         }
+        self.count_attached(from, to);
+        let h = self.cards[c as usize].hooks;
+        self.count_hooks(from.list(), h, false);
+        self.count_hooks(to.list(), h, true);
         let was_in_play = from.in_play();
         let now_in_play = to.in_play();
         {
@@ -163,6 +320,16 @@ impl<'a> Game<'a> {
             self.lasting
                 .retain(|e| e.card != c || e.what == Lasting::CurrentQuest);
             self.discard_hosted(c);
+        }
+    }
+
+    /// A card moves from `from` to `to`: keep the hosts' `n_attached` counts.
+    fn count_attached(&mut self, from: Zone, to: Zone) {
+        if let Zone::Attached(h) = from {
+            self.cards[h as usize].n_attached -= 1;
+        }
+        if let Zone::Attached(h) = to {
+            self.cards[h as usize].n_attached += 1;
         }
     }
 
@@ -292,8 +459,16 @@ impl<'a> Game<'a> {
     }
 
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
-        self.list(Zone::Attached(0))
-            .iter()
+        let any = self
+            .cards
+            .get(host as usize)
+            .is_some_and(|h| h.n_attached > 0);
+        let l: &[CardId] = if any {
+            self.list(Zone::Attached(0))
+        } else {
+            &[]
+        };
+        l.iter()
             .copied()
             .filter(move |&a| self.cards[a as usize].zone == Zone::Attached(host))
     }
@@ -392,9 +567,13 @@ impl<'a> Game<'a> {
         let from = self.cards[c as usize].zone;
         if from.in_play() && to.in_play() {
             let l = &mut self.lists[from.list()];
-            if let Some(pos) = l.iter().position(|&x| x == c) {
+            if let Some(pos) = l.iter().rposition(|&x| x == c) {
                 l.remove(pos);
             }
+            self.count_attached(from, to);
+            let h = self.cards[c as usize].hooks;
+            self.count_hooks(from.list(), h, false);
+            self.count_hooks(to.list(), h, true);
             self.cards[c as usize].zone = to;
             if let Zone::Play(p) = to {
                 self.cards[c as usize].controller = p;

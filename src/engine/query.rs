@@ -65,6 +65,14 @@ impl<'a> Game<'a> {
     /// Current value of a stat: printed plus every modifier, never below 0. Negative modifiers
     /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
+        if self.memo_open() {
+            self.memo_stat(c, s, || self.stat_now(c, s))
+        } else {
+            self.stat_now(c, s)
+        }
+    }
+
+    fn stat_now(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
         let mut neg = 0;
         let mut add = |d: i16| {
@@ -74,29 +82,33 @@ impl<'a> Game<'a> {
                 v += d;
             }
         };
-        if let Some(sc) = self.script(c) {
-            if let (Some(f), false) = (sc.modify, sc.global) {
-                add(f(self, c, c, s));
+        if self.cards[c as usize].hooks & hooks::MODIFY != 0 {
+            if let Some(sc) = self.script(c) {
+                if let (Some(f), false) = (sc.modify, sc.global) {
+                    add(f(self, c, c, s));
+                }
             }
         }
         let mut no_reduce = false;
-        for &a in self.list(Zone::Attached(0)) {
-            if self.cards[a as usize].zone == Zone::Attached(c) {
-                if let Some(sc) = self.script(a) {
-                    if let Some(f) = sc.modify {
-                        add(f(self, a, c, s));
-                    }
-                    if let Some(r) = sc.rule {
-                        no_reduce |= r(self, a, Rule::CannotReduceStat(c, s));
+        if self.cards[c as usize].n_attached > 0 {
+            for &a in self.list(Zone::Attached(0)) {
+                if self.cards[a as usize].zone == Zone::Attached(c) {
+                    if let Some(sc) = self.script(a) {
+                        if let Some(f) = sc.modify {
+                            add(f(self, a, c, s));
+                        }
+                        if let Some(r) = sc.rule {
+                            no_reduce |= r(self, a, Rule::CannotReduceStat(c, s));
+                        }
                     }
                 }
             }
         }
-        if self.n_globals > 0 {
-            for &g in self.globals() {
-                if let Some(f) = self.script(g).and_then(|s| s.modify) {
-                    add(f(self, g, c, s));
-                }
+        for &g in &self.interest[IDX_GLOBAL] {
+            // Global modifiers of the cards in `GLOBAL_ZONES`, in no particular order (they are
+            // summed); a card whose text is blank or guarded now gives nothing.
+            if let Some(f) = self.script(g).filter(|s| s.global).and_then(|s| s.modify) {
+                add(f(self, g, c, s));
             }
         }
         if !self.lasting.is_empty() {
@@ -115,20 +127,6 @@ impl<'a> Game<'a> {
             v += neg;
         }
         v.max(0)
-    }
-
-    /// Cards in play whose scripts apply global modifiers (they are few: scanned lists).
-    pub(super) fn globals(&self) -> impl Iterator<Item = &CardId> + '_ {
-        let zones: &[Zone] = if self.n_globals == 0 {
-            &[]
-        } else {
-            &GLOBAL_ZONES
-        };
-        zones
-            .iter()
-            .copied()
-            .flat_map(move |z| self.list(z).iter())
-            .filter(move |&&c| self.script(c).map(|s| s.global).unwrap_or(false))
     }
 
     /// Every card in play (including the main quest), in a fixed order.
@@ -159,9 +157,9 @@ impl<'a> Game<'a> {
     /// The threat player `p` counts while making engagement checks: his threat plus what cards
     /// in play add for engagement checks only (`Script::engagement_threat`).
     pub fn engagement_threat(&self, p: u8) -> i16 {
-        let extra: i16 = self
-            .in_play_cards()
-            .filter_map(|c| {
+        let extra: i16 = self.interest[IDX_ENGAGEMENT]
+            .iter()
+            .filter_map(|&c| {
                 self.script(c)
                     .and_then(|s| s.engagement_threat)
                     .map(|f| f(self, c, p))
@@ -170,9 +168,10 @@ impl<'a> Game<'a> {
         self.players[p as usize].threat + extra
     }
 
-    /// Does any card in play make `rule` hold?
+    /// Does any card in play make `rule` hold? (Asked of the cards in play with a `rule` hook,
+    /// in no particular order: the hooks only read the game.)
     pub fn rule(&self, r: Rule) -> bool {
-        self.in_play_cards().any(|c| {
+        self.interest[IDX_RULE].iter().any(|&c| {
             self.script(c)
                 .and_then(|s| s.rule)
                 .map(|f| f(self, c, r))

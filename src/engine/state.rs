@@ -43,6 +43,15 @@ pub enum Zone {
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
+
+/// Interest lists of `Game` (see `ops::note_moved`).
+pub(crate) const IDX_RULE: usize = 0;
+pub(crate) const IDX_GLOBAL: usize = 1;
+pub(crate) const IDX_COST_MOD: usize = 2;
+pub(crate) const IDX_ENGAGEMENT: usize = 3;
+pub(crate) const N_INTEREST: usize = 4;
+/// `CardInst::listed` bit of `Game::forced_cards` (the interest lists use bits 0..N_INTEREST).
+pub(crate) const LISTED_FORCED: u8 = 1 << 7;
 pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 16;
 
 impl Zone {
@@ -145,6 +154,57 @@ pub struct CardInst {
     /// choice: it is an objective waiting to be claimed, not an attachment its owner uses).
     /// Cleared whenever the card moves.
     pub guarded: bool,
+    /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
+    /// guards it now): scans skip cards without the hook they look for.
+    pub(crate) hooks: u16,
+    /// Which per-game interest lists (`Game::index`) hold this card (bit per list).
+    pub(crate) listed: u8,
+    /// How many cards are attached to this one (`Zone::Attached(this)`).
+    pub(crate) n_attached: u8,
+}
+
+/// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.
+pub(crate) mod hooks {
+    pub const FORCED: u16 = 1;
+    pub const CAN_RESPOND: u16 = 1 << 1;
+    /// `can_respond`, and usable from hand: an event, or `hand_response`.
+    pub const HAND_RESPOND: u16 = 1 << 2;
+    pub const CAN_ACT: u16 = 1 << 3;
+    /// `can_act` with `hand_action` on a card that is not an event.
+    pub const HAND_ACT: u16 = 1 << 4;
+    /// `can_act` with `any_player`.
+    pub const ANY_PLAYER_ACT: u16 = 1 << 5;
+    pub const RULE: u16 = 1 << 6;
+    pub const MODIFY: u16 = 1 << 7;
+    pub const GLOBAL: u16 = 1 << 8;
+    pub const COST_MOD: u16 = 1 << 9;
+    pub const ENGAGEMENT_THREAT: u16 = 1 << 10;
+    /// An event with `can_act` (played from hand as an Action).
+    pub const EVENT_ACT: u16 = 1 << 11;
+    /// An event with `can_act` and a `rule` hook (it may be played from the discard pile).
+    pub const FROM_DISCARD: u16 = 1 << 12;
+    /// Hooks counted per zone list (`Game::hook_counts`), in that array's order.
+    pub const COUNTED: [u16; 7] = [
+        EVENT_ACT,
+        HAND_ACT,
+        FROM_DISCARD,
+        CAN_ACT,
+        ANY_PLAYER_ACT,
+        HAND_RESPOND,
+        CAN_RESPOND,
+    ];
+    pub const N_COUNTED: usize = COUNTED.len();
+    /// Index of a bit of `COUNTED`.
+    pub const fn counted(bit: u16) -> usize {
+        let mut i = 0;
+        while i < COUNTED.len() {
+            if COUNTED[i] == bit {
+                return i;
+            }
+            i += 1;
+        }
+        panic!("not a counted hook")
+    }
 }
 
 pub const NO_SCRIPT: u16 = u16::MAX;

@@ -61,16 +61,28 @@ impl<'a> Game<'a> {
     /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
     /// attachments and side quests).
     pub(super) fn offer_actions(&mut self, p: u8, planning: bool) {
-        let hand_len = self.list(Zone::Hand(p)).len();
+        // Outside the planning window, only events and `hand_action` cards act from hand.
+        let hand_len = if planning
+            || self.zone_has(Zone::Hand(p), hooks::EVENT_ACT)
+            || self.zone_has(Zone::Hand(p), hooks::HAND_ACT)
+        {
+            self.list(Zone::Hand(p)).len()
+        } else {
+            0
+        };
         for i in 0..hand_len {
             let c = self.list(Zone::Hand(p))[i];
+            let h = self.cards[c as usize].hooks;
+            if !planning && h & (hooks::EVENT_ACT | hooks::HAND_ACT) == 0 {
+                continue; // nothing below can offer it
+            }
             let d = self.def_of(c);
             let sphere = d.sphere;
             let ty = d.ty;
-            let cost = self.cost_of(c, p);
             let script = self.script(c);
             // An Action used from hand by a card that is not an event (Elven Jeweler).
-            if ty != CardType::Event
+            if h & hooks::HAND_ACT != 0
+                && ty != CardType::Event
                 && script.is_some_and(|s| s.hand_action)
                 && script
                     .and_then(|s| s.can_act)
@@ -79,16 +91,18 @@ impl<'a> Game<'a> {
             {
                 self.offer(Opt::Activate(c));
             }
+            // Every test below only reads the game: the cheap ones first, the cost last.
             let ok = match ty {
                 CardType::Event => {
-                    script
-                        .and_then(|s| s.can_act)
-                        .map(|f| f(self, c, p))
-                        .unwrap_or(false)
-                        && self.can_pay(p, sphere, cost)
+                    h & hooks::CAN_ACT != 0
+                        && script
+                            .and_then(|s| s.can_act)
+                            .map(|f| f(self, c, p))
+                            .unwrap_or(false)
+                        && self.can_pay(p, sphere, self.cost_of(c, p))
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
-                    self.can_pay(p, sphere, cost)
+                    self.can_pay(p, sphere, self.cost_of(c, p))
                         && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
                         && script
@@ -104,8 +118,16 @@ impl<'a> Game<'a> {
             }
         }
         // Events played from the discard pile by their own text (Lords of the Eldar).
-        for i in 0..self.list(Zone::Discard(p)).len() {
+        let discard_len = if self.zone_has(Zone::Discard(p), hooks::FROM_DISCARD) {
+            self.list(Zone::Discard(p)).len()
+        } else {
+            0
+        };
+        for i in 0..discard_len {
             let c = self.list(Zone::Discard(p))[i];
+            if self.cards[c as usize].hooks & hooks::FROM_DISCARD == 0 {
+                continue;
+            }
             let d = self.def_of(c);
             let (sphere, cost) = (d.sphere, d.cost.max(0));
             let Some(s) = self.script(c) else { continue };
@@ -119,9 +141,13 @@ impl<'a> Game<'a> {
             }
         }
         for z in [Zone::Play(p), Zone::Attached(0)] {
+            if !self.zone_has(z, hooks::CAN_ACT) {
+                continue;
+            }
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
-                if self.cards[c as usize].controller != p {
+                let ci = &self.cards[c as usize];
+                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p {
                     continue;
                 }
                 if let Some(f) = self.script(c).and_then(|s| s.can_act) {
@@ -135,8 +161,14 @@ impl<'a> Game<'a> {
         // location (Palace Ruins), and on cards other players control (Éowyn).
         let others = (0..self.n_players).filter(|&q| q != p).map(Zone::Play);
         for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
+            if !self.zone_has(z, hooks::ANY_PLAYER_ACT) {
+                continue;
+            }
             for i in 0..self.list(z).len() {
                 let c = self.list(z)[i];
+                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {
+                    continue;
+                }
                 let Some(s) = self.script(c) else { continue };
                 if !s.any_player {
                     continue;

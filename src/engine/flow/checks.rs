@@ -36,10 +36,16 @@ impl<'a> Game<'a> {
                 let mut i = 0;
                 while i < self.list(z).len() {
                     let c = self.list(z)[i];
-                    if self.is_enemy(c)
+                    // Damage at least its hit points, which are above 0: some damage. (Stats
+                    // only read the game: the cheap tests first.)
+                    let damage = self.cards[c as usize].damage;
+                    if damage > 0
+                        && self.is_enemy(c)
                         && !self.def_of(c).keywords.indestructible
-                        && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
-                        && self.stat(c, Stat::HitPoints) > 0
+                        && {
+                            let hp = self.stat(c, Stat::HitPoints);
+                            damage >= hp && hp > 0
+                        }
                     {
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
                         let hosted: SmallIds = self.attachments(c).collect();
@@ -58,8 +64,14 @@ impl<'a> Game<'a> {
                 let mut i = 0;
                 while i < self.list(z).len() {
                     let c = self.list(z)[i];
-                    let qp = self.stat(c, Stat::QuestPoints);
                     let prog = self.cards[c as usize].progress;
+                    // Progress at least its quest points, which are above 0: some progress, on
+                    // a location or side quest.
+                    if prog <= 0 || !(self.is_location(c) || self.is_side_quest(c)) {
+                        i += 1;
+                        continue;
+                    }
+                    let qp = self.stat(c, Stat::QuestPoints);
                     if qp > 0 && prog >= qp && self.is_location(c) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.fire(Event::Exploring(c));
@@ -85,9 +97,8 @@ impl<'a> Game<'a> {
             }
             // The main quest.
             if let Some(q) = self.main_quest() {
-                let qp = self.stat(q, Stat::QuestPoints);
                 if self.def_of(q).quest_points > 0
-                    && self.cards[q as usize].progress >= qp
+                    && self.cards[q as usize].progress >= self.stat(q, Stat::QuestPoints)
                     && !self.rule(Rule::CannotDefeat(q))
                     && !self.rule(Rule::CannotWin)
                 {

@@ -12,7 +12,11 @@ impl<'a> Game<'a> {
         self.lasting.clear();
         self.saved_attacks.clear();
         self.saved_patks.clear();
-        self.n_globals = 0;
+        for l in self.interest.iter_mut() {
+            l.clear();
+        }
+        self.forced_stale = false;
+        self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.forced_cards.clear();
         self.stack.clear();

@@ -177,6 +177,7 @@ use effects::*;
 mod tests;
 
 use super::Bot;
+use crate::cards::hints::*;
 use crate::cards::Rule;
 use crate::data::{CardType, Mode, Sphere};
 use crate::engine::{
@@ -261,50 +262,6 @@ impl Ids {
     }
 }
 
-/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
-/// else its original printing's.
-fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
-    match g.script(c) {
-        Some(s) => s.code,
-        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
-    }
-}
-
-fn is_objective_ally(g: &Game, c: CardId) -> bool {
-    g.ty(c) == CardType::ObjectiveAlly
-}
-
-fn ready(g: &Game, c: CardId) -> bool {
-    !g.card(c).exhausted
-}
-
-/// Index of the first option `o` (exact match).
-fn find(opts: &[Opt], o: Opt) -> Option<usize> {
-    opts.iter().position(|x| *x == o)
-}
-
-/// The `Card` option with the lowest key (first on ties).
-fn pick_min(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
-    let mut best: Option<(i32, usize)> = None;
-    for (i, o) in opts.iter().enumerate() {
-        if let Opt::Card(c) = *o {
-            if c == NO_CARD {
-                continue;
-            }
-            let k = key(c);
-            if best.map(|(b, _)| k < b).unwrap_or(true) {
-                best = Some((k, i));
-            }
-        }
-    }
-    best.map(|(_, i)| i)
-}
-
-/// The `Card` option with the highest key (first on ties).
-fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
-    pick_min(opts, |c| -key(c))
-}
-
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.
 fn fallback(opts: &[Opt]) -> usize {
     opts.iter()
@@ -312,95 +269,5 @@ fn fallback(opts: &[Opt]) -> usize {
         .unwrap_or(0)
 }
 
-fn stats_sum(g: &Game, c: CardId) -> i32 {
-    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
-}
-
-/// How much a character is worth to us (see the module doc).
-fn char_value(g: &Game, c: CardId) -> i32 {
-    if is_objective_ally(g, c) {
-        100_000
-    } else if g.is_hero(c) {
-        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
-    } else {
-        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
-    }
-}
-
-/// What `n` damage on character `c` costs us.
-fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
-    if n <= 0 {
-        return 0;
-    }
-    if is_objective_ally(g, c) {
-        return 1_000_000;
-    }
-    let rem = g.remaining_hp(c);
-    if n >= rem {
-        return if g.is_hero(c) {
-            5000 + 10 * char_value(g, c)
-        } else {
-            80 + 5 * char_value(g, c)
-        };
-    }
-    if g.is_hero(c) {
-        let left = rem - n;
-        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
-    } else {
-        8 * n as i32
-    }
-}
-
-/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
-fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
-    damage_cost(g, c, already + n) - damage_cost(g, c, already)
-}
-
 /// A defence (or engagement) we accept: at most chumping a mid-value ally.
 const ACCEPTABLE: i32 = 400;
-
-/// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
-fn harm_cost(g: &Game, c: CardId) -> i32 {
-    if !g.is_character(c) {
-        return 0;
-    }
-    char_value(g, c) + if g.remaining_hp(c) <= 2 { 15 } else { 0 }
-}
-
-/// How dangerous an enemy is.
-fn danger(g: &Game, e: CardId) -> i32 {
-    if !g.is_enemy(e) {
-        return 0;
-    }
-    (g.stat(e, Stat::Attack) * 3 + g.stat(e, Stat::Threat) * 2 + g.remaining_hp(e)) as i32
-}
-
-fn hand<'g>(g: &'g Game, p: u8) -> &'g [CardId] {
-    g.list(Zone::Hand(p))
-}
-
-fn hand_has(g: &Game, p: u8, codes: &[&str]) -> bool {
-    hand(g, p).iter().any(|&c| codes.contains(&code(g, c)))
-}
-
-fn total_hero_damage(g: &Game, p: u8) -> i16 {
-    g.heroes(p).map(|h| g.card(h).damage).sum()
-}
-
-/// A hero of `p` at risk: damaged and at ≤ 2 remaining hit points.
-fn hero_at_risk(g: &Game, p: u8) -> bool {
-    g.heroes(p)
-        .any(|h| g.card(h).damage > 0 && g.remaining_hp(h) <= 2)
-}
-
-fn any_questing(g: &Game, p: u8) -> bool {
-    g.characters(p).any(|c| g.card(c).questing)
-}
-
-fn engaged_attack(g: &Game, p: u8) -> i16 {
-    g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
-}
-
-fn shadow_count(g: &Game, e: CardId) -> i16 {
-    g.shadows_of(e).count() as i16
-}

@@ -7,6 +7,7 @@
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -22,6 +23,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-005",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            ..NO_HINT
+        },
         can_respond: Some(legolas_can),
         respond: Some(legolas_respond),
         ..BLANK
@@ -45,6 +50,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-032",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(mastery_can),
         act: Some(mastery_act),
         resume: Some(mastery_resume),
@@ -52,6 +61,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-033",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(rain_can),
         act: Some(rain_act),
         resume: Some(rain_resume),
@@ -59,6 +72,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-034",
+        hint: Hint {
+            play_value: Some(bot::feint_value),
+            ..NO_HINT
+        },
         can_act: Some(feint_can),
         act: Some(feint_act),
         resume: Some(feint_resume),
@@ -66,6 +83,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-035",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(quick_can),
         act: Some(quick_act),
         resume: Some(quick_resume),
@@ -73,6 +94,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-036",
+        hint: Hint {
+            play_value: Some(bot::thicket_of_spears_value),
+            ..NO_HINT
+        },
         pay: Some(thicket_pay),
         can_act: Some(thicket_can),
         act: Some(thicket_act),
@@ -81,12 +106,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-037",
+        hint: Hint {
+            play_value: Some(bot::swift_strike_value),
+            ..NO_HINT
+        },
         can_respond: Some(swift_can),
         respond: Some(swift_respond),
         ..BLANK
     },
     Script {
         code: "Core-038",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(together_can),
         act: Some(together_act),
         resume: Some(together_resume),
@@ -94,6 +127,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-039",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(gondolin_modify),
         can_respond: Some(gondolin_can),
@@ -102,18 +140,32 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-040",
+        hint: Hint {
+            attach: Some((30, AttachKind::Armor)),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(plate_modify),
         ..BLANK
     },
     Script {
         code: "Core-041",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            attach_bonus_trait: Some("Dwarf"),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(axe_modify),
         ..BLANK
     },
     Script {
         code: "Core-042",
+        hint: Hint {
+            attach: Some((15, AttachKind::General)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         can_respond: Some(horn_can),
         respond: Some(horn_respond),
@@ -578,6 +630,32 @@ fn horn_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
 fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     if let Some(h) = host(g, me) {
         g.card_mut(h).resources += 1;
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    #[allow(unused_imports)]
+    use crate::cards::hints::prelude::*;
+
+    /// Feint
+    pub(super) fn feint_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged > 0 && max_engaged_attack(g, p) >= 3) as i32 * 25
+    }
+
+    /// Thicket
+    pub(super) fn thicket_of_spears_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && (engaged >= 2 || engaged_attack(g, p) >= 5)) as i32 * 30
+    }
+
+    /// Swift Strike
+    pub(super) fn swift_strike_value(_g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        matches!(ev, Some(Event::DefenderDeclared(..))) as i32 * 30
     }
 }
 

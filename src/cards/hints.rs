@@ -459,3 +459,38 @@ pub fn attack_outcomes(g: &Game, p: u8) -> (i32, i32) {
         .sum();
     (undefended_cost(g, p, atk), defended)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::ENCOUNTER;
+
+    #[test]
+    fn a_blanked_card_keeps_its_hints() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = g.heroes(0).next().unwrap();
+        let q = g.current_quest().unwrap();
+        // Cold from Angmar attached to the quest blanks damaged characters.
+        g.spawn("TLR-054", ENCOUNTER, Zone::Attached(q));
+        g.cards[h as usize].damage = 1;
+        assert!(g.script(h).is_none(), "blanked");
+        assert_eq!(g.known_script(h).map(|s| s.code), Some("Core-001"));
+        assert!(hint(&g, h).play_value.is_some());
+    }
+
+    #[test]
+    fn a_reprint_has_its_originals_hints() {
+        let g = sandbox(&[&["Core-001"]]);
+        let mut g = g;
+        let c = g.spawn("RevCore-050", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).key_response, 1);
+        let x = g.spawn("Core-013", 0, Zone::Hand(0));
+        assert_eq!(
+            hint(&g, x).key_response,
+            0,
+            "a card without a script: NO_HINT"
+        );
+        assert!(hint(&g, x).play_value.is_none());
+    }
+}

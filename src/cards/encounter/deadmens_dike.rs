@@ -627,7 +627,6 @@ fn shadow_world_forced(g: &mut Game, me: CardId, ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Norbury Tombs: shuffling discarded cards back into the decks only helps.
@@ -1188,5 +1187,43 @@ mod tests {
         g.move_card(s, Zone::Victory);
         g.emit(Event::PhaseEnd(Phase::Refresh));
         assert_eq!(g.list(Zone::Deck(0)).len(), d - 2);
+    }
+
+    #[test]
+    fn unnatural_fog_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let fog = g.spawn("TLR-041", ENCOUNTER, Zone::Resolving);
+        let f = hint(&g, fog).effect.unwrap();
+        let h = g.heroes(0).next().unwrap();
+        g.cards[h as usize].questing = true;
+        while g.list(Zone::Deck(0)).len() > 10 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        let modes = [Opt::Mode(0), Opt::Mode(1)];
+        assert_eq!(
+            f(&g, 0, fog, 0, &modes),
+            Some(1),
+            "a short deck leaves the quest"
+        );
+        for _ in 0..10 {
+            g.spawn("Core-013", 0, Zone::Deck(0));
+        }
+        assert_eq!(f(&g, 0, fog, 0, &modes), Some(0), "a deck to spare mills");
+    }
+
+    #[test]
+    fn norbury_tombs_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let t = g.spawn("TLR-037", ENCOUNTER, Zone::Staging);
+        assert_eq!(hint(&g, t).travel_penalty, 3);
+        let f = hint(&g, t).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, t, 0, &[Opt::No, Opt::Yes]),
+            Some(1),
+            "shuffle back"
+        );
     }
 }

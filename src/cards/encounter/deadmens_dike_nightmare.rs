@@ -430,7 +430,6 @@ fn curse_revealed(g: &mut Game, _me: CardId, _by: u8) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Palace Ruins
@@ -979,5 +978,21 @@ mod tests {
         reveal_resolving(&mut g, me);
         assert!(g.list(Zone::Hand(0)).is_empty());
         assert_eq!(g.list(Zone::EncounterDeck).len(), deck_before, "no surge");
+    }
+
+    #[test]
+    fn paralyzing_fear_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[&["Core-001"]]);
+        let c = g.spawn("DDN-025", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let yn = [Opt::Yes, Opt::No];
+        assert!(g.list(Zone::Deck(0)).len() > 5);
+        assert_eq!(f(&g, 0, c, 1, &yn), Some(0), "discard to ready");
+        while g.list(Zone::Deck(0)).len() > 5 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 1, &yn), Some(1), "the deck is nearly out");
     }
 }

@@ -889,7 +889,6 @@ fn lost_forced(g: &mut Game, me: CardId, ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Chetwood Forest shadow: exhaust a ready hero (Card) or the attacker returns to the
@@ -1491,5 +1490,61 @@ mod tests {
         g.settle();
         assert_eq!(g.list(Zone::Hand(0)).len(), hand);
         assert_eq!(g.card(l).zone, Zone::Victory);
+    }
+
+    #[test]
+    fn pressing_needs_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-049", ENCOUNTER, Zone::Resolving);
+        let f = hint(&g, c).effect.unwrap();
+        let rescue = g.spawn("TLR-024", ENCOUNTER, Zone::SetAside);
+        let rearguard = g.spawn("TLR-023", ENCOUNTER, Zone::SetAside);
+        assert_eq!(hint(&g, rescue).side_quest_harm, Some(4));
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(rescue), Opt::Card(rearguard)]),
+            Some(1),
+            "the least harmful side quest"
+        );
+        let main = g.main_quest().unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Mode(0), Opt::Card(main)]),
+            Some(1),
+            "switching to the main quest beats revealing a side quest"
+        );
+    }
+
+    #[test]
+    fn angmar_orc_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let f = hint(&g, orc).effect.unwrap();
+        let guard = g.spawn("Core-013", 0, Zone::Play(0));
+        assert_eq!(
+            f(&g, 0, orc, 0, &[Opt::Mode(0), Opt::Card(guard)]),
+            Some(1),
+            "a cheap ally goes"
+        );
+        let slayer = g.spawn("Core-018", 0, Zone::Play(0));
+        assert_eq!(
+            f(&g, 0, orc, 0, &[Opt::Mode(0), Opt::Card(slayer)]),
+            Some(0),
+            "one more card rather than a dear ally"
+        );
+    }
+
+    #[test]
+    fn chetwood_forest_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001", "Core-002"]]);
+        let forest = g.spawn("TLR-018", ENCOUNTER, Zone::Staging);
+        assert!(hint(&g, forest).travel_engages_enemy);
+        let hs = crate::cards::testkit::heroes(&g, 0);
+        let f = hint(&g, forest).effect.unwrap();
+        // Its shadow: exhaust the hero whose attack matters least (Théodred, 2 ATK).
+        let o = [Opt::Mode(0), Opt::Card(hs[0]), Opt::Card(hs[1])];
+        assert_eq!(f(&g, 0, forest, 1, &o), Some(2));
+        assert_eq!(f(&g, 0, forest, 1, &[Opt::Mode(0)]), Some(0));
     }
 }

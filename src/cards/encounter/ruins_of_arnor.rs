@@ -125,7 +125,6 @@ fn search_forced(g: &mut Game, me: CardId, ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);

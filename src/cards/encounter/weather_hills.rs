@@ -696,7 +696,6 @@ fn shelter_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable

@@ -404,7 +404,6 @@ fn track_revealed(g: &mut Game, _me: CardId, _by: u8) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Rain-washed Tracks (The Weather Hills Nightmare): a Mission token (Mode 0), or +8

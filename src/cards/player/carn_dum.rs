@@ -498,7 +498,6 @@ fn favor_forced(g: &mut Game, me: CardId, ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
@@ -928,5 +927,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn doom_hangs_still_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TBoCD-117", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        let hs: Vec<CardId> = g.heroes(0).collect();
+        for h in hs {
+            g.cards[h as usize].exhausted = true;
+        }
+        g.phase = Phase::Combat;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "only in the planning phase"
+        );
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 20, "the quest will fail");
     }
 }

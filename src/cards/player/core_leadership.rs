@@ -659,7 +659,6 @@ fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Steward
@@ -1115,5 +1114,46 @@ mod tests {
         g.answer(Opt::Activate(gd2));
         g.answer(Opt::Mode(0));
         assert_eq!(g.list(Zone::Hand(0)).len(), hand + 3);
+    }
+
+    #[test]
+    fn gandalf_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-073", 0, Zone::Play(0));
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)];
+        g.players[0].threat = 20;
+        assert_eq!(
+            f(&g, 0, c, 0, &modes),
+            Some(0),
+            "cards when nothing is urgent"
+        );
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1), "a kill");
+        g.players[0].threat = 30;
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(2), "threat relief first");
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(e)]),
+            None,
+            "targets: the bot's rule"
+        );
+    }
+
+    #[test]
+    fn sneak_attack_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-023", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no Gandalf to bring in");
+        g.spawn("Core-073", 0, Zone::Hand(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            35,
+            "Gandalf before committing"
+        );
     }
 }

@@ -770,7 +770,6 @@ fn self_preservation_act(g: &mut Game, me: CardId, _seat: u8) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
@@ -1240,5 +1239,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lore_of_imladris_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Stat, Zone};
+        let mut g = sandbox(&[&["Core-012"]]);
+        let h = heroes(&g, 0)[0];
+        let c = g.spawn("Core-063", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody hurt");
+        g.cards[h as usize].damage = g.stat(h, Stat::HitPoints) - 2;
+        assert_eq!(action_value(&g, 0, c, None), 35, "a hero at risk");
     }
 }

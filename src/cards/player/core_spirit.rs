@@ -694,7 +694,6 @@ fn courage_act(g: &mut Game, me: CardId, _p: u8) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     pub(super) fn unexpected_courage_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
@@ -1230,5 +1229,76 @@ mod tests {
         g.act(0, Opt::Activate(c));
         assert!(g.is_ready(h));
         assert!(!g.is_ready(c));
+    }
+
+    #[test]
+    fn a_test_of_will_hint() {
+        use crate::cards::hints::{action_value, hand_card_value, hint};
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        let t = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        // A key response: one Spirit resource is kept for it, and it is dear to discard.
+        assert_eq!(hint(&g, c).key_response, 1);
+        assert!(hand_card_value(&g, 0, c) >= 20);
+        // Worth a cancel on a treachery, not on an enemy's When Revealed.
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(t))),
+            50
+        );
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(e))),
+            0
+        );
+    }
+
+    #[test]
+    fn hasty_stroke_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{AttackCtx, Event, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-048", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let sh = g.spawn("TLR-058", ENCOUNTER, Zone::Shadow(e));
+        assert_eq!(hint(&g, c).key_response, 1);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            0,
+            "no attack in progress"
+        );
+        g.attack = AttackCtx::new(e, 0, false);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            40,
+            "an undefended attack is dangerous"
+        );
+    }
+
+    #[test]
+    fn the_galadhrims_greeting_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-046", 0, Zone::Hand(0));
+        g.players[0].threat = 34;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+        g.players[0].threat = 35;
+        assert_eq!(action_value(&g, 0, c, None), 60);
+    }
+
+    #[test]
+    fn unexpected_courage_hint() {
+        use crate::cards::hints::{action_value, hint, AttachKind};
+        use crate::engine::{Phase, Zone};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        let c = g.spawn("Core-057", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((40, AttachKind::General)));
+        g.attach(c, h, 0);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "its hero is ready");
+        g.cards[h as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 35);
     }
 }

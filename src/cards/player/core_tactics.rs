@@ -636,7 +636,6 @@ fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Feint
@@ -1079,5 +1078,23 @@ mod tests {
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
         g.answer(Opt::Activate(c));
         assert_eq!(g.cards[h as usize].resources, 1);
+    }
+
+    #[test]
+    fn feint_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-034", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy engaged");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "an attack of 2 is not worth it"
+        );
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
     }
 }

@@ -424,7 +424,6 @@ fn thain_rule(g: &Game, me: CardId, r: Rule) -> bool {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Hour of Wrath: heroes attack and defend without exhausting.
@@ -776,5 +775,18 @@ mod tests {
         let before = g.card(ally).resources;
         g.push_run(Frame::Step(Step::Gain));
         assert_eq!(g.card(ally).resources, before + 1, "collects resources");
+    }
+
+    #[test]
+    fn hour_of_wrath_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TDR-144", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20, "two enemies");
     }
 }

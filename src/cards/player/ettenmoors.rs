@@ -509,7 +509,6 @@ fn hope_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Steed of Imladris: a card for 2 progress on the active location.
@@ -937,5 +936,21 @@ mod tests {
             options: vec![Opt::Pass, Opt::Card(weak), Opt::Card(strong)],
         };
         assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(strong));
+    }
+
+    #[test]
+    fn hope_rekindled_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("AtE-063", 0, Zone::Hand(0));
+        let h = hint(&g, c);
+        assert!(h.valour_event && h.valour_discount);
+        assert!(crate::cards::common::is_valour_event(&g, c));
+        let f = h.effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Mode(0), Opt::Mode(1)]),
+            Some(1),
+            "no Valour event in hand to discount: the search"
+        );
     }
 }

@@ -752,7 +752,6 @@ fn ranger_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     pub(super) fn heir_of_valandil_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
@@ -1374,5 +1373,30 @@ mod tests {
         for decks in [vec![dunedain.clone()], vec![dunedain, friends]] {
             crate::cards::testkit::soak_decks(decks, 7, 25);
         }
+    }
+
+    #[test]
+    fn dunedain_hunter_hint() {
+        use crate::cards::hints::hint;
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-004", 0, Zone::Hand(0));
+        let plan = hint(&g, c).plan_value.unwrap();
+        assert_eq!(plan(&g, 0, c), 60);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(plan(&g, 0, c), 0, "not while an enemy is engaged already");
+    }
+
+    #[test]
+    fn heir_of_valandil_hint() {
+        use crate::cards::hints::{action_value, hint, AttachKind};
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-010", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((35, AttachKind::General)));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no Dúnedain ally to play");
+        g.spawn("TLR-004", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "a free ally gains nothing");
+        g.spawn("TLR-005", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 200);
     }
 }

@@ -470,7 +470,6 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Descendants of Kings
@@ -922,5 +921,27 @@ mod tests {
                 assert!(g.outcome().is_some());
             }
         }
+    }
+
+    #[test]
+    fn keen_as_lances_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("EfMG-037", 0, Zone::Hand(0));
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)];
+        g.players[0].threat = 20;
+        assert_eq!(
+            f(&g, 0, c, 0, &modes),
+            Some(0),
+            "resources with a full hand"
+        );
+        while g.list(Zone::Hand(0)).len() > 3 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1), "cards when short");
+        g.players[0].threat = 35;
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(2), "threat relief when high");
     }
 }

@@ -528,7 +528,6 @@ fn elf_friend_rule(g: &Game, me: CardId, r: Rule) -> bool {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Elven Spear: discard for +1 Attack when it completes a kill (or chips, with Erestor).
@@ -1030,5 +1029,34 @@ mod tests {
             options: vec![Opt::Pass, Opt::Activate(sp)],
         };
         assert_eq!(d.options[bot.choose(&g, &d)], Opt::Activate(sp));
+    }
+
+    #[test]
+    fn the_door_is_closed_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TToR-092", 0, Zone::Hand(0));
+        let t = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(t))),
+            45
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn elven_spear_hint() {
+        use crate::cards::hints::{hint, AttachKind};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TToR-087", 0, Zone::Hand(0));
+        let h = hint(&g, c);
+        assert_eq!(h.attach, Some((25, AttachKind::Weapon)));
+        assert_eq!(h.attack_boost_per_phase, 3);
+        assert!(h.restricted_room_check);
+        assert_eq!(
+            crate::cards::hints::action_value(&g, 0, c, None),
+            0,
+            "not attached"
+        );
     }
 }

@@ -405,7 +405,6 @@ fn cardolan_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     pub(super) fn hobbit_pony_value(g: &Game, _p: u8, c: CardId, _ev: Option<Event>) -> i32 {
@@ -799,5 +798,20 @@ mod tests {
         g.engage(e, 0);
         g.settle();
         assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn merry_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = sandbox(&[&["TWoE-001"]]);
+        let m = g.heroes(0).next().unwrap();
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        let threat = g.stat(e, Stat::Threat) as i32;
+        assert!(threat > 0);
+        assert_eq!(
+            action_value(&g, 0, m, Some(Event::Revealed(e, true))),
+            threat * 10
+        );
+        assert_eq!(action_value(&g, 0, m, None), 0);
     }
 }

@@ -703,7 +703,6 @@ fn burglar_resume(g: &mut Game, cont: Cont, opt: Opt) {
 /// What the bots know about these cards (`Script::hint`): the value of using each now and
 /// how to answer its prompts.
 mod bot {
-    #[allow(unused_imports)]
     use crate::cards::hints::prelude::*;
 
     /// Durin's Axe first brings a guarding enemy out: not while already fighting two.
@@ -1456,5 +1455,29 @@ mod tests {
             claimed > 0 && attached > 0,
             "{claimed} loot cards out, {attached} games with loot on a character"
         );
+    }
+
+    #[test]
+    fn pillars_of_the_kings_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("WaR-003", 0, Zone::Hand(0));
+        for (threat, v) in [(30, 0), (37, 20), (39, 20), (40, 0), (41, 50)] {
+            g.players[0].threat = threat;
+            assert_eq!(action_value(&g, 0, c, None), v, "threat {threat}");
+        }
+    }
+
+    #[test]
+    fn durins_axe_hint() {
+        use crate::cards::hints::{hint, AttachKind};
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("WaR-006", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((30, AttachKind::Weapon)));
+        let plan = hint(&g, c).plan_value.unwrap();
+        assert_eq!(plan(&g, 0, c), 30);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(plan(&g, 0, c), 0, "not while fighting two enemies");
     }
 }

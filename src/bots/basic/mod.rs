@@ -2,6 +2,10 @@
 //! seed changes nothing), stateless between decisions (every choice is recomputed from the game
 //! state) and allocation-free per decision (fixed-size stack buffers only).
 //!
+//! It names no card: what it knows about a card is that card's `Script::hint`
+//! (`crate::cards::hints`), read with `hint(g, c)`; the valuation helpers below (`char_value`,
+//! `damage_cost`, the option pickers ...) live in `cards::hints` too, for the hints' functions.
+//!
 //! # How it decides, per [`Ask`]
 //!
 //! Values used throughout:
@@ -19,13 +23,13 @@
 //!
 //! **Planning** (`planning`) — every `Play`/`Activate` option is scored; the best positive score
 //! is taken, else Pass. Allies score `50 + 10·(WP+ATK+DEF)/cost` (allies first: unique allies
-//! already in play are never offered by the engine); attachments score by the `ATTACHMENTS`
-//! table (their target is chosen later, see Effect); events and abilities by `action_value`.
+//! already in play are never offered by the engine); attachments score by their `Hint::attach`
+//! (their target is chosen later, see Effect); events and abilities by `action_value`.
 //! A card is not played if it would leave fewer Spirit resources than the key responses in hand
-//! need (A Test of Will, Hasty Stroke: see `KEY_RESPONSES`).
+//! need (A Test of Will, Hasty Stroke: `Hint::key_response`).
 //!
-//! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, a
-//! per-card-code table with a condition on the current state (heal a hero at risk, threat
+//! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, each
+//! card's `Hint::play_value` (a function beside the card's script) with a condition on the current state (heal a hero at risk, threat
 //! reduction at threat ≥ 35, draw when the hand is small, +WP before committing, ready an
 //! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
 //! cards score 0: Pass.
@@ -67,16 +71,16 @@
 //! staging threat + the active location's remaining quest points; the rest stay ready for
 //! combat (measured: +0.4 to +1.1 rounds survived in The Weather Hills Easy, fewer dead heroes).
 //!
-//! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
-//! with its priority (Rescue Iârion always first: his time counters lose the game), when its
+//! **Current quest** (`current_quest`) — a side quest is chosen when it has a
+//! `Hint::side_quest_priority` (Rescue Iârion always first: his time counters lose the game), when its
 //! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
-//! defeated now anyway; otherwise the main quest. Orc Rearguard (TLR-023) is skipped when the
+//! defeated now anyway; otherwise the main quest. Orc Rearguard (`Hint::side_quest_reveals_more`) is skipped when the
 //! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
 //! expected), unless the main quest cannot be defeated anyway.
 //!
 //! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
-//! `TRAVEL_PENALTY` for known painful travel costs, and minus 1000 for Chetwood Forest
-//! (TLR-018: travelling makes us engage a staged enemy) when even the weakest staged enemy could
+//! `Hint::travel_penalty` for known painful travel costs, and minus 1000 for Chetwood Forest
+//! (`Hint::travel_engages_enemy`: travelling makes us engage a staged enemy) when even the weakest staged enemy could
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
 //! threat ≥ 2 or it could be explored next round, else Pass.
 //!
@@ -107,30 +111,31 @@
 //! with spare hit points first, then heroes with the most remaining hit points).
 //!
 //! **Responses** (`response`) — cancels (A Test of Will, Eleanor) on revealed treacheries
-//! except those in `MILD_TREACHERIES`; Hasty Stroke on a shadow card when the attack could
-//! destroy a defender or is undefended; everything in the `action_value` table that is positive
+//! except those hinted `mild_treachery`; Hasty Stroke on a shadow card when the attack could
+//! destroy a defender or is undefended; everything whose `action_value` is positive
 //! for the event; abilities of cards in play not in the table are used (free responses); events
 //! from hand not in the table are not (they cost a card and resources).
 //!
-//! **Effect prompts** (`effect`) — playing an attachment: the target from `ATTACHMENTS` (weapon
+//! **Effect prompts** (`effect`) — playing an attachment: the target by `Hint::attach` (weapon
 //! → best attacker, armor → best defender, willpower → best quester, resources → hero whose sphere
 //! has most cards in hand, enemy → strongest engaged enemy, location → highest threat). Otherwise,
 //! by who resolves the effect: an encounter card's prompt is harmful, so `Card` → the least
 //! valuable (lowest `harm_cost`: cheap allies that survive, never Iârion); a player card's prompt
 //! is beneficial, so `Card` → our most valuable character, or the most dangerous enemy, or the
-//! location with the most threat. `Mode(k)` by `MODES` (default the first), `Player(p)` → the
+//! location with the most threat. `Mode(k)` by `Hint::preferred_mode` (default the first), `Player(p)` → the
 //! player with the fewest cards in hand (beneficial) or the lowest threat (harmful), `Yes` for
 //! player cards; Pass/Done only when nothing else is offered.
 //!
-//! Known prompts come first (`known_effect`): Angmar Orc (discard an ally worth ≤ 20, else
+//! Known prompts come first (`known_effect`: the card's `Hint::damage_prompts`, then its
+//! `Hint::effect`, a function beside the card's script): Angmar Orc (discard an ally worth ≤ 20, else
 //! reveal one more card), Chetwood Forest's shadow (exhaust the ready hero with the least attack
 //! rather than let the attacker return to the staging area), Borders of Bree-land and Surprising
 //! Speed (send back the engaged enemy with the most HP + DEF left, the one we are least likely to
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
-//! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
+//! quest must be revealed, the least harmful by `Hint::side_quest_harm`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
 //! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
-//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! `Hint::damage_prompts` put each pick where it costs least (`damage_cost`); Cornered Animals discards
 //! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
 //! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
 //! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
@@ -143,7 +148,7 @@
 //! defeated when choosing the current quest.
 //!
 //! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
-//! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
+//! `play_value` hints (when a response or action is worth it) and `effect` hints (Honour
 //! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
 //! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
 //! at ≥ 35, else cards with ≤ 3 in hand, else resources).

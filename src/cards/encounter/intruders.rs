@@ -87,7 +87,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-022",
         hint: Hint {
-            effect: Some(bot::surprising_speed_effect),
+            effect: Some(bot::borders_of_bree_land_effect),
             ..NO_HINT
         },
         when_revealed: Some(surprising_speed),
@@ -952,24 +952,6 @@ mod bot {
     /// Borders of Bree-land / Surprising Speed: an engaged enemy goes back to the staging
     /// area. Send back the one we are least likely to kill (most HP + DEF left).
     pub(super) fn borders_of_bree_land_effect(
-        g: &Game,
-        _p: u8,
-        _c: CardId,
-        what: u8,
-        o: &[Opt],
-    ) -> Option<usize> {
-        match what {
-            0 => pick_max(o, |e| {
-                (g.remaining_hp(e) + g.stat(e, Stat::Defense)) as i32 * 10
-                    + g.stat(e, Stat::Attack) as i32
-            }),
-            _ => None,
-        }
-    }
-
-    /// Borders of Bree-land / Surprising Speed: an engaged enemy goes back to the staging
-    /// area. Send back the one we are least likely to kill (most HP + DEF left).
-    pub(super) fn surprising_speed_effect(
         g: &Game,
         _p: u8,
         _c: CardId,

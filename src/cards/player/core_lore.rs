@@ -99,7 +99,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-062",
         hint: Hint {
-            play_value: Some(bot::gleowine_value),
+            play_value: Some(bot::beravor_value),
             ..NO_HINT
         },
         can_act: Some(gleowine_can),
@@ -798,14 +798,6 @@ mod bot {
     }
 
     pub(super) fn beravor_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
-        let phase = g.phase;
-        let hand_n = hand(g, p).len();
-        let engaged = g.engaged(p).len();
-        // Beravor / Gléowine: exhaust to draw, when not needed for combat.
-        (phase == Phase::Combat && engaged == 0 && hand_n <= 6 && ready(g, c)) as i32 * 20
-    }
-
-    pub(super) fn gleowine_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let hand_n = hand(g, p).len();
         let engaged = g.engaged(p).len();

@@ -81,7 +81,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-008",
         hint: Hint {
             play_value: Some(bot::tireless_hunters_value),
-            effect: Some(bot::tireless_hunters_effect),
+            effect: Some(bot::aragorn_effect),
             ..NO_HINT
         },
         can_act: Some(tireless_can),
@@ -833,23 +833,6 @@ mod bot {
         let phase = g.phase;
         // Tireless Hunters: take on a staged enemy we can hold before enemies attack.
         (phase == Phase::Combat && holdable_staged_enemy(g, p).is_some()) as i32 * 25
-    }
-
-    /// Tireless Hunters / tactics Aragorn: the enemy we hold best that adds the most threat.
-    pub(super) fn tireless_hunters_effect(
-        g: &Game,
-        _p: u8,
-        _c: CardId,
-        what: u8,
-        o: &[Opt],
-    ) -> Option<usize> {
-        match what {
-            0 => pick_max(o, |e| {
-                g.threat_contribution(e) as i32 * 10 * (g.card(e).zone == Zone::Staging) as i32
-                    - g.stat(e, Stat::Attack) as i32 * 5
-            }),
-            _ => None,
-        }
     }
 
     /// Expert Trackers: exhaust the Scout / Ranger we need least.

@@ -1226,4 +1226,41 @@ mod tests {
             "shuffle back"
         );
     }
+
+    #[test]
+    fn a_fell_wraith_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let c = g.spawn("TLR-074B", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1)];
+        for _ in 0..5 {
+            g.spawn("Core-013", 0, Zone::Deck(0));
+        }
+        assert!(g.list(Zone::Deck(0)).len() >= 15);
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(0), "mill with a deck to spare");
+        while g.list(Zone::Deck(0)).len() >= 15 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1));
+    }
+
+    #[test]
+    fn deadmens_gate_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let c = g.spawn("TLR-040", ENCOUNTER, Zone::Staging);
+        assert_eq!(hint(&g, c).travel_penalty, 2);
+        let f = hint(&g, c).effect.unwrap();
+        let plate = g.spawn("Core-040", 0, Zone::SetAside);
+        let horn = g.spawn("Core-042", 0, Zone::SetAside);
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(plate), Opt::Card(horn)]),
+            Some(1),
+            "the cheapest"
+        );
+    }
 }

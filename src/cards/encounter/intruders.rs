@@ -1529,4 +1529,41 @@ mod tests {
         assert_eq!(f(&g, 0, forest, 1, &o), Some(2));
         assert_eq!(f(&g, 0, forest, 1, &[Opt::Mode(0)]), Some(0));
     }
+
+    #[test]
+    fn borders_of_bree_land_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-019", ENCOUNTER, Zone::Staging);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let party = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        let o = [Opt::Card(orc), Opt::Card(party)];
+        for code in ["TLR-019", "TLR-022"] {
+            let x = g.spawn(code, ENCOUNTER, Zone::SetAside);
+            let f = hint(&g, x).effect.unwrap();
+            assert_eq!(
+                f(&g, 0, x, 0, &o),
+                Some(1),
+                "{code}: the one hardest to kill"
+            );
+        }
+        let _ = c;
+    }
+
+    #[test]
+    fn weight_of_responsibility_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-050", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let plate = g.spawn("Core-040", 0, Zone::SetAside);
+        let horn = g.spawn("Core-042", 0, Zone::SetAside);
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(plate), Opt::Card(horn)]),
+            Some(1),
+            "the cheapest"
+        );
+    }
 }

@@ -949,4 +949,31 @@ mod tests {
         g.phase = Phase::Planning;
         assert_eq!(action_value(&g, 0, c, None), 20, "the quest will fail");
     }
+
+    #[test]
+    fn hold_your_ground_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TBoCD-119", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy engaged");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn quick_ears_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TBoCD-123", 0, Zone::Hand(0));
+        let party = g.spawn("TLR-017", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::Revealing(party, true))),
+            35
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
 }

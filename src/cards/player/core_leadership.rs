@@ -1156,4 +1156,78 @@ mod tests {
             "Gandalf before committing"
         );
     }
+
+    #[test]
+    fn aragorn_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Event;
+        let g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let hs: Vec<_> = g.heroes(0).collect();
+        let c = hs[0];
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::Committed(c))),
+            30,
+            "ready after committing"
+        );
+        assert_eq!(action_value(&g, 0, c, Some(Event::Committed(hs[1]))), 0);
+    }
+
+    #[test]
+    fn for_gondor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 15, "two enemies");
+    }
+
+    #[test]
+    fn grim_resolve_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-025", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].exhausted = true;
+        g.cards[hs[1] as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 0, "two exhausted");
+        g.cards[hs[2] as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 30, "three exhausted");
+    }
+
+    #[test]
+    fn steward_of_gondor_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-026", 0, Zone::Hand(0));
+        assert_eq!(
+            hint(&g, c).attach,
+            Some((45, crate::cards::hints::AttachKind::Resources))
+        );
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 50);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn faramir_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-014", 0, Zone::Play(0));
+        g.phase = Phase::Quest;
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].questing = true;
+        assert_eq!(action_value(&g, 0, c, None), 0, "one questing");
+        g.cards[hs[1] as usize].questing = true;
+        assert_eq!(action_value(&g, 0, c, None), 25, "two questing");
+    }
 }

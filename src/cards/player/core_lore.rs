@@ -1244,4 +1244,78 @@ mod tests {
         g.cards[h as usize].damage = g.stat(h, Stat::HitPoints) - 2;
         assert_eq!(action_value(&g, 0, c, None), 35, "a hero at risk");
     }
+
+    #[test]
+    fn glorfindel_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-011", 0, Zone::Play(0));
+        g.phase = Phase::Refresh;
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody damaged");
+        g.cards[c as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 20);
+    }
+
+    #[test]
+    fn beravor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-012", 0, Zone::Play(0));
+        let gleowine = g.spawn("Core-062", 0, Zone::Play(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 20, "no enemy: draw");
+        assert_eq!(action_value(&g, 0, gleowine, None), 20);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "needed for combat");
+    }
+
+    #[test]
+    fn loriens_wealth_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-064", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "a full hand");
+        while g.list(Zone::Hand(0)).len() > 3 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(action_value(&g, 0, c, None), 20);
+    }
+
+    #[test]
+    fn beorns_hospitality_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-068", 0, Zone::Hand(0));
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].damage = 2;
+        g.cards[hs[1] as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 0, "3 damage");
+        g.cards[hs[2] as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 30, "4 damage");
+    }
+
+    #[test]
+    fn protector_of_lorien_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Event, Opt, Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-070", 0, Zone::Play(0));
+        let ev = Some(Event::PhaseBegin(Phase::Combat));
+        assert_eq!(action_value(&g, 0, c, ev), 0, "not a free response");
+        let guard = g.spawn("Core-013", 0, Zone::Hand(0));
+        let will = g.spawn("Core-050", 0, Zone::Hand(0));
+        let f = hint(&g, c).effect.unwrap();
+        let o = [Opt::Card(will), Opt::Card(guard)];
+        assert_eq!(
+            f(&g, 0, c, 0, &o),
+            Some(1),
+            "the key response stays in hand"
+        );
+    }
 }

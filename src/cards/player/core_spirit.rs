@@ -1301,4 +1301,42 @@ mod tests {
         g.cards[h as usize].exhausted = true;
         assert_eq!(action_value(&g, 0, c, None), 35);
     }
+
+    #[test]
+    fn eleanor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-008", 0, Zone::Play(0));
+        let tr = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(tr))),
+            40
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn fortune_or_fate_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-054", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "no hero to bring back");
+        g.spawn("Core-007", 0, Zone::Discard(0));
+        assert_eq!(action_value(&g, 0, c, None), 60);
+    }
+
+    #[test]
+    fn a_light_in_the_dark_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-052", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "an attack of 3");
+        g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20, "an attack of 6");
+    }
 }

@@ -1097,4 +1097,32 @@ mod tests {
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 25);
     }
+
+    #[test]
+    fn swift_strike_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-037", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let d = g.heroes(0).next().unwrap();
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, e))),
+            30
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn thicket_of_spears_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-036", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one weak enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 30, "two enemies");
+    }
 }

@@ -789,4 +789,33 @@ mod tests {
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 20, "two enemies");
     }
+
+    #[test]
+    fn tale_of_tinuviel_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TDR-146", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20);
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[1] as usize].exhausted = true;
+        let f = hint(&g, c).effect.unwrap();
+        let o = [Opt::Card(hs[0]), Opt::Card(hs[1])];
+        assert_eq!(f(&g, 0, c, 1, &o), Some(1), "ready the exhausted one");
+    }
+
+    #[test]
+    fn elven_light_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TDR-145", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 15);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
 }

@@ -953,4 +953,39 @@ mod tests {
             "no Valour event in hand to discount: the search"
         );
     }
+
+    #[test]
+    fn dunedain_message_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("AtE-056", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 20);
+        g.spawn("TLR-014", 0, Zone::Hand(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "a side quest in hand already"
+        );
+    }
+
+    #[test]
+    fn dori_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("AtE-054", 0, Zone::Play(0));
+        let d = g.heroes(0).next().unwrap();
+        let weak = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let strong = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, weak))),
+            0
+        );
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, strong))),
+            30
+        );
+    }
 }

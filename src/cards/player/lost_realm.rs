@@ -1382,4 +1382,66 @@ mod tests {
         g.spawn("TLR-005", 0, Zone::Hand(0));
         assert_eq!(action_value(&g, 0, c, None), 200);
     }
+
+    #[test]
+    fn ranger_summons_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-007", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 40);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn expert_trackers_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-009", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 30);
+        let h = g.heroes(0).next().unwrap();
+        let a = g.spawn("TLR-005", 0, Zone::Play(0));
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(h), Opt::Card(a)]),
+            Some(1),
+            "the ally, not the hero"
+        );
+    }
+
+    #[test]
+    fn athelas_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-011", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody hurt");
+        let a = g.spawn("Core-018", 0, Zone::Play(0));
+        g.cards[a as usize].damage = 3;
+        assert_eq!(action_value(&g, 0, c, None), 30, "a badly hurt ally");
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Pass]),
+            Some(0),
+            "no encounter condition to drop"
+        );
+    }
+
+    #[test]
+    fn gather_information_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-014", 0, Zone::Play(0));
+        let guard = g.spawn("Core-013", 0, Zone::Deck(0));
+        let will = g.spawn("Core-050", 0, Zone::Deck(0));
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(guard), Opt::Card(will)]),
+            Some(1)
+        );
+    }
 }

@@ -944,4 +944,41 @@ mod tests {
         g.players[0].threat = 35;
         assert_eq!(f(&g, 0, c, 0, &modes), Some(2), "threat relief when high");
     }
+
+    #[test]
+    fn descendants_of_kings_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-030", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 30);
+    }
+
+    #[test]
+    fn boomed_and_trumpeted_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-032", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 15);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn elven_jeweler_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-033", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert!(g.list(Zone::Hand(0)).len() >= 6);
+        assert_eq!(action_value(&g, 0, c, None), 15, "a full hand");
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
 }

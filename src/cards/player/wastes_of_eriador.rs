@@ -814,4 +814,31 @@ mod tests {
         );
         assert_eq!(action_value(&g, 0, m, None), 0);
     }
+
+    #[test]
+    fn curious_brandybuck_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TWoE-006", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 40);
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Player(1), Opt::Player(0)]),
+            Some(1),
+            "it quests for us"
+        );
+    }
+
+    #[test]
+    fn rallying_cry_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TWoE-003", 0, Zone::Hand(0));
+        let cheap = g.spawn("Core-013", 0, Zone::Discard(0));
+        let dear = g.spawn("Core-018", 0, Zone::Discard(0));
+        assert_eq!(action_value(&g, 0, c, Some(Event::LeftPlay(cheap))), 0);
+        assert_eq!(action_value(&g, 0, c, Some(Event::LeftPlay(dear))), 30);
+    }
 }

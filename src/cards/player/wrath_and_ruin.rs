@@ -1480,4 +1480,65 @@ mod tests {
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(plan(&g, 0, c), 0, "not while fighting two enemies");
     }
+
+    #[test]
+    fn thorin_stonehelm_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-001", 0, Zone::Play(0));
+        while g.list(Zone::Deck(0)).len() > 10 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(action_value(&g, 0, c, None), 0, "the deck is short");
+        g.spawn("Core-013", 0, Zone::Deck(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn tom_bombadillo_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-005", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 30);
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn inner_strength_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{AttackCtx, Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-009", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let sh = g.spawn("TLR-058", ENCOUNTER, Zone::Shadow(e));
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            0,
+            "no attack"
+        );
+        g.attack = AttackCtx::new(e, 0, false);
+        assert_eq!(action_value(&g, 0, c, Some(Event::CancelShadow(sh))), 35);
+    }
+
+    #[test]
+    fn charge_into_battle_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-007", 0, Zone::Hand(0));
+        g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "only while questing");
+        g.phase = Phase::Quest;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            30,
+            "7 Attack kills the Angmar Orc"
+        );
+    }
 }

@@ -17,3 +17,4 @@ pub mod report;
 pub mod seed;
 pub mod soak;
 pub mod stats;
+pub mod tune;

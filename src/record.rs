@@ -59,6 +59,11 @@ pub struct GameRecord {
     pub score: i32,
     /// Number of card definitions that were played without their abilities (`--allow-unimplemented`).
     pub unimplemented_plays: u32,
+    /// Stage number of the main quest when the game ended (0: none in play).
+    pub stage: u8,
+    /// Progress on that stage when the game ended, in percent of its quest points (0-100; 0 for
+    /// a stage without quest points).
+    pub stage_progress: u8,
 }
 
 /// Marker in `threat_at_round_end` for a seat already eliminated.
@@ -76,6 +81,20 @@ impl GameRecord {
             threat_at_round_end: [[0; MAX_PLAYERS]; MAX_ROUNDS],
             score: 0,
             unimplemented_plays: 0,
+            stage: 0,
+            stage_progress: 0,
+        }
+    }
+}
+
+impl GameRecord {
+    /// How far the game got, for tuning when wins are rare: 100 for a win, else 10 per quest
+    /// stage beyond the first plus up to 10 for the progress on the stage reached.
+    pub fn progress_score(&self) -> f64 {
+        if self.outcome.is_win() {
+            100.0
+        } else {
+            10.0 * self.stage.saturating_sub(1) as f64 + self.stage_progress as f64 / 10.0
         }
     }
 }

@@ -177,8 +177,10 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
     }
 }
 
-/// One threat point in damage-cost units: a point of willpower kept out of the quest costs one
-/// (it raises threat or loses progress), and so does a point of threat an enemy adds per round.
+/// One threat point in damage-cost units at the `basic` bot's default weights (its
+/// `weights::DEFAULT.threat_unit`, checked by a bot test): a point of willpower kept out of the
+/// quest costs one (it raises threat or loses progress). Card-specific valuations use it; the
+/// bot's round plan reads its own weight.
 pub const THREAT_UNIT: i32 = 12;
 
 /// Deck cards a player keeps in Deadmen's Dike (an empty deck eliminates) before spending any
@@ -240,10 +242,17 @@ pub fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     if n <= 0 {
         return 0;
     }
-    if is_objective_ally(g, c) {
-        return 1_000_000;
-    }
     let rem = g.remaining_hp(c);
+    if is_objective_ally(g, c) {
+        // Losing him loses the game; damage he survives costs what it would on a hero, and
+        // more as he gets close to dying.
+        return if n >= rem {
+            1_000_000
+        } else {
+            let left = rem - n;
+            15 * n as i32 + if left <= 2 { 100 } else { 0 } + if left <= 1 { 400 } else { 0 }
+        };
+    }
     if n >= rem {
         return if g.is_hero(c) {
             5000 + 10 * char_value(g, c)

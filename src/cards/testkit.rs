@@ -142,6 +142,7 @@ pub mod codes {
     pub const IARION: &str = "TLR-016";
     pub const ORC_WAR_PARTY: &str = "TLR-017";
     pub const CORNERED_ORC: &str = "TLR-025";
+    pub const EXPOSED_RIDGE: &str = "TLR-028";
     pub const ANGMAR_ORC: &str = "TLR-043";
     pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
 }

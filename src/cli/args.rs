@@ -35,6 +35,9 @@ pub enum Command {
     Soak(SoakArgs),
     /// Deck tools: `deck check FILE...` (import, legality, profile).
     Deck(DeckArgs),
+    /// Improve the `basic` bot's weights on one configuration by paired comparisons on shared
+    /// seeds (coordinate search); prints each step and the `--bot basic:...` it found.
+    Tune(TuneArgs),
     /// Paired comparison of two decks (same scenario, bots and seeds).
     Compare(CompareArgs),
 }
@@ -242,4 +245,33 @@ pub struct CheckArgs {
     /// Deck files or built-in deck names.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The configuration; `--bot` may give the starting weights (`basic:style=aggressive,...`).
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games per comparison (each is played with both weight sets).
+    #[arg(long, default_value_t = 2000)]
+    pub games: u64,
+    /// Passes over the weights.
+    #[arg(long, default_value_t = 2)]
+    pub passes: u32,
+    /// Weights to search (comma list of `list bots` names, or `all`).
+    #[arg(long, default_value = "all")]
+    pub params: String,
+    /// Relative size of a move (0.25: ±25%, at least ±1).
+    #[arg(long, default_value_t = 0.25)]
+    pub step: f64,
+    /// Keep a move when its paired gain is at least this many standard errors above 0.
+    #[arg(long, default_value_t = 1.0)]
+    pub z: f64,
+    /// What a game is worth: `progress` (100 for a win, else stages and progress reached) or
+    /// `wins`.
+    #[arg(long, default_value = "progress")]
+    pub objective: String,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }

@@ -26,6 +26,7 @@ mod merge;
 mod run;
 mod soak;
 mod trace;
+mod tune;
 
 use args::*;
 use common::*;
@@ -34,6 +35,7 @@ use merge::cmd_merge;
 use run::cmd_run;
 use soak::cmd_soak;
 use trace::cmd_trace;
+use tune::cmd_tune;
 
 /// Ids of the `run` options that identify a run (checked against a checkpoint on `--resume`).
 const RUN_KEY_ARGS: [&str; 12] = [
@@ -119,6 +121,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::List(a) => cmd_list(&a),
         Command::Merge(a) => cmd_merge(&a),
         Command::Soak(a) => cmd_soak(&a),
+        Command::Tune(a) => cmd_tune(&a),
         Command::Deck(a) => deck::run(&a),
         Command::Compare(a) => compare::run(&a),
     }

@@ -25,23 +25,13 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     }
     let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
     let undef = undefended_cost(g, p, atk);
-    let best = pick_min(o, |c| {
-        if is_objective_ally(g, c) {
-            damage_cost(g, c, atk)
-        } else {
-            defend_cost(g, c, atk)
-        }
-    });
+    let best = pick_min(o, |c| defend_cost(g, c, atk));
     match best {
         Some(i) => {
             let Opt::Card(c) = o[i] else {
                 return find(o, Opt::Undefended);
             };
-            let k = if is_objective_ally(g, c) {
-                damage_cost(g, c, atk)
-            } else {
-                defend_cost(g, c, atk)
-            };
+            let k = defend_cost(g, c, atk);
             // Undefended when it is cheaper: a chump is cheaper than a dead hero, a dead hero
             // cheaper than losing the game (Iârion dying).
             if undef < k {

@@ -170,6 +170,8 @@
 
 mod tables;
 use tables::*;
+pub mod weights;
+use weights::{install, w, Weights};
 mod planning;
 use planning::*;
 mod quest;
@@ -189,11 +191,32 @@ use crate::engine::{
     Ask, CardId, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
 };
 
-pub struct BasicBot;
+pub struct BasicBot {
+    weights: Weights,
+    memo: CommitMemo,
+}
 
 impl BasicBot {
+    /// The bot with the default weights (the `balanced` style).
     pub fn new() -> Self {
-        BasicBot
+        BasicBot::with_weights(weights::DEFAULT)
+    }
+
+    pub fn with_weights(weights: Weights) -> Self {
+        BasicBot {
+            weights,
+            memo: CommitMemo::EMPTY,
+        }
+    }
+
+    /// The bot of `--bot basic:key=value,...`: `style=NAME` (see `weights::STYLES`) and any
+    /// weight of `weights::PARAMS` by name.
+    pub fn from_options(opts: &[(String, String)]) -> Result<BasicBot, String> {
+        Weights::from_options(opts).map(BasicBot::with_weights)
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 }
 
@@ -207,15 +230,18 @@ impl Bot for BasicBot {
     fn name(&self) -> &'static str {
         "basic"
     }
-    fn new_game(&mut self, _seed: u64) {}
+    fn new_game(&mut self, _seed: u64) {
+        self.memo = CommitMemo::EMPTY;
+    }
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        install(self.weights);
         let p = d.player;
         let o = &d.options;
         let i = match d.ask {
             Ask::Mulligan => mulligan(g, p, o),
             Ask::Planning => planning(g, p, o),
             Ask::Action(ph) => action(g, p, ph, o),
-            Ask::Commit => commit(g, p, o),
+            Ask::Commit => commit(g, p, o, &mut self.memo),
             Ask::CurrentQuest => current_quest(g, p, o),
             Ask::OptionalEngage => optional_engage(g, p, o),
             Ask::EngageTie => pick_min(o, |c| g.stat(c, Stat::Attack) as i32),
@@ -247,6 +273,11 @@ struct Ids {
 }
 
 impl Ids {
+    const EMPTY: Ids = Ids {
+        ids: [NO_CARD; 32],
+        n: 0,
+    };
+
     fn new() -> Self {
         Ids {
             ids: [NO_CARD; 32],
@@ -273,6 +304,3 @@ fn fallback(opts: &[Opt]) -> usize {
         .position(|o| !matches!(o, Opt::Pass | Opt::Done | Opt::No | Opt::Undefended))
         .unwrap_or(0)
 }
-
-/// A defence (or engagement) we accept: at most chumping a mid-value ally.
-const ACCEPTABLE: i32 = 400;

@@ -3,13 +3,6 @@
 
 use super::*;
 
-/// Rounds a kill is credited for: a dead enemy adds no threat and needs no defender any more.
-pub(super) const KILL_ROUNDS: i32 = 5;
-/// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
-pub(super) const PARK_ROUNDS: i32 = 2;
-/// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
-pub(super) const PARK_DAMAGE: i32 = 40;
-
 /// Threat an enemy left in the staging area costs each round: its threat, plus 1 when engagement
 /// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
 /// threat by 1 per staged enemy each round).
@@ -21,7 +14,7 @@ pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
     if at_commit {
-        g.stat(c, g.questing_stat()).max(0) as i32 * THREAT_UNIT
+        g.stat(c, g.questing_stat()).max(0) as i32 * w().threat_unit
     } else {
         0
     }
@@ -46,7 +39,7 @@ pub(super) fn cheapest_defender(
     let atk = g.stat(e, Stat::Attack) + 1;
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
-        if taken.contains(c) || is_objective_ally(g, c) {
+        if taken.contains(c) {
             continue;
         }
         let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
@@ -111,9 +104,22 @@ pub(super) fn kill_set(
     if atk[..n].iter().sum::<i16>() < need {
         return None;
     }
+    // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
+    match n {
+        0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
+        5..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
+    }
+}
+
+/// The cheapest subset (cost = Σ keep cost + ΣATK) of the `atk.len()` ≤ log2(N) candidates
+/// with ΣATK ≥ `need`: (cost, bit mask); the first found on ties, in mask order.
+fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
+    let n = atk.len();
+    debug_assert!(1 << n <= N);
     // Every subset's totals from the subset without its lowest member (one add per subset).
-    let mut sums = [0i16; 1 << 12];
-    let mut costs = [0i32; 1 << 12];
+    let mut sums = [0i16; N];
+    let mut costs = [0i32; N];
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
         let i = mask.trailing_zeros() as usize;
@@ -143,6 +149,8 @@ pub(super) fn keep_mask(keep: &mut Ids, cands: &Ids, mask: u32) {
 pub(super) struct Plan {
     pub(super) engage: CardId,
     pub(super) keep: Ids,
+    /// What the optional engagement and the kill are worth (damage-cost units; 0 without them).
+    pub(super) value: i32,
 }
 
 /// Plans the round (see the module doc): defenders for the enemies that will attack, then the
@@ -187,6 +195,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
     let mut plan_engage = NO_CARD;
+    let mut value = 0;
     let mut cands = Ids::new();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
@@ -201,10 +210,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
             let atk = g.stat(e, Stat::Attack) + 1;
             let undef = undefended_cost(g, p, atk);
-            let def = cheapest_defender(g, e, &pool, &keep, at_commit, ACCEPTABLE + 1);
+            let def = cheapest_defender(g, e, &pool, &keep, at_commit, w().acceptable + 1);
             let (dc, d) = match def {
                 Some((k, d)) if k <= undef => (k, d),
-                _ if undef <= ACCEPTABLE => (undef, NO_CARD),
+                _ if undef <= w().acceptable => (undef, NO_CARD),
                 Some((k, d)) => (k, d),
                 None => continue,
             };
@@ -212,10 +221,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if d != NO_CARD {
                 taken.push(d);
             }
-            let per = staged_cost(g, e) * THREAT_UNIT + engagement_reward(g, p);
+            let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
             let mut c2 = Ids::new();
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
-                Some((kc, mask)) => (per * KILL_ROUNDS - dc - kc, mask),
+                Some((kc, mask)) => (per * w().kill_rounds - dc - kc, mask),
                 None => {
                     // Parked: a real defender that holds it cheaply, round after round.
                     if d == NO_CARD {
@@ -223,19 +232,20 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     }
                     let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
                     let hurt = damage_cost(g, d, dmg);
-                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * THREAT_UNIT;
-                    if hurt > PARK_DAMAGE {
+                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit;
+                    if hurt > w().park_damage {
                         continue;
                     }
-                    ((per - wp) * PARK_ROUNDS - hurt, 0)
+                    ((per - wp) * w().park_rounds - hurt, 0)
                 }
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
                 best = Some((v.0, e, d, v.1, c2));
             }
         }
-        if let Some((_, e, d, mask, c2)) = best {
+        if let Some((v, e, d, mask, c2)) = best {
             plan_engage = e;
+            value += v;
             if d != NO_CARD {
                 keep.push(d);
             }
@@ -246,46 +256,123 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut best: Option<(i32, u32, Ids)> = None;
     for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
         if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
-            let v =
-                (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e)) * THREAT_UNIT * KILL_ROUNDS
-                    - kc;
+            let v = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
+                * w().threat_unit
+                * w().kill_rounds
+                - kc;
             if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
                 best = Some((v, mask, cands));
             }
         }
     }
-    if let Some((_, mask, c2)) = best {
+    if let Some((v, mask, c2)) = best {
         keep_mask(&mut keep, &c2, mask);
+        value += v;
     }
     Plan {
         engage: plan_engage,
         keep,
+        value,
     }
 }
 
-pub(super) fn commit(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    let qs = g.questing_stat();
+/// The characters a commit step holds back, kept from one `Commit` decision to the next: the
+/// round plan is made once per commit step (it was remade at every decision, a third of the
+/// bot's work), and made again only when what it read changed — another round or player, the
+/// threat, the enemies staged or engaged and their damage — or when a character it did not
+/// expect left the ready pool.
+#[derive(Clone, Copy)]
+pub(super) struct CommitMemo {
+    key: u64,
+    pool: Ids,
+    reserved: Ids,
+}
+
+impl CommitMemo {
+    pub(super) const EMPTY: CommitMemo = CommitMemo {
+        key: 0,
+        pool: Ids::EMPTY,
+        reserved: Ids::EMPTY,
+    };
+
+    fn key(g: &Game, p: u8) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| h = (h ^ x).wrapping_mul(0x100_0000_01b3);
+        mix(g.round as u64);
+        mix(p as u64);
+        mix(g.players[p as usize].threat as u64 & 0xffff);
+        for z in [Zone::Staging, Zone::Engaged(p)] {
+            mix(0xff_ffff);
+            for &e in g.list(z) {
+                mix(e as u64);
+                mix(g.card(e).damage as u64 & 0xffff);
+            }
+        }
+        mix(g.active_location().map(|l| l as u64 + 1).unwrap_or(0));
+        h | 1
+    }
+
+    /// The reserved characters if the memo still holds for `ready` (every ready character was
+    /// in the pool, and those that left it are questing and were not reserved).
+    fn get(&self, key: u64, g: &Game, ready: &Ids) -> Option<Ids> {
+        if self.key != key || ready.as_slice().iter().any(|&c| !self.pool.contains(c)) {
+            return None;
+        }
+        let left_as_planned = self
+            .pool
+            .as_slice()
+            .iter()
+            .all(|&c| ready.contains(c) || (g.card(c).questing && !self.reserved.contains(c)));
+        left_as_planned.then_some(self.reserved)
+    }
+}
+
+/// The characters to hold back from the quest this commit step (the round plan, capped by the
+/// quest deficit).
+fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let mut plan = round_plan(g, p, true);
     for steps in [2u8, 1] {
-        if quest_deficit(g, p, &plan.keep) <= DEFICIT_CAP {
+        // A deficit over the cap costs its threat once; a plan worth more keeps its fights
+        // (on a stage where enemies never engage, only a fight stops the threat climb).
+        let over = (quest_deficit(g, p, &plan.keep) - w().deficit_cap as i16).max(0) as i32;
+        if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
     }
-    let mut reserved = plan.keep;
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
-    let mut free = Ids::new();
-    for &c in reserved.as_slice() {
+    let mut reserved = Ids::new();
+    for &c in plan.keep.as_slice() {
         if !g.rule(Rule::CommitsWithoutExhausting(c)) {
-            free.push(c);
+            reserved.push(c);
         }
     }
-    reserved = free;
+    reserved
+}
+
+pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
+    let qs = g.questing_stat();
+    let key = CommitMemo::key(g, p);
+    let ready = ready_chars(g, p);
+    let reserved = match memo.get(key, g, &ready) {
+        Some(r) => r,
+        None => {
+            let r = reserved_for_commit(g, p);
+            *memo = CommitMemo {
+                key,
+                pool: ready,
+                reserved: r,
+            };
+            r
+        }
+    };
     // Progress that cannot count: on a stage without quest points, stop committing once the
     // committed strength matches the staging threat (plus what the active location still needs);
     // whoever is left stays ready to defend and attack.
     if progress_is_useless(g) {
+        // The staging step still reveals a card per player: commit for it too.
         let need = g.staging_threat()
+            + w().reveal_threat as i16 * g.players_in_game() as i16
             + g.active_location()
                 .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
                 .unwrap_or(0);
@@ -317,12 +404,6 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
         .unwrap_or(false)
 }
 
-/// Threat we expect each player's quest reveal to add (about one encounter card's threat).
-pub(super) const REVEAL_THREAT: i16 = 2;
-/// The largest expected quest deficit (threat raise) the round plan may cause by keeping
-/// characters back for an optional engagement or a kill.
-pub(super) const DEFICIT_CAP: i16 = 2;
-
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
 /// questing stat is committed: staging threat + expected reveals − questing strength.
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
@@ -333,7 +414,9 @@ pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
         .filter(|&&c| !keep.contains(c))
         .map(|&c| g.stat(c, qs).max(0))
         .sum();
-    g.staging_threat() + REVEAL_THREAT * g.players_in_game() as i16 - g.questing_strength() - free
+    g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
+        - g.questing_strength()
+        - free
 }
 
 /// Progress we expect to make this round if (nearly) everyone ready quests.
@@ -440,7 +523,7 @@ pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
                 .map(|&c| defend_cost(g, c, atk))
                 .min()
                 .unwrap_or(i32::MAX);
-            def.min(undefended_cost(g, p, atk)) > ACCEPTABLE
+            def.min(undefended_cost(g, p, atk)) > w().acceptable
         }
     }
 }

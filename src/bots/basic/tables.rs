@@ -70,3 +70,14 @@ pub(super) fn attack_potential(g: &Game, c: CardId) -> i16 {
     let in_hand = g.list(Zone::Hand(g.controller(c))).len() as i16;
     a + spear.min(in_hand)
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn card_hints_value_threat_at_the_default_weight() {
+        assert_eq!(
+            crate::cards::hints::THREAT_UNIT,
+            super::weights::DEFAULT.threat_unit
+        );
+    }
+}

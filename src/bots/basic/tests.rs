@@ -3,7 +3,7 @@
 use super::*;
 use crate::bots::random::RandomBot;
 use crate::cards::testkit::codes::*;
-use crate::cards::testkit::{core_leadership_deck, db, sandbox};
+use crate::cards::testkit::{core_leadership_deck, db, sandbox, sandbox_in};
 use crate::engine::{play_game, GameSetup, RuleOptions};
 use crate::record::Outcome;
 
@@ -67,6 +67,35 @@ fn never_lets_iarion_die_defending_when_a_hero_could_take_it() {
         d.options[i],
         Opt::Undefended,
         "losing a hero beats losing the game with Iârion"
+    );
+}
+
+#[test]
+fn iarion_defends_an_attack_he_safely_survives() {
+    // Fault class: Iârion's damage cost was infinite, so he never defended and the attack hit a
+    // hero instead.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0)); // Cornered Orc: 2 ATK
+    let iarion = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
+    g.card_mut(iarion).controller = 0;
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.exhaust(h);
+    }
+    let taken = (g.stat(e, Stat::Attack) - g.stat(iarion, Stat::Defense)).max(0);
+    assert!(
+        g.remaining_hp(iarion) - taken >= 3,
+        "the situation: he survives with room to spare"
+    );
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Undefended, Opt::Card(iarion)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(
+        d.options[i],
+        Opt::Card(iarion),
+        "a hero would take 2 undefended"
     );
 }
 
@@ -243,14 +272,60 @@ fn commits_no_useless_progress_on_a_stage_without_quest_points() {
             _ => break,
         }
     }
+    // Fault class: committing exactly the visible threat ignored the card the staging step
+    // reveals, so the quest failed (and the active location stayed unexplored).
+    let kept = round_plan(&g, 0, true).keep;
+    let idle_wp: i16 = g
+        .characters(0)
+        .filter(|&c| !g.card(c).exhausted && !kept.contains(c))
+        .map(|c| g.stat(c, Stat::Willpower))
+        .sum();
     assert!(
-        g.questing_strength() >= staged,
-        "matches the staging threat"
+        g.questing_strength() >= staged + w().reveal_threat as i16 || idle_wp == 0,
+        "matches the staging threat and the coming reveal, or commits all it may"
     );
     assert!(
         g.characters(0).any(|c| !g.card(c).exhausted),
         "keeps the rest ready for combat"
     );
+}
+
+#[test]
+fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
+    // Fault class: on a stage where enemies never engage on their own (Intruders in Chetwood
+    // 1B), the hold-back cap vetoed every engage-and-kill plan, though only a fight stops the
+    // threat they add each round.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    // Staged: an enemy that the heroes can kill (Cornered Orc: 2 ATK, 1 DEF, 2 HP) and enough
+    // threat that holding back its killers leaves the quest short.
+    let orc = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // Exposed Ridge: 3 threat
+    assert!(
+        g.rule(Rule::NoEngagementChecks),
+        "stage 1B: no engagement checks"
+    );
+    let plan = round_plan(&g, 0, true);
+    assert_eq!(plan.engage, orc);
+    assert!(
+        quest_deficit(&g, 0, &plan.keep) > w().deficit_cap as i16,
+        "the situation: the plan is over the cap"
+    );
+    // The first commit decision keeps the killers out of the quest.
+    let mut opts = vec![Opt::Done];
+    opts.extend(g.characters(0).map(Opt::Card));
+    let d = dec(0, Ask::Commit, opts);
+    if let Opt::Card(c) = d.options[bot().choose(&g, &d)] {
+        assert!(
+            !plan.keep.contains(c),
+            "{} is one of the fighters",
+            g.title(c)
+        );
+    }
 }
 
 #[test]

@@ -289,6 +289,15 @@ impl<'a> Game<'a> {
             score -= self.def_of(c).victory as i32;
         }
         r.score = score;
+        if let Some(q) = self.main_quest() {
+            r.stage = self.def_of(q).stage;
+            let qp = self.stat(q, Stat::QuestPoints);
+            r.stage_progress = if qp > 0 {
+                (self.card(q).progress.clamp(0, qp) as i32 * 100 / qp as i32) as u8
+            } else {
+                0
+            };
+        }
         self.record = r;
     }
 }

@@ -1,0 +1,205 @@
+//! Every tunable number of the `basic` heuristic in one struct, with its documented default,
+//! the named play styles (parameter sets) and the `--bot basic:key=value,...` options.
+//!
+//! The bot installs its weights for the decision it is making (`install`, at the start of
+//! `choose`), and the planning code reads them with `w()`: the valuation functions keep their
+//! signatures, and a rollout policy with other weights (the lookahead bot's) sets its own before
+//! each of its decisions. The weights are per thread, so parallel workers never share them.
+
+use std::cell::Cell;
+
+macro_rules! weights {
+    ($( $(#[doc = $doc:literal])+ $name:ident : $default:expr ),+ $(,)?) => {
+        /// The weights of the `basic` heuristic (see the module doc of `bots::basic` for how each
+        /// is used). Costs are in damage-cost units (a hero taking one damage costs 15).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Weights {
+            $( $(#[doc = $doc])+ pub $name: i32, )+
+        }
+
+        /// The defaults: the `balanced` style.
+        pub const DEFAULT: Weights = Weights { $( $name: $default, )+ };
+
+        /// Every weight: (name, one-line doc, default).
+        pub const PARAMS: &[(&str, &str, i32)] = &[ $( (stringify!($name), concat!($($doc),+), $default), )+ ];
+
+        impl Weights {
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($name) => Some(&mut self.$name), )+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+weights! {
+    /// One threat point in damage-cost units: a point of willpower kept out of the quest, or of
+    /// threat an enemy adds each round, costs this much.
+    threat_unit: 12,
+    /// Rounds a kill is credited for (a dead enemy adds no threat and needs no defender).
+    kill_rounds: 5,
+    /// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
+    park_rounds: 2,
+    /// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
+    park_damage: 40,
+    /// Threat each player expects the staging step to reveal, on top of the staged threat.
+    reveal_threat: 2,
+    /// The largest expected quest deficit a round plan may leave (else it drops its kills, then
+    /// its optional engagement).
+    deficit_cap: 2,
+    /// The most a defence (or an undefended attack) may cost for an optional engagement: at most
+    /// chumping a mid-value ally.
+    acceptable: 400,
+    /// A round plan whose quest deficit exceeds `deficit_cap` keeps its fights when they are
+    /// worth more than the excess deficit's threat counted this many times.
+    over_cap_rounds: 1,
+}
+
+/// A named style: (name, what it plays like, the weights it changes from the defaults).
+pub type Style = (&'static str, &'static str, &'static [(&'static str, i32)]);
+
+/// The named styles.
+pub const STYLES: &[Style] = &[
+    ("balanced", "the defaults", &[]),
+    (
+        "cautious",
+        "keeps defenders back, engages only cheap fights, never lets the quest fail badly",
+        &[
+            ("acceptable", 200),
+            ("park_damage", 20),
+            ("deficit_cap", 1),
+            ("kill_rounds", 3),
+        ],
+    ),
+    (
+        "aggressive",
+        "engages and kills: long kill credit, dear defences accepted, quest deficits tolerated",
+        &[
+            ("acceptable", 700),
+            ("park_damage", 80),
+            ("deficit_cap", 5),
+            ("kill_rounds", 8),
+            ("park_rounds", 3),
+        ],
+    ),
+    (
+        "rush",
+        "quests with everything: willpower kept back is dear, few optional engagements",
+        &[
+            ("threat_unit", 20),
+            ("deficit_cap", 0),
+            ("kill_rounds", 3),
+            ("park_rounds", 1),
+        ],
+    ),
+];
+
+impl Weights {
+    /// The value of weight `name`.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let mut w = *self;
+        w.slot(name).map(|s| *s)
+    }
+
+    /// Set weight `name` to `value` (an integer).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let v: i32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("basic: {name}={value}: the value must be an integer"))?;
+        match self.slot(name) {
+            Some(s) => {
+                *s = v;
+                Ok(())
+            }
+            None => Err(format!(
+                "basic: no option `{name}`; the options are style ({}) and {}",
+                STYLES.iter().map(|s| s.0).collect::<Vec<_>>().join(", "),
+                PARAMS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+            )),
+        }
+    }
+
+    /// The weights of style `name`.
+    pub fn style(name: &str) -> Result<Weights, String> {
+        let Some((_, _, changes)) = STYLES.iter().find(|s| s.0 == name) else {
+            return Err(format!(
+                "basic: no style `{name}`; the styles are {}",
+                STYLES.iter().map(|s| s.0).collect::<Vec<_>>().join(", ")
+            ));
+        };
+        let mut w = DEFAULT;
+        for (k, v) in changes.iter() {
+            *w.slot(k).expect("a style names known weights") = *v;
+        }
+        Ok(w)
+    }
+
+    /// The weights from `--bot basic:...` options: `style=NAME` first (whatever its place in the
+    /// list), then every other option in order on top of it.
+    pub fn from_options(opts: &[(String, String)]) -> Result<Weights, String> {
+        let mut w = DEFAULT;
+        for (k, v) in opts {
+            if k == "style" {
+                w = Weights::style(v.trim())?;
+            }
+        }
+        for (k, v) in opts {
+            if k != "style" {
+                w.set(k, v)?;
+            }
+        }
+        Ok(w)
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Weights> = const { Cell::new(DEFAULT) };
+}
+
+/// The weights of the decision being made on this thread.
+pub(super) fn w() -> Weights {
+    CURRENT.with(|c| c.get())
+}
+
+/// Make `w` the weights of the decisions made on this thread from now on.
+pub(super) fn install(w: Weights) {
+    CURRENT.with(|c| c.set(w));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn styles_and_options_set_the_named_weights() {
+        let opts = |s: &[(&str, &str)]| -> Vec<(String, String)> {
+            s.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(Weights::from_options(&[]).unwrap(), DEFAULT);
+        let w = Weights::from_options(&opts(&[("threat_unit", "14"), ("style", "aggressive")]))
+            .unwrap();
+        assert_eq!(w.threat_unit, 14);
+        assert_eq!(w.kill_rounds, 8);
+        assert_eq!(w.acceptable, 700);
+        for (name, _, changes) in STYLES {
+            let s = Weights::style(name).unwrap();
+            for (k, v) in changes.iter() {
+                let mut probe = DEFAULT;
+                probe.set(k, &v.to_string()).unwrap();
+                assert_ne!(probe, DEFAULT, "{name}: {k} changes nothing");
+                assert_eq!(*s.clone().slot(k).unwrap(), *v);
+            }
+        }
+        let e = Weights::from_options(&opts(&[("threat", "3")])).unwrap_err();
+        assert!(e.contains("threat_unit") && e.contains("style"), "{e}");
+        assert!(Weights::from_options(&opts(&[("threat_unit", "x")])).is_err());
+        assert!(Weights::style("reckless")
+            .unwrap_err()
+            .contains("aggressive"));
+    }
+}

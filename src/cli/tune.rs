@@ -1,0 +1,134 @@
+//! `tune`: coordinate search over the `basic` bot's weights with paired comparisons.
+
+use anyhow::Result;
+use lotr_sim::bots::basic::weights::Weights;
+use lotr_sim::tune::{all_params, tune, Objective, TuneSpec};
+
+use super::args::*;
+use super::common::*;
+
+pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
+    let db = load_db()?;
+    let mut game = a.game.clone();
+    let start_spec = match game.bots.as_slice() {
+        [] => "basic".to_string(),
+        [one] => one.clone(),
+        _ => return usage("tune plays every seat with one `basic` bot: give --bot once at most"),
+    };
+    let start = basic_weights(&start_spec)?;
+    game.bots = Vec::new();
+    let cfg = configure(&db, &game)?;
+    let params: Vec<&'static str> = if a.params.trim() == "all" {
+        all_params()
+    } else {
+        let known = all_params();
+        let mut out = Vec::new();
+        for p in a.params.split(',').map(str::trim) {
+            match known.iter().find(|k| **k == p) {
+                Some(k) => out.push(*k),
+                None => {
+                    return usage(format!(
+                        "--params: no weight `{p}`{}; the weights are {}",
+                        suggest(p, known.iter().copied()),
+                        known.join(", ")
+                    ))
+                }
+            }
+        }
+        out
+    };
+    let objective = match a.objective.as_str() {
+        "progress" => Objective::Progress,
+        "wins" => Objective::Wins,
+        o => return usage(format!("--objective is `progress` or `wins`, not `{o}`")),
+    };
+    let finite_pos = |x: f64, zero_ok: bool| x.is_finite() && (x > 0.0 || (zero_ok && x == 0.0));
+    if a.games == 0 || a.passes == 0 || !finite_pos(a.step, false) || !finite_pos(a.z, true) {
+        return usage("--games and --passes must be at least 1, --step above 0, --z at least 0");
+    }
+    let spec = TuneSpec {
+        params,
+        start,
+        games: a.games,
+        passes: a.passes,
+        step: a.step,
+        z: a.z,
+        seed: cfg.key.seed,
+        objective,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()?;
+    let k = &cfg.key;
+    out!(
+        "# tune {} ({}), decks {}, seed {}, {} games per comparison, objective {}",
+        k.scenario,
+        k.mode.name(),
+        k.decks_joined(),
+        k.seed,
+        a.games,
+        a.objective
+    );
+    out!("param,from,to,mean_from,mean_to,gain,lo95,hi95,kept");
+    let report = pool.install(|| {
+        tune(&db, &cfg.setup, &spec, |s| {
+            let r = &s.result;
+            let line = format!(
+                "{},{},{},{:.4},{:.4},{:+.4},{:+.4},{:+.4},{}",
+                s.param,
+                s.from,
+                s.to,
+                r.mean_a,
+                r.mean_b,
+                r.diff,
+                r.lo95(),
+                r.hi95(),
+                if s.kept { "yes" } else { "no" }
+            );
+            println!("{line}");
+        })
+    });
+    let changed: Vec<String> = all_params()
+        .into_iter()
+        .filter(|p| report.best.get(p) != start.get(p))
+        .map(|p| format!("{p}={}", report.best.get(p).unwrap_or(0)))
+        .collect();
+    let c = &report.check;
+    out!(
+        "# check on unseen games: start {:.4}, tuned {:.4}, gain {:+.4} (95% {:+.4} to {:+.4}, paired, {} games)",
+        c.mean_a,
+        c.mean_b,
+        c.diff,
+        c.lo95(),
+        c.hi95(),
+        c.games
+    );
+    if changed.is_empty() {
+        out!("# no change kept: the starting weights stand");
+    } else {
+        out!(
+            "# found: --bot {}:{}",
+            start_spec.split(':').next().unwrap_or("basic"),
+            changed.join(",")
+        );
+    }
+    Ok(())
+}
+
+/// The weights of a `basic[:key=value,...]` spec.
+fn basic_weights(spec: &str) -> Result<Weights> {
+    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    if name != "basic" {
+        return usage(format!(
+            "tune searches the weights of `basic`, not `{name}`"
+        ));
+    }
+    let mut opts = Vec::new();
+    for kv in rest.split(',').filter(|s| !s.trim().is_empty()) {
+        let Some((k, v)) = kv.split_once('=') else {
+            return usage(format!("--bot {spec}: options are key=value, not `{kv}`"));
+        };
+        opts.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    Weights::from_options(&opts).or_else(usage)
+}

@@ -1,0 +1,279 @@
+//! `tune`: improves the `basic` heuristic's weights on one configuration by paired comparisons
+//! on shared seeds (common random numbers).
+//!
+//! Coordinate search: for each weight in turn, a candidate with the weight moved up, then down,
+//! by `step` (relative, at least 1) plays the same block of games (same master seed, same game
+//! indices) as the current weights; game *i* of both sides sees the same shuffles, so the
+//! per-game differences cancel most of the luck. The candidate is kept when the mean paired gain
+//! is positive and at least `z` standard errors from 0. Each comparison uses a fresh block of
+//! game indices (no block is reused, so a lucky block is not tuned to twice), and the final
+//! weights are measured against the starting ones on one more, unseen block.
+//!
+//! The objective per game is `GameRecord::progress_score` (100 for a win, else stages and
+//! progress reached) or, with `Objective::Wins`, 1 for a win.
+
+use rayon::prelude::*;
+
+use crate::bots::basic::weights::{Weights, PARAMS};
+use crate::bots::basic::BasicBot;
+use crate::bots::Bot;
+use crate::data::CardDb;
+use crate::engine::{play_game, Game, GameSetup};
+use crate::record::GameRecord;
+
+/// What a game is worth to the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// 1 for a win, 0 otherwise.
+    Wins,
+    /// `GameRecord::progress_score`: wins, then how far a lost game got.
+    Progress,
+}
+
+impl Objective {
+    pub fn of(self, r: &GameRecord) -> f64 {
+        match self {
+            Objective::Wins => r.outcome.is_win() as u8 as f64,
+            Objective::Progress => r.progress_score(),
+        }
+    }
+}
+
+/// The mean paired difference (B − A) of a block of games with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    pub games: u64,
+    pub mean_a: f64,
+    pub mean_b: f64,
+    pub diff: f64,
+    /// Standard error of `diff`.
+    pub se: f64,
+}
+
+impl Paired {
+    pub fn lo95(&self) -> f64 {
+        self.diff - 1.96 * self.se
+    }
+    pub fn hi95(&self) -> f64 {
+        self.diff + 1.96 * self.se
+    }
+    fn from_pairs(pairs: &[(f64, f64)]) -> Paired {
+        let n = pairs.len().max(1) as f64;
+        let mean_a = pairs.iter().map(|p| p.0).sum::<f64>() / n;
+        let mean_b = pairs.iter().map(|p| p.1).sum::<f64>() / n;
+        let diff = mean_b - mean_a;
+        let var = pairs
+            .iter()
+            .map(|p| (p.1 - p.0 - diff).powi(2))
+            .sum::<f64>()
+            / (n - 1.0).max(1.0);
+        Paired {
+            games: pairs.len() as u64,
+            mean_a,
+            mean_b,
+            diff,
+            se: (var / n).sqrt(),
+        }
+    }
+}
+
+/// Games `games` (indices) of `setup` with every seat played by `basic` with weights `a`,
+/// then with `b`: the objective of each side per game, paired by index.
+pub fn play_paired(
+    db: &CardDb,
+    setup: &GameSetup,
+    objective: Objective,
+    a: Weights,
+    b: Weights,
+    seed: u64,
+    games: std::ops::Range<u64>,
+) -> Paired {
+    const CHUNK: u64 = 64;
+    let (start, games) = (games.start, games.end.saturating_sub(games.start));
+    let chunks: Vec<u64> = (0..games.div_ceil(CHUNK)).collect();
+    let pairs: Vec<(f64, f64)> = chunks
+        .par_iter()
+        .flat_map_iter(|&c| {
+            let mut game = Game::new(db, setup);
+            let seats = setup.decks.len();
+            let mut bots_a: Vec<Box<dyn Bot>> = (0..seats)
+                .map(|_| Box::new(BasicBot::with_weights(a)) as Box<dyn Bot>)
+                .collect();
+            let mut bots_b: Vec<Box<dyn Bot>> = (0..seats)
+                .map(|_| Box::new(BasicBot::with_weights(b)) as Box<dyn Bot>)
+                .collect();
+            let lo = start + c * CHUNK;
+            let hi = (lo + CHUNK).min(start + games);
+            let mut out = Vec::with_capacity((hi - lo) as usize);
+            for i in lo..hi {
+                let ra = play_game(&mut game, &mut bots_a, seed, i);
+                let rb = play_game(&mut game, &mut bots_b, seed, i);
+                out.push((objective.of(&ra), objective.of(&rb)));
+            }
+            out
+        })
+        .collect();
+    Paired::from_pairs(&pairs)
+}
+
+/// How a search runs.
+#[derive(Clone, Debug)]
+pub struct TuneSpec {
+    /// The weights searched over (names from `weights::PARAMS`).
+    pub params: Vec<&'static str>,
+    pub start: Weights,
+    /// Games per comparison.
+    pub games: u64,
+    /// Passes over `params`.
+    pub passes: u32,
+    /// Relative step of a move (0.25 = ±25%, at least ±1).
+    pub step: f64,
+    /// A candidate is kept when its paired gain is at least `z` standard errors above 0.
+    pub z: f64,
+    pub seed: u64,
+    pub objective: Objective,
+}
+
+/// One comparison of the search.
+#[derive(Clone, Debug)]
+pub struct TuneStep {
+    pub param: &'static str,
+    pub from: i32,
+    pub to: i32,
+    pub result: Paired,
+    pub kept: bool,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    pub steps: Vec<TuneStep>,
+    pub best: Weights,
+    /// The final weights against the starting ones, on an unseen block of games.
+    pub check: Paired,
+}
+
+/// Run the search; `on_step` sees every comparison as it finishes.
+pub fn tune(
+    db: &CardDb,
+    setup: &GameSetup,
+    spec: &TuneSpec,
+    mut on_step: impl FnMut(&TuneStep),
+) -> TuneReport {
+    let mut best = spec.start;
+    let mut block = 0u64;
+    let mut steps = Vec::new();
+    for _ in 0..spec.passes {
+        for &p in &spec.params {
+            for dir in [1i32, -1] {
+                let from = best.get(p).expect("a known weight");
+                let delta = ((from.abs() as f64 * spec.step).round() as i32).max(1) * dir;
+                let to = from + delta;
+                if to < 0 {
+                    continue;
+                }
+                let mut cand = best;
+                cand.set(p, &to.to_string()).expect("a known weight");
+                let result = play_paired(
+                    db,
+                    setup,
+                    spec.objective,
+                    best,
+                    cand,
+                    spec.seed,
+                    block * spec.games..(block + 1) * spec.games,
+                );
+                block += 1;
+                let kept = result.diff > 0.0 && result.diff >= spec.z * result.se;
+                let s = TuneStep {
+                    param: p,
+                    from,
+                    to,
+                    result,
+                    kept,
+                };
+                on_step(&s);
+                steps.push(s);
+                if kept {
+                    best = cand;
+                    break;
+                }
+            }
+        }
+    }
+    let check = play_paired(
+        db,
+        setup,
+        spec.objective,
+        spec.start,
+        best,
+        spec.seed,
+        block * spec.games..(block + 1) * spec.games,
+    );
+    TuneReport { steps, best, check }
+}
+
+/// Every weight's name, for `--params all`.
+pub fn all_params() -> Vec<&'static str> {
+    PARAMS.iter().map(|p| p.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::db;
+    use crate::data::Mode;
+    use crate::deck::resolve_deck;
+    use crate::engine::RuleOptions;
+
+    #[test]
+    fn paired_difference_and_its_interval() {
+        let p = Paired::from_pairs(&[(0.0, 1.0), (1.0, 1.0), (0.0, 0.0), (0.0, 1.0)]);
+        assert_eq!(p.games, 4);
+        assert!((p.diff - 0.5).abs() < 1e-12);
+        // Differences 1, 0, 0, 1: sample variance 1/3, se = sqrt(1/12).
+        assert!((p.se - (1.0f64 / 12.0).sqrt()).abs() < 1e-12);
+        assert!(p.lo95() < p.diff && p.diff < p.hi95());
+    }
+
+    #[test]
+    fn identical_weights_tie_on_every_game_and_the_search_keeps_the_start() {
+        let db = db();
+        let setup = GameSetup {
+            scenario: db
+                .scenarios
+                .iter()
+                .position(|s| s.slug == "intruders-in-chetwood")
+                .unwrap(),
+            mode: Mode::Easy,
+            decks: vec![resolve_deck("core-leadership", db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let w = crate::bots::basic::weights::DEFAULT;
+        let same = play_paired(db, &setup, Objective::Progress, w, w, 3, 0..40);
+        assert_eq!((same.diff, same.se), (0.0, 0.0));
+        assert!(same.mean_a > 0.0, "games make some progress");
+        let spec = TuneSpec {
+            params: vec!["acceptable"],
+            start: w,
+            games: 20,
+            passes: 1,
+            step: 0.25,
+            z: 1.0,
+            seed: 3,
+            objective: Objective::Progress,
+        };
+        let mut seen = 0;
+        let r = tune(db, &setup, &spec, |_| seen += 1);
+        assert_eq!(seen, r.steps.len());
+        assert!((1..=2).contains(&r.steps.len()));
+        for s in &r.steps {
+            assert_eq!(s.from, 400);
+            assert!(s.to == 500 || s.to == 300);
+            assert_eq!(s.kept, s.result.diff > 0.0 && s.result.diff >= s.result.se);
+        }
+        assert_eq!(r.check.games, 20);
+    }
+}

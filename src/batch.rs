@@ -1,15 +1,20 @@
-//! The batch runner: plays lists of game ranges of one or more configurations on worker threads.
+//! The batch runner: plays lists of game ranges of one or more configurations on a rayon pool.
 //!
-//! Game indices are split into fixed chunks of [`CHUNK`] games ([`WorkItem`]s). Each worker
-//! thread takes the next item from a shared counter, reuses one `Game` (per configuration) and
-//! one set of bots across all the items it plays, and sends each finished item's
-//! [`Accumulator`] to the calling thread, which merges them (and checkpoints, see
-//! `checkpoint`). Every game depends only on
-//! (master seed, game index) and the accumulator is integer-only, so the result is identical
-//! for any thread count. Per-game records, when kept, are sorted by index.
+//! [`run_work`] cuts the game ranges it is given ([`WorkItem`]s) into chunks whose size comes
+//! from the number of games and threads ([`chunk_size`]: about [`CHUNKS_PER_THREAD`] chunks per
+//! thread, so that the last chunks balance the threads even for a thousand games). The chunks
+//! are played on a rayon pool, one rayon task per chunk (an idle thread steals single chunks),
+//! each pool thread reusing its own [`Worker`] state (see [`for_each_per_thread`]: one `Game` per
+//! configuration and one set of bots), and each finished chunk's [`Accumulator`] is sent
+//! to the calling thread, which merges it (and checkpoints, see `checkpoint`). Every game
+//! depends only on (master seed, game index) and the accumulator is integer-only, so the result
+//! is identical for any thread count, chunk size, shard split or resume. Per-game records, when
+//! kept, are sorted by index.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+
+use rayon::prelude::*;
 
 use crate::bots::{self, Bot};
 use crate::data::CardDb;
@@ -17,8 +22,30 @@ use crate::engine::{play_game, Game, GameSetup};
 use crate::record::GameRecord;
 use crate::stats::Accumulator;
 
-/// Games per work unit (and per progress-bar increment).
-pub const CHUNK: u64 = 1024;
+/// The largest chunk, in games. A chunk is the unit of work, of checkpointing and of the
+/// progress bar, so it stays small enough for either to move every second or so.
+pub const MAX_CHUNK: u64 = 1024;
+/// The smallest chunk, in games: below this the per-chunk cost (a fresh accumulator and its
+/// merge) is no longer small beside the games.
+pub const MIN_CHUNK: u64 = 16;
+/// Chunks aimed at per thread: the thread that finishes last waits for at most about one
+/// chunk, 1/16 of its share.
+pub const CHUNKS_PER_THREAD: u64 = 16;
+
+/// Games per chunk for `games` games on `threads` threads: `games / (threads ×
+/// CHUNKS_PER_THREAD)` clamped to `[MIN_CHUNK, MAX_CHUNK]`. Results never depend on it.
+pub fn chunk_size(games: u64, threads: usize) -> u64 {
+    let threads = threads.max(1) as u64;
+    (games / (threads * CHUNKS_PER_THREAD)).clamp(MIN_CHUNK, MAX_CHUNK)
+}
+
+/// The number of worker threads for `threads` (0 = all cores).
+pub fn resolve_threads(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+}
 
 /// What a batch returns.
 #[derive(Clone, Debug, Default)]
@@ -44,36 +71,92 @@ pub struct WorkItem {
     pub end: u64,
 }
 
-/// What a worker sends back for each finished [`WorkItem`].
+impl WorkItem {
+    pub fn len(&self) -> u64 {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.start >= self.end
+    }
+}
+
+/// What a worker sends back for each finished chunk.
 #[derive(Debug)]
 pub struct ChunkDone {
+    /// The chunk: a part of one of the [`WorkItem`]s given to [`run_work`].
     pub item: WorkItem,
     pub acc: Accumulator,
     /// The chunk's game records (only with `per_game`), in index order.
     pub games: Vec<GameRecord>,
 }
 
-/// Split `ranges` of combination `combo` into work items of at most [`CHUNK`] games, aligned on
-/// multiples of `CHUNK` so that a resumed run cuts the same chunks as an uninterrupted one.
+/// The work items of `ranges` (non-empty ones) of combination `combo`, appended to `out`.
+/// [`run_work`] cuts them into chunks.
 pub fn work_items(combo: usize, ranges: &[(u64, u64)], out: &mut Vec<WorkItem>) {
-    for &(mut start, end) in ranges {
-        while start < end {
-            let stop = ((start / CHUNK + 1) * CHUNK).min(end);
-            out.push(WorkItem {
-                combo,
-                start,
-                end: stop,
-            });
-            start = stop;
-        }
-    }
+    out.extend(
+        ranges
+            .iter()
+            .filter(|&&(start, end)| start < end)
+            .map(|&(start, end)| WorkItem { combo, start, end }),
+    );
 }
 
-/// Play every item of `items` (combination `item.combo` is played with `setups[item.combo]`)
-/// on `threads` worker threads (0 = all cores) with master seed `seed`. Items are taken in
-/// order; `on_done` is called on the calling thread for each finished item, in completion
-/// order. Workers stop taking new items once `stop` is set (the items under way finish and
-/// are reported). Returns when every started item has been reported.
+/// Cut `items` into chunks of at most `size` games, in order.
+pub fn chunks(items: &[WorkItem], size: u64) -> Vec<WorkItem> {
+    let size = size.max(1);
+    let mut out = Vec::new();
+    for it in items {
+        let mut start = it.start;
+        while start < it.end {
+            let end = (start + size).min(it.end);
+            out.push(WorkItem {
+                combo: it.combo,
+                start,
+                end,
+            });
+            start = end;
+        }
+    }
+    out
+}
+
+/// Runs `op(state, item)` for every item of `items` on the current rayon pool, one task per
+/// item (so an idle thread steals single items, not halves of long sequential runs), with one
+/// `state` per pool thread, made by `init` when the thread takes its first item and reused for
+/// all the others. Returns the states. Call it inside the pool (`install` or a scope). `op`
+/// must not wait for rayon work: the thread would take another item while its slot is held.
+pub fn for_each_per_thread<T: Sync, S: Send>(
+    items: &[T],
+    init: impl Fn() -> S + Sync + Send,
+    op: impl Fn(&mut S, &T) + Sync + Send,
+) -> Vec<S> {
+    let slots: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    items.par_iter().with_max_len(1).for_each(|item| {
+        // Each pool thread only ever locks its own slot: never contended.
+        let i = rayon::current_thread_index().unwrap_or(0);
+        let mut slot = slots[i].lock().expect("a worker panicked");
+        op(slot.get_or_insert_with(&init), item);
+    });
+    slots
+        .into_iter()
+        .filter_map(|m| m.into_inner().expect("a worker panicked"))
+        .collect()
+}
+
+/// One pool thread's state, reused across the chunks it plays: the `Game` of the combination it
+/// played last and one bot per seat.
+struct Worker<'a> {
+    bots: Vec<Box<dyn Bot>>,
+    game: Option<(usize, Game<'a>)>,
+}
+
+/// Play every game of `items` (combination `item.combo` is played with `setups[item.combo]`)
+/// on `threads` worker threads (0 = all cores) with master seed `seed`. The items are cut into
+/// chunks of [`chunk_size`] games; `on_done` is called on the calling thread for each finished
+/// chunk, in completion order. Workers stop starting chunks once `stop` is set (the chunks
+/// under way finish and are reported). Returns when every started chunk has been reported.
 #[allow(clippy::too_many_arguments)]
 pub fn run_work(
     db: &CardDb,
@@ -86,48 +169,54 @@ pub fn run_work(
     stop: &AtomicBool,
     mut on_done: impl FnMut(ChunkDone),
 ) {
-    // Fail fast (before spawning anything) on a bad bot name.
+    // Fail fast (before starting anything) on a bad bot name.
     drop(make_bots(bots));
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t,
+    let threads = resolve_threads(threads);
+    let total: u64 = items.iter().map(WorkItem::len).sum();
+    let work = chunks(items, chunk_size(total, threads));
+    if work.is_empty() {
+        return;
     }
-    .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.min(work.len()))
+        .thread_name(|i| format!("lotr-sim-worker-{i}"))
+        .build()
+        .expect("cannot start the worker threads");
     let (tx, rx) = mpsc::channel::<ChunkDone>();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                let mut bots = make_bots(bots);
-                let mut game: Option<(usize, Game)> = None;
-                loop {
+    let work = &work;
+    // The chunks run on the pool; this thread only merges what they send (`on_done` need not
+    // be `Send`), until the last sender is dropped.
+    pool.in_place_scope(|s| {
+        s.spawn(move |_| {
+            let tx = &tx;
+            for_each_per_thread(
+                work,
+                || Worker {
+                    bots: make_bots(bots),
+                    game: None,
+                },
+                |w, &item| {
                     if stop.load(Ordering::Relaxed) {
-                        break;
+                        return;
                     }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&item) = items.get(i) else { break };
-                    if game.as_ref().is_none_or(|(c, _)| *c != item.combo) {
-                        game = Some((item.combo, Game::new(db, &setups[item.combo])));
+                    if w.game.as_ref().is_none_or(|(c, _)| *c != item.combo) {
+                        w.game = Some((item.combo, Game::new(db, &setups[item.combo])));
                     }
-                    let g = &mut game.as_mut().expect("just set").1;
+                    let g = &mut w.game.as_mut().expect("just set").1;
                     let mut acc = Accumulator::new();
                     let mut games = Vec::new();
                     for index in item.start..item.end {
-                        let r = play_game(g, &mut bots, seed, index);
+                        let r = play_game(g, &mut w.bots, seed, index);
                         acc.add(&r);
                         if per_game {
                             games.push(r);
                         }
                     }
-                    if tx.send(ChunkDone { item, acc, games }).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
+                    // The receiver lives until every chunk is reported.
+                    let _ = tx.send(ChunkDone { item, acc, games });
+                },
+            );
+        });
         for done in rx {
             on_done(done);
         }
@@ -166,7 +255,7 @@ pub fn run_batch(
             result.acc.merge(&d.acc);
             result.games.extend(d.games);
             if let Some(pb) = progress {
-                pb.inc(d.item.end - d.item.start);
+                pb.inc(d.item.len());
             }
         },
     );
@@ -192,7 +281,8 @@ mod tests {
             allow_unimplemented: false,
         };
         let bots = vec!["random".to_string()];
-        let games = 2 * CHUNK + 77;
+        // 2,125 games: chunks of 132 games on 1 thread, 66 on 2, 44 on 3.
+        let games = 2 * MAX_CHUNK + 77;
         let a = run_batch(&db, &setup, &bots, games, 9, 1, None, true);
         let b = run_batch(&db, &setup, &bots, games, 9, 3, None, true);
         let c = run_batch(&db, &setup, &bots, games, 9, 2, None, false);
@@ -208,5 +298,21 @@ mod tests {
                 (y.outcome, y.rounds, y.score)
             );
         }
+    }
+
+    #[test]
+    fn chunk_sizes() {
+        assert_eq!(chunk_size(20_000, 1), 1024);
+        assert_eq!(chunk_size(20_000, 2), 625);
+        assert_eq!(chunk_size(2_000, 2), 62);
+        assert_eq!(chunk_size(100, 2), MIN_CHUNK);
+        assert_eq!(chunk_size(0, 0), MIN_CHUNK);
+        let mut items = Vec::new();
+        work_items(1, &[(0, 0), (5, 40), (50, 53)], &mut items);
+        let got: Vec<(usize, u64, u64)> = chunks(&items, 16)
+            .iter()
+            .map(|c| (c.combo, c.start, c.end))
+            .collect();
+        assert_eq!(got, vec![(1, 5, 21), (1, 21, 37), (1, 37, 40), (1, 50, 53)]);
     }
 }

@@ -9,14 +9,13 @@
 //! 2·(both/n − pA·pB)/n (both = pairs both decks win): large for decks that win often and in
 //! the same games (two versions of one deck), small for decks that rarely win.
 //!
-//! [`run_compare`] plays both games of every pair on a rayon pool (fixed chunks, one reused
-//! `Game` and set of bots per deck per worker, as the batch runner does) and returns the per-pair
+//! [`run_compare`] plays both games of every pair on a rayon pool (chunks sized from the number
+//! of pairs and threads by `batch::chunk_size`, one reused `Game` and set of bots per deck per
+//! rayon job, as the batch runner does) and returns the per-pair
 //! outcomes sorted by index, so the result is identical for any thread count.
 //! [`PairedStats`] holds the statistics: both win rates with Wilson intervals, the paired
 //! difference with its 95% interval from the discordant pairs, the unpaired (independent
 //! two-proportion) interval for reference, and McNemar's test.
-
-use rayon::prelude::*;
 
 use crate::bots::Bot;
 use crate::data::CardDb;
@@ -24,8 +23,9 @@ use crate::engine::{play_game, Game, GameSetup};
 use crate::record::Outcome;
 use crate::stats::wilson;
 
-/// Pairs per work unit (and per progress-bar increment).
-pub const CHUNK: u64 = 1024;
+/// The largest number of pairs per work unit (and per progress-bar increment); the chunk size
+/// itself comes from `batch::chunk_size`.
+pub const CHUNK: u64 = crate::batch::MAX_CHUNK;
 
 /// One bot per seat. Panics on an unknown name (callers validate names first).
 fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
@@ -50,7 +50,7 @@ pub struct PairedGame {
     pub unimplemented_b: u32,
 }
 
-/// One rayon task's state: two games (one per deck) and their bots, reused across chunks.
+/// One pool thread's state: two games (one per deck) and their bots, reused across chunks.
 struct Worker<'a> {
     ga: Game<'a>,
     gb: Game<'a>,
@@ -74,50 +74,47 @@ pub fn run_compare(
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<PairedGame> {
     drop(make_bots(bots));
+    let threads = crate::batch::resolve_threads(threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .expect("cannot build the thread pool");
-    let n_chunks = games.div_ceil(CHUNK);
-    let mut out = pool.install(|| {
-        (0..n_chunks)
-            .into_par_iter()
-            .fold(
-                || Worker {
-                    ga: Game::new(db, a),
-                    gb: Game::new(db, b),
-                    bots_a: make_bots(bots),
-                    bots_b: make_bots(bots),
-                    out: Vec::new(),
-                },
-                |mut w, c| {
-                    let start = c * CHUNK;
-                    let end = (start + CHUNK).min(games);
-                    for index in start..end {
-                        let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
-                        let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
-                        w.out.push(PairedGame {
-                            index,
-                            a: ra.outcome,
-                            b: rb.outcome,
-                            rounds_a: ra.rounds,
-                            rounds_b: rb.rounds,
-                            unimplemented_a: ra.unimplemented_plays,
-                            unimplemented_b: rb.unimplemented_plays,
-                        });
-                    }
-                    if let Some(pb) = progress {
-                        pb.inc(end - start);
-                    }
-                    w
-                },
-            )
-            .map(|w| w.out)
-            .reduce(Vec::new, |mut x, mut y| {
-                x.append(&mut y);
-                x
-            })
+    let chunk = crate::batch::chunk_size(games, threads);
+    let n_chunks = games.div_ceil(chunk);
+    let chunks: Vec<u64> = (0..n_chunks).collect();
+    let workers = pool.install(|| {
+        crate::batch::for_each_per_thread(
+            &chunks,
+            || Worker {
+                ga: Game::new(db, a),
+                gb: Game::new(db, b),
+                bots_a: make_bots(bots),
+                bots_b: make_bots(bots),
+                out: Vec::new(),
+            },
+            |w, &c| {
+                let start = c * chunk;
+                let end = (start + chunk).min(games);
+                for index in start..end {
+                    let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
+                    let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
+                    w.out.push(PairedGame {
+                        index,
+                        a: ra.outcome,
+                        b: rb.outcome,
+                        rounds_a: ra.rounds,
+                        rounds_b: rb.rounds,
+                        unimplemented_a: ra.unimplemented_plays,
+                        unimplemented_b: rb.unimplemented_plays,
+                    });
+                }
+                if let Some(pb) = progress {
+                    pb.inc(end - start);
+                }
+            },
+        )
     });
+    let mut out: Vec<PairedGame> = workers.into_iter().flat_map(|w| w.out).collect();
     out.sort_by_key(|g| g.index);
     out
 }

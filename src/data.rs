@@ -178,6 +178,20 @@ pub struct CardDb {
     pub scenarios: Vec<ScenarioDef>,
     pub traits: Vec<String>,
     pub by_code: HashMap<String, DefId>,
+    /// Front faces by normalised title, for [`CardDb::find_by_title`].
+    titles: TitleIndex,
+}
+
+/// Front faces by [`normalize_title`] of their title, in table order; built at the first
+/// lookup from `defs` as they are then. A clone starts without one (so a copy of the table
+/// whose titles are edited, as some tests do, indexes the edited titles).
+#[derive(Debug, Default)]
+struct TitleIndex(std::sync::OnceLock<HashMap<String, Vec<DefId>>>);
+
+impl Clone for TitleIndex {
+    fn clone(&self) -> Self {
+        TitleIndex::default()
+    }
 }
 
 impl CardDb {
@@ -220,12 +234,22 @@ impl CardDb {
         if key.is_empty() {
             return Vec::new();
         }
-        self.defs
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| !d.is_back_face() && normalize_title(&d.title) == key)
-            .map(|(i, _)| i as DefId)
-            .collect()
+        self.titles().get(&key).cloned().unwrap_or_default()
+    }
+
+    /// The title index, built on first use.
+    fn titles(&self) -> &HashMap<String, Vec<DefId>> {
+        self.titles.0.get_or_init(|| {
+            let mut m: HashMap<String, Vec<DefId>> = HashMap::new();
+            for (i, d) in self.defs.iter().enumerate() {
+                if !d.is_back_face() {
+                    m.entry(normalize_title(&d.title))
+                        .or_default()
+                        .push(i as DefId);
+                }
+            }
+            m
+        })
     }
 }
 

@@ -90,9 +90,16 @@ pub(super) fn names_set(set: &str, d: &CardDef) -> bool {
 
 /// Whether `set` names any set of the card table.
 pub(super) fn is_set_name(set: &str, db: &CardDb) -> bool {
+    // `names_set` reads only the set's name and abbreviation, and the table lists each set's
+    // cards together: ask once per run of cards of one set.
+    let mut last: Option<(&str, &str)> = None;
     db.defs
         .iter()
         .filter(|d| d.ty.is_player_card())
+        .filter(|d| {
+            let this = Some((d.set_name.as_str(), d.set_abbr.as_str()));
+            std::mem::replace(&mut last, this) != this
+        })
         .any(|d| names_set(set, d))
 }
 
@@ -101,7 +108,15 @@ pub(super) enum Found {
     One(DefId),
     /// Several different cards fit: (the candidates, an error message listing them).
     Ambiguous(Vec<DefId>, String),
-    Error(String),
+    /// No card has this name (as cleaned); [`unknown_card`] makes the message.
+    Unknown(String),
+}
+
+/// The error for an unknown card name, with the nearest titles. Made only when reported: a
+/// deck file's free-text lines are tried as names first, and the search of the nearest titles
+/// reads the whole table.
+pub(super) fn unknown_card(name: &str, db: &CardDb) -> String {
+    format!("unknown card `{name}`{}", did_you_mean(name, db))
 }
 
 /// Resolves a card name (with optional set or sphere text from the parentheses and the
@@ -173,7 +188,7 @@ pub(super) fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardD
                 }
             }
         }
-        return Found::Error(format!("unknown card `{name}`{}", did_you_mean(name, db)));
+        return Found::Unknown(name.to_string());
     }
     // A heading ("Allies") narrows the choice when it fits some candidates.
     if let Some(t) = hint.ty {

@@ -177,7 +177,7 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
                             ));
                             id
                         }
-                        Found::Error(_) if sec == Sec::SetAside => {
+                        Found::Unknown(_) if sec == Sec::SetAside => {
                             imp.notes.push(format!(
                                 "{line}: set-aside card `{title}` (OCTGN id `{guid}`) is not in the card table; ignored"
                             ));

@@ -329,7 +329,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 let found =
                     match resolve_name(n, set, Hint::of_type(Some(CardType::Attachment)), db) {
                         Found::One(id) => Ok(id),
-                        Found::Ambiguous(_, m) | Found::Error(m) => Err(m),
+                        Found::Ambiguous(_, m) => Err(m),
+                        Found::Unknown(u) => Err(unknown_card(&u, db)),
                     };
                 if copies == 0 || copies > MAX_COPIES {
                     imp.side.push(SideLine {
@@ -365,7 +366,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             // The file's first line, bare and before any heading, is the deck's name (RingsDB
             // exports start with it), even when it is also a card title ("Aragorn").
             if qty.is_none() && !listed && section == Section::Preamble && first_line {
-                if !matches!(found, Found::Error(_)) {
+                if !matches!(found, Found::Unknown(_)) {
                     imp.notes.push(format!(
                         "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
                     ));
@@ -375,16 +376,16 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             }
             let copies = match (qty, &found, section) {
                 // "Total Cards: (50)", "Threat: 28": metadata, not a card.
-                (Some(_), Found::Error(_), _) if !listed && item.contains(':') => continue,
+                (Some(_), Found::Unknown(_), _) if !listed && item.contains(':') => continue,
                 (Some(q), _, _) => q,
                 (None, Found::One(_), _) => 1,
                 // No count: under a heading (or in an inline list) a bare line is a card;
                 // anything else (deck name, "Total Threat: 28", "Deck built on ringsdb.com")
                 // is free text.
-                (None, Found::Error(e), Section::Cards(_) | Section::SetAside)
+                (None, Found::Unknown(n), Section::Cards(_) | Section::SetAside)
                     if listed || !is_free_text(&item) =>
                 {
-                    return Err((line, e.clone()))
+                    return Err((line, unknown_card(n, db)))
                 }
                 // A card title with several versions is a card line, never free text.
                 (None, Found::Ambiguous(..), _) => 1,
@@ -408,7 +409,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     });
                     candidates[0]
                 }
-                Found::Error(e) => return Err((line, e)),
+                Found::Unknown(n) => return Err((line, unknown_card(&n, db))),
             };
             let e = Entry { line, id, copies };
             if section == Section::SetAside {

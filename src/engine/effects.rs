@@ -54,6 +54,18 @@ impl<'a> Game<'a> {
 
     /// Pay for card `c` played by `p`: its own payment hook, or the default payment of
     /// `play_cost`. A Valour discount that applied is used up.
+    /// What the cards in `p`'s hand of `sphere` cost together (0 for neutral).
+    fn hand_demand(&self, p: u8, sphere: Sphere) -> i16 {
+        if sphere == Sphere::Neutral {
+            return 0;
+        }
+        self.list(Zone::Hand(p))
+            .iter()
+            .filter(|&&c| self.def_of(c).sphere == sphere)
+            .map(|&c| self.def_of(c).cost.max(0))
+            .sum()
+    }
+
     pub fn pay_for(&mut self, c: CardId, p: u8) {
         let sphere = self.def_of(c).sphere;
         let cost = self.cost_of(c, p);
@@ -116,12 +128,23 @@ impl<'a> Game<'a> {
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).
+    /// Pay `cost` resources of `sphere` for player `p`, one at a time, each from the matching
+    /// hero whose own sphere the cards in `p`'s hand need least (the sum of their costs), then
+    /// the richest: a neutral card is paid from the sphere the hand does not need, so what is
+    /// left can still pay for the rest of the hand (RULES §3.2.2 lets the player choose; this is
+    /// the engine's choice for him).
     pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
         while cost > 0 {
             let best = self
                 .heroes(p)
                 .filter(|&h| self.hero_matches(h, sphere) && self.cards[h as usize].resources > 0)
-                .max_by_key(|&h| (self.cards[h as usize].resources, std::cmp::Reverse(h)));
+                .min_by_key(|&h| {
+                    (
+                        self.hand_demand(p, self.def_of(h).sphere),
+                        std::cmp::Reverse(self.cards[h as usize].resources),
+                        h,
+                    )
+                });
             let Some(h) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;

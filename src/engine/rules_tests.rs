@@ -562,3 +562,27 @@ fn a_stage_whose_text_ends_the_phase_still_turns_to_side_b() {
     let q = g.main_quest().expect("a main quest");
     assert_eq!(g.def_of(q).code, "TLR-070B");
 }
+
+#[test]
+fn a_neutral_cost_is_paid_from_the_sphere_the_hand_needs_least() {
+    // Éowyn (Spirit), Denethor (Lore), Aragorn (Leadership), 2 resources each; the hand holds
+    // Spirit and Leadership cards and nothing of Lore.
+    let mut g = sandbox(&[&["Core-007", "Core-010", "Core-001"]]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 2;
+    }
+    while let Some(&c) = g.list(Zone::Hand(0)).first() {
+        g.move_card(c, Zone::Deck(0));
+    }
+    g.spawn("Core-050", 0, Zone::Hand(0)); // A Test of Will (Spirit)
+    g.spawn("Core-013", 0, Zone::Hand(0)); // Guard of the Citadel (Leadership)
+    g.pay(0, crate::data::Sphere::Neutral, 3);
+    let (eowyn, denethor, aragorn) = (hero(&g, "Éowyn"), hero(&g, "Denethor"), hero(&g, "Aragorn"));
+    assert_eq!(g.card(denethor).resources, 0, "Lore pays first");
+    // Then the lower demand of the two others: Spirit (1) before Leadership (2).
+    assert_eq!(g.card(eowyn).resources, 1);
+    assert_eq!(g.card(aragorn).resources, 2);
+    // A Leadership cost is paid by the Leadership hero only.
+    g.pay(0, crate::data::Sphere::Leadership, 1);
+    assert_eq!(g.card(aragorn).resources, 1);
+}

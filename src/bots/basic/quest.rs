@@ -223,21 +223,23 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
             let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
             let mut c2 = Ids::new();
+            let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit;
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
-                Some((kc, mask)) => (per * w().kill_rounds - dc - kc, mask),
-                None => {
-                    // Parked: a real defender that holds it cheaply, round after round.
-                    if d == NO_CARD {
-                        continue;
+                Some((kc, mask)) => (per * w().kill_rounds - dc - kc + bonus, mask),
+                // A siege: engaged now, worn down over a few rounds (its damage stays), each
+                // round's attack defended (or chumped) as cheaply as now.
+                None if d != NO_CARD || undef <= w().acceptable => {
+                    match siege(g, e, &c2, at_commit) {
+                        Some((kc, mask, rounds)) => {
+                            let credit = w().kill_rounds - (rounds as i32 - 1);
+                            let v = per * credit - rounds as i32 * (dc + kc) + bonus;
+                            (v, mask)
+                        }
+                        None if d == NO_CARD => continue,
+                        None => park_value(g, d, atk, per),
                     }
-                    let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
-                    let hurt = damage_cost(g, d, dmg);
-                    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit;
-                    if hurt > w().park_damage {
-                        continue;
-                    }
-                    ((per - wp) * w().park_rounds - hurt, 0)
                 }
+                None => continue,
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
                 best = Some((v.0, e, d, v.1, c2));
@@ -255,11 +257,17 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
     for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
-        if let Some((kc, mask)) = kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
-            let v = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
-                * w().threat_unit
-                * w().kill_rounds
-                - kc;
+        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
+            * w().threat_unit
+            * w().kill_rounds
+            + blocks_win(g, e) as i32 * w().win_block * w().threat_unit;
+        let found = match kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
+            Some((kc, mask)) => Some((worth - kc, mask)),
+            // A round of a siege on it.
+            None => siege(g, e, &cands, at_commit)
+                .map(|(kc, mask, rounds)| (worth / rounds as i32 - kc, mask)),
+        };
+        if let Some((v, mask)) = found {
             if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
                 best = Some((v, mask, cands));
             }
@@ -274,6 +282,54 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         keep,
         value,
     }
+}
+
+/// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):
+/// worth `park_rounds` rounds of its per-round cost less the defender's questing, when the
+/// defence costs at most `park_damage`; else nothing (value ≤ 0).
+fn park_value(g: &Game, d: CardId, atk: i16, per: i32) -> (i32, u32) {
+    let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
+    let hurt = damage_cost(g, d, dmg);
+    if hurt > w().park_damage {
+        return (0, 0);
+    }
+    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit;
+    ((per - wp) * w().park_rounds - hurt, 0)
+}
+
+/// Does enemy `e`'s own text keep the players from winning while it is in play?
+pub(super) fn blocks_win(g: &Game, e: CardId) -> bool {
+    g.script(e)
+        .and_then(|s| s.rule)
+        .is_some_and(|f| f(g, e, Rule::CannotWin))
+}
+
+/// A siege of `e` by the strongest of `cands` (sorted strongest first, as `kill_set` leaves
+/// them): the fewest of them that kill it within `siege_rounds` rounds of attacks (ΣATK − DEF a
+/// round against its remaining hit points): (keep cost + ΣATK a round, mask, rounds).
+pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option<(i32, u32, u8)> {
+    if w().siege_rounds < 2
+        || g.immune(e)
+        || (g.card(e).zone != Zone::Staging && !g.can_take_damage(e))
+    {
+        return None;
+    }
+    let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
+    let (mut sum, mut cost, mut mask) = (0i16, 0i32, 0u32);
+    for (i, &c) in cands.as_slice().iter().enumerate() {
+        let a = g.stat(c, Stat::Attack);
+        sum += a;
+        cost += keep_cost(g, c, at_commit) + a as i32;
+        mask |= 1 << i;
+        let per_round = sum - def;
+        if per_round > 0 {
+            let rounds = (hp + per_round - 1) / per_round;
+            if rounds <= w().siege_rounds as i16 {
+                return Some((cost, mask, rounds.max(1) as u8));
+            }
+        }
+    }
+    None
 }
 
 /// The characters a commit step holds back, kept from one `Commit` decision to the next: the

@@ -210,9 +210,11 @@ fn attacks_with_the_cheapest_killing_set() {
 fn commits_enough_willpower_and_keeps_a_defender() {
     let mut g = sandbox(&[LEADERSHIP_HEROES]);
     g.phase = Phase::Quest;
+    // Angmar Orc (2 ATK, 3 DEF, 3 HP): no one attack of the two heroes left after the defender
+    // kills it; without sieges they quest.
     let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
     let _ = e;
-    let mut b = bot();
+    let mut b = BasicBot::from_options(&[("siege_rounds".to_string(), "1".to_string())]).unwrap();
     let mut committed = vec![];
     loop {
         let mut opts = vec![Opt::Done];
@@ -398,4 +400,37 @@ fn full_games_terminate_and_beat_random() {
         by_b[2] < by_r[2],
         "heroes-dead losses: basic {by_b:?}, random {by_r:?}"
     );
+}
+
+#[test]
+fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
+    // Fault class: an enemy no single attack could kill (Orc War Party: 3 DEF, 6 HP) was never
+    // planned against, though it keeps the players from winning and damage on it stays.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    // Chumps for its attacks, and attackers that deal 4 a round between them.
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0)); // Guard of the Citadel
+    g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0)); // Snowbourn Scout
+    assert!(
+        blocks_win(&g, owp),
+        "its own text keeps the players from winning"
+    );
+    let mut cands = Ids::new();
+    let none = Ids::new();
+    let pool = ready_chars(&g, 0);
+    assert!(
+        kill_set(&g, owp, &pool, &none, false, &mut cands).is_none(),
+        "the situation: no one attack kills it"
+    );
+    let (_, mask, rounds) = siege(&g, owp, &cands, false).expect("a siege");
+    assert!((2..=3).contains(&rounds), "{rounds} rounds");
+    assert!(mask.count_ones() >= 2);
+    let plan = round_plan(&g, 0, false);
+    let heroes_kept = g.heroes(0).filter(|&h| plan.keep.contains(h)).count();
+    assert!(heroes_kept >= 2, "the attackers are kept for the siege");
+    // And with sieges off (siege_rounds=1) it is not planned.
+    install(Weights::from_options(&[("siege_rounds".into(), "1".into())]).unwrap());
+    assert!(siege(&g, owp, &cands, false).is_none());
+    install(weights::DEFAULT);
 }

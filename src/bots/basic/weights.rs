@@ -55,6 +55,11 @@ weights! {
     /// A round plan whose quest deficit exceeds `deficit_cap` keeps its fights when they are
     /// worth more than the excess deficit's threat counted this many times.
     over_cap_rounds: 1,
+    /// The most rounds of attacks a siege may take (an enemy too tough to kill in one attack,
+    /// engaged and worn down; 1 turns sieges off).
+    siege_rounds: 3,
+    /// Threat points a kill of an enemy that keeps the players from winning is worth on top.
+    win_block: 10,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -138,14 +138,14 @@ fn deadmens_dike_solo_leadership_basic() {
 #[test]
 fn intruders_easy_won_game() {
     check(
-        "intruders-easy-leadership-basic-s1-g48.txt",
+        "intruders-easy-leadership-basic-s1-g7.txt",
         trace_in(
             "intruders-in-chetwood",
             Mode::Easy,
             &["core-leadership"],
             "basic",
             1,
-            48,
+            7,
         ),
     );
 }

@@ -14,6 +14,9 @@
 //! * **Common random numbers**: sample *k* uses the same determinization seed for every
 //!   candidate, so two candidates are compared on the same hidden cards and the same future
 //!   shuffles; only the option differs.
+//! * **Early stop**: when every candidate scored exactly the same on the first `PROBE` (2)
+//!   samples, the option makes no difference within the horizon and `basic`'s choice is kept
+//!   without playing the remaining samples (most action windows and responses end here).
 //! * **No peeking**: the bot reads the live game only to copy it; the copy is determinized
 //!   before anything is played, so the true hidden order never reaches a rollout (two games that
 //!   differ only in hidden information get the same choice: see the tests). A decision whose
@@ -60,6 +63,8 @@ pub const OPTIONS: &[BotOption] = &[
 ];
 
 const MAX_WIDTH: usize = 16;
+/// Samples after which a decision whose candidates all scored the same so far stops early.
+const PROBE: u32 = 2;
 /// Decisions per rollout before it is cut (a safety net; a round takes far fewer).
 const MAX_STEPS: u32 = 20_000;
 
@@ -275,7 +280,12 @@ impl Bot for LookaheadBot {
         let stop = game.round.saturating_add(self.depth);
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
-        for _ in 0..self.rollouts {
+        for r in 0..self.rollouts {
+            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
+                // The same score for every candidate on the first samples (common random
+                // numbers): the choice does not show within the horizon; keep basic's.
+                break;
+            }
             let seed: u64 = self.rng.gen();
             root.copy_from(game);
             root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));

@@ -16,13 +16,19 @@ pub struct BotOption {
     pub about: &'static str,
 }
 
+/// Parsed `key=value` options of a spec, in the order given.
+pub type Options = Vec<(String, String)>;
+
+/// Builds a bot from its options, or says why it cannot.
+pub type MakeBot = fn(&[(String, String)]) -> Result<Box<dyn Bot>, String>;
+
 pub struct BotInfo {
     pub name: &'static str,
     pub about: &'static str,
     /// Every option the bot takes (empty: none listed).
     pub options: &'static [BotOption],
     /// Build the bot from its `key=value` options (parsed, not yet checked).
-    pub make: fn(&[(String, String)]) -> Result<Box<dyn Bot>, String>,
+    pub make: MakeBot,
     /// The spec `soak` and the conformance suite play: the bot at a small budget.
     pub soak: &'static str,
 }
@@ -83,7 +89,7 @@ pub fn names() -> String {
 /// Split a spec `NAME[:key=value,...]` into the registered bot and its options (keys and
 /// values trimmed; a key given twice is an error). Option keys are not checked here: the
 /// bot's `make` does it.
-pub fn parse(spec: &str) -> Result<(&'static BotInfo, Vec<(String, String)>), String> {
+pub fn parse(spec: &str) -> Result<(&'static BotInfo, Options), String> {
     let (name, rest) = match spec.split_once(':') {
         Some((n, r)) => (n.trim(), Some(r)),
         None => (spec.trim(), None),
@@ -91,7 +97,7 @@ pub fn parse(spec: &str) -> Result<(&'static BotInfo, Vec<(String, String)>), St
     let Some(b) = info(name) else {
         return Err(format!("unknown bot `{name}`; valid bots: {}", names()));
     };
-    let mut opts: Vec<(String, String)> = Vec::new();
+    let mut opts: Options = Vec::new();
     if let Some(rest) = rest {
         for item in rest.split(',') {
             let Some((k, v)) = item.split_once('=') else {

@@ -112,8 +112,8 @@ impl<'a> Game<'a> {
             host[n] = e;
             n += 1;
         }
-        for k in 0..n {
-            let s = self.lists[sl][pos[k] as usize];
+        for &i in &pos[..n] {
+            let s = self.lists[sl][i as usize];
             self.lists[el].push(s);
         }
         let deck = &mut self.lists[el];

@@ -7,6 +7,7 @@
 //! naming the bot, the option and the valid ones for an unknown option or a bad value.
 
 pub use crate::engine::Bot;
+use std::sync::OnceLock;
 
 /// One option of a bot: `--bot NAME:name=value`.
 pub struct BotOption {
@@ -25,8 +26,8 @@ pub type MakeBot = fn(&[(String, String)]) -> Result<Box<dyn Bot>, String>;
 pub struct BotInfo {
     pub name: &'static str,
     pub about: &'static str,
-    /// Every option the bot takes (empty: none listed).
-    pub options: &'static [BotOption],
+    /// Every option the bot takes (empty: none).
+    pub options: fn() -> &'static [BotOption],
     /// Build the bot from its `key=value` options (parsed, not yet checked).
     pub make: MakeBot,
     /// The spec `soak` and the conformance suite play: the bot at a small budget.
@@ -41,7 +42,7 @@ pub static BOTS: &[BotInfo] = &[
     BotInfo {
         name: "basic",
         about: "a careful rule-of-thumb player: safe defence, kill-only attacks, measured questing",
-        options: &[],
+        options: basic_options,
         make: |o| Ok(Box::new(basic::BasicBot::from_options(o)?)),
         soak: "basic",
     },
@@ -50,14 +51,14 @@ pub static BOTS: &[BotInfo] = &[
         about: "searches with the engine: each option of a decision that matters is played on in \
                 re-sampled (determinized) copies of the game with `basic` to a round horizon, \
                 and scored (win / loss / a state value); the best mean is taken",
-        options: lookahead::OPTIONS,
+        options: || lookahead::OPTIONS,
         make: |o| Ok(Box::new(lookahead::LookaheadBot::from_options(o)?)),
         soak: "lookahead:rollouts=1,depth=1,width=2",
     },
     BotInfo {
         name: "random",
         about: "uniform over the legal options (seeded); a baseline and a stress test",
-        options: &[],
+        options: || &[],
         make: |o| {
             no_options("random", o)?;
             Ok(Box::new(random::RandomBot::new()))
@@ -65,6 +66,32 @@ pub static BOTS: &[BotInfo] = &[
         soak: "random",
     },
 ];
+
+/// `basic`'s options: `style` and every weight (`basic::weights`), defaults spelled once.
+fn basic_options() -> &'static [BotOption] {
+    static O: OnceLock<Vec<BotOption>> = OnceLock::new();
+    O.get_or_init(|| {
+        let styles: Vec<String> = basic::weights::STYLES
+            .iter()
+            .map(|s| format!("{} ({})", s.0, s.1))
+            .collect();
+        let mut v = vec![BotOption {
+            name: "style",
+            default: "balanced",
+            about: Box::leak(
+                format!("play style, applied first: {}", styles.join("; ")).into_boxed_str(),
+            ),
+        }];
+        for &(name, about, d) in basic::weights::PARAMS {
+            v.push(BotOption {
+                name,
+                default: Box::leak(d.to_string().into_boxed_str()),
+                about,
+            });
+        }
+        v
+    })
+}
 
 /// Error unless `opts` is empty (for a bot that takes no options).
 pub fn no_options(bot: &str, opts: &[(String, String)]) -> Result<(), String> {
@@ -126,13 +153,14 @@ pub fn parse(spec: &str) -> Result<(&'static BotInfo, Options), String> {
 
 /// "; its options: a, b" for messages (empty when the bot lists none).
 pub fn option_list(b: &BotInfo) -> String {
-    if b.options.is_empty() {
+    let options = (b.options)();
+    if options.is_empty() {
         String::new()
     } else {
         format!(
             "; options of `{}`: {}",
             b.name,
-            b.options
+            options
                 .iter()
                 .map(|o| format!("{} (default {})", o.name, o.default))
                 .collect::<Vec<_>>()
@@ -155,9 +183,10 @@ pub fn make_spec(spec: &str) -> Result<Box<dyn Bot>, String> {
 pub fn canonical(spec: &str) -> Result<String, String> {
     let (b, mut opts) = parse(spec)?;
     (b.make)(&opts)?;
-    opts.retain(|(k, v)| b.options.iter().all(|o| o.name != k || o.default != v));
+    let options = (b.options)();
+    opts.retain(|(k, v)| options.iter().all(|o| o.name != k || o.default != v));
     let rank = |k: &str| {
-        b.options
+        options
             .iter()
             .position(|o| o.name == k)
             .unwrap_or(usize::MAX)
@@ -210,6 +239,12 @@ mod tests {
         assert!(e.contains("random") && e.contains("`x`"), "{e}");
         let e = make_spec("basic:x=1").err().unwrap();
         assert!(e.contains("basic") && e.contains("`x`"), "{e}");
+        assert_eq!(canonical("basic:style=balanced").unwrap(), "basic");
+        let w = basic::weights::PARAMS[0];
+        assert_eq!(
+            canonical(&format!("basic:{}=99,style=rush", w.0)).unwrap(),
+            format!("basic:style=rush,{}=99", w.0)
+        );
         let e = make_spec("nobody").err().unwrap();
         assert!(e.contains("unknown bot") && e.contains("lookahead"), "{e}");
     }

@@ -71,7 +71,7 @@ pub(super) fn cmd_list(a: &ListArgs) -> Result<()> {
             let w = BOTS.iter().map(|b| b.name.len()).max().unwrap_or(0);
             for b in BOTS {
                 out!("{:w$}  {}", b.name, b.about);
-                for o in b.options {
+                for o in (b.options)() {
                     out!(
                         "{:w$}    {}={} (default)  {}",
                         "",

@@ -22,7 +22,9 @@
 //!   differ only in hidden information get the same choice: see the tests). A decision whose
 //!   options name a card in a hidden pile is not searched.
 //! * **Determinism**: the determinization seeds come from the bot's own stream (`new_game`),
-//!   and `basic` is deterministic, so a game depends only on (master seed, game index).
+//!   and `basic` is deterministic; the `basic` that plays the rollouts is reset before each one
+//!   (it keeps a memo within a game), so every rollout starts alike and a game depends only on
+//!   (master seed, game index).
 //! * **Memory**: two reused [`GameBuf`]s (the determinized root, the rollout copy); after the
 //!   first decision a rollout allocates nothing.
 //!
@@ -79,7 +81,10 @@ pub struct LookaheadBot {
     depth: u16,
     width: usize,
     rng: Pcg64Mcg,
+    /// `basic` following the real game: proposes the first candidate at every decision.
     policy: BasicBot,
+    /// `basic` playing the rollouts, reset before each one (it keeps a per-game memo).
+    roll: BasicBot,
     root: GameBuf,
     work: GameBuf,
 }
@@ -131,6 +136,7 @@ impl LookaheadBot {
             width: num("width", get("width"), 2, MAX_WIDTH)?,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
+            roll: BasicBot::new(),
             root: GameBuf::new(),
             work: GameBuf::new(),
         })
@@ -257,6 +263,7 @@ impl Bot for LookaheadBot {
 
     fn new_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.policy.new_game(seed);
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
@@ -292,7 +299,8 @@ impl Bot for LookaheadBot {
             for k in 0..n {
                 work.copy_from(&root);
                 work.apply(cand[k]);
-                rollout(&mut work, stop, &mut self.policy);
+                self.roll.new_game(0);
+                rollout(&mut work, stop, &mut self.roll);
                 sum[k] += value(&work);
             }
         }

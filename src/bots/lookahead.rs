@@ -182,19 +182,6 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
     })
 }
 
-/// Play `g` on with `basic` for every seat until round `stop` starts or the game ends.
-fn rollout(g: &mut Game, stop: u16, policy: &mut BasicBot) {
-    let mut steps = 0;
-    while let Some(d) = g.pending() {
-        if g.round >= stop || steps >= MAX_STEPS {
-            break;
-        }
-        let i = policy.choose(g, d);
-        g.apply(i);
-        steps += 1;
-    }
-}
-
 /// The score of a rollout's end state (see the module doc).
 pub fn value(g: &Game) -> f64 {
     match g.outcome() {
@@ -300,7 +287,7 @@ impl Bot for LookaheadBot {
                 work.copy_from(&root);
                 work.apply(cand[k]);
                 self.roll.new_game(0);
-                rollout(&mut work, stop, &mut self.roll);
+                work.play_until_round(&mut self.roll, stop, MAX_STEPS);
                 sum[k] += value(&work);
             }
         }

@@ -25,7 +25,7 @@
 //!
 //! [`GameBuf`] keeps the heap buffers of a `Game` between decisions without borrowing the card
 //! table or the setup, so a bot can hold one and copy the live game into it with
-//! [`Game::copy_from`] (field by field, reusing every allocation).
+//! [`Game::copy_from`] (`clone_from`, reusing every allocation).
 
 use super::*;
 use rand::seq::SliceRandom;
@@ -161,101 +161,30 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Make `self` a copy of `src` reusing `self`'s allocations (field by field; the derived
-    /// `Clone::clone_from` would allocate a fresh copy). The game log is not copied: the copy
-    /// does not log. Every field is named, so adding one to `Game` without copying it here does
-    /// not compile.
+    /// Make `self` a copy of `src` reusing `self`'s allocations (`Clone::clone_from`), without
+    /// the game log: the copy does not log (with logging on, as under `trace`, the log is
+    /// copied and dropped: only that slow path allocates).
     pub fn copy_from(&mut self, src: &Game<'a>) {
-        let Game {
-            db,
-            setup,
-            cards,
-            lists,
-            players,
-            n_players,
-            first,
-            round,
-            rounds_completed,
-            rounds_recorded,
-            phase,
-            lasting,
-            attack,
-            patk,
-            saved_attacks,
-            saved_patks,
-            stack,
-            decision,
-            waiting,
-            answer,
-            outcome,
-            canceled,
-            quest_progress_this_round,
-            dirty,
-            scratch,
-            scratch_resp,
-            script_table,
-            def_script,
-            n_globals,
-            archery_assigned,
-            forced_cards,
-            n_blank_damaged,
-            surge_pending,
-            revealed_this_round,
-            n_cost_mods,
-            rng_encounter,
-            rng_players,
-            rng_setup,
-            log: _,
-            record,
-            index,
-            sandbox,
-        } = src;
-        self.db = db;
-        self.setup = setup;
-        self.cards.clone_from(cards);
-        for (d, s) in self.lists.iter_mut().zip(lists.iter()) {
-            d.clone_from(s);
-        }
-        self.players = *players;
-        self.n_players = *n_players;
-        self.first = *first;
-        self.round = *round;
-        self.rounds_completed = *rounds_completed;
-        self.rounds_recorded = *rounds_recorded;
-        self.phase = *phase;
-        self.lasting.clone_from(lasting);
-        self.attack = *attack;
-        self.patk = *patk;
-        self.saved_attacks.clone_from(saved_attacks);
-        self.saved_patks.clone_from(saved_patks);
-        self.stack.clone_from(stack);
-        self.decision.player = decision.player;
-        self.decision.ask = decision.ask;
-        self.decision.options.clone_from(&decision.options);
-        self.waiting = *waiting;
-        self.answer = *answer;
-        self.outcome = *outcome;
-        self.canceled = *canceled;
-        self.quest_progress_this_round = *quest_progress_this_round;
-        self.dirty = *dirty;
-        self.scratch.clone_from(scratch);
-        self.scratch_resp.clone_from(scratch_resp);
-        self.script_table = script_table;
-        self.def_script.clone_from(def_script);
-        self.n_globals = *n_globals;
-        self.archery_assigned.clone_from(archery_assigned);
-        self.forced_cards.clone_from(forced_cards);
-        self.n_blank_damaged = *n_blank_damaged;
-        self.surge_pending = *surge_pending;
-        self.revealed_this_round.clone_from(revealed_this_round);
-        self.n_cost_mods = *n_cost_mods;
-        self.rng_encounter.clone_from(rng_encounter);
-        self.rng_players.clone_from(rng_players);
-        self.rng_setup.clone_from(rng_setup);
+        self.clone_from(src);
         self.log = None;
-        self.record = *record;
-        self.index = *index;
-        self.sandbox = *sandbox;
+    }
+
+    /// Play on with `bot` at every seat until round `stop` begins, the game ends or `max_steps`
+    /// decisions were made (a search bot's rollout). Stat queries are memoised while the bot
+    /// decides, as in `play_game`.
+    pub fn play_until_round(&mut self, bot: &mut dyn Bot, stop: u16, max_steps: u32) {
+        let mut steps = 0;
+        loop {
+            if self.round >= stop || steps >= max_steps {
+                break;
+            }
+            self.open_stat_memo();
+            let Some(d) = self.pending() else { break };
+            let i = bot.choose(self, d);
+            self.apply(i);
+            steps += 1;
+        }
+        self.close_stat_memo();
     }
 
     /// Move every buffer into a `Game` that borrows nothing (placeholders for the card table
@@ -291,13 +220,15 @@ impl<'a> Game<'a> {
             scratch_resp,
             script_table,
             def_script,
-            n_globals,
+            def_hooks,
+            interest,
+            hook_counts,
+            forced_stale,
             archery_assigned,
             forced_cards,
             n_blank_damaged,
             surge_pending,
             revealed_this_round,
-            n_cost_mods,
             rng_encounter,
             rng_players,
             rng_setup,
@@ -305,6 +236,7 @@ impl<'a> Game<'a> {
             record,
             index,
             sandbox,
+            stat_memo,
         } = self;
         Game {
             db,
@@ -335,13 +267,15 @@ impl<'a> Game<'a> {
             scratch_resp,
             script_table,
             def_script,
-            n_globals,
+            def_hooks,
+            interest,
+            hook_counts,
+            forced_stale,
             archery_assigned,
             forced_cards,
             n_blank_damaged,
             surge_pending,
             revealed_this_round,
-            n_cost_mods,
             rng_encounter,
             rng_players,
             rng_setup,
@@ -349,6 +283,7 @@ impl<'a> Game<'a> {
             record,
             index,
             sandbox,
+            stat_memo,
         }
     }
 }

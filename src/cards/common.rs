@@ -52,17 +52,6 @@ pub fn count_use(g: &mut Game, me: CardId) {
     c.uses_phase = c.uses_phase.saturating_add(1);
 }
 
-/// Player events that have a Valour trigger (a fact of their printed text, by code), for
-/// effects that name "an event that has a Valour trigger" (Hope Rekindled).
-pub const VALOUR_EVENTS: &[&str] = &[
-    "TWoE-003",  // Rallying Cry
-    "AtE-063",   // Hope Rekindled
-    "TToR-088",  // Horn's Cry
-    "TBoCD-117", // Doom Hangs Still
-    "TBoCD-119", // Hold Your Ground!
-    "TDR-144",   // Hour of Wrath
-];
-
 /// Do cards `a` and `b` have a printed trait in common?
 pub fn shares_trait(g: &Game, a: CardId, b: CardId) -> bool {
     let tb = &g.def_of(b).traits;
@@ -275,7 +264,8 @@ pub fn seats(g: &Game) -> Seats {
 
 /// Does `c` (a card definition in any zone) name an event with a Valour trigger?
 pub fn is_valour_event(g: &Game, c: CardId) -> bool {
-    g.ty(c) == crate::data::CardType::Event && VALOUR_EVENTS.contains(&g.def_of(c).code.as_str())
+    g.ty(c) == crate::data::CardType::Event
+        && g.known_script(c).is_some_and(|s| s.hint.valour_event)
 }
 
 /// Offer `Opt::Card` for one card of each title (at most 16) among `cards` that matches `f`

@@ -11,6 +11,7 @@ use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
 
 pub mod common;
 pub mod encounter;
+pub mod hints;
 pub mod player;
 #[cfg(test)]
 pub mod testkit;
@@ -163,6 +164,9 @@ pub struct Script {
     /// While in play: extra threat player `.2` counts while making engagement checks (only for
     /// them; `Game::engagement_threat`).
     pub engagement_threat: Option<fn(&Game, CardId, u8) -> i16>,
+    /// What a bot may know about the card (`hints`): never read by the engine except
+    /// `Hint::valour_event`.
+    pub hint: hints::Hint,
 }
 
 pub const BLANK: Script = Script {
@@ -192,6 +196,7 @@ pub const BLANK: Script = Script {
     cost_mod: None,
     max_deck: 0,
     engagement_threat: None,
+    hint: hints::NO_HINT,
 };
 
 /// Every card script, from every set module.

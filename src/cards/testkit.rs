@@ -133,3 +133,55 @@ pub fn soak_decks(decks: Vec<Deck>, seed: u64, games: u64) {
         }
     }
 }
+
+/// Cards the bots' situation tests name (the bots themselves name no card: `Script::hint`).
+pub mod codes {
+    /// Aragorn, Théodred and Glóin (Core Set).
+    pub const LEADERSHIP_HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+    pub const GUARD_OF_THE_CITADEL: &str = "Core-013";
+    pub const SNOWBOURN_SCOUT: &str = "Core-016";
+    pub const IARION: &str = "TLR-016";
+    pub const ORC_WAR_PARTY: &str = "TLR-017";
+    pub const CORNERED_ORC: &str = "TLR-025";
+    pub const EXPOSED_RIDGE: &str = "TLR-028";
+    pub const ANGMAR_ORC: &str = "TLR-043";
+    pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
+}
+
+/// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).
+pub fn core_leadership_deck(db: &crate::data::CardDb) -> Deck {
+    let heroes = codes::LEADERSHIP_HEROES
+        .iter()
+        .map(|c| db.by_code(c).unwrap())
+        .collect();
+    let mut cards = vec![];
+    for (c, n) in [
+        ("Core-013", 3),
+        ("Core-014", 2),
+        ("Core-015", 2),
+        ("Core-016", 3),
+        ("Core-017", 2),
+        ("Core-018", 2),
+        ("Core-019", 1),
+        ("Core-073", 2),
+        ("Core-026", 2),
+        ("Core-027", 1),
+        ("Core-020", 2),
+        ("Core-022", 2),
+        ("Core-024", 2),
+        ("Core-059", 2),
+        ("Core-061", 2),
+        ("Core-028", 3),
+        ("Core-029", 3),
+    ] {
+        for _ in 0..n {
+            cards.push(db.by_code(c).unwrap());
+        }
+    }
+    Deck {
+        name: "core-leadership".into(),
+        heroes,
+        cards,
+        loot: Vec::new(),
+    }
+}

@@ -122,7 +122,7 @@ impl<'a> Game<'a> {
         (p as usize) < MAX_PLAYERS
             && self.players[p as usize].valour_discount > 0
             && self.ty(c) == CardType::Event
-            && crate::cards::common::VALOUR_EVENTS.contains(&self.def_of(c).code.as_str())
+            && crate::cards::common::is_valour_event(self, c)
     }
 
     /// Pay `cost` from matching heroes, richest first (engine choice: payment is not a decision).

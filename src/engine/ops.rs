@@ -68,6 +68,22 @@ impl<'a> Game<'a> {
         Some(self.script_table[s as usize])
     }
 
+    /// The script a bot knows card `c` by, to read its hints (`Script::hint`): its script, or
+    /// while its text is blanked (or it is a guarded objective) the script registered under its
+    /// original printing's code, so blanking never changes what a bot knows about a card.
+    pub fn known_script(&self, c: CardId) -> Option<&'static Script> {
+        if let Some(s) = self.script(c) {
+            return Some(s);
+        }
+        let s = self.raw_script(c)?;
+        let original = self.db.def(self.db.original(self.def_id(c))).code.as_str();
+        if s.code == original {
+            Some(s)
+        } else {
+            crate::cards::lookup(original).map(|(_, s)| s)
+        }
+    }
+
     /// The script of `c`'s current face, even if its text box is blanked now.
     fn raw_script(&self, c: CardId) -> Option<&'static Script> {
         let s = self.cards[c as usize].script;

@@ -2,6 +2,10 @@
 //! seed changes nothing), stateless between decisions (every choice is recomputed from the game
 //! state) and allocation-free per decision (fixed-size stack buffers only).
 //!
+//! It names no card: what it knows about a card is that card's `Script::hint`
+//! (`crate::cards::hints`), read with `hint(g, c)`; the valuation helpers below (`char_value`,
+//! `damage_cost`, the option pickers ...) live in `cards::hints` too, for the hints' functions.
+//!
 //! # How it decides, per [`Ask`]
 //!
 //! Values used throughout:
@@ -19,13 +23,13 @@
 //!
 //! **Planning** (`planning`) — every `Play`/`Activate` option is scored; the best positive score
 //! is taken, else Pass. Allies score `50 + 10·(WP+ATK+DEF)/cost` (allies first: unique allies
-//! already in play are never offered by the engine); attachments score by the `ATTACHMENTS`
-//! table (their target is chosen later, see Effect); events and abilities by `action_value`.
+//! already in play are never offered by the engine); attachments score by their `Hint::attach`
+//! (their target is chosen later, see Effect); events and abilities by `action_value`.
 //! A card is not played if it would leave fewer Spirit resources than the key responses in hand
-//! need (A Test of Will, Hasty Stroke: see `KEY_RESPONSES`).
+//! need (A Test of Will, Hasty Stroke: `Hint::key_response`).
 //!
-//! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, a
-//! per-card-code table with a condition on the current state (heal a hero at risk, threat
+//! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, each
+//! card's `Hint::play_value` (a function beside the card's script) with a condition on the current state (heal a hero at risk, threat
 //! reduction at threat ≥ 35, draw when the hand is small, +WP before committing, ready an
 //! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
 //! cards score 0: Pass.
@@ -67,16 +71,16 @@
 //! staging threat + the active location's remaining quest points; the rest stay ready for
 //! combat (measured: +0.4 to +1.1 rounds survived in The Weather Hills Easy, fewer dead heroes).
 //!
-//! **Current quest** (`current_quest`) — a side quest is chosen when it is in `SIDE_QUESTS`
-//! with its priority (Rescue Iârion always first: his time counters lose the game), when its
+//! **Current quest** (`current_quest`) — a side quest is chosen when it has a
+//! `Hint::side_quest_priority` (Rescue Iârion always first: his time counters lose the game), when its
 //! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
-//! defeated now anyway; otherwise the main quest. Orc Rearguard (TLR-023) is skipped when the
+//! defeated now anyway; otherwise the main quest. Orc Rearguard (`Hint::side_quest_reveals_more`) is skipped when the
 //! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
 //! expected), unless the main quest cannot be defeated anyway.
 //!
 //! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
-//! `TRAVEL_PENALTY` for known painful travel costs, and minus 1000 for Chetwood Forest
-//! (TLR-018: travelling makes us engage a staged enemy) when even the weakest staged enemy could
+//! `Hint::travel_penalty` for known painful travel costs, and minus 1000 for Chetwood Forest
+//! (`Hint::travel_engages_enemy`: travelling makes us engage a staged enemy) when even the weakest staged enemy could
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
 //! threat ≥ 2 or it could be explored next round, else Pass.
 //!
@@ -107,30 +111,31 @@
 //! with spare hit points first, then heroes with the most remaining hit points).
 //!
 //! **Responses** (`response`) — cancels (A Test of Will, Eleanor) on revealed treacheries
-//! except those in `MILD_TREACHERIES`; Hasty Stroke on a shadow card when the attack could
-//! destroy a defender or is undefended; everything in the `action_value` table that is positive
+//! except those hinted `mild_treachery`; Hasty Stroke on a shadow card when the attack could
+//! destroy a defender or is undefended; everything whose `action_value` is positive
 //! for the event; abilities of cards in play not in the table are used (free responses); events
 //! from hand not in the table are not (they cost a card and resources).
 //!
-//! **Effect prompts** (`effect`) — playing an attachment: the target from `ATTACHMENTS` (weapon
+//! **Effect prompts** (`effect`) — playing an attachment: the target by `Hint::attach` (weapon
 //! → best attacker, armor → best defender, willpower → best quester, resources → hero whose sphere
 //! has most cards in hand, enemy → strongest engaged enemy, location → highest threat). Otherwise,
 //! by who resolves the effect: an encounter card's prompt is harmful, so `Card` → the least
 //! valuable (lowest `harm_cost`: cheap allies that survive, never Iârion); a player card's prompt
 //! is beneficial, so `Card` → our most valuable character, or the most dangerous enemy, or the
-//! location with the most threat. `Mode(k)` by `MODES` (default the first), `Player(p)` → the
+//! location with the most threat. `Mode(k)` by `Hint::preferred_mode` (default the first), `Player(p)` → the
 //! player with the fewest cards in hand (beneficial) or the lowest threat (harmful), `Yes` for
 //! player cards; Pass/Done only when nothing else is offered.
 //!
-//! Known prompts come first (`known_effect`): Angmar Orc (discard an ally worth ≤ 20, else
+//! Known prompts come first (`known_effect`: the card's `Hint::damage_prompts`, then its
+//! `Hint::effect`, a function beside the card's script): Angmar Orc (discard an ally worth ≤ 20, else
 //! reveal one more card), Chetwood Forest's shadow (exhaust the ready hero with the least attack
 //! rather than let the attacker return to the staging area), Borders of Bree-land and Surprising
 //! Speed (send back the engaged enemy with the most HP + DEF left, the one we are least likely to
 //! kill), Pressing Needs (switch to the main quest rather than reveal a side quest; if a side
-//! quest must be revealed, the least harmful by `SIDE_QUEST_HARM`), Weight of Responsibility's
+//! quest must be revealed, the least harmful by `Hint::side_quest_harm`), Weight of Responsibility's
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
 //! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
-//! `DAMAGE_PROMPTS` put each pick where it costs least (`damage_cost`); Cornered Animals discards
+//! `Hint::damage_prompts` put each pick where it costs least (`damage_cost`); Cornered Animals discards
 //! a Savage Counter-attack token while 3 or more are left, else reveals one more card; Tragic
 //! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
 //! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
@@ -143,7 +148,7 @@
 //! defeated when choosing the current quest.
 //!
 //! Angmar Awakened player cards (The Wastes of Eriador, Escape from Mount Gram) have their own
-//! rows in `action_value` (when a response or action is worth it) and `known_effect` (Honour
+//! `play_value` hints (when a response or action is worth it) and `effect` hints (Honour
 //! Guard's Valour version only to save a character worth more than the Guard, Scout Ahead takes
 //! the most harmful encounter card, Distant Stars the shortest location, Keen as Lances: threat
 //! at ≥ 35, else cards with ≤ 3 in hand, else resources).
@@ -179,6 +184,7 @@ use effects::*;
 mod tests;
 
 use super::Bot;
+use crate::cards::hints::*;
 use crate::cards::Rule;
 use crate::data::{CardType, Mode, Sphere};
 use crate::engine::{
@@ -292,150 +298,9 @@ impl Ids {
     }
 }
 
-/// The code the bot's tables know a card by: its script's (a reprint plays as its original),
-/// else its original printing's.
-fn code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
-    match g.script(c) {
-        Some(s) => s.code,
-        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
-    }
-}
-
-fn is_objective_ally(g: &Game, c: CardId) -> bool {
-    g.ty(c) == CardType::ObjectiveAlly
-}
-
-fn ready(g: &Game, c: CardId) -> bool {
-    !g.card(c).exhausted
-}
-
-/// Index of the first option `o` (exact match).
-fn find(opts: &[Opt], o: Opt) -> Option<usize> {
-    opts.iter().position(|x| *x == o)
-}
-
-/// The `Card` option with the lowest key (first on ties).
-fn pick_min(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
-    let mut best: Option<(i32, usize)> = None;
-    for (i, o) in opts.iter().enumerate() {
-        if let Opt::Card(c) = *o {
-            if c == NO_CARD {
-                continue;
-            }
-            let k = key(c);
-            if best.map(|(b, _)| k < b).unwrap_or(true) {
-                best = Some((k, i));
-            }
-        }
-    }
-    best.map(|(_, i)| i)
-}
-
-/// The `Card` option with the highest key (first on ties).
-fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
-    pick_min(opts, |c| -key(c))
-}
-
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.
 fn fallback(opts: &[Opt]) -> usize {
     opts.iter()
         .position(|o| !matches!(o, Opt::Pass | Opt::Done | Opt::No | Opt::Undefended))
         .unwrap_or(0)
-}
-
-fn stats_sum(g: &Game, c: CardId) -> i32 {
-    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
-}
-
-/// How much a character is worth to us (see the module doc).
-fn char_value(g: &Game, c: CardId) -> i32 {
-    if is_objective_ally(g, c) {
-        100_000
-    } else if g.is_hero(c) {
-        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
-    } else {
-        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
-    }
-}
-
-/// What `n` damage on character `c` costs us.
-fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
-    if n <= 0 {
-        return 0;
-    }
-    let rem = g.remaining_hp(c);
-    if is_objective_ally(g, c) {
-        // Losing him loses the game; damage he survives costs what it would on a hero, and
-        // more as he gets close to dying.
-        return if n >= rem {
-            1_000_000
-        } else {
-            let left = rem - n;
-            15 * n as i32 + if left <= 2 { 100 } else { 0 } + if left <= 1 { 400 } else { 0 }
-        };
-    }
-    if n >= rem {
-        return if g.is_hero(c) {
-            5000 + 10 * char_value(g, c)
-        } else {
-            80 + 5 * char_value(g, c)
-        };
-    }
-    if g.is_hero(c) {
-        let left = rem - n;
-        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
-    } else {
-        8 * n as i32
-    }
-}
-
-/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
-fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
-    damage_cost(g, c, already + n) - damage_cost(g, c, already)
-}
-
-/// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
-fn harm_cost(g: &Game, c: CardId) -> i32 {
-    if !g.is_character(c) {
-        return 0;
-    }
-    char_value(g, c) + if g.remaining_hp(c) <= 2 { 15 } else { 0 }
-}
-
-/// How dangerous an enemy is.
-fn danger(g: &Game, e: CardId) -> i32 {
-    if !g.is_enemy(e) {
-        return 0;
-    }
-    (g.stat(e, Stat::Attack) * 3 + g.stat(e, Stat::Threat) * 2 + g.remaining_hp(e)) as i32
-}
-
-fn hand<'g>(g: &'g Game, p: u8) -> &'g [CardId] {
-    g.list(Zone::Hand(p))
-}
-
-fn hand_has(g: &Game, p: u8, codes: &[&str]) -> bool {
-    hand(g, p).iter().any(|&c| codes.contains(&code(g, c)))
-}
-
-fn total_hero_damage(g: &Game, p: u8) -> i16 {
-    g.heroes(p).map(|h| g.card(h).damage).sum()
-}
-
-/// A hero of `p` at risk: damaged and at ≤ 2 remaining hit points.
-fn hero_at_risk(g: &Game, p: u8) -> bool {
-    g.heroes(p)
-        .any(|h| g.card(h).damage > 0 && g.remaining_hp(h) <= 2)
-}
-
-fn any_questing(g: &Game, p: u8) -> bool {
-    g.characters(p).any(|c| g.card(c).questing)
-}
-
-fn engaged_attack(g: &Game, p: u8) -> i16 {
-    g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
-}
-
-fn shadow_count(g: &Game, e: CardId) -> i16 {
-    g.shadows_of(e).count() as i16
 }

@@ -24,12 +24,7 @@ pub(super) fn mulligan(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 pub(super) fn reserve_spirit(g: &Game, p: u8) -> i16 {
     hand(g, p)
         .iter()
-        .filter_map(|&c| {
-            KEY_RESPONSES
-                .iter()
-                .find(|r| r.0 == code(g, c))
-                .map(|r| r.1)
-        })
+        .map(|&c| hint(g, c).key_response)
         .max()
         .unwrap_or(0)
 }
@@ -38,7 +33,12 @@ pub(super) fn reserve_spirit(g: &Game, p: u8) -> i16 {
 pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
     let d = g.def_of(c);
     let keep = reserve_spirit(g, p);
-    if keep == 0 || KEY_RESPONSES.iter().any(|r| r.0 == d.code) {
+    // Only the printing the key response's script is registered under is exempt (a reprint
+    // is not: kept as the code table had it).
+    let key = g
+        .known_script(c)
+        .is_some_and(|s| s.code == d.code && s.hint.key_response > 0);
+    if keep == 0 || key {
         return false;
     }
     let cost = g.cost_of(c, p);
@@ -60,22 +60,24 @@ pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
 pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     let d = g.def_of(c);
     match d.ty {
-        // Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
-        CardType::Ally if code(g, c) == "TLR-004" => g.engaged(p).is_empty() as i32 * 60,
+        // A card's own planning score (Dúnedain Hunter, Durin's Axe) replaces its type's.
+        CardType::Ally if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Ally => {
             let cost = g.cost_of(c, p).max(1) as i32;
             50 + 10 * (stats_sum(g, c)) / cost
         }
         // A restricted attachment that could only push out another one is not played.
         CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
-        // Durin's Axe first brings a guarding enemy out: not while already fighting two.
-        CardType::Attachment if code(g, c) == "WaR-006" => {
-            (g.engaged(p).len() < 2) as i32 * attachment_info(g, c).0
-        }
+        CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         _ => action_value(g, p, c, None),
     }
+}
+
+/// `Hint::plan_value` of `c` (0 without one).
+fn plan(g: &Game, p: u8, c: CardId) -> i32 {
+    hint(g, c).plan_value.map_or(0, |f| f(g, p, c))
 }
 
 pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {

@@ -3,10 +3,6 @@
 
 use super::*;
 
-/// One threat point in damage-cost units at the default weights (card-specific valuations use it;
-/// the round plan reads `w().threat_unit`).
-pub(super) const THREAT_UNIT: i32 = weights::DEFAULT.threat_unit;
-
 /// Threat an enemy left in the staging area costs each round: its threat, plus 1 when engagement
 /// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
 /// threat by 1 per staged enemy each round).
@@ -28,14 +24,6 @@ pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
 pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
     damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
-}
-
-/// Cost of taking an attack of strength `atk` undefended (cheapest hero).
-pub(super) fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
-    g.heroes(p)
-        .map(|h| damage_cost(g, h, atk))
-        .min()
-        .unwrap_or(0)
 }
 
 /// The cheapest defender of `e` in `pool` outside `taken` (defence + keep cost), if cheaper
@@ -548,11 +536,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             continue;
         }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
-        let prio = SIDE_QUESTS
-            .iter()
-            .find(|s| s.0 == code(g, c))
-            .map(|s| s.1)
-            .unwrap_or(0);
+        let prio = hint(g, c).side_quest_priority;
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
@@ -560,7 +544,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         // Orc Rearguard as the current quest reveals one more card: only worth it when we
         // expect to make progress on it.
-        if code(g, c) == "TLR-023" && surplus <= 0 && !main_blocked {
+        if hint(g, c).side_quest_reveals_more && surplus <= 0 && !main_blocked {
             continue;
         }
         let v = prio * 10 + cheap as i32 * 200 - rem as i32;
@@ -600,11 +584,6 @@ pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
     }
 }
 
-/// The Mission objective's tokens, and whether it is Savage Counter-attack (tokens are lives).
-pub(super) fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
-    crate::cards::common::mission(g).map(|m| (code(g, m) == "TLR-072", g.card(m).resources))
-}
-
 pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
     let mut best: Option<(i32, usize)> = None;
@@ -621,17 +600,13 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if threat < 2 && rem > surplus.max(0) && !no_qp {
             continue;
         }
-        let mut pen = TRAVEL_PENALTY
-            .iter()
-            .find(|t| t.0 == code(g, l))
-            .map(|t| t.1)
-            .unwrap_or(0);
-        if code(g, l) == "TLR-018" && engage_forced_is_bad(g, p) {
+        let mut pen = hint(g, l).travel_penalty;
+        if hint(g, l).travel_engages_enemy && engage_forced_is_bad(g, p) {
             pen += 1000;
         }
         // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
         // and one of the few lives on Savage Counter-attack (none left loses the game).
-        if code(g, l) == "TLR-029" {
+        if hint(g, l).travel_costs_mission_token {
             pen += match mission_tokens(g) {
                 Some((true, t)) if t <= 2 => 1000,
                 Some((true, _)) => 20,

@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::bots::random::RandomBot;
-use crate::cards::testkit::{db, sandbox, sandbox_in};
-use crate::deck::Deck;
+use crate::cards::testkit::codes::*;
+use crate::cards::testkit::{core_leadership_deck, db, sandbox, sandbox_in};
 use crate::engine::{play_game, GameSetup, RuleOptions};
 use crate::record::Outcome;
 
@@ -21,9 +21,9 @@ fn dec(player: u8, ask: Ask, options: Vec<Opt>) -> Decision {
 
 #[test]
 fn defends_with_high_defense_hero_instead_of_lethal_undefended() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
     // Orc War Party: 6 attack.
-    let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
     let heroes: Vec<CardId> = g.heroes(0).collect();
     let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
     // Every hero is hurt so that 6 undefended damage kills any of them; Aragorn (DEF 2,
@@ -51,9 +51,9 @@ fn defends_with_high_defense_hero_instead_of_lethal_undefended() {
 
 #[test]
 fn never_lets_iarion_die_defending_when_a_hero_could_take_it() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0)); // 6 ATK
-    let iarion = g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+    let iarion = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
     for h in g.heroes(0).collect::<Vec<_>>() {
         g.exhaust(h);
     }
@@ -74,9 +74,9 @@ fn never_lets_iarion_die_defending_when_a_hero_could_take_it() {
 fn iarion_defends_an_attack_he_safely_survives() {
     // Fault class: Iârion's damage cost was infinite, so he never defended and the attack hit a
     // hero instead.
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0)); // Cornered Orc: 2 ATK
-    let iarion = g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0)); // Cornered Orc: 2 ATK
+    let iarion = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
     g.card_mut(iarion).controller = 0;
     for h in g.heroes(0).collect::<Vec<_>>() {
         g.exhaust(h);
@@ -101,11 +101,11 @@ fn iarion_defends_an_attack_he_safely_survives() {
 
 #[test]
 fn takes_small_attack_undefended_when_no_defender_is_cheaper() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
     let heroes: Vec<CardId> = g.heroes(0).collect();
     // A fresh 1-HP chump ally would die; heroes are fine with 2 damage.
-    let ally = g.spawn("Core-016", 0, Zone::Play(0)); // Snowbourn Scout 0/0/1/1
+    let ally = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0)); // Snowbourn Scout 0/0/1/1
     let d = dec(
         0,
         Ask::Defender { enemy: e },
@@ -126,8 +126,8 @@ fn takes_small_attack_undefended_when_no_defender_is_cheaper() {
 
 #[test]
 fn undefended_damage_goes_to_a_hero_that_survives() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
     let heroes: Vec<CardId> = g.heroes(0).collect();
     g.card_mut(heroes[0]).damage = 3; // Aragorn 2 left
     let d = dec(
@@ -145,8 +145,8 @@ fn undefended_damage_goes_to_a_hero_that_survives() {
 
 #[test]
 fn does_not_attack_when_it_cannot_kill_or_hurt() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0)); // DEF 3
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // DEF 3
     let heroes: Vec<CardId> = g.heroes(0).collect();
     // Only Théodred (2 ATK) is ready: 2 − 3 < 1 damage.
     g.card_mut(heroes[0]).exhausted = true;
@@ -157,8 +157,8 @@ fn does_not_attack_when_it_cannot_kill_or_hurt() {
 
 #[test]
 fn attacks_with_the_cheapest_killing_set() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
-    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0)); // Angmar Orc
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
     let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
     let heroes: Vec<CardId> = g.heroes(0).collect();
@@ -208,11 +208,11 @@ fn attacks_with_the_cheapest_killing_set() {
 
 #[test]
 fn commits_enough_willpower_and_keeps_a_defender() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
     g.phase = Phase::Quest;
     // Angmar Orc (2 ATK, 3 DEF, 3 HP): no one attack of the two heroes left after the defender
     // kills it; without sieges they quest.
-    let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
     let _ = e;
     let mut b = BasicBot::from_options(&[("siege_rounds".to_string(), "1".to_string())]).unwrap();
     let mut committed = vec![];
@@ -248,11 +248,11 @@ fn commits_enough_willpower_and_keeps_a_defender() {
 
 #[test]
 fn commits_no_useless_progress_on_a_stage_without_quest_points() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
     g.phase = Phase::Quest;
-    let q = g.spawn("TLR-069B", ENCOUNTER, Zone::Quest);
+    let q = g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
     assert_eq!(g.main_quest(), Some(q));
-    g.spawn("TLR-025", ENCOUNTER, Zone::Staging);
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
     let staged = g.staging_threat();
     assert!(staged > 0);
     let mut b = bot();
@@ -300,13 +300,13 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
     let mut g = sandbox_in(
         "intruders-in-chetwood",
         Mode::Standard,
-        &[&["Core-001", "Core-002", "Core-003"]],
+        &[LEADERSHIP_HEROES],
     );
     g.phase = Phase::Quest;
     // Staged: an enemy that the heroes can kill (Cornered Orc: 2 ATK, 1 DEF, 2 HP) and enough
     // threat that holding back its killers leaves the quest short.
-    let orc = g.spawn("TLR-025", ENCOUNTER, Zone::Staging);
-    g.spawn("TLR-028", ENCOUNTER, Zone::Staging); // Exposed Ridge: 3 threat
+    let orc = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // Exposed Ridge: 3 threat
     assert!(
         g.rule(Rule::NoEngagementChecks),
         "stage 1B: no engagement checks"
@@ -332,7 +332,7 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
 
 #[test]
 fn mulligan_keeps_a_playable_hand() {
-    let g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let g = sandbox(&[LEADERSHIP_HEROES]);
     // The test deck is all Guard of the Citadel (2-cost leadership allies): keep.
     let d = dec(0, Ask::Mulligan, vec![Opt::No, Opt::Yes]);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::No);
@@ -340,7 +340,7 @@ fn mulligan_keeps_a_playable_hand() {
 
 #[test]
 fn plays_an_affordable_ally_in_planning() {
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
     for h in g.heroes(0).collect::<Vec<_>>() {
         g.card_mut(h).resources = 1;
     }
@@ -349,50 +349,13 @@ fn plays_an_affordable_ally_in_planning() {
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(c));
 }
 
-fn core_leadership(db: &crate::data::CardDb) -> Deck {
-    let heroes = ["Core-001", "Core-002", "Core-003"]
-        .iter()
-        .map(|c| db.by_code(c).unwrap())
-        .collect();
-    let mut cards = vec![];
-    for (c, n) in [
-        ("Core-013", 3),
-        ("Core-014", 2),
-        ("Core-015", 2),
-        ("Core-016", 3),
-        ("Core-017", 2),
-        ("Core-018", 2),
-        ("Core-019", 1),
-        ("Core-073", 2),
-        ("Core-026", 2),
-        ("Core-027", 1),
-        ("Core-020", 2),
-        ("Core-022", 2),
-        ("Core-024", 2),
-        ("Core-059", 2),
-        ("Core-061", 2),
-        ("Core-028", 3),
-        ("Core-029", 3),
-    ] {
-        for _ in 0..n {
-            cards.push(db.by_code(c).unwrap());
-        }
-    }
-    Deck {
-        name: "core-leadership".into(),
-        heroes,
-        cards,
-        loot: Vec::new(),
-    }
-}
-
 /// (wins, games by outcome in `Outcome::ALL` order, total rounds played).
 fn wins(bot_name: &str, games: u64) -> (u64, [u64; 5], u64) {
     let db = db();
     let setup = GameSetup {
         scenario: db.scenario("intruders-in-chetwood").unwrap(),
         mode: Mode::Standard,
-        decks: vec![core_leadership(db)],
+        decks: vec![core_leadership_deck(db)],
         options: RuleOptions::default(),
         max_rounds: 30,
         allow_unimplemented: true,
@@ -443,12 +406,12 @@ fn full_games_terminate_and_beat_random() {
 fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
     // Fault class: an enemy no single attack could kill (Orc War Party: 3 DEF, 6 HP) was never
     // planned against, though it keeps the players from winning and damage on it stays.
-    let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
     g.phase = Phase::Encounter;
-    let owp = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
     // Chumps for its attacks, and attackers that deal 4 a round between them.
-    g.spawn("Core-013", 0, Zone::Play(0)); // Guard of the Citadel
-    g.spawn("Core-016", 0, Zone::Play(0)); // Snowbourn Scout
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0)); // Guard of the Citadel
+    g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0)); // Snowbourn Scout
     assert!(
         blocks_win(&g, owp),
         "its own text keeps the players from winning"

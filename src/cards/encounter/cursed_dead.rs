@@ -2,6 +2,7 @@
 //! script has a one-line summary in our own words.
 
 use crate::cards::common::{is_undead_enemy, top_of_encounter_discard};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::engine::*;
 
@@ -37,6 +38,10 @@ pub static SCRIPTS: &[Script] = &[
     // cards, and the newest Undead enemy among the encounter discards goes back to staging.
     Script {
         code: "TLR-063",
+        hint: Hint {
+            side_quest_priority: 55,
+            ..NO_HINT
+        },
         forced: Some(seal_forced),
         ..BLANK
     },

@@ -2,6 +2,7 @@
 //! script has a one-line summary in our own words.
 
 use crate::cards::common::{distinct_types, shuffle_discard_top_into_deck};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -35,6 +36,10 @@ pub static SCRIPTS: &[Script] = &[
     // player's discard pile; defeated, each player shuffles his top 5 discarded cards back in.
     Script {
         code: "TLR-067",
+        hint: Hint {
+            side_quest_priority: 0,
+            ..NO_HINT
+        },
         rule: Some(power_rule),
         forced: Some(power_forced),
         ..BLANK

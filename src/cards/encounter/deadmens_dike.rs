@@ -5,6 +5,7 @@
 use crate::cards::common::{
     is_undead_enemy, printed_cost_sum, shuffle_discard_top_into_deck, top_of_encounter_discard,
 };
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -38,6 +39,10 @@ pub static SCRIPTS: &[Script] = &[
     // last: defeating it wins) cannot be defeated while Thaurdir has hit points left.
     Script {
         code: "TLR-074B",
+        hint: Hint {
+            effect: Some(bot::a_fell_wraith_effect),
+            ..NO_HINT
+        },
         forced: Some(stage2b_forced),
         rule: Some(stage2b_rule),
         resume: Some(stage2b_resume),
@@ -55,6 +60,10 @@ pub static SCRIPTS: &[Script] = &[
     // combined printed cost over his characters.
     Script {
         code: "TLR-034",
+        hint: Hint {
+            effect: Some(bot::thaurdirs_damned_effect),
+            ..NO_HINT
+        },
         forced: Some(damned_forced),
         resume: Some(damned_resume),
         ..BLANK
@@ -63,6 +72,10 @@ pub static SCRIPTS: &[Script] = &[
     // Attack for the attack. Shadow: the defending player exhausts one of his characters.
     Script {
         code: "TLR-035",
+        hint: Hint {
+            effect: Some(bot::baleful_shade_effect),
+            ..NO_HINT
+        },
         forced: Some(shade_forced),
         shadow: Some(shade_shadow),
         resume: Some(shade_resume),
@@ -72,6 +85,10 @@ pub static SCRIPTS: &[Script] = &[
     // time counter again. Travel: each player mills 1.
     Script {
         code: "TLR-036",
+        hint: Hint {
+            travel_penalty: 2,
+            ..NO_HINT
+        },
         forced: Some(battlements_forced),
         travel: Some(battlements_travel),
         ..BLANK
@@ -81,6 +98,11 @@ pub static SCRIPTS: &[Script] = &[
     // discards comes back to staging.
     Script {
         code: "TLR-037",
+        hint: Hint {
+            travel_penalty: 3,
+            effect: Some(bot::norbury_tombs_effect),
+            ..NO_HINT
+        },
         forced: Some(tombs_forced),
         travel: Some(tombs_travel),
         resume: Some(tombs_resume),
@@ -106,6 +128,11 @@ pub static SCRIPTS: &[Script] = &[
     // Shadow: the defending player discards one of his attachments.
     Script {
         code: "TLR-040",
+        hint: Hint {
+            travel_penalty: 2,
+            effect: Some(bot::deadmens_gate_effect),
+            ..NO_HINT
+        },
         forced: Some(gate_forced),
         shadow: Some(gate_shadow),
         resume: Some(gate_resume),
@@ -115,6 +142,10 @@ pub static SCRIPTS: &[Script] = &[
     // controls or takes all his characters out of the quest.
     Script {
         code: "TLR-041",
+        hint: Hint {
+            effect: Some(bot::unnatural_fog_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(fog_revealed),
         resume: Some(fog_resume),
         ..BLANK
@@ -123,6 +154,10 @@ pub static SCRIPTS: &[Script] = &[
     // one card per Undead enemy engaged with him.
     Script {
         code: "TLR-042",
+        hint: Hint {
+            side_quest_priority: 45,
+            ..NO_HINT
+        },
         forced: Some(shadow_world_forced),
         ..BLANK
     },
@@ -589,6 +624,124 @@ fn shadow_world_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Norbury Tombs: shuffling discarded cards back into the decks only helps.
+    pub(super) fn norbury_tombs_effect(
+        _g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => find(o, Opt::Yes),
+            _ => None,
+        }
+    }
+
+    /// Weight of Responsibility / Deadmen's Gate shadow: discard the cheapest attachment.
+    pub(super) fn deadmens_gate_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+            _ => None,
+        }
+    }
+
+    /// Deadmen's Dike: the deck is the clock (an empty deck eliminates). Unnatural Fog: mill
+    /// one card per questing character (Mode 0) only with a deck to spare and more
+    /// willpower at stake than cards; else take the characters out of the quest (Mode 1).
+    pub(super) fn unnatural_fog_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let n = g.characters(p).filter(|&c| g.card(c).questing).count() as i32;
+                let wp: i32 = g
+                    .characters(p)
+                    .filter(|&c| g.card(c).questing)
+                    .map(|c| g.stat(c, g.questing_stat()) as i32)
+                    .sum();
+                let deck = g.list(Zone::Deck(p)).len() as i32;
+                if deck - n >= 15 && wp > n {
+                    find(o, Opt::Mode(0))
+                } else {
+                    find(o, Opt::Mode(1))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A Fell Wraith: mill 3 (Mode 0) with a deck to spare, else Thaurdir goes back to the
+    /// staging area (Mode 1).
+    pub(super) fn a_fell_wraith_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                if g.list(Zone::Deck(p)).len() >= 15 {
+                    find(o, Opt::Mode(0))
+                } else {
+                    find(o, Opt::Mode(1))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Thaurdir's Damned: one damage at a time where it costs least, counting the damage
+    /// already assigned.
+    pub(super) fn thaurdirs_damned_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| {
+                let a = g.assigned_damage(c);
+                damage_cost_after(g, c, a, 1)
+            }),
+            _ => None,
+        }
+    }
+
+    /// Baleful Shade shadow: exhaust the ready character whose attack matters least.
+    pub(super) fn baleful_shade_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => pick_min(o, |c| {
+                char_value(g, c).min(10_000) / 10 + g.stat(c, Stat::Attack) as i32 * 20
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1034,5 +1187,80 @@ mod tests {
         g.move_card(s, Zone::Victory);
         g.emit(Event::PhaseEnd(Phase::Refresh));
         assert_eq!(g.list(Zone::Deck(0)).len(), d - 2);
+    }
+
+    #[test]
+    fn unnatural_fog_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let fog = g.spawn("TLR-041", ENCOUNTER, Zone::Resolving);
+        let f = hint(&g, fog).effect.unwrap();
+        let h = g.heroes(0).next().unwrap();
+        g.cards[h as usize].questing = true;
+        while g.list(Zone::Deck(0)).len() > 10 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        let modes = [Opt::Mode(0), Opt::Mode(1)];
+        assert_eq!(
+            f(&g, 0, fog, 0, &modes),
+            Some(1),
+            "a short deck leaves the quest"
+        );
+        for _ in 0..10 {
+            g.spawn("Core-013", 0, Zone::Deck(0));
+        }
+        assert_eq!(f(&g, 0, fog, 0, &modes), Some(0), "a deck to spare mills");
+    }
+
+    #[test]
+    fn norbury_tombs_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let t = g.spawn("TLR-037", ENCOUNTER, Zone::Staging);
+        assert_eq!(hint(&g, t).travel_penalty, 3);
+        let f = hint(&g, t).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, t, 0, &[Opt::No, Opt::Yes]),
+            Some(1),
+            "shuffle back"
+        );
+    }
+
+    #[test]
+    fn a_fell_wraith_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let c = g.spawn("TLR-074B", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1)];
+        for _ in 0..5 {
+            g.spawn("Core-013", 0, Zone::Deck(0));
+        }
+        assert!(g.list(Zone::Deck(0)).len() >= 15);
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(0), "mill with a deck to spare");
+        while g.list(Zone::Deck(0)).len() >= 15 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1));
+    }
+
+    #[test]
+    fn deadmens_gate_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001"]]);
+        let c = g.spawn("TLR-040", ENCOUNTER, Zone::Staging);
+        assert_eq!(hint(&g, c).travel_penalty, 2);
+        let f = hint(&g, c).effect.unwrap();
+        let plate = g.spawn("Core-040", 0, Zone::SetAside);
+        let horn = g.spawn("Core-042", 0, Zone::SetAside);
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(plate), Opt::Card(horn)]),
+            Some(1),
+            "the cheapest"
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! all game.
 
 use crate::cards::common::{count_use, is_undead_enemy};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 
@@ -33,6 +34,11 @@ pub static SCRIPTS: &[Script] = &[
     // one card from his deck per Undead enemy engaged with him.
     Script {
         code: "DDN-022",
+        hint: Hint {
+            play_value: Some(bot::palace_ruins_value),
+            effect: Some(bot::palace_ruins_effect),
+            ..NO_HINT
+        },
         can_act: Some(ruins_can),
         act: Some(ruins_act),
         any_player: true,
@@ -65,6 +71,10 @@ pub static SCRIPTS: &[Script] = &[
     // counts as undefended.
     Script {
         code: "DDN-024",
+        hint: Hint {
+            effect: Some(bot::decrepit_city_effect),
+            ..NO_HINT
+        },
         rule: Some(city_rule),
         shadow: Some(city_shadow),
         resume: Some(city_resume),
@@ -75,6 +85,10 @@ pub static SCRIPTS: &[Script] = &[
     // it stays exhausted.
     Script {
         code: "DDN-025",
+        hint: Hint {
+            effect: Some(bot::paralyzing_fear_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(fear_revealed),
         rule: Some(fear_rule),
         resume: Some(fear_resume),
@@ -91,6 +105,10 @@ pub static SCRIPTS: &[Script] = &[
     // facedown under it; when it is defeated they are shuffled back into their owners' decks.
     Script {
         code: "DDN-027",
+        hint: Hint {
+            side_quest_priority: 75,
+            ..NO_HINT
+        },
         when_revealed: Some(courage_revealed),
         forced: Some(courage_forced),
         ..BLANK
@@ -406,6 +424,96 @@ fn curse_revealed(g: &mut Game, _me: CardId, _by: u8) {
         log(g, |_| {
             "  nothing discarded: Curse of Angmar surges".to_string()
         });
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Palace Ruins
+    pub(super) fn palace_ruins_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        (palace_ruins_x(g, p, c) > 0) as i32 * 30
+    }
+
+    /// Palace Ruins (DDN-022): the X worth discarding to lower its Threat now, 0 if none. Only in
+    /// the quest phase's window after staging (the threat to quest against is then known), while
+    /// it is staged and the quest would fail: X covers the shortfall, at most its Threat, and
+    /// keeps `DECK_RESERVE` cards in the deck.
+    pub(super) fn palace_ruins_x(g: &Game, p: u8, c: CardId) -> i16 {
+        let after_staging = g.stack.iter().rev().find_map(|f| match *f {
+            crate::engine::Frame::Step(s) => Some(s),
+            _ => None,
+        }) == Some(crate::engine::Step::Resolve);
+        if g.phase != Phase::Quest || !after_staging || g.card(c).zone != Zone::Staging {
+            return 0;
+        }
+        let short = g.staging_threat() - g.questing_strength();
+        let spare = g.list(Zone::Deck(p)).len().saturating_sub(DECK_RESERVE) as i16;
+        short.min(g.stat(c, Stat::Threat)).min(spare).max(0)
+    }
+
+    /// Palace Ruins: the X worked out when its Action was chosen (at least the smallest).
+    pub(super) fn palace_ruins_effect(
+        g: &Game,
+        p: u8,
+        card: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        if what == 0 {
+            let x = palace_ruins_x(g, p, card).max(1) as u8;
+            return o
+                .iter()
+                .rposition(|m| matches!(*m, Opt::Mode(k) if k <= x))
+                .or(Some(0));
+        }
+        None
+    }
+
+    /// Decrepit City's shadow: mill 3 (Mode 0) or the attack goes undefended (Mode 1).
+    pub(super) fn decrepit_city_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => {
+                let (undefended, defended) = attack_outcomes(g, p);
+                let deck = g.list(Zone::Deck(p)).len();
+                let mill = if deck >= DECK_RESERVE + 3 {
+                    3 * 8
+                } else {
+                    3 * 200
+                };
+                find(o, Opt::Mode((undefended < defended + mill) as u8))
+            }
+            _ => None,
+        }
+    }
+
+    /// Paralyzing Fear: discard the top card to ready the hero unless the deck is nearly out.
+    pub(super) fn paralyzing_fear_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => find(
+                o,
+                if g.list(Zone::Deck(p)).len() > 5 {
+                    Opt::Yes
+                } else {
+                    Opt::No
+                },
+            ),
+            _ => None,
+        }
     }
 }
 
@@ -870,5 +978,21 @@ mod tests {
         reveal_resolving(&mut g, me);
         assert!(g.list(Zone::Hand(0)).is_empty());
         assert_eq!(g.list(Zone::EncounterDeck).len(), deck_before, "no surge");
+    }
+
+    #[test]
+    fn paralyzing_fear_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[&["Core-001"]]);
+        let c = g.spawn("DDN-025", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let yn = [Opt::Yes, Opt::No];
+        assert!(g.list(Zone::Deck(0)).len() > 5);
+        assert_eq!(f(&g, 0, c, 1, &yn), Some(0), "discard to ready");
+        while g.list(Zone::Deck(0)).len() > 5 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 1, &yn), Some(1), "the deck is nearly out");
     }
 }

@@ -2,6 +2,7 @@
 //! the Ettenmoors). Each script has a one-line summary in our own words.
 
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 
@@ -10,6 +11,10 @@ pub static SCRIPTS: &[Script] = &[
     // questing characters; shadow: 1 damage to the defending character.
     Script {
         code: "TLR-052",
+        hint: Hint {
+            damage_prompts: &[(0, 1)],
+            ..NO_HINT
+        },
         when_revealed: Some(biting_wind),
         shadow: Some(biting_wind_shadow),
         resume: Some(biting_wind_resume),
@@ -28,6 +33,10 @@ pub static SCRIPTS: &[Script] = &[
     // keywords or traits).
     Script {
         code: "TLR-054",
+        hint: Hint {
+            damage_prompts: &[(0, 1)],
+            ..NO_HINT
+        },
         when_revealed: Some(cold_from_angmar),
         rule: Some(cold_rule),
         resume: Some(cold_resume),
@@ -37,6 +46,11 @@ pub static SCRIPTS: &[Script] = &[
     // player may heal up to 3 damage from one of his heroes.
     Script {
         code: "TLR-055",
+        hint: Hint {
+            side_quest_priority: 20,
+            effect: Some(bot::make_camp_effect),
+            ..NO_HINT
+        },
         rule: Some(make_camp_rule),
         forced: Some(make_camp_forced),
         resume: Some(make_camp_resume),
@@ -197,6 +211,29 @@ fn make_camp_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
         }
         k += 1;
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable
+    /// damage to heal.
+    pub(super) fn make_camp_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| {
+                g.card(c).damage as i32 * 10 + char_value(g, c).min(10_000) / 10
+            }),
+            _ => None,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Intruders in Chetwood: its quest card, and the Intruders in Chetwood, Iârion, Eriador Wilds
 //! and Angmar Orcs encounter sets. Each script has a one-line summary in our own words.
 
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -43,6 +44,11 @@ pub static SCRIPTS: &[Script] = &[
     // attacker goes back to the staging area after the attack.
     Script {
         code: "TLR-018",
+        hint: Hint {
+            travel_engages_enemy: true,
+            effect: Some(bot::chetwood_forest_effect),
+            ..NO_HINT
+        },
         travel: Some(chetwood_travel),
         shadow: Some(chetwood_shadow),
         resume: Some(chetwood_resume),
@@ -52,6 +58,10 @@ pub static SCRIPTS: &[Script] = &[
     // phase; shadow: the defender loses 1 Defense per quest stage.
     Script {
         code: "TLR-019",
+        hint: Hint {
+            effect: Some(bot::borders_of_bree_land_effect),
+            ..NO_HINT
+        },
         forced: Some(borders_forced),
         shadow: Some(borders_shadow),
         resume: Some(borders_resume),
@@ -76,6 +86,10 @@ pub static SCRIPTS: &[Script] = &[
     // raises threat by 1; shadow: +1 Attack and the attacker goes back after the attack.
     Script {
         code: "TLR-022",
+        hint: Hint {
+            effect: Some(bot::borders_of_bree_land_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(surprising_speed),
         shadow: Some(surprising_speed_shadow),
         resume: Some(surprising_speed_resume),
@@ -85,6 +99,12 @@ pub static SCRIPTS: &[Script] = &[
     // reveals one more card after staging.
     Script {
         code: "TLR-023",
+        hint: Hint {
+            side_quest_priority: 50,
+            side_quest_harm: Some(1),
+            side_quest_reveals_more: true,
+            ..NO_HINT
+        },
         rule: Some(rearguard_rule),
         forced: Some(rearguard_forced),
         ..BLANK
@@ -93,6 +113,11 @@ pub static SCRIPTS: &[Script] = &[
     // time runs out Iârion is discarded (and the players lose).
     Script {
         code: "TLR-024",
+        hint: Hint {
+            side_quest_priority: 100,
+            side_quest_harm: Some(4),
+            ..NO_HINT
+        },
         when_revealed: Some(rescue_revealed),
         forced: Some(rescue_forced),
         ..BLANK
@@ -101,6 +126,10 @@ pub static SCRIPTS: &[Script] = &[
     // staging area if the attack kills an ally.
     Script {
         code: "TLR-043",
+        hint: Hint {
+            effect: Some(bot::angmar_orc_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(angmar_orc),
         shadow: Some(angmar_orc_shadow),
         resume: Some(angmar_orc_resume),
@@ -125,6 +154,11 @@ pub static SCRIPTS: &[Script] = &[
     // engages it.
     Script {
         code: "TLR-046",
+        hint: Hint {
+            side_quest_priority: 60,
+            side_quest_harm: Some(2),
+            ..NO_HINT
+        },
         modify: Some(orc_ambush_modify),
         global: true,
         when_revealed: Some(orc_ambush),
@@ -150,6 +184,10 @@ pub static SCRIPTS: &[Script] = &[
     // shuffle.
     Script {
         code: "TLR-049",
+        hint: Hint {
+            effect: Some(bot::pressing_needs_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(pressing_needs),
         resume: Some(pressing_needs_resume),
         ..BLANK
@@ -158,6 +196,10 @@ pub static SCRIPTS: &[Script] = &[
     // player discards one attachment per quest card in play.
     Script {
         code: "TLR-050",
+        hint: Hint {
+            effect: Some(bot::weight_of_responsibility_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(weight_revealed),
         shadow: Some(weight_shadow),
         resume: Some(weight_resume),
@@ -166,6 +208,11 @@ pub static SCRIPTS: &[Script] = &[
     // Lost in the Wilderness: every hand goes underneath it until it is defeated.
     Script {
         code: "TLR-051",
+        hint: Hint {
+            side_quest_priority: 40,
+            side_quest_harm: Some(3),
+            ..NO_HINT
+        },
         when_revealed: Some(lost_revealed),
         forced: Some(lost_forced),
         ..BLANK
@@ -839,6 +886,123 @@ fn lost_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Chetwood Forest shadow: exhaust a ready hero (Card) or the attacker returns to the
+    /// staging area (Mode 0). Exhaust the hero whose attack matters least.
+    /// Chetwood Forest's travel cost: the player best able to defend an enemy engages it.
+    pub(super) fn chetwood_forest_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            2 => {
+                let mut best: Option<(i32, usize)> = None;
+                for (i, opt) in o.iter().enumerate() {
+                    let Opt::Player(q) = *opt else { continue };
+                    let def: i32 = g
+                        .characters(q)
+                        .filter(|&c| ready(g, c))
+                        .map(|c| g.stat(c, Stat::Defense) as i32 * 10 + g.remaining_hp(c) as i32)
+                        .max()
+                        .unwrap_or(0)
+                        - g.players[q as usize].threat as i32;
+                    if best.map(|(b, _)| def > b).unwrap_or(true) {
+                        best = Some((def, i));
+                    }
+                }
+                best.map(|(_, i)| i)
+            }
+            1 => pick_min(o, |c| {
+                g.stat(c, Stat::Attack) as i32 * 10 + g.stat(c, Stat::Defense) as i32
+            })
+            .or_else(|| find(o, Opt::Mode(0))),
+            _ => None,
+        }
+    }
+
+    /// Angmar Orc: discard an ally (Card) or reveal one more card (Mode 0). A cheap ally goes.
+    pub(super) fn angmar_orc_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let i = pick_min(o, |c| char_value(g, c) + (g.controller(c) != p) as i32 * 5)?;
+                let Opt::Card(c) = o[i] else { return None };
+                if char_value(g, c) <= 20 {
+                    Some(i)
+                } else {
+                    find(o, Opt::Mode(0))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Borders of Bree-land / Surprising Speed: an engaged enemy goes back to the staging
+    /// area. Send back the one we are least likely to kill (most HP + DEF left).
+    pub(super) fn borders_of_bree_land_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |e| {
+                (g.remaining_hp(e) + g.stat(e, Stat::Defense)) as i32 * 10
+                    + g.stat(e, Stat::Attack) as i32
+            }),
+            _ => None,
+        }
+    }
+
+    /// Pressing Needs: switching the current quest (Card) beats revealing a side quest
+    /// (Mode 0); the main quest unless a side quest is the better one.
+    pub(super) fn pressing_needs_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let main = g.main_quest().unwrap_or(NO_CARD);
+                find(o, Opt::Card(main))
+                    .or_else(|| o.iter().position(|x| matches!(x, Opt::Card(_))))
+                    .or_else(|| find(o, Opt::Mode(0)))
+            }
+            1 => pick_min(o, |c| hint(g, c).side_quest_harm.unwrap_or(2)),
+            _ => None,
+        }
+    }
+
+    /// Weight of Responsibility / Deadmen's Gate shadow: discard the cheapest attachment.
+    pub(super) fn weight_of_responsibility_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1308,5 +1472,98 @@ mod tests {
         g.settle();
         assert_eq!(g.list(Zone::Hand(0)).len(), hand);
         assert_eq!(g.card(l).zone, Zone::Victory);
+    }
+
+    #[test]
+    fn pressing_needs_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-049", ENCOUNTER, Zone::Resolving);
+        let f = hint(&g, c).effect.unwrap();
+        let rescue = g.spawn("TLR-024", ENCOUNTER, Zone::SetAside);
+        let rearguard = g.spawn("TLR-023", ENCOUNTER, Zone::SetAside);
+        assert_eq!(hint(&g, rescue).side_quest_harm, Some(4));
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(rescue), Opt::Card(rearguard)]),
+            Some(1),
+            "the least harmful side quest"
+        );
+        let main = g.main_quest().unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Mode(0), Opt::Card(main)]),
+            Some(1),
+            "switching to the main quest beats revealing a side quest"
+        );
+    }
+
+    #[test]
+    fn angmar_orc_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let f = hint(&g, orc).effect.unwrap();
+        let guard = g.spawn("Core-013", 0, Zone::Play(0));
+        assert_eq!(
+            f(&g, 0, orc, 0, &[Opt::Mode(0), Opt::Card(guard)]),
+            Some(1),
+            "a cheap ally goes"
+        );
+        let slayer = g.spawn("Core-018", 0, Zone::Play(0));
+        assert_eq!(
+            f(&g, 0, orc, 0, &[Opt::Mode(0), Opt::Card(slayer)]),
+            Some(0),
+            "one more card rather than a dear ally"
+        );
+    }
+
+    #[test]
+    fn chetwood_forest_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001", "Core-002"]]);
+        let forest = g.spawn("TLR-018", ENCOUNTER, Zone::Staging);
+        assert!(hint(&g, forest).travel_engages_enemy);
+        let hs = crate::cards::testkit::heroes(&g, 0);
+        let f = hint(&g, forest).effect.unwrap();
+        // Its shadow: exhaust the hero whose attack matters least (Théodred, 2 ATK).
+        let o = [Opt::Mode(0), Opt::Card(hs[0]), Opt::Card(hs[1])];
+        assert_eq!(f(&g, 0, forest, 1, &o), Some(2));
+        assert_eq!(f(&g, 0, forest, 1, &[Opt::Mode(0)]), Some(0));
+    }
+
+    #[test]
+    fn borders_of_bree_land_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-019", ENCOUNTER, Zone::Staging);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let party = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        let o = [Opt::Card(orc), Opt::Card(party)];
+        for code in ["TLR-019", "TLR-022"] {
+            let x = g.spawn(code, ENCOUNTER, Zone::SetAside);
+            let f = hint(&g, x).effect.unwrap();
+            assert_eq!(
+                f(&g, 0, x, 0, &o),
+                Some(1),
+                "{code}: the one hardest to kill"
+            );
+        }
+        let _ = c;
+    }
+
+    #[test]
+    fn weight_of_responsibility_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-050", ENCOUNTER, Zone::SetAside);
+        let f = hint(&g, c).effect.unwrap();
+        let plate = g.spawn("Core-040", 0, Zone::SetAside);
+        let horn = g.spawn("Core-042", 0, Zone::SetAside);
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(plate), Opt::Card(horn)]),
+            Some(1),
+            "the cheapest"
+        );
     }
 }

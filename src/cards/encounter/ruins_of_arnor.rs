@@ -2,6 +2,7 @@
 //! Each script has a one-line summary in our own words.
 
 use crate::cards::common::raise_each;
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -26,6 +27,10 @@ pub static SCRIPTS: &[Script] = &[
     // defending player takes 3 threat or the attack counts as undefended.
     Script {
         code: "TLR-058",
+        hint: Hint {
+            effect: Some(bot::tragic_discovery_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(tragic_discovery),
         shadow: Some(tragic_shadow),
         resume: Some(tragic_resume),
@@ -35,6 +40,10 @@ pub static SCRIPTS: &[Script] = &[
     // phase while it is in play; once defeated every player's threat drops by 3.
     Script {
         code: "TLR-059",
+        hint: Hint {
+            side_quest_priority: 70,
+            ..NO_HINT
+        },
         forced: Some(search_forced),
         ..BLANK
     },
@@ -110,6 +119,32 @@ fn search_forced(g: &mut Game, me: CardId, ev: Event) {
             }
         }
         _ => {}
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Tragic Discovery's shadow: 3 threat (Mode 0) or the attack goes undefended (Mode 1);
+    /// undefended when the threat would be deadly or the hit on a hero is cheap.
+    pub(super) fn tragic_discovery_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let threat = g.players[p as usize].threat;
+                let (undefended, defended) = attack_outcomes(g, p);
+                let take_undefended = threat + 3 >= 50 || undefended < defended + 3 * THREAT_UNIT;
+                find(o, Opt::Mode(if take_undefended { 1 } else { 0 }))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 
@@ -37,6 +38,10 @@ pub static SCRIPTS: &[Script] = &[
     // defeating it wins.
     Script {
         code: "TLR-070B",
+        hint: Hint {
+            effect: Some(bot::cornered_animals_effect),
+            ..NO_HINT
+        },
         modify: Some(stage2b_modify),
         global: true,
         forced: Some(stage2b_forced),
@@ -55,6 +60,10 @@ pub static SCRIPTS: &[Script] = &[
     // character costs a token; no tokens left loses the game.
     Script {
         code: "TLR-072",
+        hint: Hint {
+            mission_tokens_are_lives: true,
+            ..NO_HINT
+        },
         forced: Some(savage_forced),
         resume: Some(savage_resume),
         ..BLANK
@@ -87,6 +96,10 @@ pub static SCRIPTS: &[Script] = &[
     // of the refresh phase; shadow: +1 Attack per damaged character of the defending player.
     Script {
         code: "TLR-028",
+        hint: Hint {
+            damage_prompts: &[(0, 1)],
+            ..NO_HINT
+        },
         forced: Some(ridge_forced),
         shadow: Some(damaged_count_shadow),
         resume: Some(ridge_resume),
@@ -96,6 +109,11 @@ pub static SCRIPTS: &[Script] = &[
     // may be healed of all damage.
     Script {
         code: "TLR-029",
+        hint: Hint {
+            travel_costs_mission_token: true,
+            effect: Some(bot::sheltered_valley_effect),
+            ..NO_HINT
+        },
         forced: Some(valley_forced),
         travel: Some(valley_travel),
         resume: Some(valley_resume),
@@ -105,6 +123,10 @@ pub static SCRIPTS: &[Script] = &[
     // deck / discard pile and engage it; explored while active, a token may go on the Mission.
     Script {
         code: "TLR-030",
+        hint: Hint {
+            effect: Some(bot::concealed_orc_camp_effect),
+            ..NO_HINT
+        },
         forced: Some(camp_forced),
         travel: Some(camp_travel),
         resume: Some(camp_resume),
@@ -114,6 +136,10 @@ pub static SCRIPTS: &[Script] = &[
     // then every damaged character exhausts; shadow: the defending player spreads X damage.
     Script {
         code: "TLR-031",
+        hint: Hint {
+            damage_prompts: &[(0, 1), (1, 1)],
+            ..NO_HINT
+        },
         when_revealed: Some(ice_storm),
         shadow: Some(ice_storm_shadow),
         resume: Some(ice_storm_resume),
@@ -123,6 +149,11 @@ pub static SCRIPTS: &[Script] = &[
     // of his heroes and it gets 4 time counters again.
     Script {
         code: "TLR-032",
+        hint: Hint {
+            side_quest_priority: 90,
+            damage_prompts: &[(0, 4)],
+            ..NO_HINT
+        },
         forced: Some(shelter_forced),
         resume: Some(shelter_resume),
         ..BLANK
@@ -659,6 +690,63 @@ fn shelter_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if g.card(me).zone.in_play() {
         g.card_mut(me).time = 4;
         log(g, |_| "  Find Shelter gets 4 time counters".to_string());
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Heal effects of encounter cards (Make Camp, Sheltered Valley): the most valuable
+    /// damage to heal.
+    pub(super) fn sheltered_valley_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => pick_max(o, |c| {
+                g.card(c).damage as i32 * 10 + char_value(g, c).min(10_000) / 10
+            }),
+            _ => None,
+        }
+    }
+
+    /// Cornered Animals: discard a Savage Counter-attack token (Mode 0) while 3 or more are
+    /// left, else reveal one more card (Mode 1).
+    pub(super) fn cornered_animals_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
+                find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Concealed Orc-camp: a token on the Mission objective, always; the Orc to engage on
+    /// travel is the least dangerous one.
+    pub(super) fn concealed_orc_camp_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => find(o, Opt::Yes),
+            2 => pick_min(o, |e| danger(g, e)),
+            _ => None,
+        }
     }
 }
 

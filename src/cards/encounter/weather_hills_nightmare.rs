@@ -12,6 +12,7 @@
 
 use super::weather_hills::remove_mission_token;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 
@@ -63,6 +64,10 @@ pub static SCRIPTS: &[Script] = &[
     // damage on one of his characters; while active, enemies have +3 Defense.
     Script {
         code: "TWHN-016",
+        hint: Hint {
+            damage_prompts: &[(0, 1)],
+            ..NO_HINT
+        },
         modify: Some(tower_modify),
         global: true,
         forced: Some(tower_forced),
@@ -73,6 +78,10 @@ pub static SCRIPTS: &[Script] = &[
     // phase; shadow: a Mission token goes, or the attacker has +3 Attack.
     Script {
         code: "TWHN-017",
+        hint: Hint {
+            effect: Some(bot::rain_washed_tracks_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(tracks_revealed),
         shadow: Some(tracks_shadow),
         resume: Some(tracks_resume),
@@ -390,6 +399,30 @@ fn track_rule(_g: &Game, _me: CardId, r: Rule) -> bool {
 fn track_revealed(g: &mut Game, _me: CardId, _by: u8) {
     let n = if g.players_in_game() >= 3 { 2 } else { 1 };
     crate::cards::encounter::weather_hills::reveal_orc_cards(g, n);
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Rain-washed Tracks (The Weather Hills Nightmare): a Mission token (Mode 0), or +8
+    /// staging threat this phase (Mode 1, when revealed) / +3 Attack (Mode 1, shadow). A
+    /// token goes unless it is one of the last 2 of Savage Counter-attack (they are lives);
+    /// outside the quest phase the +8 threat costs nothing, so it is taken then.
+    pub(super) fn rain_washed_tracks_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        let w = what;
+        let keep = mission_tokens(g).is_some_and(|(savage, t)| savage && t <= 2);
+        let harmless = w == 0 && g.phase != Phase::Quest;
+        let mode = if keep || harmless { 1 } else { 0 };
+        find(o, Opt::Mode(mode)).or_else(|| find(o, Opt::Mode(1)))
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
 use crate::cards::common::{damageable, host, mine_in_play};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -22,6 +23,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-117",
+        hint: Hint {
+            valour_event: true,
+            play_value: Some(bot::doom_hangs_still_value),
+            ..NO_HINT
+        },
         can_act: Some(doom_can),
         act: Some(doom_act),
         resume: Some(doom_resume),
@@ -29,6 +35,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-118",
+        hint: Hint {
+            play_value: Some(bot::beechbone_value),
+            ..NO_HINT
+        },
         rule: Some(beechbone_rule),
         forced: Some(beechbone_forced),
         can_respond: Some(beechbone_can),
@@ -37,6 +47,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-119",
+        hint: Hint {
+            valour_event: true,
+            play_value: Some(bot::hold_your_ground_value),
+            ..NO_HINT
+        },
         can_act: Some(hold_can),
         act: Some(hold_act),
         resume: Some(hold_resume),
@@ -44,12 +59,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-120",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(lindir_can),
         respond: Some(lindir_respond),
         ..BLANK
     },
     Script {
         code: "TBoCD-121",
+        hint: Hint {
+            play_value: Some(bot::lords_of_the_eldar_value),
+            ..NO_HINT
+        },
         rule: Some(from_discard_rule),
         can_act: Some(lords_can),
         act: Some(lords_act),
@@ -57,6 +80,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-122",
+        hint: Hint {
+            attach: Some((15, AttachKind::General)),
+            effect: Some(bot::the_long_defeat_effect),
+            ..NO_HINT
+        },
         attach_to: Some(long_defeat_attach),
         forced: Some(long_defeat_forced),
         resume: Some(long_defeat_resume),
@@ -64,6 +92,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-123",
+        hint: Hint {
+            play_value: Some(bot::quick_ears_value),
+            effect: Some(bot::quick_ears_effect),
+            ..NO_HINT
+        },
         can_respond: Some(quick_ears_can),
         respond: Some(quick_ears_respond),
         resume: Some(quick_ears_resume),
@@ -71,6 +104,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TBoCD-124",
+        hint: Hint {
+            attach: Some((20, AttachKind::General)),
+            ..NO_HINT
+        },
         attach_to: Some(favor_attach),
         forced: Some(favor_forced),
         ..BLANK
@@ -458,6 +495,86 @@ fn favor_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// The Long Defeat: heal when our heroes are hurt, else draw; heal the most hurt first.
+    pub(super) fn the_long_defeat_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let want = if total_hero_damage(g, p) >= 2 { 1 } else { 0 };
+                find(o, Opt::Mode(want)).or_else(|| find(o, Opt::Mode(0)))
+            }
+            1 => pick_max(o, |c| g.card(c).damage as i32 + g.is_hero(c) as i32 * 5),
+            _ => None,
+        }
+    }
+
+    /// Doom Hangs Still: no threat for failing a quest we expect to fail.
+    pub(super) fn doom_hangs_still_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let ready_wp: i16 = g
+            .characters(p)
+            .filter(|&x| ready(g, x))
+            .map(|x| g.stat(x, Stat::Willpower))
+            .sum();
+        (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * 20
+    }
+
+    /// Hold Your Ground!: ready sentinels for the enemy attacks.
+    pub(super) fn hold_your_ground_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Combat && (0..g.n_players).any(|q| !g.engaged(q).is_empty())) as i32 * 25
+    }
+
+    /// Beechbone: hit the enemy while he survives the point of damage.
+    pub(super) fn beechbone_value(g: &Game, _p: u8, c: CardId, ev: Option<Event>) -> i32 {
+        matches!(ev, Some(Event::AttackerDeclared(..))) as i32
+            * (g.remaining_hp(c) >= 2) as i32
+            * 25
+    }
+
+    /// Lords of the Eldar: before committing, with at least two Noldor characters.
+    pub(super) fn lords_of_the_eldar_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let noldor = (0..g.n_players)
+            .flat_map(|q| g.characters(q))
+            .filter(|&x| g.has_trait(x, "Noldor"))
+            .count();
+        (phase == Phase::Quest && !any_questing(g, p) && noldor >= 2) as i32 * 20
+    }
+
+    /// Quick Ears: cancel a dangerous enemy.
+    pub(super) fn quick_ears_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::Revealing(x, true)) if danger(g, x) >= 15 => 35,
+            _ => 0,
+        }
+    }
+
+    /// Quick Ears: exhaust the hero we need least.
+    pub(super) fn quick_ears_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| char_value(g, c)),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -810,5 +927,53 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn doom_hangs_still_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TBoCD-117", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        let hs: Vec<CardId> = g.heroes(0).collect();
+        for h in hs {
+            g.cards[h as usize].exhausted = true;
+        }
+        g.phase = Phase::Combat;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "only in the planning phase"
+        );
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 20, "the quest will fail");
+    }
+
+    #[test]
+    fn hold_your_ground_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TBoCD-119", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy engaged");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn quick_ears_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TBoCD-123", 0, Zone::Hand(0));
+        let party = g.spawn("TLR-017", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::Revealing(party, true))),
+            35
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
     }
 }

@@ -5,6 +5,7 @@
 //! cards without a cost).
 
 use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
@@ -13,12 +14,20 @@ use crate::engine::{
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-001",
+        hint: Hint {
+            play_value: Some(bot::aragorn_value),
+            ..NO_HINT
+        },
         can_respond: Some(aragorn_can),
         respond: Some(aragorn_respond),
         ..BLANK
     },
     Script {
         code: "Core-002",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            ..NO_HINT
+        },
         can_respond: Some(theodred_can),
         respond: Some(theodred_respond),
         resume: Some(theodred_resume),
@@ -26,12 +35,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-003",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            ..NO_HINT
+        },
         can_respond: Some(gloin_can),
         respond: Some(gloin_respond),
         ..BLANK
     },
     Script {
         code: "Core-014",
+        hint: Hint {
+            play_value: Some(bot::faramir_value),
+            ..NO_HINT
+        },
         can_act: Some(faramir_can),
         act: Some(faramir_act),
         resume: Some(faramir_resume),
@@ -46,6 +63,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-016",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(snowbourn_can),
         respond: Some(snowbourn_respond),
         resume: Some(snowbourn_resume),
@@ -53,12 +74,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-018",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(orc_slayer_can),
         respond: Some(orc_slayer_respond),
         ..BLANK
     },
     Script {
         code: "Core-020",
+        hint: Hint {
+            play_value: Some(bot::ever_vigilant_value),
+            ..NO_HINT
+        },
         can_act: Some(ever_vigilant_can),
         act: Some(ever_vigilant_act),
         resume: Some(ever_vigilant_resume),
@@ -66,6 +95,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-021",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(common_cause_can),
         act: Some(common_cause_act),
         resume: Some(common_cause_resume),
@@ -73,12 +106,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-022",
+        hint: Hint {
+            play_value: Some(bot::for_gondor_value),
+            ..NO_HINT
+        },
         can_act: Some(for_gondor_can),
         act: Some(for_gondor_act),
         ..BLANK
     },
     Script {
         code: "Core-023",
+        hint: Hint {
+            play_value: Some(bot::sneak_attack_value),
+            ..NO_HINT
+        },
         can_act: Some(sneak_attack_can),
         act: Some(sneak_attack_act),
         resume: Some(sneak_attack_resume),
@@ -86,12 +127,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-024",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(valiant_can),
         respond: Some(valiant_respond),
         ..BLANK
     },
     Script {
         code: "Core-025",
+        hint: Hint {
+            play_value: Some(bot::grim_resolve_value),
+            ..NO_HINT
+        },
         can_act: Some(grim_resolve_can),
         act: Some(grim_resolve_act),
         ..BLANK
@@ -105,6 +154,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-026",
+        hint: Hint {
+            attach: Some((45, AttachKind::Resources)),
+            play_value: Some(bot::steward_of_gondor_value),
+            ..NO_HINT
+        },
         attach_to: Some(any_hero),
         rule: Some(steward_rule),
         can_act: Some(steward_can),
@@ -113,6 +167,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-027",
+        hint: Hint {
+            attach: Some((35, AttachKind::Willpower)),
+            ..NO_HINT
+        },
         attach_to: Some(any_hero),
         modify: Some(celebrians_stone_modify),
         rule: Some(celebrians_stone_rule),
@@ -120,6 +178,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-073",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 40),
+            effect: Some(bot::gandalf_effect),
+            ..NO_HINT
+        },
         forced: Some(gandalf_forced),
         can_respond: Some(gandalf_can),
         respond: Some(gandalf_respond),
@@ -593,6 +656,93 @@ fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 // ----------------------------------------------------------------- tests
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Steward
+    pub(super) fn steward_of_gondor_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (matches!(phase, Phase::Planning | Phase::Resource)) as i32 * 50
+    }
+
+    /// Aragorn ready
+    pub(super) fn aragorn_value(_g: &Game, _p: u8, c: CardId, ev: Option<Event>) -> i32 {
+        matches!(ev, Some(Event::Committed(x)) if x == c)
+            .then_some(30)
+            .unwrap_or(0)
+    }
+
+    pub(super) fn faramir_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Quest && g.characters(p).filter(|&x| g.card(x).questing).count() >= 2)
+            as i32
+            * 25
+    }
+
+    pub(super) fn ever_vigilant_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged > 0 && g.allies_of(p).any(|x| !ready(g, x))) as i32 * 20
+    }
+
+    /// For Gondor!
+    pub(super) fn for_gondor_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged >= 2) as i32 * 15
+    }
+
+    pub(super) fn sneak_attack_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        // Sneak Attack: Gandalf for 1 before committing or before combat.
+        let pre_quest = phase == Phase::Quest && !any_questing(g, p);
+        (hand_has(g, p, &["Core-073"]) && (pre_quest || (phase == Phase::Combat && engaged > 0)))
+            as i32
+            * 35
+    }
+
+    /// Grim Resolve
+    pub(super) fn grim_resolve_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        let exhausted_chars = g.characters(p).filter(|&x| !ready(g, x)).count();
+        (phase == Phase::Combat && engaged > 0 && exhausted_chars >= 3) as i32 * 30
+    }
+
+    /// Gandalf: threat relief when high, a kill when possible, else cards.
+    pub(super) fn gandalf_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        if !o.iter().any(|x| matches!(x, Opt::Mode(_))) {
+            return None;
+        }
+        let want = {
+            let killable = (0..g.n_players)
+                .flat_map(|q| g.engaged(q).iter().copied())
+                .chain(g.list(Zone::Staging).iter().copied())
+                .any(|e| g.is_enemy(e) && g.remaining_hp(e) <= 4 && !g.immune(e));
+            if g.players[p as usize].threat >= 30 {
+                2
+            } else if killable {
+                1
+            } else {
+                0
+            }
+        };
+        if let Some(i) = find(o, Opt::Mode(want)) {
+            return Some(i);
+        }
+        o.iter().position(|x| matches!(x, Opt::Mode(_)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -964,5 +1114,120 @@ mod tests {
         g.answer(Opt::Activate(gd2));
         g.answer(Opt::Mode(0));
         assert_eq!(g.list(Zone::Hand(0)).len(), hand + 3);
+    }
+
+    #[test]
+    fn gandalf_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-073", 0, Zone::Play(0));
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)];
+        g.players[0].threat = 20;
+        assert_eq!(
+            f(&g, 0, c, 0, &modes),
+            Some(0),
+            "cards when nothing is urgent"
+        );
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1), "a kill");
+        g.players[0].threat = 30;
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(2), "threat relief first");
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Card(e)]),
+            None,
+            "targets: the bot's rule"
+        );
+    }
+
+    #[test]
+    fn sneak_attack_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-023", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no Gandalf to bring in");
+        g.spawn("Core-073", 0, Zone::Hand(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            35,
+            "Gandalf before committing"
+        );
+    }
+
+    #[test]
+    fn aragorn_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Event;
+        let g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let hs: Vec<_> = g.heroes(0).collect();
+        let c = hs[0];
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::Committed(c))),
+            30,
+            "ready after committing"
+        );
+        assert_eq!(action_value(&g, 0, c, Some(Event::Committed(hs[1]))), 0);
+    }
+
+    #[test]
+    fn for_gondor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-022", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 15, "two enemies");
+    }
+
+    #[test]
+    fn grim_resolve_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-025", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].exhausted = true;
+        g.cards[hs[1] as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 0, "two exhausted");
+        g.cards[hs[2] as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 30, "three exhausted");
+    }
+
+    #[test]
+    fn steward_of_gondor_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-026", 0, Zone::Hand(0));
+        assert_eq!(
+            hint(&g, c).attach,
+            Some((45, crate::cards::hints::AttachKind::Resources))
+        );
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 50);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn faramir_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-014", 0, Zone::Play(0));
+        g.phase = Phase::Quest;
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].questing = true;
+        assert_eq!(action_value(&g, 0, c, None), 0, "one questing");
+        g.cards[hs[1] as usize].questing = true;
+        assert_eq!(action_value(&g, 0, c, None), 25, "two questing");
     }
 }

@@ -8,6 +8,7 @@
 //! itself (`Lasting::Stat(Stat::Threat, 0)` until the end of the phase: no effect on any stat).
 
 use crate::cards::common::mine_in_play;
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::Rule;
 use crate::cards::{Script, BLANK};
 use crate::data::Sphere;
@@ -21,6 +22,10 @@ const BERAVOR_BIT: u32 = 1 << 9;
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-010",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(denethor_can),
         act: Some(denethor_act),
         resume: Some(denethor_resume),
@@ -28,6 +33,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-011",
+        hint: Hint {
+            play_value: Some(bot::glorfindel_value),
+            ..NO_HINT
+        },
         can_act: Some(glorfindel_can),
         act: Some(glorfindel_act),
         resume: Some(heal_one_resume),
@@ -35,6 +44,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-012",
+        hint: Hint {
+            play_value: Some(bot::beravor_value),
+            ..NO_HINT
+        },
         can_act: Some(beravor_can),
         act: Some(beravor_act),
         resume: Some(draw_resume),
@@ -42,6 +55,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-058",
+        hint: Hint {
+            play_value: Some(bot::daughter_of_the_nimrodel_value),
+            ..NO_HINT
+        },
         can_act: Some(daughter_can),
         act: Some(daughter_act),
         resume: Some(heal_two_resume),
@@ -49,6 +66,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-059",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(hammersmith_can),
         respond: Some(hammersmith_respond),
         resume: Some(hammersmith_resume),
@@ -56,12 +77,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-060",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(henamarth_can),
         act: Some(henamarth_act),
         ..BLANK
     },
     Script {
         code: "Core-061",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(miner_can),
         respond: Some(miner_respond),
         resume: Some(miner_resume),
@@ -69,6 +98,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-062",
+        hint: Hint {
+            play_value: Some(bot::beravor_value),
+            ..NO_HINT
+        },
         can_act: Some(gleowine_can),
         act: Some(gleowine_act),
         resume: Some(draw_resume),
@@ -76,6 +109,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-063",
+        hint: Hint {
+            play_value: Some(bot::lore_of_imladris_value),
+            ..NO_HINT
+        },
         can_act: Some(lore_of_imladris_can),
         act: Some(lore_of_imladris_act),
         resume: Some(heal_all_resume),
@@ -83,6 +120,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-064",
+        hint: Hint {
+            play_value: Some(bot::loriens_wealth_value),
+            ..NO_HINT
+        },
         can_act: Some(loriens_wealth_can),
         act: Some(loriens_wealth_act),
         resume: Some(draw_resume),
@@ -90,6 +131,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-065",
+        hint: Hint {
+            play_value: Some(bot::radagasts_cunning_value),
+            ..NO_HINT
+        },
         can_act: Some(radagast_can),
         act: Some(radagast_act),
         resume: Some(no_threat_resume),
@@ -97,6 +142,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-066",
+        hint: Hint {
+            play_value: Some(bot::secret_paths_value),
+            ..NO_HINT
+        },
         can_act: Some(secret_paths_can),
         act: Some(secret_paths_act),
         resume: Some(no_threat_resume),
@@ -104,6 +153,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-067",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(search_can),
         act: Some(search_act),
         resume: Some(search_resume),
@@ -111,6 +164,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-068",
+        hint: Hint {
+            play_value: Some(bot::beorns_hospitality_value),
+            ..NO_HINT
+        },
         can_act: Some(beorn_can),
         act: Some(beorn_act),
         resume: Some(beorn_resume),
@@ -118,12 +175,22 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-069",
+        hint: Hint {
+            attach: Some((45, AttachKind::Enemy)),
+            ..NO_HINT
+        },
         attach_to: Some(snare_target),
         rule: Some(snare_rule),
         ..BLANK
     },
     Script {
         code: "Core-070",
+        hint: Hint {
+            attach: Some((15, AttachKind::Armor)),
+            play_value: Some(|_, _, _, _| 0),
+            effect: Some(bot::protector_of_lorien_effect),
+            ..NO_HINT
+        },
         attach_to: Some(super::core_leadership::any_hero),
         can_act: Some(protector_can),
         act: Some(protector_act),
@@ -132,12 +199,22 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-071",
+        hint: Hint {
+            attach: Some((0, AttachKind::General)),
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         attach_to: Some(super::core_leadership::any_hero),
         modify: Some(dark_knowledge_modify),
         ..BLANK
     },
     Script {
         code: "Core-072",
+        hint: Hint {
+            attach: Some((20, AttachKind::Armor)),
+            play_value: Some(bot::self_preservation_value),
+            ..NO_HINT
+        },
         attach_to: Some(self_preservation_target),
         can_act: Some(self_preservation_can),
         act: Some(self_preservation_act),
@@ -690,6 +767,94 @@ fn self_preservation_act(g: &mut Game, me: CardId, _seat: u8) {
 
 // ----------------------------------------------------------------- tests
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
+    pub(super) fn protector_of_lorien_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| hand_card_value(g, p, c)),
+            _ => None,
+        }
+    }
+
+    /// heal 2
+    pub(super) fn self_preservation_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        (hero_at_risk(g, p) || total_hero_damage(g, p) >= 3) as i32 * 25
+    }
+
+    pub(super) fn glorfindel_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        // Glorfindel: pay 1 to heal 1, with leftovers at the end of the round.
+        (phase == Phase::Refresh && g.characters(p).any(|x| g.card(x).damage > 0)) as i32 * 20
+    }
+
+    pub(super) fn beravor_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let hand_n = hand(g, p).len();
+        let engaged = g.engaged(p).len();
+        // Beravor / Gléowine: exhaust to draw, when not needed for combat.
+        (phase == Phase::Combat && engaged == 0 && hand_n <= 6 && ready(g, c)) as i32 * 20
+    }
+
+    /// heal 2
+    pub(super) fn daughter_of_the_nimrodel_value(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        (hero_at_risk(g, p) || total_hero_damage(g, p) >= 3) as i32 * 25
+    }
+
+    /// Lore of Imladris
+    pub(super) fn lore_of_imladris_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        hero_at_risk(g, p) as i32 * 35
+    }
+
+    /// Lórien's Wealth
+    pub(super) fn loriens_wealth_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let hand_n = hand(g, p).len();
+        (hand_n <= 3 && phase == Phase::Planning) as i32 * 20
+    }
+
+    /// Radagast's Cunning
+    pub(super) fn radagasts_cunning_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Quest
+            && !any_questing(g, p)
+            && g.list(Zone::Staging)
+                .iter()
+                .any(|&x| g.is_enemy(x) && g.threat_contribution(x) >= 2)) as i32
+            * 25
+    }
+
+    /// Secret Paths
+    pub(super) fn secret_paths_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Quest
+            && !any_questing(g, p)
+            && g.list(Zone::Staging)
+                .iter()
+                .any(|&x| g.is_location(x) && g.threat_contribution(x) >= 2)) as i32
+            * 25
+    }
+
+    /// Beorn's Hospitality
+    pub(super) fn beorns_hospitality_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        (total_hero_damage(g, p) >= 4) as i32 * 30
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1066,5 +1231,91 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lore_of_imladris_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Stat, Zone};
+        let mut g = sandbox(&[&["Core-012"]]);
+        let h = heroes(&g, 0)[0];
+        let c = g.spawn("Core-063", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody hurt");
+        g.cards[h as usize].damage = g.stat(h, Stat::HitPoints) - 2;
+        assert_eq!(action_value(&g, 0, c, None), 35, "a hero at risk");
+    }
+
+    #[test]
+    fn glorfindel_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-011", 0, Zone::Play(0));
+        g.phase = Phase::Refresh;
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody damaged");
+        g.cards[c as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 20);
+    }
+
+    #[test]
+    fn beravor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-012", 0, Zone::Play(0));
+        let gleowine = g.spawn("Core-062", 0, Zone::Play(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 20, "no enemy: draw");
+        assert_eq!(action_value(&g, 0, gleowine, None), 20);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "needed for combat");
+    }
+
+    #[test]
+    fn loriens_wealth_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-064", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "a full hand");
+        while g.list(Zone::Hand(0)).len() > 3 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(action_value(&g, 0, c, None), 20);
+    }
+
+    #[test]
+    fn beorns_hospitality_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-068", 0, Zone::Hand(0));
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[0] as usize].damage = 2;
+        g.cards[hs[1] as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 0, "3 damage");
+        g.cards[hs[2] as usize].damage = 1;
+        assert_eq!(action_value(&g, 0, c, None), 30, "4 damage");
+    }
+
+    #[test]
+    fn protector_of_lorien_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Event, Opt, Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-070", 0, Zone::Play(0));
+        let ev = Some(Event::PhaseBegin(Phase::Combat));
+        assert_eq!(action_value(&g, 0, c, ev), 0, "not a free response");
+        let guard = g.spawn("Core-013", 0, Zone::Hand(0));
+        let will = g.spawn("Core-050", 0, Zone::Hand(0));
+        let f = hint(&g, c).effect.unwrap();
+        let o = [Opt::Card(will), Opt::Card(guard)];
+        assert_eq!(
+            f(&g, 0, c, 0, &o),
+            Some(1),
+            "the key response stays in hand"
+        );
     }
 }

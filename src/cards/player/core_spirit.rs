@@ -4,6 +4,7 @@
 //! "Limit once per round" bits live in `PlayerState::round_flags`; Spirit uses bits 16–23.
 
 use crate::cards::common::{count_use, host, to_hero, unused_this_round};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -16,6 +17,11 @@ const EOWYN_BIT: u32 = 1 << 16;
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-007",
+        hint: Hint {
+            play_value: Some(bot::eowyn_value),
+            effect: Some(bot::eowyn_effect),
+            ..NO_HINT
+        },
         any_player: true,
         can_act: Some(eowyn_can),
         act: Some(eowyn_act),
@@ -24,6 +30,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-008",
+        hint: Hint {
+            play_value: Some(bot::eleanor_value),
+            ..NO_HINT
+        },
         can_respond: Some(eleanor_can),
         respond: Some(eleanor_respond),
         ..BLANK
@@ -36,6 +46,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-043",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_act: Some(took_can),
         act: Some(took_act),
         resume: Some(took_resume),
@@ -43,18 +57,30 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-044",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(guide_can),
         respond: Some(guide_respond),
         ..BLANK
     },
     Script {
         code: "Core-045",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(tracker_can),
         respond: Some(tracker_respond),
         ..BLANK
     },
     Script {
         code: "Core-046",
+        hint: Hint {
+            play_value: Some(bot::the_galadhrims_greeting_value),
+            ..NO_HINT
+        },
         can_act: Some(greeting_can),
         act: Some(greeting_act),
         resume: Some(greeting_resume),
@@ -62,6 +88,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-047",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(strength_can),
         respond: Some(strength_respond),
         resume: Some(strength_resume),
@@ -69,12 +99,21 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-048",
+        hint: Hint {
+            key_response: 1,
+            play_value: Some(bot::hasty_stroke_value),
+            ..NO_HINT
+        },
         can_respond: Some(hasty_can),
         respond: Some(cancel_respond),
         ..BLANK
     },
     Script {
         code: "Core-049",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(west_can),
         act: Some(west_act),
         resume: Some(west_resume),
@@ -82,12 +121,21 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-050",
+        hint: Hint {
+            key_response: 1,
+            play_value: Some(bot::a_test_of_will_value),
+            ..NO_HINT
+        },
         can_respond: Some(test_of_will_can),
         respond: Some(cancel_respond),
         ..BLANK
     },
     Script {
         code: "Core-051",
+        hint: Hint {
+            play_value: Some(bot::stand_and_fight_value),
+            ..NO_HINT
+        },
         can_act: Some(stand_fight_can),
         act: Some(stand_fight_act),
         resume: Some(stand_fight_resume),
@@ -95,6 +143,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-052",
+        hint: Hint {
+            play_value: Some(bot::a_light_in_the_dark_value),
+            ..NO_HINT
+        },
         can_act: Some(light_can),
         act: Some(light_act),
         resume: Some(light_resume),
@@ -102,6 +154,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-053",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(tomb_can),
         act: Some(tomb_act),
         resume: Some(tomb_resume),
@@ -109,6 +165,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-054",
+        hint: Hint {
+            play_value: Some(bot::fortune_or_fate_value),
+            ..NO_HINT
+        },
         can_act: Some(fortune_can),
         act: Some(fortune_act),
         resume: Some(fortune_resume),
@@ -116,18 +176,31 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-055",
+        hint: Hint {
+            attach: Some((30, AttachKind::Willpower)),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(favor_modify),
         ..BLANK
     },
     Script {
         code: "Core-056",
+        hint: Hint {
+            attach: Some((20, AttachKind::Location)),
+            ..NO_HINT
+        },
         attach_to: Some(power_attach),
         modify: Some(power_modify),
         ..BLANK
     },
     Script {
         code: "Core-057",
+        hint: Hint {
+            attach: Some((40, AttachKind::General)),
+            play_value: Some(bot::unexpected_courage_value),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         can_act: Some(courage_can),
         act: Some(courage_act),
@@ -618,6 +691,95 @@ fn courage_act(g: &mut Game, me: CardId, _p: u8) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    pub(super) fn unexpected_courage_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        // Unexpected Courage: ready the hero after committing / before combat.
+        let host = match g.card(c).zone {
+            Zone::Attached(h) => h,
+            _ => NO_CARD,
+        };
+        (host != NO_CARD
+            && !ready(g, host)
+            && (phase == Phase::Combat
+                || (phase == Phase::Quest && any_questing(g, p))
+                || phase == Phase::Encounter)) as i32
+            * 35
+    }
+
+    pub(super) fn a_test_of_will_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::CancelWhenRevealed(x)) if cancel_worthy(g, x) => 50, // A Test of Will
+            _ => 0,
+        }
+    }
+
+    pub(super) fn hasty_stroke_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::CancelShadow(_)) if shadow_dangerous(g) => 40, // Hasty Stroke
+            _ => 0,
+        }
+    }
+
+    /// Éowyn
+    pub(super) fn eowyn_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let hand_n = hand(g, p).len();
+        (phase == Phase::Quest && !any_questing(g, p) && hand_n >= 5) as i32 * 10
+    }
+
+    /// Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
+    pub(super) fn eowyn_effect(g: &Game, p: u8, _c: CardId, what: u8, o: &[Opt]) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| hand_card_value(g, p, c)),
+            _ => None,
+        }
+    }
+
+    pub(super) fn eleanor_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::CancelWhenRevealed(x)) if cancel_worthy(g, x) => 40, // Eleanor
+            _ => 0,
+        }
+    }
+
+    /// The Galadhrim's Greeting
+    pub(super) fn the_galadhrims_greeting_value(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        let threat = g.players[p as usize].threat;
+        (threat >= 35) as i32 * 60
+    }
+
+    pub(super) fn stand_and_fight_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        // Stand and Fight: an ally in a discard pile we can afford.
+        (phase == Phase::Planning && discard_ally_affordable(g, p)) as i32 * 40
+    }
+
+    /// A Light in the Dark
+    pub(super) fn a_light_in_the_dark_value(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Combat && max_engaged_attack(g, p) >= 4) as i32 * 20
+    }
+
+    pub(super) fn fortune_or_fate_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        (0..g.n_players).any(|q| g.list(Zone::Discard(q)).iter().any(|&x| g.is_hero(x))) as i32 * 60
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::testkit::sandbox;
@@ -1067,5 +1229,114 @@ mod tests {
         g.act(0, Opt::Activate(c));
         assert!(g.is_ready(h));
         assert!(!g.is_ready(c));
+    }
+
+    #[test]
+    fn a_test_of_will_hint() {
+        use crate::cards::hints::{action_value, hand_card_value, hint};
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-050", 0, Zone::Hand(0));
+        let t = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        // A key response: one Spirit resource is kept for it, and it is dear to discard.
+        assert_eq!(hint(&g, c).key_response, 1);
+        assert!(hand_card_value(&g, 0, c) >= 20);
+        // Worth a cancel on a treachery, not on an enemy's When Revealed.
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(t))),
+            50
+        );
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(e))),
+            0
+        );
+    }
+
+    #[test]
+    fn hasty_stroke_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{AttackCtx, Event, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-048", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let sh = g.spawn("TLR-058", ENCOUNTER, Zone::Shadow(e));
+        assert_eq!(hint(&g, c).key_response, 1);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            0,
+            "no attack in progress"
+        );
+        g.attack = AttackCtx::new(e, 0, false);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            40,
+            "an undefended attack is dangerous"
+        );
+    }
+
+    #[test]
+    fn the_galadhrims_greeting_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-046", 0, Zone::Hand(0));
+        g.players[0].threat = 34;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+        g.players[0].threat = 35;
+        assert_eq!(action_value(&g, 0, c, None), 60);
+    }
+
+    #[test]
+    fn unexpected_courage_hint() {
+        use crate::cards::hints::{action_value, hint, AttachKind};
+        use crate::engine::{Phase, Zone};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let h = hero(&g, "Core-007");
+        let c = g.spawn("Core-057", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((40, AttachKind::General)));
+        g.attach(c, h, 0);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "its hero is ready");
+        g.cards[h as usize].exhausted = true;
+        assert_eq!(action_value(&g, 0, c, None), 35);
+    }
+
+    #[test]
+    fn eleanor_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-008", 0, Zone::Play(0));
+        let tr = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(tr))),
+            40
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn fortune_or_fate_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-054", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "no hero to bring back");
+        g.spawn("Core-007", 0, Zone::Discard(0));
+        assert_eq!(action_value(&g, 0, c, None), 60);
+    }
+
+    #[test]
+    fn a_light_in_the_dark_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-052", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "an attack of 3");
+        g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20, "an attack of 6");
     }
 }

@@ -7,6 +7,7 @@
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -22,6 +23,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-005",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            ..NO_HINT
+        },
         can_respond: Some(legolas_can),
         respond: Some(legolas_respond),
         ..BLANK
@@ -45,6 +50,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-032",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(mastery_can),
         act: Some(mastery_act),
         resume: Some(mastery_resume),
@@ -52,6 +61,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-033",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(rain_can),
         act: Some(rain_act),
         resume: Some(rain_resume),
@@ -59,6 +72,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-034",
+        hint: Hint {
+            play_value: Some(bot::feint_value),
+            ..NO_HINT
+        },
         can_act: Some(feint_can),
         act: Some(feint_act),
         resume: Some(feint_resume),
@@ -66,6 +83,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-035",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(quick_can),
         act: Some(quick_act),
         resume: Some(quick_resume),
@@ -73,6 +94,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-036",
+        hint: Hint {
+            play_value: Some(bot::thicket_of_spears_value),
+            ..NO_HINT
+        },
         pay: Some(thicket_pay),
         can_act: Some(thicket_can),
         act: Some(thicket_act),
@@ -81,12 +106,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-037",
+        hint: Hint {
+            play_value: Some(bot::swift_strike_value),
+            ..NO_HINT
+        },
         can_respond: Some(swift_can),
         respond: Some(swift_respond),
         ..BLANK
     },
     Script {
         code: "Core-038",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 0),
+            ..NO_HINT
+        },
         can_act: Some(together_can),
         act: Some(together_act),
         resume: Some(together_resume),
@@ -94,6 +127,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-039",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(gondolin_modify),
         can_respond: Some(gondolin_can),
@@ -102,18 +140,32 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-040",
+        hint: Hint {
+            attach: Some((30, AttachKind::Armor)),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(plate_modify),
         ..BLANK
     },
     Script {
         code: "Core-041",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            attach_bonus_trait: Some("Dwarf"),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         modify: Some(axe_modify),
         ..BLANK
     },
     Script {
         code: "Core-042",
+        hint: Hint {
+            attach: Some((15, AttachKind::General)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         can_respond: Some(horn_can),
         respond: Some(horn_respond),
@@ -581,6 +633,31 @@ fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Feint
+    pub(super) fn feint_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged > 0 && max_engaged_attack(g, p) >= 3) as i32 * 25
+    }
+
+    /// Thicket
+    pub(super) fn thicket_of_spears_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && (engaged >= 2 || engaged_attack(g, p) >= 5)) as i32 * 30
+    }
+
+    /// Swift Strike
+    pub(super) fn swift_strike_value(_g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        matches!(ev, Some(Event::DefenderDeclared(..))) as i32 * 30
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::testkit::{actions, hero, options};
@@ -1001,5 +1078,51 @@ mod tests {
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
         g.answer(Opt::Activate(c));
         assert_eq!(g.cards[h as usize].resources, 1);
+    }
+
+    #[test]
+    fn feint_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-034", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy engaged");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "an attack of 2 is not worth it"
+        );
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn swift_strike_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-037", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let d = g.heroes(0).next().unwrap();
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, e))),
+            30
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn thicket_of_spears_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("Core-036", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one weak enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 30, "two enemies");
     }
 }

@@ -4,6 +4,7 @@
 
 use super::carn_dum::from_discard_rule;
 use crate::cards::common::{all_characters, count_use, host, mine_in_play, unused_this_round};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
@@ -11,6 +12,11 @@ use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-140",
+        hint: Hint {
+            play_value: Some(bot::arwen_undomiel_value),
+            effect: Some(bot::arwen_undomiel_effect),
+            ..NO_HINT
+        },
         can_act: Some(arwen_can),
         act: Some(arwen_act),
         resume: Some(arwen_resume),
@@ -18,12 +24,21 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-141",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(eothain_can),
         respond: Some(eothain_respond),
         ..BLANK
     },
     Script {
         code: "TDR-142",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(sword_attach),
         modify: Some(sword_modify),
         can_respond: Some(sword_can),
@@ -37,6 +52,12 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-144",
+        hint: Hint {
+            valour_event: true,
+            play_value: Some(bot::hour_of_wrath_value),
+            effect: Some(bot::hour_of_wrath_effect),
+            ..NO_HINT
+        },
         can_act: Some(wrath_can),
         act: Some(wrath_act),
         resume: Some(wrath_resume),
@@ -44,6 +65,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-145",
+        hint: Hint {
+            play_value: Some(bot::elven_light_value),
+            ..NO_HINT
+        },
         rule: Some(from_discard_rule),
         can_act: Some(elven_light_can),
         act: Some(elven_light_act),
@@ -51,6 +76,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-146",
+        hint: Hint {
+            play_value: Some(bot::tale_of_tinuviel_value),
+            effect: Some(bot::tale_of_tinuviel_effect),
+            ..NO_HINT
+        },
         can_act: Some(tale_can),
         act: Some(tale_act),
         resume: Some(tale_resume),
@@ -58,6 +88,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-147",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            effect: Some(bot::galadhrim_healer_effect),
+            ..NO_HINT
+        },
         can_respond: Some(healer_can),
         respond: Some(healer_respond),
         resume: Some(healer_resume),
@@ -65,6 +100,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-148",
+        hint: Hint {
+            attach: Some((15, AttachKind::Armor)),
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         attach_to: Some(cloak_attach),
         rule: Some(cloak_rule),
         can_respond: Some(cloak_can),
@@ -73,6 +113,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TDR-149",
+        hint: Hint {
+            attach: Some((40, AttachKind::General)),
+            ..NO_HINT
+        },
         attach_to: Some(thain_attach),
         rule: Some(thain_rule),
         ..BLANK
@@ -377,6 +421,125 @@ fn thain_rule(g: &Game, me: CardId, r: Rule) -> bool {
     matches!(r, Rule::BecomesHero(c) if host(g, me) == Some(c))
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Hour of Wrath: heroes attack and defend without exhausting.
+    pub(super) fn hour_of_wrath_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged >= 2) as i32 * 20
+    }
+
+    /// Hour of Wrath: all our heroes when Valour allows, else our strongest fighter.
+    pub(super) fn hour_of_wrath_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => find(o, Opt::Player(p)).or_else(|| {
+                pick_max(o, |c| {
+                    (g.controller(c) == p) as i32 * 100
+                        + (g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+                })
+            }),
+            _ => None,
+        }
+    }
+
+    /// Galadhrim Healer: the player whose heroes carry most damage.
+    pub(super) fn galadhrim_healer_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let mut best: Option<(i32, usize)> = None;
+                for (i, opt) in o.iter().enumerate() {
+                    let Opt::Player(q) = *opt else { continue };
+                    let v = g.heroes(q).filter(|&h| g.card(h).damage > 0).count() as i32 * 10
+                        + (q == p) as i32;
+                    if best.map(|(b, _)| v > b).unwrap_or(true) {
+                        best = Some((v, i));
+                    }
+                }
+                best.map(|(_, i)| i)
+            }
+            _ => None,
+        }
+    }
+
+    /// Arwen: a dead card (or a full hand) turns into a resource.
+    pub(super) fn arwen_undomiel_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let hand_n = hand(g, p).len();
+        if hand(g, p).iter().any(|&x| hand_card_value(g, p, x) <= 0) {
+            30
+        } else {
+            (phase == Phase::Planning && hand_n >= 6) as i32 * 15
+        }
+    }
+
+    /// Arwen: discard the least useful card; the resource goes to one of our heroes.
+    pub(super) fn arwen_undomiel_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| hand_card_value(g, p, c)),
+            1 => pick_max(o, |c| {
+                (g.controller(c) == p) as i32 * 100 - g.card(c).resources as i32
+            }),
+            _ => None,
+        }
+    }
+
+    /// Elven-light: a card for 1 resource.
+    pub(super) fn elven_light_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Planning) as i32 * 15
+    }
+
+    /// Tale of Tinúviel: ready a partner for combat.
+    pub(super) fn tale_of_tinuviel_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged > 0) as i32 * 20
+    }
+
+    /// Tale of Tinúviel: exhaust the one with most Willpower; ready an exhausted fighter.
+    pub(super) fn tale_of_tinuviel_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| {
+                g.printed(c, Stat::Willpower) as i32 * 10 - char_value(g, c) / 50
+            }),
+            1 => pick_max(o, |c| {
+                (!ready(g, c)) as i32 * 100
+                    + (g.controller(c) == p) as i32 * 50
+                    + g.stat(c, Stat::Attack) as i32
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -612,5 +775,47 @@ mod tests {
         let before = g.card(ally).resources;
         g.push_run(Frame::Step(Step::Gain));
         assert_eq!(g.card(ally).resources, before + 1, "collects resources");
+    }
+
+    #[test]
+    fn hour_of_wrath_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TDR-144", 0, Zone::Hand(0));
+        assert!(hint(&g, c).valour_event);
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one enemy");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20, "two enemies");
+    }
+
+    #[test]
+    fn tale_of_tinuviel_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TDR-146", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no enemy");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 20);
+        let hs: Vec<_> = g.heroes(0).collect();
+        g.cards[hs[1] as usize].exhausted = true;
+        let f = hint(&g, c).effect.unwrap();
+        let o = [Opt::Card(hs[0]), Opt::Card(hs[1])];
+        assert_eq!(f(&g, 0, c, 1, &o), Some(1), "ready the exhausted one");
+    }
+
+    #[test]
+    fn elven_light_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TDR-145", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 15);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
     }
 }

@@ -4,6 +4,7 @@
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
 use crate::cards::common::{count_use, host, is_valour_event, mine_in_play, offer_one_per_title};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -13,12 +14,20 @@ use crate::engine::{
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-054",
+        hint: Hint {
+            play_value: Some(bot::dori_value),
+            ..NO_HINT
+        },
         can_respond: Some(dori_can),
         respond: Some(dori_respond),
         ..BLANK
     },
     Script {
         code: "AtE-055",
+        hint: Hint {
+            attach: Some((25, AttachKind::Location)),
+            ..NO_HINT
+        },
         attach_to: Some(provisions_target),
         forced: Some(provisions_forced),
         resume: Some(provisions_resume),
@@ -26,6 +35,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "AtE-056",
+        hint: Hint {
+            play_value: Some(bot::dunedain_message_value),
+            ..NO_HINT
+        },
         can_act: Some(message_can),
         act: Some(message_act),
         resume: Some(message_resume),
@@ -33,6 +46,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "AtE-057",
+        hint: Hint {
+            play_value: Some(bot::longbeard_sentry_value),
+            ..NO_HINT
+        },
         can_act: Some(sentry_can),
         act: Some(sentry_act),
         ..BLANK
@@ -45,6 +62,13 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "AtE-059",
+        hint: Hint {
+            attach: Some((20, AttachKind::General)),
+            restricted_room_check: true,
+            play_value: Some(bot::steed_of_imladris_value),
+            effect: Some(bot::steed_of_imladris_effect),
+            ..NO_HINT
+        },
         attach_to: Some(steed_target),
         can_respond: Some(steed_can),
         respond: Some(steed_respond),
@@ -53,6 +77,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "AtE-060",
+        hint: Hint {
+            play_value: Some(bot::fair_and_perilous_value),
+            effect: Some(bot::fair_and_perilous_effect),
+            ..NO_HINT
+        },
         can_act: Some(fair_can),
         act: Some(fair_act),
         resume: Some(fair_resume),
@@ -69,12 +98,23 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "AtE-062",
+        hint: Hint {
+            play_value: Some(bot::none_return_value),
+            ..NO_HINT
+        },
         can_respond: Some(none_return_can),
         respond: Some(none_return_respond),
         ..BLANK
     },
     Script {
         code: "AtE-063",
+        hint: Hint {
+            valour_event: true,
+            valour_discount: true,
+            play_value: Some(bot::hope_rekindled_value),
+            effect: Some(bot::hope_rekindled_effect),
+            ..NO_HINT
+        },
         can_act: Some(hope_can),
         act: Some(hope_act),
         resume: Some(hope_resume),
@@ -466,6 +506,141 @@ fn hope_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Steed of Imladris: a card for 2 progress on the active location.
+    pub(super) fn steed_of_imladris_value(g: &Game, p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        let hand_n = hand(g, p).len();
+        let erestor = hand_discarded_each_round(g, p);
+        (matches!(ev, Some(Event::Committed(_))) && (hand_n >= 3 || erestor)) as i32 * 25
+    }
+
+    /// Steed of Imladris / Elven Spear: discard the least useful card in hand.
+    pub(super) fn steed_of_imladris_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| hand_card_value(g, p, c)),
+            _ => None,
+        }
+    }
+
+    /// Hope Rekindled: discount a Valour event we are about to play, or (Valour) search.
+    pub(super) fn hope_rekindled_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        if valour_event_wanted(g, p, c) {
+            60
+        } else {
+            (g.valour(p) && !g.list(Zone::Deck(p)).is_empty()) as i32 * 20
+        }
+    }
+
+    /// Hope Rekindled: the discount when a Valour event is wanted, else the search.
+    pub(super) fn hope_rekindled_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let m = if valour_event_wanted(g, p, NO_CARD) {
+                    0
+                } else {
+                    1
+                };
+                find(o, Opt::Mode(m))
+            }
+            _ => None,
+        }
+    }
+
+    /// Dori: lend his Defense when the attack would hurt the defending hero.
+    pub(super) fn dori_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::DefenderDeclared(d, e)) => {
+                let atk = g.stat(e, Stat::Attack) + shadow_count(g, e);
+                (atk > g.stat(d, Stat::Defense)) as i32 * 30
+            }
+            _ => 0,
+        }
+    }
+
+    /// Dúnedain Message: fetch a side quest to play this planning phase.
+    pub(super) fn dunedain_message_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Planning
+            && !hand(g, p)
+                .iter()
+                .any(|&x| g.ty(x) == CardType::PlayerSideQuest)) as i32
+            * 20
+    }
+
+    /// Longbeard Sentry: +1 Defense / Sentinel before enemies attack, with a deck to spare.
+    pub(super) fn longbeard_sentry_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let attacks_left = (0..g.n_players).any(|q| unattacked_engaged(g, q).next().is_some());
+        (phase == Phase::Combat && ready(g, c) && attacks_left && g.list(Zone::Deck(p)).len() >= 8)
+            as i32
+            * 15
+    }
+
+    /// Fair and Perilous: turns an attack that falls short into a kill.
+    pub(super) fn fair_and_perilous_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        match attack_in_progress(g, p) {
+            Some((strength, need, _)) if strength < need => {
+                let best = g
+                    .patk
+                    .attackers()
+                    .iter()
+                    .filter(|&&a| g.has_trait(a, "Noldor") || g.has_trait(a, "Silvan"))
+                    .map(|&a| g.stat(a, Stat::Willpower))
+                    .max()
+                    .unwrap_or(0);
+                (strength + best >= need) as i32 * 40
+            }
+            _ => 0,
+        }
+    }
+
+    /// Fair and Perilous: the attacker (else our ready character) with the most Willpower.
+    pub(super) fn fair_and_perilous_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| {
+                g.patk.attackers().contains(&c) as i32 * 100
+                    + (g.controller(c) == p && ready(g, c)) as i32 * 50
+                    + g.stat(c, Stat::Willpower) as i32
+            }),
+            _ => None,
+        }
+    }
+
+    /// None Return: keep a strong enemy out of the encounter deck for good.
+    pub(super) fn none_return_value(g: &Game, p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::Destroyed(e)) => {
+                let d = g.def_of(e);
+                (d.attack.max(0) + d.threat.max(0) >= 4 || hand_has(g, p, &["TToR-092"])) as i32
+                    * 25
+            }
+            _ => 0,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -761,5 +936,56 @@ mod tests {
             options: vec![Opt::Pass, Opt::Card(weak), Opt::Card(strong)],
         };
         assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(strong));
+    }
+
+    #[test]
+    fn hope_rekindled_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("AtE-063", 0, Zone::Hand(0));
+        let h = hint(&g, c);
+        assert!(h.valour_event && h.valour_discount);
+        assert!(crate::cards::common::is_valour_event(&g, c));
+        let f = h.effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Mode(0), Opt::Mode(1)]),
+            Some(1),
+            "no Valour event in hand to discount: the search"
+        );
+    }
+
+    #[test]
+    fn dunedain_message_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("AtE-056", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 20);
+        g.spawn("TLR-014", 0, Zone::Hand(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "a side quest in hand already"
+        );
+    }
+
+    #[test]
+    fn dori_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("AtE-054", 0, Zone::Play(0));
+        let d = g.heroes(0).next().unwrap();
+        let weak = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let strong = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, weak))),
+            0
+        );
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::DefenderDeclared(d, strong))),
+            30
+        );
     }
 }

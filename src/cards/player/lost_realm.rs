@@ -4,6 +4,7 @@
 //! Each script has a one-line summary in our own words.
 
 use crate::cards::common::{damageable, enemies_in_play, host, mine_in_play};
+use crate::cards::hints::{AttachKind, EngageReward, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone,
@@ -12,6 +13,11 @@ use crate::engine::{
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-001",
+        hint: Hint {
+            play_value: Some(bot::aragorn_value),
+            effect: Some(bot::aragorn_effect),
+            ..NO_HINT
+        },
         modify: Some(aragorn_modify),
         global: true,
         can_respond: Some(aragorn_can),
@@ -21,6 +27,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-002",
+        hint: Hint {
+            engagement_reward: EngageReward::FirstEngaged,
+            ..NO_HINT
+        },
         rule: Some(halbarad_rule),
         ..BLANK
     },
@@ -33,6 +43,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-004",
+        hint: Hint {
+            effect: Some(bot::dunedain_hunter_effect),
+            plan_value: Some(bot::dunedain_hunter_plan),
+            ..NO_HINT
+        },
         forced: Some(hunter_forced),
         resume: Some(hunter_resume),
         ..BLANK
@@ -45,17 +60,30 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-006",
+        hint: Hint {
+            engagement_reward: EngageReward::EachEngaged,
+            ..NO_HINT
+        },
         modify: Some(warden_modify),
         ..BLANK
     },
     Script {
         code: "TLR-007",
+        hint: Hint {
+            play_value: Some(bot::ranger_summons_value),
+            ..NO_HINT
+        },
         can_act: Some(summons_can),
         act: Some(summons_act),
         ..BLANK
     },
     Script {
         code: "TLR-008",
+        hint: Hint {
+            play_value: Some(bot::tireless_hunters_value),
+            effect: Some(bot::aragorn_effect),
+            ..NO_HINT
+        },
         can_act: Some(tireless_can),
         act: Some(tireless_act),
         resume: Some(tireless_resume),
@@ -63,6 +91,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-009",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            effect: Some(bot::expert_trackers_effect),
+            ..NO_HINT
+        },
         can_respond: Some(trackers_can),
         respond: Some(trackers_respond),
         resume: Some(trackers_resume),
@@ -70,6 +103,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-010",
+        hint: Hint {
+            attach: Some((35, AttachKind::General)),
+            play_value: Some(bot::heir_of_valandil_value),
+            ..NO_HINT
+        },
         attach_to: Some(heir_to),
         can_act: Some(heir_can),
         act: Some(heir_act),
@@ -77,6 +115,12 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-011",
+        hint: Hint {
+            attach: Some((20, AttachKind::Armor)),
+            play_value: Some(bot::athelas_value),
+            effect: Some(bot::athelas_effect),
+            ..NO_HINT
+        },
         attach_to: Some(athelas_to),
         can_act: Some(athelas_can),
         act: Some(athelas_act),
@@ -85,6 +129,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-012",
+        hint: Hint {
+            attach: Some((15, AttachKind::Enemy)),
+            ..NO_HINT
+        },
         attach_to: Some(vigil_to),
         modify: Some(vigil_modify),
         can_respond: Some(vigil_can),
@@ -93,6 +141,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-013",
+        hint: Hint {
+            attach: Some((20, AttachKind::Willpower)),
+            engagement_reward: EngageReward::FirstEngaged,
+            ..NO_HINT
+        },
         attach_to: Some(brooch_to),
         modify: Some(brooch_modify),
         rule: Some(brooch_rule),
@@ -100,12 +153,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TLR-014",
+        hint: Hint {
+            effect: Some(bot::gather_information_effect),
+            ..NO_HINT
+        },
         forced: Some(gather_forced),
         resume: Some(gather_resume),
         ..BLANK
     },
     Script {
         code: "TLR-015",
+        hint: Hint {
+            effect: Some(bot::ranger_of_the_north_effect),
+            ..NO_HINT
+        },
         when_revealed: Some(ranger_revealed),
         resume: Some(ranger_resume),
         uncancelable: true,
@@ -688,6 +749,161 @@ fn ranger_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    pub(super) fn heir_of_valandil_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        // Heir of Valandil: before playing a Dúnedain ally it makes cheaper.
+        (phase == Phase::Planning
+            && hand(g, p)
+                .iter()
+                .any(|&x| g.is_ally(x) && g.has_trait(x, "Dúnedain") && g.def_of(x).cost > 0))
+            as i32
+            * 200
+    }
+
+    pub(super) fn athelas_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        // Athelas: heal a badly hurt character.
+        let hurt = (0..g.n_players)
+            .flat_map(|q| g.characters(q))
+            .any(|x| g.card(x).damage >= 3);
+        (hero_at_risk(g, p) || hurt) as i32 * 30
+    }
+
+    /// Athelas: also drop a Condition only when it is an encounter card's.
+    pub(super) fn athelas_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => o
+                .iter()
+                .position(|x| matches!(*x, Opt::Card(a) if g.card(a).owner == ENCOUNTER))
+                .or_else(|| find(o, Opt::Pass)),
+            _ => None,
+        }
+    }
+
+    /// engage another enemy after a kill
+    pub(super) fn aragorn_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        aragorn_engage_value(g, p)
+    }
+
+    /// Tireless Hunters / tactics Aragorn: the enemy we hold best that adds the most threat.
+    pub(super) fn aragorn_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |e| {
+                g.threat_contribution(e) as i32 * 10 * (g.card(e).zone == Zone::Staging) as i32
+                    - g.stat(e, Stat::Attack) as i32 * 5
+            }),
+            _ => None,
+        }
+    }
+
+    /// Tactics Aragorn's response: engage a staged enemy we can hold, or one that would engage us
+    /// at the next engagement check anyway.
+    pub(super) fn aragorn_engage_value(g: &Game, p: u8) -> i32 {
+        let threat = g.players[p as usize].threat;
+        let soon = g
+            .list(Zone::Staging)
+            .iter()
+            .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat);
+        (holdable_staged_enemy(g, p).is_some() || soon) as i32 * 25
+    }
+
+    /// Ranger Summons
+    pub(super) fn ranger_summons_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Planning) as i32 * 40
+    }
+
+    pub(super) fn tireless_hunters_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        // Tireless Hunters: take on a staged enemy we can hold before enemies attack.
+        (phase == Phase::Combat && holdable_staged_enemy(g, p).is_some()) as i32 * 25
+    }
+
+    /// Expert Trackers: exhaust the Scout / Ranger we need least.
+    pub(super) fn expert_trackers_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| stats_sum(g, c) + g.is_hero(c) as i32 * 5),
+            _ => None,
+        }
+    }
+
+    /// Dúnedain Hunter: the weakest enemy found engages us.
+    pub(super) fn dunedain_hunter_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |e| danger(g, e)),
+            _ => None,
+        }
+    }
+
+    /// Dúnedain Hunter brings an enemy engaged with us: only with none engaged yet.
+    pub(super) fn dunedain_hunter_plan(g: &Game, p: u8, _c: CardId) -> i32 {
+        g.engaged(p).is_empty() as i32 * 60
+    }
+
+    /// Gather Information: the card we would most like in hand.
+    pub(super) fn gather_information_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| hand_card_value(g, p, c)),
+            _ => None,
+        }
+    }
+
+    /// Ranger of the North: a kill, else exploring a location, else chip at the worst enemy.
+    pub(super) fn ranger_of_the_north_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            1 => pick_max(o, |c| {
+                if g.is_enemy(c) {
+                    (g.remaining_hp(c) <= 2) as i32 * 1000 + danger(g, c)
+                } else {
+                    let left = g.stat(c, Stat::QuestPoints) - g.card(c).progress;
+                    (left <= 2) as i32 * 900 + g.threat_contribution(c) as i32 * 5
+                }
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1140,5 +1356,92 @@ mod tests {
         for decks in [vec![dunedain.clone()], vec![dunedain, friends]] {
             crate::cards::testkit::soak_decks(decks, 7, 25);
         }
+    }
+
+    #[test]
+    fn dunedain_hunter_hint() {
+        use crate::cards::hints::hint;
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-004", 0, Zone::Hand(0));
+        let plan = hint(&g, c).plan_value.unwrap();
+        assert_eq!(plan(&g, 0, c), 60);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(plan(&g, 0, c), 0, "not while an enemy is engaged already");
+    }
+
+    #[test]
+    fn heir_of_valandil_hint() {
+        use crate::cards::hints::{action_value, hint, AttachKind};
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TLR-010", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((35, AttachKind::General)));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "no Dúnedain ally to play");
+        g.spawn("TLR-004", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "a free ally gains nothing");
+        g.spawn("TLR-005", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 200);
+    }
+
+    #[test]
+    fn ranger_summons_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-007", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 40);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn expert_trackers_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-009", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 30);
+        let h = g.heroes(0).next().unwrap();
+        let a = g.spawn("TLR-005", 0, Zone::Play(0));
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(h), Opt::Card(a)]),
+            Some(1),
+            "the ally, not the hero"
+        );
+    }
+
+    #[test]
+    fn athelas_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-011", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody hurt");
+        let a = g.spawn("Core-018", 0, Zone::Play(0));
+        g.cards[a as usize].damage = 3;
+        assert_eq!(action_value(&g, 0, c, None), 30, "a badly hurt ally");
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 1, &[Opt::Pass]),
+            Some(0),
+            "no encounter condition to drop"
+        );
+    }
+
+    #[test]
+    fn gather_information_hint() {
+        use crate::cards::hints::hint;
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TLR-014", 0, Zone::Play(0));
+        let guard = g.spawn("Core-013", 0, Zone::Deck(0));
+        let will = g.spawn("Core-050", 0, Zone::Deck(0));
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Card(guard), Opt::Card(will)]),
+            Some(1)
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
 use crate::cards::common::{mine_in_play, shares_trait};
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Stat, Until, Zone};
@@ -20,6 +21,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "EfMG-030",
+        hint: Hint {
+            play_value: Some(bot::descendants_of_kings_value),
+            ..NO_HINT
+        },
         can_act: Some(descendants_can),
         act: Some(descendants_act),
         resume: Some(descendants_resume),
@@ -27,6 +32,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "EfMG-031",
+        hint: Hint {
+            play_value: Some(bot::derndingle_warrior_value),
+            ..NO_HINT
+        },
         rule: Some(derndingle_rule),
         forced: Some(derndingle_forced),
         can_act: Some(derndingle_can),
@@ -35,12 +44,21 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "EfMG-032",
+        hint: Hint {
+            play_value: Some(bot::boomed_and_trumpeted_value),
+            ..NO_HINT
+        },
         can_respond: Some(boomed_can),
         respond: Some(boomed_respond),
         ..BLANK
     },
     Script {
         code: "EfMG-033",
+        hint: Hint {
+            play_value: Some(bot::elven_jeweler_value),
+            effect: Some(bot::elven_jeweler_effect),
+            ..NO_HINT
+        },
         hand_action: true,
         can_act: Some(jeweler_can),
         act: Some(jeweler_act),
@@ -49,18 +67,31 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "EfMG-034",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 50),
+            ..NO_HINT
+        },
         can_respond: Some(double_back_can),
         respond: Some(double_back_respond),
         ..BLANK
     },
     Script {
         code: "EfMG-035",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 20),
+            ..NO_HINT
+        },
         can_respond: Some(leave_no_trace_can),
         respond: Some(leave_no_trace_respond),
         ..BLANK
     },
     Script {
         code: "EfMG-036",
+        hint: Hint {
+            play_value: Some(bot::distant_stars_value),
+            effect: Some(bot::distant_stars_effect),
+            ..NO_HINT
+        },
         can_act: Some(distant_stars_can),
         act: Some(distant_stars_act),
         resume: Some(distant_stars_resume),
@@ -68,6 +99,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "EfMG-037",
+        hint: Hint {
+            play_value: Some(bot::keen_as_lances_value),
+            effect: Some(bot::keen_as_lances_effect),
+            ..NO_HINT
+        },
         cost: Some(keen_cost),
         can_act: Some(keen_can),
         act: Some(keen_act),
@@ -431,6 +467,139 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Descendants of Kings
+    pub(super) fn descendants_of_kings_value(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        (phase == Phase::Combat && engaged > 0) as i32 * 30
+    }
+
+    pub(super) fn derndingle_warrior_value(g: &Game, _p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.
+        let e = g.attack.enemy;
+        let def: i16 = g
+            .attack
+            .defenders()
+            .iter()
+            .map(|&d| g.stat(d, Stat::Defense))
+            .sum();
+        (e != NO_CARD && g.stat(e, Stat::Attack) - def >= 2 && g.remaining_hp(c) > 1) as i32 * 30
+    }
+
+    /// Boomed and Trumpeted
+    pub(super) fn boomed_and_trumpeted_value(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        let phase = g.phase;
+        15 + (phase == Phase::Combat) as i32 * 10
+    }
+
+    /// Elven Jeweler
+    pub(super) fn elven_jeweler_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let hand_n = hand(g, p).len();
+        (phase == Phase::Planning && hand_n >= 6) as i32 * 15
+    }
+
+    /// Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
+    pub(super) fn elven_jeweler_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        pick_min(o, |c| hand_card_value(g, p, c))
+    }
+
+    pub(super) fn distant_stars_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        distant_stars_gain(g, p)
+    }
+
+    /// Distant Stars: exhaust the least valuable Ranger/Scout; the shortest location.
+    pub(super) fn distant_stars_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| char_value(g, c)),
+            1 => pick_min(o, |l| {
+                (g.stat(l, Stat::QuestPoints) * 10 + g.stat(l, Stat::Threat)) as i32
+            }),
+            _ => None,
+        }
+    }
+
+    /// Distant Stars: swap the active location for a much shorter one while questing.
+    pub(super) fn distant_stars_gain(g: &Game, p: u8) -> i32 {
+        let Some(l) = g.active_location() else {
+            return 0;
+        };
+        let left = g.stat(l, Stat::QuestPoints) - g.card(l).progress;
+        let best = [Zone::EncounterDeck, Zone::EncounterDiscard]
+            .iter()
+            .flat_map(|&z| g.list(z).iter().copied())
+            .filter(|&x| g.is_location(x) && !g.def_of(x).unique)
+            .map(|x| g.stat(x, Stat::QuestPoints))
+            .min()
+            .unwrap_or(i16::MAX);
+        (g.phase == Phase::Quest && any_questing(g, p) && best.saturating_add(2) <= left) as i32
+            * 20
+    }
+
+    /// Keen as Lances
+    pub(super) fn keen_as_lances_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        (g.cost_of(c, p) <= 2) as i32 * 30
+    }
+
+    /// Keen as Lances: threat relief when high, cards when short, else resources.
+    pub(super) fn keen_as_lances_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let want = if g.players[p as usize].threat >= 35 {
+                    2
+                } else if hand(g, p).len() <= 3 {
+                    1
+                } else {
+                    0
+                };
+                find(o, Opt::Mode(want))
+                    .or_else(|| o.iter().position(|x| matches!(x, Opt::Mode(_))))
+            }
+            1 => pick_max(o, |h| {
+                let n = hand(g, p)
+                    .iter()
+                    .filter(|&&x| g.def_of(x).sphere == g.def_of(h).sphere)
+                    .count() as i32;
+                (g.controller(h) == p) as i32 * 1000 + n * 10
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::testkit::{actions, hero, options, sandbox};
@@ -752,5 +921,64 @@ mod tests {
                 assert!(g.outcome().is_some());
             }
         }
+    }
+
+    #[test]
+    fn keen_as_lances_hint() {
+        use crate::cards::hints::hint;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("EfMG-037", 0, Zone::Hand(0));
+        let f = hint(&g, c).effect.unwrap();
+        let modes = [Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)];
+        g.players[0].threat = 20;
+        assert_eq!(
+            f(&g, 0, c, 0, &modes),
+            Some(0),
+            "resources with a full hand"
+        );
+        while g.list(Zone::Hand(0)).len() > 3 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(1), "cards when short");
+        g.players[0].threat = 35;
+        assert_eq!(f(&g, 0, c, 0, &modes), Some(2), "threat relief when high");
+    }
+
+    #[test]
+    fn descendants_of_kings_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-030", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 30);
+    }
+
+    #[test]
+    fn boomed_and_trumpeted_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-032", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 15);
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn elven_jeweler_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("EfMG-033", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert!(g.list(Zone::Hand(0)).len() >= 6);
+        assert_eq!(action_value(&g, 0, c, None), 15, "a full hand");
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0);
     }
 }

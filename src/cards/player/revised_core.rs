@@ -14,6 +14,7 @@
 //! cards that discard Conditions (Athelas skips Permanent cards).
 
 use crate::cards::common::{host, to_hero};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::normalize_title;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
@@ -21,6 +22,10 @@ use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "RevCore-133",
+        hint: Hint {
+            attach: Some((25, AttachKind::Weapon)),
+            ..NO_HINT
+        },
         attach_to: Some(valor_to),
         can_respond: Some(valor_can),
         respond: Some(valor_respond),
@@ -28,6 +33,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "RevCore-134",
+        hint: Hint {
+            attach: Some((40, AttachKind::Resources)),
+            ..NO_HINT
+        },
         attach_to: Some(to_hero),
         rule: Some(fate_rule),
         ..BLANK

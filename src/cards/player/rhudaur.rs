@@ -6,6 +6,7 @@
 use crate::cards::common::{
     count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round,
 };
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -16,11 +17,20 @@ use crate::engine::{
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-084",
+        hint: Hint {
+            hand_discarded_each_round: true,
+            ..NO_HINT
+        },
         forced: Some(erestor_forced),
         ..BLANK
     },
     Script {
         code: "TToR-085",
+        hint: Hint {
+            play_value: Some(bot::reinforcements_value),
+            effect: Some(bot::reinforcements_effect),
+            ..NO_HINT
+        },
         pay: Some(reinforcements_pay),
         can_act: Some(reinforcements_can),
         act: Some(reinforcements_act),
@@ -35,6 +45,14 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TToR-087",
+        hint: Hint {
+            attach: Some((25, AttachKind::Weapon)),
+            attack_boost_per_phase: 3,
+            restricted_room_check: true,
+            play_value: Some(bot::elven_spear_value),
+            effect: Some(bot::elven_spear_effect),
+            ..NO_HINT
+        },
         attach_to: Some(spear_target),
         can_act: Some(spear_can),
         act: Some(spear_act),
@@ -43,6 +61,12 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TToR-088",
+        hint: Hint {
+            valour_event: true,
+            play_value: Some(bot::horns_cry_value),
+            effect: Some(bot::horns_cry_effect),
+            ..NO_HINT
+        },
         can_act: Some(horn_can),
         act: Some(horn_act),
         resume: Some(horn_resume),
@@ -57,6 +81,12 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TToR-090",
+        hint: Hint {
+            attach: Some((25, AttachKind::General)),
+            restricted_room_check: true,
+            play_value: Some(bot::silver_harp_value),
+            ..NO_HINT
+        },
         attach_to: Some(harp_target),
         can_respond: Some(harp_can),
         respond: Some(harp_respond),
@@ -70,12 +100,20 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TToR-092",
+        hint: Hint {
+            play_value: Some(bot::the_door_is_closed_value),
+            ..NO_HINT
+        },
         can_respond: Some(door_can),
         respond: Some(door_respond),
         ..BLANK
     },
     Script {
         code: "TToR-093",
+        hint: Hint {
+            attach: Some((10, AttachKind::General)),
+            ..NO_HINT
+        },
         attach_to: Some(elf_friend_target),
         rule: Some(elf_friend_rule),
         ..BLANK
@@ -487,6 +525,145 @@ fn elf_friend_rule(g: &Game, me: CardId, r: Rule) -> bool {
     }
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Elven Spear: discard for +1 Attack when it completes a kill (or chips, with Erestor).
+    pub(super) fn elven_spear_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        let hand_n = hand(g, p).len();
+        let erestor = hand_discarded_each_round(g, p);
+        let Zone::Attached(h) = g.card(c).zone else {
+            return 0;
+        };
+        match attack_in_progress(g, p) {
+            Some((strength, need, _))
+                if g.patk.attackers().contains(&h) && strength < need && hand_n > 0 =>
+            {
+                let uses_left = 3 - g.card(c).uses_phase as i16;
+                (strength + uses_left >= need || erestor) as i32 * 30
+            }
+            _ => 0,
+        }
+    }
+
+    /// Steed of Imladris / Elven Spear: discard the least useful card in hand.
+    pub(super) fn elven_spear_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |c| hand_card_value(g, p, c)),
+            _ => None,
+        }
+    }
+
+    /// Silver Harp: take back a card worth having.
+    pub(super) fn silver_harp_value(g: &Game, p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::DiscardedFromHand(x)) => (hand_card_value(g, p, x) >= 6) as i32 * 30,
+            _ => 0,
+        }
+    }
+
+    /// Horn's Cry: before enemy attacks, against several attackers (or Valour, one player).
+    pub(super) fn horns_cry_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let n = unattacked_engaged(g, p).count();
+        let valour = g.valour(p);
+        (phase == Phase::Combat && (n >= 2 || (valour && n >= 1))) as i32 * 25
+    }
+
+    /// Horn's Cry: Valour (-3 to one player's enemies) when it takes off more attack.
+    pub(super) fn horns_cry_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let all = (0..g.n_players)
+                    .map(|q| unattacked_engaged(g, q).count())
+                    .sum::<usize>();
+                let best = (0..g.n_players)
+                    .map(|q| unattacked_engaged(g, q).count())
+                    .max()
+                    .unwrap_or(0);
+                find(o, Opt::Mode((best * 3 > all) as u8))
+            }
+            1 => {
+                let mut best: Option<(i32, usize)> = None;
+                for (i, opt) in o.iter().enumerate() {
+                    let Opt::Player(q) = *opt else { continue };
+                    let v: i32 = unattacked_engaged(g, q)
+                        .map(|e| g.stat(e, Stat::Attack).min(3) as i32)
+                        .sum();
+                    if best.map(|(b, _)| v > b).unwrap_or(true) {
+                        best = Some((v, i));
+                    }
+                }
+                best.map(|(_, i)| i)
+            }
+            _ => None,
+        }
+    }
+
+    /// Reinforcements: bodies before committing, or before enemies attack.
+    pub(super) fn reinforcements_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let pre_quest = phase == Phase::Quest && !any_questing(g, p);
+        let pre_combat = phase == Phase::Combat
+            && !g.engaged(p).is_empty()
+            && g.engaged(p).iter().all(|&e| !g.card(e).attacked);
+        (pre_quest || pre_combat) as i32 * 30
+    }
+
+    /// Reinforcements: the strongest ally; under the player who will need it most.
+    pub(super) fn reinforcements_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| g.def_of(c).cost.max(0) as i32 * 10 + stats_sum(g, c)),
+            1 => {
+                if g.phase == Phase::Combat {
+                    let mut best: Option<(i32, usize)> = None;
+                    for (i, opt) in o.iter().enumerate() {
+                        let Opt::Player(q) = *opt else { continue };
+                        let v = engaged_attack(g, q) as i32 * 2 + (q == p) as i32;
+                        if best.map(|(b, _)| v > b).unwrap_or(true) {
+                            best = Some((v, i));
+                        }
+                    }
+                    best.map(|(_, i)| i)
+                } else {
+                    find(o, Opt::Player(p))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The Door is Closed!: always worth a card.
+    pub(super) fn the_door_is_closed_value(
+        _g: &Game,
+        _p: u8,
+        _c: CardId,
+        ev: Option<Event>,
+    ) -> i32 {
+        matches!(ev, Some(Event::CancelWhenRevealed(_))) as i32 * 45
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -852,5 +1029,47 @@ mod tests {
             options: vec![Opt::Pass, Opt::Activate(sp)],
         };
         assert_eq!(d.options[bot.choose(&g, &d)], Opt::Activate(sp));
+    }
+
+    #[test]
+    fn the_door_is_closed_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TToR-092", 0, Zone::Hand(0));
+        let t = g.spawn("TLR-022", ENCOUNTER, Zone::Resolving);
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelWhenRevealed(t))),
+            45
+        );
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn elven_spear_hint() {
+        use crate::cards::hints::{hint, AttachKind};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let c = g.spawn("TToR-087", 0, Zone::Hand(0));
+        let h = hint(&g, c);
+        assert_eq!(h.attach, Some((25, AttachKind::Weapon)));
+        assert_eq!(h.attack_boost_per_phase, 3);
+        assert!(h.restricted_room_check);
+        assert_eq!(
+            crate::cards::hints::action_value(&g, 0, c, None),
+            0,
+            "not attached"
+        );
+    }
+
+    #[test]
+    fn horns_cry_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TToR-088", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "one attacker");
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 25, "two attackers");
     }
 }

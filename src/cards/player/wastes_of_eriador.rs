@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
 use crate::cards::common::{cancel_damage, host, mine_in_play};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, Until, Zone};
@@ -10,6 +11,10 @@ use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, U
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-001",
+        hint: Hint {
+            play_value: Some(bot::merry_value),
+            ..NO_HINT
+        },
         can_respond: Some(merry_can),
         respond: Some(merry_respond),
         ..BLANK
@@ -21,6 +26,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-003",
+        hint: Hint {
+            valour_event: true,
+            play_value: Some(bot::rallying_cry_value),
+            ..NO_HINT
+        },
         can_respond: Some(rallying_can_respond),
         respond: Some(rallying_respond),
         can_act: Some(rallying_can_act),
@@ -29,6 +39,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-004",
+        hint: Hint {
+            play_value: Some(bot::honour_guard_value),
+            effect: Some(bot::honour_guard_effect),
+            ..NO_HINT
+        },
         can_respond: Some(honour_guard_can),
         respond: Some(honour_guard_respond),
         resume: Some(honour_guard_resume),
@@ -36,6 +51,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-005",
+        hint: Hint {
+            attach: Some((25, AttachKind::Armor)),
+            play_value: Some(|_, _, _, _| 30),
+            ..NO_HINT
+        },
         attach_to: Some(helm_attach),
         can_respond: Some(helm_can),
         respond: Some(helm_respond),
@@ -43,6 +63,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-006",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 40),
+            effect: Some(bot::curious_brandybuck_effect),
+            ..NO_HINT
+        },
         forced: Some(brandybuck_forced),
         can_respond: Some(brandybuck_can),
         hand_response: true,
@@ -52,6 +77,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-007",
+        hint: Hint {
+            attach: Some((15, AttachKind::General)),
+            play_value: Some(bot::hobbit_pony_value),
+            ..NO_HINT
+        },
         attach_to: Some(pony_attach),
         can_act: Some(pony_can),
         act: Some(pony_act),
@@ -64,6 +94,11 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-009",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 30),
+            effect: Some(bot::scout_ahead_effect),
+            ..NO_HINT
+        },
         can_respond: Some(scout_ahead_can),
         respond: Some(scout_ahead_respond),
         resume: Some(scout_ahead_resume),
@@ -71,6 +106,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "TWoE-010",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 35),
+            ..NO_HINT
+        },
         can_respond: Some(cardolan_can),
         hand_response: true,
         respond: Some(cardolan_respond),
@@ -363,6 +402,126 @@ fn cardolan_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.add_lasting(me, Lasting::ShuffleIntoDeckAtEndOfRound, Until::EndOfRound);
 }
 
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    pub(super) fn hobbit_pony_value(g: &Game, _p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        // Hobbit Pony: commit its hero after staging when the quest would fail otherwise.
+        let host = match g.card(c).zone {
+            Zone::Attached(h) => h,
+            _ => NO_CARD,
+        };
+        (host != NO_CARD
+            && g.before_quest_resolution()
+            && g.stat(host, g.questing_stat()) > 0
+            && g.questing_strength() <= g.staging_threat()) as i32
+            * 30
+    }
+
+    pub(super) fn rallying_cry_value(g: &Game, p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        let engaged = g.engaged(p).len();
+        match ev {
+            // Rallying Cry: recover a dear ally; as the Valour Action, before a dangerous combat.
+            Some(Event::LeftPlay(a)) => (g.def_of(a).cost >= 3) as i32 * 30,
+            None => {
+                (phase == Phase::Combat && engaged > 0 && g.allies_of(p).count() >= 2) as i32 * 25
+            }
+            _ => 0,
+        }
+    }
+
+    pub(super) fn merry_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            // Merry: threat relief worth the enemy's threat.
+            Some(Event::Revealed(e, _)) => g.stat(e, Stat::Threat) as i32 * 10,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn honour_guard_value(g: &Game, p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            // Honour Guard: save a character from dying, or spare a hero.
+            Some(Event::CancelDamage(x, n)) => {
+                let big = if g.valour(p) { n.min(5) } else { 1 };
+                if g.remaining_hp(x) <= 0 && g.remaining_hp(x) + big > 0 {
+                    45
+                } else {
+                    g.is_hero(x) as i32 * 15
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Honour Guard: the Valour version (discard it, cancel up to 5) only when cancelling 1
+    /// would not save a character worth more than the Guard.
+    pub(super) fn honour_guard_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let big = g.stack.iter().rev().find_map(|f| match *f {
+                    crate::engine::Frame::Choice { cont } if cont.card != NO_CARD => {
+                        let (me, x) = (cont.card, cont.a as CardId);
+                        Some(g.remaining_hp(x) < 0 && char_value(g, x) > char_value(g, me))
+                    }
+                    _ => None,
+                });
+                find(o, Opt::Mode(big.unwrap_or(false) as u8))
+            }
+            _ => None,
+        }
+    }
+
+    /// Curious Brandybuck: it quests for us.
+    pub(super) fn curious_brandybuck_effect(
+        _g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => find(o, Opt::Player(p)),
+            _ => None,
+        }
+    }
+
+    /// Scout Ahead: take out the worst card.
+    pub(super) fn scout_ahead_effect(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_max(o, |c| encounter_harm(g, c)),
+            _ => None,
+        }
+    }
+
+    /// How much an encounter card still in the deck would hurt us (Scout Ahead removes one).
+    pub(super) fn encounter_harm(g: &Game, c: CardId) -> i32 {
+        match g.ty(c) {
+            CardType::Enemy => danger(g, c),
+            CardType::Location => {
+                (g.stat(c, Stat::Threat) * 8 + g.stat(c, Stat::QuestPoints) * 2) as i32
+            }
+            CardType::Treachery => 30,
+            CardType::EncounterSideQuest => 25,
+            _ => 0,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::cards::testkit::{actions, hero, options, sandbox};
@@ -639,5 +798,47 @@ mod tests {
         g.engage(e, 0);
         g.settle();
         assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn merry_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = sandbox(&[&["TWoE-001"]]);
+        let m = g.heroes(0).next().unwrap();
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        let threat = g.stat(e, Stat::Threat) as i32;
+        assert!(threat > 0);
+        assert_eq!(
+            action_value(&g, 0, m, Some(Event::Revealed(e, true))),
+            threat * 10
+        );
+        assert_eq!(action_value(&g, 0, m, None), 0);
+    }
+
+    #[test]
+    fn curious_brandybuck_hint() {
+        use crate::cards::hints::{action_value, hint};
+        use crate::engine::{Opt, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TWoE-006", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 40);
+        let f = hint(&g, c).effect.unwrap();
+        assert_eq!(
+            f(&g, 0, c, 0, &[Opt::Player(1), Opt::Player(0)]),
+            Some(1),
+            "it quests for us"
+        );
+    }
+
+    #[test]
+    fn rallying_cry_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Event, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("TWoE-003", 0, Zone::Hand(0));
+        let cheap = g.spawn("Core-013", 0, Zone::Discard(0));
+        let dear = g.spawn("Core-018", 0, Zone::Discard(0));
+        assert_eq!(action_value(&g, 0, c, Some(Event::LeftPlay(cheap))), 0);
+        assert_eq!(action_value(&g, 0, c, Some(Event::LeftPlay(dear))), 30);
     }
 }

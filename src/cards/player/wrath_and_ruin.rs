@@ -5,6 +5,7 @@
 //! Each script has a one-line summary in our own words.
 
 use crate::cards::common::{damageable, host, mine_in_play};
+use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -16,6 +17,10 @@ use rand::seq::SliceRandom;
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-001",
+        hint: Hint {
+            play_value: Some(bot::thorin_stonehelm_value),
+            ..NO_HINT
+        },
         can_respond: Some(thorin_can),
         respond: Some(thorin_respond),
         resume: Some(thorin_resume),
@@ -23,6 +28,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "WaR-002",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(soldier_can),
         respond: Some(soldier_respond),
         resume: Some(soldier_resume),
@@ -30,6 +39,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "WaR-003",
+        hint: Hint {
+            play_value: Some(bot::pillars_of_the_kings_value),
+            ..NO_HINT
+        },
         cost: Some(pillars_cost),
         can_act: Some(pillars_can),
         act: Some(pillars_act),
@@ -37,18 +50,32 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "WaR-004",
+        hint: Hint {
+            play_value: Some(|_, _, _, _| 25),
+            ..NO_HINT
+        },
         can_respond: Some(halfling_can),
         respond: Some(halfling_respond),
         ..BLANK
     },
     Script {
         code: "WaR-005",
+        hint: Hint {
+            play_value: Some(bot::tom_bombadillo_value),
+            ..NO_HINT
+        },
         can_act: Some(bombadillo_can),
         act: Some(bombadillo_act),
         ..BLANK
     },
     Script {
         code: "WaR-006",
+        hint: Hint {
+            attach: Some((30, AttachKind::Weapon)),
+            play_value: Some(|_, _, _, _| 25),
+            plan_value: Some(bot::durins_axe_plan),
+            ..NO_HINT
+        },
         attach_to: Some(crate::cards::common::to_hero),
         modify: Some(axe_modify),
         can_respond: Some(axe_can),
@@ -58,6 +85,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "WaR-007",
+        hint: Hint {
+            play_value: Some(bot::charge_into_battle_value),
+            ..NO_HINT
+        },
         can_act: Some(charge_can),
         act: Some(charge_act),
         resume: Some(charge_resume),
@@ -65,12 +96,21 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "WaR-008",
+        hint: Hint {
+            attach: Some((30, AttachKind::Willpower)),
+            ..NO_HINT
+        },
         attach_to: Some(circlet_to),
         modify: Some(circlet_modify),
         ..BLANK
     },
     Script {
         code: "WaR-009",
+        hint: Hint {
+            attach: Some((20, AttachKind::Armor)),
+            play_value: Some(bot::inner_strength_value),
+            ..NO_HINT
+        },
         attach_to: Some(inner_to),
         modify: Some(inner_modify),
         can_respond: Some(inner_can),
@@ -657,6 +697,74 @@ fn burglar_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
         },
         _ => {}
+    }
+}
+
+/// What the bots know about these cards (`Script::hint`): the value of using each now and
+/// how to answer its prompts.
+mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Durin's Axe first brings a guarding enemy out: not while already fighting two.
+    pub(super) fn durins_axe_plan(g: &Game, p: u8, c: CardId) -> i32 {
+        (g.engaged(p).len() < 2) as i32 * hint(g, c).attach.map_or(20, |a| a.0)
+    }
+
+    pub(super) fn inner_strength_value(g: &Game, _p: u8, _c: CardId, ev: Option<Event>) -> i32 {
+        match ev {
+            Some(Event::CancelShadow(_)) if shadow_dangerous(g) => 35, // Inner Strength
+            _ => 0,
+        }
+    }
+
+    /// Thorin: 1 damage
+    pub(super) fn thorin_stonehelm_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        (g.list(Zone::Deck(p)).len() > 10) as i32 * 25
+    }
+
+    /// Charge into Battle
+    pub(super) fn charge_into_battle_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        charge_value(g, p)
+    }
+
+    /// Charge into Battle: worth it when the ready characters can kill a non-unique enemy in the
+    /// staging area and no enemy is engaged with us yet (they will be needed to defend then).
+    pub(super) fn charge_value(g: &Game, p: u8) -> i32 {
+        if g.phase != Phase::Quest || !g.engaged(p).is_empty() {
+            return 0;
+        }
+        let atk: i16 = g
+            .characters(p)
+            .filter(|&c| ready(g, c))
+            .map(|c| g.stat(c, Stat::Attack))
+            .sum();
+        let killable = g.list(Zone::Staging).iter().any(|&e| {
+            g.is_enemy(e)
+                && !g.def_of(e).unique
+                && atk - g.stat(e, Stat::Defense) >= g.remaining_hp(e)
+        });
+        killable as i32 * 30
+    }
+
+    pub(super) fn pillars_of_the_kings_value(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _ev: Option<Event>,
+    ) -> i32 {
+        let threat = g.players[p as usize].threat;
+        // Pillars of the Kings: back down to 40, or a small raise for a card.
+        if threat > 40 {
+            50
+        } else {
+            (37..40).contains(&threat) as i32 * 20
+        }
+    }
+
+    /// Tom Bombadillo!
+    pub(super) fn tom_bombadillo_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let phase = g.phase;
+        (phase == Phase::Planning) as i32 * 30
     }
 }
 
@@ -1346,6 +1454,91 @@ mod tests {
         assert!(
             claimed > 0 && attached > 0,
             "{claimed} loot cards out, {attached} games with loot on a character"
+        );
+    }
+
+    #[test]
+    fn pillars_of_the_kings_hint() {
+        use crate::cards::hints::action_value;
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("WaR-003", 0, Zone::Hand(0));
+        for (threat, v) in [(30, 0), (37, 20), (39, 20), (40, 0), (41, 50)] {
+            g.players[0].threat = threat;
+            assert_eq!(action_value(&g, 0, c, None), v, "threat {threat}");
+        }
+    }
+
+    #[test]
+    fn durins_axe_hint() {
+        use crate::cards::hints::{hint, AttachKind};
+        let mut g = testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("WaR-006", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).attach, Some((30, AttachKind::Weapon)));
+        let plan = hint(&g, c).plan_value.unwrap();
+        assert_eq!(plan(&g, 0, c), 30);
+        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(plan(&g, 0, c), 0, "not while fighting two enemies");
+    }
+
+    #[test]
+    fn thorin_stonehelm_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Zone;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-001", 0, Zone::Play(0));
+        while g.list(Zone::Deck(0)).len() > 10 {
+            let x = g.list(Zone::Deck(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(action_value(&g, 0, c, None), 0, "the deck is short");
+        g.spawn("Core-013", 0, Zone::Deck(0));
+        assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn tom_bombadillo_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-005", 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 30);
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn inner_strength_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{AttackCtx, Event, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-009", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let sh = g.spawn("TLR-058", ENCOUNTER, Zone::Shadow(e));
+        assert_eq!(
+            action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
+            0,
+            "no attack"
+        );
+        g.attack = AttackCtx::new(e, 0, false);
+        assert_eq!(action_value(&g, 0, c, Some(Event::CancelShadow(sh))), 35);
+    }
+
+    #[test]
+    fn charge_into_battle_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        let c = g.spawn("WaR-007", 0, Zone::Hand(0));
+        g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        g.phase = Phase::Planning;
+        assert_eq!(action_value(&g, 0, c, None), 0, "only while questing");
+        g.phase = Phase::Quest;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            30,
+            "7 Attack kills the Angmar Orc"
         );
     }
 }

@@ -1,0 +1,505 @@
+//! What a bot may know about a card, kept on the card's own script (`Script::hint`): typed
+//! facts (a key response and its cost, where an attachment goes, a side quest's priority, a
+//! travel cost that hurts ...) and, where the answer depends on the state, small functions next
+//! to the card's script: the value of using the card now (`play_value`) and how to answer its
+//! own prompts (`effect`). Every field has a neutral default (`NO_HINT`): a card without hints
+//! is played by the bot's generic rules.
+//!
+//! Below the `Hint` type are the valuation helpers those functions share with the `basic` bot
+//! (character value, damage cost, option pickers ...): bot-facing, read-only queries on `Game`.
+//! Card modules use them through `prelude`.
+
+use crate::data::{CardType, Sphere};
+use crate::engine::{CardId, Event, Game, Opt, Stat, Zone, NO_CARD};
+
+/// What `p` gains from using card `c` now (in answer to `ev` for a Response): > 0 to use it.
+pub type ValueFn = fn(&Game, u8, CardId, Option<Event>) -> i32;
+/// The score of playing card `c` from hand in the planning phase, when its own rule replaces
+/// the generic one (allies by stats, attachments by `Hint::attach`).
+pub type PlanFn = fn(&Game, u8, CardId) -> i32;
+/// The option to take at prompt `what` of source card `c`, or `None` for the generic choice.
+pub type EffectFn = fn(&Game, u8, CardId, u8, &[Opt]) -> Option<usize>;
+
+/// Where a player attachment goes, and so what it is valued for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AttachKind {
+    /// +ATK: the best attacker.
+    Weapon,
+    /// +DEF / +HP: the best defender.
+    Armor,
+    /// +WP: the best quester.
+    Willpower,
+    /// Extra resources: the hero whose sphere has most cards in hand.
+    Resources,
+    /// Readying / general: the best hero.
+    General,
+    /// Goes on an enemy: the most dangerous engaged enemy.
+    Enemy,
+    /// Goes on a location: the one with the most threat.
+    Location,
+}
+
+/// What a card in play is worth to its controller per enemy engaged with him (Dúnedain).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EngageReward {
+    None,
+    /// A character that gains for each engaged enemy (+1 WP each).
+    EachEngaged,
+    /// A card that gains once at least one enemy is engaged.
+    FirstEngaged,
+}
+
+/// A bot's knowledge of one card. Every field has a neutral default (`NO_HINT`).
+#[derive(Clone, Copy)]
+pub struct Hint {
+    /// A key response: Spirit resources worth keeping in reserve for it while it is in hand (0:
+    /// not one). Also makes the card dear to discard from hand.
+    pub key_response: i16,
+    /// A treachery not worth a cancel.
+    pub mild_treachery: bool,
+    /// A player attachment: (score of playing it, where it goes). `None`: score 20, General.
+    pub attach: Option<(i32, AttachKind)>,
+    /// An attachment whose bonus is larger on characters with this trait (+5 to such hosts).
+    pub attach_bonus_trait: Option<&'static str>,
+    /// A restricted attachment that is not played when it could only push out another one,
+    /// and avoids hosts already holding two.
+    pub restricted_room_check: bool,
+    /// Score of playing the card from hand in the planning phase, replacing the generic rule
+    /// of its type (allies, attachments).
+    pub plan_value: Option<PlanFn>,
+    /// Value of playing / using the card now (events, abilities, responses). `None`: 0 from
+    /// hand; in play, 10 for a response (free), 0 for an action.
+    pub play_value: Option<ValueFn>,
+    /// Answers to the card's own prompts.
+    pub effect: Option<EffectFn>,
+    /// The `Opt::Mode(k)` to pick when the card offers modes and `effect` does not decide.
+    pub preferred_mode: Option<u8>,
+    /// Damage prompts of the card: (prompt, damage per pick); each pick goes where that damage
+    /// costs least.
+    pub damage_prompts: &'static [(u8, i16)],
+    /// A side quest's priority as the current quest (higher first; 0: only when cheap).
+    pub side_quest_priority: i32,
+    /// Harm of revealing this encounter side quest when an effect makes us pick one (`None`:
+    /// 2).
+    pub side_quest_harm: Option<i32>,
+    /// As the current quest it reveals one more card: chosen only when progress is expected.
+    pub side_quest_reveals_more: bool,
+    /// Score penalty of travelling to this location (its travel cost hurts).
+    pub travel_penalty: i32,
+    /// Its travel cost makes a player engage an enemy from the staging area.
+    pub travel_engages_enemy: bool,
+    /// Its travel cost removes a token from the Mission objective.
+    pub travel_costs_mission_token: bool,
+    /// A Mission objective whose tokens are lives (none left loses the game).
+    pub mission_tokens_are_lives: bool,
+    /// A Valour event (Hope Rekindled's discount applies to it; the engine reads this).
+    pub valour_event: bool,
+    /// It discounts Valour events (so it does not count as one worth discounting).
+    pub valour_discount: bool,
+    /// What it gains from engaged enemies (`EngageReward`).
+    pub engagement_reward: EngageReward,
+    /// An attachment that adds up to this much Attack per phase to its host, one per card in
+    /// its controller's hand.
+    pub attack_boost_per_phase: i16,
+    /// A hero whose controller's hand is discarded at the end of every round (cards in hand
+    /// are cheap to spend).
+    pub hand_discarded_each_round: bool,
+}
+
+pub const NO_HINT: Hint = Hint {
+    key_response: 0,
+    mild_treachery: false,
+    attach: None,
+    attach_bonus_trait: None,
+    restricted_room_check: false,
+    plan_value: None,
+    play_value: None,
+    effect: None,
+    preferred_mode: None,
+    damage_prompts: &[],
+    side_quest_priority: 0,
+    side_quest_harm: None,
+    side_quest_reveals_more: false,
+    travel_penalty: 0,
+    travel_engages_enemy: false,
+    travel_costs_mission_token: false,
+    mission_tokens_are_lives: false,
+    valour_event: false,
+    valour_discount: false,
+    engagement_reward: EngageReward::None,
+    attack_boost_per_phase: 0,
+    hand_discarded_each_round: false,
+};
+
+/// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
+/// card whose text is blanked now keeps them.
+pub fn hint(g: &Game, c: CardId) -> &'static Hint {
+    match g.known_script(c) {
+        Some(s) => &s.hint,
+        None => &NO_HINT,
+    }
+}
+
+/// What card modules' hint functions import.
+pub mod prelude {
+    pub use super::*;
+    pub use crate::cards::Rule;
+    pub use crate::data::{CardType, Sphere};
+    pub use crate::engine::{
+        CardId, Event, Frame, Game, Opt, Phase, Stat, Step, Zone, ENCOUNTER, NO_CARD,
+    };
+}
+
+// ===================================================================== valuation helpers
+
+/// The code a card is known by: its script's (a reprint plays as its original), else its
+/// original printing's. For hint functions that name other cards.
+pub fn known_code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
+    match g.script(c) {
+        Some(s) => s.code,
+        None => g.db.def(g.db.original(g.def_id(c))).code.as_str(),
+    }
+}
+
+/// Value of using card `c` now: its `play_value` hint, else 0 from hand and, in play, 10 for a
+/// response (free) and 0 for an action.
+pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    match hint(g, c).play_value {
+        Some(f) => f(g, p, c, ev),
+        None => {
+            if g.card(c).zone == Zone::Hand(p) {
+                0
+            } else {
+                // Unknown in-play ability: responses are used (free), actions are not.
+                ev.is_some() as i32 * 10
+            }
+        }
+    }
+}
+
+/// One threat point in damage-cost units at the `basic` bot's default weights (its
+/// `weights::DEFAULT.threat_unit`, checked by a bot test): a point of willpower kept out of the
+/// quest costs one (it raises threat or loses progress). Card-specific valuations use it; the
+/// bot's round plan reads its own weight.
+pub const THREAT_UNIT: i32 = 12;
+
+/// Deck cards a player keeps in Deadmen's Dike (an empty deck eliminates) before spending any
+/// on an effect.
+pub const DECK_RESERVE: usize = 15;
+
+pub fn is_objective_ally(g: &Game, c: CardId) -> bool {
+    g.ty(c) == CardType::ObjectiveAlly
+}
+
+pub fn ready(g: &Game, c: CardId) -> bool {
+    !g.card(c).exhausted
+}
+
+/// Index of the first option `o` (exact match).
+pub fn find(opts: &[Opt], o: Opt) -> Option<usize> {
+    opts.iter().position(|x| *x == o)
+}
+
+/// The `Card` option with the lowest key (first on ties).
+pub fn pick_min(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, o) in opts.iter().enumerate() {
+        if let Opt::Card(c) = *o {
+            if c == NO_CARD {
+                continue;
+            }
+            let k = key(c);
+            if best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The `Card` option with the highest key (first on ties).
+pub fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usize> {
+    pick_min(opts, |c| -key(c))
+}
+
+pub fn stats_sum(g: &Game, c: CardId) -> i32 {
+    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
+}
+
+/// How much a character is worth to us (see the `basic` bot's doc).
+pub fn char_value(g: &Game, c: CardId) -> i32 {
+    if is_objective_ally(g, c) {
+        100_000
+    } else if g.is_hero(c) {
+        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
+    } else {
+        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
+    }
+}
+
+/// What `n` damage on character `c` costs us.
+pub fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    if n <= 0 {
+        return 0;
+    }
+    let rem = g.remaining_hp(c);
+    if is_objective_ally(g, c) {
+        // Losing him loses the game; damage he survives costs what it would on a hero, and
+        // more as he gets close to dying.
+        return if n >= rem {
+            1_000_000
+        } else {
+            let left = rem - n;
+            15 * n as i32 + if left <= 2 { 100 } else { 0 } + if left <= 1 { 400 } else { 0 }
+        };
+    }
+    if n >= rem {
+        return if g.is_hero(c) {
+            5000 + 10 * char_value(g, c)
+        } else {
+            80 + 5 * char_value(g, c)
+        };
+    }
+    if g.is_hero(c) {
+        let left = rem - n;
+        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
+    } else {
+        8 * n as i32
+    }
+}
+
+/// What `n` more damage on `c` costs on top of `already` damage assigned but not yet dealt.
+pub fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
+    damage_cost(g, c, already + n) - damage_cost(g, c, already)
+}
+
+/// Cost of taking an attack of strength `atk` undefended (cheapest hero).
+pub fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    g.heroes(p)
+        .map(|h| damage_cost(g, h, atk))
+        .min()
+        .unwrap_or(0)
+}
+
+/// What an encounter effect hitting `c` (damage, exhaustion, discard...) likely costs us.
+pub fn harm_cost(g: &Game, c: CardId) -> i32 {
+    if !g.is_character(c) {
+        return 0;
+    }
+    char_value(g, c) + if g.remaining_hp(c) <= 2 { 15 } else { 0 }
+}
+
+/// How dangerous an enemy is.
+pub fn danger(g: &Game, e: CardId) -> i32 {
+    if !g.is_enemy(e) {
+        return 0;
+    }
+    (g.stat(e, Stat::Attack) * 3 + g.stat(e, Stat::Threat) * 2 + g.remaining_hp(e)) as i32
+}
+
+pub fn hand<'g>(g: &'g Game, p: u8) -> &'g [CardId] {
+    g.list(Zone::Hand(p))
+}
+
+/// Does `p` hold a card known by one of `codes` (`known_code`)?
+pub fn hand_has(g: &Game, p: u8, codes: &[&str]) -> bool {
+    hand(g, p)
+        .iter()
+        .any(|&c| codes.contains(&known_code(g, c)))
+}
+
+pub fn total_hero_damage(g: &Game, p: u8) -> i16 {
+    g.heroes(p).map(|h| g.card(h).damage).sum()
+}
+
+/// A hero of `p` at risk: damaged and at ≤ 2 remaining hit points.
+pub fn hero_at_risk(g: &Game, p: u8) -> bool {
+    g.heroes(p)
+        .any(|h| g.card(h).damage > 0 && g.remaining_hp(h) <= 2)
+}
+
+pub fn any_questing(g: &Game, p: u8) -> bool {
+    g.characters(p).any(|c| g.card(c).questing)
+}
+
+pub fn engaged_attack(g: &Game, p: u8) -> i16 {
+    g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
+}
+
+pub fn shadow_count(g: &Game, e: CardId) -> i16 {
+    g.shadows_of(e).count() as i16
+}
+
+pub fn max_engaged_attack(g: &Game, p: u8) -> i16 {
+    g.engaged(p)
+        .iter()
+        .map(|&e| g.stat(e, Stat::Attack))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Is this just-revealed card worth canceling? Treacheries, unless hinted mild.
+pub fn cancel_worthy(g: &Game, x: CardId) -> bool {
+    g.ty(x) == CardType::Treachery && !hint(g, x).mild_treachery
+}
+
+/// Could the attack in progress destroy a defender (or is it undefended)?
+pub fn shadow_dangerous(g: &Game) -> bool {
+    let e = g.attack.enemy;
+    if e == NO_CARD || !g.card(e).zone.in_play() {
+        return false;
+    }
+    let atk = g.stat(e, Stat::Attack);
+    let defs = g.attack.defenders();
+    if defs.is_empty() {
+        return true;
+    }
+    let def: i16 = defs.iter().map(|&d| g.stat(d, Stat::Defense)).sum();
+    let dmg = atk - def + 2;
+    defs.iter().any(|&d| dmg >= g.remaining_hp(d))
+}
+
+pub fn discard_ally_affordable(g: &Game, p: u8) -> bool {
+    let spirit = g.available(p, Sphere::Spirit);
+    (0..g.n_players).any(|q| {
+        g.list(Zone::Discard(q))
+            .iter()
+            .any(|&x| g.is_ally(x) && g.def_of(x).cost >= 2 && g.def_of(x).cost <= spirit)
+    })
+}
+
+/// Is `p`'s hand discarded at the end of every round (Erestor), so cards in hand are cheap to
+/// spend?
+pub fn hand_discarded_each_round(g: &Game, p: u8) -> bool {
+    g.heroes(p).any(|h| hint(g, h).hand_discarded_each_round)
+}
+
+/// Strength and kill threshold (remaining HP + Defense) of `p`'s player attack in progress.
+pub fn attack_in_progress(g: &Game, p: u8) -> Option<(i16, i16, i16)> {
+    let e = g.patk.enemy;
+    if e == NO_CARD || g.patk.player != p || !g.card(e).zone.in_play() {
+        return None;
+    }
+    let strength: i16 = g
+        .patk
+        .attackers()
+        .iter()
+        .map(|&a| g.stat(a, Stat::Attack))
+        .sum();
+    Some((
+        strength,
+        g.remaining_hp(e) + g.stat(e, Stat::Defense),
+        g.stat(e, Stat::Defense),
+    ))
+}
+
+/// Engaged enemies of `p` that have not attacked yet this phase.
+pub fn unattacked_engaged<'g>(g: &'g Game<'g>, p: u8) -> impl Iterator<Item = CardId> + 'g {
+    g.engaged(p)
+        .iter()
+        .copied()
+        .filter(move |&e| g.is_enemy(e) && !g.card(e).attacked && !g.immune(e))
+}
+
+/// A Valour event (other than `not`, and not one that discounts them) in `p`'s hand worth
+/// playing now.
+pub fn valour_event_wanted(g: &Game, p: u8, not: CardId) -> bool {
+    hand(g, p).iter().any(|&x| {
+        x != not
+            && crate::cards::common::is_valour_event(g, x)
+            && !hint(g, x).valour_discount
+            && g.available(p, g.def_of(x).sphere) + 2 >= g.def_of(x).cost.max(0)
+            && action_value(g, p, x, None) > 0
+    })
+}
+
+/// How much `p` would miss card `c` from his hand: a unique card already in play is dead,
+/// key responses are kept, otherwise dearer cards are worth more.
+pub fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
+    if g.unique_in_play(c) {
+        return -10;
+    }
+    let key = hint(g, c).key_response > 0;
+    let affordable = g.has_matching_hero(p, g.def_of(c).sphere) as i32;
+    g.def_of(c).cost.max(0) as i32 * 2 + affordable * 4 + key as i32 * 20
+}
+
+/// A staged enemy `p` could take on: its attack is within what his best ready defender holds
+/// (DEF + remaining HP − 1); the one adding the most threat.
+pub fn holdable_staged_enemy(g: &Game, p: u8) -> Option<CardId> {
+    let hold = g
+        .characters(p)
+        .filter(|&c| ready(g, c))
+        .map(|c| g.stat(c, Stat::Defense) + g.remaining_hp(c) - 1)
+        .max()
+        .unwrap_or(0);
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| {
+            g.is_enemy(e)
+                && !g.immune(e)
+                && !g.rule(crate::cards::Rule::CannotBeEngaged(e))
+                && g.stat(e, Stat::Attack) <= hold
+        })
+        .max_by_key(|&e| {
+            (
+                g.threat_contribution(e),
+                std::cmp::Reverse(g.stat(e, Stat::Attack)),
+            )
+        })
+}
+
+/// The Mission objective's tokens, and whether they are lives (`mission_tokens_are_lives`).
+pub fn mission_tokens(g: &Game) -> Option<(bool, i16)> {
+    crate::cards::common::mission(g)
+        .map(|m| (hint(g, m).mission_tokens_are_lives, g.card(m).resources))
+}
+
+/// The attack in progress against `p`: (cost if it goes undefended, cost of the damage its
+/// declared defenders take) in damage-cost units.
+pub fn attack_outcomes(g: &Game, p: u8) -> (i32, i32) {
+    let atk = g.stat(g.attack.enemy, Stat::Attack);
+    let defended = g
+        .attack
+        .defenders()
+        .iter()
+        .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
+        .sum();
+    (undefended_cost(g, p, atk), defended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::ENCOUNTER;
+
+    #[test]
+    fn a_blanked_card_keeps_its_hints() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = g.heroes(0).next().unwrap();
+        let q = g.current_quest().unwrap();
+        // Cold from Angmar attached to the quest blanks damaged characters.
+        g.spawn("TLR-054", ENCOUNTER, Zone::Attached(q));
+        g.cards[h as usize].damage = 1;
+        assert!(g.script(h).is_none(), "blanked");
+        assert_eq!(g.known_script(h).map(|s| s.code), Some("Core-001"));
+        assert!(hint(&g, h).play_value.is_some());
+    }
+
+    #[test]
+    fn a_reprint_has_its_originals_hints() {
+        let g = sandbox(&[&["Core-001"]]);
+        let mut g = g;
+        let c = g.spawn("RevCore-050", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).key_response, 1);
+        let x = g.spawn("Core-013", 0, Zone::Hand(0));
+        assert_eq!(
+            hint(&g, x).key_response,
+            0,
+            "a card without a script: NO_HINT"
+        );
+        assert!(hint(&g, x).play_value.is_none());
+    }
+}

@@ -61,7 +61,7 @@ struct Worker<'a> {
 
 /// Plays games `0..games` of `a` and of `b` (same scenario, mode, seats and bots; the decks
 /// differ) with master seed `seed` on `threads` threads (0 = all cores), and returns the pairs
-/// sorted by index. `bots` holds one bot name per seat (unknown names panic: validate first).
+/// sorted by index. `bots` holds one bot spec per seat (unknown names panic: validate first).
 #[allow(clippy::too_many_arguments)]
 pub fn run_compare(
     db: &CardDb,
@@ -73,7 +73,27 @@ pub fn run_compare(
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<PairedGame> {
-    drop(make_bots(bots));
+    run_compare_bots(db, a, b, bots, bots, games, seed, threads, progress)
+}
+
+/// [`run_compare`] with a bot spec per seat for each side: side A plays `a` with `bots_a`, side
+/// B plays `b` with `bots_b` (a bot-vs-bot comparison passes the same setup twice). Each bot
+/// seeds itself from (seed, index, seat) whatever it is, so the pairing holds across bots too:
+/// the encounter deck, setup and player deck streams are the same in both games of a pair.
+#[allow(clippy::too_many_arguments)]
+pub fn run_compare_bots(
+    db: &CardDb,
+    a: &GameSetup,
+    b: &GameSetup,
+    bots_a: &[String],
+    bots_b: &[String],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Vec<PairedGame> {
+    drop(make_bots(bots_a));
+    drop(make_bots(bots_b));
     let threads = crate::batch::resolve_threads(threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -88,8 +108,8 @@ pub fn run_compare(
             || Worker {
                 ga: Game::new(db, a),
                 gb: Game::new(db, b),
-                bots_a: make_bots(bots),
-                bots_b: make_bots(bots),
+                bots_a: make_bots(bots_a),
+                bots_b: make_bots(bots_b),
                 out: Vec::new(),
             },
             |w, &c| {

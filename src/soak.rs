@@ -103,7 +103,7 @@ pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
                 v.push(SoakConfig {
                     scenario,
                     mode,
-                    bot: b.name,
+                    bot: b.soak,
                     players,
                 });
             }

@@ -113,3 +113,33 @@ fn clone_from_into_a_warmed_game_does_not_allocate() {
     // A copy may still grow a buffer the first time a state is bigger than any before.
     assert!(n <= 5, "{n} allocations in {copies} clone_from calls");
 }
+
+/// The search bot too: after a warm-up its two game buffers have grown to their working size,
+/// and its rollouts (thousands per game) allocate nothing.
+#[test]
+fn steady_state_lookahead_does_not_allocate() {
+    let db = load_embedded().unwrap();
+    let setup = GameSetup {
+        scenario: db.scenario("intruders-in-chetwood").unwrap(),
+        mode: Mode::Standard,
+        decks: vec![resolve_deck("core-leadership", &db).unwrap()],
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: true,
+    };
+    let mut g = Game::new(&db, &setup);
+    let mut b = vec![bots::make("lookahead:rollouts=2,width=3").unwrap()];
+    for i in 0..60 {
+        play_game(&mut g, &mut b, 3, i);
+    }
+    let before = ALLOCS.load(Ordering::Relaxed);
+    let games = 40u64;
+    for i in 60..60 + games {
+        play_game(&mut g, &mut b, 3, i);
+    }
+    let n = ALLOCS.load(Ordering::Relaxed) - before;
+    assert!(
+        n <= games / 10,
+        "lookahead: {n} allocations in {games} steady-state games"
+    );
+}

@@ -195,6 +195,30 @@ fn configuration_errors() {
         &["unknown bot `basik`", "did you mean `basic`", "valid bots"],
     );
     run_rejects(
+        "unknown bot option",
+        &["--bot", "lookahead:fast=1"],
+        &[
+            "bot `lookahead` has no option `fast`",
+            "rollouts, depth, width",
+            "list bots",
+        ],
+    );
+    run_rejects(
+        "bad bot option value",
+        &["--bot", "lookahead:rollouts=0"],
+        &["option `rollouts` takes a whole number 1 to 1000, not `0`"],
+    );
+    run_rejects(
+        "bot option without a value",
+        &["--bot", "lookahead:rollouts"],
+        &["must be written KEY=VALUE", "rollouts (default"],
+    );
+    run_rejects(
+        "option of a bot that takes none",
+        &["--bot", "random:speed=2"],
+        &["bot `random` has no option `speed`"],
+    );
+    run_rejects(
         "too many bots",
         &["--bot", "random", "--bot", "random"],
         &["2 --bot given for 1 player", "once for every seat"],

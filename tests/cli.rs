@@ -253,3 +253,62 @@ fn closed_stdout_pipe_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(status.code(), Some(0), "{err}");
 }
+
+/// A search bot with options: threads 1 and 2 give identical files, the spec is in the `bots`
+/// column (canonical spelling, quoted), and `trace` replays each game of the batch.
+#[test]
+fn lookahead_batch_is_deterministic_and_traces() {
+    let spec = "lookahead:width=2,rollouts=1";
+    let canon = "lookahead:rollouts=1,width=2";
+    let a = unique_dir("la1");
+    let b = unique_dir("la2");
+    for (dir, threads) in [(&a, "1"), (&b, "2")] {
+        let d = dir.to_str().unwrap();
+        ok(&[
+            "run",
+            "--quiet",
+            "--bot",
+            spec,
+            "--out",
+            d,
+            "--games",
+            "12",
+            "--seed",
+            "8",
+            "--per-game",
+            "--threads",
+            threads,
+            "--mode",
+            "easy",
+        ]);
+    }
+    for f in ["summary.csv", "games.csv"] {
+        let x = fs::read(a.join(f)).unwrap();
+        let y = fs::read(b.join(f)).unwrap();
+        assert!(x == y, "{f} differs between --threads 1 and --threads 2");
+    }
+    let summary = fs::read_to_string(a.join("summary.csv")).unwrap();
+    assert!(summary.contains(&format!("\"{canon}\"")), "{summary}");
+    let rows = games_rows(&a.join("games.csv"));
+    for i in [0u64, 5, 11] {
+        let idx = i.to_string();
+        let out = ok(&[
+            "trace", "--bot", spec, "--seed", "8", "--game", &idx, "--mode", "easy",
+        ]);
+        let line = out.lines().find(|l| l.starts_with("result: ")).unwrap();
+        let kv: HashMap<&str, &str> = line["result: ".len()..]
+            .split(' ')
+            .filter_map(|p| p.split_once('='))
+            .collect();
+        assert_eq!(kv["outcome"], rows[&idx][0], "game {i}: {line}");
+        assert_eq!(kv["rounds"], rows[&idx][1], "game {i}: {line}");
+        assert_eq!(kv["score"], rows[&idx][4], "game {i}: {line}");
+    }
+    let l = ok(&["list", "bots"]);
+    assert!(
+        l.contains("lookahead") && l.contains("rollouts=") && l.contains("depth="),
+        "{l}"
+    );
+    let _ = fs::remove_dir_all(&a);
+    let _ = fs::remove_dir_all(&b);
+}

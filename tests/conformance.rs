@@ -1,8 +1,9 @@
-//! Conformance suite: many seeded games per implemented scenario × mode × player count with the
-//! `random` and `basic` bots, checking the engine's invariants after every decision (cards
-//! conserved across zones, no negative tokens, threat in bounds, no panic) and that every game ends.
+//! Conformance suite: many seeded games per implemented scenario × mode × player count with
+//! every registered bot (`lookahead` at its small soak budget, on fewer games), checking the
+//! engine's invariants after every decision (cards conserved across zones, no negative tokens,
+//! threat in bounds, no panic) and that every game ends.
 
-use lotr_sim::bots;
+use lotr_sim::bots::{self, BOTS};
 use lotr_sim::data::{load_embedded, CardDb, Mode};
 use lotr_sim::deck::resolve_deck;
 use lotr_sim::engine::{Game, GameSetup, RuleOptions};
@@ -28,8 +29,14 @@ fn setup(db: &CardDb, scenario: &str, mode: Mode, players: usize) -> GameSetup {
     }
 }
 
-/// Play `games` games checking invariants at every decision; returns decisions made.
+/// Play `games` games checking invariants at every decision; returns decisions made. A search
+/// bot (its soak spec sets a budget, e.g. `lookahead:rollouts=1,...`) plays 1 game in 25.
 fn conform(db: &CardDb, s: &GameSetup, bot: &str, games: u64) -> u64 {
+    let games = if bot.contains(':') {
+        (games / 25).max(4)
+    } else {
+        games
+    };
     let mut g = Game::new(db, s);
     let mut bots: Vec<_> = (0..s.decks.len())
         .map(|_| bots::make(bot).expect("bot"))
@@ -76,7 +83,7 @@ fn intruders_in_chetwood_standard_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "intruders-in-chetwood", Mode::Standard, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let games = if players == 1 { 1500 } else { 400 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");
@@ -89,7 +96,7 @@ fn intruders_in_chetwood_easy_conformance() {
     let db = load_embedded().unwrap();
     for players in [1, 3] {
         let s = setup(&db, "intruders-in-chetwood", Mode::Easy, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let d = conform(&db, &s, bot, 300);
             assert!(d > 300, "games must involve decisions");
         }
@@ -101,7 +108,7 @@ fn the_weather_hills_standard_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "the-weather-hills", Mode::Standard, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let games = if players == 1 { 1500 } else { 400 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");
@@ -114,7 +121,7 @@ fn the_weather_hills_easy_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "the-weather-hills", Mode::Easy, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let d = conform(&db, &s, bot, 300);
             assert!(d > 300, "games must involve decisions");
         }
@@ -126,7 +133,7 @@ fn intruders_in_chetwood_nightmare_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "intruders-in-chetwood", Mode::Nightmare, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let d = conform(&db, &s, bot, 300);
             assert!(d > 300, "games must involve decisions");
         }
@@ -138,7 +145,7 @@ fn the_weather_hills_nightmare_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "the-weather-hills", Mode::Nightmare, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let d = conform(&db, &s, bot, 300);
             assert!(d > 300, "games must involve decisions");
         }
@@ -150,7 +157,7 @@ fn deadmens_dike_easy_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "deadmens-dike", Mode::Easy, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let games = if players == 1 { 500 } else { 200 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");
@@ -308,7 +315,7 @@ fn deadmens_dike_standard_conformance() {
     let db = load_embedded().unwrap();
     for players in 1..=4 {
         let s = setup(&db, "deadmens-dike", Mode::Standard, players);
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let games = if players == 1 { 1000 } else { 300 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");
@@ -323,7 +330,7 @@ fn deadmens_dike_nightmare_conformance() {
         let s = setup(&db, "deadmens-dike", Mode::Nightmare, players);
         s.validate(&db)
             .expect("decks within the Nightmare deck limit");
-        for bot in ["random", "basic"] {
+        for bot in BOTS.iter().map(|b| b.soak) {
             let games = if players == 1 { 500 } else { 200 };
             let d = conform(&db, &s, bot, games);
             assert!(d > games, "games must involve decisions");

@@ -59,8 +59,9 @@ pub struct GameArgs {
     /// Number of players (1-4); needs that many --deck.
     #[arg(long)]
     pub players: Option<u8>,
-    /// Bot of each seat (see `list bots`): once per seat, or once for every seat.
-    #[arg(long = "bot", value_name = "NAME")]
+    /// Bot of each seat: `NAME` or `NAME:key=value,...` (see `list bots`), once per seat or once
+    /// for every seat.
+    #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Master seed of the batch.
     #[arg(long, default_value_t = 1)]
@@ -176,12 +177,30 @@ pub struct ListArgs {
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// Deck A: a built-in deck name or a deck file.
+    /// Deck A: a built-in deck name or a deck file. With --bot-a/--bot-b it may be the only
+    /// deck (both sides play it) or absent (the default deck).
     #[arg(value_name = "DECK_A")]
-    pub deck_a: String,
-    /// Deck B: a built-in deck name or a deck file.
+    pub deck_a: Option<String>,
+    /// Deck B: a built-in deck name or a deck file (default with --bot-a/--bot-b: DECK_A).
     #[arg(value_name = "DECK_B")]
-    pub deck_b: String,
+    pub deck_b: Option<String>,
+    /// Bot-vs-bot: the bot spec of side A (e.g. `lookahead:rollouts=8`), once for every seat
+    /// or once per seat; needs --bot-b, replaces --bot.
+    #[arg(
+        long = "bot-a",
+        value_name = "SPEC",
+        conflicts_with = "bots",
+        requires = "bots_b"
+    )]
+    pub bots_a: Vec<String>,
+    /// Bot-vs-bot: the bot spec of side B, once for every seat or once per seat.
+    #[arg(
+        long = "bot-b",
+        value_name = "SPEC",
+        conflicts_with = "bots",
+        requires = "bots_a"
+    )]
+    pub bots_b: Vec<String>,
     /// Scenario slug (see `list scenarios`).
     #[arg(long, default_value = crate::cli::DEFAULT_SCENARIO)]
     pub scenario: String,
@@ -195,8 +214,9 @@ pub struct CompareArgs {
     /// Seat (1-based) that plays DECK_A / DECK_B; the --deck decks fill the other seats.
     #[arg(long, default_value_t = 1)]
     pub seat: usize,
-    /// Bot of each seat: once per seat, or once for every seat.
-    #[arg(long = "bot", value_name = "NAME")]
+    /// Bot of each seat (both sides): once per seat, or once for every seat. `NAME` or
+    /// `NAME:key=value,...` (see `list bots`).
+    #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Number of pairs (each pair is one game with each deck).
     #[arg(long, default_value_t = 100_000)]

@@ -110,6 +110,29 @@ pub(super) fn bot_names() -> String {
     BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", ")
 }
 
+/// Check every `--bot` spec and return them in canonical spelling (see `bots::canonical`), so
+/// reports and run keys carry the options and equal bots are one run.
+pub(super) fn bot_specs(specs: &[String]) -> Result<Vec<String>> {
+    specs
+        .iter()
+        .map(|b| match bots::canonical(b) {
+            Ok(c) => Ok(c),
+            Err(e) => {
+                let name = b.split(':').next().unwrap_or("").trim();
+                if bots::info(name).is_none() {
+                    usage(format!(
+                        "unknown bot `{name}`{}; valid bots: {} (see `lotr-sim list bots`)",
+                        suggest(name, BOTS.iter().map(|x| x.name)),
+                        bot_names()
+                    ))
+                } else {
+                    usage(format!("--bot `{b}`: {e} (see `lotr-sim list bots`)"))
+                }
+            }
+        })
+        .collect()
+}
+
 pub(super) fn find_scenario(db: &CardDb, slug: &str) -> Result<usize> {
     match db.scenario(slug) {
         Some(i) => Ok(i),
@@ -197,15 +220,7 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
             ))
         }
     };
-    for b in &bots {
-        if bots::make(b).is_none() {
-            return usage(format!(
-                "unknown bot `{b}`{}; valid bots: {}",
-                suggest(b, BOTS.iter().map(|x| x.name)),
-                bot_names()
-            ));
-        }
-    }
+    let bots = bot_specs(&bots)?;
     let (options, changed) = rules_and_cap(a.max_rounds, &a.rules)?;
     let key = RunKey {
         scenario: db.scenarios[sc].slug.clone(),

@@ -9,15 +9,14 @@ use std::time::Instant;
 use super::args::*;
 use anyhow::{Context, Result};
 
-use lotr_sim::bots::{self, BOTS};
 use lotr_sim::cards::{self, Status};
-use lotr_sim::compare::{run_compare, PairedGame, PairedStats, RoundsDiff};
+use lotr_sim::compare::{run_compare_bots, PairedGame, PairedStats, RoundsDiff};
 use lotr_sim::data::{self, CardDb, DefId, Mode};
 use lotr_sim::deck::{self, Deck};
 use lotr_sim::engine::GameSetup;
 use lotr_sim::record::MAX_PLAYERS;
 
-use super::common::{rules_and_cap, usage, UsageError};
+use super::common::{bot_specs, rules_and_cap, usage, UsageError};
 
 pub(super) fn load(spec: &str, db: &CardDb) -> Result<Deck> {
     deck::resolve_deck(spec, db).map_err(|e| {
@@ -50,11 +49,12 @@ pub(super) fn titles(db: &CardDb, ids: &[DefId]) -> String {
         .join(", ")
 }
 
-/// The two setups (deck A / deck B at `seat`), the bots and the changed rules.
+/// The two setups (deck A / deck B at `seat`), the bots of each side and the changed rules.
 pub(super) struct Config {
     a: GameSetup,
     b: GameSetup,
-    bots: Vec<String>,
+    bots_a: Vec<String>,
+    bots_b: Vec<String>,
     rules: String,
     seat: usize,
 }
@@ -97,8 +97,22 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
             x.seat
         ));
     }
-    let da = load(&x.deck_a, db)?;
-    let db_ = load(&x.deck_b, db)?;
+    let bot_vs_bot = !x.bots_a.is_empty();
+    let (spec_a, spec_b) = match (&x.deck_a, &x.deck_b) {
+        (Some(a), Some(b)) => (a.clone(), b.clone()),
+        (Some(a), None) if bot_vs_bot => (a.clone(), a.clone()),
+        (None, _) if bot_vs_bot => (
+            super::args::DEFAULT_DECK.to_string(),
+            super::args::DEFAULT_DECK.to_string(),
+        ),
+        _ => {
+            return usage(
+                "compare needs two decks (`compare DECK_A DECK_B`), or two bots                  (`compare [DECK] --bot-a SPEC --bot-b SPEC`)",
+            )
+        }
+    };
+    let da = load(&spec_a, db)?;
+    let db_ = load(&spec_b, db)?;
     let others: Vec<Deck> = x
         .others
         .iter()
@@ -110,24 +124,28 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
         v.insert(seat, d.clone());
         v
     };
-    let bots: Vec<String> = match x.bots.len() {
-        0 => vec![super::args::DEFAULT_BOT.to_string(); players],
-        1 => vec![x.bots[0].clone(); players],
-        n if n == players => x.bots.clone(),
-        n => {
-            return usage(format!(
-                "{n} --bot given for {players} player(s): pass --bot once for every seat, or once per seat"
-            ))
-        }
+    let per_seat = |given: &[String], flag: &str| -> Result<Vec<String>> {
+        let v = match given.len() {
+            0 => vec![super::args::DEFAULT_BOT.to_string(); players],
+            1 => vec![given[0].clone(); players],
+            n if n == players => given.to_vec(),
+            n => {
+                return usage(format!(
+                    "{n} {flag} given for {players} player(s): pass {flag} once for every seat, or once per seat"
+                ))
+            }
+        };
+        bot_specs(&v)
     };
-    for b in &bots {
-        if bots::make(b).is_none() {
-            return usage(format!(
-                "unknown bot `{b}`; valid bots: {}",
-                BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", ")
-            ));
-        }
-    }
+    let (bots_a, bots_b) = if bot_vs_bot {
+        (
+            per_seat(&x.bots_a, "--bot-a")?,
+            per_seat(&x.bots_b, "--bot-b")?,
+        )
+    } else {
+        let b = per_seat(&x.bots, "--bot")?;
+        (b.clone(), b)
+    };
     let (options, changed) = rules_and_cap(x.max_rounds, &x.rules)?;
     let setup = |decks: Vec<Deck>| GameSetup {
         scenario: sc,
@@ -172,7 +190,8 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
     Ok(Config {
         a,
         b,
-        bots,
+        bots_a,
+        bots_b,
         rules: changed.join(";"),
         seat,
     })
@@ -208,11 +227,12 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         pb
     });
     let t0 = Instant::now();
-    let pairs = run_compare(
+    let pairs = run_compare_bots(
         &db,
         &cfg.a,
         &cfg.b,
-        &cfg.bots,
+        &cfg.bots_a,
+        &cfg.bots_b,
         x.games,
         x.seed,
         threads,
@@ -233,7 +253,13 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         deck_b: cfg.b.decks[cfg.seat].name.clone(),
         decks_a: join(&cfg.a.decks),
         decks_b: join(&cfg.b.decks),
-        bots: cfg.bots.join("+"),
+        bots: if cfg.bots_a == cfg.bots_b {
+            cfg.bots_a.join("+")
+        } else {
+            format!("{} vs {}", cfg.bots_a.join("+"), cfg.bots_b.join("+"))
+        },
+        bots_a: cfg.bots_a.join("+"),
+        bots_b: cfg.bots_b.join("+"),
         seed: x.seed,
         max_rounds: x.max_rounds,
         rules: cfg.rules.clone(),
@@ -274,7 +300,10 @@ pub struct Key {
     pub deck_b: String,
     pub decks_a: String,
     pub decks_b: String,
+    /// The bots: side A's when both sides have the same, else `A vs B`.
     pub bots: String,
+    pub bots_a: String,
+    pub bots_b: String,
     pub seed: u64,
     pub max_rounds: u16,
     pub rules: String,
@@ -282,7 +311,7 @@ pub struct Key {
 
 /// Columns of `compare.csv` (documented in README.md).
 pub const COMPARE_HEADER: &str =
-    "scenario,mode,players,seat,deck_a,deck_b,decks_a,decks_b,bots,games,seed,max_rounds,rules,\
+    "scenario,mode,players,seat,deck_a,deck_b,decks_a,decks_b,bots,bots_a,bots_b,games,seed,max_rounds,rules,\
 wins_a,wins_b,win_rate_a,win_rate_b,win_a_lo95,win_a_hi95,win_b_lo95,win_b_hi95,\
 both_won,only_a_won,only_b_won,neither_won,diff,diff_lo95,diff_hi95,diff_width95,\
 unpaired_lo95,unpaired_hi95,unpaired_width95,mcnemar_chi2,mcnemar_p,mcnemar_method,\
@@ -314,6 +343,8 @@ pub fn compare_csv(k: &Key, s: &PairedStats, r: &RoundsDiff, pairs: &[PairedGame
         field(&k.decks_a),
         field(&k.decks_b),
         field(&k.bots),
+        field(&k.bots_a),
+        field(&k.bots_b),
         s.n.to_string(),
         k.seed.to_string(),
         k.max_rounds.to_string(),

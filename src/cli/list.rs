@@ -71,7 +71,17 @@ pub(super) fn cmd_list(a: &ListArgs) -> Result<()> {
             let w = BOTS.iter().map(|b| b.name.len()).max().unwrap_or(0);
             for b in BOTS {
                 out!("{:w$}  {}", b.name, b.about);
+                for o in (b.options)() {
+                    out!(
+                        "{:w$}    {}={} (default)  {}",
+                        "",
+                        o.name,
+                        o.default,
+                        o.about
+                    );
+                }
             }
+            out!("(options: --bot NAME:key=value,key=value, e.g. --bot lookahead:rollouts=8,depth=2)");
         }
         ListWhat::Rules => {
             let d = RuleOptions::default();

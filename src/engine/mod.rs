@@ -7,6 +7,7 @@
 //! its seeds and its answers.
 
 mod check;
+mod determinize;
 mod effects;
 mod events;
 mod flow;
@@ -17,6 +18,7 @@ mod rules_tests;
 mod smallids;
 mod state;
 
+pub use determinize::GameBuf;
 pub use flow::Step;
 pub use smallids::SmallIds;
 pub use state::*;

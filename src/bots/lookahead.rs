@@ -1,0 +1,388 @@
+//! `lookahead`: search with the engine itself — rolling-horizon policy improvement over `basic`.
+//!
+//! At a decision that matters (see [`searched`]) the bot scores each candidate option by
+//! playing it on in `rollouts` determinized copies of the game: [`Game::determinize`]
+//! re-samples everything the players cannot see (deck orders, face-down shadow cards, the
+//! game's random streams), the option is applied, and the `basic` bot plays every seat on until
+//! the horizon — the start of round `current + depth` — or the end of the game. The end state is
+//! scored by [`value`]: a win is `WIN`, a loss `LOSS`, anything else the static state value
+//! below. The candidate with the best mean is chosen; ties (and every decision not searched) go
+//! to `basic`'s own choice, which is always the first candidate.
+//!
+//! * **Candidates**: `basic`'s choice first, then the other options in the engine's order, at
+//!   most `width`.
+//! * **Common random numbers**: sample *k* uses the same determinization seed for every
+//!   candidate, so two candidates are compared on the same hidden cards and the same future
+//!   shuffles; only the option differs.
+//! * **Early stop**: when every candidate scored exactly the same on the first `PROBE` (2)
+//!   samples, the option makes no difference within the horizon and `basic`'s choice is kept
+//!   without playing the remaining samples (most action windows and responses end here).
+//! * **No peeking**: the bot reads the live game only to copy it; the copy is determinized
+//!   before anything is played, so the true hidden order never reaches a rollout (two games that
+//!   differ only in hidden information get the same choice: see the tests). A decision whose
+//!   options name a card in a hidden pile is not searched.
+//! * **Determinism**: the determinization seeds come from the bot's own stream (`new_game`),
+//!   and `basic` is deterministic; the `basic` that plays the rollouts is reset before each one
+//!   (it keeps a memo within a game), so every rollout starts alike and a game depends only on
+//!   (master seed, game index).
+//! * **Memory**: two reused [`GameBuf`]s (the determinized root, the rollout copy); after the
+//!   first decision a rollout allocates nothing.
+//!
+//! **State value** (units: one point of threat = 1), summed over players still in the game:
+//! `−threat − max(0, threat − 35)` (the margin to 50 shrinks faster near the end);
+//! per hero in play `+HERO (12) + 1.5·remaining hit points`; per ally
+//! `+3 + WP + ATK + DEF + 0.5·remaining HP`; `+1.5` per card in hand, `+0.5` per resource on
+//! heroes; per engaged enemy `−(1.5·ATK + 0.5·remaining HP + threat)`; an eliminated player
+//! `−60`. Shared: `−2·staging threat` (it raises threat next quest), per staged enemy
+//! `−(ATK + 0.5·remaining HP)`; `+STAGE (25)` per quest stage reached and `+1.5` per progress
+//! point on the main quest and the active location; `+2` per victory point in the victory
+//! display. `WIN = 500`, `LOSS = −500`, the round cap `−250`.
+
+use super::basic::BasicBot;
+use super::{Bot, BotOption};
+use crate::engine::{Ask, Decision, Game, GameBuf, Opt, Stat, Zone, ENCOUNTER};
+use crate::record::Outcome;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// Options of `--bot lookahead:...` (defaults measured: see ARCHITECTURE.md).
+pub const OPTIONS: &[BotOption] = &[
+    BotOption {
+        name: "rollouts",
+        default: "6",
+        about: "determinized continuations per candidate option (1-1000)",
+    },
+    BotOption {
+        name: "depth",
+        default: "1",
+        about: "horizon in rounds: play on to the start of round current+depth (1-30)",
+    },
+    BotOption {
+        name: "width",
+        default: "4",
+        about: "candidate options per decision: basic's choice, then the others in order (2-16)",
+    },
+];
+
+const MAX_WIDTH: usize = 16;
+/// Samples after which a decision whose candidates all scored the same so far stops early.
+const PROBE: u32 = 2;
+/// Decisions per rollout before it is cut (a safety net; a round takes far fewer).
+const MAX_STEPS: u32 = 20_000;
+
+pub const WIN: f64 = 500.0;
+pub const LOSS: f64 = -500.0;
+pub const ROUND_CAP: f64 = -250.0;
+const HERO: f64 = 12.0;
+const STAGE: f64 = 25.0;
+
+pub struct LookaheadBot {
+    rollouts: u32,
+    depth: u16,
+    width: usize,
+    rng: Pcg64Mcg,
+    /// `basic` following the real game: proposes the first candidate at every decision.
+    policy: BasicBot,
+    /// `basic` playing the rollouts, reset before each one (it keeps a per-game memo).
+    roll: BasicBot,
+    root: GameBuf,
+    work: GameBuf,
+}
+
+fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    k: &str,
+    v: &str,
+    lo: T,
+    hi: T,
+) -> Result<T, String> {
+    match v.parse::<T>() {
+        Ok(x) if x >= lo && x <= hi => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a whole number {lo} to {hi}, not `{v}`"
+        )),
+    }
+}
+
+impl LookaheadBot {
+    /// The default budget.
+    pub fn new() -> Self {
+        Self::from_options(&[]).expect("the defaults are valid")
+    }
+
+    /// The bot from `--bot lookahead:key=value,...` (see [`OPTIONS`]).
+    pub fn from_options(opts: &[(String, String)]) -> Result<Self, String> {
+        let get = |name: &str| {
+            opts.iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+                .unwrap_or_else(|| OPTIONS.iter().find(|o| o.name == name).unwrap().default)
+        };
+        if let Some((k, _)) = opts
+            .iter()
+            .find(|(k, _)| OPTIONS.iter().all(|o| o.name != k))
+        {
+            return Err(format!(
+                "bot `lookahead` has no option `{k}`; its options: {}",
+                OPTIONS
+                    .iter()
+                    .map(|o| o.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        Ok(LookaheadBot {
+            rollouts: num("rollouts", get("rollouts"), 1, 1000)?,
+            depth: num("depth", get("depth"), 1, 30)?,
+            width: num("width", get("width"), 2, MAX_WIDTH)?,
+            rng: Pcg64Mcg::seed_from_u64(0),
+            policy: BasicBot::new(),
+            roll: BasicBot::new(),
+            root: GameBuf::new(),
+            work: GameBuf::new(),
+        })
+    }
+}
+
+impl Default for LookaheadBot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Is a card in a pile whose order or identity the players cannot see?
+fn hidden(g: &Game, c: crate::engine::CardId) -> bool {
+    match g.card(c).zone {
+        Zone::Deck(_) | Zone::EncounterDeck | Zone::OrcDeck | Zone::Under(_) => true,
+        Zone::Shadow(e) => {
+            let k = g.shadows_of(e).position(|x| x == c).unwrap_or(0);
+            k >= g.revealed_shadows(e)
+        }
+        _ => false,
+    }
+}
+
+/// Is this decision searched? Every kind except the mulligan, engagement ties, the order of
+/// attacking enemies and archery assignment (`basic` decides those), when it has 2+ options
+/// and none of them names a card in a hidden pile.
+pub fn searched(g: &Game, d: &Decision) -> bool {
+    if d.options.len() < 2 {
+        return false;
+    }
+    if matches!(
+        d.ask,
+        Ask::Mulligan | Ask::EngageTie | Ask::AttackingEnemy | Ask::Archery
+    ) {
+        return false;
+    }
+    !d.options.iter().any(|o| match *o {
+        Opt::Card(c) | Opt::Play(c) | Opt::Activate(c) => {
+            (c as usize) < g.cards.len() && hidden(g, c)
+        }
+        _ => false,
+    })
+}
+
+/// The score of a rollout's end state (see the module doc).
+pub fn value(g: &Game) -> f64 {
+    match g.outcome() {
+        Some(Outcome::Win) => WIN,
+        Some(Outcome::RoundCap) => ROUND_CAP,
+        Some(_) => LOSS,
+        None => state_value(g),
+    }
+}
+
+/// The static value of an unfinished game (see the module doc).
+pub fn state_value(g: &Game) -> f64 {
+    let mut v = 0.0;
+    for p in 0..g.n_players {
+        let ps = &g.players[p as usize];
+        if ps.eliminated {
+            v -= 60.0;
+            continue;
+        }
+        let t = ps.threat as f64;
+        v -= t + (t - 35.0).max(0.0);
+        for &c in g.list(Zone::Play(p)) {
+            if !g.is_character(c) {
+                continue;
+            }
+            let hp = g.remaining_hp(c).max(0) as f64;
+            if g.is_hero(c) {
+                v += HERO + 1.5 * hp + 0.5 * g.card(c).resources as f64;
+            } else {
+                let s =
+                    g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense);
+                v += 3.0 + s.max(0) as f64 + 0.5 * hp;
+            }
+        }
+        v += 1.5 * g.list(Zone::Hand(p)).len() as f64;
+        for &e in g.engaged(p) {
+            v -= 1.5 * g.stat(e, Stat::Attack).max(0) as f64
+                + 0.5 * g.remaining_hp(e).max(0) as f64
+                + g.stat(e, Stat::Threat).max(0) as f64;
+        }
+    }
+    v -= 2.0 * g.staging_threat().max(0) as f64;
+    for &c in g.list(Zone::Staging) {
+        if g.is_enemy(c) {
+            v -= g.stat(c, Stat::Attack).max(0) as f64 + 0.5 * g.remaining_hp(c).max(0) as f64;
+        }
+    }
+    if let Some(q) = g.main_quest() {
+        v += STAGE * g.def_of(q).stage as f64 + 1.5 * g.card(q).progress as f64;
+    }
+    if let Some(l) = g.active_location() {
+        v += 1.5 * g.card(l).progress as f64;
+    }
+    for &c in g.list(Zone::Victory) {
+        if g.card(c).owner == ENCOUNTER {
+            v += 2.0 * g.def_of(c).victory as f64;
+        }
+    }
+    v
+}
+
+impl Bot for LookaheadBot {
+    fn name(&self) -> &'static str {
+        "lookahead"
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+        self.policy.new_game(seed);
+    }
+
+    fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        let base = self.policy.choose(game, d).min(d.options.len() - 1);
+        if !searched(game, d) {
+            return base;
+        }
+        let mut cand = [0usize; MAX_WIDTH];
+        cand[0] = base;
+        let mut n = 1;
+        for i in 0..d.options.len() {
+            if n == self.width {
+                break;
+            }
+            if i != base {
+                cand[n] = i;
+                n += 1;
+            }
+        }
+        let mut sum = [0f64; MAX_WIDTH];
+        let stop = game.round.saturating_add(self.depth);
+        let mut root = self.root.lend(game);
+        let mut work = self.work.lend(game);
+        for r in 0..self.rollouts {
+            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
+                // The same score for every candidate on the first samples (common random
+                // numbers): the choice does not show within the horizon; keep basic's.
+                break;
+            }
+            let seed: u64 = self.rng.gen();
+            root.copy_from(game);
+            root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
+            for k in 0..n {
+                work.copy_from(&root);
+                work.apply(cand[k]);
+                self.roll.new_game(0);
+                work.play_until_round(&mut self.roll, stop, MAX_STEPS);
+                sum[k] += value(&work);
+            }
+        }
+        self.root.restore(root);
+        self.work.restore(work);
+        let mut best = 0;
+        for k in 1..n {
+            if sum[k] > sum[best] {
+                best = k;
+            }
+        }
+        cand[best]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{load_embedded, Mode};
+    use crate::engine::{GameSetup, RuleOptions};
+
+    fn setup(db: &crate::data::CardDb, sc: &str) -> GameSetup {
+        GameSetup {
+            scenario: db.scenario(sc).unwrap(),
+            mode: Mode::Standard,
+            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        }
+    }
+
+    /// Two games identical in everything visible but with different hidden orders (the
+    /// encounter deck, the player deck, face-down shadow cards, the random streams) get the
+    /// same choice from the bot with the same seed, at every searched decision of a game.
+    #[test]
+    fn same_choice_whatever_the_hidden_order() {
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        let opts = [
+            ("rollouts".to_string(), "2".to_string()),
+            ("depth".to_string(), "1".to_string()),
+        ];
+        let mut a = LookaheadBot::from_options(&opts).unwrap();
+        let mut b = LookaheadBot::from_options(&opts).unwrap();
+        let mut checked = 0;
+        let mut differ = 0;
+        for index in 0..3 {
+            g.start(21, index);
+            let mut step = 0u64;
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                if searched(&g, &d) {
+                    // The same game with its hidden cards re-dealt: a different true future.
+                    let mut h = g.clone();
+                    let mut r = Pcg64Mcg::seed_from_u64(1000 + step);
+                    h.determinize(&mut r);
+                    if h.list(Zone::EncounterDeck) != g.list(Zone::EncounterDeck) {
+                        differ += 1;
+                    }
+                    let seed = 77 + step;
+                    a.new_game(seed);
+                    b.new_game(seed);
+                    let x = a.choose(&g, &d);
+                    let y = b.choose(&h, &d);
+                    assert_eq!(x, y, "game {index} step {step}: {:?}", d.ask);
+                    checked += 1;
+                }
+                let i = a.policy.choose(&g, &d);
+                g.apply(i);
+                step += 1;
+            }
+        }
+        assert!(
+            checked > 20 && differ > 10,
+            "{checked} decisions, {differ} differ"
+        );
+    }
+
+    #[test]
+    fn plays_whole_games_deterministically() {
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "the-weather-hills");
+        let mut g = Game::new(&db, &s);
+        let mk = || -> Vec<Box<dyn Bot>> {
+            vec![Box::new(
+                LookaheadBot::from_options(&[("rollouts".into(), "2".into())]).unwrap(),
+            )]
+        };
+        let (mut x, mut y) = (mk(), mk());
+        for i in 0..2 {
+            let r1 = crate::engine::play_game(&mut g, &mut x, 5, i);
+            let r2 = crate::engine::play_game(&mut g, &mut y, 5, i);
+            assert_eq!(format!("{r1:?}"), format!("{r2:?}"));
+        }
+    }
+}

@@ -7,11 +7,13 @@
 //! its seeds and its answers.
 
 mod check;
+mod clone;
 mod determinize;
 mod effects;
 mod events;
 mod flow;
 mod ops;
+mod options;
 mod query;
 #[cfg(test)]
 mod rules_tests;
@@ -20,6 +22,7 @@ mod state;
 
 pub use determinize::GameBuf;
 pub use flow::Step;
+pub use options::RuleOptions;
 pub use smallids::SmallIds;
 pub use state::*;
 
@@ -28,135 +31,6 @@ use crate::decklist::Deck;
 use crate::record::{GameRecord, Outcome, MAX_PLAYERS};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-
-/// Engine choices where RULES.md says UNSURE (Appendix A), as named options.
-#[derive(Clone, Debug)]
-pub struct RuleOptions {
-    /// §2.2.4 first player: `None` = seeded random pick, `Some(n)` = seat n.
-    pub first_player: Option<u8>,
-    /// §3.2.2: a 0-cost card still needs a hero of its sphere.
-    pub zero_cost_needs_match: bool,
-    /// §3.6.1.2: several defenders add their Defense together.
-    pub sum_defenders_defense: bool,
-    /// §9.5.1: count the final, unfinished round in the score.
-    pub score_final_round: bool,
-    /// §8.3.4: Iârion placed under Rescue Iârion does not lose the game.
-    pub iarion_under_side_quest_is_safe: bool,
-    /// §5.29.3: shadow cards stay until combat ends (false: they go right after their attack).
-    pub shadows_until_end_of_combat: bool,
-    /// §4.2.2: a player without heroes in play (none destroyed) is not eliminated.
-    pub heroless_player_survives: bool,
-}
-
-impl Default for RuleOptions {
-    fn default() -> Self {
-        RuleOptions {
-            first_player: Some(0),
-            zero_cost_needs_match: true,
-            sum_defenders_defense: true,
-            score_final_round: false,
-            iarion_under_side_quest_is_safe: true,
-            shadows_until_end_of_combat: true,
-            heroless_player_survives: true,
-        }
-    }
-}
-
-impl RuleOptions {
-    /// Every option: (name, RULES.md section, what `true` means).
-    pub const DOCS: &'static [(&'static str, &'static str, &'static str)] = &[
-        (
-            "first_player",
-            "§2.2.4",
-            "seat number (1-4) of the first player, or `random` for a seeded pick",
-        ),
-        (
-            "zero_cost_needs_match",
-            "§3.2.2",
-            "a 0-cost card still needs a hero of its sphere",
-        ),
-        (
-            "sum_defenders_defense",
-            "§3.6.1.2",
-            "several defenders add their Defense together",
-        ),
-        (
-            "score_final_round",
-            "§9.5.1",
-            "the final, unfinished round adds 10 to the score of a win",
-        ),
-        (
-            "iarion_under_side_quest_is_safe",
-            "§8.3.4",
-            "Iârion placed under Rescue Iârion does not lose the game",
-        ),
-        (
-            "shadows_until_end_of_combat",
-            "§5.29.3",
-            "shadow cards stay until combat ends (false: discarded after their attack)",
-        ),
-        (
-            "heroless_player_survives",
-            "§4.2.2",
-            "a player whose heroes all left play without being destroyed stays in the game",
-        ),
-    ];
-
-    /// Set one option from `name=value` text (as given to `--rule`).
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let flag = || match value {
-            "true" | "yes" | "on" | "1" => Ok(true),
-            "false" | "no" | "off" | "0" => Ok(false),
-            _ => Err(format!("rule `{name}` takes true or false, not `{value}`")),
-        };
-        match name {
-            "first_player" => {
-                self.first_player = match value {
-                    "random" => None,
-                    n => match n.parse::<u8>() {
-                        Ok(k @ 1..=4) => Some(k - 1),
-                        _ => {
-                            return Err(format!(
-                                "rule `first_player` takes a seat 1-4 or `random`, not `{value}`"
-                            ))
-                        }
-                    },
-                }
-            }
-            "zero_cost_needs_match" => self.zero_cost_needs_match = flag()?,
-            "sum_defenders_defense" => self.sum_defenders_defense = flag()?,
-            "score_final_round" => self.score_final_round = flag()?,
-            "iarion_under_side_quest_is_safe" => self.iarion_under_side_quest_is_safe = flag()?,
-            "shadows_until_end_of_combat" => self.shadows_until_end_of_combat = flag()?,
-            "heroless_player_survives" => self.heroless_player_survives = flag()?,
-            _ => {
-                let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
-                return Err(format!(
-                    "unknown rule option `{name}`; options: {}",
-                    names.join(", ")
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Current value of an option as text.
-    pub fn get(&self, name: &str) -> String {
-        match name {
-            "first_player" => self
-                .first_player
-                .map(|p| (p + 1).to_string())
-                .unwrap_or_else(|| "random".into()),
-            "zero_cost_needs_match" => self.zero_cost_needs_match.to_string(),
-            "sum_defenders_defense" => self.sum_defenders_defense.to_string(),
-            "score_final_round" => self.score_final_round.to_string(),
-            "iarion_under_side_quest_is_safe" => self.iarion_under_side_quest_is_safe.to_string(),
-            "shadows_until_end_of_combat" => self.shadows_until_end_of_combat.to_string(),
-            "heroless_player_survives" => self.heroless_player_survives.to_string(),
-            _ => String::new(),
-        }
-    }
-}
 
 /// Everything fixed for a batch: scenario, mode, one deck per seat, options.
 #[derive(Clone, Debug)]
@@ -637,162 +511,6 @@ pub struct Game<'a> {
     sandbox: bool,
     /// Stats memoised while a bot decides (`play_game`), when the game cannot change.
     stat_memo: StatMemo,
-}
-
-/// `clone_from` copies into the target's own buffers: once they are big enough, cloning a game
-/// (for search) allocates nothing.
-impl<'a> Clone for Game<'a> {
-    fn clone(&self) -> Self {
-        Game {
-            db: self.db,
-            setup: self.setup,
-            cards: self.cards.clone(),
-            lists: self.lists.clone(),
-            players: self.players,
-            n_players: self.n_players,
-            first: self.first,
-            round: self.round,
-            rounds_completed: self.rounds_completed,
-            rounds_recorded: self.rounds_recorded,
-            phase: self.phase,
-            lasting: self.lasting.clone(),
-            attack: self.attack,
-            patk: self.patk,
-            saved_attacks: self.saved_attacks.clone(),
-            saved_patks: self.saved_patks.clone(),
-            stack: self.stack.clone(),
-            decision: self.decision.clone(),
-            waiting: self.waiting,
-            answer: self.answer,
-            outcome: self.outcome,
-            canceled: self.canceled,
-            quest_progress_this_round: self.quest_progress_this_round,
-            dirty: self.dirty,
-            scratch: self.scratch.clone(),
-            scratch_resp: self.scratch_resp.clone(),
-            script_table: self.script_table,
-            def_script: self.def_script.clone(),
-            def_hooks: self.def_hooks.clone(),
-            interest: self.interest.clone(),
-            hook_counts: self.hook_counts,
-            forced_stale: self.forced_stale,
-            archery_assigned: self.archery_assigned.clone(),
-            forced_cards: self.forced_cards.clone(),
-            n_blank_damaged: self.n_blank_damaged,
-            surge_pending: self.surge_pending,
-            revealed_this_round: self.revealed_this_round.clone(),
-            rng_encounter: self.rng_encounter.clone(),
-            rng_players: self.rng_players.clone(),
-            rng_setup: self.rng_setup.clone(),
-            log: self.log.clone(),
-            record: self.record,
-            index: self.index,
-            sandbox: self.sandbox,
-            stat_memo: self.stat_memo.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        // Every field, by name: a new field does not compile until it is copied here.
-        let Game {
-            db,
-            setup,
-            cards,
-            lists,
-            players,
-            n_players,
-            first,
-            round,
-            rounds_completed,
-            rounds_recorded,
-            phase,
-            lasting,
-            attack,
-            patk,
-            saved_attacks,
-            saved_patks,
-            stack,
-            decision,
-            waiting,
-            answer,
-            outcome,
-            canceled,
-            quest_progress_this_round,
-            dirty,
-            scratch,
-            scratch_resp,
-            script_table,
-            def_script,
-            def_hooks,
-            interest,
-            hook_counts,
-            forced_stale,
-            archery_assigned,
-            forced_cards,
-            n_blank_damaged,
-            surge_pending,
-            revealed_this_round,
-            rng_encounter,
-            rng_players,
-            rng_setup,
-            log,
-            record,
-            index,
-            sandbox,
-            stat_memo,
-        } = source;
-        self.db = *db;
-        self.setup = *setup;
-        self.cards.clone_from(cards);
-        for (a, b) in self.lists.iter_mut().zip(lists.iter()) {
-            a.clone_from(b);
-        }
-        self.players = *players;
-        self.n_players = *n_players;
-        self.first = *first;
-        self.round = *round;
-        self.rounds_completed = *rounds_completed;
-        self.rounds_recorded = *rounds_recorded;
-        self.phase = *phase;
-        self.lasting.clone_from(lasting);
-        self.attack = *attack;
-        self.patk = *patk;
-        self.saved_attacks.clone_from(saved_attacks);
-        self.saved_patks.clone_from(saved_patks);
-        self.stack.clone_from(stack);
-        self.decision.player = decision.player;
-        self.decision.ask = decision.ask;
-        self.decision.options.clone_from(&decision.options);
-        self.waiting = *waiting;
-        self.answer = *answer;
-        self.outcome = *outcome;
-        self.canceled = *canceled;
-        self.quest_progress_this_round = *quest_progress_this_round;
-        self.dirty = *dirty;
-        self.scratch.clone_from(scratch);
-        self.scratch_resp.clone_from(scratch_resp);
-        self.script_table = *script_table;
-        self.def_script.clone_from(def_script);
-        self.def_hooks.clone_from(def_hooks);
-        for (a, b) in self.interest.iter_mut().zip(interest.iter()) {
-            a.clone_from(b);
-        }
-        self.hook_counts = *hook_counts;
-        self.forced_stale = *forced_stale;
-        self.archery_assigned.clone_from(archery_assigned);
-        self.forced_cards.clone_from(forced_cards);
-        self.n_blank_damaged = *n_blank_damaged;
-        self.surge_pending = *surge_pending;
-        self.revealed_this_round.clone_from(revealed_this_round);
-        self.rng_encounter.clone_from(rng_encounter);
-        self.rng_players.clone_from(rng_players);
-        self.rng_setup.clone_from(rng_setup);
-        self.log.clone_from(log);
-        self.record = *record;
-        self.index = *index;
-        self.sandbox = *sandbox;
-        self.stat_memo.clone_memo_from(stat_memo);
-    }
 }
 
 /// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so

@@ -115,20 +115,14 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
     Ok(())
 }
 
-/// The weights of a `basic[:key=value,...]` spec.
+/// The weights of a `basic[:key=value,...]` spec (parsed by the bot registry).
 fn basic_weights(spec: &str) -> Result<Weights> {
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    if name != "basic" {
+    let (bot, opts) = lotr_sim::bots::parse(spec).or_else(usage)?;
+    if bot.name != "basic" {
         return usage(format!(
-            "tune searches the weights of `basic`, not `{name}`"
+            "tune searches the weights of `basic`, not `{}`",
+            bot.name
         ));
-    }
-    let mut opts = Vec::new();
-    for kv in rest.split(',').filter(|s| !s.trim().is_empty()) {
-        let Some((k, v)) = kv.split_once('=') else {
-            return usage(format!("--bot {spec}: options are key=value, not `{kv}`"));
-        };
-        opts.push((k.trim().to_string(), v.trim().to_string()));
     }
     Weights::from_options(&opts).or_else(usage)
 }

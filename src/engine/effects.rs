@@ -132,17 +132,27 @@ impl<'a> Game<'a> {
     /// left can still pay for the rest of the hand (RULES §3.2.2 lets the player choose; this is
     /// the engine's choice for him).
     pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
+        // The hand does not change while paying: each matching hero's demand once.
+        let mut payers: [(CardId, i16); 8] = [(NO_CARD, 0); 8];
+        let mut n = 0;
+        for h in self.heroes(p) {
+            if n < payers.len() && self.hero_matches(h, sphere) {
+                payers[n] = (h, self.hand_demand(p, self.def_of(h).sphere));
+                n += 1;
+            }
+        }
         while cost > 0 {
-            let best = self
-                .heroes(p)
-                .filter(|&h| self.hero_matches(h, sphere) && self.cards[h as usize].resources > 0)
-                .min_by_key(|&h| {
+            let best = payers[..n]
+                .iter()
+                .filter(|&&(h, _)| self.cards[h as usize].resources > 0)
+                .min_by_key(|&&(h, demand)| {
                     (
-                        self.hand_demand(p, self.def_of(h).sphere),
+                        demand,
                         std::cmp::Reverse(self.cards[h as usize].resources),
                         h,
                     )
-                });
+                })
+                .map(|&(h, _)| h);
             let Some(h) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;

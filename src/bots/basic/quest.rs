@@ -88,9 +88,7 @@ pub(super) fn kill_set(
     let s = &mut cands.ids[..cands.n];
     s.sort_by_key(|&c| std::cmp::Reverse(g.stat(c, Stat::Attack)));
     cands.n = cands.n.min(12);
-    // A staged enemy may be shielded only while staged (Orc War Party keeps damage off the
-    // enemies in the staging area): once engaged it can be hurt.
-    if g.immune(e) || (g.card(e).zone != Zone::Staging && !g.can_take_damage(e)) {
+    if !hurtable_once_engaged(g, e) {
         return None;
     }
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
@@ -133,6 +131,12 @@ fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option
         }
     }
     best
+}
+
+/// Can our attacks damage `e` once it is engaged? A staged enemy may be shielded only while
+/// staged (Orc War Party keeps damage off the enemies in the staging area).
+fn hurtable_once_engaged(g: &Game, e: CardId) -> bool {
+    !g.immune(e) && (g.card(e).zone == Zone::Staging || g.can_take_damage(e))
 }
 
 /// Adds the members of `mask` over `cands` to `keep`.
@@ -308,10 +312,7 @@ pub(super) fn blocks_win(g: &Game, e: CardId) -> bool {
 /// them): the fewest of them that kill it within `siege_rounds` rounds of attacks (ΣATK − DEF a
 /// round against its remaining hit points): (keep cost + ΣATK a round, mask, rounds).
 pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option<(i32, u32, u8)> {
-    if w().siege_rounds < 2
-        || g.immune(e)
-        || (g.card(e).zone != Zone::Staging && !g.can_take_damage(e))
-    {
+    if w().siege_rounds < 2 || !hurtable_once_engaged(g, e) {
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));

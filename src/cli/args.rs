@@ -7,6 +7,71 @@ pub const DEFAULT_SCENARIO: &str = "intruders-in-chetwood";
 pub const DEFAULT_DECK: &str = "core-leadership";
 pub const DEFAULT_BOT: &str = "basic";
 
+/// Most games per combination of a `run` (and per `soak`): the counters' headroom (threat
+/// sums of 4 seats × 255 × 10^15 games stay far below 2^64), far beyond any real batch.
+pub const MAX_GAMES: u64 = 1_000_000_000_000_000;
+/// Most pairs of a `compare` and games per comparison of `tune`: they keep every game's
+/// result in memory (about 24 bytes each).
+pub const MAX_PAIRS: u64 = 10_000_000;
+/// Most games of a `soak` (it lists its work in pieces of 256 games up front).
+pub const MAX_SOAK_GAMES: u64 = 100_000_000;
+/// Most worker threads.
+pub const MAX_THREADS: usize = 1024;
+/// Longest checkpoint or progress interval, in seconds (one day).
+pub const MAX_INTERVAL: f64 = 86_400.0;
+
+/// A whole number from `lo` to `hi`, or the error that says so.
+fn whole(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let range = format!("a whole number from {lo} to {hi}");
+    match s.trim().parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} is out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
+pub fn games_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_GAMES)
+}
+
+pub fn soak_games_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_SOAK_GAMES)
+}
+
+pub fn pairs_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_PAIRS)
+}
+
+pub fn threads_arg(s: &str) -> Result<usize, String> {
+    whole(s, 1, MAX_THREADS as u64).map(|n| n as usize)
+}
+
+pub fn max_rounds_arg(s: &str) -> Result<u16, String> {
+    whole(s, 1, lotr_sim::record::MAX_ROUNDS as u64).map(|n| n as u16)
+}
+
+pub fn players_arg(s: &str) -> Result<u8, String> {
+    whole(s, 1, lotr_sim::record::MAX_PLAYERS as u64).map(|n| n as u8)
+}
+
+pub fn seat_arg(s: &str) -> Result<usize, String> {
+    whole(s, 1, lotr_sim::record::MAX_PLAYERS as u64).map(|n| n as usize)
+}
+
+pub fn passes_arg(s: &str) -> Result<u32, String> {
+    whole(s, 1, 1000).map(|n| n as u32)
+}
+
+/// Seconds from 0 to [`MAX_INTERVAL`] (fractions allowed).
+pub fn seconds_arg(s: &str) -> Result<f64, String> {
+    let range = format!("a number of seconds from 0 to {MAX_INTERVAL}");
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=MAX_INTERVAL).contains(&x) => Ok(x),
+        Ok(_) => Err(format!("out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "lotr-sim",
@@ -57,7 +122,7 @@ pub struct GameArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub decks: Vec<String>,
     /// Number of players (1-4); needs that many --deck.
-    #[arg(long)]
+    #[arg(long, value_parser = players_arg)]
     pub players: Option<u8>,
     /// Bot of each seat: `NAME` or `NAME:key=value,...` (see `list bots`), once per seat or once
     /// for every seat.
@@ -66,8 +131,8 @@ pub struct GameArgs {
     /// Master seed of the batch.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Round cap; reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64); reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank (counted in the reports).
     #[arg(long)]
@@ -82,11 +147,11 @@ pub struct GameArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 100_000)]
+    /// Number of games (per scenario × mode combination).
+    #[arg(long, default_value_t = 100_000, value_parser = games_arg)]
     pub games: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg)]
     pub threads: Option<usize>,
     /// Output folder (default: results/<scenario>-<mode>).
     #[arg(long)]
@@ -107,8 +172,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
     /// Seconds between checkpoints (0: only at the end and when interrupted).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
     pub checkpoint_interval: f64,
+    /// Seconds between progress lines on stderr when it is not a terminal (0: none).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
+    pub progress_interval: f64,
     /// Options given on the command line (filled in by `main`, for `--resume`).
     #[arg(skip)]
     pub explicit: Vec<String>,
@@ -133,16 +201,16 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct SoakArgs {
     /// Games in all (spread evenly over the configurations).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, value_parser = soak_games_arg)]
     pub games: u64,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg)]
     pub threads: Option<usize>,
-    /// Round cap.
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
     pub max_rounds: u16,
     /// No progress bar.
     #[arg(long)]
@@ -212,23 +280,23 @@ pub struct CompareArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub others: Vec<String>,
     /// Seat (1-based) that plays DECK_A / DECK_B; the --deck decks fill the other seats.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seat_arg)]
     pub seat: usize,
     /// Bot of each seat (both sides): once per seat, or once for every seat. `NAME` or
     /// `NAME:key=value,...` (see `list bots`).
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Number of pairs (each pair is one game with each deck).
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = pairs_arg)]
     pub games: u64,
     /// Master seed (shared by both decks).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg)]
     pub threads: Option<usize>,
-    /// Round cap; reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64); reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank.
     #[arg(long)]
@@ -242,6 +310,12 @@ pub struct CompareArgs {
     /// Also write pairs.csv with both outcomes of every pair.
     #[arg(long)]
     pub per_game: bool,
+    /// Replace what the output folder holds (an earlier comparison).
+    #[arg(long)]
+    pub force: bool,
+    /// Seconds between progress lines on stderr when it is not a terminal (0: none).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
+    pub progress_interval: f64,
     /// No progress bar; only the summary.
     #[arg(long)]
     pub quiet: bool,
@@ -273,10 +347,10 @@ pub struct TuneArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Games per comparison (each is played with both weight sets).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = pairs_arg)]
     pub games: u64,
     /// Passes over the weights.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = passes_arg)]
     pub passes: u32,
     /// Weights to search (comma list of `list bots` names, or `all`).
     #[arg(long, default_value = "all")]
@@ -292,6 +366,6 @@ pub struct TuneArgs {
     #[arg(long, default_value = "progress")]
     pub objective: String,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg)]
     pub threads: Option<usize>,
 }

@@ -740,6 +740,9 @@ impl RunState {
         let mut games_file = None;
         if ckpt.spec.per_game {
             let path = dir.join(GAMES_PART);
+            if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+                return Err(format!("{} is not a regular file", path.display()));
+            }
             rows = read_games_part(dir, ckpt.games_bytes)?;
             // A finished run's rows may already be in games.csv (`games_bytes 0`).
             if !(ckpt.complete && ckpt.games_bytes == 0) {

@@ -122,7 +122,7 @@ pub struct GameArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub decks: Vec<String>,
     /// Number of players (1-4); needs that many --deck.
-    #[arg(long, value_parser = players_arg)]
+    #[arg(long, value_parser = players_arg, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bot of each seat: `NAME` or `NAME:key=value,...` (see `list bots`), once per seat or once
     /// for every seat.
@@ -132,7 +132,7 @@ pub struct GameArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Round cap (1-64); reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank (counted in the reports).
     #[arg(long)]
@@ -148,10 +148,10 @@ pub struct RunArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Number of games (per scenario × mode combination).
-    #[arg(long, default_value_t = 100_000, value_parser = games_arg)]
+    #[arg(long, default_value_t = 100_000, value_parser = games_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads_arg)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output folder (default: results/<scenario>-<mode>).
     #[arg(long)]
@@ -172,10 +172,10 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
     /// Seconds between checkpoints (0: only at the end and when interrupted).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
     pub checkpoint_interval: f64,
     /// Seconds between progress lines on stderr when it is not a terminal (0: none).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
     pub progress_interval: f64,
     /// Options given on the command line (filled in by `main`, for `--resume`).
     #[arg(skip)]
@@ -201,16 +201,16 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct SoakArgs {
     /// Games in all (spread evenly over the configurations).
-    #[arg(long, default_value_t = 20_000, value_parser = soak_games_arg)]
+    #[arg(long, default_value_t = 20_000, value_parser = soak_games_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads_arg)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Round cap (1-64).
-    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// No progress bar.
     #[arg(long)]
@@ -280,23 +280,23 @@ pub struct CompareArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub others: Vec<String>,
     /// Seat (1-based) that plays DECK_A / DECK_B; the --deck decks fill the other seats.
-    #[arg(long, default_value_t = 1, value_parser = seat_arg)]
+    #[arg(long, default_value_t = 1, value_parser = seat_arg, allow_negative_numbers = true)]
     pub seat: usize,
     /// Bot of each seat (both sides): once per seat, or once for every seat. `NAME` or
     /// `NAME:key=value,...` (see `list bots`).
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Number of pairs (each pair is one game with each deck).
-    #[arg(long, default_value_t = 100_000, value_parser = pairs_arg)]
+    #[arg(long, default_value_t = 100_000, value_parser = pairs_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed (shared by both decks).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long, value_parser = threads_arg)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Round cap (1-64); reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg)]
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank.
     #[arg(long)]
@@ -314,7 +314,7 @@ pub struct CompareArgs {
     #[arg(long)]
     pub force: bool,
     /// Seconds between progress lines on stderr when it is not a terminal (0: none).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
     pub progress_interval: f64,
     /// No progress bar; only the summary.
     #[arg(long)]
@@ -347,10 +347,10 @@ pub struct TuneArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Games per comparison (each is played with both weight sets).
-    #[arg(long, default_value_t = 2000, value_parser = pairs_arg)]
+    #[arg(long, default_value_t = 2000, value_parser = pairs_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Passes over the weights.
-    #[arg(long, default_value_t = 2, value_parser = passes_arg)]
+    #[arg(long, default_value_t = 2, value_parser = passes_arg, allow_negative_numbers = true)]
     pub passes: u32,
     /// Weights to search (comma list of `list bots` names, or `all`).
     #[arg(long, default_value = "all")]
@@ -366,6 +366,6 @@ pub struct TuneArgs {
     #[arg(long, default_value = "progress")]
     pub objective: String,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = threads_arg)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 }

@@ -245,6 +245,12 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
 
 /// Largest deck file read, in bytes: a deck list is a few kilobytes.
 pub const MAX_DECK_BYTES: u64 = 1024 * 1024;
+/// Most lines in a deck file (a deck list has a few hundred at most).
+pub const MAX_DECK_LINES: usize = 10_000;
+/// Most XML tags in an OCTGN deck (a deck of 50 distinct cards has about 120).
+pub const MAX_DECK_TAGS: usize = 5_000;
+/// Longest line of a text deck list, in characters.
+pub const MAX_DECK_LINE: usize = 1_000;
 
 /// Whether `spec` names a built-in deck (as `deck::resolve_deck` reads it: `core-tactics`,
 /// `tactics`, `Core Tactics`, `core-tactics.o8d`).
@@ -282,6 +288,43 @@ pub(super) fn check_deck_path(spec: &str) -> Result<()> {
             "deck `{spec}` is {} bytes; a deck file is at most {MAX_DECK_BYTES} bytes (1 MB): is it the right file?",
             m.len()
         ));
+    }
+    // Shape: a deck list has a few hundred lines, and a text list short ones (JSON and XML
+    // may hold long lines: descriptions, one-line exports).
+    let Ok(bytes) = lotr_sim::checkpoint::read_regular(Path::new(spec), MAX_DECK_BYTES) else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text.lines().count();
+    if lines > MAX_DECK_LINES {
+        return usage(format!(
+            "deck `{spec}` has {lines} lines; a deck file has at most {MAX_DECK_LINES}: is it the right file?"
+        ));
+    }
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .chars()
+        .next();
+    let tags = text.matches('<').count();
+    if first == Some('<') && tags > MAX_DECK_TAGS {
+        return usage(format!(
+            "deck `{spec}` has {tags} XML tags; an OCTGN deck has a few hundred at most ({MAX_DECK_TAGS}): is it the right file?"
+        ));
+    }
+    let structured = matches!(first, Some('{' | '[' | '<'));
+    if !structured {
+        if let Some((n, l)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.chars().count() > MAX_DECK_LINE)
+        {
+            return usage(format!(
+                "{spec}:{}: a line of {} characters; a line of a text deck list names one card (at most {MAX_DECK_LINE} characters): is it the right file?",
+                n + 1,
+                l.chars().count()
+            ));
+        }
     }
     Ok(())
 }
@@ -525,7 +568,7 @@ fn progress_line(
 }
 
 /// A message made safe to print: control characters (escape sequences from a file) shown as
-/// `?`, a quoted value longer than 80 characters cut, a line longer than 600 characters cut
+/// `?`, a quoted value longer than 80 characters cut, a line longer than 4000 characters cut
 /// in the middle (its start says what is wrong, its end what to do).
 pub fn clip(msg: &str) -> String {
     let clean: String = msg
@@ -546,16 +589,30 @@ pub fn clip(msg: &str) -> String {
             quoted.push_str(part);
         }
     }
+    // Long unquoted words (a path, a file's line) likewise.
+    let quoted = quoted
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n > 200 {
+                let head: String = w.chars().take(120).collect();
+                format!("{head}… ({} more characters)", n - 120)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     quoted
         .split('\n')
         .map(|l| {
             let n = l.chars().count();
-            if n <= 600 {
+            if n <= 4000 {
                 l.to_string()
             } else {
-                let head: String = l.chars().take(300).collect();
-                let tail: String = l.chars().skip(n - 200).collect();
-                format!("{head} … ({} characters cut) … {tail}", n - 500)
+                let head: String = l.chars().take(2000).collect();
+                let tail: String = l.chars().skip(n - 1000).collect();
+                format!("{head} … ({} characters cut) … {tail}", n - 3000)
             }
         })
         .collect::<Vec<_>>()

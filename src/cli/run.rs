@@ -229,10 +229,12 @@ fn resume(db: &CardDb, a: &RunArgs, dir: &Path) -> Result<(Plan, Checkpoint, Fol
     let lock = lock_folder(dir, &command_line())?;
     let ck = match Checkpoint::read(dir) {
         Ok(Some(c)) => c,
-        Ok(None) => return usage(format!(
+        Ok(None) => {
+            return usage(format!(
             "nothing to resume in {}: it has no checkpoint.txt (is it the --out folder of a run?)",
             dir.display()
-        )),
+        ))
+        }
         Err(e) => {
             return usage(format!(
                 "{e}. This run cannot be resumed; start it again (with --force to reuse the folder)"

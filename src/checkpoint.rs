@@ -558,7 +558,7 @@ impl Checkpoint {
     /// Check per-game rows against the games played: every played game once, nothing else.
     /// Sorts `rows` by combination and index.
     pub fn check_rows(&self, rows: &mut [(usize, u64, String)]) -> Result<(), String> {
-        rows.sort_unstable_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+        rows.sort_unstable_by_key(|r| (r.0, r.1));
         for (k, (c, i, _)) in rows.iter().enumerate() {
             let Some(state) = self.combos.get(*c) else {
                 return Err(format!("combination {c} is not part of this run"));

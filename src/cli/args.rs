@@ -30,6 +30,10 @@ fn whole(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
     }
 }
 
+pub fn seed_arg(s: &str) -> Result<u64, String> {
+    whole(s, 0, u64::MAX)
+}
+
 pub fn games_arg(s: &str) -> Result<u64, String> {
     whole(s, 1, MAX_GAMES)
 }
@@ -129,7 +133,7 @@ pub struct GameArgs {
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Master seed of the batch.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
     /// Round cap (1-64); reaching it is its own outcome (never a win).
     #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
@@ -204,7 +208,7 @@ pub struct SoakArgs {
     #[arg(long, default_value_t = 20_000, value_parser = soak_games_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
@@ -222,7 +226,7 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Index of the game in the batch (0-based).
-    #[arg(long = "game", value_name = "I", default_value_t = 0)]
+    #[arg(long = "game", value_name = "I", default_value_t = 0, value_parser = seed_arg, allow_negative_numbers = true)]
     pub game_index: u64,
 }
 
@@ -290,7 +294,7 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = 100_000, value_parser = pairs_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed (shared by both decks).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores); results do not depend on it.
     #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]

@@ -694,6 +694,14 @@ fn numbers_out_of_range() {
         }
     }
     run_rejects(
+        "per-game rows beyond memory",
+        &["--per-game", "--games", "20000001", "--bot", "random"],
+        &[
+            "--per-game keeps every game's row in memory",
+            "at most 20000000",
+        ],
+    );
+    run_rejects(
         "shard count beyond u64",
         &["--shard", "0/18446744073709551616"],
         &["is not K/N with whole numbers"],

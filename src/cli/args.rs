@@ -15,6 +15,9 @@ pub const MAX_GAMES: u64 = 1_000_000_000_000_000;
 pub const MAX_PAIRS: u64 = 10_000_000;
 /// Most games of a `soak` (it lists its work in pieces of 256 games up front).
 pub const MAX_SOAK_GAMES: u64 = 100_000_000;
+/// Most games of a `--per-game` run, over every combination (its rows are held in memory to
+/// be written sorted; about 80 bytes each).
+pub const MAX_PER_GAME_ROWS: u64 = 20_000_000;
 /// Most worker threads.
 pub const MAX_THREADS: usize = 1024;
 /// Longest checkpoint or progress interval, in seconds (one day).

@@ -509,7 +509,8 @@ impl Progress {
         let ticker = (every > 0.0).then(|| {
             let stop = Arc::new(AtomicBool::new(false));
             let (b, s) = (bar.clone(), Arc::clone(&stop));
-            let every = std::time::Duration::from_secs_f64(every);
+            // At most ten lines a second, whatever was asked.
+            let every = std::time::Duration::from_secs_f64(every.max(0.1));
             let handle = std::thread::spawn(move || {
                 use std::sync::atomic::Ordering;
                 let t0 = std::time::Instant::now();

@@ -152,6 +152,14 @@ pub(super) fn plan(db: &CardDb, spec: &RunSpec) -> Result<Plan> {
             return usage("a --deck path cannot contain a line break");
         }
     }
+    let rows = spec.games.saturating_mul(configs.len() as u64);
+    if spec.per_game && rows > MAX_PER_GAME_ROWS {
+        return usage(format!(
+            "--per-game keeps every game's row in memory to write games.csv sorted (and merge reads every shard's rows): at most {MAX_PER_GAME_ROWS} games in all, but {} games × {} combination(s) = {rows}; drop --per-game, or play fewer games",
+            spec.games,
+            configs.len()
+        ));
+    }
     let resolved = Resolved {
         engine_version: report::ENGINE_VERSION.to_string(),
         decks: first

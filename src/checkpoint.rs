@@ -502,11 +502,17 @@ impl Checkpoint {
             }
         };
         let combos = |r: &Resolved| {
-            r.combos
+            let mut v: Vec<String> = r
+                .combos
                 .iter()
                 .map(|(s, m)| format!("{s} {}", m.name()))
-                .collect::<Vec<_>>()
-                .join(", ")
+                .collect();
+            if v.len() > 3 {
+                let n = v.len();
+                v.truncate(2);
+                v.push(format!("… ({n} in all)"));
+            }
+            v.join(", ")
         };
         let names = |r: &Resolved| {
             r.decks

@@ -755,6 +755,22 @@ fn numbers_out_of_range() {
             "from 1 to 1000",
         ),
         (
+            "tune step",
+            &["tune", "--step", "1e400"][..],
+            "above 0 up to 10",
+        ),
+        (
+            "tune step 0",
+            &["tune", "--step", "0"][..],
+            "above 0 up to 10",
+        ),
+        ("tune z", &["tune", "--z", "nan"][..], "from 0 up to 100"),
+        (
+            "tune z negative",
+            &["tune", "--z", "-1"][..],
+            "from 0 up to 100",
+        ),
+        (
             "tune games",
             &["tune", "--games", "0"][..],
             "from 1 to 10000000",

@@ -69,6 +69,27 @@ pub fn passes_arg(s: &str) -> Result<u32, String> {
     whole(s, 1, 1000).map(|n| n as u32)
 }
 
+/// A number in `(lo, hi]` (`lo` itself allowed with `lo_ok`), or the error that says so.
+fn real(s: &str, lo: f64, lo_ok: bool, hi: f64) -> Result<f64, String> {
+    let range = format!(
+        "a number {} {lo} up to {hi}",
+        if lo_ok { "from" } else { "above" }
+    );
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (x > lo || (lo_ok && x == lo)) && x <= hi => Ok(x),
+        Ok(_) => Err(format!("out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
+pub fn step_arg(s: &str) -> Result<f64, String> {
+    real(s, 0.0, false, 10.0)
+}
+
+pub fn z_arg(s: &str) -> Result<f64, String> {
+    real(s, 0.0, true, 100.0)
+}
+
 /// Seconds from 0 to [`MAX_INTERVAL`] (fractions allowed).
 pub fn seconds_arg(s: &str) -> Result<f64, String> {
     let range = format!("a number of seconds from 0 to {MAX_INTERVAL}");
@@ -362,11 +383,11 @@ pub struct TuneArgs {
     /// Weights to search (comma list of `list bots` names, or `all`).
     #[arg(long, default_value = "all")]
     pub params: String,
-    /// Relative size of a move (0.25: ±25%, at least ±1).
-    #[arg(long, default_value_t = 0.25)]
+    /// Relative size of a move (0.25: ±25%, at least ±1), above 0 up to 10.
+    #[arg(long, default_value_t = 0.25, value_parser = step_arg, allow_negative_numbers = true)]
     pub step: f64,
-    /// Keep a move when its paired gain is at least this many standard errors above 0.
-    #[arg(long, default_value_t = 1.0)]
+    /// Keep a move when its paired gain is at least this many standard errors above 0 (0 to 100).
+    #[arg(long, default_value_t = 1.0, value_parser = z_arg, allow_negative_numbers = true)]
     pub z: f64,
     /// What a game is worth: `progress` (100 for a win, else stages and progress reached) or
     /// `wins`.

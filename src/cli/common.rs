@@ -735,9 +735,10 @@ fn out_conflict(out: &Path, writes: &Writes, force: bool) -> Result<()> {
 pub(super) fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
     FolderLock::acquire(dir, command).map_err(|e| match e {
         LockError::Busy { .. } => UsageError(e.to_string()).into(),
-        LockError::Io { error, .. } => UsageError(format!(
-            "output folder {} is not writable: {error}; choose another --out",
-            dir.display()
+        LockError::Io { error, path } => UsageError(format!(
+            "output folder {} is not writable (cannot lock {}: {error}); choose another --out",
+            dir.display(),
+            path.display()
         ))
         .into(),
     })

@@ -455,10 +455,10 @@ fn finish_reports(out: &Path, state: &mut RunState) -> Result<()> {
     if state.rows.is_empty() && state.ckpt.played() > 0 {
         // Finished before: games.part was folded into games.csv.
         if !out.join("games.csv").exists() {
-            anyhow::bail!(
+            return usage(format!(
                 "{} is missing and games.part was already folded into it: the per-game rows cannot be rebuilt; run again with --force",
                 out.join("games.csv").display()
-            );
+            ));
         }
         report::write_reports(out, &runs)?;
     } else {

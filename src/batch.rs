@@ -103,21 +103,24 @@ pub fn work_items(combo: usize, ranges: &[(u64, u64)], out: &mut Vec<WorkItem>) 
 
 /// Cut `items` into chunks of at most `size` games, in order.
 pub fn chunks(items: &[WorkItem], size: u64) -> Vec<WorkItem> {
+    lazy_chunks(items, size).collect()
+}
+
+/// The chunks of [`chunks`], made one at a time as they are asked for: memory does not grow
+/// with the number of games (a run of 10^12 games has 10^9 chunks).
+pub fn lazy_chunks(items: &[WorkItem], size: u64) -> impl Iterator<Item = WorkItem> + Send + '_ {
     let size = size.max(1);
-    let mut out = Vec::new();
-    for it in items {
-        let mut start = it.start;
-        while start < it.end {
-            let end = (start + size).min(it.end);
-            out.push(WorkItem {
+    items.iter().flat_map(move |it| {
+        let n = it.len().div_ceil(size);
+        (0..n).map(move |k| {
+            let start = it.start + k * size;
+            WorkItem {
                 combo: it.combo,
                 start,
-                end,
-            });
-            start = end;
-        }
-    }
-    out
+                end: start.saturating_add(size).min(it.end),
+            }
+        })
+    })
 }
 
 /// Runs `op(state, item)` for every item of `items` on the current rayon pool, one task per
@@ -145,6 +148,27 @@ pub fn for_each_per_thread<T: Sync, S: Send>(
         .collect()
 }
 
+/// [`for_each_per_thread`] over items made lazily by `items` (pulled one at a time by idle
+/// threads, so nothing is built up front).
+pub fn for_each_per_thread_lazy<T: Send, S: Send>(
+    items: impl Iterator<Item = T> + Send,
+    init: impl Fn() -> S + Sync + Send,
+    op: impl Fn(&mut S, &T) + Sync + Send,
+) -> Vec<S> {
+    let slots: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    items.par_bridge().for_each(|item| {
+        let i = rayon::current_thread_index().unwrap_or(0);
+        let mut slot = slots[i].lock().expect("a worker panicked");
+        op(slot.get_or_insert_with(&init), &item);
+    });
+    slots
+        .into_iter()
+        .filter_map(|m| m.into_inner().expect("a worker panicked"))
+        .collect()
+}
+
 /// One pool thread's state, reused across the chunks it plays: the `Game` of the combination it
 /// played last and one bot per seat.
 struct Worker<'a> {
@@ -155,8 +179,9 @@ struct Worker<'a> {
 /// Play every game of `items` (combination `item.combo` is played with `setups[item.combo]`)
 /// on `threads` worker threads (0 = all cores) with master seed `seed`. The items are cut into
 /// chunks of [`chunk_size`] games; `on_done` is called on the calling thread for each finished
-/// chunk, in completion order. Workers stop starting chunks once `stop` is set (the chunks
-/// under way finish and are reported). Returns when every started chunk has been reported.
+/// chunk, in completion order. Chunks are made lazily (memory does not grow with the games).
+/// Once `stop` is set no chunk starts, and the chunks under way stop after their current game
+/// and are reported shortened. Returns when every started chunk has been reported.
 #[allow(clippy::too_many_arguments)]
 pub fn run_work(
     db: &CardDb,
@@ -172,24 +197,25 @@ pub fn run_work(
     // Fail fast (before starting anything) on a bad bot name.
     drop(make_bots(bots));
     let threads = resolve_threads(threads);
-    let total: u64 = items.iter().map(WorkItem::len).sum();
-    let work = chunks(items, chunk_size(total, threads));
-    if work.is_empty() {
+    let total: u64 = items.iter().fold(0, |n, it| n.saturating_add(it.len()));
+    let size = chunk_size(total, threads);
+    if total == 0 {
         return;
     }
+    // Chunks are made as idle threads ask for them, and none once `stop` is set.
+    let work = lazy_chunks(items, size).take_while(|_| !stop.load(Ordering::Relaxed));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.min(work.len()))
+        .num_threads(threads.min(usize::try_from(total.div_ceil(size)).unwrap_or(usize::MAX)))
         .thread_name(|i| format!("lotr-sim-worker-{i}"))
         .build()
         .expect("cannot start the worker threads");
     let (tx, rx) = mpsc::channel::<ChunkDone>();
-    let work = &work;
     // The chunks run on the pool; this thread only merges what they send (`on_done` need not
     // be `Send`), until the last sender is dropped.
     pool.in_place_scope(|s| {
         s.spawn(move |_| {
             let tx = &tx;
-            for_each_per_thread(
+            for_each_per_thread_lazy(
                 work,
                 || Worker {
                     bots: make_bots(bots),
@@ -205,7 +231,13 @@ pub fn run_work(
                     let g = &mut w.game.as_mut().expect("just set").1;
                     let mut acc = Accumulator::new();
                     let mut games = Vec::new();
+                    let mut item = item;
                     for index in item.start..item.end {
+                        // Stopped: report the games played so far as a shorter chunk.
+                        if index > item.start && stop.load(Ordering::Relaxed) {
+                            item.end = index;
+                            break;
+                        }
                         let r = play_game(g, &mut w.bots, seed, index);
                         acc.add(&r);
                         if per_game {

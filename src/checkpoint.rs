@@ -6,10 +6,12 @@
 //! combinations) and, per combination, the game ranges completed so far with their accumulated
 //! statistics. The same file, with `status complete`, is a shard's mergeable result and a
 //! finished run's record. With `--per-game`, `games.part` holds one line per finished game
-//! (`combo,<games.csv row>`); the checkpoint records how many of its bytes are valid, so a
-//! resumed run drops whatever was appended after the last checkpoint.
+//! (`CHECKSUM combo,<games.csv row without scenario,mode>`, the checksum an FNV-1a 64 of the
+//! rest of the line, checked on resume and merge); the checkpoint records how many of its bytes
+//! are valid, so a resumed run drops whatever was appended after the last checkpoint. A finished
+//! unsharded run folds `games.part` into `games.csv` and removes it (`games_bytes 0`).
 //!
-//! The format is versioned plain text (`lotr-sim checkpoint v1`), one `name value…` per line,
+//! The format is versioned plain text (`lotr-sim checkpoint v2`), one `name value…` per line,
 //! closed by an FNV-1a 64 checksum of everything before that line. It is written to a temporary
 //! file, synced and renamed, so a reader sees either the previous or the new checkpoint, never
 //! a mix. [`Checkpoint::parse`] never panics: anything else is a clear error.
@@ -26,7 +28,9 @@ pub const CHECKPOINT: &str = "checkpoint.txt";
 /// Name of the per-game rows file (`--per-game`).
 pub const GAMES_PART: &str = "games.part";
 /// First line of a checkpoint.
-pub const MAGIC: &str = "lotr-sim checkpoint v1";
+pub const MAGIC: &str = "lotr-sim checkpoint v2";
+/// Largest checkpoint read, in bytes (a sweep of every combination writes well under 1 MB).
+pub const MAX_CHECKPOINT_BYTES: u64 = 64 * 1024 * 1024;
 
 /// FNV-1a, 64 bits.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
@@ -287,6 +291,12 @@ impl Checkpoint {
             .map(|i| i + 1)
             .ok_or("the file is empty or has a single line")?;
         let (body, last) = text.split_at(body_end);
+        if !body.starts_with(MAGIC) && body.starts_with("lotr-sim checkpoint v") {
+            let v = body.lines().next().unwrap_or_default();
+            return Err(format!(
+                "written by another version of lotr-sim (`{v}`, this one reads `{MAGIC}`); start the run again with --force"
+            ));
+        }
         if !body.starts_with(MAGIC) {
             return Err(format!(
                 "not a lotr-sim checkpoint (the first line is not `{MAGIC}`)"
@@ -452,7 +462,7 @@ impl Checkpoint {
     /// Read `dir/checkpoint.txt`: `Ok(None)` when there is none.
     pub fn read(dir: &Path) -> Result<Option<Checkpoint>, String> {
         let path = dir.join(CHECKPOINT);
-        let bytes = match fs::read(&path) {
+        let bytes = match read_regular(&path, MAX_CHECKPOINT_BYTES) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
@@ -474,29 +484,53 @@ impl Checkpoint {
     /// How `self` and `other` differ as runs (ignoring progress), in words; empty when they
     /// are the same run. With `ignore_shard_index`, shards of one run count as the same.
     pub fn differences(&self, other: &Checkpoint, ignore_shard_index: bool) -> Vec<String> {
+        // What is played, as resolved: how the options were spelled does not matter
+        // (`--deck core-leadership` is the default deck, `--players 1` one deck).
         let (a, b) = (&self.spec, &other.spec);
+        let (x, y) = (&self.resolved, &other.resolved);
         let mut d = Vec::new();
         let mut cmp = |what: &str, x: String, y: String| {
             if x != y {
-                d.push(format!("{what} {x} vs {y}"));
+                let shown = |v: String| {
+                    if v.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        v
+                    }
+                };
+                d.push(format!("{what} {} vs {}", shown(x), shown(y)));
             }
         };
-        cmp("scenario", a.scenario.clone(), b.scenario.clone());
-        cmp("mode", a.mode.clone(), b.mode.clone());
-        cmp("decks", a.decks.join("+"), b.decks.join("+"));
-        cmp(
-            "players",
-            format!("{:?}", a.players),
-            format!("{:?}", b.players),
-        );
-        cmp("bots", a.bots.join("+"), b.bots.join("+"));
+        let combos = |r: &Resolved| {
+            let mut v: Vec<String> = r
+                .combos
+                .iter()
+                .map(|(s, m)| format!("{s} {}", m.name()))
+                .collect();
+            if v.len() > 3 {
+                let n = v.len();
+                v.truncate(2);
+                v.push(format!("… ({n} in all)"));
+            }
+            v.join(", ")
+        };
+        let names = |r: &Resolved| {
+            r.decks
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join("+")
+        };
+        cmp("scenario × mode", combos(x), combos(y));
+        cmp("decks", names(x), names(y));
+        cmp("bots", x.bots.join("+"), y.bots.join("+"));
         cmp("seed", a.seed.to_string(), b.seed.to_string());
         cmp(
             "max-rounds",
             a.max_rounds.to_string(),
             b.max_rounds.to_string(),
         );
-        cmp("rules", a.rules.join(";"), b.rules.join(";"));
+        cmp("rules", x.rules.clone(), y.rules.clone());
         cmp(
             "allow-unimplemented",
             a.allow_unimplemented.to_string(),
@@ -513,22 +547,48 @@ impl Checkpoint {
             cmp("shard", a.shard.to_string(), b.shard.to_string());
         }
         cmp("per-game", a.per_game.to_string(), b.per_game.to_string());
-        let (x, y) = (&self.resolved, &other.resolved);
         cmp(
             "engine version",
             x.engine_version.clone(),
             y.engine_version.clone(),
         );
-        if x.decks != y.decks {
+        if names(x) == names(y) && x.decks != y.decks {
             d.push("deck contents (a deck file changed)".into());
         }
-        if x.combos != y.combos {
-            d.push("scenario × mode combinations".into());
-        }
-        if (&x.bots, &x.rules, &x.unimplemented) != (&y.bots, &y.rules, &y.unimplemented) {
-            d.push("resolved bots, rules or unimplemented cards".into());
+        if d.is_empty() && x.unimplemented != y.unimplemented {
+            d.push("cards played without their abilities".into());
         }
         d
+    }
+
+    /// Check per-game rows against the games played: every played game once, nothing else.
+    /// Sorts `rows` by combination and index.
+    pub fn check_rows(&self, rows: &mut [(usize, u64, String)]) -> Result<(), String> {
+        rows.sort_unstable_by_key(|r| (r.0, r.1));
+        for (k, (c, i, _)) in rows.iter().enumerate() {
+            let Some(state) = self.combos.get(*c) else {
+                return Err(format!("combination {c} is not part of this run"));
+            };
+            let within = state.done.iter().any(|&(a, b)| (a..b).contains(i));
+            if !within {
+                return Err(format!(
+                    "game {i} of combination {c} was not played by this run"
+                ));
+            }
+            if k > 0 && rows[k - 1].0 == *c && rows[k - 1].1 == *i {
+                return Err(format!(
+                    "game {i} of combination {c} appears twice (two runs wrote the same folder?)"
+                ));
+            }
+        }
+        if rows.len() as u64 != self.played() {
+            return Err(format!(
+                "{} per-game rows for {} games played: rows are missing",
+                rows.len(),
+                self.played()
+            ));
+        }
+        Ok(())
     }
 
     /// The report key of each combination.
@@ -551,35 +611,109 @@ impl Checkpoint {
     }
 }
 
-/// Read the valid prefix (`len` bytes) of `games.part` as `(combo, index, row)` entries.
+/// Read `path` if it is a regular file of at most `max` bytes (never blocks on a pipe, never
+/// reads a device without end).
+pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let m = fs::metadata(path)?;
+    if !m.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    if m.len() > max {
+        return Err(std::io::Error::other(format!(
+            "{} bytes, more than the {max} expected: not a file lotr-sim wrote",
+            m.len()
+        )));
+    }
+    let mut bytes = Vec::with_capacity(m.len() as usize);
+    fs::File::open(path)?.take(max).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// One `games.part` line (with its line end) for the `games.csv` row `row` of combination
+/// `combo`.
+pub fn games_part_line(combo: usize, row: &str) -> String {
+    let rec = format!("{combo},{row}");
+    format!("{:016x} {rec}\n", fnv1a64(rec.as_bytes()))
+}
+
+/// Read the valid prefix (`len` bytes) of `games.part` as `(combo, index, row)` entries, each
+/// record's checksum verified.
 pub fn read_games_part(dir: &Path, len: u64) -> Result<Vec<(usize, u64, String)>, String> {
     let path = dir.join(GAMES_PART);
     if len == 0 {
         return Ok(Vec::new());
     }
-    let bytes = fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if (bytes.len() as u64) < len {
+    use std::io::Read;
+    let meta = fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    if meta.len() < len {
         return Err(format!(
             "{} is shorter ({} bytes) than its checkpoint says ({len})",
             path.display(),
-            bytes.len()
+            meta.len()
         ));
     }
-    let text = std::str::from_utf8(&bytes[..len as usize])
-        .map_err(|_| format!("{}: not text", path.display()))?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    fs::File::open(&path)
+        .and_then(|f| f.take(len).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| format!("{}: not text", path.display()))?;
     parse_games_part(text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Parse `games.part` lines `combo,index,rest…`; never panics.
+/// Parse `games.part` lines `CHECKSUM combo,index,rest…`; never panics.
 pub fn parse_games_part(text: &str) -> Result<Vec<(usize, u64, String)>, String> {
     let mut out = Vec::new();
     for (n, l) in text.lines().enumerate() {
-        let bad = || format!("line {}: not `combo,index,…`", n + 1);
-        let (c, rest) = l.split_once(',').ok_or_else(bad)?;
+        let bad = || format!("line {}: not `CHECKSUM combo,index,…`", n + 1);
+        let (sum, rec) = l.split_once(' ').ok_or_else(bad)?;
+        if u64::from_str_radix(sum, 16).ok() != Some(fnv1a64(rec.as_bytes())) || sum.len() != 16 {
+            return Err(format!(
+                "line {}: checksum mismatch: the record was changed or damaged",
+                n + 1
+            ));
+        }
+        let (c, rest) = rec.split_once(',').ok_or_else(bad)?;
         let (i, _) = rest.split_once(',').ok_or_else(bad)?;
         let c: usize = c.parse().map_err(|_| bad())?;
         let i: u64 = i.parse().map_err(|_| bad())?;
         out.push((c, i, rest.to_string()));
+    }
+    Ok(out)
+}
+
+/// The per-game rows of a finished unsharded run whose `games.part` was folded into
+/// `games.csv` (read back for `merge`), as `(combo, index, row)`.
+pub fn read_games_csv(dir: &Path, ckpt: &Checkpoint) -> Result<Vec<(usize, u64, String)>, String> {
+    let path = dir.join("games.csv");
+    let bytes = read_regular(&path, u64::MAX)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| format!("{}: not text", path.display()))?;
+    let mut lines = text.lines();
+    let header = crate::report::GAMES_HEADER.join(",");
+    if lines.next() != Some(header.as_str()) {
+        return Err(format!("{}: the header is not `{header}`", path.display()));
+    }
+    let mut out = Vec::new();
+    for (n, l) in lines.enumerate() {
+        let bad = || format!("{} line {}: not a games.csv row", path.display(), n + 2);
+        let mut f = l.splitn(4, ',');
+        let (Some(slug), Some(mode), Some(index), Some(rest)) =
+            (f.next(), f.next(), f.next(), f.next())
+        else {
+            return Err(bad());
+        };
+        let c = ckpt
+            .resolved
+            .combos
+            .iter()
+            .position(|(s, m)| s == slug && m.name() == mode)
+            .ok_or_else(bad)?;
+        let i: u64 = index.parse().map_err(|_| bad())?;
+        out.push((c, i, format!("{index},{rest}")));
     }
     Ok(out)
 }
@@ -612,7 +746,15 @@ impl RunState {
         let mut games_file = None;
         if ckpt.spec.per_game {
             let path = dir.join(GAMES_PART);
+            if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+                return Err(format!("{} is not a regular file", path.display()));
+            }
             rows = read_games_part(dir, ckpt.games_bytes)?;
+            // A finished run's rows may already be in games.csv (`games_bytes 0`).
+            if !(ckpt.complete && ckpt.games_bytes == 0) {
+                ckpt.check_rows(&mut rows)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+            }
             let f = fs::OpenOptions::new()
                 .create(true)
                 .truncate(false)
@@ -658,7 +800,7 @@ impl RunState {
         if let Some(f) = self.games_file.as_mut() {
             for r in &d.games {
                 let row = crate::report::game_row(r);
-                let line = format!("{},{row}\n", d.item.combo);
+                let line = games_part_line(d.item.combo, &row);
                 f.write_all(line.as_bytes())?;
                 self.games_written += line.len() as u64;
                 self.rows.push((d.item.combo, r.index, row));
@@ -668,6 +810,19 @@ impl RunState {
             self.checkpoint()?;
         }
         Ok(())
+    }
+
+    /// A finished unsharded run whose `games.csv` is written: record `games_bytes 0` and
+    /// remove `games.part`.
+    pub fn finish_games(&mut self) -> std::io::Result<()> {
+        self.games_file = None;
+        self.games_written = 0;
+        self.rows = Vec::new();
+        self.checkpoint()?;
+        match fs::remove_file(self.dir.join(GAMES_PART)) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 
     /// Write a checkpoint now (per-game rows synced first, then the checkpoint renamed in).

@@ -11,6 +11,7 @@ pub mod data;
 pub mod deck;
 pub mod decklist;
 pub mod engine;
+pub mod lock;
 pub mod merge;
 pub mod record;
 pub mod report;

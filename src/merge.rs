@@ -7,7 +7,9 @@
 
 use std::path::PathBuf;
 
-use crate::checkpoint::{add_range, read_games_part, Checkpoint, ComboState, Shard};
+use crate::checkpoint::{
+    add_range, read_games_csv, read_games_part, Checkpoint, ComboState, Shard, GAMES_PART,
+};
 
 /// A merged run: an unsharded complete checkpoint and, with per-game rows, those rows.
 pub struct Merged {
@@ -96,7 +98,16 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, String> {
             }
         }
         if let Some(rows) = rows.as_mut() {
-            rows.extend(read_games_part(dir, c.games_bytes)?);
+            // Each record's checksum, then every game of the shard exactly once. A finished
+            // unsharded run (1 shard) keeps its rows in games.csv.
+            let mut own = if c.games_bytes == 0 && c.played() > 0 {
+                read_games_csv(dir, c)?
+            } else {
+                read_games_part(dir, c.games_bytes)?
+            };
+            c.check_rows(&mut own)
+                .map_err(|e| format!("{}: {e}", dir.join(GAMES_PART).display()))?;
+            rows.extend(own);
         }
     }
     merged.complete = true;

@@ -22,6 +22,10 @@ pub const DECIMALS: usize = 6;
 /// Engine version written in `summary.csv`.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Version of the CSV schema (the columns of every report, README *Output files*); the last
+/// column of `summary.csv` and `compare.csv`. Raise it whenever a column changes.
+pub const SCHEMA_VERSION: u32 = 2;
+
 /// Identifies one configuration (one `summary.csv` row).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunKey {
@@ -99,6 +103,7 @@ struct SummaryRow<'a> {
     max_rounds: u16,
     rules: &'a str,
     engine_version: &'static str,
+    schema_version: u32,
 }
 
 #[derive(Serialize)]
@@ -168,6 +173,7 @@ fn summary_row<'a>(key: &'a RunKey, acc: &Accumulator) -> SummaryRow<'a> {
         max_rounds: key.max_rounds,
         rules: &key.rules,
         engine_version: ENGINE_VERSION,
+        schema_version: SCHEMA_VERSION,
     }
 }
 
@@ -240,6 +246,7 @@ pub const SUMMARY_HEADER: &[&str] = &[
     "max_rounds",
     "rules",
     "engine_version",
+    "schema_version",
 ];
 
 pub const ROUNDS_HEADER: &[&str] = &[
@@ -260,11 +267,16 @@ pub const THREAT_HEADER: &[&str] = &[
 ];
 
 pub const GAMES_HEADER: &[&str] = &[
+    "scenario",
+    "mode",
     "index",
     "outcome",
     "rounds",
     "rounds_completed",
-    "final_threat",
+    "final_threat_1",
+    "final_threat_2",
+    "final_threat_3",
+    "final_threat_4",
     "score",
 ];
 
@@ -278,15 +290,18 @@ pub fn write_summary(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Pat
     )
 }
 
-/// Write `rounds.csv`: for each configuration, one row per round in which any game ended.
+/// Write `rounds.csv`: for each configuration, one row per round from 1 to its round cap
+/// (zeros where no game ended; a round 0 row only if a game ever ended before round 1).
 pub fn write_rounds(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<PathBuf> {
     let mut rows = Vec::new();
     for (key, acc) in runs {
+        let last = (key.max_rounds as usize).clamp(1, MAX_ROUNDS);
         for round in 0..=MAX_ROUNDS {
             let wins = acc.rounds_of(Outcome::Win)[round];
             let losses: u64 = LOSSES.iter().map(|&o| acc.rounds_of(o)[round]).sum();
             let round_cap = acc.rounds_of(Outcome::RoundCap)[round];
-            if wins + losses + round_cap == 0 {
+            let ended = wins + losses + round_cap;
+            if ended == 0 && (round == 0 || round > last) {
                 continue;
             }
             rows.push(RoundsRow {
@@ -305,8 +320,8 @@ pub fn write_rounds(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
     write_csv_atomic(dir, "rounds.csv", ROUNDS_HEADER, rows)
 }
 
-/// Write `threat.csv`: for each configuration, round and seat with at least one game still
-/// running at the end of that round, the threat distribution of those games.
+/// Write `threat.csv`: for each configuration, round and seat (numbered from 1) with at least
+/// one game still running at the end of that round, the threat distribution of those games.
 pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<PathBuf> {
     let mut rows = Vec::new();
     for (key, acc) in runs {
@@ -324,7 +339,7 @@ pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
                     decks: key.decks_joined(),
                     bots: key.bots_joined(),
                     round,
-                    seat,
+                    seat: seat + 1,
                     running,
                     mean: fmt_opt_f(d.map(|d| d.mean)),
                     p10: fmt_opt_u(d.map(|d| d.p10)),
@@ -337,20 +352,23 @@ pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
     write_csv_atomic(dir, "threat.csv", THREAT_HEADER, rows)
 }
 
-/// One `games.csv` row (without line end): index, outcome, rounds, rounds completed, final
-/// threat per seat joined with `+`, score.
+/// One `games.csv` row without its `scenario,mode` and line end: index, outcome, rounds,
+/// rounds completed, final threat of seats 1 to 4 (empty for absent seats), score.
 pub fn game_row(g: &GameRecord) -> String {
-    let threat: Vec<String> = g.final_threat[..(g.players as usize).min(MAX_PLAYERS)]
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
+    let players = (g.players as usize).min(MAX_PLAYERS);
+    let mut threat = String::new();
+    for (seat, t) in g.final_threat.iter().enumerate() {
+        if seat < players {
+            threat.push_str(&t.to_string());
+        }
+        threat.push(',');
+    }
     format!(
-        "{},{},{},{},{},{}",
+        "{},{},{},{},{threat}{}",
         g.index,
         g.outcome.name(),
         g.rounds,
         g.rounds_completed,
-        threat.join("+"),
         g.score
     )
 }
@@ -370,66 +388,51 @@ fn write_lines_atomic(dir: &Path, name: &str, header: &str, lines: &[&str]) -> R
     Ok(path)
 }
 
-/// Write `games.csv`: one row per game, sorted by index (`games` need not be sorted).
-pub fn write_games(dir: &Path, games: &[GameRecord]) -> Result<PathBuf> {
-    let mut rows: Vec<(usize, u64, String)> =
-        games.iter().map(|g| (0, g.index, game_row(g))).collect();
-    write_game_rows(dir, &mut rows, None)
-}
-
-/// Write `games.csv` from `(combo, index, row)` entries, sorted by combination then index.
-/// With `combos` (a sweep of several combinations), each row starts with the combination's
-/// `scenario,mode`.
+/// Write `games.csv` from `(combo, index, row)` entries (rows of [`game_row`]), sorted by
+/// combination then index, each row led by its combination's `scenario,mode` (`keys[combo]`).
 pub fn write_game_rows(
     dir: &Path,
     rows: &mut [(usize, u64, String)],
-    combos: Option<&[RunKey]>,
+    keys: &[RunKey],
 ) -> Result<PathBuf> {
     rows.sort_unstable_by_key(|r| (r.0, r.1));
-    let plain = GAMES_HEADER.join(",");
-    match combos {
-        None => {
-            let lines: Vec<&str> = rows.iter().map(|r| r.2.as_str()).collect();
-            write_lines_atomic(dir, "games.csv", &plain, &lines)
-        }
-        Some(keys) => {
-            let owned: Vec<String> = rows
-                .iter()
-                .map(|(c, _, row)| {
-                    let k = &keys[*c];
-                    format!("{},{},{row}", k.scenario, k.mode.name())
-                })
-                .collect();
-            let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
-            write_lines_atomic(dir, "games.csv", &format!("scenario,mode,{plain}"), &lines)
-        }
-    }
+    let owned: Vec<String> = rows
+        .iter()
+        .map(|(c, _, row)| {
+            let k = &keys[*c];
+            format!("{},{},{row}", k.scenario, k.mode.name())
+        })
+        .collect();
+    let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
+    write_lines_atomic(dir, "games.csv", &GAMES_HEADER.join(","), &lines)
 }
 
 /// Names of the files a run writes in its output folder.
 pub const RESULT_FILES: [&str; 4] = ["summary.csv", "rounds.csv", "threat.csv", "games.csv"];
 
+/// Write `summary.csv`, `rounds.csv` and `threat.csv` of a finished run (one block per
+/// combination) into the existing folder `dir`.
+pub fn write_reports(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Vec<PathBuf>> {
+    Ok(vec![
+        write_summary(dir, runs)?,
+        write_rounds(dir, runs)?,
+        write_threat(dir, runs)?,
+    ])
+}
+
 /// Write the reports of a finished run of one or more combinations into the existing folder
-/// `dir`: `summary.csv`, `rounds.csv`, `threat.csv` with one block per combination, and
-/// `games.csv` when `rows` is given (a stale `games.csv` is removed otherwise).
+/// `dir` ([`write_reports`]), and `games.csv` when `rows` is given (a stale `games.csv` is
+/// removed otherwise).
 pub fn write_results(
     dir: &Path,
     runs: &[(&RunKey, &Accumulator)],
     rows: Option<&mut [(usize, u64, String)]>,
 ) -> Result<Vec<PathBuf>> {
-    let mut out = vec![
-        write_summary(dir, runs)?,
-        write_rounds(dir, runs)?,
-        write_threat(dir, runs)?,
-    ];
+    let mut out = write_reports(dir, runs)?;
     match rows {
         Some(rows) => {
             let keys: Vec<RunKey> = runs.iter().map(|(k, _)| (*k).clone()).collect();
-            out.push(write_game_rows(
-                dir,
-                rows,
-                (keys.len() > 1).then_some(keys.as_slice()),
-            )?)
+            out.push(write_game_rows(dir, rows, &keys)?)
         }
         None => {
             let stale = dir.join("games.csv");
@@ -442,8 +445,8 @@ pub fn write_results(
     Ok(out)
 }
 
-/// Create `dir` (and parents) and write `summary.csv`, `rounds.csv`, `threat.csv`, and
-/// `games.csv` when `games` is given. Returns the paths written.
+/// Create `dir` (and parents) and write the reports of one configuration, and `games.csv`
+/// when `games` is given. Returns the paths written.
 pub fn write_all(
     dir: &Path,
     key: &RunKey,
@@ -452,24 +455,9 @@ pub fn write_all(
 ) -> Result<Vec<PathBuf>> {
     fs::create_dir_all(dir)
         .with_context(|| format!("cannot create output folder {}", dir.display()))?;
-    let runs = [(key, acc)];
-    let mut out = vec![
-        write_summary(dir, &runs)?,
-        write_rounds(dir, &runs)?,
-        write_threat(dir, &runs)?,
-    ];
-    match games {
-        Some(g) => out.push(write_games(dir, g)?),
-        None => {
-            // A games.csv left by an earlier run in this folder would not match this run.
-            let stale = dir.join("games.csv");
-            if stale.exists() {
-                fs::remove_file(&stale)
-                    .with_context(|| format!("cannot remove stale {}", stale.display()))?;
-            }
-        }
-    }
-    Ok(out)
+    let mut rows: Option<Vec<(usize, u64, String)>> =
+        games.map(|g| g.iter().map(|r| (0, r.index, game_row(r))).collect());
+    write_results(dir, &[(key, acc)], rows.as_deref_mut())
 }
 
 /// Write `path` atomically: a temporary file beside it, synced, then renamed over it.
@@ -552,19 +540,22 @@ mod tests {
         let lines: Vec<&str> = g.lines().collect();
         assert_eq!(
             lines[0],
-            "index,outcome,rounds,rounds_completed,final_threat,score"
+            "scenario,mode,index,outcome,rounds,rounds_completed,final_threat_1,final_threat_2,final_threat_3,final_threat_4,score"
         );
-        assert_eq!(lines[1], "0,win,2,1,40+50,100");
-        assert_eq!(lines[4], "3,threat,5,4,40+50,103");
+        assert_eq!(lines[1], "s,standard,0,win,2,1,40,50,,,100");
+        assert_eq!(lines[4], "s,standard,3,threat,5,4,40,50,,,103");
+        // Every round from 1 to the cap, zeros included.
         let rounds = fs::read_to_string(dir.join("rounds.csv")).unwrap();
-        assert_eq!(
-            rounds.lines().nth(1).unwrap(),
-            "s,standard,2,a+b,x+x,2,1,0,0"
-        );
+        let rl: Vec<&str> = rounds.lines().collect();
+        assert_eq!(rl.len(), 1 + 30);
+        assert_eq!(rl[1], "s,standard,2,a+b,x+x,1,0,0,0");
+        assert_eq!(rl[2], "s,standard,2,a+b,x+x,2,1,0,0");
+        assert_eq!(rl[30], "s,standard,2,a+b,x+x,30,0,0,0");
+        // Seats numbered from 1.
         let threat = fs::read_to_string(dir.join("threat.csv")).unwrap();
         assert_eq!(
             threat.lines().nth(1).unwrap(),
-            "s,standard,2,a+b,x+x,1,0,4,30.000000,30,30,30"
+            "s,standard,2,a+b,x+x,1,1,4,30.000000,30,30,30"
         );
         // no temp files left
         let names: Vec<String> = fs::read_dir(&dir)

@@ -226,17 +226,20 @@ fn configuration_errors() {
     run_rejects(
         "zero games",
         &["--games", "0"],
-        &["--games must be at least 1"],
+        &["--games", "give a whole number from 1 to 1000000000000000"],
     );
     run_rejects(
         "zero threads",
         &["--threads", "0"],
-        &["--threads must be at least 1"],
+        &["--threads", "give a whole number from 1 to 1024"],
     );
     run_rejects(
         "bad checkpoint interval",
         &["--checkpoint-interval", "nan"],
-        &["--checkpoint-interval must be a number of seconds"],
+        &[
+            "--checkpoint-interval",
+            "a number of seconds from 0 to 86400",
+        ],
     );
     run_rejects(
         "shard index too high",
@@ -261,7 +264,7 @@ fn configuration_errors() {
     run_rejects(
         "players out of range",
         &["--players", "5"],
-        &["--players must be 1 to 4"],
+        &["--players", "give a whole number from 1 to 4"],
     );
     run_rejects(
         "too many players",
@@ -287,7 +290,7 @@ fn configuration_errors() {
     run_rejects(
         "round cap 0",
         &["--max-rounds", "0"],
-        &["--max-rounds must be 1 to 64"],
+        &["--max-rounds", "give a whole number from 1 to 64"],
     );
     run_rejects(
         "unknown rule",
@@ -650,4 +653,542 @@ fn merge_errors() {
     for d in [&a0, &a1, &a2, &b1, &empty, &other] {
         let _ = fs::remove_dir_all(d);
     }
+}
+
+// ----- numbers out of their real ranges --------------------------------------------------------
+
+/// Every number is checked against its real range, and the message gives that range.
+#[test]
+fn numbers_out_of_range() {
+    let u64max = u64::MAX.to_string();
+    for (flag, values, range) in [
+        (
+            "--games",
+            &["0", "1000000000000001", &u64max, "-1", "1e3", "", "ten"][..],
+            "from 1 to 1000000000000000",
+        ),
+        (
+            "--threads",
+            &["0", "1025", &u64max, "-2"][..],
+            "from 1 to 1024",
+        ),
+        (
+            "--checkpoint-interval",
+            &["1e300", "-1", "inf", "nan", "86401", "x"][..],
+            "seconds from 0 to 86400",
+        ),
+        (
+            "--progress-interval",
+            &["1e300", "-0.5", "NaN"][..],
+            "seconds from 0 to 86400",
+        ),
+        ("--max-rounds", &["0", "65", "70000"][..], "from 1 to 64"),
+        ("--players", &["0", "5", "300"][..], "from 1 to 4"),
+    ] {
+        for v in values {
+            run_rejects(
+                &format!("{flag} {v}"),
+                &[flag, v, "--bot", "random"],
+                &[flag, range],
+            );
+        }
+    }
+    run_rejects(
+        "per-game rows beyond memory",
+        &["--per-game", "--games", "20000001", "--bot", "random"],
+        &[
+            "--per-game keeps every game's row in memory",
+            "at most 20000000",
+        ],
+    );
+    run_rejects(
+        "shard count beyond u64",
+        &["--shard", "0/18446744073709551616"],
+        &["is not K/N with whole numbers"],
+    );
+    run_rejects(
+        "shard count far beyond the games",
+        &["--shard", &format!("0/{u64max}")],
+        &["at most 10 shards"],
+    );
+    // Other commands: the same parsers.
+    for (case, args, hint) in [
+        (
+            "compare pairs 0",
+            &["compare", "core-lore", "core-tactics", "--games", "0"][..],
+            "from 1 to 10000000",
+        ),
+        (
+            "compare pairs beyond memory",
+            &[
+                "compare",
+                "core-lore",
+                "core-tactics",
+                "--games",
+                "10000001",
+            ][..],
+            "from 1 to 10000000",
+        ),
+        (
+            "compare seat 0",
+            &["compare", "core-lore", "core-tactics", "--seat", "0"][..],
+            "from 1 to 4",
+        ),
+        (
+            "compare threads",
+            &["compare", "core-lore", "core-tactics", "--threads", "99999"][..],
+            "from 1 to 1024",
+        ),
+        (
+            "soak games",
+            &["soak", "--games", "1000000000"][..],
+            "from 1 to 100000000",
+        ),
+        (
+            "soak threads",
+            &["soak", "--threads", "0"][..],
+            "from 1 to 1024",
+        ),
+        (
+            "tune passes",
+            &["tune", "--passes", "0"][..],
+            "from 1 to 1000",
+        ),
+        (
+            "tune step",
+            &["tune", "--step", "1e400"][..],
+            "above 0 up to 10",
+        ),
+        (
+            "tune step 0",
+            &["tune", "--step", "0"][..],
+            "above 0 up to 10",
+        ),
+        ("tune z", &["tune", "--z", "nan"][..], "from 0 up to 100"),
+        (
+            "tune z negative",
+            &["tune", "--z", "-1"][..],
+            "from 0 up to 100",
+        ),
+        (
+            "tune games",
+            &["tune", "--games", "0"][..],
+            "from 1 to 10000000",
+        ),
+        (
+            "trace round cap",
+            &["trace", "--max-rounds", "0"][..],
+            "from 1 to 64",
+        ),
+        (
+            "trace players",
+            &["trace", "--players", "9"][..],
+            "from 1 to 4",
+        ),
+    ] {
+        check(case, args, &[hint], &[]);
+    }
+}
+
+// ----- inputs that could hang, fill memory or flood the terminal --------------------------------
+
+/// Run `args` and return its output; fails the test if it takes more than `secs` seconds.
+fn within(secs: u64, args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("{args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn deck_files_that_are_not_deck_lists() {
+    let dir = unique_dir("hostile");
+    fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    let folder = dir.join("folder.o8d");
+    fs::create_dir_all(&folder).unwrap();
+    let mut cases: Vec<(&str, String, Vec<&str>)> = vec![
+        ("device", "/dev/zero".into(), vec!["not a regular file"]),
+        (
+            "folder",
+            folder.to_str().unwrap().into(),
+            vec!["is a folder", "list decks"],
+        ),
+        (
+            "2 MB file",
+            write(&dir, "huge.txt", &vec![b'x'; 2 << 20]),
+            vec!["at most 1048576 bytes"],
+        ),
+        (
+            "20 000 lines",
+            write(&dir, "lines.txt", "1x Gimli\n".repeat(20_000).as_bytes()),
+            vec!["20000 lines", "at most 10000"],
+        ),
+        (
+            "one line of 900 000 characters",
+            write(
+                &dir,
+                "line.txt",
+                format!("Hero (1)\n{}\n", "A".repeat(900_000)).as_bytes(),
+            ),
+            vec!["line.txt:2:", "900000 characters", "at most 1000"],
+        ),
+        (
+            "o8d with 50 000 tags",
+            write(
+                &dir,
+                "tags.o8d",
+                format!(
+                    "<?xml version=\"1.0\"?><deck>{}</deck>",
+                    "<a>".repeat(50_000)
+                )
+                .as_bytes(),
+            ),
+            vec!["XML tags", "at most (5000)"],
+        ),
+        (
+            "JSON nested without end",
+            write(&dir, "deep.json", "[".repeat(500_000).as_bytes()),
+            vec!["deep.json"],
+        ),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        cases.push((
+            "named pipe",
+            fifo.to_str().unwrap().into(),
+            vec!["not a regular file"],
+        ));
+    }
+    for (case, path, hints) in &cases {
+        let out = unique_dir("hostile-out");
+        let os = out.to_str().unwrap();
+        let o = within(
+            10,
+            &[
+                "run", "--quiet", "--games", "5", "--out", os, "--deck", path,
+            ],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{case}: {err}");
+        for h in hints {
+            assert!(err.contains(h), "{case}: stderr lacks `{h}`:\n{err}");
+        }
+        // No message floods the terminal with the file's content.
+        assert!(err.len() < 2_000, "{case}: {} bytes of stderr", err.len());
+        assert!(!out.exists(), "{case}: created {os}");
+        // `deck check` and `compare` read decks through the same checks.
+        let o = within(10, &["deck", "check", path]);
+        assert_ne!(o.status.code(), Some(0), "{case}: deck check");
+        let o = within(
+            10,
+            &["compare", path, "core-lore", "--games", "5", "--out", os],
+        );
+        assert_eq!(o.status.code(), Some(2), "{case}: compare");
+        assert!(!out.exists(), "{case}: compare created {os}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn long_values_are_cut_in_messages() {
+    let long = "z".repeat(100_000);
+    for (case, args) in [
+        (
+            "deck name",
+            vec!["run", "--deck", long.as_str(), "--games", "5"],
+        ),
+        (
+            "scenario",
+            vec!["run", "--scenario", long.as_str(), "--games", "5"],
+        ),
+        ("bot", vec!["run", "--bot", long.as_str(), "--games", "5"]),
+        ("rule", vec!["run", "--rule", long.as_str(), "--games", "5"]),
+        ("games", vec!["run", "--games", long.as_str()]),
+        ("trace mode", vec!["trace", "--mode", long.as_str()]),
+    ] {
+        let o = within(10, &args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{case}: {err}");
+        assert!(err.len() < 3_000, "{case}: {} bytes of stderr", err.len());
+        assert!(err.contains("more characters"), "{case}: {err}");
+    }
+    // Control characters (terminal escape sequences) from a file are not echoed raw.
+    let dir = unique_dir("escape");
+    let p = write(&dir, "esc.txt", b"1x Gimli\x1b[2J (Core Set)\n");
+    let o = lotr(&["run", "--quiet", "--games", "5", "--deck", &p]);
+    assert!(!o.stderr.contains(&0x1b), "raw escape echoed");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A huge --games builds nothing up front and stops promptly on Ctrl-C.
+#[test]
+fn huge_game_counts_stay_small_and_stop_on_ctrl_c() {
+    use std::process::Stdio;
+    for games in ["1000000000000000", "1000000000000"] {
+        let d = unique_dir("huge");
+        let ds = d.to_str().unwrap();
+        let child = Command::new(BIN)
+            .args([
+                "run",
+                "--quiet",
+                "--bot",
+                "random",
+                "--threads",
+                "2",
+                "--games",
+                games,
+                "--out",
+                ds,
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        while !d.join("checkpoint.txt").exists() && t0.elapsed().as_secs() < 20 {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let status = fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap_or_default();
+        let rss_kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        assert!(rss_kb < 200_000, "--games {games}: {rss_kb} kB resident");
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let t1 = std::time::Instant::now();
+        let out = child.wait_with_output().unwrap();
+        assert!(t1.elapsed().as_secs() < 5, "Ctrl-C took {:?}", t1.elapsed());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{err}");
+        assert!(err.contains("resume with"), "{err}");
+        let _ = fs::remove_dir_all(&d);
+    }
+}
+
+// ----- trace refuses what run refuses ----------------------------------------------------------
+
+#[test]
+fn trace_refuses_what_run_refuses() {
+    check(
+        "trace of an unimplemented scenario",
+        &["trace", "--scenario", "the-wastes-of-eriador"],
+        &[
+            "not implemented yet",
+            "list cards --scenario the-wastes-of-eriador",
+        ],
+        &[],
+    );
+    check(
+        "trace of an unimplemented mode",
+        &["trace", "--scenario", "the-dread-realm", "--mode", "easy"],
+        &["not implemented yet"],
+        &[],
+    );
+    let dir = unique_dir("blank");
+    let tactics = include_str!("../decks/core-tactics.txt");
+    let deck = write(
+        &dir,
+        "blank.txt",
+        format!("{tactics}\n1x Galadriel (Two-Player Limited Edition Starter)\n").as_bytes(),
+    );
+    check(
+        "trace of a deck with unimplemented cards",
+        &["trace", "--deck", &deck],
+        &["Galadriel", "--allow-unimplemented"],
+        &[],
+    );
+    let o = lotr(&["trace", "--deck", &deck, "--allow-unimplemented"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("WITHOUT their abilities"), "{err}");
+    run_rejects(
+        "run of the same deck",
+        &["--deck", &deck],
+        &["Galadriel", "--allow-unimplemented"],
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ----- resume with the defaults written out ----------------------------------------------------
+
+#[test]
+fn resume_compares_runs_as_resolved() {
+    let r = finished_run("12", &[]);
+    make_unfinished(&r);
+    let rs = r.to_str().unwrap();
+    // The defaults written out name the same run.
+    ok(&[
+        "run",
+        "--quiet",
+        "--resume",
+        rs,
+        "--deck",
+        "core-leadership",
+        "--players",
+        "1",
+        "--scenario",
+        "intruders-in-chetwood",
+        "--mode",
+        "standard",
+        "--max-rounds",
+        "30",
+        "--bot",
+        "random",
+    ]);
+    make_unfinished(&r);
+    let err = check(
+        "resume with another deck",
+        &["run", "--resume", rs, "--deck", "core-tactics"],
+        &[
+            "is for a different run",
+            "decks core-leadership vs core-tactics",
+        ],
+        &[&r],
+    );
+    assert!(!err.contains("  vs"), "an empty value: {err}");
+    let _ = fs::remove_dir_all(&r);
+}
+
+// ----- output folders: compare has the same protection as run ----------------------------------
+
+#[test]
+fn compare_and_run_do_not_overwrite_each_other() {
+    let run = finished_run("13", &[]);
+    let rs = run.to_str().unwrap();
+    let cmp = unique_dir("cmp");
+    let cs = cmp.to_str().unwrap();
+    let compare = |out: &str, extra: &[&str]| {
+        let mut a = vec![
+            "compare",
+            "core-lore",
+            "core-tactics",
+            "--games",
+            "20",
+            "--bot",
+            "random",
+            "--out",
+            out,
+        ];
+        a.extend_from_slice(extra);
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    fn args(v: &[String]) -> Vec<&str> {
+        v.iter().map(String::as_str).collect()
+    }
+    let v = compare(rs, &[]);
+    check(
+        "compare into a run's folder",
+        &args(&v),
+        &["holds a run", "--force"],
+        &[&run],
+    );
+    ok(&args(&compare(cs, &[])));
+    check(
+        "compare over an earlier comparison",
+        &args(&compare(cs, &[])),
+        &["holds a comparison (compare.csv)", "--force"],
+        &[&cmp],
+    );
+    check(
+        "run into a comparison's folder",
+        &[
+            "run", "--quiet", "--games", "10", "--bot", "random", "--out", cs,
+        ],
+        &["holds a comparison (compare.csv)", "--force"],
+        &[&cmp],
+    );
+    ok(&args(&compare(cs, &["--force"])));
+    // A plain file where the folder should be.
+    let f = write(&unique_dir("cmpfile"), "x", b"x");
+    check(
+        "compare into a file",
+        &args(&compare(&f, &[])),
+        &["is a file, not a folder"],
+        &[],
+    );
+    for d in [&run, &cmp] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+// ----- games.part: checksums and exact coverage ------------------------------------------------
+
+#[test]
+fn damaged_games_part_is_refused() {
+    let a = shard("14", "0/2", &["--per-game"]);
+    let b = shard("14", "1/2", &["--per-game"]);
+    let (sa, sb) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = unique_dir("merged-bad");
+    let os = out.to_str().unwrap();
+    let part = a.join("games.part");
+    let good = fs::read_to_string(&part).unwrap();
+    // One byte changed in a record: its checksum no longer matches.
+    let edited = good.replacen(",threat,", ",thread,", 1);
+    assert_ne!(edited, good, "no threat loss in the shard");
+    fs::write(&part, &edited).unwrap();
+    check(
+        "merge with an edited games.part",
+        &["merge", "--out", os, sa, sb],
+        &["games.part", "line", "checksum mismatch"],
+        &[&out],
+    );
+    check(
+        "resume with an edited games.part",
+        &["run", "--resume", sa],
+        &["checksum mismatch", "--force"],
+        &[&a],
+    );
+    // A record twice (valid checksums): two runs wrote one folder.
+    let first = good.lines().next().unwrap();
+    let doubled = format!("{first}\n{good}");
+    fs::write(&part, &doubled).unwrap();
+    let mut c = Checkpoint::read(&a).unwrap().unwrap();
+    c.games_bytes = doubled.len() as u64;
+    c.write(&a).unwrap();
+    check(
+        "merge with a duplicated game",
+        &["merge", "--out", os, sa, sb],
+        &["appears twice"],
+        &[&out],
+    );
+    for d in [&a, &b] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+// ----- checkpoint files that are not files ------------------------------------------------------
+
+#[test]
+fn checkpoint_that_is_not_a_file() {
+    let d = finished_run("15", &[]);
+    let ds = d.to_str().unwrap();
+    fs::remove_file(d.join("checkpoint.txt")).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(d.join("checkpoint.txt"))
+        .status();
+    if made.is_ok_and(|s| s.success()) {
+        let o = within(10, &["run", "--resume", ds]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
+        let o = within(10, &["merge", "--out", "/tmp/lotr-sim-never", ds]);
+        assert_eq!(o.status.code(), Some(2));
+    }
+    let _ = fs::remove_dir_all(&d);
 }

@@ -98,25 +98,41 @@ fn one_and_two_players() {
     );
     let threat = fs::read_to_string(b.join("threat.csv")).unwrap();
     assert!(
-        threat.lines().any(|l| l.split(',').nth(6) == Some("1")),
-        "no seat 1 rows:\n{threat}"
+        threat.lines().any(|l| l.split(',').nth(6) == Some("2")),
+        "no seat 2 rows (seats are numbered from 1):\n{threat}"
     );
     let _ = fs::remove_dir_all(&a);
     let _ = fs::remove_dir_all(&b);
 }
 
-/// `index -> (outcome, rounds, rounds_completed, final_threat, score)` from games.csv.
+/// `index -> (outcome, rounds, rounds_completed, final threat of the seats joined with `+`,
+/// score)` from games.csv (one scenario × mode).
 fn games_rows(path: &Path) -> HashMap<String, Vec<String>> {
     let text = fs::read_to_string(path).unwrap();
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "index,outcome,rounds,rounds_completed,final_threat,score"
+        "scenario,mode,index,outcome,rounds,rounds_completed,final_threat_1,final_threat_2,final_threat_3,final_threat_4,score"
     );
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(String::from).collect();
-            (f[0].clone(), f[1..].to_vec())
+            assert_eq!(f.len(), 11, "{l}");
+            let threat: Vec<&str> = f[6..10]
+                .iter()
+                .map(String::as_str)
+                .filter(|t| !t.is_empty())
+                .collect();
+            (
+                f[2].clone(),
+                vec![
+                    f[3].clone(),
+                    f[4].clone(),
+                    f[5].clone(),
+                    threat.join("+"),
+                    f[10].clone(),
+                ],
+            )
         })
         .collect()
 }
@@ -311,4 +327,67 @@ fn lookahead_batch_is_deterministic_and_traces() {
     );
     let _ = fs::remove_dir_all(&a);
     let _ = fs::remove_dir_all(&b);
+}
+
+/// CSV schema 2 (README *Output files*): `games.csv` always leads with `scenario,mode`, one
+/// typed final-threat column per seat (empty for absent seats); seats from 1 in `threat.csv`;
+/// `rounds.csv` has every round from 1 to the cap; `summary.csv` ends with `schema_version`;
+/// no `games.part` is left after a finished run, and resuming the finished run keeps its rows.
+#[test]
+fn csv_schema_and_no_leftovers() {
+    let d = unique_dir("schema");
+    run_into(
+        &d,
+        &[
+            "--games",
+            "300",
+            "--per-game",
+            "--players",
+            "3",
+            "--deck",
+            "core-lore",
+            "--deck",
+            "core-tactics",
+            "--deck",
+            "core-spirit",
+            "--max-rounds",
+            "25",
+        ],
+    );
+    let read = |f: &str| fs::read_to_string(d.join(f)).unwrap();
+    let games = read("games.csv");
+    let mut lines = games.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(&header[..3], ["scenario", "mode", "index"]);
+    let t4 = header.iter().position(|h| *h == "final_threat_4").unwrap();
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        assert_eq!(f.len(), header.len(), "{l}");
+        assert!(f[t4 - 3..t4].iter().all(|t| t.parse::<u8>().is_ok()), "{l}");
+        assert_eq!(f[t4], "", "seat 4 is absent: {l}");
+    }
+    let threat = read("threat.csv");
+    let seats: std::collections::BTreeSet<&str> = threat
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(6).unwrap())
+        .collect();
+    assert_eq!(seats.into_iter().collect::<Vec<_>>(), ["1", "2", "3"]);
+    let rounds = read("rounds.csv");
+    let nums: Vec<usize> = rounds
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(nums, (1..=25).collect::<Vec<_>>(), "{rounds}");
+    let summary = read("summary.csv");
+    assert!(summary.lines().next().unwrap().ends_with(",schema_version"));
+    assert!(summary.lines().nth(1).unwrap().ends_with(",2"));
+    assert!(!d.join("games.part").exists(), "games.part left behind");
+    let before = fs::read(d.join("games.csv")).unwrap();
+    fs::remove_file(d.join("summary.csv")).unwrap();
+    ok(&["run", "--quiet", "--resume", d.to_str().unwrap()]);
+    assert_eq!(fs::read(d.join("games.csv")).unwrap(), before);
+    assert_eq!(read("summary.csv"), summary);
+    let _ = fs::remove_dir_all(&d);
 }

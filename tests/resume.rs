@@ -228,3 +228,180 @@ fn resume_accepts_the_same_options() {
     ]);
     let _ = fs::remove_dir_all(&d);
 }
+
+// ----- one output folder, several processes ----------------------------------------------------
+
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Two runs started at the same instant into one folder: one plays, the other is refused
+/// (exit 2, naming the holder's pid) — never two sets of results mixed or one silently lost.
+/// Then two `--resume` of one interrupted folder at once: the same.
+#[test]
+fn two_processes_one_folder() {
+    let common = [
+        "--bot",
+        "random",
+        "--games",
+        "6000",
+        "--seed",
+        "21",
+        "--per-game",
+        "--threads",
+        "1",
+    ];
+    let reference = unique_dir("ref-two");
+    ok(&args_for(reference.to_str().unwrap(), &common));
+    let d = unique_dir("two");
+    let ds = d.to_str().unwrap();
+    let (a, b) = (spawn(&args_for(ds, &common)), spawn(&args_for(ds, &common)));
+    let results: Vec<_> = [a, b]
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let codes: Vec<Option<i32>> = results.iter().map(|o| o.status.code()).collect();
+    assert!(codes.contains(&Some(0)), "{codes:?}");
+    for o in &results {
+        let err = String::from_utf8_lossy(&o.stderr);
+        match o.status.code() {
+            Some(0) => {}
+            Some(2) => assert!(
+                err.contains("is in use by process") && err.contains("wait for it"),
+                "{err}"
+            ),
+            c => panic!("exit {c:?}: {err}"),
+        }
+    }
+    same_files(&reference, &d);
+    assert!(!d.join("games.part").exists(), "games.part left behind");
+    assert!(!d.join(".lotr-sim.lock").exists(), "lock file left behind");
+    // Interrupt, then resume twice at the same instant.
+    let _ = fs::remove_dir_all(&d);
+    let mut args = args_for(ds, &common);
+    args.extend(["--checkpoint-interval", "0.02"]);
+    start_and_signal(&args, &d, Duration::from_millis(100), "-9");
+    if status_of(&d).as_deref() == Some("running") {
+        let r = ["run", "--quiet", "--resume", ds];
+        let (a, b) = (spawn(&r), spawn(&r));
+        let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+        let codes: Vec<Option<i32>> = outs.iter().map(|o| o.status.code()).collect();
+        assert!(codes.contains(&Some(0)), "{codes:?}");
+        assert!(
+            codes.iter().all(|c| matches!(c, Some(0) | Some(2))),
+            "{codes:?}"
+        );
+    }
+    ok(&["run", "--quiet", "--resume", ds]);
+    same_files(&reference, &d);
+    let _ = fs::remove_dir_all(&d);
+    let _ = fs::remove_dir_all(&reference);
+}
+
+/// A run holds the folder; a second one is refused; the holder is killed with SIGKILL (its
+/// lock file stays behind, naming a dead process); the next `--resume` takes the stale lock
+/// over and finishes with the results of an uninterrupted run.
+#[test]
+fn kill_during_contention_then_take_over() {
+    let common = [
+        "--bot",
+        "random",
+        "--games",
+        "25000",
+        "--seed",
+        "22",
+        "--per-game",
+        "--threads",
+        "1",
+    ];
+    let reference = unique_dir("ref-kill");
+    let d = unique_dir("contention");
+    let ds = d.to_str().unwrap();
+    let mut args = args_for(ds, &common);
+    args.extend(["--checkpoint-interval", "0.05"]);
+    let holder = spawn(&args);
+    let t0 = Instant::now();
+    while !d.join("checkpoint.txt").exists() && t0.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The contender: refused while the holder lives, whatever it asks.
+    for contender in [
+        vec!["run", "--quiet", "--resume", ds],
+        args_for(ds, &common),
+        args_for(ds, &[&common[..], &["--force"]].concat()),
+        vec![
+            "compare",
+            "core-lore",
+            "core-tactics",
+            "--games",
+            "5",
+            "--out",
+            ds,
+        ],
+    ] {
+        let o = Command::new(BIN).args(&contender).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        if status_of(&d).as_deref() == Some("complete") {
+            break; // the holder finished first: nothing to contend for
+        }
+        assert_eq!(o.status.code(), Some(2), "{contender:?}: {err}");
+        assert!(
+            err.contains(&format!("in use by process {}", holder.id())),
+            "{contender:?}: {err}"
+        );
+    }
+    let _ = Command::new("kill")
+        .args(["-9", &holder.id().to_string()])
+        .status();
+    let out = holder.wait_with_output().unwrap();
+    if out.status.code().is_none() {
+        // Killed: the stale lock file names the dead process, and is taken over.
+        assert!(d.join(".lotr-sim.lock").exists());
+    }
+    ok(&["run", "--quiet", "--resume", ds]);
+    assert!(!d.join(".lotr-sim.lock").exists());
+    assert!(!d.join("games.part").exists());
+    ok(&args_for(reference.to_str().unwrap(), &common));
+    same_files(&reference, &d);
+    let _ = fs::remove_dir_all(&d);
+    let _ = fs::remove_dir_all(&reference);
+}
+
+/// With stderr not a terminal (a log file, Slurm, CI) a run prints a plain progress line every
+/// `--progress-interval` seconds: games done, rate, ETA.
+#[test]
+fn progress_lines_when_stderr_is_not_a_terminal() {
+    let d = unique_dir("progress");
+    let o = Command::new(BIN)
+        .args([
+            "run",
+            "--bot",
+            "random",
+            "--games",
+            "12000",
+            "--threads",
+            "1",
+            "--progress-interval",
+            "0.2",
+            "--out",
+            d.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("progress: "))
+        .unwrap_or_else(|| panic!("no progress line:\n{err}"));
+    assert!(
+        line.contains(" of 12000 games (") && line.contains("games/s, ETA "),
+        "{line}"
+    );
+    let _ = fs::remove_dir_all(&d);
+}

@@ -7,6 +7,99 @@ pub const DEFAULT_SCENARIO: &str = "intruders-in-chetwood";
 pub const DEFAULT_DECK: &str = "core-leadership";
 pub const DEFAULT_BOT: &str = "basic";
 
+/// Most games per combination of a `run` (and per `soak`): the counters' headroom (threat
+/// sums of 4 seats × 255 × 10^15 games stay far below 2^64), far beyond any real batch.
+pub const MAX_GAMES: u64 = 1_000_000_000_000_000;
+/// Most pairs of a `compare` and games per comparison of `tune`: they keep every game's
+/// result in memory (about 24 bytes each).
+pub const MAX_PAIRS: u64 = 10_000_000;
+/// Most games of a `soak` (it lists its work in pieces of 256 games up front).
+pub const MAX_SOAK_GAMES: u64 = 100_000_000;
+/// Most games of a `--per-game` run, over every combination (its rows are held in memory to
+/// be written sorted; about 80 bytes each).
+pub const MAX_PER_GAME_ROWS: u64 = 20_000_000;
+/// Most worker threads.
+pub const MAX_THREADS: usize = 1024;
+/// Longest checkpoint or progress interval, in seconds (one day).
+pub const MAX_INTERVAL: f64 = 86_400.0;
+
+/// A whole number from `lo` to `hi`, or the error that says so.
+fn whole(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    let range = format!("a whole number from {lo} to {hi}");
+    match s.trim().parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        Ok(n) => Err(format!("{n} is out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
+pub fn seed_arg(s: &str) -> Result<u64, String> {
+    whole(s, 0, u64::MAX)
+}
+
+pub fn games_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_GAMES)
+}
+
+pub fn soak_games_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_SOAK_GAMES)
+}
+
+pub fn pairs_arg(s: &str) -> Result<u64, String> {
+    whole(s, 1, MAX_PAIRS)
+}
+
+pub fn threads_arg(s: &str) -> Result<usize, String> {
+    whole(s, 1, MAX_THREADS as u64).map(|n| n as usize)
+}
+
+pub fn max_rounds_arg(s: &str) -> Result<u16, String> {
+    whole(s, 1, lotr_sim::record::MAX_ROUNDS as u64).map(|n| n as u16)
+}
+
+pub fn players_arg(s: &str) -> Result<u8, String> {
+    whole(s, 1, lotr_sim::record::MAX_PLAYERS as u64).map(|n| n as u8)
+}
+
+pub fn seat_arg(s: &str) -> Result<usize, String> {
+    whole(s, 1, lotr_sim::record::MAX_PLAYERS as u64).map(|n| n as usize)
+}
+
+pub fn passes_arg(s: &str) -> Result<u32, String> {
+    whole(s, 1, 1000).map(|n| n as u32)
+}
+
+/// A number in `(lo, hi]` (`lo` itself allowed with `lo_ok`), or the error that says so.
+fn real(s: &str, lo: f64, lo_ok: bool, hi: f64) -> Result<f64, String> {
+    let range = format!(
+        "a number {} {lo} up to {hi}",
+        if lo_ok { "from" } else { "above" }
+    );
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (x > lo || (lo_ok && x == lo)) && x <= hi => Ok(x),
+        Ok(_) => Err(format!("out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
+pub fn step_arg(s: &str) -> Result<f64, String> {
+    real(s, 0.0, false, 10.0)
+}
+
+pub fn z_arg(s: &str) -> Result<f64, String> {
+    real(s, 0.0, true, 100.0)
+}
+
+/// Seconds from 0 to [`MAX_INTERVAL`] (fractions allowed).
+pub fn seconds_arg(s: &str) -> Result<f64, String> {
+    let range = format!("a number of seconds from 0 to {MAX_INTERVAL}");
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=MAX_INTERVAL).contains(&x) => Ok(x),
+        Ok(_) => Err(format!("out of range: give {range}")),
+        Err(_) => Err(format!("not {range}")),
+    }
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "lotr-sim",
@@ -57,17 +150,17 @@ pub struct GameArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub decks: Vec<String>,
     /// Number of players (1-4); needs that many --deck.
-    #[arg(long)]
+    #[arg(long, value_parser = players_arg, allow_negative_numbers = true)]
     pub players: Option<u8>,
     /// Bot of each seat: `NAME` or `NAME:key=value,...` (see `list bots`), once per seat or once
     /// for every seat.
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Master seed of the batch.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
-    /// Round cap; reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64); reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank (counted in the reports).
     #[arg(long)]
@@ -82,11 +175,11 @@ pub struct GameArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of games.
-    #[arg(long, default_value_t = 100_000)]
+    /// Number of games (per scenario × mode combination).
+    #[arg(long, default_value_t = 100_000, value_parser = games_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// Output folder (default: results/<scenario>-<mode>).
     #[arg(long)]
@@ -107,8 +200,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub force: bool,
     /// Seconds between checkpoints (0: only at the end and when interrupted).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
     pub checkpoint_interval: f64,
+    /// Seconds between progress lines on stderr when it is not a terminal (0: none).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
+    pub progress_interval: f64,
     /// Options given on the command line (filled in by `main`, for `--resume`).
     #[arg(skip)]
     pub explicit: Vec<String>,
@@ -133,16 +229,16 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct SoakArgs {
     /// Games in all (spread evenly over the configurations).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, value_parser = soak_games_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
-    /// Round cap.
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// No progress bar.
     #[arg(long)]
@@ -154,7 +250,7 @@ pub struct TraceArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Index of the game in the batch (0-based).
-    #[arg(long = "game", value_name = "I", default_value_t = 0)]
+    #[arg(long = "game", value_name = "I", default_value_t = 0, value_parser = seed_arg, allow_negative_numbers = true)]
     pub game_index: u64,
 }
 
@@ -212,23 +308,23 @@ pub struct CompareArgs {
     #[arg(long = "deck", value_name = "SPEC")]
     pub others: Vec<String>,
     /// Seat (1-based) that plays DECK_A / DECK_B; the --deck decks fill the other seats.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seat_arg, allow_negative_numbers = true)]
     pub seat: usize,
     /// Bot of each seat (both sides): once per seat, or once for every seat. `NAME` or
     /// `NAME:key=value,...` (see `list bots`).
     #[arg(long = "bot", value_name = "SPEC")]
     pub bots: Vec<String>,
     /// Number of pairs (each pair is one game with each deck).
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = pairs_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Master seed (shared by both decks).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
     pub seed: u64,
     /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
-    /// Round cap; reaching it is its own outcome (never a win).
-    #[arg(long, default_value_t = 30)]
+    /// Round cap (1-64); reaching it is its own outcome (never a win).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
     pub max_rounds: u16,
     /// Play cards whose abilities are not implemented as if blank.
     #[arg(long)]
@@ -242,6 +338,12 @@ pub struct CompareArgs {
     /// Also write pairs.csv with both outcomes of every pair.
     #[arg(long)]
     pub per_game: bool,
+    /// Replace what the output folder holds (an earlier comparison).
+    #[arg(long)]
+    pub force: bool,
+    /// Seconds between progress lines on stderr when it is not a terminal (0: none).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
+    pub progress_interval: f64,
     /// No progress bar; only the summary.
     #[arg(long)]
     pub quiet: bool,
@@ -273,25 +375,25 @@ pub struct TuneArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Games per comparison (each is played with both weight sets).
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = pairs_arg, allow_negative_numbers = true)]
     pub games: u64,
     /// Passes over the weights.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = passes_arg, allow_negative_numbers = true)]
     pub passes: u32,
     /// Weights to search (comma list of `list bots` names, or `all`).
     #[arg(long, default_value = "all")]
     pub params: String,
-    /// Relative size of a move (0.25: ±25%, at least ±1).
-    #[arg(long, default_value_t = 0.25)]
+    /// Relative size of a move (0.25: ±25%, at least ±1), above 0 up to 10.
+    #[arg(long, default_value_t = 0.25, value_parser = step_arg, allow_negative_numbers = true)]
     pub step: f64,
-    /// Keep a move when its paired gain is at least this many standard errors above 0.
-    #[arg(long, default_value_t = 1.0)]
+    /// Keep a move when its paired gain is at least this many standard errors above 0 (0 to 100).
+    #[arg(long, default_value_t = 1.0, value_parser = z_arg, allow_negative_numbers = true)]
     pub z: f64,
     /// What a game is worth: `progress` (100 for a win, else stages and progress reached) or
     /// `wins`.
     #[arg(long, default_value = "progress")]
     pub objective: String,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
 }

@@ -8,10 +8,12 @@ use lotr_sim::checkpoint::Checkpoint;
 use lotr_sim::data::{self, CardDb, DefId, Mode};
 use lotr_sim::deck::{self, Deck};
 use lotr_sim::engine::{GameSetup, RuleOptions};
+use lotr_sim::lock::{FolderLock, LockError};
 use lotr_sim::record::{GameRecord, Outcome, MAX_PLAYERS, MAX_ROUNDS};
 use lotr_sim::report::{self, RunKey};
 use lotr_sim::stats::Accumulator;
 use std::fmt;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -201,13 +203,7 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
     }
     let mut decks: Vec<Deck> = Vec::with_capacity(specs.len());
     for s in &specs {
-        match deck::resolve_deck(s, db) {
-            Ok(d) => decks.push(d),
-            Err(e) => {
-                return Err(anyhow::Error::new(UsageError(e.to_string()))
-                    .context(format!("cannot load deck `{s}`")))
-            }
-        }
+        decks.push(load_deck(s, db)?);
     }
     let players = decks.len();
     let bots: Vec<String> = match a.bots.len() {
@@ -245,6 +241,144 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
         return usage(e);
     }
     Ok(Config { setup, bots, key })
+}
+
+/// Largest deck file read, in bytes: a deck list is a few kilobytes.
+pub const MAX_DECK_BYTES: u64 = 1024 * 1024;
+/// Most lines in a deck file (a deck list has a few hundred at most).
+pub const MAX_DECK_LINES: usize = 10_000;
+/// Most XML tags in an OCTGN deck (a deck of 50 distinct cards has about 120).
+pub const MAX_DECK_TAGS: usize = 5_000;
+/// Longest line of a text deck list, in characters.
+pub const MAX_DECK_LINE: usize = 1_000;
+
+/// Whether `spec` names a built-in deck (as `deck::resolve_deck` reads it: `core-tactics`,
+/// `tactics`, `Core Tactics`, `core-tactics.o8d`).
+fn is_builtin_deck(spec: &str) -> bool {
+    let key = spec.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    let key = key.strip_suffix(".o8d").unwrap_or(&key);
+    deck::builtin_decks()
+        .iter()
+        .any(|(name, _)| key == *name || Some(key) == name.strip_prefix("core-"))
+}
+
+/// Refuse a deck path that is not a regular file of at most [`MAX_DECK_BYTES`] (a folder, a
+/// device such as /dev/zero, a pipe that would block, a huge file), looking only at its
+/// metadata: nothing is opened.
+pub(super) fn check_deck_path(spec: &str) -> Result<()> {
+    if is_builtin_deck(spec) {
+        return Ok(());
+    }
+    let Ok(m) = std::fs::metadata(spec) else {
+        // Missing or unreadable: the deck reader says so with the built-in names.
+        return Ok(());
+    };
+    if m.is_dir() {
+        return usage(format!(
+            "deck `{spec}` is a folder; give a deck file (.o8d, .json or a text list) or a built-in deck (see `lotr-sim list decks`)"
+        ));
+    }
+    if !m.is_file() {
+        return usage(format!(
+            "deck `{spec}` is not a regular file (a device, pipe or socket); give a deck file (.o8d, .json or a text list)"
+        ));
+    }
+    if m.len() > MAX_DECK_BYTES {
+        return usage(format!(
+            "deck `{spec}` is {} bytes; a deck file is at most {MAX_DECK_BYTES} bytes (1 MB): is it the right file?",
+            m.len()
+        ));
+    }
+    // Shape: a deck list has a few hundred lines, and a text list short ones (JSON and XML
+    // may hold long lines: descriptions, one-line exports).
+    let Ok(bytes) = lotr_sim::checkpoint::read_regular(Path::new(spec), MAX_DECK_BYTES) else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let lines = text.lines().count();
+    if lines > MAX_DECK_LINES {
+        return usage(format!(
+            "deck `{spec}` has {lines} lines; a deck file has at most {MAX_DECK_LINES}: is it the right file?"
+        ));
+    }
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .chars()
+        .next();
+    let tags = text.matches('<').count();
+    if first == Some('<') && tags > MAX_DECK_TAGS {
+        return usage(format!(
+            "deck `{spec}` has {tags} XML tags; an OCTGN deck has a few hundred at most ({MAX_DECK_TAGS}): is it the right file?"
+        ));
+    }
+    let structured = matches!(first, Some('{' | '[' | '<'));
+    if !structured {
+        if let Some((n, l)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, l)| l.chars().count() > MAX_DECK_LINE)
+        {
+            return usage(format!(
+                "{spec}:{}: a line of {} characters; a line of a text deck list names one card (at most {MAX_DECK_LINE} characters): is it the right file?",
+                n + 1,
+                l.chars().count()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Load a deck (built-in name or file), with the file checks of [`check_deck_path`].
+pub(super) fn load_deck(spec: &str, db: &CardDb) -> Result<Deck> {
+    let res = check_deck_path(spec)
+        .and_then(|()| deck::resolve_deck(spec, db).map_err(|e| UsageError(e.to_string()).into()));
+    res.with_context(|| format!("cannot load deck `{spec}`"))
+}
+
+/// Refuse a scenario × mode with encounter or quest cards whose abilities the engine does not
+/// implement (no option plays them).
+pub(super) fn refuse_unimplemented_scenario(db: &CardDb, sc: usize, mode: Mode) -> Result<()> {
+    let enc = lotr_sim::soak::missing_scenario_cards(db, sc, mode);
+    if enc.is_empty() {
+        return Ok(());
+    }
+    let slug = &db.scenarios[sc].slug;
+    let names: Vec<String> = enc
+        .iter()
+        .map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code))
+        .collect();
+    usage(format!(
+        "scenario `{slug}` in {} mode is not implemented yet: {} encounter/quest card(s) have abilities the engine does not implement: {}. See `lotr-sim list cards --scenario {slug}`.",
+        mode.name(),
+        enc.len(),
+        names.join(", "),
+    ))
+}
+
+/// Refuse decks with cards whose abilities are not implemented unless `allow` (then those
+/// cards' titles are returned, to be reported: they are played without their abilities).
+pub(super) fn blank_deck_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<Vec<String>> {
+    let blank = missing_deck_cards(db, decks);
+    if !blank.is_empty() && !allow {
+        return usage(format!(
+            "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities (reported in the summary).",
+            blank.len(),
+            blank.join(", ")
+        ));
+    }
+    Ok(blank)
+}
+
+/// The warning printed when `--allow-unimplemented` plays cards without their abilities.
+pub(super) fn warn_blank(blank: &[String]) {
+    if !blank.is_empty() {
+        eprintln!(
+            "warning: {} deck card(s) are played WITHOUT their abilities (--allow-unimplemented): {}",
+            blank.len(),
+            clip(&blank.join(", "))
+        );
+    }
 }
 
 /// Titles of deck cards whose abilities the engine does not implement.
@@ -339,6 +473,153 @@ pub(super) fn stop_flag() -> Arc<AtomicBool> {
     stop
 }
 
+/// Progress on stderr: a bar on a terminal (for `len` ≥ 10 000), else a plain line every
+/// `every` seconds (Slurm and CI logs): done, rate, ETA. Nothing when `quiet`.
+pub(super) struct Progress {
+    bar: indicatif::ProgressBar,
+    ticker: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>,
+}
+
+impl Progress {
+    pub(super) fn start(len: u64, pos: u64, unit: &'static str, quiet: bool, every: f64) -> Self {
+        use std::io::IsTerminal;
+        let hidden = || {
+            let b = indicatif::ProgressBar::with_draw_target(
+                Some(len),
+                indicatif::ProgressDrawTarget::hidden(),
+            );
+            b.set_position(pos);
+            b
+        };
+        if quiet {
+            return Progress {
+                bar: hidden(),
+                ticker: None,
+            };
+        }
+        if std::io::stderr().is_terminal() {
+            let bar = if len >= 10_000 {
+                progress_bar(len, pos)
+            } else {
+                hidden()
+            };
+            return Progress { bar, ticker: None };
+        }
+        let bar = hidden();
+        let ticker = (every > 0.0).then(|| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let (b, s) = (bar.clone(), Arc::clone(&stop));
+            // At most ten lines a second, whatever was asked.
+            let every = std::time::Duration::from_secs_f64(every.max(0.1));
+            let handle = std::thread::spawn(move || {
+                use std::sync::atomic::Ordering;
+                let t0 = std::time::Instant::now();
+                let mut next = every;
+                while !s.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(20).min(every));
+                    if t0.elapsed() >= next {
+                        next += every;
+                        eprintln!("{}", progress_line(&b, pos, t0.elapsed(), unit));
+                    }
+                }
+            });
+            (stop, handle)
+        });
+        Progress { bar, ticker }
+    }
+
+    pub(super) fn bar(&self) -> &indicatif::ProgressBar {
+        &self.bar
+    }
+
+    pub(super) fn finish(self) {
+        if let Some((stop, handle)) = self.ticker {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let _ = handle.join();
+        }
+        self.bar.finish_and_clear();
+    }
+}
+
+/// `progress: [msg ]N of M games (P%), R games/s, ETA H:MM:SS`.
+fn progress_line(
+    b: &indicatif::ProgressBar,
+    pos0: u64,
+    t: std::time::Duration,
+    unit: &str,
+) -> String {
+    let (pos, len) = (b.position(), b.length().unwrap_or(0));
+    let rate = (pos - pos0.min(pos)) as f64 / t.as_secs_f64().max(1e-9);
+    let eta = if rate > 0.0 {
+        let s = (len.saturating_sub(pos) as f64 / rate).min(1e12) as u64;
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        "unknown".to_string()
+    };
+    let msg = b.message();
+    format!(
+        "progress: {}{pos} of {len} {unit} ({:.1}%), {rate:.0} {unit}/s, ETA {eta}",
+        if msg.is_empty() {
+            String::new()
+        } else {
+            format!("{msg}: ")
+        },
+        100.0 * pos as f64 / len.max(1) as f64
+    )
+}
+
+/// A message made safe to print: control characters (escape sequences from a file) shown as
+/// `?`, a quoted value longer than 80 characters cut, a line longer than 4000 characters cut
+/// in the middle (its start says what is wrong, its end what to do).
+pub fn clip(msg: &str) -> String {
+    let clean: String = msg
+        .chars()
+        .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
+        .collect();
+    // Quoted values: the odd pieces between backticks.
+    let mut quoted = String::with_capacity(clean.len().min(4096));
+    for (i, part) in clean.split('`').enumerate() {
+        if i > 0 {
+            quoted.push('`');
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > 80 {
+            quoted.extend(part.chars().take(60));
+            quoted.push_str(&format!("… ({} more characters)", n - 60));
+        } else {
+            quoted.push_str(part);
+        }
+    }
+    // Long unquoted words (a path, a file's line) likewise.
+    let quoted = quoted
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n > 200 {
+                let head: String = w.chars().take(120).collect();
+                format!("{head}… ({} more characters)", n - 120)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    quoted
+        .split('\n')
+        .map(|l| {
+            let n = l.chars().count();
+            if n <= 4000 {
+                l.to_string()
+            } else {
+                let head: String = l.chars().take(2000).collect();
+                let tail: String = l.chars().skip(n - 1000).collect();
+                format!("{head} … ({} characters cut) … {tail}", n - 3000)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub(super) fn progress_bar(len: u64, pos: u64) -> indicatif::ProgressBar {
     let pb = indicatif::ProgressBar::new(len);
     pb.set_style(
@@ -370,50 +651,117 @@ pub fn record_line(r: &GameRecord) -> String {
     )
 }
 
-/// Check that `out` can take the results of `run` before anything is written, then create it
-/// (and remove the result files of an earlier run there). Errors leave nothing behind.
-pub(super) fn prepare_out(out: &std::path::Path, run: &Checkpoint, force: bool) -> Result<()> {
+/// Files a comparison writes in its output folder.
+pub(super) const COMPARE_FILES: [&str; 2] = ["compare.csv", "pairs.csv"];
+
+/// What a command is about to write into an output folder.
+pub(super) enum Writes<'a> {
+    /// A run (or merged shards) with this checkpoint.
+    Run(&'a Checkpoint),
+    /// A comparison.
+    Compare,
+}
+
+/// Every file a run or a comparison leaves in its folder (what `--force` replaces).
+fn known_outputs() -> impl Iterator<Item = &'static str> {
+    report::RESULT_FILES
+        .into_iter()
+        .chain([
+            lotr_sim::checkpoint::GAMES_PART,
+            lotr_sim::checkpoint::CHECKPOINT,
+        ])
+        .chain(COMPARE_FILES)
+}
+
+/// Why `out` cannot take what `writes` will write, if it cannot (checked under the lock).
+fn out_conflict(out: &Path, writes: &Writes, force: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
     let shown = out.display();
+    let compare = COMPARE_FILES.iter().find(|f| out.join(f).exists());
+    let run = match Checkpoint::read(out) {
+        Err(e) => {
+            return usage(format!(
+                "{e}. This folder cannot be resumed; choose another --out, or pass --force to start over in it"
+            ))
+        }
+        Ok(c) => c,
+    };
+    match (writes, run) {
+        (Writes::Run(_), _) | (Writes::Compare, None) if compare.is_some() => usage(format!(
+            "output folder {shown} holds a comparison ({}); choose another --out, or pass --force to replace it",
+            compare.copied().unwrap_or_default()
+        )),
+        (Writes::Compare, Some(c)) => usage(format!(
+            "output folder {shown} holds a run ({} of {} games played); choose another --out, or pass --force to replace it",
+            c.played(),
+            c.planned()
+        )),
+        (Writes::Compare, None) => match report::RESULT_FILES.iter().find(|f| out.join(f).exists()) {
+            Some(f) => usage(format!(
+                "output folder {shown} holds results ({f}) of a run; choose another --out, or pass --force to replace them"
+            )),
+            None => Ok(()),
+        },
+        (Writes::Run(run), Some(c)) => {
+            let diff = c.differences(run, false);
+            if !diff.is_empty() {
+                return usage(format!(
+                    "output folder {shown} holds the results of another run (it differs in: {}); choose another --out, or pass --force to replace them",
+                    diff.join(", ")
+                ));
+            }
+            if !c.complete {
+                return usage(format!(
+                    "output folder {shown} holds an unfinished run of this configuration ({} of {} games played); continue it with `lotr-sim run --resume {shown}`, or pass --force to start over",
+                    c.played(),
+                    c.planned()
+                ));
+            }
+            Ok(())
+        }
+        (Writes::Run(_), None) => match report::RESULT_FILES.iter().find(|f| out.join(f).exists()) {
+            Some(f) => usage(format!(
+                "output folder {shown} holds results ({f}) of another run without a checkpoint; choose another --out, or pass --force to replace them"
+            )),
+            None => Ok(()),
+        },
+    }
+}
+
+/// Lock an existing folder for `command` (see `lotr_sim::lock`): a folder another process
+/// holds is a usage error naming that process.
+pub(super) fn lock_folder(dir: &Path, command: &str) -> Result<FolderLock> {
+    FolderLock::acquire(dir, command).map_err(|e| match e {
+        LockError::Busy { .. } => UsageError(e.to_string()).into(),
+        LockError::Io { error, path } => UsageError(format!(
+            "output folder {} is not writable (cannot lock {}: {error}); choose another --out",
+            dir.display(),
+            path.display()
+        ))
+        .into(),
+    })
+}
+
+/// Claim `out` for `writes` before anything is written: create it, lock it for the whole
+/// command (see `lotr_sim::lock`), check under the lock that it holds nothing that would be
+/// lost (unless `force`), and remove the files of an earlier run or comparison there. An error
+/// leaves the folder as it was (a folder created here is removed again).
+pub(super) fn claim_out(
+    out: &Path,
+    writes: Writes,
+    force: bool,
+    command: &str,
+) -> Result<FolderLock> {
+    let shown = out.display();
+    if out.as_os_str().is_empty() {
+        return usage("--out is empty; name an output folder");
+    }
     if out.exists() && !out.is_dir() {
         return usage(format!(
             "output folder {shown} is a file, not a folder; choose another --out"
         ));
-    }
-    if out.is_dir() {
-        match Checkpoint::read(out) {
-            Err(e) if !force => {
-                return usage(format!(
-                    "{e}. This folder cannot be resumed; choose another --out, or pass --force to start over in it"
-                ))
-            }
-            Ok(Some(c)) if !force => {
-                let diff = c.differences(run, false);
-                if !diff.is_empty() {
-                    return usage(format!(
-                        "output folder {shown} holds the results of another run (it differs in: {}); choose another --out, or pass --force to replace them",
-                        diff.join(", ")
-                    ));
-                }
-                if !c.complete {
-                    return usage(format!(
-                        "output folder {shown} holds an unfinished run of this configuration ({} of {} games played); continue it with `lotr-sim run --resume {shown}`, or pass --force to start over",
-                        c.played(),
-                        c.planned()
-                    ));
-                }
-            }
-            Ok(None) if !force => {
-                if let Some(f) = report::RESULT_FILES
-                    .iter()
-                    .find(|f| out.join(f).exists())
-                {
-                    return usage(format!(
-                        "output folder {shown} holds results ({f}) of another run without a checkpoint; choose another --out, or pass --force to replace them"
-                    ));
-                }
-            }
-            _ => {}
-        }
     }
     let existed = out.exists();
     std::fs::create_dir_all(out).map_err(|e| {
@@ -421,26 +769,39 @@ pub(super) fn prepare_out(out: &std::path::Path, run: &Checkpoint, force: bool) 
             "cannot create output folder {shown}: {e}; choose another --out"
         ))
     })?;
-    let probe = out.join(format!(".write-test-{}", std::process::id()));
-    if let Err(e) = std::fs::write(&probe, b"") {
+    let undo = || {
         if !existed {
+            // Only when still empty: another process may have started to use it.
             let _ = std::fs::remove_dir(out);
         }
-        return usage(format!(
-            "output folder {shown} is not writable: {e}; choose another --out"
-        ));
+    };
+    let lock = match lock_folder(out, command) {
+        Ok(l) => l,
+        Err(e) => {
+            undo();
+            return Err(e);
+        }
+    };
+    if let Err(e) = out_conflict(out, &writes, force) {
+        drop(lock);
+        undo();
+        return Err(e);
     }
-    let _ = std::fs::remove_file(&probe);
-    for f in report::RESULT_FILES
-        .iter()
-        .chain(&[lotr_sim::checkpoint::GAMES_PART])
-    {
+    let stale: Vec<&str> = match writes {
+        Writes::Run(_) if !force => report::RESULT_FILES
+            .into_iter()
+            .chain([lotr_sim::checkpoint::GAMES_PART])
+            .collect(),
+        Writes::Compare if !force => COMPARE_FILES.to_vec(),
+        _ => known_outputs().collect(),
+    };
+    for f in stale {
         let p = out.join(f);
         if p.exists() {
             std::fs::remove_file(&p).with_context(|| format!("cannot remove {}", p.display()))?;
         }
     }
-    Ok(())
+    Ok(lock)
 }
 
 pub(super) fn print_summary(key: &RunKey, acc: &Accumulator) -> Result<()> {

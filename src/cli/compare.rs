@@ -12,16 +12,14 @@ use anyhow::{Context, Result};
 use lotr_sim::cards::{self, Status};
 use lotr_sim::compare::{run_compare_bots, PairedGame, PairedStats, RoundsDiff};
 use lotr_sim::data::{self, CardDb, DefId, Mode};
-use lotr_sim::deck::{self, Deck};
+use lotr_sim::deck::Deck;
 use lotr_sim::engine::GameSetup;
 use lotr_sim::record::MAX_PLAYERS;
 
-use super::common::{bot_specs, rules_and_cap, usage, UsageError};
+use super::common::{bot_specs, claim_out, rules_and_cap, usage, Progress, Writes};
 
 pub(super) fn load(spec: &str, db: &CardDb) -> Result<Deck> {
-    deck::resolve_deck(spec, db).map_err(|e| {
-        anyhow::Error::new(UsageError(e.to_string())).context(format!("cannot load deck `{spec}`"))
-    })
+    super::common::load_deck(spec, db)
 }
 
 /// Encounter/quest cards of the scenario in `mode`, and deck cards, whose abilities are missing.
@@ -200,11 +198,7 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
 pub fn run(x: &CompareArgs) -> Result<()> {
     let db = data::load_embedded().context("cannot load the embedded card data")?;
     let cfg = configure(&db, x)?;
-    if x.games == 0 {
-        return usage("--games must be at least 1");
-    }
     let threads = match x.threads {
-        Some(0) => return usage("--threads must be at least 1"),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -215,17 +209,14 @@ pub fn run(x: &CompareArgs) -> Result<()> {
             cfg.a.mode.name()
         ))
     });
-    let pb = (x.games >= 10_000 && !x.quiet).then(|| {
-        let pb = indicatif::ProgressBar::new(x.games);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {pos}/{len} pairs ({per_sec}, ETA {eta})",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
-        );
-        pb
-    });
+    // Claimed (locked, checked) before playing; held until the files are written.
+    let _lock = claim_out(
+        &out_dir,
+        Writes::Compare,
+        x.force,
+        &super::run::command_line(),
+    )?;
+    let progress = Progress::start(x.games, 0, "pairs", x.quiet, x.progress_interval);
     let t0 = Instant::now();
     let pairs = run_compare_bots(
         &db,
@@ -236,12 +227,10 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         x.games,
         x.seed,
         threads,
-        pb.as_ref(),
+        Some(progress.bar()),
     );
     let secs = t0.elapsed().as_secs_f64();
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
+    progress.finish();
     let st = PairedStats::from_pairs(pairs.iter().map(|p| (p.a.is_win(), p.b.is_win())));
     let rd = RoundsDiff::from_pairs(pairs.iter().map(|p| (p.rounds_a, p.rounds_b)));
     let key = Key {
@@ -264,8 +253,6 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         max_rounds: x.max_rounds,
         rules: cfg.rules.clone(),
     };
-    std::fs::create_dir_all(&out_dir)
-        .with_context(|| format!("cannot create the output folder {}", out_dir.display()))?;
     write_atomic(
         &out_dir.join("compare.csv"),
         &compare_csv(&key, &st, &rd, &pairs),
@@ -316,7 +303,8 @@ wins_a,wins_b,win_rate_a,win_rate_b,win_a_lo95,win_a_hi95,win_b_lo95,win_b_hi95,
 both_won,only_a_won,only_b_won,neither_won,diff,diff_lo95,diff_hi95,diff_width95,\
 unpaired_lo95,unpaired_hi95,unpaired_width95,mcnemar_chi2,mcnemar_p,mcnemar_method,\
 rounds_mean_a,rounds_mean_b,rounds_diff,rounds_diff_lo95,rounds_diff_hi95,\
-rounds_unpaired_lo95,rounds_unpaired_hi95,unimplemented_plays_a,unimplemented_plays_b,engine_version";
+rounds_unpaired_lo95,rounds_unpaired_hi95,unimplemented_plays_a,unimplemented_plays_b,engine_version,\
+schema_version";
 
 pub(super) fn field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
@@ -381,6 +369,7 @@ pub fn compare_csv(k: &Key, s: &PairedStats, r: &RoundsDiff, pairs: &[PairedGame
         ua.to_string(),
         ub.to_string(),
         env!("CARGO_PKG_VERSION").to_string(),
+        lotr_sim::report::SCHEMA_VERSION.to_string(),
     ];
     format!("{COMPARE_HEADER}\n{}\n", row.join(","))
 }

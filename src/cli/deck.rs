@@ -41,11 +41,13 @@ pub(super) fn check(a: &CheckArgs) -> Result<()> {
         if i > 0 {
             writeln!(out)?;
         }
-        match deck::import_spec(spec, &db) {
+        let imported = super::common::check_deck_path(spec)
+            .and_then(|()| deck::import_spec(spec, &db).map_err(|e| anyhow::anyhow!("{e}")));
+        match imported {
             Err(e) => {
                 failed += 1;
-                writeln!(out, "== {spec}")?;
-                writeln!(out, "  error: {e}")?;
+                writeln!(out, "== {}", super::common::clip(spec))?;
+                writeln!(out, "  error: {}", super::common::clip(&e.to_string()))?;
                 writeln!(out, "  result: cannot be imported")?;
             }
             Ok(imp) => {

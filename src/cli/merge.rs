@@ -17,26 +17,27 @@ pub(super) fn cmd_merge(a: &MergeArgs) -> Result<()> {
         return usage("--out must not be one of the shard folders");
     }
     let mut ckpt = m.ckpt;
-    prepare_out(&a.out, &ckpt, a.force)?;
+    let _lock = claim_out(
+        &a.out,
+        Writes::Run(&ckpt),
+        a.force,
+        &super::run::command_line(),
+    )?;
     let mut rows = m.rows;
-    if let Some(rows) = &rows {
-        let mut text = String::new();
-        for (c, _, row) in rows {
-            text.push_str(&format!("{c},{row}\n"));
-        }
-        let path = a.out.join(lotr_sim::checkpoint::GAMES_PART);
-        lotr_sim::report::write_atomic(&path, text.as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        ckpt.games_bytes = text.len() as u64;
+    if let Some(rows) = rows.as_mut() {
+        ckpt.check_rows(rows).map_err(UsageError)?;
     }
-    ckpt.write(&a.out)
-        .with_context(|| format!("cannot write the checkpoint in {}", a.out.display()))?;
+    // The merged folder is a finished run: its per-game rows are in games.csv only. The
+    // checkpoint goes last: without it the folder never passes for a finished run.
+    ckpt.games_bytes = 0;
     let keys = ckpt.keys();
     let runs: Vec<(&RunKey, &Accumulator)> = keys
         .iter()
         .zip(ckpt.combos.iter().map(|c| &c.acc))
         .collect();
     report::write_results(&a.out, &runs, rows.as_deref_mut())?;
+    ckpt.write(&a.out)
+        .with_context(|| format!("cannot write the checkpoint in {}", a.out.display()))?;
     if !a.quiet {
         for (k, acc) in &runs {
             print_summary(k, acc)?;

@@ -74,7 +74,12 @@ pub fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             let code = e.exit_code();
-            let _ = e.print();
+            if e.use_stderr() {
+                // The value given is echoed: cut it if it is huge.
+                eprint!("{}", clip(&e.render().to_string()));
+            } else {
+                let _ = e.print();
+            }
             return ExitCode::from(code.clamp(0, 255) as u8);
         }
     };
@@ -90,13 +95,13 @@ pub fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) if e.is::<Interrupted>() => {
-            eprintln!("{e}");
+            eprintln!("{}", clip(&e.to_string()));
             ExitCode::from(130)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", clip(&e.to_string()));
             for cause in e.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                eprintln!("  caused by: {}", clip(&cause.to_string()));
             }
             if e.chain().any(|c| c.is::<UsageError>()) {
                 ExitCode::from(2)

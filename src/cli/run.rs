@@ -2,14 +2,17 @@
 
 use anyhow::{Context, Result};
 use lotr_sim::batch::run_work;
-use lotr_sim::checkpoint::{fnv1a64, Checkpoint, ComboState, Resolved, RunSpec, RunState, Shard};
+use lotr_sim::checkpoint::{
+    fnv1a64, Checkpoint, ComboState, Resolved, RunSpec, RunState, Shard, GAMES_PART,
+};
 use lotr_sim::data::{CardDb, Mode};
 use lotr_sim::deck::Deck;
 use lotr_sim::engine::GameSetup;
+use lotr_sim::lock::FolderLock;
 use lotr_sim::report::{self, RunKey};
 use lotr_sim::soak::missing_scenario_cards;
 use lotr_sim::stats::Accumulator;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -70,8 +73,11 @@ pub(super) struct Plan {
 /// explicitly: an error; through `all`: skipped), or decks with such cards (unless
 /// `--allow-unimplemented`, which plays them without their abilities and says so).
 pub(super) fn plan(db: &CardDb, spec: &RunSpec) -> Result<Plan> {
-    if spec.games == 0 {
-        return usage("--games must be at least 1");
+    if spec.games == 0 || spec.games > MAX_GAMES {
+        return usage(format!(
+            "--games must be 1 to {MAX_GAMES}, not {}",
+            spec.games
+        ));
     }
     if spec.shard.count > spec.games {
         return usage(format!(
@@ -109,26 +115,16 @@ pub(super) fn plan(db: &CardDb, spec: &RunSpec) -> Result<Plan> {
                     mode_names(&scenario_modes(db, sc))
                 ));
             }
-            let enc = missing_scenario_cards(db, sc, m);
-            if !enc.is_empty() {
+            if !missing_scenario_cards(db, sc, m).is_empty() {
                 if sweep_all {
                     skipped.push(format!(
                         "{slug} {}: {} card(s) not implemented",
                         m.name(),
-                        enc.len()
+                        missing_scenario_cards(db, sc, m).len()
                     ));
                     continue;
                 }
-                let names: Vec<String> = enc
-                    .iter()
-                    .map(|&id| format!("{} ({})", db.def(id).title, db.def(id).code))
-                    .collect();
-                return usage(format!(
-                    "scenario `{slug}` in {} mode is not implemented yet: {} encounter/quest card(s) have abilities the engine does not implement: {}. See `lotr-sim list cards --scenario {slug}`.",
-                    m.name(),
-                    enc.len(),
-                    names.join(", "),
-                ));
+                refuse_unimplemented_scenario(db, sc, m)?;
             }
             configs.push(configure(db, &game_args(spec, slug, m.name()))?);
         }
@@ -141,14 +137,7 @@ pub(super) fn plan(db: &CardDb, spec: &RunSpec) -> Result<Plan> {
             skipped.join("; ")
         ));
     }
-    let blank = missing_deck_cards(db, &configs[0].setup.decks);
-    if !blank.is_empty() && !spec.allow_unimplemented {
-        return usage(format!(
-            "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities (reported in the summary).",
-            blank.len(),
-            blank.join(", ")
-        ));
-    }
+    let blank = blank_deck_cards(db, &configs[0].setup.decks, spec.allow_unimplemented)?;
     for c in &mut configs {
         c.key.unimplemented_cards = blank.join(";");
     }
@@ -162,6 +151,14 @@ pub(super) fn plan(db: &CardDb, spec: &RunSpec) -> Result<Plan> {
         if d.contains(['\n', '\r']) {
             return usage("a --deck path cannot contain a line break");
         }
+    }
+    let rows = spec.games.saturating_mul(configs.len() as u64);
+    if spec.per_game && rows > MAX_PER_GAME_ROWS {
+        return usage(format!(
+            "--per-game keeps every game's row in memory to write games.csv sorted (and merge reads every shard's rows): at most {MAX_PER_GAME_ROWS} games in all, but {} games × {} combination(s) = {rows}; drop --per-game, or play fewer games",
+            spec.games,
+            configs.len()
+        ));
     }
     let resolved = Resolved {
         engine_version: report::ENGINE_VERSION.to_string(),
@@ -211,105 +208,129 @@ pub(super) fn spec_from_args(a: &RunArgs) -> Result<RunSpec> {
     })
 }
 
+/// The default output folder of a run spec: `results/<scenario>-<mode>` as given.
+fn default_out(spec: &RunSpec) -> PathBuf {
+    let name =
+        format!("{}-{}", spec.scenario.trim(), spec.mode.trim()).replace([',', '/', ' '], "+");
+    PathBuf::from("results").join(name)
+}
+
+/// The command line, for the lock file (what another process is told holds the folder).
+pub(super) fn command_line() -> String {
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    args.join(" ").chars().take(200).collect()
+}
+
+/// `--resume DIR`: lock the folder, read its checkpoint and check that options given again
+/// name the same run (compared as resolved: `--deck core-leadership` written out is the
+/// default deck) and that the run still resolves the same (deck files, engine version).
+fn resume(db: &CardDb, a: &RunArgs, dir: &Path) -> Result<(Plan, Checkpoint, FolderLock)> {
+    if !dir.is_dir() {
+        return usage(format!(
+            "nothing to resume in {}: no such folder (is it the --out folder of a run?)",
+            dir.display()
+        ));
+    }
+    let lock = lock_folder(dir, &command_line())?;
+    let ck = match Checkpoint::read(dir) {
+        Ok(Some(c)) => c,
+        Ok(None) => {
+            return usage(format!(
+            "nothing to resume in {}: it has no checkpoint.txt (is it the --out folder of a run?)",
+            dir.display()
+        ))
+        }
+        Err(e) => {
+            return usage(format!(
+                "{e}. This run cannot be resumed; start it again (with --force to reuse the folder)"
+            ))
+        }
+    };
+    // Options given with --resume must agree with the checkpoint.
+    let given = spec_from_args(a)?;
+    let mut asked = ck.spec.clone();
+    for id in &a.explicit {
+        match id.as_str() {
+            "scenario" => asked.scenario = given.scenario.clone(),
+            "mode" => asked.mode = given.mode.clone(),
+            "decks" => asked.decks = given.decks.clone(),
+            "players" => asked.players = given.players,
+            "bots" => asked.bots = given.bots.clone(),
+            "seed" => asked.seed = given.seed,
+            "max_rounds" => asked.max_rounds = given.max_rounds,
+            "allow_unimplemented" => asked.allow_unimplemented = given.allow_unimplemented,
+            "rules" => asked.rules = given.rules.clone(),
+            "games" => asked.games = given.games,
+            "shard" => asked.shard = given.shard,
+            "per_game" => asked.per_game = given.per_game,
+            _ => {}
+        }
+    }
+    if asked != ck.spec {
+        let pa = plan(db, &asked)?;
+        let diff = ck.differences(
+            &Checkpoint {
+                spec: asked,
+                resolved: pa.resolved,
+                ..Checkpoint::default()
+            },
+            false,
+        );
+        if !diff.is_empty() {
+            return usage(format!(
+                "the checkpoint in {} is for a different run (it differs in: {}); drop those options to resume it, or start a new run with another --out",
+                dir.display(),
+                diff.join(", ")
+            ));
+        }
+    }
+    let p = plan(db, &ck.spec)?;
+    let now = Checkpoint {
+        spec: ck.spec.clone(),
+        resolved: p.resolved.clone(),
+        ..Checkpoint::default()
+    };
+    let diff = ck.differences(&now, false);
+    if !diff.is_empty() {
+        return usage(format!(
+            "cannot resume {}: the run no longer resolves the same ({}); start it again with --force",
+            dir.display(),
+            diff.join(", ")
+        ));
+    }
+    Ok((p, ck, lock))
+}
+
 pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
     let db = load_db()?;
     let threads = match a.threads {
-        Some(0) => return usage("--threads must be at least 1"),
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    if !(a.checkpoint_interval.is_finite() && a.checkpoint_interval >= 0.0) {
-        return usage(format!(
-            "--checkpoint-interval must be a number of seconds ≥ 0, not {}",
-            a.checkpoint_interval
-        ));
-    }
     let interval = (a.checkpoint_interval > 0.0)
         .then(|| std::time::Duration::from_secs_f64(a.checkpoint_interval));
-    let (spec, out, resumed) = match &a.resume {
+    // The folder stays locked until this function returns.
+    let (p, ckpt, out, _lock) = match &a.resume {
         Some(dir) => {
-            let ck = match Checkpoint::read(dir) {
-                Ok(Some(c)) => c,
-                Ok(None) => {
-                    return usage(format!(
-                        "nothing to resume in {}: it has no checkpoint.txt (is it the --out folder of a run?)",
-                        dir.display()
-                    ))
-                }
-                Err(e) => {
-                    return usage(format!(
-                        "{e}. This run cannot be resumed; start it again (with --force to reuse the folder)"
-                    ))
-                }
-            };
-            // Options given with --resume must agree with the checkpoint.
-            let given = spec_from_args(a)?;
-            let mut spec = ck.spec.clone();
-            for id in &a.explicit {
-                match id.as_str() {
-                    "scenario" => spec.scenario = given.scenario.clone(),
-                    "mode" => spec.mode = given.mode.clone(),
-                    "decks" => spec.decks = given.decks.clone(),
-                    "players" => spec.players = given.players,
-                    "bots" => spec.bots = given.bots.clone(),
-                    "seed" => spec.seed = given.seed,
-                    "max_rounds" => spec.max_rounds = given.max_rounds,
-                    "allow_unimplemented" => spec.allow_unimplemented = given.allow_unimplemented,
-                    "rules" => spec.rules = given.rules.clone(),
-                    "games" => spec.games = given.games,
-                    "shard" => spec.shard = given.shard,
-                    "per_game" => spec.per_game = given.per_game,
-                    _ => {}
-                }
-            }
-            let asked = Checkpoint {
-                spec: spec.clone(),
-                resolved: ck.resolved.clone(),
-                ..Checkpoint::default()
-            };
-            let diff = ck.differences(&asked, false);
-            if !diff.is_empty() {
-                return usage(format!(
-                    "the checkpoint in {} is for a different run (it differs in: {}); drop those options to resume it, or start a new run with another --out",
-                    dir.display(),
-                    diff.join(", ")
-                ));
-            }
-            (spec, dir.clone(), Some(ck))
+            let (p, ck, lock) = resume(&db, a, dir)?;
+            (p, ck, dir.clone(), lock)
         }
         None => {
             let spec = spec_from_args(a)?;
-            let out = a.out.clone().unwrap_or_else(|| {
-                let name = format!("{}-{}", spec.scenario.trim(), spec.mode.trim())
-                    .replace([',', '/', ' '], "+");
-                PathBuf::from("results").join(name)
-            });
-            (spec, out, None)
-        }
-    };
-    let p = plan(&db, &spec)?;
-    let fresh = Checkpoint {
-        spec,
-        resolved: p.resolved.clone(),
-        complete: false,
-        games_bytes: 0,
-        combos: vec![ComboState::default(); p.configs.len()],
-    };
-    let ckpt = match resumed {
-        Some(ck) => {
-            let diff = ck.differences(&fresh, false);
-            if !diff.is_empty() {
-                return usage(format!(
-                    "cannot resume {}: the run no longer resolves the same ({}); start it again with --force",
-                    out.display(),
-                    diff.join(", ")
-                ));
-            }
-            ck
-        }
-        None => {
-            prepare_out(&out, &fresh, a.force)?;
-            fresh
+            let out = a.out.clone().unwrap_or_else(|| default_out(&spec));
+            let p = plan(&db, &spec)?;
+            let fresh = Checkpoint {
+                spec,
+                resolved: p.resolved.clone(),
+                complete: false,
+                games_bytes: 0,
+                combos: vec![ComboState::default(); p.configs.len()],
+            };
+            let lock = claim_out(&out, Writes::Run(&fresh), a.force, &command_line())?;
+            (p, fresh, out, lock)
         }
     };
     if !p.skipped.is_empty() {
@@ -319,26 +340,24 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
             p.skipped.join("; ")
         );
     }
-    if !p.blank.is_empty() {
-        eprintln!(
-            "warning: {} deck card(s) are played WITHOUT their abilities (--allow-unimplemented): {}",
-            p.blank.len(),
-            p.blank.join(", ")
-        );
-    }
+    warn_blank(&p.blank);
     if !a.quiet {
         for (seat, d) in p.configs[0].setup.decks.iter().enumerate() {
             if d.cards.len() < 50 {
                 eprintln!(
                     "note: deck `{}` (seat {}) has {} cards; constructed decks need 50 (the Core sphere decks are 30-card introductory decks)",
-                    d.name,
+                    clip(&d.name),
                     seat + 1,
                     d.cards.len()
                 );
             }
         }
     }
-    let mut state = RunState::open(&out, ckpt, interval).map_err(anyhow::Error::msg)?;
+    let mut state = RunState::open(&out, ckpt, interval).map_err(|e| {
+        UsageError(format!(
+            "{e}; this run cannot be resumed: start it again with --force"
+        ))
+    })?;
     state
         .checkpoint()
         .with_context(|| format!("cannot write the checkpoint in {}", out.display()))?;
@@ -346,7 +365,7 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
     let before = state.ckpt.played();
     let keys = state.ckpt.keys();
     let items = state.remaining();
-    let pb = (planned >= 10_000 && !a.quiet).then(|| progress_bar(planned, before));
+    let progress = Progress::start(planned, before, "games", a.quiet, a.progress_interval);
     let stop = stop_flag();
     let setups: Vec<GameSetup> = p.configs.iter().map(|c| c.setup.clone()).collect();
     let mut io_err = None;
@@ -361,11 +380,13 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
         state.ckpt.spec.per_game,
         &stop,
         |d| {
-            if let Some(pb) = &pb {
-                let k = &keys[d.item.combo];
-                pb.set_message(format!("{} {}", k.scenario, k.mode.name()));
-                pb.inc(d.item.end - d.item.start);
+            let k = &keys[d.item.combo];
+            if keys.len() > 1 {
+                progress
+                    .bar()
+                    .set_message(format!("{} {}", k.scenario, k.mode.name()));
             }
+            progress.bar().inc(d.item.len());
             if io_err.is_none() {
                 if let Err(e) = state.add(d) {
                     io_err = Some(e);
@@ -375,9 +396,7 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
         },
     );
     let secs = t0.elapsed().as_secs_f64();
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
+    progress.finish();
     if let Some(e) = io_err {
         return Err(anyhow::Error::new(e)
             .context(format!("cannot write the checkpoint in {}", out.display())));
@@ -394,21 +413,12 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
         ))
         .into());
     }
-    let runs: Vec<(&RunKey, &Accumulator)> = keys
-        .iter()
-        .zip(state.ckpt.combos.iter().map(|c| &c.acc))
-        .collect();
     let shard = state.ckpt.spec.shard;
     if shard.count == 1 {
-        let rows = state
-            .ckpt
-            .spec
-            .per_game
-            .then_some(state.rows.as_mut_slice());
-        report::write_results(&out, &runs, rows)?;
+        finish_reports(&out, &mut state)?;
     }
-    for (k, acc) in &runs {
-        print_summary(k, acc)?;
+    for (k, c) in keys.iter().zip(&state.ckpt.combos) {
+        print_summary(k, &c.acc)?;
     }
     let now = played - before;
     out!(
@@ -426,5 +436,40 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
     } else {
         out!("results: {}", out.display());
     }
+    Ok(())
+}
+
+/// Write the reports of a finished unsharded run. With `--per-game`, `games.csv` comes from
+/// the checked rows of `games.part`, which is then removed (a run resumed after that keeps
+/// its `games.csv`).
+fn finish_reports(out: &Path, state: &mut RunState) -> Result<()> {
+    let keys = state.ckpt.keys();
+    let runs: Vec<(&RunKey, &Accumulator)> = keys
+        .iter()
+        .zip(state.ckpt.combos.iter().map(|c| &c.acc))
+        .collect();
+    if !state.ckpt.spec.per_game {
+        report::write_results(out, &runs, None)?;
+        return Ok(());
+    }
+    if state.rows.is_empty() && state.ckpt.played() > 0 {
+        // Finished before: games.part was folded into games.csv.
+        if !out.join("games.csv").exists() {
+            return usage(format!(
+                "{} is missing and games.part was already folded into it: the per-game rows cannot be rebuilt; run again with --force",
+                out.join("games.csv").display()
+            ));
+        }
+        report::write_reports(out, &runs)?;
+    } else {
+        state
+            .ckpt
+            .check_rows(&mut state.rows)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", out.join(GAMES_PART).display()))?;
+        report::write_results(out, &runs, Some(&mut state.rows))?;
+    }
+    state
+        .finish_games()
+        .with_context(|| format!("cannot remove {}", out.join(GAMES_PART).display()))?;
     Ok(())
 }

@@ -33,13 +33,11 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
     }
     let per = a.games.div_ceil(configs.len() as u64);
     let total = per * configs.len() as u64;
-    let pb = (!a.quiet).then(|| progress_bar(total, 0));
+    let pb = Progress::start(total, 0, "games", a.quiet, 10.0);
     let stop = stop_flag();
     let t0 = Instant::now();
     let progress = |n: u64| {
-        if let Some(pb) = &pb {
-            pb.set_position(n);
-        }
+        pb.bar().set_position(n);
     };
     let r = soak::soak(
         &db,
@@ -52,9 +50,7 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
         &progress,
     )
     .map_err(anyhow::Error::msg)?;
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
+    pb.finish();
     let combos = soak::playable_combos(&db);
     let names: Vec<String> = combos
         .iter()

@@ -10,6 +10,13 @@ use super::common::*;
 pub(super) fn cmd_trace(a: &TraceArgs) -> Result<()> {
     let db = load_db()?;
     let cfg = configure(&db, &a.game)?;
+    // What `run` refuses, `trace` refuses (and `--allow-unimplemented` allows the same).
+    refuse_unimplemented_scenario(&db, cfg.setup.scenario, cfg.setup.mode)?;
+    warn_blank(&blank_deck_cards(
+        &db,
+        &cfg.setup.decks,
+        a.game.allow_unimplemented,
+    )?);
     let mut game = Game::new(&db, &cfg.setup);
     game.set_logging(true);
     let mut bots = lotr_sim::batch::make_bots(&cfg.bots);

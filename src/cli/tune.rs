@@ -18,6 +18,12 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
     let start = basic_weights(&start_spec)?;
     game.bots = Vec::new();
     let cfg = configure(&db, &game)?;
+    refuse_unimplemented_scenario(&db, cfg.setup.scenario, cfg.setup.mode)?;
+    warn_blank(&blank_deck_cards(
+        &db,
+        &cfg.setup.decks,
+        game.allow_unimplemented,
+    )?);
     let params: Vec<&'static str> = if a.params.trim() == "all" {
         all_params()
     } else {

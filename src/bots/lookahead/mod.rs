@@ -38,8 +38,11 @@
 //! point on the main quest and the active location; `+2` per victory point in the victory
 //! display. `WIN = 500`, `LOSS = −500`, the round cap `−250`.
 
+mod plans;
+
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
+use plans::{Plan, PlanBot, MAX_PLANS};
 use crate::engine::{Ask, Decision, Game, GameBuf, Opt, Stat, Zone, ENCOUNTER};
 use crate::record::Outcome;
 use rand::{Rng, SeedableRng};
@@ -56,6 +59,16 @@ pub const OPTIONS: &[BotOption] = &[
         name: "depth",
         default: "1",
         about: "horizon in rounds: play on to the start of round current+depth (1-30)",
+    },
+    BotOption {
+        name: "plans",
+        default: "1",
+        about: "1: search the commit step as whole commit plans (see `plans.rs`); 0: one character at a time",
+    },
+    BotOption {
+        name: "plan_rollouts",
+        default: "12",
+        about: "determinized continuations per commit plan (1-1000)",
     },
     BotOption {
         name: "width",
@@ -80,6 +93,10 @@ pub struct LookaheadBot {
     rollouts: u32,
     depth: u16,
     width: usize,
+    plans: bool,
+    plan_rollouts: u32,
+    /// The commit plan chosen at this quest phase's first commit decision (followed after).
+    plan: Option<Plan>,
     rng: Pcg64Mcg,
     /// `basic` following the real game: proposes the first candidate at every decision.
     policy: BasicBot,
@@ -134,6 +151,9 @@ impl LookaheadBot {
             rollouts: num("rollouts", get("rollouts"), 1, 1000)?,
             depth: num("depth", get("depth"), 1, 30)?,
             width: num("width", get("width"), 2, MAX_WIDTH)?,
+            plans: num("plans", get("plans"), 0u8, 1)? == 1,
+            plan_rollouts: num("plan_rollouts", get("plan_rollouts"), 1, 1000)?,
+            plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
             roll: BasicBot::new(),
@@ -243,6 +263,53 @@ pub fn state_value(g: &Game) -> f64 {
     v
 }
 
+impl LookaheadBot {
+    /// A commit decision: follow this phase's plan, or choose one (the first commit decision of
+    /// the player's quest phase) by rollouts of every candidate plan.
+    fn commit(&mut self, game: &Game, d: &Decision, base: usize) -> usize {
+        if let Some(pl) = self.plan.filter(|pl| pl.covers(game, d)) {
+            return pl.answer(d).unwrap_or(base);
+        }
+        if !searched(game, d) {
+            return base;
+        }
+        let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
+        let n = plans::candidates(game, d, &mut cand);
+        let mut sum = [0f64; MAX_PLANS];
+        let stop = game.round.saturating_add(self.depth);
+        let mut root = self.root.lend(game);
+        let mut work = self.work.lend(game);
+        for r in 0..self.plan_rollouts {
+            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
+                break;
+            }
+            let seed: u64 = self.rng.gen();
+            root.copy_from(game);
+            root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
+            for k in 0..n {
+                work.copy_from(&root);
+                self.roll.new_game(0);
+                let mut bot = PlanBot {
+                    plan: &cand[k],
+                    basic: &mut self.roll,
+                };
+                work.play_until_round(&mut bot, stop, MAX_STEPS);
+                sum[k] += value(&work);
+            }
+        }
+        self.root.restore(root);
+        self.work.restore(work);
+        let mut best = 0;
+        for k in 1..n {
+            if sum[k] > sum[best] {
+                best = k;
+            }
+        }
+        self.plan = Some(cand[best]);
+        cand[best].answer(d).unwrap_or(base)
+    }
+}
+
 impl Bot for LookaheadBot {
     fn name(&self) -> &'static str {
         "lookahead"
@@ -251,10 +318,14 @@ impl Bot for LookaheadBot {
     fn new_game(&mut self, seed: u64) {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.policy.new_game(seed);
+        self.plan = None;
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
         let base = self.policy.choose(game, d).min(d.options.len() - 1);
+        if self.plans && matches!(d.ask, Ask::Commit) {
+            return self.commit(game, d, base);
+        }
         if !searched(game, d) {
             return base;
         }

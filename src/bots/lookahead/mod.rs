@@ -71,6 +71,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "determinized continuations per commit plan (1-1000)",
     },
     BotOption {
+        name: "plan_depth",
+        default: "1",
+        about: "horizon of the commit-plan rollouts in rounds (1-30)",
+    },
+    BotOption {
         name: "width",
         default: "4",
         about: "candidate options per decision: basic's choice, then the others in order (2-16)",
@@ -95,6 +100,7 @@ pub struct LookaheadBot {
     width: usize,
     plans: bool,
     plan_rollouts: u32,
+    plan_depth: u16,
     /// The commit plan chosen at this quest phase's first commit decision (followed after).
     plan: Option<Plan>,
     rng: Pcg64Mcg,
@@ -153,6 +159,7 @@ impl LookaheadBot {
             width: num("width", get("width"), 2, MAX_WIDTH)?,
             plans: num("plans", get("plans"), 0u8, 1)? == 1,
             plan_rollouts: num("plan_rollouts", get("plan_rollouts"), 1, 1000)?,
+            plan_depth: num("plan_depth", get("plan_depth"), 1, 30)?,
             plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
@@ -276,7 +283,7 @@ impl LookaheadBot {
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
         let n = plans::candidates(game, d, &mut cand);
         let mut sum = [0f64; MAX_PLANS];
-        let stop = game.round.saturating_add(self.depth);
+        let stop = game.round.saturating_add(self.plan_depth);
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
         for r in 0..self.plan_rollouts {

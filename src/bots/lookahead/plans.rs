@@ -15,7 +15,9 @@ use crate::engine::{Ask, Bot, CardId, Decision, Game, Opt, Stat};
 /// Most characters a plan names (a player rarely has more ready questers).
 pub const MAX_CHARS: usize = 24;
 /// Most plans compared at one commit step.
-pub const MAX_PLANS: usize = 8;
+pub const MAX_PLANS: usize = 10;
+/// Enemies for which a "keep a kill set back" plan is made.
+const KILL_TARGETS: usize = 2;
 
 /// One candidate commit step for `player` in `round`: `basic`'s own commits, or exactly the
 /// characters in `cards` (in commit order).
@@ -152,7 +154,71 @@ pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS]) -> usize 
         push(pl, out);
     }
     push(Plan::empty(p, round), out);
+    // Keep back what kills an enemy (staged or engaged with `p`) in one attack, plus its best
+    // defender: the fights the quest would otherwise starve.
+    let mut targets = [(0i16, 0 as CardId); KILL_TARGETS];
+    let mut nt = 0;
+    let staged = g.list(crate::engine::Zone::Staging).iter();
+    for &e in staged.chain(g.engaged(p).iter()) {
+        if !g.is_enemy(e) || g.immune(e) {
+            continue;
+        }
+        let worth = g.stat(e, Stat::Threat) * 2 + g.stat(e, Stat::Attack);
+        if nt < KILL_TARGETS {
+            targets[nt] = (worth, e);
+            nt += 1;
+        } else if let Some(min) = (0..nt).min_by_key(|&i| targets[i].0) {
+            if worth > targets[min].0 {
+                targets[min] = (worth, e);
+            }
+        }
+    }
+    for &(_, e) in &targets[..nt] {
+        if let Some(keep) = kill_and_defend(g, chars, e) {
+            let mut pl = Plan::empty(p, round);
+            for (i, &c) in chars.iter().enumerate() {
+                if keep & (1 << i) == 0 {
+                    pl.cards[pl.n] = c;
+                    pl.n += 1;
+                }
+            }
+            push(pl, out);
+        }
+    }
     k
+}
+
+/// The characters of `chars` (a bit mask; the first 12 considered) to keep out of the quest to kill `e`
+/// in one attack — the set with the least questing strength whose Attack covers its Defense
+/// and remaining hit points — plus the best remaining defender when `e` attacks; `None` if
+/// they cannot kill it.
+fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
+    let qs = g.questing_stat();
+    let n = chars.len().min(12);
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense).max(0);
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let (mut atk, mut wp) = (0i16, 0i32);
+        for (i, &c) in chars[..n].iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                atk += g.stat(c, Stat::Attack).max(0);
+                wp += g.stat(c, qs).max(0) as i32;
+            }
+        }
+        if atk >= need && best.map(|(b, _)| wp < b).unwrap_or(true) {
+            best = Some((wp, mask));
+        }
+    }
+    let (_, mut keep) = best?;
+    if g.stat(e, Stat::Attack) > 0 {
+        let defender = (0..n)
+            .filter(|&i| keep & (1 << i) == 0)
+            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
+        if let Some(i) = defender {
+            keep |= 1 << i;
+        }
+    }
+    Some(keep)
 }
 
 /// Plays a [`Plan`]'s commits and lets `basic` decide everything else (a rollout's policy).

@@ -463,6 +463,10 @@ fn travels_where_the_travel_cost_helps_not_where_it_reveals_a_card() {
         let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(l)]);
         d.options[bot().choose(&g, &d)]
     };
-    assert_eq!(only(homestead), Opt::Card(homestead), "still better than staying");
+    assert_eq!(
+        only(homestead),
+        Opt::Card(homestead),
+        "still better than staying"
+    );
     assert_eq!(only(forest), Opt::Card(forest));
 }

@@ -68,10 +68,7 @@ impl Plan {
     }
 
     fn same_set(&self, o: &Plan) -> bool {
-        !self.basic
-            && !o.basic
-            && self.n == o.n
-            && self.cards[..self.n].iter().all(|&c| o.has(c))
+        !self.basic && !o.basic && self.n == o.n && self.cards[..self.n].iter().all(|&c| o.has(c))
     }
 }
 

@@ -242,3 +242,82 @@ impl Bot for PlanBot<'_> {
         self.basic.choose(g, d)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::{Zone, ENCOUNTER};
+
+    fn commit_decision(g: &Game) -> Decision {
+        let mut options = vec![Opt::Done];
+        options.extend(g.characters(0).map(Opt::Card));
+        Decision {
+            player: 0,
+            ask: Ask::Commit,
+            options,
+        }
+    }
+
+    /// The plans are distinct sets and span the trade: everyone, nobody, `basic`'s own, the
+    /// strongest until the staging threat is matched, and keeping a killer back.
+    #[test]
+    fn candidates_span_all_in_to_nobody_without_duplicates() {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK, 1 DEF, 2 HP, threat 2
+        let d = commit_decision(&g);
+        let mut out = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut out);
+        let plans = &out[..n];
+        assert!(plans[0].basic, "basic's own plan comes first");
+        let sizes: Vec<usize> = plans[1..].iter().map(|p| p.n).collect();
+        assert!(sizes.contains(&3), "all three heroes: {sizes:?}");
+        assert!(sizes.contains(&0), "nobody: {sizes:?}");
+        for (i, a) in plans.iter().enumerate() {
+            for b in &plans[i + 1..] {
+                assert!(!a.same_set(b), "duplicate plan {a:?}");
+            }
+        }
+        // A kill plan keeps back enough Attack for the orc (2 HP + 1 DEF) and a defender.
+        assert!(
+            plans[1..].iter().any(|p| {
+                let kept: Vec<CardId> = g.characters(0).filter(|&c| !p.has(c)).collect();
+                kept.len() >= 2 && kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum::<i16>() >= 3
+            }),
+            "a plan keeps the orc's killers back"
+        );
+    }
+
+    /// `PlanBot` commits exactly the plan's characters, then stops; `answer` never picks a
+    /// character outside the plan.
+    #[test]
+    fn plan_bot_commits_the_plan_then_stops() {
+        let g = sandbox(&[LEADERSHIP_HEROES]);
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        let mut plan = Plan::empty(0, g.round);
+        plan.cards[0] = heroes[2];
+        plan.n = 1;
+        let mut basic = BasicBot::new();
+        let mut bot = PlanBot {
+            plan: &plan,
+            basic: &mut basic,
+        };
+        let d = commit_decision(&g);
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(heroes[2]));
+        let rest = Decision {
+            options: d
+                .options
+                .iter()
+                .copied()
+                .filter(|&o| o != Opt::Card(heroes[2]))
+                .collect(),
+            ..d.clone()
+        };
+        assert_eq!(rest.options[bot.choose(&g, &rest)], Opt::Done);
+        // Another round's commit decision is not the plan's: basic answers it.
+        let mut later = plan;
+        later.round += 1;
+        assert!(!later.covers(&g, &d));
+    }
+}

@@ -88,6 +88,10 @@ pub struct Hint {
     pub travel_penalty: i32,
     /// Its travel cost makes a player engage an enemy from the staging area.
     pub travel_engages_enemy: bool,
+    /// Encounter cards its travel cost reveals (a surging one counts twice).
+    pub travel_reveals: u8,
+    /// Its travel cost puts a new enemy into play engaged with a player.
+    pub travel_adds_enemy: bool,
     /// Its travel cost removes a token from the Mission objective.
     pub travel_costs_mission_token: bool,
     /// A Mission objective whose tokens are lives (none left loses the game).
@@ -122,6 +126,8 @@ pub const NO_HINT: Hint = Hint {
     side_quest_reveals_more: false,
     travel_penalty: 0,
     travel_engages_enemy: false,
+    travel_reveals: 0,
+    travel_adds_enemy: false,
     travel_costs_mission_token: false,
     mission_tokens_are_lives: false,
     valour_event: false,

@@ -560,7 +560,10 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 
 /// Chetwood Forest's travel cost makes us engage an enemy from the staging area (the weakest, by
 /// our own choice): bad when even the weakest could not be defended at an acceptable cost.
-pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
+/// What engaging the weakest staged enemy now would cost `p` in its attack this round (damage-
+/// cost units): its cheapest defender among the characters still ready and not needed for the
+/// enemies already engaged, or taking it undefended; 0 without a staged enemy.
+pub(super) fn forced_engage_cost(g: &Game, p: u8) -> i32 {
     let weakest = g
         .list(Zone::Staging)
         .iter()
@@ -568,7 +571,7 @@ pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
         .filter(|&e| g.is_enemy(e))
         .min_by_key(|&e| danger(g, e));
     match weakest {
-        None => false,
+        None => 0,
         Some(e) => {
             let atk = g.stat(e, Stat::Attack) + 1;
             let pool = ready_chars(g, p);
@@ -580,9 +583,20 @@ pub(super) fn engage_forced_is_bad(g: &Game, p: u8) -> bool {
                 .map(|&c| defend_cost(g, c, atk))
                 .min()
                 .unwrap_or(i32::MAX);
-            def.min(undefended_cost(g, p, atk)) > w().acceptable
+            def.min(undefended_cost(g, p, atk))
         }
     }
+}
+
+/// What the weakest staged enemy costs per round while staged (0 without one).
+fn weakest_staged_cost(g: &Game) -> i32 {
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(|&e| g.is_enemy(e))
+        .min_by_key(|&e| danger(g, e))
+        .map(|e| staged_cost(g, e))
+        .unwrap_or(0)
 }
 
 pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
@@ -601,9 +615,20 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if threat < 2 && rem > surplus.max(0) && !no_qp {
             continue;
         }
-        let mut pen = hint(g, l).travel_penalty;
-        if hint(g, l).travel_engages_enemy && engage_forced_is_bad(g, p) {
-            pen += 1000;
+        let h = hint(g, l);
+        let mut pen = h.travel_penalty;
+        // A revealed card costs about its expected threat (score units: 3 per threat point).
+        pen += 3 * h.travel_reveals as i32 * w().reveal_threat;
+        if h.travel_engages_enemy || h.travel_adds_enemy {
+            // A fight past what is acceptable rules the location out.
+            if forced_engage_cost(g, p) > w().acceptable {
+                pen += 1000;
+            }
+            if h.travel_engages_enemy && g.rule(Rule::NoEngagementChecks) {
+                // Staged enemies never come on their own and cost threat every round: a travel
+                // cost that pulls the weakest into combat removes that cost.
+                pen -= 3 * weakest_staged_cost(g);
+            }
         }
         // Sheltered Valley's travel cost is a Mission token: a step back on Hunting the Orcs,
         // and one of the few lives on Savage Counter-attack (none left loses the game).

@@ -434,3 +434,39 @@ fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
     assert!(siege(&g, owp, &cands, false).is_none());
     install(weights::DEFAULT);
 }
+
+#[test]
+fn travels_where_the_travel_cost_helps_not_where_it_reveals_a_card() {
+    // Fault class: travel scored only threat and quest points, so a location whose travel cost
+    // reveals an encounter card (Outlying Homestead) was as good as one whose travel cost pulls
+    // a staged enemy into a fight the player can take, on a stage where staged enemies never
+    // engage and raise threat every round (Intruders in Chetwood 1B).
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let homestead = g.spawn(OUTLYING_HOMESTEAD, ENCOUNTER, Zone::Staging);
+    let forest = g.spawn(CHETWOOD_FOREST, ENCOUNTER, Zone::Staging);
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK: the heroes defend it easily
+    assert!(g.rule(Rule::NoEngagementChecks), "stage 1B");
+    assert_eq!(hint(&g, homestead).travel_reveals, 1);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(homestead), Opt::Card(forest)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(forest));
+    // The bonus is a real term: the forest's score beats the homestead's by more than their
+    // threat and quest points alone would say.
+    let only = |l: CardId| {
+        let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(l)]);
+        d.options[bot().choose(&g, &d)]
+    };
+    assert_eq!(
+        only(homestead),
+        Opt::Card(homestead),
+        "still better than staying"
+    );
+    assert_eq!(only(forest), Opt::Card(forest));
+}

@@ -70,6 +70,10 @@ pub static SCRIPTS: &[Script] = &[
     // Outlying Homestead: while staged, no threat reduction; travelling reveals an encounter card.
     Script {
         code: "TLR-020",
+        hint: Hint {
+            travel_reveals: 1,
+            ..NO_HINT
+        },
         rule: Some(homestead_rule),
         travel: Some(homestead_travel),
         ..BLANK

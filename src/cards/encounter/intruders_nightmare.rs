@@ -5,6 +5,7 @@
 //! the data: `scenarios.csv` lists the Nightmare deck per mode), so it has no script.
 
 use crate::cards::common::search_encounter_piles;
+use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -52,6 +53,11 @@ pub static SCRIPTS: &[Script] = &[
     // Shadow: +1 attack; if the attack destroys a character, +3 threat to the defending player.
     Script {
         code: "IiCN-006",
+        // The side quest it fetches surges: two cards' worth.
+        hint: Hint {
+            travel_reveals: 2,
+            ..NO_HINT
+        },
         travel: Some(outskirts_travel),
         shadow: Some(outskirts_shadow),
         resume: Some(outskirts_resume),

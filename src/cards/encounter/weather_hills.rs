@@ -125,6 +125,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-030",
         hint: Hint {
             effect: Some(bot::concealed_orc_camp_effect),
+            travel_adds_enemy: true,
             ..NO_HINT
         },
         forced: Some(camp_forced),

@@ -1,0 +1,323 @@
+//! Commit plans: the quest phase's commit step searched as one decision.
+//!
+//! The engine asks "commit one more character, or stop" once per character, so a per-decision
+//! search can only move one character at a time away from `basic`'s plan, and `basic` decides the
+//! rest of the step in every rollout. The step is the round's main trade (willpower now against
+//! defenders and attackers later), so at a player's first `Commit` decision of a quest phase
+//! `lookahead` instead compares whole sets: [`candidates`] lists a few plans, each is played in
+//! the rollouts by [`PlanBot`] (the plan's characters, strongest first, then `Done`; every other
+//! decision by `basic`), and the chosen plan is followed at the player's later `Commit` decisions
+//! of the phase.
+
+use crate::bots::basic::BasicBot;
+use crate::engine::{Ask, Bot, CardId, Decision, Game, Opt, Stat};
+
+/// Most characters a plan names (a player rarely has more ready questers).
+pub const MAX_CHARS: usize = 24;
+/// Most plans compared at one commit step.
+pub const MAX_PLANS: usize = 10;
+/// Enemies for which a "keep a kill set back" plan is made.
+const KILL_TARGETS: usize = 2;
+
+/// One candidate commit step for `player` in `round`: `basic`'s own commits, or exactly the
+/// characters in `cards` (in commit order).
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub player: u8,
+    pub round: u16,
+    pub basic: bool,
+    pub cards: [CardId; MAX_CHARS],
+    pub n: usize,
+}
+
+impl Plan {
+    pub const fn empty(player: u8, round: u16) -> Plan {
+        Plan {
+            player,
+            round,
+            basic: false,
+            cards: [0; MAX_CHARS],
+            n: 0,
+        }
+    }
+
+    fn has(&self, c: CardId) -> bool {
+        self.cards[..self.n].contains(&c)
+    }
+
+    /// Does this plan answer `d` (a commit decision of its player in its round)?
+    pub fn covers(&self, g: &Game, d: &Decision) -> bool {
+        matches!(d.ask, Ask::Commit) && d.player == self.player && g.round == self.round
+    }
+
+    /// The plan's answer to a commit decision it covers: its first character still offered,
+    /// else `Done`. `None` for a `basic` plan (let `basic` answer).
+    pub fn answer(&self, d: &Decision) -> Option<usize> {
+        if self.basic {
+            return None;
+        }
+        for &c in &self.cards[..self.n] {
+            if let Some(i) = d.options.iter().position(|&o| o == Opt::Card(c)) {
+                return Some(i);
+            }
+        }
+        d.options
+            .iter()
+            .position(|&o| o == Opt::Done)
+            .or_else(|| d.options.iter().position(|&o| o == Opt::Pass))
+    }
+
+    fn same_set(&self, o: &Plan) -> bool {
+        !self.basic && !o.basic && self.n == o.n && self.cards[..self.n].iter().all(|&c| o.has(c))
+    }
+}
+
+/// The plans compared at the first commit decision `d` of a quest phase (into `out`, returns
+/// how many): `basic`'s own; every offered character with a positive questing stat; that minus
+/// the best defender, minus the two best defenders, minus the best attacker; the strongest
+/// questers until the staging threat plus the expected reveals is matched, and with 3 to spare;
+/// and nobody. Duplicate sets are dropped.
+pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS]) -> usize {
+    let qs = g.questing_stat();
+    let round = g.round;
+    let p = d.player;
+    // The offered characters that can add to the quest, strongest quester first (heroes first
+    // on ties, so equal sets come out in one order).
+    let mut chars = [0 as CardId; MAX_CHARS];
+    let mut n = 0;
+    for &o in &d.options {
+        if let Opt::Card(c) = o {
+            if n < MAX_CHARS && g.stat(c, qs) > 0 {
+                chars[n] = c;
+                n += 1;
+            }
+        }
+    }
+    let chars = &mut chars[..n];
+    chars.sort_by_key(|&c| (std::cmp::Reverse(g.stat(c, qs)), !g.is_hero(c), c));
+    let best_by = |key: &dyn Fn(CardId) -> (i16, i16), skip: Option<CardId>| -> Option<CardId> {
+        chars
+            .iter()
+            .copied()
+            .filter(|&c| Some(c) != skip)
+            .max_by_key(|&c| (key(c), std::cmp::Reverse(c)))
+    };
+    let defence = |c: CardId| (g.stat(c, Stat::Defense), g.remaining_hp(c));
+    let attack = |c: CardId| (g.stat(c, Stat::Attack), g.remaining_hp(c));
+    let def1 = best_by(&defence, None);
+    let def2 = def1.and_then(|d1| best_by(&defence, Some(d1)));
+    let atk1 = best_by(&attack, None);
+    let need = g.staging_threat() + 2 * g.players_in_game() as i16;
+
+    let mut k = 0;
+    let mut push = |plan: Plan, out: &mut [Plan; MAX_PLANS]| {
+        if k < MAX_PLANS && !out[..k].iter().any(|q| q.same_set(&plan)) {
+            out[k] = plan;
+            k += 1;
+        }
+    };
+    let mut basic = Plan::empty(p, round);
+    basic.basic = true;
+    push(basic, out);
+    let without = |skip: &[Option<CardId>]| {
+        let mut pl = Plan::empty(p, round);
+        for &c in chars.iter() {
+            if !skip.contains(&Some(c)) {
+                pl.cards[pl.n] = c;
+                pl.n += 1;
+            }
+        }
+        pl
+    };
+    push(without(&[]), out);
+    if n >= 2 {
+        push(without(&[def1]), out);
+        push(without(&[atk1]), out);
+    }
+    if n >= 3 {
+        push(without(&[def1, def2]), out);
+    }
+    for margin in [0, 3] {
+        let mut pl = Plan::empty(p, round);
+        let mut sum = g.questing_strength();
+        for &c in chars.iter() {
+            if sum >= need + margin {
+                break;
+            }
+            pl.cards[pl.n] = c;
+            pl.n += 1;
+            sum += g.stat(c, qs);
+        }
+        push(pl, out);
+    }
+    push(Plan::empty(p, round), out);
+    // Keep back what kills an enemy (staged or engaged with `p`) in one attack, plus its best
+    // defender: the fights the quest would otherwise starve.
+    let mut targets = [(0i16, 0 as CardId); KILL_TARGETS];
+    let mut nt = 0;
+    let staged = g.list(crate::engine::Zone::Staging).iter();
+    for &e in staged.chain(g.engaged(p).iter()) {
+        if !g.is_enemy(e) || g.immune(e) {
+            continue;
+        }
+        let worth = g.stat(e, Stat::Threat) * 2 + g.stat(e, Stat::Attack);
+        if nt < KILL_TARGETS {
+            targets[nt] = (worth, e);
+            nt += 1;
+        } else if let Some(min) = (0..nt).min_by_key(|&i| targets[i].0) {
+            if worth > targets[min].0 {
+                targets[min] = (worth, e);
+            }
+        }
+    }
+    for &(_, e) in &targets[..nt] {
+        if let Some(keep) = kill_and_defend(g, chars, e) {
+            let mut pl = Plan::empty(p, round);
+            for (i, &c) in chars.iter().enumerate() {
+                if keep & (1 << i) == 0 {
+                    pl.cards[pl.n] = c;
+                    pl.n += 1;
+                }
+            }
+            push(pl, out);
+        }
+    }
+    k
+}
+
+/// The characters of `chars` (a bit mask; the first 12 considered) to keep out of the quest to kill `e`
+/// in one attack — the set with the least questing strength whose Attack covers its Defense
+/// and remaining hit points — plus the best remaining defender when `e` attacks; `None` if
+/// they cannot kill it.
+fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
+    let qs = g.questing_stat();
+    let n = chars.len().min(12);
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense).max(0);
+    let mut best: Option<(i32, u32)> = None;
+    for mask in 1u32..(1 << n) {
+        let (mut atk, mut wp) = (0i16, 0i32);
+        for (i, &c) in chars[..n].iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                atk += g.stat(c, Stat::Attack).max(0);
+                wp += g.stat(c, qs).max(0) as i32;
+            }
+        }
+        if atk >= need && best.map(|(b, _)| wp < b).unwrap_or(true) {
+            best = Some((wp, mask));
+        }
+    }
+    let (_, mut keep) = best?;
+    if g.stat(e, Stat::Attack) > 0 {
+        let defender = (0..n)
+            .filter(|&i| keep & (1 << i) == 0)
+            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
+        if let Some(i) = defender {
+            keep |= 1 << i;
+        }
+    }
+    Some(keep)
+}
+
+/// Plays a [`Plan`]'s commits and lets `basic` decide everything else (a rollout's policy).
+pub struct PlanBot<'a> {
+    pub plan: &'a Plan,
+    pub basic: &'a mut BasicBot,
+}
+
+impl Bot for PlanBot<'_> {
+    fn name(&self) -> &'static str {
+        "lookahead-plan"
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.basic.new_game(seed);
+    }
+
+    fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        if self.plan.covers(g, d) {
+            if let Some(i) = self.plan.answer(d) {
+                return i;
+            }
+        }
+        self.basic.choose(g, d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::{Zone, ENCOUNTER};
+
+    fn commit_decision(g: &Game) -> Decision {
+        let mut options = vec![Opt::Done];
+        options.extend(g.characters(0).map(Opt::Card));
+        Decision {
+            player: 0,
+            ask: Ask::Commit,
+            options,
+        }
+    }
+
+    /// The plans are distinct sets and span the trade: everyone, nobody, `basic`'s own, the
+    /// strongest until the staging threat is matched, and keeping a killer back.
+    #[test]
+    fn candidates_span_all_in_to_nobody_without_duplicates() {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK, 1 DEF, 2 HP, threat 2
+        let d = commit_decision(&g);
+        let mut out = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut out);
+        let plans = &out[..n];
+        assert!(plans[0].basic, "basic's own plan comes first");
+        let sizes: Vec<usize> = plans[1..].iter().map(|p| p.n).collect();
+        assert!(sizes.contains(&3), "all three heroes: {sizes:?}");
+        assert!(sizes.contains(&0), "nobody: {sizes:?}");
+        for (i, a) in plans.iter().enumerate() {
+            for b in &plans[i + 1..] {
+                assert!(!a.same_set(b), "duplicate plan {a:?}");
+            }
+        }
+        // A kill plan keeps back enough Attack for the orc (2 HP + 1 DEF) and a defender.
+        assert!(
+            plans[1..].iter().any(|p| {
+                let kept: Vec<CardId> = g.characters(0).filter(|&c| !p.has(c)).collect();
+                kept.len() >= 2 && kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum::<i16>() >= 3
+            }),
+            "a plan keeps the orc's killers back"
+        );
+    }
+
+    /// `PlanBot` commits exactly the plan's characters, then stops; `answer` never picks a
+    /// character outside the plan.
+    #[test]
+    fn plan_bot_commits_the_plan_then_stops() {
+        let g = sandbox(&[LEADERSHIP_HEROES]);
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        let mut plan = Plan::empty(0, g.round);
+        plan.cards[0] = heroes[2];
+        plan.n = 1;
+        let mut basic = BasicBot::new();
+        let mut bot = PlanBot {
+            plan: &plan,
+            basic: &mut basic,
+        };
+        let d = commit_decision(&g);
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(heroes[2]));
+        let rest = Decision {
+            options: d
+                .options
+                .iter()
+                .copied()
+                .filter(|&o| o != Opt::Card(heroes[2]))
+                .collect(),
+            ..d.clone()
+        };
+        assert_eq!(rest.options[bot.choose(&g, &rest)], Opt::Done);
+        // Another round's commit decision is not the plan's: basic answers it.
+        let mut later = plan;
+        later.round += 1;
+        assert!(!later.covers(&g, &d));
+    }
+}

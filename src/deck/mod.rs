@@ -65,10 +65,11 @@ const MAX_COPIES: u32 = 50;
 
 /// The decks shipped with the binary (from `decks/`): the four Core Set sphere decks (OCTGN
 /// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm, Core
-/// Set + Wrath and Ruin with The Burglar's Turn) (text lists whose `# Plan:` line says how
-/// they mean to win). (name, text).
+/// Set + Wrath and Ruin with The Burglar's Turn) and the scenario decks picked by measurement
+/// (one for each playable scenario and one general-purpose) (text lists whose `# Plan:` line
+/// says how they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 11] = [
+    const DECKS: [(&str, &str); 15] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -101,6 +102,22 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
             include_str!("../../decks/northern-wardens.txt"),
         ),
         ("war-burglars", include_str!("../../decks/war-burglars.txt")),
+        (
+            "chetwood-rangers",
+            include_str!("../../decks/chetwood-rangers.txt"),
+        ),
+        (
+            "weather-hills-sentinels",
+            include_str!("../../decks/weather-hills-sentinels.txt"),
+        ),
+        (
+            "fornost-wardens",
+            include_str!("../../decks/fornost-wardens.txt"),
+        ),
+        (
+            "eriador-vanguard",
+            include_str!("../../decks/eriador-vanguard.txt"),
+        ),
     ];
     &DECKS
 }

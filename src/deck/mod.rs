@@ -21,6 +21,7 @@ mod json;
 mod names;
 mod o8d;
 mod ringsdb;
+pub mod rules;
 mod text;
 
 use names::*;

@@ -2,11 +2,39 @@
 
 use super::*;
 
-/// A RingsDB decklist (`/api/public/decklist/ID.json`, `/api/public/deck/ID.json` or a saved
-/// copy): `heroes` and `slots` map RingsDB card codes to copies, `sideslots` is the sideboard
-/// (ignored). `slots` may or may not repeat the heroes; a hero is counted once. An array of
-/// decklists is accepted when it holds exactly one.
-pub(super) fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+/// Keys that mark a DragnCards file (its card database or a deck to load), not a decklist.
+const DRAGNCARDS_KEYS: &[&str] = &[
+    "databaseId",
+    "loadList",
+    "cardDb",
+    "sides",
+    "cardpackname",
+    "cardencounterset",
+    "imageUrl",
+    "printName",
+];
+
+/// Whether `v` (or, for an object of objects or an array, one of its first members) carries a
+/// DragnCards key.
+fn is_dragncards(v: &json::Value, depth: usize) -> bool {
+    use json::Kind;
+    match &v.kind {
+        Kind::Object(m) => {
+            m.iter()
+                .any(|(k, _, _)| DRAGNCARDS_KEYS.contains(&k.as_str()))
+                || (depth < 2
+                    && m.iter()
+                        .take(4)
+                        .any(|(_, _, x)| is_dragncards(x, depth + 1)))
+        }
+        Kind::Array(a) => depth < 2 && a.iter().take(4).any(|x| is_dragncards(x, depth + 1)),
+        _ => false,
+    }
+}
+
+/// RingsDB decklists in a JSON file: one decklist object, an array of them, or an object with a
+/// `decks` / `decklists` array (a RingsDB fellowship). Each is read into its own `Imported`.
+pub(super) fn parse_ringsdb_json_all(text: &str, db: &CardDb) -> LineResult<Vec<Imported>> {
     use json::Kind;
     let root = json::parse(text).map_err(|e| {
         (
@@ -14,19 +42,54 @@ pub(super) fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) ->
             format!("malformed JSON at column {}: {}", e.column, e.message),
         )
     })?;
-    let root = match &root.kind {
-        Kind::Array(items) if items.len() == 1 => &items[0],
-        Kind::Array(items) => {
-            return Err((
-                root.line,
-                format!(
-                    "a JSON array of {} items: expected one RingsDB decklist object",
-                    items.len()
-                ),
-            ))
-        }
-        _ => &root,
+    if is_dragncards(&root, 0) {
+        return Err((
+            root.line,
+            "this is a DragnCards JSON file (card database or custom cards), not a decklist: fan-made cards (DragnCards custom JSON) are not official cards and cannot be played; export the deck from RingsDB (JSON or text) or OCTGN instead".into(),
+        ));
+    }
+    let list: Vec<&json::Value> = match &root.kind {
+        Kind::Array(items) => items.iter().collect(),
+        Kind::Object(_) => match root.get("decks").or_else(|| root.get("decklists")) {
+            Some(json::Value {
+                kind: Kind::Array(items),
+                ..
+            }) if root.get("slots").is_none() => items.iter().collect(),
+            _ => vec![&root],
+        },
+        _ => vec![&root],
     };
+    if list.is_empty() {
+        return Err((
+            root.line,
+            "an empty JSON array: expected a RingsDB decklist object with `heroes` and `slots`"
+                .into(),
+        ));
+    }
+    if list.len() > super::split::MAX_DECKS {
+        return Err((
+            root.line,
+            format!(
+                "a JSON array of {} decklists: at most {} decks per file",
+                list.len(),
+                super::split::MAX_DECKS
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for v in list {
+        let mut imp = Imported::default();
+        parse_ringsdb_value(v, db, &mut imp)?;
+        out.push(imp);
+    }
+    Ok(out)
+}
+
+/// One RingsDB decklist (`/api/public/decklist/ID.json`, `/api/public/deck/ID.json` or a saved
+/// copy): `heroes` and `slots` map RingsDB card codes to copies, `sideslots` is the sideboard
+/// (ignored). `slots` may or may not repeat the heroes; a hero is counted once.
+fn parse_ringsdb_value(root: &json::Value, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+    use json::Kind;
     if !matches!(root.kind, Kind::Object(_)) {
         return Err((
             root.line,

@@ -53,6 +53,13 @@ pub(super) fn heading(line: &str) -> Option<Section> {
         return None;
     }
     let ws = words(line);
+    // "3x Fellowship" is a card line (the contract), "18 Allies" a heading.
+    if ws
+        .first()
+        .is_some_and(|w| w.ends_with('x') && is_count(w) && !w.starts_with('x'))
+    {
+        return None;
+    }
     let key: Vec<&str> = ws
         .iter()
         .map(String::as_str)
@@ -188,9 +195,85 @@ pub(super) fn separator(line: &str) -> Option<(usize, String)> {
 
 /// A line that is a sentence, not a card: many words, or sentence punctuation inside.
 pub(super) fn is_prose(line: &str) -> bool {
+    // The longest card title has 6 words and 29 letters; with a count and a set in
+    // parentheses a card line stays under 10 words.
     let n = line.split_whitespace().count();
-    n > 9
+    n > 10
         || line.len() > 90
-        || (n > 3 && (line.contains(". ") || line.contains("? ") || line.contains("! ")))
-        || (n > 4 && line.ends_with(['?', '.']))
+        || (n > 7 && (line.contains(". ") || line.contains("? ") || line.contains("! ")))
+        || (n > 7 && line.ends_with(['?', '.']))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::load_embedded;
+
+    #[test]
+    fn no_card_title_reads_as_a_heading_or_separator() {
+        let db = load_embedded().expect("data");
+        for d in db.defs.iter().filter(|d| d.ty.is_player_card()) {
+            for line in [d.title.clone(), format!("3x {}", d.title)] {
+                // The contract Fellowship alone on a line is the Fellowship sphere's heading;
+                // with a count it is the card.
+                if sphere_named(&line).is_none() {
+                    assert!(heading(&line).is_none(), "{line} read as a heading");
+                }
+                assert!(separator(&line).is_none(), "{line} read as a separator");
+                assert!(!is_meta_line(&line), "{line} read as metadata");
+                assert!(!is_prose(&line), "{line} read as prose");
+            }
+        }
+    }
+
+    #[test]
+    fn headings_with_counts_spheres_and_markup() {
+        let hero = Some(Section::Cards(Hint::of_type(Some(CardType::Hero))));
+        let ally = Some(Section::Cards(Hint::of_type(Some(CardType::Ally))));
+        for h in [
+            "Heroes, 50 Cards",
+            "Hero (3)",
+            "HEROES:",
+            "**Heroes (3) - starting threat 28**",
+            "Heroes: 3",
+        ] {
+            assert_eq!(heading(h), hero, "{h}");
+        }
+        for h in ["Allies (18)", "Allies", "== Ally x18 ==", "[18] allies"] {
+            assert_eq!(heading(h), ally, "{h}");
+        }
+        assert_eq!(
+            heading("Tactics Events:"),
+            Some(Section::Cards(Hint {
+                ty: Some(CardType::Event),
+                sphere: Some(Sphere::Tactics)
+            }))
+        );
+        assert_eq!(heading("Sideboard (5)"), Some(Section::Skip));
+        assert_eq!(
+            heading("Main Deck (50 cards)"),
+            Some(Section::Cards(Hint::default()))
+        );
+        assert_eq!(heading("Total cards: 50"), None);
+        assert!(is_meta_line("Total cards: 50"));
+        assert_eq!(heading("Leadership / Tactics"), None);
+    }
+
+    #[test]
+    fn separators_name_the_deck() {
+        assert_eq!(separator("Player 2"), Some((2, String::new())));
+        assert_eq!(
+            separator("Deck #2: Rohan riders"),
+            Some((2, "Rohan riders".into()))
+        );
+        assert_eq!(separator("--- Second deck ---"), Some((2, String::new())));
+        assert_eq!(separator("P1 - Lore"), Some((1, "Lore".into())));
+        assert_eq!(
+            separator("Player 2 heroes: Eowyn"),
+            Some((2, "heroes: Eowyn".into()))
+        );
+        assert_eq!(separator("Deck (50)"), None);
+        assert_eq!(separator("Deck 50"), None);
+        assert_eq!(separator("3 Gandalf"), None);
+    }
 }

@@ -3,7 +3,7 @@
 use super::*;
 
 /// What the current heading says about the following lines.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Section {
     /// Before any heading: lines without a quantity are free text (deck name, notes).
     Preamble,
@@ -235,9 +235,17 @@ pub(super) fn clean_line(raw: &str) -> String {
         };
         s = format!("{}{}{}", &s[..open], &s[open + 1..a], &s[b + 1..]);
     }
-    s.trim()
-        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+    let s = s
         .trim()
+        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+        .trim();
+    // "1. Aragorn": a numbered list's number, not a count.
+    let unnumbered = s.trim_start_matches(|c: char| c.is_ascii_digit());
+    let s = match unnumbered.strip_prefix(". ") {
+        Some(rest) if unnumbered.len() < s.len() && s.len() - unnumbered.len() <= 2 => rest,
+        _ => s,
+    };
+    s.trim()
         .trim_matches(['*', '_', '"'])
         .trim_end_matches(['.', ',', ';', '!'])
         .trim()
@@ -502,8 +510,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 Some((q, n)) => (Some(parse_qty(&q, line)?), n),
                 None => (None, item.clone()),
             };
-            if qty.is_some() && is_meta_line(&name) {
-                continue; // "50 cards", "3 heroes"
+            if is_meta_line(&item) {
+                continue; // "50 cards", "3 heroes", a bare count in an inline list
             }
             // A sentence (a comment after the list, a paragraph of a blog post) is not a card.
             if qty.is_none() && !listed && is_prose(&item) {

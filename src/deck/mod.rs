@@ -398,6 +398,11 @@ pub fn parse_deck(name: &str, text: &str, db: &CardDb) -> Result<Deck, DeckError
     playable(name, imp, db)
 }
 
+/// Reads every deck of a text of any supported format (several for a file with several decks).
+pub fn import_decks(name: &str, text: &str, db: &CardDb) -> Result<Vec<Imported>, DeckError> {
+    import_all_named(name, name, text, db)
+}
+
 /// Reads a deck of any supported format from text, keeping everything [`check`] needs.
 pub fn import_deck(name: &str, text: &str, db: &CardDb) -> Result<Imported, DeckError> {
     import_named(name, name, text, db)

@@ -290,6 +290,9 @@ pub(super) fn did_you_mean(name: &str, db: &CardDb) -> String {
     }
 }
 
+/// Near-miss searches per deck file (a real list has a handful of misspellings).
+pub(super) const NEAR_BUDGET: u32 = 200;
+
 /// Most edits between a misspelt title and the card's title for the card to be accepted.
 const MAX_EDITS: usize = 2;
 
@@ -365,11 +368,17 @@ pub(super) fn resolve_or_near(
     set: Option<&str>,
     hint: Hint,
     db: &CardDb,
+    budget: &mut u32,
 ) -> (Found, Option<String>) {
     let found = resolve_name(name, set, hint, db);
     let Found::Unknown(unknown) = found else {
         return (found, None);
     };
+    // Each near-miss search reads the whole card table: a file gets a fixed number of them.
+    if *budget == 0 {
+        return (Found::Unknown(unknown), None);
+    }
+    *budget -= 1;
     // "Lore Aragron": a sphere before a misspelt title.
     let (bare, hint2) = match name.split_once(' ') {
         Some((first, rest)) if sphere_named(first).is_some() => (

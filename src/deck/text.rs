@@ -415,6 +415,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
     let mut section = Section::Preamble;
     let mut pending: Vec<Pending> = Vec::new();
     let mut seen_content = false;
+    let mut budget = NEAR_BUDGET;
     for (i, raw) in text_lines(text).enumerate() {
         let line = i + 1;
         let mut s = clean_line(raw);
@@ -495,7 +496,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             }
         };
         if matches!(section, Section::Skip | Section::Loot) {
-            side_items(&items, line, section, db, imp);
+            side_items(&items, line, section, db, imp, &mut budget);
             restore(&mut section);
             continue;
         }
@@ -534,7 +535,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             let expect_card =
                 qty.is_some() || listed || matches!(section, Section::Cards(_) | Section::SetAside);
             let (found, corrected) = if expect_card {
-                resolve_or_near(n, set, hint, db)
+                resolve_or_near(n, set, hint, db, &mut budget)
             } else {
                 (resolve_name(n, set, hint, db), None)
             };
@@ -559,7 +560,10 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 // No count under another heading and no such card: text between the cards
                 // (a deck's name, a comment), kept as a note so nothing is dropped unseen.
                 (None, Found::Unknown(_), Section::Cards(_)) => {
-                    if !is_free_text(&item) {
+                    if line_section.is_some() && !listed && imp.entries.is_empty() {
+                        // "Deck: Spirit and Lore questers": the deck's name.
+                        imp.description.push(item.clone());
+                    } else if !is_free_text(&item) {
                         imp.notes.push(format!(
                             "{line}: `{item}` is no card title and has no count: read as text, not as a card"
                         ));
@@ -615,7 +619,14 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
 
 /// Sideboard and loot-section lines: kept for a loot deck (The Burglar's Turn), otherwise
 /// ignored; resolved now, failing only if the deck turns out to need them.
-fn side_items(items: &[&str], line: usize, section: Section, db: &CardDb, imp: &mut Imported) {
+fn side_items(
+    items: &[&str],
+    line: usize,
+    section: Section,
+    db: &CardDb,
+    imp: &mut Imported,
+    budget: &mut u32,
+) {
     let loot_heading = section == Section::Loot;
     for item in items {
         let item = clean_line(item);
@@ -631,7 +642,13 @@ fn side_items(items: &[&str], line: usize, section: Section, db: &CardDb, imp: &
             None => (1, item.clone()),
         };
         let (n, set) = split_set(&name);
-        let found = match resolve_or_near(n, set, Hint::of_type(Some(CardType::Attachment)), db) {
+        let found = match resolve_or_near(
+            n,
+            set,
+            Hint::of_type(Some(CardType::Attachment)),
+            db,
+            budget,
+        ) {
             (Found::One(id), _) => Ok(id),
             (Found::Ambiguous(_, m), _) | (Found::Unclear(m), _) => Err(m),
             (Found::Unknown(u), _) => Err(unknown_card(&u, db)),
@@ -710,8 +727,26 @@ pub(super) fn settle_by_spheres(
             })
         };
         type Clue<'c> = (&'static str, Box<dyn Fn(DefId) -> bool + 'c>);
+        // The same card named on another line (a `Heroes:` line above the list).
+        let named: Vec<DefId> = imp
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| known(i))
+            .map(|(_, x)| x.id)
+            .collect();
+        let named_elsewhere = move |c: DefId| {
+            named.iter().any(|&o| {
+                same_card(db.def(o), db.def(c))
+                    && normalize_title(&db.def(o).title) == normalize_title(&db.def(c).title)
+            })
+        };
         let clues: Vec<Clue> = if hero {
             vec![
+                (
+                    "the same hero named on another line",
+                    Box::new(named_elsewhere),
+                ),
                 (
                     "the spheres of the deck's other cards",
                     Box::new(|c| card_spheres.contains(&db.def(c).sphere)),

@@ -578,10 +578,11 @@ fn two_decks_with_player_separators_and_a_shared_sideboard() {
     let all = import_all("two-decks-players.txt");
     assert_eq!(all.len(), 2);
     assert_eq!(all[0].deck.name, "two-decks-players#1");
-    assert_eq!(all[0].description, vec!["Rohan riders".to_string()]);
+    assert_eq!(all[0].description[0], "Rohan riders");
+    assert_eq!(all[0].description[1], "Our two-player Angmar pair");
     assert_eq!(
         all[0].deck.heroes,
-        vec![id("Core-002"), id("Core-007"), id("Core-011")]
+        vec![id("Core-002"), id("Core-007"), id("Core-009")]
     );
     assert_eq!(all[1].description, vec!["Gondor hunters".to_string()]);
     assert_eq!(all[1].deck.heroes[0], id("Core-001"));
@@ -742,7 +743,7 @@ fn limit_per_deck_encounter_keyword_and_contract_rules() {
     assert!(errors(&c)
         .iter()
         .any(|m| m.contains("2 copies of Feint: at most 1")));
-    let c = check("Hero\n1x Aragorn (Core)\n1x Council of the Wise\n1x The Burglar's Turn\n");
+    let c = check("Hero\n1x Aragorn (Core)\n1x Council of the Wise\n1x Fellowship\n");
     assert!(
         errors(&c).iter().any(|m| m.contains("only one contract")),
         "{:?}",

@@ -429,7 +429,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 continue;
             }
             if heading(&rest).is_none() && !rest.contains(':') {
-                imp.description.push(rest);
+                // The deck's own name comes before the file's title lines above it.
+                imp.description.insert(0, rest);
                 continue;
             }
             s = rest;

@@ -15,7 +15,7 @@ const META_WORDS: &[&str] = &[
 fn words(line: &str) -> Vec<String> {
     line.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
         .filter(|w| !w.is_empty())
-        .map(|w| normalize_title(w))
+        .map(normalize_title)
         .filter(|w| !w.is_empty())
         .collect()
 }

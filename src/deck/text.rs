@@ -762,7 +762,7 @@ pub(super) fn settle_by_spheres(
                 ),
                 (
                     "the sets written on the deck's other lines",
-                    Box::new(|c| in_sets(c)),
+                    Box::new(in_sets),
                 ),
             ]
         } else {
@@ -780,7 +780,7 @@ pub(super) fn settle_by_spheres(
                 ),
                 (
                     "the sets written on the deck's other lines",
-                    Box::new(|c| in_sets(c)),
+                    Box::new(in_sets),
                 ),
             ]
         };

@@ -688,6 +688,20 @@ fn dragncards_custom_cards_are_refused_as_fan_made() {
 }
 
 #[test]
+fn dragncards_deck_of_official_cards_imports_by_octgn_id() {
+    let imp = import("dragncards-load.json");
+    assert_eq!(imp.deck.heroes, vec![id("Core-001"), id("Core-005")]);
+    assert_eq!(copies(&imp, "Core-013"), 3);
+    assert_eq!(copies(&imp, "Core-034"), 2);
+    assert_eq!(imp.sideboard, 1);
+    assert_eq!(imp.description[0], "Core tactics pair");
+    // A custom card's id among them: refused as fan-made.
+    let text = r#"{"loadList": [{"databaseId": "homebrew-1", "loadGroupId": "playerNDeck", "quantity": 1}]}"#;
+    let e = deck::import_deck("d", text, db()).unwrap_err();
+    assert!(e.message.contains("fan-made cards"), "{e}");
+}
+
+#[test]
 fn ringsdb_json_array_is_several_decks() {
     let all = import_all("ringsdb-fellowship.json");
     assert_eq!(all.len(), 2);

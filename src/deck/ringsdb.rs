@@ -42,6 +42,20 @@ pub(super) fn parse_ringsdb_json_all(text: &str, db: &CardDb) -> LineResult<Vec<
             format!("malformed JSON at column {}: {}", e.column, e.message),
         )
     })?;
+    if let Some(list) = root
+        .get("loadList")
+        .filter(|_| root.get("cardDb").is_none())
+    {
+        let mut imp = parse_dragncards_load_list(list, db)?;
+        if let Some(l) = root
+            .get("label")
+            .or_else(|| root.get("name"))
+            .and_then(|v| v.as_str())
+        {
+            imp.description.push(decode_entities(l.trim()));
+        }
+        return Ok(vec![imp]);
+    }
     if is_dragncards(&root, 0) {
         return Err((
             root.line,
@@ -219,4 +233,72 @@ pub(super) fn near_codes(
     } else {
         format!("; nearest known codes: {}", list.join(", "))
     }
+}
+
+/// A DragnCards deck to load (`loadList` of `databaseId`, `quantity`, `loadGroupId`): official
+/// cards carry their OCTGN GUID as `databaseId`. Heroes and deck cards are told apart by type;
+/// `...Sideboard` groups are the sideboard, `...SetAside` set aside, `shared...` (quest and
+/// encounter) skipped. An id that is no official card means fan-made cards: refused.
+fn parse_dragncards_load_list(list: &json::Value, db: &CardDb) -> LineResult<Imported> {
+    use json::Kind;
+    let Kind::Array(items) = &list.kind else {
+        return Err((
+            list.line,
+            format!("`loadList` is {}: expected an array", list.describe()),
+        ));
+    };
+    let mut imp = Imported::default();
+    let mut unknown = 0usize;
+    let mut first_unknown = 0usize;
+    for it in items {
+        let id = it
+            .get("databaseId")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let group = it.get("loadGroupId").and_then(|v| v.as_str()).unwrap_or("");
+        if group.starts_with("shared") {
+            continue;
+        }
+        let copies = match it.get("quantity").map(|q| &q.kind) {
+            Some(Kind::Number(n) | Kind::String(n)) => parse_qty(n, it.line)?,
+            _ => 1,
+        };
+        let Some(def) = db
+            .defs
+            .iter()
+            .position(|d| !d.is_back_face() && !id.is_empty() && d.octgn_id == id)
+            .map(|i| i as DefId)
+        else {
+            if unknown == 0 {
+                first_unknown = it.line;
+            }
+            unknown += 1;
+            continue;
+        };
+        let e = Entry {
+            line: it.line,
+            id: def,
+            copies,
+        };
+        let g = group.to_ascii_lowercase();
+        if g.contains("sideboard") {
+            imp.sideboard += copies;
+            imp.side.push(SideLine::plain(it.line, copies, Ok(def)));
+        } else if g.contains("setaside") {
+            imp.set_aside.push(e);
+        } else {
+            imp.entries.push(e);
+        }
+    }
+    if unknown > 0 {
+        return Err((
+            first_unknown,
+            format!(
+                "{unknown} card(s) of this DragnCards deck are no official card (their `databaseId` is no OCTGN id of the card table): fan-made cards (DragnCards custom JSON) are not official cards and cannot be played"
+            ),
+        ));
+    }
+    Ok(imp)
 }

@@ -702,6 +702,18 @@ fn dragncards_deck_of_official_cards_imports_by_octgn_id() {
 }
 
 #[test]
+fn fan_made_set_on_a_line_is_named() {
+    let e = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn (Core)\n3x Zzyzzx the Homebrew (ALeP)\n",
+        db(),
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.message.contains("`ALeP` is a fan-made set"), "{e}");
+}
+
+#[test]
 fn ringsdb_json_array_is_several_decks() {
     let all = import_all("ringsdb-fellowship.json");
     assert_eq!(all.len(), 2);

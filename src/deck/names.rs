@@ -121,6 +121,31 @@ pub(super) fn unknown_card(name: &str, db: &CardDb) -> String {
     format!("unknown card `{name}`{}", did_you_mean(name, db))
 }
 
+/// Fan-made products (normalised names and abbreviations): their cards are not in the table.
+const FAN_MADE_SETS: &[&str] = &[
+    "alep",
+    "alongextendedparty",
+    "firstage",
+    "legacyoffeanor",
+    "thelegacyoffeanor",
+    "childrenofeorl",
+    "oathsoftherohirrim",
+    "fanmade",
+    "homebrew",
+    "custom",
+    "dragncards",
+];
+
+/// [`unknown_card`], saying so when the line's set is a fan-made one.
+pub(super) fn unknown_card_in(name: &str, set: Option<&str>, db: &CardDb) -> String {
+    match set.filter(|s| FAN_MADE_SETS.contains(&normalize_title(s).as_str())) {
+        Some(s) => format!(
+            "unknown card `{name}`: `{s}` is a fan-made set, and fan-made cards are not official cards (the card table has only official ones)"
+        ),
+        None => unknown_card(name, db),
+    }
+}
+
 /// Resolves a card name (with optional set or sphere text from the parentheses and the
 /// heading's hint) to one card. Player cards are preferred; a title only found among encounter
 /// cards resolves to that card (the caller reports it).

@@ -556,7 +556,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 (None, Found::Unknown(n), Section::Cards(_) | Section::SetAside)
                     if (listed || hero_section) && !is_free_text(&item) =>
                 {
-                    return Err((line, unknown_card(n, db)))
+                    return Err((line, unknown_card_in(n, set, db)))
                 }
                 // No count under another heading and no such card: text between the cards
                 // (a deck's name, a comment), kept as a note so nothing is dropped unseen.
@@ -594,7 +594,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     });
                     candidates[0]
                 }
-                Found::Unknown(n) => return Err((line, unknown_card(&n, db))),
+                Found::Unknown(n) => return Err((line, unknown_card_in(&n, set, db))),
                 Found::Unclear(m) => return Err((line, m)),
             };
             if let Some(set) = set.filter(|s| is_set_name(s, db)) {

@@ -16,6 +16,7 @@ Python 3.11, standard library only.
 import csv
 import json
 import os
+import re
 import sys
 
 PLAYER_TYPES = {"hero", "ally", "attachment", "event", "player-side-quest", "contract", "treasure"}
@@ -33,16 +34,25 @@ SCENARIO_COLUMNS = ["slug", "title", "mode", "kind", "code", "copies"]
 
 
 IMMUNE = "Immune to player card effects"
+DECK_LIMIT = re.compile(r"\bLimit (?:\d+ per \w+ and )?(\d+) (?:copy |copies )?per deck\b", re.I)
 
 
 def keywords(card):
-    """The card's keywords; "Immune to player card effects" is a keyword-like fact that the
-    reference data keeps only as a text line of its own, so it is added from there."""
+    """The card's keywords; "Immune to player card effects" and a per-deck copy limit are
+    keyword-like facts that the reference data keeps only in the text, so they are added from
+    there."""
     kws = list(card.get("keywords") or [])
     if IMMUNE not in kws and any(
         t.strip().rstrip(".") == IMMUNE for t in card.get("text") or []
     ):
         kws.append(IMMUNE)
+    # A deck-building limit ("at most N copies in a deck") is a fact the deck check needs; it is
+    # kept as the keyword-like fact `Deck limit N`.
+    for t in card.get("text") or []:
+        m = DECK_LIMIT.search(t)
+        if m:
+            kws.append(f"Deck limit {m.group(1)}")
+            break
     return kws
 
 

@@ -351,11 +351,12 @@ fn ambiguous_title_needs_a_set() {
 
 #[test]
 fn unknown_card_suggests_near_titles() {
-    let e = parse_err("Hero (3)\n1x Aragorn (Core Set)\n3x Gaurd of the Citadel\n");
+    // Three edits away: too far to be read as that card, near enough to be suggested.
+    let e = parse_err("Hero (3)\n1x Aragorn (Core Set)\n3x Gaurd of teh Citadl\n");
     assert_eq!(e.line, 3);
     assert!(
         e.message
-            .starts_with("unknown card `Gaurd of the Citadel`; did you mean Guard of the Citadel"),
+            .starts_with("unknown card `Gaurd of teh Citadl`; did you mean Guard of the Citadel"),
         "{e}"
     );
     assert!(e.to_string().starts_with("test:3: unknown card"), "{e}");

@@ -501,3 +501,346 @@ fn burglars_turn_bad_loot_decks() {
         .unwrap()
         .contains("2 attachment(s)"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Shapes of real-world lists (issue 17): each fixture is our own list written in that shape.
+// ---------------------------------------------------------------------------------------------
+
+fn import_all(name: &str) -> Vec<Imported> {
+    deck::import_file_all(&fixture(name), db()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn has_note(imp: &Imported, line: usize, text: &str) -> bool {
+    imp.notes
+        .iter()
+        .any(|n| n.starts_with(&format!("{line}: ")) && n.contains(text))
+}
+
+#[test]
+fn headings_with_counts_or_alone_and_a_misspelt_title() {
+    let imp = import("forum-headings.txt");
+    assert_eq!(
+        imp.deck.heroes,
+        vec![id("TLR-001"), id("TLR-002"), id("Core-002")]
+    );
+    // "Heroes, 50 Cards", "Allies (20)", "Attachments", "Events", "Side quest (1)".
+    assert_eq!(imp.deck.cards.len(), 51);
+    assert_eq!(
+        copies(&imp, "TLR-007"),
+        3,
+        "Ranger Sumons read as Ranger Summons"
+    );
+    assert!(
+        has_note(&imp, 25, "read as Ranger Summons"),
+        "{:?}",
+        imp.notes
+    );
+    // The closing paragraph is prose, not a card.
+    assert_eq!(imp.description[0], "Watchful rangers of the north road");
+    let c = deck::check(&imp, db());
+    assert_eq!(c.errors(), 0, "{:?}", c.findings);
+}
+
+#[test]
+fn near_misses_accepted_or_listed() {
+    let one = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn (Core)\n3x Gondorian Spearmen\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(one.deck.cards, vec![id("Core-029"); 3]);
+    assert!(
+        has_note(&one, 3, "read as Gondorian Spearman"),
+        "{:?}",
+        one.notes
+    );
+    // Two titles one edit away: an error naming both.
+    let e = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn (Core)\n3x Gandalp\n3x Mirkwood Hunner\n",
+        db(),
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 4);
+    assert!(
+        e.message.contains("Mirkwood Hunter") && e.message.contains("Mirkwood Runner"),
+        "{e}"
+    );
+    // Three edits: not guessed.
+    let e = deck::import_deck("t", "Hero\n1x Aragorn (Core)\n3x Gondarian Sparmin\n", db())
+        .unwrap_err();
+    assert!(e.message.starts_with("unknown card"), "{e}");
+}
+
+#[test]
+fn two_decks_with_player_separators_and_a_shared_sideboard() {
+    let all = import_all("two-decks-players.txt");
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].deck.name, "two-decks-players#1");
+    assert_eq!(all[0].description[0], "Rohan riders");
+    assert_eq!(all[0].description[1], "Our two-player Angmar pair");
+    assert_eq!(
+        all[0].deck.heroes,
+        vec![id("Core-002"), id("Core-007"), id("Core-009")]
+    );
+    assert_eq!(all[1].description, vec!["Gondor hunters".to_string()]);
+    assert_eq!(all[1].deck.heroes[0], id("Core-001"));
+    assert_eq!(all[0].deck.cards.len(), 15);
+    assert_eq!(all[1].deck.cards.len(), 15);
+    assert_eq!(all[1].sideboard, 3);
+    // One deck asked for: an error listing them; `#2` picks one; seats in order.
+    let path = fixture("two-decks-players.txt").display().to_string();
+    let e = deck::import_spec(&path, db()).unwrap_err();
+    assert!(
+        e.message
+            .contains("holds 2 decks: #1 Rohan riders, #2 Gondor hunters"),
+        "{e}"
+    );
+    assert!(e.message.contains("#N"), "{e}");
+    let d2 = deck::resolve_deck(&format!("{path}#2"), db()).unwrap();
+    assert_eq!(d2, all[1].deck);
+    let e = deck::resolve_deck(&format!("{path}#3"), db()).unwrap_err();
+    assert!(e.message.contains("holds 2 decks"), "{e}");
+    let seats = deck::seat_specs(std::slice::from_ref(&path), Some(2), db());
+    assert_eq!(seats, vec![format!("{path}#1"), format!("{path}#2")]);
+    assert_eq!(
+        deck::seat_specs(std::slice::from_ref(&path), Some(3), db()),
+        vec![path.clone()]
+    );
+}
+
+#[test]
+fn two_ringsdb_exports_pasted_together() {
+    let all = import_all("two-ringsdb-exports.txt");
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].description[0], "Wardens at the ford");
+    assert_eq!(all[1].description[0], "Hunters at the ford");
+    assert_eq!(all[0].deck.cards.len(), 12);
+    assert_eq!(all[1].deck.cards.len(), 9);
+    assert_eq!(all[1].deck.heroes[0], id("TLR-001"));
+}
+
+#[test]
+fn cardgamedb_bbcode_html_table_and_numbered_shapes() {
+    let sorted_codes = |imp: &Imported| {
+        let mut v: Vec<&str> = imp
+            .deck
+            .cards
+            .iter()
+            .map(|&c| db().def(c).title.as_str())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let cgdb = import("cardgamedb-export.txt");
+    assert_eq!(
+        cgdb.deck.heroes,
+        vec![id("Core-010"), id("Core-007"), id("Core-008")]
+    );
+    assert_eq!(cgdb.deck.cards.len(), 12);
+    assert_eq!(cgdb.description[0], "Spirit and Lore questers");
+    let bb = import("bbcode-post.txt");
+    assert_eq!(bb.description[0], "Riders and bowmen");
+    assert_eq!(bb.deck.heroes.len(), 3);
+    assert_eq!(bb.deck.cards.len(), 12);
+    let html = import("deck-page.html");
+    assert_eq!(html.format, Some(Format::Text));
+    assert_eq!(html.deck.heroes[0], id("Core-001"));
+    assert_eq!(html.deck.cards.len(), 9);
+    let md = import("markdown-table.md");
+    assert_eq!(md.deck.heroes.len(), 3);
+    assert_eq!(
+        sorted_codes(&md),
+        vec!["Gléowine", "Lore of Imladris", "Northern Tracker"]
+    );
+    assert_eq!(md.deck.cards.len(), 9);
+    let num = import("numbered-tabs.txt");
+    assert_eq!(num.deck.heroes.len(), 3);
+    assert_eq!(num.deck.cards.len(), 11);
+    assert_eq!(copies(&num, "Core-034"), 3, "Feint<TAB>3");
+}
+
+#[test]
+fn versions_settled_by_a_hero_list_elsewhere() {
+    let imp = import("ambiguous-heroes.txt");
+    assert_eq!(
+        imp.deck.heroes,
+        vec![id("Core-001"), id("Core-010"), id("Core-012")]
+    );
+    assert!(has_note(
+        &imp,
+        5,
+        "from the same hero named on another line"
+    ));
+    assert!(has_note(&imp, 5, "listed again: counted once"));
+}
+
+#[test]
+fn dragncards_custom_cards_are_refused_as_fan_made() {
+    let e = deck::import_file(&fixture("dragncards-custom.json"), db()).unwrap_err();
+    assert!(
+        e.message
+            .contains("fan-made cards (DragnCards custom JSON) are not official cards"),
+        "{e}"
+    );
+}
+
+#[test]
+fn dragncards_deck_of_official_cards_imports_by_octgn_id() {
+    let imp = import("dragncards-load.json");
+    assert_eq!(imp.deck.heroes, vec![id("Core-001"), id("Core-005")]);
+    assert_eq!(copies(&imp, "Core-013"), 3);
+    assert_eq!(copies(&imp, "Core-034"), 2);
+    assert_eq!(imp.sideboard, 1);
+    assert_eq!(imp.description[0], "Core tactics pair");
+    // A custom card's id among them: refused as fan-made.
+    let text = r#"{"loadList": [{"databaseId": "homebrew-1", "loadGroupId": "playerNDeck", "quantity": 1}]}"#;
+    let e = deck::import_deck("d", text, db()).unwrap_err();
+    assert!(e.message.contains("fan-made cards"), "{e}");
+}
+
+#[test]
+fn fan_made_set_on_a_line_is_named() {
+    let e = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn (Core)\n3x Zzyzzx the Homebrew (ALeP)\n",
+        db(),
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.message.contains("`ALeP` is a fan-made set"), "{e}");
+}
+
+#[test]
+fn ringsdb_json_array_is_several_decks() {
+    let all = import_all("ringsdb-fellowship.json");
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0].description[0], "Rohan half");
+    assert_eq!(all[1].deck.heroes[0], id("Core-001"));
+    assert_eq!(all[1].sideboard, 1);
+}
+
+#[test]
+fn limit_per_deck_encounter_keyword_and_contract_rules() {
+    let check = |text: &str| {
+        let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+        deck::check(&imp, db())
+    };
+    let errors = |c: &deck::Check| -> Vec<String> {
+        c.findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| f.message.clone())
+            .collect()
+    };
+    // Limit 1 per deck.
+    let c = check("Hero\n1x Aragorn (Core)\n2x Gather Information\n");
+    assert!(
+        errors(&c)
+            .iter()
+            .any(|m| m.contains("2 copies of Gather Information: at most 1")),
+        "{:?}",
+        c.findings
+    );
+    // Encounter-keyword cards are set aside: not counted toward the 50, at most 3.
+    let c = check("Hero\n1x Aragorn (Core)\n3x Ranger of the North\n3x Guard of the Citadel\n");
+    assert_eq!(c.cards, 6);
+    assert_eq!(c.drawable, 3);
+    assert!(c
+        .findings
+        .iter()
+        .any(|f| f.message.contains("3 Encounter-keyword card(s) set aside")));
+    let c = check("Hero\n1x Aragorn (Core)\n3x Ranger of the North\n1x Tom Bombadil\n");
+    assert!(errors(&c)
+        .iter()
+        .any(|m| m.contains("4 cards with the Encounter keyword")));
+    // Contracts: no allies (Forth, The Three Hunters!), one copy a title (Council of the
+    // Wise), one contract only.
+    let c =
+        check("Hero\n1x Aragorn (Core)\n1x Forth, The Three Hunters!\n3x Guard of the Citadel\n");
+    assert!(
+        errors(&c).iter().any(|m| m.contains("allows no ally")),
+        "{:?}",
+        c.findings
+    );
+    let c = check("Hero\n1x Aragorn (Core)\n1x Council of the Wise\n2x Feint\n");
+    assert!(errors(&c)
+        .iter()
+        .any(|m| m.contains("2 copies of Feint: at most 1")));
+    let c = check("Hero\n1x Aragorn (Core)\n1x Council of the Wise\n1x Fellowship\n");
+    assert!(
+        errors(&c).iter().any(|m| m.contains("only one contract")),
+        "{:?}",
+        c.findings
+    );
+    // The Grey Wanderer: exactly one hero.
+    let c = check("Hero\n1x Aragorn (Core)\n1x Legolas (Core)\n1x The Grey Wanderer\n");
+    assert!(
+        errors(&c)
+            .iter()
+            .any(|m| m.contains("exactly 1 heroes with The Grey Wanderer")),
+        "{:?}",
+        c.findings
+    );
+    // Heroes unique by title, across versions.
+    let c = check("Hero\n1x Aragorn (Core)\n1x Aragorn (Lore)\n");
+    assert!(errors(&c)
+        .iter()
+        .any(|m| m.contains("two heroes named Aragorn")));
+}
+
+#[test]
+fn built_in_decks_count_fifty_drawable_cards() {
+    for (name, _) in deck::builtin_decks() {
+        let imp = deck::import_spec(name, db()).unwrap();
+        let c = deck::check(&imp, db());
+        assert_eq!(c.errors(), 0, "{name}: {:?}", c.findings);
+        // The four Core sphere decks are the ~30-card introductory decks.
+        if ![
+            "core-leadership",
+            "core-lore",
+            "core-spirit",
+            "core-tactics",
+        ]
+        .contains(name)
+        {
+            assert!(
+                c.drawable >= deck::MIN_CARDS,
+                "{name}: {} drawable",
+                c.drawable
+            );
+        }
+    }
+}
+
+#[test]
+fn deck_check_prints_a_summary_per_deck() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lotr-sim"))
+        .args(["deck", "check"])
+        .arg(fixture("two-decks-players.txt"))
+        .arg(fixture("dragncards-custom.json"))
+        .arg("dunedain-hunters")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert_eq!(
+        text.matches("summary: importable: yes").count(),
+        3,
+        "{text}"
+    );
+    assert!(
+        text.contains("summary: importable: no (this is a DragnCards JSON file"),
+        "{text}"
+    );
+    assert!(
+        text.contains("two-decks-players.txt#2 (text list)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("summary: importable: yes; legal: yes; playable: yes"),
+        "{text}"
+    );
+}

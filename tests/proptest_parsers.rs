@@ -32,6 +32,51 @@ const JSON: &str = r#"{
 }
 "#;
 
+/// Every deck fixture (each shape the importers read: forum posts, exports, BBCode, HTML,
+/// tables, several decks per file, DragnCards JSON...): (name, bytes).
+fn fixtures() -> &'static [(String, Vec<u8>)] {
+    static FILES: LazyLock<Vec<(String, Vec<u8>)>> = LazyLock::new(|| {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/decks");
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+            .collect();
+        v.sort();
+        v
+    });
+    &FILES
+}
+
+/// Several decks per file through `import_decks` and every fixture unchanged: no panic.
+#[test]
+fn fixtures_import_or_fail_clearly() {
+    for (name, bytes) in fixtures() {
+        let text = String::from_utf8_lossy(bytes);
+        if let Err(e) = lotr_sim::deck::import_decks("f", &text, &DB) {
+            assert!(!e.message.is_empty(), "{name}");
+        }
+    }
+}
+
+/// Huge inputs are refused or read in bounded time: a deck file is a few kilobytes.
+#[test]
+fn huge_inputs_are_bounded() {
+    let big = "3x Guard of the Citadel\n".repeat(60_000);
+    let e = parse_deck("big", &big, &DB).unwrap_err();
+    assert!(e.message.contains("too large"), "{e}");
+    // Many lines of text under a heading, each a near-miss candidate.
+    let mut text = String::from("Hero\n1x Aragorn (Core)\nAllies\n");
+    for i in 0..4_000 {
+        text.push_str(&format!("Zqxv card number {i}\n"));
+    }
+    let t = std::time::Instant::now();
+    let _ = parse_deck("many", &text, &DB);
+    // Generous: the machine may be loaded; unbounded work (a near-miss search per line) took
+    // minutes here.
+    assert!(t.elapsed().as_secs() < 120, "{:?}", t.elapsed());
+}
+
 /// A valid checkpoint of a small run, built through the library.
 static CKPT: LazyLock<String> = LazyLock::new(|| {
     use lotr_sim::checkpoint::*;
@@ -207,6 +252,13 @@ proptest! {
     #[test]
     fn json_deck_mutated(muts in prop::collection::vec(mutation(), 1..6)) {
         deck_never_panics(&apply(JSON.as_bytes(), &muts));
+    }
+
+    #[test]
+    fn every_fixture_mutated(k in 0usize..1000, muts in prop::collection::vec(mutation(), 1..6)) {
+        let files = fixtures();
+        let (_, text) = &files[k % files.len()];
+        deck_never_panics(&apply(text, &muts));
     }
 
     #[test]

@@ -184,7 +184,9 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
             return usage(format!("--players must be 1 to {MAX_PLAYERS}, not {p}"));
         }
     }
-    let specs: Vec<String> = match (a.decks.len(), a.players) {
+    // One --deck FILE holding exactly --players decks seats them in order (FILE#1, FILE#2...).
+    let given = deck::seat_specs(&a.decks, a.players, db);
+    let specs: Vec<String> = match (given.len(), a.players) {
         (0, None | Some(1)) => vec![DEFAULT_DECK.to_string()],
         (n, Some(p)) if n != p as usize => {
             return usage(format!(
@@ -193,7 +195,7 @@ pub(super) fn configure(db: &CardDb, a: &GameArgs) -> Result<Config> {
                 builtin_names()
             ))
         }
-        _ => a.decks.clone(),
+        _ => given,
     };
     if specs.len() > MAX_PLAYERS {
         return usage(format!(
@@ -266,6 +268,8 @@ fn is_builtin_deck(spec: &str) -> bool {
 /// device such as /dev/zero, a pipe that would block, a huge file), looking only at its
 /// metadata: nothing is opened.
 pub(super) fn check_deck_path(spec: &str) -> Result<()> {
+    // `FILE#N` (one deck of a file of several) is checked as FILE.
+    let spec = deck::split_spec(spec).0;
     if is_builtin_deck(spec) {
         return Ok(());
     }

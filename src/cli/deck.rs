@@ -36,32 +36,101 @@ pub fn run(a: &DeckArgs) -> Result<()> {
 pub(super) fn check(a: &CheckArgs) -> Result<()> {
     let db = data::load_embedded().context("cannot load the embedded card data")?;
     let mut failed = 0;
+    let mut total = 0;
     let mut out = std::io::stdout().lock();
     for (i, spec) in a.files.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
-        let imported = super::common::check_deck_path(spec)
-            .and_then(|()| deck::import_spec(spec, &db).map_err(|e| anyhow::anyhow!("{e}")));
-        match imported {
+        if let Err(e) = super::common::check_deck_path(spec) {
+            failed += 1;
+            total += 1;
+            let e = super::common::clip(&e.to_string());
+            writeln!(out, "== {}", super::common::clip(spec))?;
+            writeln!(out, "  summary: importable: no ({e})")?;
+            writeln!(out, "  error: {e}")?;
+            writeln!(out, "  result: cannot be imported")?;
+            continue;
+        }
+        match deck::import_spec_all(spec, &db) {
             Err(e) => {
                 failed += 1;
+                total += 1;
                 writeln!(out, "== {}", super::common::clip(spec))?;
+                writeln!(
+                    out,
+                    "  summary: importable: no ({})",
+                    super::common::clip(&e.message)
+                )?;
                 writeln!(out, "  error: {}", super::common::clip(&e.to_string()))?;
                 writeln!(out, "  result: cannot be imported")?;
             }
-            Ok(imp) => {
-                if !report(&mut out, spec, &imp, &db)? {
-                    failed += 1;
+            Ok(all) => {
+                let several = all.len() > 1;
+                if several {
+                    writeln!(
+                        out,
+                        "{spec}: {} decks (pick one with `{spec}#N`)",
+                        all.len()
+                    )?;
+                }
+                for (k, imp) in all.iter().enumerate() {
+                    total += 1;
+                    let name = if several {
+                        format!("{spec}#{}", k + 1)
+                    } else {
+                        spec.clone()
+                    };
+                    if k > 0 {
+                        writeln!(out)?;
+                    }
+                    if !report(&mut out, &name, imp, &db)? {
+                        failed += 1;
+                    }
                 }
             }
         }
     }
     drop(out);
     if failed > 0 {
-        return Err(DecksFailed(failed, a.files.len()).into());
+        return Err(DecksFailed(failed, total).into());
     }
     Ok(())
+}
+
+/// The one line a user needs first: importable, legal, playable, and what blocks each.
+fn summary(c: &deck::Check, db: &CardDb) -> String {
+    let errors: Vec<&str> = c
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| f.message.as_str())
+        .collect();
+    let legal = match errors.as_slice() {
+        [] if c.drawable >= deck::MIN_CARDS => "legal: yes".to_string(),
+        [] => format!(
+            "legal: yes, but {} cards (a constructed deck has {})",
+            c.drawable,
+            deck::MIN_CARDS
+        ),
+        [one] => format!("legal: no ({one})"),
+        [first, rest @ ..] => format!("legal: no ({first}; and {} more, below)", rest.len()),
+    };
+    let mut missing = c.unimplemented.clone();
+    missing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let playable = if missing.is_empty() {
+        "playable: yes".to_string()
+    } else {
+        let list: Vec<String> = missing
+            .iter()
+            .map(|&(id, n)| format!("{n}x {}", db.def(id).title))
+            .collect();
+        format!(
+            "playable: no, not implemented: {} (or run with --allow-unimplemented)",
+            list.join(", ")
+        )
+    };
+    format!("importable: yes; {legal}; {playable}")
 }
 
 pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
@@ -78,6 +147,7 @@ pub(super) fn report(
     let c = deck::check(imp, db);
     let format = imp.format.map_or("?", |f| f.name());
     writeln!(out, "== {spec} ({format})")?;
+    writeln!(out, "  summary: {}", summary(&c, db))?;
     if let Some(d) = imp.description.first() {
         writeln!(out, "  about: {d}")?;
     }

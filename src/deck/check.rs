@@ -7,7 +7,7 @@
 //! abilities the engine does not implement (`run` refuses those decks unless
 //! `--allow-unimplemented`). Notes repeat what the importer decided on its own.
 
-use super::{describe, Imported};
+use super::{describe, rules, Entry, Imported};
 use crate::cards::{self, Status};
 use crate::data::{normalize_title, CardDb, CardType, DefId, Sphere};
 
@@ -43,6 +43,9 @@ pub struct Check {
     pub heroes: usize,
     /// Cards in the deck (heroes not counted).
     pub cards: usize,
+    /// Cards shuffled into the deck at setup: `cards` without contracts (they start in play)
+    /// and Encounter-keyword cards (set aside). The number the 50-card minimum counts.
+    pub drawable: usize,
     /// Sum of the heroes' threat costs.
     pub starting_threat: i32,
     /// Per sphere, in sphere order: (sphere, heroes, deck cards).
@@ -125,19 +128,59 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             .find(|e| e.id == id)
             .map_or(0, |e| e.line)
     };
-    // Heroes.
-    match deck.heroes.len() {
-        0 => f(
+    let contracts = rules::contracts(&deck.cards, db);
+    let terms: Vec<(DefId, rules::ContractRules)> = contracts
+        .iter()
+        .map(|&c| (c, rules::contract_rules(db.def(c))))
+        .collect();
+    let by_contract = |pick: &dyn Fn(&rules::ContractRules) -> bool| {
+        terms.iter().find(|(_, t)| pick(t)).map(|&(c, t)| (c, t))
+    };
+    if contracts.len() > 1 {
+        let names: Vec<&str> = contracts
+            .iter()
+            .map(|&c| db.def(c).title.as_str())
+            .collect();
+        f(
+            Severity::Error,
+            hero_line(contracts[1]),
+            format!(
+                "{} contracts ({}): a player may have only one contract",
+                contracts.len(),
+                names.join(", ")
+            ),
+        );
+    }
+    // Heroes (a hero outside the hero limit, the Baggins Bilbo, is not counted).
+    let counted = deck
+        .heroes
+        .iter()
+        .filter(|&&h| !rules::outside_hero_limit(db.def(h)))
+        .count();
+    let (lo, hi, why) = match by_contract(&|t| t.heroes.is_some()) {
+        Some((c, t)) => {
+            let (lo, hi) = t.heroes.unwrap_or((1, 3));
+            (lo, hi, format!(" with {}", db.def(c).title))
+        }
+        None => (1, 3, String::new()),
+    };
+    if counted < lo || counted > hi {
+        let range = if lo == hi {
+            format!("exactly {lo}")
+        } else {
+            format!("{lo} to {hi}")
+        };
+        f(
             Severity::Error,
             0,
-            "no hero: a deck starts with 1 to 3 heroes".into(),
-        ),
-        1..=3 => {}
-        n => f(
-            Severity::Error,
-            0,
-            format!("{n} heroes: a deck starts with 1 to 3 heroes"),
-        ),
+            format!(
+                "{}: a deck starts with {range} heroes{why}",
+                match counted {
+                    0 => "no hero".to_string(),
+                    n => plural(n, "hero", "heroes"),
+                }
+            ),
+        );
     }
     for (i, &h) in deck.heroes.iter().enumerate() {
         let t = normalize_title(&db.def(h).title);
@@ -157,28 +200,120 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             );
         }
     }
-    // Size (a contract starts in play: it is not one of the deck's cards).
-    let contracts = deck
+    if let Some((c, _)) = by_contract(&|t| t.heroes_distinct_spheres) {
+        for (i, &h) in deck.heroes.iter().enumerate() {
+            let s = db.def(h).sphere;
+            if deck.heroes[..i].iter().any(|&o| db.def(o).sphere == s) {
+                f(
+                    Severity::Error,
+                    hero_line(h),
+                    format!(
+                        "two {s:?} heroes: with {} each hero must be of a different sphere",
+                        db.def(c).title
+                    ),
+                );
+            }
+        }
+    }
+    // Size: a contract starts in play and Encounter-keyword cards are set aside at setup
+    // (RULES.md §2.1.2): neither is one of the deck's cards.
+    let encounter_kw: Vec<&Entry> = imp
+        .entries
+        .iter()
+        .filter(|e| db.def(e.id).ty.is_player_card() && rules::set_aside_at_setup(db.def(e.id)))
+        .collect();
+    let n_encounter_kw: u32 = encounter_kw.iter().map(|e| e.copies).sum();
+    let drawable = deck
         .cards
         .iter()
-        .filter(|&&c| db.def(c).ty == CardType::Contract)
+        .filter(|&&c| db.def(c).ty != CardType::Contract && !rules::set_aside_at_setup(db.def(c)))
         .count();
-    if deck.cards.len() - contracts < MIN_CARDS {
+    out.drawable = drawable;
+    let not_counted = if n_encounter_kw > 0 {
+        format!(
+            " ({} Encounter-keyword card(s) set aside at setup not counted)",
+            n_encounter_kw
+        )
+    } else {
+        String::new()
+    };
+    if let Some((c, t)) = by_contract(&|t| t.exact_size.is_some()) {
+        let n = t.exact_size.unwrap_or(MIN_CARDS);
+        if drawable != n {
+            f(
+                Severity::Error,
+                0,
+                format!(
+                    "{drawable} cards{not_counted}: with {} the deck has exactly {n}",
+                    db.def(c).title
+                ),
+            );
+        }
+    } else if let Some((c, t)) = by_contract(&|t| t.min_size.is_some()) {
+        let n = t.min_size.unwrap_or(MIN_CARDS);
+        if drawable < n {
+            f(
+                Severity::Error,
+                0,
+                format!(
+                    "{drawable} cards{not_counted}: with {} the deck has at least {n}",
+                    db.def(c).title
+                ),
+            );
+        }
+    } else if drawable < MIN_CARDS {
         f(
             Severity::Warning,
             0,
             format!(
-                "{} cards: a constructed deck has at least {MIN_CARDS} (fine for an introductory deck such as the ~30-card Core sphere decks)",
-                deck.cards.len() - contracts
+                "{drawable} cards{not_counted}: a constructed deck has at least {MIN_CARDS} (fine for an introductory deck such as the ~30-card Core sphere decks)",
             ),
         );
     }
-    // Copies by title (printings and versions with one title count together).
+    if let Some((c, t)) = by_contract(&|t| t.per_main_sphere.is_some()) {
+        let n = t.per_main_sphere.unwrap_or(0);
+        for s in rules::MAIN_SPHERES {
+            let k = deck
+                .cards
+                .iter()
+                .filter(|&&x| db.def(x).sphere == s && db.def(x).ty != CardType::Contract)
+                .count();
+            if k != n {
+                f(
+                    Severity::Error,
+                    0,
+                    format!(
+                        "{k} {s:?} cards: with {} the deck has exactly {n} of each of Leadership, Lore, Spirit and Tactics",
+                        db.def(c).title
+                    ),
+                );
+            }
+        }
+    }
+    if n_encounter_kw as usize > rules::MAX_ENCOUNTER_KEYWORD {
+        f(
+            Severity::Error,
+            encounter_kw[0].line,
+            format!(
+                "{n_encounter_kw} cards with the Encounter keyword: a player sets at most {} aside at setup",
+                rules::MAX_ENCOUNTER_KEYWORD
+            ),
+        );
+    }
+    // Copies by title (printings and versions with one title count together), against the
+    // usual 3, a contract's limit and the card's own per-deck limit.
+    let (contract_max, contract_why) = match by_contract(&|t| t.max_copies.is_some()) {
+        Some((c, t)) => (
+            t.max_copies.unwrap_or(MAX_COPIES_BY_TITLE),
+            format!(" with {}", db.def(c).title),
+        ),
+        None => (MAX_COPIES_BY_TITLE, String::new()),
+    };
     let mut by_title: Vec<(String, u32, usize, DefId)> = Vec::new();
     for e in imp
         .entries
         .iter()
-        .filter(|e| db.def(e.id).ty != CardType::Hero)
+        .filter(|e| !matches!(db.def(e.id).ty, CardType::Hero | CardType::Contract))
     {
         if !db.def(e.id).ty.is_player_card() {
             continue;
@@ -190,13 +325,43 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
         }
     }
     for (_, n, line, id) in &by_title {
-        if *n > MAX_COPIES_BY_TITLE {
+        let own = rules::deck_limit(db.def(*id));
+        let (max, why) = match own {
+            Some(k) if k <= contract_max => (k, " (the card's own limit)".to_string()),
+            _ => (contract_max, contract_why.clone()),
+        };
+        if *n > max {
             f(
                 Severity::Error,
                 *line,
                 format!(
-                    "{n} copies of {}: at most {MAX_COPIES_BY_TITLE} copies of a title",
+                    "{n} copies of {}: at most {max} per deck{why}",
                     db.def(*id).title
+                ),
+            );
+        }
+    }
+    for &(c, t) in &terms {
+        for e in imp.entries.iter().filter(|e| {
+            let d = db.def(e.id);
+            d.ty == CardType::Ally && (t.no_allies || (t.no_nonunique_allies && !d.unique))
+        }) {
+            let (sev, what) = if t.no_allies {
+                (Severity::Error, "allows no ally in the deck")
+            } else {
+                (
+                    Severity::Warning,
+                    "lets you play only unique allies: this one cannot be played",
+                )
+            };
+            f(
+                sev,
+                e.line,
+                format!(
+                    "{}x {}: {} {what}",
+                    e.copies,
+                    describe(e.id, db),
+                    db.def(c).title
                 ),
             );
         }
@@ -215,7 +380,9 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
         );
     }
     // The Burglar's Turn forbids attachments in the deck (its loot deck was checked on import).
-    if deck.cards.iter().any(|&c| super::needs_loot(db, c)) {
+    if terms.iter().any(|(_, t)| t.no_attachments)
+        || deck.cards.iter().any(|&c| super::needs_loot(db, c))
+    {
         for e in imp
             .entries
             .iter()
@@ -362,4 +529,8 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
     out.unimplemented = missing;
     out.findings.sort_by_key(|x| (x.severity, x.line));
     out
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -17,18 +17,22 @@
 //! Problems are reported as a [`DeckError`] naming the file and line.
 
 mod check;
+mod headings;
 mod json;
 mod names;
 mod o8d;
 mod ringsdb;
+pub mod rules;
+mod split;
 mod text;
 
+use headings::*;
 use names::*;
 use o8d::*;
 use ringsdb::*;
 use text::*;
 
-pub use check::{check, Check, Finding, Severity};
+pub use check::{check, Check, Finding, Severity, MAX_COPIES_BY_TITLE, MIN_CARDS};
 
 use std::path::Path;
 
@@ -122,10 +126,11 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
     &DECKS
 }
 
-/// A built-in deck name (`core-tactics`, `tactics`, `Core Tactics`...) or a path to a deck file.
+/// A built-in deck name (`core-tactics`, `tactics`, `Core Tactics`...) or a path to a deck file;
+/// `FILE#N` is the N-th deck of a file holding several.
 pub fn resolve_deck(spec: &str, db: &CardDb) -> Result<Deck, DeckError> {
     let imp = import_spec(spec, db)?;
-    let file = if builtin_text(spec).is_some() {
+    let file = if builtin_text(split_spec(spec).0).is_some() {
         imp.deck.name.clone()
     } else {
         spec.to_string()
@@ -144,12 +149,65 @@ fn builtin_text(spec: &str) -> Option<(&'static str, &'static str)> {
         .copied()
 }
 
-/// Imports a built-in deck by name or a deck file by path (see [`resolve_deck`]).
+/// Imports a built-in deck by name or a deck file by path (see [`resolve_deck`]); `FILE#N`
+/// picks the N-th deck of a file holding several, which is otherwise an error listing them.
 pub fn import_spec(spec: &str, db: &CardDb) -> Result<Imported, DeckError> {
-    if let Some((name, text)) = builtin_text(spec) {
-        return import_deck(name, text, db);
+    let (all, pick) = import_spec_parts(spec, db)?;
+    pick_one(spec, all, pick)
+}
+
+/// Every deck named by `spec`: a built-in deck, each deck of a file, or with `FILE#N` only the
+/// N-th.
+pub fn import_spec_all(spec: &str, db: &CardDb) -> Result<Vec<Imported>, DeckError> {
+    let (all, pick) = import_spec_parts(spec, db)?;
+    match pick {
+        None => Ok(all),
+        Some(_) => pick_one(spec, all, pick).map(|d| vec![d]),
     }
-    let path = Path::new(spec);
+}
+
+/// How many decks `spec` names (1 for a built-in deck or a one-deck file); `None` when it
+/// cannot be read (the caller reports that when it loads the deck).
+pub fn count_decks(spec: &str, db: &CardDb) -> Option<usize> {
+    import_spec_all(spec, db).ok().map(|v| v.len())
+}
+
+/// The decks to seat: with `players` given and a single `--deck FILE` holding exactly that many
+/// decks, `FILE#1`, `FILE#2`, ... in order; otherwise the specs as given.
+pub fn seat_specs(specs: &[String], players: Option<u8>, db: &CardDb) -> Vec<String> {
+    match (specs, players) {
+        ([one], Some(p)) if p > 1 && split_spec(one).1.is_none() => {
+            if count_decks(one, db) == Some(p as usize) {
+                (1..=p).map(|k| format!("{one}#{k}")).collect()
+            } else {
+                specs.to_vec()
+            }
+        }
+        _ => specs.to_vec(),
+    }
+}
+
+/// `FILE#N` → (`FILE`, Some(N)) when `FILE` is a built-in deck or exists and the whole spec
+/// does not; otherwise (spec, None).
+pub fn split_spec(spec: &str) -> (&str, Option<usize>) {
+    if let Some((path, n)) = spec.rsplit_once('#') {
+        if let Ok(n) = n.trim().parse::<usize>() {
+            if !Path::new(spec).exists()
+                && (builtin_text(path).is_some() || Path::new(path).exists())
+            {
+                return (path, Some(n));
+            }
+        }
+    }
+    (spec, None)
+}
+
+fn import_spec_parts(spec: &str, db: &CardDb) -> Result<(Vec<Imported>, Option<usize>), DeckError> {
+    let (base, pick) = split_spec(spec);
+    if let Some((name, text)) = builtin_text(base) {
+        return Ok((import_all_named(name, name, text, db)?, pick));
+    }
+    let path = Path::new(base);
     if !path.exists() {
         let names: Vec<&str> = builtin_decks().iter().map(|(n, _)| *n).collect();
         return Err(DeckError {
@@ -161,7 +219,45 @@ pub fn import_spec(spec: &str, db: &CardDb) -> Result<Imported, DeckError> {
             ),
         });
     }
-    import_file(path, db)
+    Ok((import_file_all(path, db)?, pick))
+}
+
+fn pick_one(
+    spec: &str,
+    mut all: Vec<Imported>,
+    pick: Option<usize>,
+) -> Result<Imported, DeckError> {
+    let (base, _) = split_spec(spec);
+    match pick {
+        None if all.len() == 1 => Ok(all.remove(0)),
+        None => Err(DeckError {
+            file: spec.to_string(),
+            line: 0,
+            message: several_decks_message(base, &all),
+        }),
+        Some(n) if (1..=all.len()).contains(&n) => Ok(all.swap_remove(n - 1)),
+        Some(n) => Err(DeckError {
+            file: spec.to_string(),
+            line: 0,
+            message: format!(
+                "deck #{n} asked for, but the file holds {}; write `{base}#1`{}",
+                plural_decks(all.len()),
+                if all.len() > 1 {
+                    format!(" to `{base}#{}`", all.len())
+                } else {
+                    String::new()
+                }
+            ),
+        }),
+    }
+}
+
+fn plural_decks(n: usize) -> String {
+    if n == 1 {
+        "1 deck".into()
+    } else {
+        format!("{n} decks")
+    }
 }
 
 /// The format a deck was read from.
@@ -204,6 +300,8 @@ pub struct Imported {
     pub entries: Vec<Entry>,
     /// Encounter (non-player) cards listed among the deck's cards: not allowed there.
     pub encounter: Vec<Entry>,
+    /// The file line this deck starts on (1 for a file with one deck).
+    pub first_line: usize,
     /// Cards in a set-aside section (OCTGN `Special` / `Setup`, a `Set aside` heading): kept out
     /// of the deck, allowed to be encounter cards.
     pub set_aside: Vec<Entry>,
@@ -215,6 +313,9 @@ pub struct Imported {
     /// Sideboard and loot-section lines as read, each resolved or with the reason it is not:
     /// they only matter (and only fail the import) when the deck needs a loot deck.
     side: Vec<SideLine>,
+    /// Set names written on the text list's lines (`Core Set`, `TLR`), a clue for titles
+    /// with several versions.
+    written_sets: Vec<String>,
     /// Deck name or description found in the file (JSON `name`, `#` comment lines of a list).
     pub description: Vec<String>,
     /// Choices the importer made on its own (a version chosen by the deck's spheres, an unknown
@@ -250,14 +351,30 @@ pub fn load_deck(path: &Path, db: &CardDb) -> Result<Deck, DeckError> {
     playable(&path.display().to_string(), imp, db)
 }
 
-/// Reads a deck file of any supported format; the deck is named after the file stem.
+/// Reads a deck file of any supported format; the deck is named after the file stem. A file
+/// with several decks is an error listing them (see [`import_file_all`]).
 pub fn import_file(path: &Path, db: &CardDb) -> Result<Imported, DeckError> {
+    let file = path.display().to_string();
+    pick_one(&file, import_file_all(path, db)?, None)
+}
+
+/// Reads every deck of a file; the decks are named after the file stem (`stem#2` when it holds
+/// several).
+pub fn import_file_all(path: &Path, db: &CardDb) -> Result<Vec<Imported>, DeckError> {
     let file = path.display().to_string();
     let err = |message: String| DeckError {
         file: file.clone(),
         line: 0,
         message,
     };
+    if let Ok(m) = std::fs::metadata(path) {
+        if m.len() > MAX_FILE_BYTES as u64 * 4 {
+            return Err(err(format!(
+                "{} bytes: too large for a deck list; is this the right file?",
+                m.len()
+            )));
+        }
+    }
     let bytes = std::fs::read(path).map_err(|e| err(format!("cannot read the file: {e}")))?;
     let text = decode_bytes(&bytes).ok_or_else(|| {
         err("not a text file (not valid UTF-8); expected a RingsDB JSON or text deck list or an OCTGN .o8d".into())
@@ -266,9 +383,7 @@ pub fn import_file(path: &Path, db: &CardDb) -> Result<Imported, DeckError> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut imp = import_named(&file, &name, &text, db)?;
-    imp.deck.name = name;
-    Ok(imp)
+    import_all_named(&file, &name, &text, db)
 }
 
 /// UTF-8 text, or UTF-16 with a byte-order mark (what some Windows editors save).
@@ -300,6 +415,11 @@ pub fn parse_deck(name: &str, text: &str, db: &CardDb) -> Result<Deck, DeckError
     playable(name, imp, db)
 }
 
+/// Reads every deck of a text of any supported format (several for a file with several decks).
+pub fn import_decks(name: &str, text: &str, db: &CardDb) -> Result<Vec<Imported>, DeckError> {
+    import_all_named(name, name, text, db)
+}
+
 /// Reads a deck of any supported format from text, keeping everything [`check`] needs.
 pub fn import_deck(name: &str, text: &str, db: &CardDb) -> Result<Imported, DeckError> {
     import_named(name, name, text, db)
@@ -325,13 +445,70 @@ fn encounter_message(id: DefId, db: &CardDb) -> String {
     )
 }
 
+/// Largest deck file read (a deck list is a few kilobytes).
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+/// Most lines of a text deck list.
+pub const MAX_LINES: usize = 20_000;
+
+/// Reads the one deck of a text; a file with several decks is an error listing them.
 fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Imported, DeckError> {
+    let mut all = import_all_named(file, name, text, db)?;
+    if all.len() == 1 {
+        return Ok(all.remove(0));
+    }
+    Err(DeckError {
+        file: file.to_string(),
+        line: 0,
+        message: several_decks_message(file, &all),
+    })
+}
+
+/// "holds 2 decks: #1 Rohan riders (Éowyn, Théodred, Dúnhere), #2 ...; pick one with `FILE#2`".
+fn several_decks_message(file: &str, all: &[Imported]) -> String {
+    let list: Vec<String> = all
+        .iter()
+        .enumerate()
+        .map(|(k, imp)| {
+            format!(
+                "#{} {}",
+                k + 1,
+                imp.description
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| format!("(from line {})", imp.first_line))
+            )
+        })
+        .collect();
+    format!(
+        "the file holds {} decks: {}; pick one with `{file}#N` (e.g. `{file}#2`), or seat them all with --players {}",
+        all.len(),
+        list.join(", "),
+        all.len()
+    )
+}
+
+/// Reads every deck of a text (one for JSON with one decklist, OCTGN, a text list with one).
+fn import_all_named(
+    file: &str,
+    name: &str,
+    text: &str,
+    db: &CardDb,
+) -> Result<Vec<Imported>, DeckError> {
     let err = |line: usize, message: String| DeckError {
         file: file.to_string(),
         line,
         message,
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.len() > MAX_FILE_BYTES {
+        return Err(err(
+            0,
+            format!(
+                "{} bytes: too large for a deck list (at most {MAX_FILE_BYTES}); is this the right file?",
+                text.len()
+            ),
+        ));
+    }
     if text
         .chars()
         .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
@@ -343,39 +520,175 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
         ));
     }
     let head = text.trim_start();
-    let mut imp = Imported {
-        deck: Deck {
-            name: name.to_string(),
-            ..Deck::default()
-        },
-        ..Imported::default()
-    };
-    let (format, parsed) = if head.starts_with('{') || head.starts_with('[') {
-        (Format::RingsDbJson, parse_ringsdb_json(text, db, &mut imp))
-    } else if head.starts_with('<') {
-        (Format::O8d, parse_o8d(text, db, &mut imp))
+    let json_like = head.starts_with('{')
+        || (head.starts_with('[')
+            && head[1..]
+                .trim_start()
+                .starts_with(|c: char| matches!(c, '{' | '[' | ']' | '"') || c.is_ascii_digit()));
+    let lower_head: String = head.chars().take(4096).collect::<String>().to_lowercase();
+    let (format, raw): (Format, LineResult<Vec<Imported>>) = if json_like {
+        (Format::RingsDbJson, parse_ringsdb_json_all(text, db))
+    } else if head.starts_with('<')
+        && (lower_head.contains("<deck") || lower_head.contains("<section"))
+    {
+        let mut imp = Imported::default();
+        (
+            Format::O8d,
+            parse_o8d(text, db, &mut imp).map(|()| vec![imp]),
+        )
     } else {
-        (Format::Text, parse_text(text, db, &mut imp))
+        let plain;
+        let text = if head.starts_with('<') {
+            plain = html_to_text(text);
+            plain.as_str()
+        } else {
+            text
+        };
+        (Format::Text, parse_text_all(text, db))
     };
-    imp.format = Some(format);
-    parsed.map_err(|(l, m)| err(l, m))?;
+    let raw = raw.map_err(|(l, m)| err(l, m))?;
+    let several = raw.len() > 1;
+    let mut out = Vec::with_capacity(raw.len());
+    for (k, mut imp) in raw.into_iter().enumerate() {
+        imp.format = Some(format);
+        imp.deck.name = if several {
+            format!("{name}#{}", k + 1)
+        } else {
+            name.to_string()
+        };
+        out.push(finish_import(imp, format, db).map_err(|(l, m)| err(l, m))?);
+    }
+    Ok(out)
+}
+
+/// Every deck of a text list: the file cut into decks, each read on its own with the file's
+/// line numbers.
+fn parse_text_all(text: &str, db: &CardDb) -> LineResult<Vec<Imported>> {
+    let lines: Vec<&str> = text_lines(text).collect();
+    if lines.len() > MAX_LINES {
+        return Err((
+            MAX_LINES + 1,
+            format!("more than {MAX_LINES} lines: too long for a deck list"),
+        ));
+    }
+    let chunks = split::split_decks(&lines, db)?;
+    let mut out = Vec::with_capacity(chunks.len());
+    let mut buf = String::new();
+    for c in chunks {
+        // Lines of other decks are left blank so that line numbers stay the file's.
+        buf.clear();
+        for _ in 0..c.start {
+            buf.push('\n');
+        }
+        for l in &lines[c.start..c.end] {
+            buf.push_str(l);
+            buf.push('\n');
+        }
+        let mut imp = Imported {
+            first_line: c.start + 1,
+            ..Imported::default()
+        };
+        parse_text(&buf, db, &mut imp)?;
+        out.push(imp);
+    }
+    // A chunk without a card (a title block before `Player 1`) is no deck of its own: its
+    // lines describe the file.
+    if out.len() > 1 {
+        let empty: Vec<usize> = (0..out.len())
+            .filter(|&k| out[k].entries.is_empty() && out[k].side.is_empty())
+            .collect();
+        if empty.len() < out.len() {
+            for &k in empty.iter().rev() {
+                out.remove(k);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The text of an HTML page (a deck list saved from a forum or a deck site): block tags end
+/// lines, other tags are dropped.
+fn html_to_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find('>') else {
+            rest = "";
+            break;
+        };
+        let tag = rest[i + 1..i + j]
+            .trim_start_matches('/')
+            .to_ascii_lowercase();
+        let tname = tag
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("");
+        if matches!(
+            tname,
+            "br" | "p"
+                | "li"
+                | "div"
+                | "tr"
+                | "h1"
+                | "h2"
+                | "h3"
+                | "h4"
+                | "h5"
+                | "h6"
+                | "ul"
+                | "ol"
+                | "table"
+        ) {
+            out.push('\n');
+        } else if matches!(tname, "td" | "th") {
+            out.push(' ');
+        }
+        rest = &rest[i + j + 1..];
+        // Script and style bodies are not text.
+        for skip in ["script", "style"] {
+            if tname == skip && !tag.starts_with('/') {
+                if let Some(e) = rest.to_ascii_lowercase().find(&format!("</{skip}")) {
+                    rest = &rest[e..];
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Turns an importer's raw lines into the deck: implemented printings, heroes and cards, the
+/// loot deck; a deck with no card is an error.
+fn finish_import(mut imp: Imported, format: Format, db: &CardDb) -> LineResult<Imported> {
+    let err = |line: usize, message: String| (line, message);
     let mut entries = std::mem::take(&mut imp.entries);
     for e in entries.iter_mut().chain(imp.set_aside.iter_mut()) {
         e.id = implemented_printing(e.id, db);
     }
+    let mut kept: Vec<Entry> = Vec::with_capacity(entries.len());
     for &e in &entries {
         let def = db.def(e.id);
         if !def.ty.is_player_card() {
             imp.encounter.push(e);
+            kept.push(e);
             continue;
         }
         if def.ty == CardType::Hero {
-            if e.copies != 1 || imp.deck.heroes.contains(&e.id) {
+            // A hero named twice (a `Heroes:` line above a full list): counted once.
+            if e.copies == 1 && imp.deck.heroes.contains(&e.id) {
+                imp.notes.push(format!(
+                    "{}: hero {} is listed again: counted once",
+                    e.line, def.title
+                ));
+                continue;
+            }
+            if e.copies != 1 {
                 return Err(err(
                     e.line,
                     format!(
-                        "hero {} is listed more than once; a deck has one copy of each hero",
-                        def.title
+                        "{} copies of hero {}: a deck has one copy of each hero",
+                        e.copies, def.title
                     ),
                 ));
             }
@@ -385,9 +698,10 @@ fn import_named(file: &str, name: &str, text: &str, db: &CardDb) -> Result<Impor
                 .cards
                 .extend(std::iter::repeat_n(e.id, e.copies as usize));
         }
+        kept.push(e);
     }
-    imp.entries = entries;
-    finish_loot(&mut imp, format, db).map_err(|(l, m)| err(l, m))?;
+    imp.entries = kept;
+    finish_loot(&mut imp, format, db)?;
     if imp.entries.is_empty() {
         return Err(err(
             0,

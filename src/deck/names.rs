@@ -110,6 +110,8 @@ pub(super) enum Found {
     Ambiguous(Vec<DefId>, String),
     /// No card has this name (as cleaned); [`unknown_card`] makes the message.
     Unknown(String),
+    /// A near miss of several titles: the error message.
+    Unclear(String),
 }
 
 /// The error for an unknown card name, with the nearest titles. Made only when reported: a
@@ -117,6 +119,31 @@ pub(super) enum Found {
 /// reads the whole table.
 pub(super) fn unknown_card(name: &str, db: &CardDb) -> String {
     format!("unknown card `{name}`{}", did_you_mean(name, db))
+}
+
+/// Fan-made products (normalised names and abbreviations): their cards are not in the table.
+const FAN_MADE_SETS: &[&str] = &[
+    "alep",
+    "alongextendedparty",
+    "firstage",
+    "legacyoffeanor",
+    "thelegacyoffeanor",
+    "childrenofeorl",
+    "oathsoftherohirrim",
+    "fanmade",
+    "homebrew",
+    "custom",
+    "dragncards",
+];
+
+/// [`unknown_card`], saying so when the line's set is a fan-made one.
+pub(super) fn unknown_card_in(name: &str, set: Option<&str>, db: &CardDb) -> String {
+    match set.filter(|s| FAN_MADE_SETS.contains(&normalize_title(s).as_str())) {
+        Some(s) => format!(
+            "unknown card `{name}`: `{s}` is a fan-made set, and fan-made cards are not official cards (the card table has only official ones)"
+        ),
+        None => unknown_card(name, db),
+    }
 }
 
 /// Resolves a card name (with optional set or sphere text from the parentheses and the
@@ -285,5 +312,129 @@ pub(super) fn did_you_mean(name: &str, db: &CardDb) -> String {
         [a] => format!("; did you mean {a}?"),
         [a, b] => format!("; did you mean {a} or {b}?"),
         [rest @ .., last] => format!("; did you mean {} or {last}?", rest.join(", ")),
+    }
+}
+
+/// Near-miss searches per deck file (a real list has a handful of misspellings).
+pub(super) const NEAR_BUDGET: u32 = 200;
+
+/// Most edits between a misspelt title and the card's title for the card to be accepted.
+const MAX_EDITS: usize = 2;
+
+/// The result of looking up a near miss.
+pub(super) enum Near {
+    /// One title is nearest: (the title as printed).
+    One(String),
+    /// Several titles are as near: their printed titles.
+    Several(Vec<String>),
+    None,
+}
+
+/// The distinct player-card title nearest to `name` within [`MAX_EDITS`] edits (1 for titles of
+/// up to 5 letters), comparing normalised titles (case, accents, spaces and punctuation
+/// ignored) with and without a leading "The". Bounded: names longer than 60 letters are not
+/// looked up.
+pub(super) fn near_title(name: &str, db: &CardDb) -> Near {
+    let key = normalize_title(name);
+    if key.len() < 3 || key.chars().count() > 60 {
+        return Near::None;
+    }
+    let strip = |k: &str| k.strip_prefix("the").map(str::to_string);
+    let key_bare = strip(&key);
+    let limit = if key.chars().count() <= 5 {
+        1
+    } else {
+        MAX_EDITS
+    };
+    let mut best = usize::MAX;
+    let mut found: Vec<(String, &str)> = Vec::new();
+    for d in db
+        .defs
+        .iter()
+        .filter(|d| d.ty.is_player_card() && !d.is_back_face())
+    {
+        let t = normalize_title(&d.title);
+        if t.len().abs_diff(key.len()) > limit + 3 {
+            continue;
+        }
+        let t_bare = strip(&t);
+        let mut dist = edit_distance(&key, &t);
+        for (a, b) in [
+            (key_bare.as_deref(), Some(t.as_str())),
+            (Some(key.as_str()), t_bare.as_deref()),
+        ] {
+            if let (Some(a), Some(b)) = (a, b) {
+                dist = dist.min(edit_distance(a, b));
+            }
+        }
+        if dist > limit || dist > best {
+            continue;
+        }
+        if dist < best {
+            best = dist;
+            found.clear();
+        }
+        if !found.iter().any(|(k, _)| *k == t) {
+            found.push((t, &d.title));
+        }
+    }
+    match found.len() {
+        0 => Near::None,
+        1 => Near::One(found[0].1.to_string()),
+        _ => Near::Several(found.iter().map(|(_, t)| t.to_string()).collect()),
+    }
+}
+
+/// [`resolve_name`], then a near miss: a misspelt title that is one or two edits from a single
+/// card title is read as that card, and the second value is the note naming the correction.
+/// Several titles as near: an error listing them.
+pub(super) fn resolve_or_near(
+    name: &str,
+    set: Option<&str>,
+    hint: Hint,
+    db: &CardDb,
+    budget: &mut u32,
+) -> (Found, Option<String>) {
+    let found = resolve_name(name, set, hint, db);
+    let Found::Unknown(unknown) = found else {
+        return (found, None);
+    };
+    // Each near-miss search reads the whole card table: a file gets a fixed number of them.
+    if *budget == 0 {
+        return (Found::Unknown(unknown), None);
+    }
+    *budget -= 1;
+    // "Lore Aragron": a sphere before a misspelt title.
+    let (bare, hint2) = match name.split_once(' ') {
+        Some((first, rest)) if sphere_named(first).is_some() => (
+            rest,
+            Hint {
+                sphere: sphere_named(first),
+                ..hint
+            },
+        ),
+        _ => (name, hint),
+    };
+    match near_title(bare, db) {
+        Near::One(title) => {
+            let f = resolve_name(&title, set, hint2, db);
+            let note = format!("`{}` read as {title} (nearest card title)", name.trim());
+            match f {
+                Found::Unknown(_) => (Found::Unknown(unknown), None),
+                f => (f, Some(note)),
+            }
+        }
+        Near::Several(titles) => {
+            let (last, rest) = titles.split_last().expect("several titles");
+            (
+                Found::Unclear(format!(
+                    "unknown card `{}`: it is as near to {} as to {last}; write the title in full",
+                    name.trim(),
+                    rest.join(", ")
+                )),
+                None,
+            )
+        }
+        Near::None => (Found::Unknown(unknown), None),
     }
 }

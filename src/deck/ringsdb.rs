@@ -2,11 +2,39 @@
 
 use super::*;
 
-/// A RingsDB decklist (`/api/public/decklist/ID.json`, `/api/public/deck/ID.json` or a saved
-/// copy): `heroes` and `slots` map RingsDB card codes to copies, `sideslots` is the sideboard
-/// (ignored). `slots` may or may not repeat the heroes; a hero is counted once. An array of
-/// decklists is accepted when it holds exactly one.
-pub(super) fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+/// Keys that mark a DragnCards file (its card database or a deck to load), not a decklist.
+const DRAGNCARDS_KEYS: &[&str] = &[
+    "databaseId",
+    "loadList",
+    "cardDb",
+    "sides",
+    "cardpackname",
+    "cardencounterset",
+    "imageUrl",
+    "printName",
+];
+
+/// Whether `v` (or, for an object of objects or an array, one of its first members) carries a
+/// DragnCards key.
+fn is_dragncards(v: &json::Value, depth: usize) -> bool {
+    use json::Kind;
+    match &v.kind {
+        Kind::Object(m) => {
+            m.iter()
+                .any(|(k, _, _)| DRAGNCARDS_KEYS.contains(&k.as_str()))
+                || (depth < 2
+                    && m.iter()
+                        .take(4)
+                        .any(|(_, _, x)| is_dragncards(x, depth + 1)))
+        }
+        Kind::Array(a) => depth < 2 && a.iter().take(4).any(|x| is_dragncards(x, depth + 1)),
+        _ => false,
+    }
+}
+
+/// RingsDB decklists in a JSON file: one decklist object, an array of them, or an object with a
+/// `decks` / `decklists` array (a RingsDB fellowship). Each is read into its own `Imported`.
+pub(super) fn parse_ringsdb_json_all(text: &str, db: &CardDb) -> LineResult<Vec<Imported>> {
     use json::Kind;
     let root = json::parse(text).map_err(|e| {
         (
@@ -14,19 +42,68 @@ pub(super) fn parse_ringsdb_json(text: &str, db: &CardDb, imp: &mut Imported) ->
             format!("malformed JSON at column {}: {}", e.column, e.message),
         )
     })?;
-    let root = match &root.kind {
-        Kind::Array(items) if items.len() == 1 => &items[0],
-        Kind::Array(items) => {
-            return Err((
-                root.line,
-                format!(
-                    "a JSON array of {} items: expected one RingsDB decklist object",
-                    items.len()
-                ),
-            ))
+    if let Some(list) = root
+        .get("loadList")
+        .filter(|_| root.get("cardDb").is_none())
+    {
+        let mut imp = parse_dragncards_load_list(list, db)?;
+        if let Some(l) = root
+            .get("label")
+            .or_else(|| root.get("name"))
+            .and_then(|v| v.as_str())
+        {
+            imp.description.push(decode_entities(l.trim()));
         }
-        _ => &root,
+        return Ok(vec![imp]);
+    }
+    if is_dragncards(&root, 0) {
+        return Err((
+            root.line,
+            "this is a DragnCards JSON file (card database or custom cards), not a decklist: fan-made cards (DragnCards custom JSON) are not official cards and cannot be played; export the deck from RingsDB (JSON or text) or OCTGN instead".into(),
+        ));
+    }
+    let list: Vec<&json::Value> = match &root.kind {
+        Kind::Array(items) => items.iter().collect(),
+        Kind::Object(_) => match root.get("decks").or_else(|| root.get("decklists")) {
+            Some(json::Value {
+                kind: Kind::Array(items),
+                ..
+            }) if root.get("slots").is_none() => items.iter().collect(),
+            _ => vec![&root],
+        },
+        _ => vec![&root],
     };
+    if list.is_empty() {
+        return Err((
+            root.line,
+            "an empty JSON array: expected a RingsDB decklist object with `heroes` and `slots`"
+                .into(),
+        ));
+    }
+    if list.len() > super::split::MAX_DECKS {
+        return Err((
+            root.line,
+            format!(
+                "a JSON array of {} decklists: at most {} decks per file",
+                list.len(),
+                super::split::MAX_DECKS
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for v in list {
+        let mut imp = Imported::default();
+        parse_ringsdb_value(v, db, &mut imp)?;
+        out.push(imp);
+    }
+    Ok(out)
+}
+
+/// One RingsDB decklist (`/api/public/decklist/ID.json`, `/api/public/deck/ID.json` or a saved
+/// copy): `heroes` and `slots` map RingsDB card codes to copies, `sideslots` is the sideboard
+/// (ignored). `slots` may or may not repeat the heroes; a hero is counted once.
+fn parse_ringsdb_value(root: &json::Value, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+    use json::Kind;
     if !matches!(root.kind, Kind::Object(_)) {
         return Err((
             root.line,
@@ -156,4 +233,72 @@ pub(super) fn near_codes(
     } else {
         format!("; nearest known codes: {}", list.join(", "))
     }
+}
+
+/// A DragnCards deck to load (`loadList` of `databaseId`, `quantity`, `loadGroupId`): official
+/// cards carry their OCTGN GUID as `databaseId`. Heroes and deck cards are told apart by type;
+/// `...Sideboard` groups are the sideboard, `...SetAside` set aside, `shared...` (quest and
+/// encounter) skipped. An id that is no official card means fan-made cards: refused.
+fn parse_dragncards_load_list(list: &json::Value, db: &CardDb) -> LineResult<Imported> {
+    use json::Kind;
+    let Kind::Array(items) = &list.kind else {
+        return Err((
+            list.line,
+            format!("`loadList` is {}: expected an array", list.describe()),
+        ));
+    };
+    let mut imp = Imported::default();
+    let mut unknown = 0usize;
+    let mut first_unknown = 0usize;
+    for it in items {
+        let id = it
+            .get("databaseId")
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let group = it.get("loadGroupId").and_then(|v| v.as_str()).unwrap_or("");
+        if group.starts_with("shared") {
+            continue;
+        }
+        let copies = match it.get("quantity").map(|q| &q.kind) {
+            Some(Kind::Number(n) | Kind::String(n)) => parse_qty(n, it.line)?,
+            _ => 1,
+        };
+        let Some(def) = db
+            .defs
+            .iter()
+            .position(|d| !d.is_back_face() && !id.is_empty() && d.octgn_id == id)
+            .map(|i| i as DefId)
+        else {
+            if unknown == 0 {
+                first_unknown = it.line;
+            }
+            unknown += 1;
+            continue;
+        };
+        let e = Entry {
+            line: it.line,
+            id: def,
+            copies,
+        };
+        let g = group.to_ascii_lowercase();
+        if g.contains("sideboard") {
+            imp.sideboard += copies;
+            imp.side.push(SideLine::plain(it.line, copies, Ok(def)));
+        } else if g.contains("setaside") {
+            imp.set_aside.push(e);
+        } else {
+            imp.entries.push(e);
+        }
+    }
+    if unknown > 0 {
+        return Err((
+            first_unknown,
+            format!(
+                "{unknown} card(s) of this DragnCards deck are no official card (their `databaseId` is no OCTGN id of the card table): fan-made cards (DragnCards custom JSON) are not official cards and cannot be played"
+            ),
+        ));
+    }
+    Ok(imp)
 }

@@ -3,7 +3,7 @@
 use super::*;
 
 /// What the current heading says about the following lines.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Section {
     /// Before any heading: lines without a quantity are free text (deck name, notes).
     Preamble,
@@ -43,53 +43,6 @@ pub(super) fn sphere_named(s: &str) -> Option<Sphere> {
         "fellowship" => Sphere::Fellowship,
         _ => return None,
     })
-}
-
-/// Recognises a heading line (`Hero (3)`, `Allies:`, `ATTACHMENTS`, `Sideboard`, `## Events`,
-/// `Lore:`).
-pub(super) fn heading(line: &str) -> Option<Section> {
-    let mut s = line
-        .trim()
-        .trim_start_matches(['#', '=', '*', '_'])
-        .trim_end_matches(['#', '=', '*', '_'])
-        .trim()
-        .trim_end_matches(':')
-        .trim();
-    // Drop a trailing count such as "(3)" or "x3".
-    if let Some(open) = s.rfind(['(', '[']) {
-        if s.ends_with([')', ']'])
-            && s[open + 1..s.len() - 1]
-                .trim()
-                .trim_end_matches("cards")
-                .trim()
-                .chars()
-                .all(|c| c.is_ascii_digit())
-        {
-            s = s[..open].trim_end();
-        }
-    }
-    let s = s
-        .trim_end_matches(|c: char| c.is_ascii_digit() || c == ':')
-        .trim()
-        .to_lowercase();
-    let key = s.trim_end_matches(['-', '–', ':']).trim();
-    if let Some(t) = section_type(key) {
-        return Some(Section::Cards(Hint::of_type(t)));
-    }
-    if let Some(sp) = sphere_named(key).filter(|_| !key.contains(' ')) {
-        return Some(Section::Cards(Hint {
-            ty: None,
-            sphere: Some(sp),
-        }));
-    }
-    match key {
-        "sideboard" | "side board" | "side-board" | "maybeboard" | "maybe" | "sideboard cards" => {
-            Some(Section::Skip)
-        }
-        "loot" | "loot deck" | "loot cards" | "loot-deck" => Some(Section::Loot),
-        _ if SET_ASIDE_SECTIONS.contains(&key) => Some(Section::SetAside),
-        _ => None,
-    }
 }
 
 /// Replaces the common HTML entities (`&amp;`, `&#39;`, `&quot;`, `&#x27;`...).
@@ -154,7 +107,22 @@ pub(super) fn decode_entities(s: &str) -> String {
 /// Splits a card line into (copies text, name with optional set). Accepts `3x Name`, `3 x Name`,
 /// `3 Name`, `x3 Name`, `(3) Name`, `Name x3`, `Name x 3`, `Name (x3)`, `Name (Core Set) x3`.
 /// `None` when the line has no quantity.
-pub(super) fn split_quantity(s: &str) -> Option<(&str, &str)> {
+pub(super) fn split_quantity(s: &str) -> Option<(String, String)> {
+    if let Some((q, n)) = split_quantity_at_ends(s) {
+        return Some((q.to_string(), n.to_string()));
+    }
+    // "Name x3 (Core Set)", "Name - 3 [TLR]": a count before the set.
+    let t = s.trim_end();
+    let open = t
+        .strip_suffix([')', ']'])
+        .and_then(|x| x.rfind(['(', '[']))?;
+    let (head, set) = (&t[..open], &t[open..]);
+    let (q, n) = split_quantity_at_ends(head.trim_end())?;
+    Some((q.to_string(), format!("{n} {set}")))
+}
+
+/// [`split_quantity`] with the count at the start or the very end of the line.
+fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
     // Leading "x3 Name" / "(3) Name" / "(3x) Name".
     let lead = s
         .strip_prefix(['x', 'X', '×'])
@@ -202,7 +170,7 @@ pub(super) fn split_quantity(s: &str) -> Option<(&str, &str)> {
     let tail = trimmed.len() - trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if tail > 0 {
         let head = trimmed[..trimmed.len() - tail].trim_end();
-        if let Some(name) = head.strip_suffix(['x', 'X', '×', '*']) {
+        if let Some(name) = head.strip_suffix(['x', 'X', '×', '*', '-', '–']) {
             if (name.ends_with(char::is_whitespace) || name.ends_with(')'))
                 && !name.trim().is_empty()
             {
@@ -219,16 +187,39 @@ pub(super) fn split_set(s: &str) -> (&str, Option<&str>) {
     if let (Some(open), true) = (s.rfind(['(', '[']), s.ends_with([')', ']'])) {
         let name = s[..open].trim().trim_end_matches(['-', '–', ',']).trim();
         if !name.is_empty() {
-            return (name, Some(s[open + 1..s.len() - 1].trim()));
+            return (
+                name,
+                Some(drop_card_number(s[open + 1..s.len() - 1].trim())),
+            );
         }
     }
     (s, None)
 }
 
+/// A set written with the card's number: `Core Set #16`, `Core 46`, `Core Set, 16`, `TLR-3`.
+fn drop_card_number(set: &str) -> &str {
+    let t = set.trim_end_matches(|c: char| c.is_ascii_digit());
+    if t.len() == set.len() || t.is_empty() {
+        return set;
+    }
+    let t2 = t.trim_end_matches(['#', ' ', ',', '-', '–', '/', ':', '.']);
+    if t2.len() < t.len() && !t2.is_empty() {
+        t2
+    } else {
+        set
+    }
+}
+
 /// Stray punctuation around a line: list bullets, markdown emphasis and links, quotes, a
 /// trailing full stop.
 pub(super) fn clean_line(raw: &str) -> String {
-    let decoded = decode_entities(raw.trim_end_matches('\r'));
+    let raw = raw.trim_end_matches('\r');
+    if raw.len() > MAX_LINE {
+        // Prose or garbage: not worth cleaning (and no card line is this long).
+        return raw.trim().chars().take(MAX_LINE).collect();
+    }
+    let decoded = strip_bbcode(&decode_entities(raw));
+    let decoded = table_row(&decoded).unwrap_or(decoded);
     let mut s = decoded
         .replace(['\u{a0}', '\t'], " ")
         .replace(['’', '‘', '`', '´'], "'")
@@ -244,13 +235,161 @@ pub(super) fn clean_line(raw: &str) -> String {
         };
         s = format!("{}{}{}", &s[..open], &s[open + 1..a], &s[b + 1..]);
     }
-    s.trim()
-        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+    let s = s
         .trim()
+        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+        .trim();
+    // "1. Aragorn": a numbered list's number, not a count.
+    let unnumbered = s.trim_start_matches(|c: char| c.is_ascii_digit());
+    let s = match unnumbered.strip_prefix(". ") {
+        Some(rest) if unnumbered.len() < s.len() && s.len() - unnumbered.len() <= 2 => rest,
+        _ => s,
+    };
+    s.trim()
         .trim_matches(['*', '_', '"'])
         .trim_end_matches(['.', ',', ';', '!'])
         .trim()
         .to_string()
+}
+
+/// Longest line cleaned and read as a possible card line.
+const MAX_LINE: usize = 600;
+
+/// BBCode tags a forum post wraps card names in.
+const BBCODE_TAGS: &[&str] = &[
+    "b",
+    "i",
+    "u",
+    "s",
+    "url",
+    "color",
+    "colour",
+    "size",
+    "font",
+    "card",
+    "list",
+    "quote",
+    "center",
+    "left",
+    "right",
+    "spoiler",
+    "hr",
+    "li",
+    "ul",
+    "ol",
+    "code",
+    "deck",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "strike",
+    "sup",
+    "sub",
+    "highlight",
+    "o",
+    "c",
+    "lotr",
+];
+
+/// Drops BBCode tags (`[b]`, `[/b]`, `[url=...]`, `[card]`, `[*]`) and `[img]...[/img]`; other
+/// brackets (`[Core]`, `[x3]`) stay.
+fn strip_bbcode(s: &str) -> String {
+    if !s.contains('[') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('[') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let Some(j) = after.find(']').filter(|&j| j <= 200) else {
+            out.push('[');
+            rest = after;
+            continue;
+        };
+        let inner = &after[..j];
+        let name = inner
+            .trim_start_matches('/')
+            .split(['=', ' '])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if inner == "*" {
+            out.push(' ');
+            rest = &after[j + 1..];
+        } else if name == "img" && !inner.starts_with('/') {
+            // An image's address is not text.
+            let body = &after[j + 1..];
+            rest = match body.to_ascii_lowercase().find("[/img]") {
+                Some(e) => &body[e + 6..],
+                None => "",
+            };
+        } else if BBCODE_TAGS.contains(&name.as_str()) {
+            rest = &after[j + 1..];
+        } else {
+            out.push('[');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A table row (`| 3 | Gandalf | Core |`, or cells separated by tabs) as a card line
+/// (`3x Gandalf (Core)`); a rule row (`|---|---|`) is empty. `None` if the line is no row.
+fn table_row(s: &str) -> Option<String> {
+    let sep = if s.matches('|').count() >= 2 {
+        '|'
+    } else if s.trim().contains('\t') {
+        '\t'
+    } else {
+        return None;
+    };
+    let cells: Vec<&str> = s
+        .split(sep)
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    if cells.iter().all(|c| {
+        c.chars()
+            .all(|ch| matches!(ch, '-' | ':' | ' ' | '=' | '+'))
+    }) {
+        return Some(String::new());
+    }
+    let count = |c: &str| {
+        let t = c.trim_matches(['x', 'X', '×']).trim();
+        !t.is_empty() && t.len() <= 3 && t.chars().all(|ch| ch.is_ascii_digit())
+    };
+    let qty = cells
+        .iter()
+        .find(|c| count(c))
+        .map(|c| c.trim_matches(['x', 'X', '×']).trim());
+    let mut rest = cells.iter().filter(|c| !count(c));
+    let name = rest.next()?;
+    // A sphere or set cell after the name (a type column adds nothing: the title decides).
+    let extra = rest.find(|c| {
+        let w = normalize_title(c);
+        !matches!(
+            w.as_str(),
+            "hero"
+                | "ally"
+                | "attachment"
+                | "event"
+                | "contract"
+                | "treasure"
+                | "playersidequest"
+                | "sidequest"
+        ) && c.len() <= 40
+    });
+    let mut line = match qty {
+        Some(q) => format!("{q}x {name}"),
+        None => name.to_string(),
+    };
+    if let Some(x) = extra {
+        line.push_str(&format!(" ({x})"));
+    }
+    Some(line)
 }
 
 /// A line ambiguous on its own, settled after the whole list is read.
@@ -260,22 +399,41 @@ pub(super) struct Pending {
     message: String,
 }
 
-pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
-    let mut section = Section::Preamble;
-    let mut pending: Vec<Pending> = Vec::new();
-    let mut seen_content = false;
-    // Lines are split on LF; a CR before it (Windows) is dropped; old-Mac CR-only files are
-    // split on CR.
+/// Lines are split on LF; a CR before it (Windows) is dropped; old-Mac CR-only files are split
+/// on CR.
+pub(super) fn text_lines(text: &str) -> std::str::Split<'_, char> {
     let sep = if !text.contains('\n') && text.contains('\r') {
         '\r'
     } else {
         '\n'
     };
-    for (i, raw) in text.split(sep).enumerate() {
+    text.split(sep)
+}
+
+/// Reads one deck of a text list (see `split::split_decks` for files with several).
+pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+    let mut section = Section::Preamble;
+    let mut pending: Vec<Pending> = Vec::new();
+    let mut seen_content = false;
+    let mut budget = NEAR_BUDGET;
+    for (i, raw) in text_lines(text).enumerate() {
         let line = i + 1;
-        let s = clean_line(raw);
+        let mut s = clean_line(raw);
         if s.is_empty() || s.starts_with("//") {
             continue;
+        }
+        // "Player 2", "Deck #2: Rohan riders", "Player 2 heroes: ...": the rest of the line is a
+        // heading, an inline list or the deck's name.
+        if let Some((_, rest)) = separator(&s) {
+            if rest.is_empty() {
+                continue;
+            }
+            if heading(&rest).is_none() && !rest.contains(':') {
+                // The deck's own name comes before the file's title lines above it.
+                imp.description.insert(0, rest);
+                continue;
+            }
+            s = rest;
         }
         if s.starts_with('#') || s.starts_with("==") {
             if let Some(h) = heading(&s) {
@@ -296,10 +454,11 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         }
         // "Heroes: Aragorn, Legolas, Gimli" / "Allies (3) - 3x Snowbourn Scout".
         let mut items: Vec<&str> = vec![s.as_str()];
+        let mut line_section = None;
         for sep in [":", " - ", " – ", " — "] {
             if let Some((left, right)) = s.split_once(sep) {
                 if let Some(h) = heading(left).filter(|_| !right.trim().is_empty()) {
-                    section = h;
+                    line_section = Some(h);
                     items = right
                         .split([',', ';'])
                         .map(str::trim)
@@ -309,45 +468,37 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 }
             }
         }
-        if matches!(section, Section::Skip | Section::Loot) {
-            let loot_heading = section == Section::Loot;
-            for item in &items {
-                let item = clean_line(item);
-                let (copies, name) = match split_quantity(&item) {
-                    Some((q, n)) => {
-                        if !loot_heading && items.len() == 1 {
-                            imp.sideboard += q.parse::<u32>().unwrap_or(0);
-                        }
-                        (q.parse::<u32>().unwrap_or(0), n.to_string())
-                    }
-                    // A bare line: a card, unless it is a note or footer.
-                    None if is_free_text(&item) => continue,
-                    None => (1, item.clone()),
+        if items.len() == 1 && is_meta_line(items[0]) {
+            continue; // "Total cards: 50", "Threat 28", "50 cards"
+        }
+        // An inline list is its own section; after a `Heroes: ...` line the lines below are
+        // other cards, after `Allies: ...` still allies.
+        let outer = section;
+        if let Some(h) = line_section {
+            section = h;
+        }
+        let restore = |section: &mut Section| {
+            if line_section.is_some() {
+                *section = match line_section {
+                    Some(Section::Cards(Hint {
+                        ty: Some(CardType::Hero),
+                        ..
+                    })) => match outer {
+                        Section::Cards(Hint {
+                            ty: Some(CardType::Hero),
+                            ..
+                        }) => Section::Cards(Hint::default()),
+                        Section::Preamble => Section::Cards(Hint::default()),
+                        o => o,
+                    },
+                    Some(h) => h,
+                    None => outer,
                 };
-                // Kept for a loot deck (The Burglar's Turn); otherwise ignored.
-                let (n, set) = split_set(&name);
-                let found =
-                    match resolve_name(n, set, Hint::of_type(Some(CardType::Attachment)), db) {
-                        Found::One(id) => Ok(id),
-                        Found::Ambiguous(_, m) => Err(m),
-                        Found::Unknown(u) => Err(unknown_card(&u, db)),
-                    };
-                if copies == 0 || copies > MAX_COPIES {
-                    imp.side.push(SideLine {
-                        line,
-                        copies: 1,
-                        loot_heading,
-                        found: Err(format!("bad quantity in `{item}`")),
-                    });
-                    continue;
-                }
-                imp.side.push(SideLine {
-                    line,
-                    copies,
-                    loot_heading,
-                    found,
-                });
             }
+        };
+        if matches!(section, Section::Skip | Section::Loot) {
+            side_items(&items, line, section, db, imp, &mut budget);
+            restore(&mut section);
             continue;
         }
         let hint = match section {
@@ -358,15 +509,21 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         for item in items {
             let item = clean_line(item);
             let (qty, name) = match split_quantity(&item) {
-                Some((q, n)) => (Some(parse_qty(q, line)?), n.to_string()),
+                Some((q, n)) => (Some(parse_qty(&q, line)?), n),
                 None => (None, item.clone()),
             };
+            if is_meta_line(&item) {
+                continue; // "50 cards", "3 heroes", a bare count in an inline list
+            }
+            // A sentence (a comment after the list, a paragraph of a blog post) is not a card.
+            if qty.is_none() && !listed && is_prose(&item) {
+                continue;
+            }
             let (n, set) = split_set(&name);
-            let found = resolve_name(n, set, hint, db);
             // The file's first line, bare and before any heading, is the deck's name (RingsDB
             // exports start with it), even when it is also a card title ("Aragorn").
             if qty.is_none() && !listed && section == Section::Preamble && first_line {
-                if !matches!(found, Found::Unknown(_)) {
+                if !matches!(resolve_name(n, set, hint, db), Found::Unknown(_)) {
                     imp.notes.push(format!(
                         "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
                     ));
@@ -374,21 +531,46 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 imp.description.push(item.clone());
                 continue;
             }
+            // Near misses are corrected only where a card is expected: a line with a count, an
+            // inline list or a line under a heading; free text before the list is not guessed.
+            let expect_card =
+                qty.is_some() || listed || matches!(section, Section::Cards(_) | Section::SetAside);
+            let (found, corrected) = if expect_card {
+                resolve_or_near(n, set, hint, db, &mut budget)
+            } else {
+                (resolve_name(n, set, hint, db), None)
+            };
+            let hero_section = hint.ty == Some(CardType::Hero);
             let copies = match (qty, &found, section) {
                 // "Total Cards: (50)", "Threat: 28": metadata, not a card.
                 (Some(_), Found::Unknown(_), _) if !listed && item.contains(':') => continue,
                 (Some(q), _, _) => q,
                 (None, Found::One(_), _) => 1,
-                // No count: under a heading (or in an inline list) a bare line is a card;
-                // anything else (deck name, "Total Threat: 28", "Deck built on ringsdb.com")
-                // is free text.
-                (None, Found::Unknown(n), Section::Cards(_) | Section::SetAside)
-                    if listed || !is_free_text(&item) =>
-                {
-                    return Err((line, unknown_card(n, db)))
-                }
                 // A card title with several versions is a card line, never free text.
                 (None, Found::Ambiguous(..), _) => 1,
+                (None, Found::Unclear(m), Section::Cards(_) | Section::SetAside) => {
+                    return Err((line, m.clone()))
+                }
+                // No count under a hero heading or in an inline list: a card that must be
+                // found (hero lists are written without counts).
+                (None, Found::Unknown(n), Section::Cards(_) | Section::SetAside)
+                    if (listed || hero_section) && !is_free_text(&item) =>
+                {
+                    return Err((line, unknown_card_in(n, set, db)))
+                }
+                // No count under another heading and no such card: text between the cards
+                // (a deck's name, a comment), kept as a note so nothing is dropped unseen.
+                (None, Found::Unknown(_), Section::Cards(_)) => {
+                    if line_section.is_some() && !listed && imp.entries.is_empty() {
+                        // "Deck: Spirit and Lore questers": the deck's name.
+                        imp.description.push(item.clone());
+                    } else if !is_free_text(&item) {
+                        imp.notes.push(format!(
+                            "{line}: `{item}` is no card title and has no count: read as text, not as a card"
+                        ));
+                    }
+                    continue;
+                }
                 _ => {
                     if section == Section::Preamble
                         && imp.entries.is_empty()
@@ -399,6 +581,9 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     continue;
                 }
             };
+            if let Some(note) = corrected {
+                imp.notes.push(format!("{line}: {note}"));
+            }
             let id = match found {
                 Found::One(id) => id,
                 Found::Ambiguous(candidates, message) => {
@@ -409,8 +594,14 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     });
                     candidates[0]
                 }
-                Found::Unknown(n) => return Err((line, unknown_card(&n, db))),
+                Found::Unknown(n) => return Err((line, unknown_card_in(&n, set, db))),
+                Found::Unclear(m) => return Err((line, m)),
             };
+            if let Some(set) = set.filter(|s| is_set_name(s, db)) {
+                if !imp.written_sets.iter().any(|w| w == set) && imp.written_sets.len() < 64 {
+                    imp.written_sets.push(set.to_string());
+                }
+            }
             let e = Entry { line, id, copies };
             if section == Section::SetAside {
                 if pending.last().is_some_and(|p| p.entry == imp.entries.len()) {
@@ -422,61 +613,201 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 imp.entries.push(e);
             }
         }
+        restore(&mut section);
     }
     settle_by_spheres(pending, db, imp)
 }
 
-/// Settles titles with several versions from the rest of the deck: a hero by the spheres of
-/// the deck's other cards, another card by the heroes' spheres. Still ambiguous: an error.
+/// Sideboard and loot-section lines: kept for a loot deck (The Burglar's Turn), otherwise
+/// ignored; resolved now, failing only if the deck turns out to need them.
+fn side_items(
+    items: &[&str],
+    line: usize,
+    section: Section,
+    db: &CardDb,
+    imp: &mut Imported,
+    budget: &mut u32,
+) {
+    let loot_heading = section == Section::Loot;
+    for item in items {
+        let item = clean_line(item);
+        let (copies, name) = match split_quantity(&item) {
+            Some((q, n)) => {
+                if !loot_heading && items.len() == 1 {
+                    imp.sideboard += q.parse::<u32>().unwrap_or(0);
+                }
+                (q.parse::<u32>().unwrap_or(0), n)
+            }
+            // A bare line: a card, unless it is a note or footer.
+            None if is_free_text(&item) || is_prose(&item) => continue,
+            None => (1, item.clone()),
+        };
+        let (n, set) = split_set(&name);
+        let found = match resolve_or_near(
+            n,
+            set,
+            Hint::of_type(Some(CardType::Attachment)),
+            db,
+            budget,
+        ) {
+            (Found::One(id), _) => Ok(id),
+            (Found::Ambiguous(_, m), _) | (Found::Unclear(m), _) => Err(m),
+            (Found::Unknown(u), _) => Err(unknown_card(&u, db)),
+        };
+        if copies == 0 || copies > MAX_COPIES {
+            imp.side.push(SideLine {
+                line,
+                copies: 1,
+                loot_heading,
+                found: Err(format!("bad quantity in `{item}`")),
+            });
+            continue;
+        }
+        imp.side.push(SideLine {
+            line,
+            copies,
+            loot_heading,
+            found,
+        });
+    }
+}
+
+/// Settles titles with several versions from the rest of the deck, heroes first. Each clue
+/// narrows the candidates only when some remain, and the first that leaves one decides:
+/// a hero by the spheres of the deck's other cards, then by the spheres no other hero brings,
+/// then by the spheres the deck's name or description names, then by the sets the deck's other
+/// cards come from; another card by the heroes' spheres (or neutral), the description, the
+/// sets. Still ambiguous: an error listing the choices.
 pub(super) fn settle_by_spheres(
-    pending: Vec<Pending>,
+    mut pending: Vec<Pending>,
     db: &CardDb,
     imp: &mut Imported,
 ) -> LineResult<()> {
     if pending.is_empty() {
         return Ok(());
     }
-    let is_pending = |i: usize| pending.iter().any(|p| p.entry == i);
-    let mut hero_spheres: Vec<Sphere> = Vec::new();
-    let mut card_spheres: Vec<Sphere> = Vec::new();
-    for (i, e) in imp.entries.iter().enumerate() {
-        let d = db.def(e.id);
-        if is_pending(i) || !d.ty.is_player_card() || d.sphere == Sphere::Neutral {
-            continue;
-        }
-        if d.ty == CardType::Hero {
-            hero_spheres.push(d.sphere);
-        } else {
-            card_spheres.push(d.sphere);
-        }
-    }
+    let is_hero = |p: &Pending| p.candidates.iter().all(|&c| db.def(c).ty == CardType::Hero);
+    // Heroes first: a settled hero's sphere is a clue for the other cards.
+    pending.sort_by_key(|p| (!is_hero(p), p.entry));
+    let mut unsettled: Vec<usize> = pending.iter().map(|p| p.entry).collect();
+    let described: Vec<Sphere> = imp
+        .description
+        .iter()
+        .flat_map(|d| d.split(|c: char| !c.is_alphanumeric()))
+        .filter_map(sphere_named)
+        .collect();
     for p in pending {
         let e = imp.entries[p.entry];
-        let is_hero = p.candidates.iter().all(|&c| db.def(c).ty == CardType::Hero);
-        let spheres = if is_hero {
-            &card_spheres
-        } else {
-            &hero_spheres
-        };
-        let fits: Vec<DefId> = p
-            .candidates
-            .iter()
-            .copied()
-            .filter(|&c| {
-                let s = db.def(c).sphere;
-                spheres.contains(&s) || (!is_hero && s == Sphere::Neutral)
+        let hero = is_hero(&p);
+        let known = |i: usize| !unsettled.contains(&i);
+        let mut hero_spheres: Vec<Sphere> = Vec::new();
+        let mut card_spheres: Vec<Sphere> = Vec::new();
+        for (i, x) in imp.entries.iter().enumerate() {
+            let d = db.def(x.id);
+            if !known(i) || !d.ty.is_player_card() {
+                continue;
+            }
+            if d.sphere == Sphere::Neutral {
+                continue;
+            }
+            if d.ty == CardType::Hero {
+                hero_spheres.push(d.sphere);
+            } else {
+                card_spheres.push(d.sphere);
+            }
+        }
+        // The sets written on the deck's lines (`(Core Set)`, `[TLR]`): a printing in one of
+        // them.
+        let in_sets = |c: DefId| {
+            let d = db.def(c);
+            let t = normalize_title(&d.title);
+            db.defs.iter().any(|o| {
+                same_card(o, d)
+                    && normalize_title(&o.title) == t
+                    && imp.written_sets.iter().any(|s| names_set(s, o))
             })
+        };
+        type Clue<'c> = (&'static str, Box<dyn Fn(DefId) -> bool + 'c>);
+        // The same card named on another line (a `Heroes:` line above the list).
+        let named: Vec<DefId> = imp
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| known(i))
+            .map(|(_, x)| x.id)
             .collect();
-        if fits.len() != 1 {
+        let named_elsewhere = move |c: DefId| {
+            named.iter().any(|&o| {
+                same_card(db.def(o), db.def(c))
+                    && normalize_title(&db.def(o).title) == normalize_title(&db.def(c).title)
+            })
+        };
+        let clues: Vec<Clue> = if hero {
+            vec![
+                (
+                    "the same hero named on another line",
+                    Box::new(named_elsewhere),
+                ),
+                (
+                    "the spheres of the deck's other cards",
+                    Box::new(|c| card_spheres.contains(&db.def(c).sphere)),
+                ),
+                (
+                    "the spheres of the deck's cards that no other hero brings",
+                    Box::new(|c| !hero_spheres.contains(&db.def(c).sphere)),
+                ),
+                (
+                    "the spheres named in the deck's description",
+                    Box::new(|c| described.contains(&db.def(c).sphere)),
+                ),
+                (
+                    "the sets written on the deck's other lines",
+                    Box::new(in_sets),
+                ),
+            ]
+        } else {
+            vec![
+                (
+                    "the spheres of the deck's heroes",
+                    Box::new(|c| {
+                        let s = db.def(c).sphere;
+                        hero_spheres.contains(&s) || s == Sphere::Neutral
+                    }),
+                ),
+                (
+                    "the spheres named in the deck's description",
+                    Box::new(|c| described.contains(&db.def(c).sphere)),
+                ),
+                (
+                    "the sets written on the deck's other lines",
+                    Box::new(in_sets),
+                ),
+            ]
+        };
+        let mut left = p.candidates.clone();
+        let mut why = "";
+        for (what, keep) in &clues {
+            let narrowed: Vec<DefId> = left.iter().copied().filter(|&c| keep(c)).collect();
+            if !narrowed.is_empty() {
+                if narrowed.len() < left.len() {
+                    why = what;
+                }
+                left = narrowed;
+            }
+            if left.len() == 1 {
+                break;
+            }
+        }
+        if left.len() != 1 {
             return Err((e.line, p.message));
         }
-        imp.entries[p.entry].id = fits[0];
+        imp.entries[p.entry].id = left[0];
+        unsettled.retain(|&i| i != p.entry);
         imp.notes.push(format!(
-            "{}: `{}` has several versions; chose {} from the spheres of the deck's {}",
+            "{}: `{}` has several versions; chose {} from {why}",
             e.line,
-            db.def(fits[0]).title,
-            describe(fits[0], db),
-            if is_hero { "other cards" } else { "heroes" }
+            db.def(left[0]).title,
+            describe(left[0], db),
         ));
     }
     Ok(())

@@ -64,6 +64,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "horizon in rounds: play on to the start of round current+depth (1-30)",
     },
     BotOption {
+        name: "width",
+        default: "4",
+        about: "candidate options per decision: basic's choice, then the others in order (2-16)",
+    },
+    BotOption {
         name: "plans",
         default: "1",
         about: "1: search the commit step as whole commit plans (see `plans.rs`); 0: one character at a time",
@@ -92,11 +97,6 @@ pub const OPTIONS: &[BotOption] = &[
         name: "progress_weight",
         default: "1.5",
         about: "state value: weight of one point of progress on the quest or active location (0-10)",
-    },
-    BotOption {
-        name: "width",
-        default: "4",
-        about: "candidate options per decision: basic's choice, then the others in order (2-16)",
     },
 ];
 

@@ -12,6 +12,7 @@ pub mod deck;
 pub mod decklist;
 pub mod engine;
 pub mod merge;
+pub mod plot;
 pub mod record;
 pub mod report;
 pub mod seed;

@@ -3,7 +3,6 @@
 //! with their 95% interval (the measure that still separates configurations nobody wins).
 
 use anyhow::Result;
-use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
 use super::data::{Results, Summary};
@@ -45,12 +44,18 @@ pub fn whiskers(
     label_w: u32,
     zero_line: bool,
 ) -> Result<()> {
+    // Row i (0 at the top) sits at y = n - 1 - i on a y axis from -0.5 to n - 0.5.
     let n = rows.len() as i32;
-    let at = |i: usize| SegmentValue::CenterOf(n - 1 - i as i32);
+    let at = |i: usize| (n - 1 - i as i32) as f64;
+    let y_range = -0.5f64..(n as f64 - 0.5);
     let names: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
-    let ylab = move |v: &SegmentValue<i32>| match v {
-        SegmentValue::CenterOf(i) if *i >= 0 && *i < n => names[(n - 1 - i) as usize].clone(),
-        _ => String::new(),
+    let ylab = move |v: &f64| {
+        let k = v.round() as i32;
+        if (v - k as f64).abs() < 1e-6 && k >= 0 && k < n {
+            names[(n - 1 - k) as usize].clone()
+        } else {
+            String::new()
+        }
     };
     let max = rows.iter().map(|r| r.hi.max(r.v)).fold(0.0, f64::max);
     let min = rows.iter().map(|r| r.lo.min(r.v)).fold(0.0, f64::min);
@@ -66,19 +71,19 @@ pub fn whiskers(
         } else {
             0.01
         };
-        let ceil = 10f64.powf((max.max(floor) * 8.0).log10().ceil());
+        let ceil = 10f64.powf((max.max(floor) * 3.0).log10().ceil());
         let mut chart = ChartBuilder::on(area)
             .caption(title, caption)
             .margin(8)
             .margin_right(18)
             .x_label_area_size(40)
             .y_label_area_size(label_w)
-            .build_cartesian_2d((floor..ceil).log_scale(), (0..n).into_segmented())
+            .build_cartesian_2d((floor..ceil).log_scale(), y_range.clone())
             .drawn()?;
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(rows.len() + 1)
+            .y_labels(rows.len())
             .y_label_formatter(&ylab)
             .x_label_formatter(&|x| tick(*x))
             .x_desc(format!("{x_desc} (log scale)"))
@@ -120,12 +125,12 @@ pub fn whiskers(
             .margin_right(18)
             .x_label_area_size(40)
             .y_label_area_size(label_w)
-            .build_cartesian_2d(x_lo..x_hi, (0..n).into_segmented())
+            .build_cartesian_2d(x_lo..x_hi, y_range.clone())
             .drawn()?;
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .y_labels(rows.len() + 1)
+            .y_labels(rows.len())
             .y_label_formatter(&ylab)
             .x_labels(6)
             .x_label_formatter(&|x| tick(*x))
@@ -139,7 +144,7 @@ pub fn whiskers(
         if zero_line && x_lo < 0.0 {
             chart
                 .draw_series(std::iter::once(PathElement::new(
-                    [(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Exact(n))],
+                    [(0.0, -0.5), (0.0, n as f64 - 0.5)],
                     INK.stroke_width(1),
                 )))
                 .drawn()?;
@@ -152,13 +157,17 @@ pub fn whiskers(
                     c.stroke_width(2),
                 )))
                 .drawn()?;
-            for x in [r.lo, r.hi] {
-                chart
-                    .draw_series(std::iter::once(
-                        EmptyElement::at((x, at(i)))
-                            + PathElement::new([(0, -5), (0, 5)], c.stroke_width(2)),
-                    ))
-                    .drawn()?;
+            // End caps, where the interval is wide enough to show them beside the dot.
+            let px = |x: f64| chart.backend_coord(&(x, at(i))).0;
+            if px(r.hi) - px(r.lo) > 14 {
+                for x in [r.lo, r.hi] {
+                    chart
+                        .draw_series(std::iter::once(
+                            EmptyElement::at((x, at(i)))
+                                + PathElement::new([(0, -5), (0, 5)], c.stroke_width(2)),
+                        ))
+                        .drawn()?;
+                }
             }
             chart
                 .draw_series(std::iter::once(Circle::new((r.v, at(i)), 5, c.filled())))
@@ -194,7 +203,7 @@ pub fn winrate_svg(r: &Results, scale: Scale) -> Result<Option<String>> {
         .unwrap_or(60)
         .clamp(60, 330)
         + 12;
-    let h = 110 + 40 * rows.len() as u32;
+    let h = (110 + 40 * rows.len() as u32).max(230);
     let w = 1000 + label_w;
     let svg = svg(w, h, |root| {
         let (head, body) = root.split_vertically(34);

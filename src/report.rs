@@ -112,6 +112,9 @@ struct RoundsRow<'a> {
     wins: u64,
     losses: u64,
     round_cap: u64,
+    loss_threat: u64,
+    loss_heroes_dead: u64,
+    loss_scenario: u64,
 }
 
 #[derive(Serialize)]
@@ -252,6 +255,9 @@ pub const ROUNDS_HEADER: &[&str] = &[
     "wins",
     "losses",
     "round_cap",
+    "loss_threat",
+    "loss_heroes_dead",
+    "loss_scenario",
 ];
 
 pub const THREAT_HEADER: &[&str] = &[
@@ -299,6 +305,9 @@ pub fn write_rounds(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
                 wins,
                 losses,
                 round_cap,
+                loss_threat: acc.rounds_of(Outcome::LossThreat)[round],
+                loss_heroes_dead: acc.rounds_of(Outcome::LossHeroes)[round],
+                loss_scenario: acc.rounds_of(Outcome::LossScenario)[round],
             });
         }
     }

@@ -94,6 +94,22 @@ fn compare_pictures_match_golden() {
     );
 }
 
+/// A sweep of four configurations: a panel each, loss causes from `rounds.csv`.
+#[test]
+fn sweep_pictures_match_golden() {
+    golden(
+        "sweep",
+        &["winrate.svg", "threat.svg", "rounds.svg", "report.html"],
+    );
+    let pics = render(&fixture("sweep"), Scale::Auto).unwrap();
+    let rounds = &pics.iter().find(|(n, _)| *n == "rounds.svg").unwrap().1;
+    assert_eq!(
+        rounds.matches("loss: heroes dead").count(),
+        4,
+        "one legend per panel"
+    );
+}
+
 /// What the pictures of the run fixture show: the threat-50 line, one curve with its band, the
 /// running panel, loss causes from games.csv, the win rate with its interval, and a page that
 /// holds every picture inline and loads nothing from outside.

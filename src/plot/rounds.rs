@@ -65,13 +65,18 @@ fn panel(area: &Area, title: &str, l: &Lengths, big: bool) -> Result<()> {
         .iter()
         .map(|b| 100.0 * (b.wins + b.losses + b.round_cap) as f64 / total_f)
         .fold(1.0, f64::max);
+    // Room above the tallest bar for the legend (one row per outcome).
+    let (_, h) = area.dim_in_pixel();
+    let plot_h = h as f64 - 30.0 - 34.0 - 16.0;
+    let legend_h = 17.0 * parts.len() as f64 + 16.0;
+    let y_top = top * plot_h / (plot_h - legend_h).max(1.0);
     let mut chart = ChartBuilder::on(area)
         .caption(title, font(if big { 17 } else { 14 }))
         .margin(8)
         .margin_right(16)
         .x_label_area_size(34)
         .y_label_area_size(48)
-        .build_cartesian_2d((first as f64 - 0.5)..(last as f64 + 0.5), 0.0..(top * 1.12))
+        .build_cartesian_2d((first as f64 - 0.5)..(last as f64 + 0.5), 0.0..y_top)
         .drawn()?;
     chart
         .configure_mesh()
@@ -127,6 +132,7 @@ fn panel(area: &Area, title: &str, l: &Lengths, big: bool) -> Result<()> {
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
         .label_font(font(11))
+        .margin(4)
         .background_style(WHITE.mix(0.85))
         .border_style(GRID)
         .draw()

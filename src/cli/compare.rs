@@ -1,6 +1,7 @@
 //! `lotr-sim compare DECK_A DECK_B`: a paired comparison of two decks on the same scenario,
 //! mode, bots and seeds (common random numbers, see `lotr_sim::compare`). Writes
-//! `compare.csv` (one row) and, with `--per-game`, `pairs.csv`; prints a short summary.
+//! `compare.csv` (one row), each side's `summary.csv` / `rounds.csv` / `threat.csv` and, with
+//! `--per-game`, `pairs.csv`; prints a short summary; draws the pictures (`plot`).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -568,7 +568,7 @@ mod tests {
         let rounds = fs::read_to_string(dir.join("rounds.csv")).unwrap();
         assert_eq!(
             rounds.lines().nth(1).unwrap(),
-            "s,standard,2,a+b,x+x,2,1,0,0"
+            "s,standard,2,a+b,x+x,2,1,0,0,0,0,0"
         );
         let threat = fs::read_to_string(dir.join("threat.csv")).unwrap();
         assert_eq!(

@@ -173,7 +173,11 @@ pub fn compare_svg(r: &Results) -> Result<Option<String>> {
 
 /// The one-line reading of the paired test.
 pub fn verdict(c: &Comparison) -> String {
-    let p = format!("McNemar p = {:.3}", c.mcnemar_p);
+    let p = if c.mcnemar_p < 0.001 {
+        format!("McNemar p = {:.1e}", c.mcnemar_p)
+    } else {
+        format!("McNemar p = {:.3}", c.mcnemar_p)
+    };
     if c.mcnemar_p < 0.05 {
         let who = if c.diff.0 > 0.0 { "A" } else { "B" };
         format!("{who} wins significantly more often ({p}, 5% level)")

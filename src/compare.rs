@@ -21,7 +21,7 @@ use crate::bots::Bot;
 use crate::data::CardDb;
 use crate::engine::{play_game, Game, GameSetup};
 use crate::record::Outcome;
-use crate::stats::wilson;
+use crate::stats::{wilson, Accumulator};
 
 /// The largest number of pairs per work unit (and per progress-bar increment); the chunk size
 /// itself comes from `batch::chunk_size`.
@@ -57,6 +57,7 @@ struct Worker<'a> {
     bots_a: Vec<Box<dyn Bot>>,
     bots_b: Vec<Box<dyn Bot>>,
     out: Vec<PairedGame>,
+    acc: [Accumulator; 2],
 }
 
 /// Plays games `0..games` of `a` and of `b` (same scenario, mode, seats and bots; the decks
@@ -92,6 +93,24 @@ pub fn run_compare_bots(
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<PairedGame> {
+    run_compare_sides(db, a, b, bots_a, bots_b, games, seed, threads, progress).0
+}
+
+/// [`run_compare_bots`] that also returns each side's statistics (outcomes, game lengths,
+/// threat curves), for the comparison's `summary.csv`, `rounds.csv` and `threat.csv`. Exact
+/// and independent of the thread count, like the pairs.
+#[allow(clippy::too_many_arguments)]
+pub fn run_compare_sides(
+    db: &CardDb,
+    a: &GameSetup,
+    b: &GameSetup,
+    bots_a: &[String],
+    bots_b: &[String],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> (Vec<PairedGame>, [Accumulator; 2]) {
     drop(make_bots(bots_a));
     drop(make_bots(bots_b));
     let threads = crate::batch::resolve_threads(threads);
@@ -111,6 +130,7 @@ pub fn run_compare_bots(
                 bots_a: make_bots(bots_a),
                 bots_b: make_bots(bots_b),
                 out: Vec::new(),
+                acc: [Accumulator::new(), Accumulator::new()],
             },
             |w, &c| {
                 let start = c * chunk;
@@ -118,6 +138,8 @@ pub fn run_compare_bots(
                 for index in start..end {
                     let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
                     let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
+                    w.acc[0].add(&ra);
+                    w.acc[1].add(&rb);
                     w.out.push(PairedGame {
                         index,
                         a: ra.outcome,
@@ -134,9 +156,15 @@ pub fn run_compare_bots(
             },
         )
     });
-    let mut out: Vec<PairedGame> = workers.into_iter().flat_map(|w| w.out).collect();
+    let mut acc = [Accumulator::new(), Accumulator::new()];
+    let mut out: Vec<PairedGame> = Vec::with_capacity(games as usize);
+    for w in workers {
+        acc[0].merge(&w.acc[0]);
+        acc[1].merge(&w.acc[1]);
+        out.extend(w.out);
+    }
     out.sort_by_key(|g| g.index);
-    out
+    (out, acc)
 }
 
 /// Which form of McNemar's test gave the p-value.

@@ -13,6 +13,7 @@ pub mod decklist;
 pub mod engine;
 pub mod lock;
 pub mod merge;
+pub mod plot;
 pub mod record;
 pub mod report;
 pub mod seed;

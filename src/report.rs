@@ -117,6 +117,9 @@ struct RoundsRow<'a> {
     wins: u64,
     losses: u64,
     round_cap: u64,
+    loss_threat: u64,
+    loss_heroes_dead: u64,
+    loss_scenario: u64,
 }
 
 #[derive(Serialize)]
@@ -259,6 +262,9 @@ pub const ROUNDS_HEADER: &[&str] = &[
     "wins",
     "losses",
     "round_cap",
+    "loss_threat",
+    "loss_heroes_dead",
+    "loss_scenario",
 ];
 
 pub const THREAT_HEADER: &[&str] = &[
@@ -314,6 +320,9 @@ pub fn write_rounds(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
                 wins,
                 losses,
                 round_cap,
+                loss_threat: acc.rounds_of(Outcome::LossThreat)[round],
+                loss_heroes_dead: acc.rounds_of(Outcome::LossHeroes)[round],
+                loss_scenario: acc.rounds_of(Outcome::LossScenario)[round],
             });
         }
     }
@@ -548,9 +557,9 @@ mod tests {
         let rounds = fs::read_to_string(dir.join("rounds.csv")).unwrap();
         let rl: Vec<&str> = rounds.lines().collect();
         assert_eq!(rl.len(), 1 + 30);
-        assert_eq!(rl[1], "s,standard,2,a+b,x+x,1,0,0,0");
-        assert_eq!(rl[2], "s,standard,2,a+b,x+x,2,1,0,0");
-        assert_eq!(rl[30], "s,standard,2,a+b,x+x,30,0,0,0");
+        assert_eq!(rl[1], "s,standard,2,a+b,x+x,1,0,0,0,0,0,0");
+        assert_eq!(rl[2], "s,standard,2,a+b,x+x,2,1,0,0,0,0,0");
+        assert_eq!(rl[30], "s,standard,2,a+b,x+x,30,0,0,0,0,0,0");
         // Seats numbered from 1.
         let threat = fs::read_to_string(dir.join("threat.csv")).unwrap();
         assert_eq!(

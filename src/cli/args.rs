@@ -133,6 +133,28 @@ pub enum Command {
     Tune(TuneArgs),
     /// Paired comparison of two decks (same scenario, bots and seeds).
     Compare(CompareArgs),
+    /// Draw threat.svg, winrate.svg, rounds.svg (compare.svg) and report.html from the CSVs of
+    /// a result folder.
+    Plot(PlotArgs),
+}
+
+/// The win-rate axis of `winrate.svg`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScaleArg {
+    /// Log when the rates span a factor 20 or more.
+    Auto,
+    Linear,
+    Log,
+}
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// The output folder of a run, merge or compare.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Win-rate axis of winrate.svg (log shows rates near 0).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub scale: ScaleArg,
 }
 
 /// What identifies a game configuration (shared by `run` and `trace`).
@@ -205,6 +227,9 @@ pub struct RunArgs {
     /// Seconds between progress lines on stderr when it is not a terminal (0: none).
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
     pub progress_interval: f64,
+    /// Write no pictures (threat.svg, winrate.svg, rounds.svg, report.html).
+    #[arg(long)]
+    pub no_plots: bool,
     /// Options given on the command line (filled in by `main`, for `--resume`).
     #[arg(skip)]
     pub explicit: Vec<String>,
@@ -224,6 +249,9 @@ pub struct MergeArgs {
     /// Only the final summary.
     #[arg(long)]
     pub quiet: bool,
+    /// Write no pictures (threat.svg, winrate.svg, rounds.svg, report.html).
+    #[arg(long)]
+    pub no_plots: bool,
 }
 
 #[derive(Args, Debug)]
@@ -347,6 +375,9 @@ pub struct CompareArgs {
     /// No progress bar; only the summary.
     #[arg(long)]
     pub quiet: bool,
+    /// Write no pictures (threat.svg, winrate.svg, rounds.svg, compare.svg, report.html).
+    #[arg(long)]
+    pub no_plots: bool,
 }
 
 #[derive(Args, Debug)]

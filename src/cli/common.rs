@@ -840,6 +840,9 @@ pub(super) fn print_summary(key: &RunKey, acc: &Accumulator) -> Result<()> {
         acc.count(Outcome::LossScenario),
         acc.count(Outcome::RoundCap)
     );
+    if let Some((m, lo, hi)) = lotr_sim::stats::hist_mean_ci95(&acc.rounds_all()) {
+        out!("rounds played: mean {m:.2} (95% CI {lo:.2} to {hi:.2})");
+    }
     if acc.unimplemented_plays > 0 {
         out!(
             "unimplemented cards played as blank: {} plays",

@@ -1,6 +1,7 @@
 //! `lotr-sim compare DECK_A DECK_B`: a paired comparison of two decks on the same scenario,
 //! mode, bots and seeds (common random numbers, see `lotr_sim::compare`). Writes
-//! `compare.csv` (one row) and, with `--per-game`, `pairs.csv`; prints a short summary.
+//! `compare.csv` (one row), each side's `summary.csv` / `rounds.csv` / `threat.csv` and, with
+//! `--per-game`, `pairs.csv`; prints a short summary; draws the pictures (`plot`).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -10,7 +11,7 @@ use super::args::*;
 use anyhow::{Context, Result};
 
 use lotr_sim::cards::{self, Status};
-use lotr_sim::compare::{run_compare_bots, PairedGame, PairedStats, RoundsDiff};
+use lotr_sim::compare::{run_compare_sides, PairedGame, PairedStats, RoundsDiff};
 use lotr_sim::data::{self, CardDb, DefId, Mode};
 use lotr_sim::deck::Deck;
 use lotr_sim::engine::GameSetup;
@@ -218,7 +219,7 @@ pub fn run(x: &CompareArgs) -> Result<()> {
     )?;
     let progress = Progress::start(x.games, 0, "pairs", x.quiet, x.progress_interval);
     let t0 = Instant::now();
-    let pairs = run_compare_bots(
+    let (pairs, sides) = run_compare_sides(
         &db,
         &cfg.a,
         &cfg.b,
@@ -260,11 +261,38 @@ pub fn run(x: &CompareArgs) -> Result<()> {
     if x.per_game {
         write_atomic(&out_dir.join("pairs.csv"), &pairs_csv(&pairs))?;
     }
+    write_sides(&out_dir, &cfg, &key, &sides)?;
     let mut o = std::io::stdout().lock();
     for line in summary(&key, &st, &rd, secs, threads) {
         writeln!(o, "{line}")?;
     }
     writeln!(o, "results: {}", out_dir.display())?;
+    drop(o);
+    super::plot::after(&out_dir, x.no_plots)?;
+    Ok(())
+}
+
+/// Each side's `summary.csv`, `rounds.csv` and `threat.csv` rows (two configurations, A then B:
+/// they differ in decks or in bots), for the pictures.
+fn write_sides(
+    dir: &Path,
+    cfg: &Config,
+    k: &Key,
+    sides: &[lotr_sim::stats::Accumulator; 2],
+) -> Result<()> {
+    let key = |s: &GameSetup, bots: &[String]| lotr_sim::report::RunKey {
+        scenario: k.scenario.clone(),
+        mode: s.mode,
+        players: s.decks.len() as u8,
+        decks: s.decks.iter().map(|d| d.name.clone()).collect(),
+        bots: bots.to_vec(),
+        seed: k.seed,
+        rules: k.rules.clone(),
+        max_rounds: k.max_rounds,
+        unimplemented_cards: String::new(),
+    };
+    let (ka, kb) = (key(&cfg.a, &cfg.bots_a), key(&cfg.b, &cfg.bots_b));
+    lotr_sim::report::write_results(dir, &[(&ka, &sides[0]), (&kb, &sides[1])], None)?;
     Ok(())
 }
 

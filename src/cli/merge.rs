@@ -44,5 +44,6 @@ pub(super) fn cmd_merge(a: &MergeArgs) -> Result<()> {
         }
     }
     out!("merged {} shards: {}", a.dirs.len(), a.out.display());
+    super::plot::after(&a.out, a.no_plots)?;
     Ok(())
 }

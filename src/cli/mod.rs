@@ -23,6 +23,7 @@ mod compare;
 mod deck;
 mod list;
 mod merge;
+mod plot;
 mod run;
 mod soak;
 mod trace;
@@ -129,5 +130,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tune(a) => cmd_tune(&a),
         Command::Deck(a) => deck::run(&a),
         Command::Compare(a) => compare::run(&a),
+        Command::Plot(a) => plot::cmd_plot(&a),
     }
 }

@@ -435,6 +435,7 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
         );
     } else {
         out!("results: {}", out.display());
+        super::plot::after(&out, a.no_plots)?;
     }
     Ok(())
 }

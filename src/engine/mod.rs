@@ -10,6 +10,7 @@ mod check;
 mod clone;
 mod determinize;
 mod effects;
+mod eventkind;
 mod events;
 mod flow;
 mod ops;
@@ -21,6 +22,7 @@ mod smallids;
 mod state;
 
 pub use determinize::GameBuf;
+pub use eventkind::{EventKind, EventMask, ALL_EVENTS};
 pub use flow::Step;
 pub use options::RuleOptions;
 pub use smallids::SmallIds;
@@ -496,6 +498,8 @@ pub struct Game<'a> {
     forced_cards: Vec<CardId>,
     /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
     n_blank_damaged: u8,
+    /// Which events anything in the game listens for (`eventkind::Listeners`).
+    listen: eventkind::Listeners,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
@@ -685,6 +689,7 @@ impl<'a> Game<'a> {
             hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
+            listen: eventkind::Listeners::NONE,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

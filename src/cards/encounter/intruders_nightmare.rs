@@ -8,6 +8,7 @@ use crate::cards::common::search_encounter_piles;
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card: its text only builds the Nightmare deck (the data does that).
@@ -20,6 +21,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-002",
         forced: Some(abductor_forced),
+        forced_on: events![RoundEnd],
         shadow: Some(abductor_shadow),
         ..BLANK
     },
@@ -28,6 +30,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-003",
         forced: Some(soldier_forced),
+        forced_on: events![EnemyAttackEnded],
         shadow: Some(soldier_shadow),
         ..BLANK
     },
@@ -36,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-004",
         forced: Some(northern_forced),
+        forced_on: events![ProgressPlaced],
         shadow: Some(northern_shadow),
         resume: Some(northern_resume),
         ..BLANK
@@ -45,6 +49,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-005",
         forced: Some(greenway_forced),
+        forced_on: events![RoundEnd],
         shadow: Some(greenway_shadow),
         ..BLANK
     },
@@ -88,6 +93,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-010",
         forced: Some(protect_forced),
+        forced_on: events![PhaseEnd, ProgressPlaced],
         ..BLANK
     },
 ];

@@ -19,6 +19,7 @@ impl<'a> Game<'a> {
         self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.forced_cards.clear();
+        self.listen = eventkind::Listeners::NONE;
         self.stack.clear();
         self.waiting = false;
         self.answer = None;

@@ -44,6 +44,9 @@ impl<'a> Clone for Game<'a> {
             forced_cards: self.forced_cards.clone(),
             n_blank_damaged: self.n_blank_damaged,
             listen: self.listen,
+            // A copy builds its own when it starts a game (it is rarely needed: search copies
+            // play on, they do not start games).
+            template: None,
             surge_pending: self.surge_pending,
             revealed_this_round: self.revealed_this_round.clone(),
             rng_encounter: self.rng_encounter.clone(),
@@ -96,6 +99,7 @@ impl<'a> Clone for Game<'a> {
             forced_cards,
             n_blank_damaged,
             listen,
+            template: _,
             surge_pending,
             revealed_this_round,
             rng_encounter,

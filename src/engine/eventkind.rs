@@ -168,7 +168,7 @@ macro_rules! events {
 
 /// Per game, which events anything listens for: `fire` skips the Forced pass, or the Responses
 /// check, of an event no card answers.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(crate) struct Listeners {
     /// The union of `Script::forced_on` over `Game::forced_cards` (recomputed whenever that list
     /// changes).

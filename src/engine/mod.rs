@@ -500,6 +500,9 @@ pub struct Game<'a> {
     n_blank_damaged: u8,
     /// Which events anything in the game listens for (`eventkind::Listeners`).
     listen: eventkind::Listeners,
+    /// The cards and zones before the shuffles, to start the next game of this setup by copying
+    /// (`flow::setup`); built by the first game.
+    template: Option<Box<flow::SetupTemplate>>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
@@ -690,6 +693,7 @@ impl<'a> Game<'a> {
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
             listen: eventkind::Listeners::NONE,
+            template: None,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

@@ -160,7 +160,7 @@ impl<'a> Game<'a> {
             if self.players[p as usize].eliminated {
                 continue;
             }
-            self.response_candidates(p, ev, &mut buf);
+            self.with_memo(|g| g.response_candidates(p, ev, &mut buf));
             if !buf.is_empty() {
                 any = true;
                 break;

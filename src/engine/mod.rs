@@ -533,7 +533,12 @@ struct StatMemo {
     last: u64,
     /// One slot per (card, stat): `epoch << 16 | value`.
     slots: Vec<std::sync::atomic::AtomicU64>,
+    /// `Game::available` per (player, sphere), as `slots`.
+    avail: [std::sync::atomic::AtomicU64; MAX_PLAYERS * N_SPHERES],
 }
+
+/// Spheres `StatMemo::avail` holds (`Sphere as usize` below it).
+const N_SPHERES: usize = 8;
 
 const N_STATS: usize = 7;
 
@@ -546,6 +551,7 @@ impl Clone for StatMemo {
             slots: (0..self.slots.len())
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
                 .collect(),
+            avail: Default::default(),
         }
     }
 }
@@ -629,6 +635,42 @@ impl<'a> Game<'a> {
         }
         let r = f();
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
+
+    /// The memoised `available(p, sphere)`, if the memo is open and holds it (as `memo_stat`).
+    #[inline]
+    pub(crate) fn memo_available(
+        &self,
+        p: u8,
+        sphere: crate::data::Sphere,
+        f: impl FnOnce() -> i16,
+    ) -> i16 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        let Some(slot) = m.avail.get(p as usize * N_SPHERES + sphere as usize) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            return v as u16 as i16;
+        }
+        let r = f();
+        slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
+
+    /// Run `f` (which only reads the game but for the decision's option list) with the stat
+    /// memo open, unless it is open already: an action window's or a Responses check's many
+    /// cost and stat questions are then answered once each.
+    #[inline]
+    pub(crate) fn with_memo<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        if self.memo_open() {
+            return f(self);
+        }
+        self.open_stat_memo();
+        let r = f(self);
+        self.close_stat_memo();
         r
     }
 }

@@ -228,7 +228,7 @@ impl<'a> Game<'a> {
             forced_cards,
             n_blank_damaged,
             listen,
-            template,
+            template: _,
             surge_pending,
             revealed_this_round,
             rng_encounter,
@@ -277,7 +277,8 @@ impl<'a> Game<'a> {
             forced_cards,
             n_blank_damaged,
             listen,
-            template,
+            // Its key names a setup that may be gone by the time the buffers are used again.
+            template: None,
             surge_pending,
             revealed_this_round,
             rng_encounter,

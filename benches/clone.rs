@@ -59,7 +59,11 @@ const DECISIONS: usize = 150;
 fn bench(c: &mut Criterion) {
     let db = load_embedded().expect("data");
     let mut group = c.benchmark_group("clone");
-    println!("size_of::<Game>() = {} bytes", std::mem::size_of::<Game>());
+    println!(
+        "size_of::<Game>() = {} bytes, size_of::<CardInst>() = {} bytes",
+        std::mem::size_of::<Game>(),
+        std::mem::size_of::<lotr_sim::engine::CardInst>()
+    );
     for scenario in [
         "intruders-in-chetwood",
         "the-weather-hills",
@@ -103,15 +107,24 @@ fn bench(c: &mut Criterion) {
             copy.clone_from(&game);
             let (reuse_allocs, _) = counted(|| copy.clone_from(black_box(&game)));
             println!(
-                "{name}: game {index} after {answered} decisions (round {}): {heap} heap bytes per \
-                 fresh clone, {reuse_allocs} allocations per clone_from into a warm buffer",
-                game.round
+                "{name}: game {index} after {answered} decisions (round {}, {} cards): {heap} heap \
+                 bytes per fresh clone, {reuse_allocs} allocations per clone_from into a warm buffer",
+                game.round,
+                game.cards.len()
             );
             group.bench_function(format!("{name}/clone_from"), |bch| {
                 bch.iter(|| copy.clone_from(black_box(&game)))
             });
             group.bench_function(format!("{name}/clone"), |bch| {
                 bch.iter(|| black_box(game.clone()))
+            });
+            // What `lookahead` does per sample: copy, then re-deal what the players cannot see.
+            let mut rng = rand_pcg::Pcg64Mcg::new(7);
+            group.bench_function(format!("{name}/clone_from+determinize"), |bch| {
+                bch.iter(|| {
+                    copy.clone_from(black_box(&game));
+                    copy.determinize(&mut rng);
+                })
             });
         }
     }

@@ -7,10 +7,12 @@
 //! choice offers options with `Game::begin_ask`/`offer` and continues in `resume`.
 
 use crate::data::{CardDb, CardType, DefId};
-use crate::engine::{CardId, Cont, Event, Game, Opt, Stat};
+use crate::engine::{CardId, Cont, Event, EventMask, Game, Opt, Stat, ALL_EVENTS};
 
 pub mod common;
 pub mod encounter;
+#[cfg(test)]
+mod event_masks;
 pub mod hints;
 pub mod player;
 #[cfg(test)]
@@ -120,9 +122,16 @@ pub struct Script {
     /// Forced effects: called for every event while the card is in play (or, for quest cards,
     /// the main quest / side quests in play).
     pub forced: Option<fn(&mut Game, CardId, Event)>,
+    /// The events `forced` answers (`events![...]`): the engine calls it for no other event.
+    /// Default: every event (correct for any hook, only slower). A test derives each mask from
+    /// the hook's source (`event_masks` below), so a mask cannot drift from its hook.
+    pub forced_on: EventMask,
     /// Could `seat` use this Response now (card in play under his control, or an event in his hand)?
     pub can_respond: Option<CanRespondFn>,
     pub respond: Option<fn(&mut Game, CardId, u8, Event)>,
+    /// The events `can_respond` may answer `true` to (`events![...]`): the engine asks it about
+    /// no other event. Default: every event (as `forced_on`).
+    pub respond_on: EventMask,
     /// Could `seat` use this Action now (an in-play ability, or an event card from hand)?
     pub can_act: Option<fn(&Game, CardId, u8) -> bool>,
     pub act: Option<fn(&mut Game, CardId, u8)>,
@@ -176,7 +185,9 @@ pub const BLANK: Script = Script {
     global: false,
     rule: None,
     forced: None,
+    forced_on: ALL_EVENTS,
     can_respond: None,
+    respond_on: ALL_EVENTS,
     respond: None,
     can_act: None,
     act: None,

@@ -236,6 +236,26 @@ impl<'a> Game<'a> {
                 ));
             }
         }
+        // The event index: the Forced union is exact; the Responses union covers every card's
+        // current face.
+        if self.listen.forced != self.forced_mask() {
+            return Err(format!(
+                "Forced event mask {:#x}, not {:#x}",
+                self.listen.forced,
+                self.forced_mask()
+            ));
+        }
+        for (i, ci) in self.cards.iter().enumerate() {
+            if ci.hooks & hooks::CAN_RESPOND != 0 {
+                let m = self.script_table[ci.script as usize].respond_on;
+                if self.listen.respond & m != m {
+                    return Err(format!(
+                        "{} answers events outside the Responses event mask",
+                        self.title(i as CardId)
+                    ));
+                }
+            }
+        }
         for (i, ci) in self.cards.iter().enumerate() {
             let listed = self.forced_cards.contains(&(i as CardId));
             if listed != (ci.listed & LISTED_FORCED != 0) {

@@ -43,6 +43,10 @@ impl<'a> Clone for Game<'a> {
             archery_assigned: self.archery_assigned.clone(),
             forced_cards: self.forced_cards.clone(),
             n_blank_damaged: self.n_blank_damaged,
+            listen: self.listen,
+            // A copy builds its own when it starts a game (it is rarely needed: search copies
+            // play on, they do not start games).
+            template: None,
             surge_pending: self.surge_pending,
             revealed_this_round: self.revealed_this_round.clone(),
             rng_encounter: self.rng_encounter.clone(),
@@ -94,6 +98,8 @@ impl<'a> Clone for Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            listen,
+            template: _,
             surge_pending,
             revealed_this_round,
             rng_encounter,
@@ -146,6 +152,7 @@ impl<'a> Clone for Game<'a> {
         self.archery_assigned.clone_from(archery_assigned);
         self.forced_cards.clone_from(forced_cards);
         self.n_blank_damaged = *n_blank_damaged;
+        self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.revealed_this_round.clone_from(revealed_this_round);
         self.rng_encounter.clone_from(rng_encounter);

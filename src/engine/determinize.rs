@@ -227,6 +227,8 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            listen,
+            template: _,
             surge_pending,
             revealed_this_round,
             rng_encounter,
@@ -274,6 +276,9 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            listen,
+            // Its key names a setup that may be gone by the time the buffers are used again.
+            template: None,
             surge_pending,
             revealed_this_round,
             rng_encounter,

@@ -34,6 +34,14 @@ impl<'a> Game<'a> {
 
     /// Resources `p` can spend on a card of `sphere`.
     pub fn available(&self, p: u8, sphere: Sphere) -> i16 {
+        if self.memo_open() {
+            self.memo_available(p, sphere, || self.available_now(p, sphere))
+        } else {
+            self.available_now(p, sphere)
+        }
+    }
+
+    fn available_now(&self, p: u8, sphere: Sphere) -> i16 {
         self.heroes(p)
             .filter(|&h| self.hero_matches(h, sphere))
             .map(|h| self.cards[h as usize].resources)

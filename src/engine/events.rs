@@ -40,25 +40,31 @@ impl<'a> Game<'a> {
         }
         // Forced effects of cards in play (and of the card the event is about, if it just left).
         // Collected on the stack first: a Forced effect may fire events of its own (nested).
-        let subject = event_subject(ev);
-        let mut forced: SmallIds = self.forced_cards.iter().copied().collect();
-        if let Some(s) = subject {
-            if !self.cards[s as usize].zone.in_play()
-                && self.script(s).and_then(|x| x.forced).is_some()
-                && !forced.contains(&s)
-            {
+        let bit = ev.bit();
+        let subject = event_subject(ev).filter(|&s| {
+            !self.cards[s as usize].zone.in_play()
+                && self
+                    .script(s)
+                    .is_some_and(|x| x.forced.is_some() && x.forced_on & bit != 0)
+                && !self.forced_cards.contains(&s)
+        });
+        if self.listen.forced & bit != 0 || subject.is_some() {
+            let mut forced: SmallIds = self.forced_cards.iter().copied().collect();
+            if let Some(s) = subject {
                 forced = forced.iter().copied().chain(std::iter::once(s)).collect();
             }
-        }
-        for &c in &forced {
-            if self.cards[c as usize].hooks & hooks::FORCED == 0 {
-                continue; // its current face has no Forced effect (`script` would say so)
-            }
-            if let Some(f) = self.script(c).and_then(|s| s.forced) {
-                f(self, c, ev);
-            }
-            if self.outcome.is_some() {
-                return;
+            for &c in &forced {
+                if self.cards[c as usize].hooks & hooks::FORCED == 0 {
+                    continue; // its current face has no Forced effect (`script` would say so)
+                }
+                if let Some(s) = self.script(c).filter(|s| s.forced_on & bit != 0) {
+                    if let Some(f) = s.forced {
+                        f(self, c, ev);
+                    }
+                }
+                if self.outcome.is_some() {
+                    return;
+                }
             }
         }
         if self.any_response(ev) {
@@ -126,7 +132,9 @@ impl<'a> Game<'a> {
                 continue;
             }
             let Some(s) = self.script(c) else { continue };
-            let Some(can) = s.can_respond else { continue };
+            let Some(can) = s.can_respond.filter(|_| s.respond_on & ev.bit() != 0) else {
+                continue;
+            };
             // Both tests only read the game: the cheaper one first.
             if !can(self, c, seat, ev) {
                 continue;
@@ -142,6 +150,9 @@ impl<'a> Game<'a> {
     }
 
     pub(super) fn any_response(&mut self, ev: Event) -> bool {
+        if self.listen.respond & ev.bit() == 0 {
+            return false; // no card of this game has ever answered this kind of event
+        }
         let mut buf = std::mem::take(&mut self.scratch_resp);
         let mut any = false;
         for o in 0..self.n_players {
@@ -149,7 +160,7 @@ impl<'a> Game<'a> {
             if self.players[p as usize].eliminated {
                 continue;
             }
-            self.response_candidates(p, ev, &mut buf);
+            self.with_memo(|g| g.response_candidates(p, ev, &mut buf));
             if !buf.is_empty() {
                 any = true;
                 break;

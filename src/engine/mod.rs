@@ -10,6 +10,7 @@ mod check;
 mod clone;
 mod determinize;
 mod effects;
+mod eventkind;
 mod events;
 mod flow;
 mod ops;
@@ -21,6 +22,7 @@ mod smallids;
 mod state;
 
 pub use determinize::GameBuf;
+pub use eventkind::{EventKind, EventMask, ALL_EVENTS};
 pub use flow::Step;
 pub use options::RuleOptions;
 pub use smallids::SmallIds;
@@ -496,6 +498,11 @@ pub struct Game<'a> {
     forced_cards: Vec<CardId>,
     /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
     n_blank_damaged: u8,
+    /// Which events anything in the game listens for (`eventkind::Listeners`).
+    listen: eventkind::Listeners,
+    /// The cards and zones before the shuffles, to start the next game of this setup by copying
+    /// (`flow::setup`); built by the first game.
+    template: Option<Box<flow::SetupTemplate>>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
@@ -526,7 +533,12 @@ struct StatMemo {
     last: u64,
     /// One slot per (card, stat): `epoch << 16 | value`.
     slots: Vec<std::sync::atomic::AtomicU64>,
+    /// `Game::available` per (player, sphere), as `slots`.
+    avail: [std::sync::atomic::AtomicU64; MAX_PLAYERS * N_SPHERES],
 }
+
+/// Spheres `StatMemo::avail` holds (`Sphere as usize` below it).
+const N_SPHERES: usize = 8;
 
 const N_STATS: usize = 7;
 
@@ -539,6 +551,7 @@ impl Clone for StatMemo {
             slots: (0..self.slots.len())
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
                 .collect(),
+            avail: Default::default(),
         }
     }
 }
@@ -624,6 +637,42 @@ impl<'a> Game<'a> {
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
         r
     }
+
+    /// The memoised `available(p, sphere)`, if the memo is open and holds it (as `memo_stat`).
+    #[inline]
+    pub(crate) fn memo_available(
+        &self,
+        p: u8,
+        sphere: crate::data::Sphere,
+        f: impl FnOnce() -> i16,
+    ) -> i16 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        let Some(slot) = m.avail.get(p as usize * N_SPHERES + sphere as usize) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            return v as u16 as i16;
+        }
+        let r = f();
+        slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
+
+    /// Run `f` (which only reads the game but for the decision's option list) with the stat
+    /// memo open, unless it is open already: an action window's or a Responses check's many
+    /// cost and stat questions are then answered once each.
+    #[inline]
+    pub(crate) fn with_memo<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        if self.memo_open() {
+            return f(self);
+        }
+        self.open_stat_memo();
+        let r = f(self);
+        self.close_stat_memo();
+        r
+    }
 }
 
 impl<'a> Game<'a> {
@@ -685,6 +734,8 @@ impl<'a> Game<'a> {
             hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
+            listen: eventkind::Listeners::NONE,
+            template: None,
             archery_assigned: Vec::with_capacity(16),
             script_table: crate::cards::table(),
             rng_encounter: z(),

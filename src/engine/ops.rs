@@ -164,6 +164,9 @@ impl<'a> Game<'a> {
         ci.def = def;
         ci.script = script;
         ci.hooks = hooks;
+        if hooks & hooks::CAN_RESPOND != 0 {
+            self.listen.respond |= self.script_table[script as usize].respond_on;
+        }
         self.count_hooks(list, old, false);
         self.count_hooks(list, hooks, true);
         self.dirty = true;
@@ -251,6 +254,15 @@ impl<'a> Game<'a> {
             self.forced_cards.insert(earlier + before, c);
             self.cards[c as usize].listed |= LISTED_FORCED;
         }
+        self.listen.forced = self.forced_mask();
+    }
+
+    /// The union of the `forced_on` masks of `forced_cards` (`Listeners::forced`).
+    pub(crate) fn forced_mask(&self) -> EventMask {
+        self.forced_cards
+            .iter()
+            .filter_map(|&x| self.raw_script(x).filter(|s| s.forced.is_some()))
+            .fold(0, |m, s| m | s.forced_on)
     }
 
     /// `forced_cards` from scratch: every card in play whose current face has a Forced effect.
@@ -269,6 +281,7 @@ impl<'a> Game<'a> {
         }
         self.forced_cards = l;
         self.forced_stale = false;
+        self.listen.forced = self.forced_mask();
     }
 
     /// Put `c` in interest list `i` or take it out.

@@ -5,6 +5,7 @@ use crate::cards::common::{is_undead_enemy, top_of_encounter_discard};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Dead Lord: after it engages a player, the topmost Undead enemy of the encounter discard
@@ -13,6 +14,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-060",
         forced: Some(dead_lord_forced),
+        forced_on: events![Engaged],
         shadow: Some(dead_lord_shadow),
         resume: Some(dead_lord_resume),
         ..BLANK
@@ -43,6 +45,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(seal_forced),
+        forced_on: events![PhaseEnd],
         ..BLANK
     },
 ];

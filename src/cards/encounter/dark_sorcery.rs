@@ -6,6 +6,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Terror of the North: each player mills 3; this round the staging area gets +2 threat per
@@ -42,6 +43,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         rule: Some(power_rule),
         forced: Some(power_forced),
+        forced_on: events![SideQuestDefeated],
         ..BLANK
     },
 ];

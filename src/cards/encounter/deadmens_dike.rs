@@ -9,6 +9,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Iârion into play under the first player, Thaurdir set aside, one Fornost
@@ -25,6 +26,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-073B",
         when_revealed: Some(stage1b_revealed),
         forced: Some(stage1b_forced),
+        forced_on: events![PhaseEnd],
         rule: Some(empty_deck_rule),
         ..BLANK
     },
@@ -44,6 +46,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(stage2b_forced),
+        forced_on: events![EnemyAttackEnded],
         rule: Some(stage2b_rule),
         resume: Some(stage2b_resume),
         ..BLANK
@@ -54,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-033",
         rule: Some(thaurdir_rule),
         forced: Some(thaurdir_forced),
+        forced_on: events![Revealed],
         ..BLANK
     },
     // Thaurdir's Damned: after it engages a player, he mills 2 and spreads damage equal to their
@@ -65,6 +69,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(damned_forced),
+        forced_on: events![Engaged],
         resume: Some(damned_resume),
         ..BLANK
     },
@@ -77,6 +82,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(shade_forced),
+        forced_on: events![EnemyAttacks],
         shadow: Some(shade_shadow),
         resume: Some(shade_resume),
         ..BLANK
@@ -90,6 +96,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(battlements_forced),
+        forced_on: events![TimeRanOut],
         travel: Some(battlements_travel),
         ..BLANK
     },
@@ -104,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(tombs_forced),
+        forced_on: events![Explored],
         travel: Some(tombs_travel),
         resume: Some(tombs_resume),
         ..BLANK
@@ -114,6 +122,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-038",
         modify: Some(square_modify),
         forced: Some(square_forced),
+        forced_on: events![DeckDiscarded],
         ..BLANK
     },
     // Haunted Keep: while active, the round's first revealed Undead enemy surges. Shadow: the
@@ -134,6 +143,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(gate_forced),
+        forced_on: events![Triggered],
         shadow: Some(gate_shadow),
         resume: Some(gate_resume),
         ..BLANK
@@ -159,6 +169,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(shadow_world_forced),
+        forced_on: events![PhaseEnd],
         ..BLANK
     },
 ];

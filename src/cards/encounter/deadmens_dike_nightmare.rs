@@ -9,6 +9,7 @@ use crate::cards::common::{count_use, is_undead_enemy};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): decks hold at most 50 cards (checked before the game starts by
@@ -27,6 +28,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "DDN-020",
         rule: Some(horde_rule),
         forced: Some(horde_forced),
+        forced_on: events![Damaged],
         ..BLANK
     },
     // Palace Ruins: once per phase any player may mill X cards of his own deck; its Threat is
@@ -111,6 +113,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(courage_revealed),
         forced: Some(courage_forced),
+        forced_on: events![QuestDefeated],
         ..BLANK
     },
 ];

@@ -5,6 +5,7 @@ use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Biting Wind: the first player spreads one damage per questing character among the
@@ -53,6 +54,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         rule: Some(make_camp_rule),
         forced: Some(make_camp_forced),
+        forced_on: events![SideQuestDefeated],
         resume: Some(make_camp_resume),
         ..BLANK
     },

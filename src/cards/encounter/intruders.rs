@@ -5,6 +5,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Iârion into play, an Orc War Party and one location per player to the
@@ -21,6 +22,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-068B",
         rule: Some(stage1b_rule),
         forced: Some(stage1b_forced),
+        forced_on: events![PhaseEnd],
         ..BLANK
     },
     // Iârion: X = quest cards in play; follows the first player; readies after a side quest is
@@ -29,7 +31,9 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-016",
         x: Some(quest_cards_x),
         forced: Some(iarion_forced),
+        forced_on: events![FirstPlayerChanged, LeftPlay],
         can_respond: Some(iarion_can_respond),
+        respond_on: events![Revealed],
         respond: Some(iarion_respond),
         ..BLANK
     },
@@ -63,6 +67,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(borders_forced),
+        forced_on: events![PhaseBegin],
         shadow: Some(borders_shadow),
         resume: Some(borders_resume),
         ..BLANK
@@ -111,6 +116,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         rule: Some(rearguard_rule),
         forced: Some(rearguard_forced),
+        forced_on: events![StagingEnded],
         ..BLANK
     },
     // Rescue Iârion (Time 4): Iârion goes under it; defeating it gives him back exhausted; when
@@ -124,6 +130,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(rescue_revealed),
         forced: Some(rescue_forced),
+        forced_on: events![SideQuestDefeated, TimeRanOut],
         ..BLANK
     },
     // Angmar Orc: discard an ally or reveal one more card; shadow: +1 Attack, and back to the
@@ -144,6 +151,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-044",
         forced: Some(marauder_forced),
+        forced_on: events![EnemyAttackEnded],
         shadow: Some(marauder_shadow),
         ..BLANK
     },
@@ -152,6 +160,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-045",
         forced: Some(captain_forced),
+        forced_on: events![EnemyAttackEnded],
         ..BLANK
     },
     // Orc Ambush: Orc enemies get +1 Threat/Attack/Defense; each player fetches an Orc enemy and
@@ -219,6 +228,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(lost_revealed),
         forced: Some(lost_forced),
+        forced_on: events![SideQuestDefeated],
         ..BLANK
     },
 ];

@@ -9,6 +9,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card: its text only builds the Nightmare deck (the data does that).
@@ -21,6 +22,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-002",
         forced: Some(abductor_forced),
+        forced_on: events![RoundEnd],
         shadow: Some(abductor_shadow),
         ..BLANK
     },
@@ -29,6 +31,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-003",
         forced: Some(soldier_forced),
+        forced_on: events![EnemyAttackEnded],
         shadow: Some(soldier_shadow),
         ..BLANK
     },
@@ -37,6 +40,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-004",
         forced: Some(northern_forced),
+        forced_on: events![ProgressPlaced],
         shadow: Some(northern_shadow),
         resume: Some(northern_resume),
         ..BLANK
@@ -46,6 +50,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-005",
         forced: Some(greenway_forced),
+        forced_on: events![RoundEnd],
         shadow: Some(greenway_shadow),
         ..BLANK
     },
@@ -94,6 +99,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "IiCN-010",
         forced: Some(protect_forced),
+        forced_on: events![PhaseEnd, ProgressPlaced],
         ..BLANK
     },
 ];

@@ -6,6 +6,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Ruins of Arnor: while in play, canceling a treachery's when-revealed effects costs every
@@ -14,6 +15,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-056",
         forced: Some(ruins_forced),
+        forced_on: events![WhenRevealedCanceled],
         shadow: Some(ruins_shadow),
         ..BLANK
     },
@@ -21,6 +23,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-057",
         forced: Some(causeway_forced),
+        forced_on: events![Explored],
         ..BLANK
     },
     // Tragic Discovery: every player's threat rises by the active location's threat; shadow: the
@@ -45,6 +48,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(search_forced),
+        forced_on: events![PhaseEnd, SideQuestDefeated],
         ..BLANK
     },
 ];

@@ -8,6 +8,7 @@ use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Orc Ambush and Amon Forn aside; the Angmar Orcs enemies and the Concealed
@@ -24,6 +25,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-069B",
         forced: Some(stage1b_forced),
+        forced_on: events![Explored, Revealing],
         ..BLANK
     },
     // Stage 2A: the current phase ends; a new encounter deck is shuffled from the old one, its
@@ -45,6 +47,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(stage2b_modify),
         global: true,
         forced: Some(stage2b_forced),
+        forced_on: events![PhaseBegin, StagingEnded],
         resume: Some(stage2b_resume),
         ..BLANK
     },
@@ -53,6 +56,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-071",
         forced: Some(hunting_forced),
+        forced_on: events![Destroyed],
         resume: Some(hunting_resume),
         ..BLANK
     },
@@ -65,6 +69,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(savage_forced),
+        forced_on: events![EnemyAttackEnded, EntersPlay],
         resume: Some(savage_resume),
         ..BLANK
     },
@@ -73,6 +78,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-025",
         forced: Some(cornered_orc_forced),
+        forced_on: events![Engaged],
         shadow: Some(cornered_orc_shadow),
         ..BLANK
     },
@@ -82,6 +88,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-026",
         rule: Some(amon_forn_rule),
         forced: Some(amon_forn_forced),
+        forced_on: events![Revealing],
         ..BLANK
     },
     // Weathered Hilltop: +1 Threat per resource token on it; gains a token after each Weather
@@ -90,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-027",
         modify: Some(hilltop_modify),
         forced: Some(hilltop_forced),
+        forced_on: events![Revealed],
         ..BLANK
     },
     // Exposed Ridge: while active, each player puts 1 damage on one of his characters at the end
@@ -101,6 +109,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(ridge_forced),
+        forced_on: events![PhaseEnd],
         shadow: Some(damaged_count_shadow),
         resume: Some(ridge_resume),
         ..BLANK
@@ -115,6 +124,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(valley_forced),
+        forced_on: events![Explored],
         travel: Some(valley_travel),
         resume: Some(valley_resume),
         ..BLANK
@@ -129,6 +139,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(camp_forced),
+        forced_on: events![Explored],
         travel: Some(camp_travel),
         resume: Some(camp_resume),
         ..BLANK
@@ -156,6 +167,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(shelter_forced),
+        forced_on: events![TimeRanOut],
         resume: Some(shelter_resume),
         ..BLANK
     },

@@ -15,6 +15,7 @@ use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): at setup every Captive Villager and Rearguard Ambusher of the
@@ -25,6 +26,7 @@ pub static SCRIPTS: &[Script] = &[
         setup: Some(nightmare_setup),
         rule: Some(nightmare_rule),
         forced: Some(nightmare_forced),
+        forced_on: events![LeftPlay],
         ..BLANK
     },
     // Captive Villager (objective-ally): entering play, it takes the Orc deck's top card,
@@ -33,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: CAPTIVE_VILLAGER,
         forced: Some(villager_forced),
+        forced_on: events![EntersPlay, FirstPlayerChanged, Revealing, Unguarded],
         resume: Some(villager_resume),
         engagement_threat: Some(villager_engagement_threat),
         ..BLANK
@@ -43,6 +46,7 @@ pub static SCRIPTS: &[Script] = &[
         code: REARGUARD_AMBUSHER,
         rule: Some(ambusher_rule),
         forced: Some(ambusher_forced),
+        forced_on: events![Engaged],
         ..BLANK
     },
     // Angmar Raider: a heal on a character of its engaged player makes it attack that player at
@@ -50,6 +54,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWHN-014",
         forced: Some(raider_forced),
+        forced_on: events![Healed],
         shadow: Some(raider_shadow),
         ..BLANK
     },
@@ -71,6 +76,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(tower_modify),
         global: true,
         forced: Some(tower_forced),
+        forced_on: events![Revealing],
         resume: Some(tower_resume),
         ..BLANK
     },

@@ -9,6 +9,7 @@ use crate::data::{CardType, Sphere};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, Stat, Until, Zone, NO_CARD,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -41,7 +42,9 @@ pub static SCRIPTS: &[Script] = &[
         },
         rule: Some(beechbone_rule),
         forced: Some(beechbone_forced),
+        forced_on: events![EntersPlay],
         can_respond: Some(beechbone_can),
+        respond_on: events![AttackerDeclared],
         respond: Some(beechbone_respond),
         ..BLANK
     },
@@ -64,6 +67,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(lindir_can),
+        respond_on: events![EntersPlay],
         respond: Some(lindir_respond),
         ..BLANK
     },
@@ -87,6 +91,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(long_defeat_attach),
         forced: Some(long_defeat_forced),
+        forced_on: events![QuestDefeated],
         resume: Some(long_defeat_resume),
         ..BLANK
     },
@@ -98,6 +103,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(quick_ears_can),
+        respond_on: events![Revealing],
         respond: Some(quick_ears_respond),
         resume: Some(quick_ears_resume),
         ..BLANK
@@ -110,6 +116,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(favor_attach),
         forced: Some(favor_forced),
+        forced_on: events![EntersPlay, ThreatElimination],
         ..BLANK
     },
 ];

@@ -10,6 +10,7 @@ use crate::cards::{Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -19,6 +20,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(aragorn_can),
+        respond_on: events![Committed],
         respond: Some(aragorn_respond),
         ..BLANK
     },
@@ -29,6 +31,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(theodred_can),
+        respond_on: events![Committed],
         respond: Some(theodred_respond),
         resume: Some(theodred_resume),
         ..BLANK
@@ -40,6 +43,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(gloin_can),
+        respond_on: events![Damaged],
         respond: Some(gloin_respond),
         ..BLANK
     },
@@ -57,6 +61,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-015",
         can_respond: Some(son_of_arnor_can),
+        respond_on: events![EntersPlay],
         respond: Some(son_of_arnor_respond),
         resume: Some(son_of_arnor_resume),
         ..BLANK
@@ -68,6 +73,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(snowbourn_can),
+        respond_on: events![EntersPlay],
         respond: Some(snowbourn_respond),
         resume: Some(snowbourn_resume),
         ..BLANK
@@ -79,6 +85,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(orc_slayer_can),
+        respond_on: events![EntersPlay],
         respond: Some(orc_slayer_respond),
         ..BLANK
     },
@@ -132,6 +139,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(valiant_can),
+        respond_on: events![LeftPlay],
         respond: Some(valiant_respond),
         ..BLANK
     },
@@ -148,6 +156,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-019",
         can_respond: Some(brok_can),
+        respond_on: events![LeftPlay],
         hand_response: true,
         respond: Some(brok_respond),
         ..BLANK
@@ -184,7 +193,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(gandalf_forced),
+        forced_on: events![EntersPlay],
         can_respond: Some(gandalf_can),
+        respond_on: events![EntersPlay],
         respond: Some(gandalf_respond),
         resume: Some(gandalf_resume),
         ..BLANK

@@ -15,6 +15,7 @@ use crate::data::Sphere;
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
 };
+use crate::events;
 
 const GLORFINDEL_BIT: u32 = 1 << 8;
 const BERAVOR_BIT: u32 = 1 << 9;
@@ -71,6 +72,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(hammersmith_can),
+        respond_on: events![Played],
         respond: Some(hammersmith_respond),
         resume: Some(hammersmith_resume),
         ..BLANK
@@ -92,6 +94,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(miner_can),
+        respond_on: events![EntersPlay],
         respond: Some(miner_respond),
         resume: Some(miner_resume),
         ..BLANK

@@ -10,6 +10,7 @@ use crate::data::{CardType, Sphere};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Stat, Until, Zone, NO_CARD,
 };
+use crate::events;
 
 /// Éowyn's ability used this round by this player.
 const EOWYN_BIT: u32 = 1 << 16;
@@ -35,6 +36,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(eleanor_can),
+        respond_on: events![CancelWhenRevealed],
         respond: Some(eleanor_respond),
         ..BLANK
     },
@@ -62,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(guide_can),
+        respond_on: events![Committed],
         respond: Some(guide_respond),
         ..BLANK
     },
@@ -72,6 +75,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(tracker_can),
+        respond_on: events![Committed],
         respond: Some(tracker_respond),
         ..BLANK
     },
@@ -93,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(strength_can),
+        respond_on: events![Traveled],
         respond: Some(strength_respond),
         resume: Some(strength_resume),
         ..BLANK
@@ -105,6 +110,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(hasty_can),
+        respond_on: events![CancelShadow],
         respond: Some(cancel_respond),
         ..BLANK
     },
@@ -127,6 +133,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(test_of_will_can),
+        respond_on: events![CancelWhenRevealed],
         respond: Some(cancel_respond),
         ..BLANK
     },

@@ -14,6 +14,7 @@ use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
     Until, Zone, NO_CARD,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -28,17 +29,20 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(legolas_can),
+        respond_on: events![AttackDestroyed],
         respond: Some(legolas_respond),
         ..BLANK
     },
     Script {
         code: "Core-006",
         forced: Some(thalin_forced),
+        forced_on: events![Revealing],
         ..BLANK
     },
     Script {
         code: "Core-029",
         can_respond: Some(spearman_can),
+        respond_on: events![DefenderDeclared],
         respond: Some(spearman_respond),
         ..BLANK
     },
@@ -111,6 +115,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(swift_can),
+        respond_on: events![DefenderDeclared],
         respond: Some(swift_respond),
         ..BLANK
     },
@@ -135,6 +140,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(to_hero),
         modify: Some(gondolin_modify),
         can_respond: Some(gondolin_can),
+        respond_on: events![AttackDestroyed],
         respond: Some(gondolin_respond),
         ..BLANK
     },
@@ -168,6 +174,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(to_hero),
         can_respond: Some(horn_can),
+        respond_on: events![Destroyed],
         respond: Some(horn_respond),
         ..BLANK
     },

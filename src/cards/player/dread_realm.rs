@@ -8,6 +8,7 @@ use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -29,6 +30,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(eothain_can),
+        respond_on: events![DiscardedFromPlay],
         respond: Some(eothain_respond),
         ..BLANK
     },
@@ -42,6 +44,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(sword_attach),
         modify: Some(sword_modify),
         can_respond: Some(sword_can),
+        respond_on: events![AttackDestroyed],
         respond: Some(sword_respond),
         ..BLANK
     },
@@ -94,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(healer_can),
+        respond_on: events![EntersPlay],
         respond: Some(healer_respond),
         resume: Some(healer_resume),
         ..BLANK
@@ -108,6 +112,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(cloak_attach),
         rule: Some(cloak_rule),
         can_respond: Some(cloak_can),
+        respond_on: events![Damaged],
         respond: Some(cloak_respond),
         ..BLANK
     },

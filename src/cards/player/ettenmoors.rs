@@ -10,6 +10,7 @@ use crate::data::{CardType, Sphere};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Stat, Until, Zone, ENCOUNTER,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -19,6 +20,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(dori_can),
+        respond_on: events![DefenderDeclared],
         respond: Some(dori_respond),
         ..BLANK
     },
@@ -30,6 +32,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(provisions_target),
         forced: Some(provisions_forced),
+        forced_on: events![Exploring],
         resume: Some(provisions_resume),
         ..BLANK
     },
@@ -57,6 +60,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-058",
         forced: Some(delay_forced),
+        forced_on: events![SideQuestDefeated],
         resume: Some(delay_resume),
         ..BLANK
     },
@@ -71,6 +75,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(steed_target),
         can_respond: Some(steed_can),
+        respond_on: events![Committed],
         respond: Some(steed_respond),
         resume: Some(steed_resume),
         ..BLANK
@@ -91,7 +96,9 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-061",
         rule: Some(preserver_rule),
         forced: Some(preserver_forced),
+        forced_on: events![EntersPlay],
         can_respond: Some(preserver_can),
+        respond_on: events![Readied],
         respond: Some(preserver_respond),
         resume: Some(preserver_resume),
         ..BLANK
@@ -103,6 +110,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(none_return_can),
+        respond_on: events![Destroyed],
         respond: Some(none_return_respond),
         ..BLANK
     },

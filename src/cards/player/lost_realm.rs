@@ -9,6 +9,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -21,6 +22,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(aragorn_modify),
         global: true,
         can_respond: Some(aragorn_can),
+        respond_on: events![AttackDestroyed],
         respond: Some(aragorn_respond),
         resume: Some(aragorn_resume),
         ..BLANK
@@ -37,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-003",
         can_respond: Some(watchman_can),
+        respond_on: events![EntersPlay],
         respond: Some(watchman_respond),
         resume: Some(watchman_resume),
         ..BLANK
@@ -49,12 +52,14 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(hunter_forced),
+        forced_on: events![EntersPlay],
         resume: Some(hunter_resume),
         ..BLANK
     },
     Script {
         code: "TLR-005",
         can_respond: Some(sentry_can),
+        respond_on: events![EntersPlay],
         respond: Some(sentry_respond),
         ..BLANK
     },
@@ -97,6 +102,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(trackers_can),
+        respond_on: events![Engaged],
         respond: Some(trackers_respond),
         resume: Some(trackers_resume),
         ..BLANK
@@ -136,6 +142,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(vigil_to),
         modify: Some(vigil_modify),
         can_respond: Some(vigil_can),
+        respond_on: events![HostDestroyed],
         respond: Some(vigil_respond),
         ..BLANK
     },
@@ -158,6 +165,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(gather_forced),
+        forced_on: events![SideQuestDefeated],
         resume: Some(gather_resume),
         ..BLANK
     },

@@ -7,6 +7,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Stat, Until, Zone};
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -38,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         rule: Some(derndingle_rule),
         forced: Some(derndingle_forced),
+        forced_on: events![EntersPlay],
         can_act: Some(derndingle_can),
         act: Some(derndingle_act),
         ..BLANK
@@ -49,6 +51,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(boomed_can),
+        respond_on: events![Damaged],
         respond: Some(boomed_respond),
         ..BLANK
     },
@@ -72,6 +75,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(double_back_can),
+        respond_on: events![SideQuestDefeated],
         respond: Some(double_back_respond),
         ..BLANK
     },
@@ -82,6 +86,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(leave_no_trace_can),
+        respond_on: events![Explored],
         respond: Some(leave_no_trace_respond),
         ..BLANK
     },

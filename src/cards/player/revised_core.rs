@@ -18,6 +18,7 @@ use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::normalize_title;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -28,6 +29,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(valor_to),
         can_respond: Some(valor_can),
+        respond_on: events![AttackerDeclared],
         respond: Some(valor_respond),
         ..BLANK
     },

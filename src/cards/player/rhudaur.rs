@@ -13,6 +13,7 @@ use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
     ENCOUNTER,
 };
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -22,6 +23,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(erestor_forced),
+        forced_on: events![PhaseBegin, RoundEnd],
         ..BLANK
     },
     Script {
@@ -40,6 +42,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-086",
         forced: Some(aid_forced),
+        forced_on: events![SideQuestDefeated],
         resume: Some(aid_resume),
         ..BLANK
     },
@@ -76,6 +79,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToR-089",
         rule: Some(weaver_rule),
         can_respond: Some(weaver_can),
+        respond_on: events![EntersPlay],
         respond: Some(weaver_respond),
         ..BLANK
     },
@@ -89,12 +93,14 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(harp_target),
         can_respond: Some(harp_can),
+        respond_on: events![DiscardedFromHand],
         respond: Some(harp_respond),
         ..BLANK
     },
     Script {
         code: "TToR-091",
         can_respond: Some(galdor_can),
+        respond_on: events![DiscardedFromHand],
         respond: Some(galdor_respond),
         ..BLANK
     },
@@ -105,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(door_can),
+        respond_on: events![CancelWhenRevealed],
         respond: Some(door_respond),
         ..BLANK
     },

@@ -7,6 +7,7 @@ use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, Until, Zone};
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     Script {
@@ -16,6 +17,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(merry_can),
+        respond_on: events![Revealed],
         respond: Some(merry_respond),
         ..BLANK
     },
@@ -32,6 +34,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(rallying_can_respond),
+        respond_on: events![LeftPlay],
         respond: Some(rallying_respond),
         can_act: Some(rallying_can_act),
         act: Some(rallying_act),
@@ -45,6 +48,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(honour_guard_can),
+        respond_on: events![CancelDamage],
         respond: Some(honour_guard_respond),
         resume: Some(honour_guard_resume),
         ..BLANK
@@ -58,6 +62,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(helm_attach),
         can_respond: Some(helm_can),
+        respond_on: events![CancelDamage],
         respond: Some(helm_respond),
         ..BLANK
     },
@@ -69,7 +74,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(brandybuck_forced),
+        forced_on: events![Explored, LeftPlay],
         can_respond: Some(brandybuck_can),
+        respond_on: events![Traveled],
         hand_response: true,
         respond: Some(brandybuck_respond),
         resume: Some(brandybuck_resume),
@@ -100,6 +107,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(scout_ahead_can),
+        respond_on: events![SideQuestDefeated],
         respond: Some(scout_ahead_respond),
         resume: Some(scout_ahead_resume),
         ..BLANK
@@ -111,6 +119,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(cardolan_can),
+        respond_on: events![Engaged],
         hand_response: true,
         respond: Some(cardolan_respond),
         ..BLANK

@@ -12,6 +12,7 @@ use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Lasting, Opt, Phase, PlayerAttackCtx, SmallIds, Stat,
     Step, Until, Zone, ENCOUNTER, NO_CARD,
 };
+use crate::events;
 use rand::seq::SliceRandom;
 
 pub static SCRIPTS: &[Script] = &[
@@ -22,6 +23,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(thorin_can),
+        respond_on: events![AttackerDeclared],
         respond: Some(thorin_respond),
         resume: Some(thorin_resume),
         ..BLANK
@@ -33,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(soldier_can),
+        respond_on: events![EntersPlay],
         respond: Some(soldier_respond),
         resume: Some(soldier_resume),
         ..BLANK
@@ -55,6 +58,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         can_respond: Some(halfling_can),
+        respond_on: events![EntersPlay],
         respond: Some(halfling_respond),
         ..BLANK
     },
@@ -79,6 +83,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(crate::cards::common::to_hero),
         modify: Some(axe_modify),
         can_respond: Some(axe_can),
+        respond_on: events![AttackDestroyed],
         respond: Some(axe_respond),
         resume: Some(thorin_resume),
         ..BLANK
@@ -114,6 +119,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(inner_to),
         modify: Some(inner_modify),
         can_respond: Some(inner_can),
+        respond_on: events![CancelShadow],
         respond: Some(inner_respond),
         ..BLANK
     },
@@ -134,6 +140,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(burglar_modify),
         global: true,
         forced: Some(burglar_forced),
+        forced_on: events![EntersPlay, Exploring, Traveled],
         resume: Some(burglar_resume),
         ..BLANK
     },

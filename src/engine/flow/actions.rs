@@ -40,7 +40,7 @@ impl<'a> Game<'a> {
                     },
                 );
                 self.offer(Opt::Pass);
-                self.offer_actions(p, planning);
+                self.with_memo(|g| g.offer_actions(p, planning));
                 self.stack.push(again(seat, passes));
                 if self.n_offered() == 1 {
                     // Only "pass": no decision.
@@ -333,7 +333,7 @@ impl<'a> Game<'a> {
         match self.take_answer() {
             None => {
                 let mut buf = std::mem::take(&mut self.scratch);
-                self.response_candidates(p, ev, &mut buf);
+                self.with_memo(|g| g.response_candidates(p, ev, &mut buf));
                 buf.retain(|c| !used.contains(c));
                 if buf.is_empty() {
                     self.scratch = buf;

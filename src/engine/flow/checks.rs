@@ -5,6 +5,19 @@ use super::*;
 
 impl<'a> Game<'a> {
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
+    /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
+    /// it: no modifier of its own, no attachment, no global modifier, no lasting effect on
+    /// it)? Then an undamaged `c` is not destroyed, and the check needs no `stat`.
+    fn printed_hp_stands(&self, c: CardId) -> bool {
+        let ci = &self.cards[c as usize];
+        let hp = self.def_of(c).hit_points;
+        ci.hooks & hooks::MODIFY == 0
+            && ci.n_attached == 0
+            && self.interest[IDX_GLOBAL].is_empty()
+            && hp > 0 // (X and "none" are below 0)
+            && !self.lasting.iter().any(|e| e.card == c)
+    }
+
     pub(crate) fn state_checks(&mut self) {
         let mut guard = 0;
         while self.dirty && self.outcome.is_none() && guard < 64 {
@@ -16,6 +29,7 @@ impl<'a> Game<'a> {
                 while i < self.list(Zone::Play(p)).len() {
                     let c = self.list(Zone::Play(p))[i];
                     if self.is_character(c)
+                        && (self.cards[c as usize].damage > 0 || !self.printed_hp_stands(c))
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
                         && !self.damage_cancel_pending(c)
                     {

@@ -17,6 +17,7 @@ mod refresh;
 mod resource;
 mod reveal;
 mod setup;
+pub(crate) use setup::SetupTemplate;
 mod travel;
 
 /// Framework steps, in round order (RULES.md §3 "Named moments").

@@ -19,6 +19,7 @@ impl<'a> Game<'a> {
         self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.forced_cards.clear();
+        self.listen = eventkind::Listeners::NONE;
         self.stack.clear();
         self.waiting = false;
         self.answer = None;
@@ -40,6 +41,57 @@ impl<'a> Game<'a> {
             Some(p) => p.min(self.n_players - 1),
             None => rand::Rng::gen_range(&mut self.rng_setup, 0..self.n_players),
         };
+        // The cards, in their zones before any shuffle, are the same every game of this setup:
+        // built once, then copied (`SetupTemplate`). Shuffling after building them all is the
+        // same as shuffling each deck as it is built: every deck has its own random stream.
+        let key = SetupTemplate::key(self);
+        match self.template.take() {
+            Some(t) if t.key == key => {
+                t.restore(self);
+                self.template = Some(t);
+            }
+            old => {
+                self.build_cards();
+                let mut t = old.unwrap_or_default();
+                t.save(self, key);
+                self.template = Some(t);
+            }
+        }
+        let setup = self.setup;
+        let sc = &self.db.scenarios[setup.scenario];
+        for p in 0..self.n_players {
+            self.shuffle(Zone::Deck(p));
+        }
+        self.shuffle(Zone::EncounterDeck);
+        if self.logging() {
+            self.log_line(format!(
+                "Setup: {} ({}), {} player(s), first player P{}",
+                sc.title,
+                setup.mode.name(),
+                self.n_players,
+                self.first + 1
+            ));
+            for p in 0..self.n_players {
+                let heroes: Vec<String> =
+                    self.heroes(p).map(|h| self.title(h).to_string()).collect();
+                let line = format!(
+                    "  P{} heroes {} threat {}",
+                    p + 1,
+                    heroes.join(", "),
+                    self.players[p as usize].threat
+                );
+                self.log_line(line);
+            }
+        }
+        for p in 0..self.n_players {
+            self.draw(p, 6);
+        }
+        self.stack.push(Frame::Step(Step::SetupScenario));
+        self.stack.push(Frame::Mulligan { seat: 0 });
+    }
+
+    /// Create every card of the game in its starting zone (decks unshuffled), heroes' threat.
+    fn build_cards(&mut self) {
         let setup = self.setup;
         let mode = setup.mode;
         for (p, deck) in setup.decks.iter().enumerate() {
@@ -84,7 +136,6 @@ impl<'a> Game<'a> {
                 };
                 self.new_card(card, p, z);
             }
-            self.shuffle(Zone::Deck(p));
         }
         let sc = &self.db.scenarios[setup.scenario];
         for &(def, copies) in &sc.encounter[mode as usize] {
@@ -101,32 +152,6 @@ impl<'a> Game<'a> {
                 self.new_card(n, ENCOUNTER, Zone::Nightmare);
             }
         }
-        self.shuffle(Zone::EncounterDeck);
-        if self.logging() {
-            self.log_line(format!(
-                "Setup: {} ({}), {} player(s), first player P{}",
-                sc.title,
-                mode.name(),
-                self.n_players,
-                self.first + 1
-            ));
-            for p in 0..self.n_players {
-                let heroes: Vec<String> =
-                    self.heroes(p).map(|h| self.title(h).to_string()).collect();
-                let line = format!(
-                    "  P{} heroes {} threat {}",
-                    p + 1,
-                    heroes.join(", "),
-                    self.players[p as usize].threat
-                );
-                self.log_line(line);
-            }
-        }
-        for p in 0..self.n_players {
-            self.draw(p, 6);
-        }
-        self.stack.push(Frame::Step(Step::SetupScenario));
-        self.stack.push(Frame::Mulligan { seat: 0 });
     }
 
     /// The setup steps (§2.2) that run after the zones are built.
@@ -198,5 +223,72 @@ impl<'a> Game<'a> {
                 self.stack.push(Frame::Mulligan { seat: seat + 1 });
             }
         }
+    }
+}
+
+/// The state `build_cards` leaves, kept per `Game` to start the next game of the same setup by
+/// copying it: the cards, the zone lists and every index of them, the players' threat.
+#[derive(Default)]
+pub(crate) struct SetupTemplate {
+    /// Which setup it was built for (the addresses of the card table and of the `GameSetup`).
+    key: (usize, usize),
+    cards: Vec<CardInst>,
+    lists: Vec<Vec<CardId>>,
+    hook_counts: Vec<[u16; hooks::N_COUNTED]>,
+    interest: [Vec<CardId>; N_INTEREST],
+    forced_cards: Vec<CardId>,
+    forced_stale: bool,
+    n_blank_damaged: u8,
+    listen: eventkind::Listeners,
+    threat: [(i16, i16); MAX_PLAYERS],
+}
+
+impl SetupTemplate {
+    fn key(g: &Game) -> (usize, usize) {
+        (
+            g.db as *const CardDb as usize,
+            g.setup as *const GameSetup as usize,
+        )
+    }
+
+    fn save(&mut self, g: &Game, key: (usize, usize)) {
+        self.key = key;
+        self.cards.clone_from(&g.cards);
+        self.lists.resize_with(N_LISTS, Vec::new);
+        for (a, b) in self.lists.iter_mut().zip(g.lists.iter()) {
+            a.clone_from(b);
+        }
+        self.hook_counts.clear();
+        self.hook_counts.extend_from_slice(&g.hook_counts);
+        for (a, b) in self.interest.iter_mut().zip(g.interest.iter()) {
+            a.clone_from(b);
+        }
+        self.forced_cards.clone_from(&g.forced_cards);
+        self.forced_stale = g.forced_stale;
+        self.n_blank_damaged = g.n_blank_damaged;
+        self.listen = g.listen;
+        for (t, p) in self.threat.iter_mut().zip(g.players.iter()) {
+            *t = (p.threat, p.hero_threat_total);
+        }
+    }
+
+    fn restore(&self, g: &mut Game) {
+        g.cards.clone_from(&self.cards);
+        for (a, b) in g.lists.iter_mut().zip(self.lists.iter()) {
+            a.clone_from(b);
+        }
+        g.hook_counts.copy_from_slice(&self.hook_counts);
+        for (a, b) in g.interest.iter_mut().zip(self.interest.iter()) {
+            a.clone_from(b);
+        }
+        g.forced_cards.clone_from(&self.forced_cards);
+        g.forced_stale = self.forced_stale;
+        g.n_blank_damaged = self.n_blank_damaged;
+        g.listen = self.listen;
+        for (p, &(threat, total)) in g.players.iter_mut().zip(self.threat.iter()) {
+            p.threat = threat;
+            p.hero_threat_total = total;
+        }
+        g.dirty = true;
     }
 }

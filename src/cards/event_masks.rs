@@ -1,0 +1,410 @@
+//! Event masks (`Script::forced_on`, `Script::respond_on`) cannot drift from their hooks:
+//! - `masks_are_the_events_their_hooks_name`: each declared mask is exactly the set of `Event`
+//!   variants the hook's source names (with the functions it hands the event to, in its file or
+//!   `common.rs`); a hook whose event reaches code the scan cannot read must keep the default
+//!   (every event).
+//! - `hooks_ignore_events_outside_their_masks`: in a sandbox, every event of a kind outside a
+//!   card's masks, about the card itself or another card, leaves its Response unusable and its
+//!   Forced effect without effect.
+
+use super::*;
+use crate::data::CardType;
+use crate::engine::{EventKind, Phase, Zone, ALL_EVENTS};
+use std::collections::BTreeSet;
+
+/// Every card module's source, with `common.rs` (shared helpers) searched last.
+const SOURCES: &[(&str, &str)] = &[
+    (
+        "encounter/intruders.rs",
+        include_str!("encounter/intruders.rs"),
+    ),
+    (
+        "player/core_leadership.rs",
+        include_str!("player/core_leadership.rs"),
+    ),
+    ("player/core_lore.rs", include_str!("player/core_lore.rs")),
+    (
+        "player/core_spirit.rs",
+        include_str!("player/core_spirit.rs"),
+    ),
+    (
+        "player/core_tactics.rs",
+        include_str!("player/core_tactics.rs"),
+    ),
+    (
+        "player/revised_core.rs",
+        include_str!("player/revised_core.rs"),
+    ),
+    ("player/lost_realm.rs", include_str!("player/lost_realm.rs")),
+    (
+        "player/wastes_of_eriador.rs",
+        include_str!("player/wastes_of_eriador.rs"),
+    ),
+    ("player/mount_gram.rs", include_str!("player/mount_gram.rs")),
+    ("player/ettenmoors.rs", include_str!("player/ettenmoors.rs")),
+    ("player/rhudaur.rs", include_str!("player/rhudaur.rs")),
+    ("player/carn_dum.rs", include_str!("player/carn_dum.rs")),
+    (
+        "player/dread_realm.rs",
+        include_str!("player/dread_realm.rs"),
+    ),
+    (
+        "player/wrath_and_ruin.rs",
+        include_str!("player/wrath_and_ruin.rs"),
+    ),
+    (
+        "encounter/weather_hills.rs",
+        include_str!("encounter/weather_hills.rs"),
+    ),
+    (
+        "encounter/foul_weather.rs",
+        include_str!("encounter/foul_weather.rs"),
+    ),
+    (
+        "encounter/ruins_of_arnor.rs",
+        include_str!("encounter/ruins_of_arnor.rs"),
+    ),
+    (
+        "encounter/deadmens_dike.rs",
+        include_str!("encounter/deadmens_dike.rs"),
+    ),
+    (
+        "encounter/cursed_dead.rs",
+        include_str!("encounter/cursed_dead.rs"),
+    ),
+    (
+        "encounter/dark_sorcery.rs",
+        include_str!("encounter/dark_sorcery.rs"),
+    ),
+    (
+        "encounter/intruders_nightmare.rs",
+        include_str!("encounter/intruders_nightmare.rs"),
+    ),
+    (
+        "encounter/weather_hills_nightmare.rs",
+        include_str!("encounter/weather_hills_nightmare.rs"),
+    ),
+    (
+        "encounter/deadmens_dike_nightmare.rs",
+        include_str!("encounter/deadmens_dike_nightmare.rs"),
+    ),
+    ("common.rs", include_str!("common.rs")),
+];
+
+/// The text of `fn name` (signature and body) in `src`, if defined there.
+fn fn_text<'s>(src: &'s str, name: &str) -> Option<&'s str> {
+    let start = [format!("fn {name}("), format!("fn {name}<")]
+        .iter()
+        .filter_map(|p| src.find(p.as_str()))
+        .min()?;
+    let open = start + src[start..].find('{')?;
+    let mut depth = 0;
+    for (i, ch) in src[open..].char_indices() {
+        match ch {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&src[start..open + i + 1]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The positions of the word `w` in `s`.
+fn words<'s>(s: &'s str, w: &'s str) -> impl Iterator<Item = usize> + 's {
+    s.match_indices(w)
+        .map(|(i, _)| i)
+        .filter(move |&i| !s[..i].ends_with(is_ident) && !s[i + w.len()..].starts_with(is_ident))
+}
+
+/// The `Event` variants named by `fn name` (looked up in `file`, then `common.rs`) and by the
+/// functions it passes its event parameter to; `Err` names what the scan could not follow.
+fn named_events(
+    file: &str,
+    name: &str,
+    seen: &mut BTreeSet<String>,
+) -> Result<BTreeSet<String>, String> {
+    let common = SOURCES.last().unwrap().1;
+    let text = fn_text(file, name)
+        .or_else(|| fn_text(common, name))
+        .ok_or_else(|| format!("no source for fn {name}"))?;
+    let mut out = BTreeSet::new();
+    for (i, _) in text.match_indices("Event::") {
+        let v: String = text[i + 7..].chars().take_while(|&c| is_ident(c)).collect();
+        out.insert(v);
+    }
+    // The event parameter: the name before `: Event` in the signature.
+    let sig = &text[..text.find('{').unwrap()];
+    let Some(at) = sig.find(": Event") else {
+        return Err(format!("fn {name} takes no Event"));
+    };
+    let param: String = sig[..at]
+        .chars()
+        .rev()
+        .take_while(|&c| is_ident(c))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    if param.starts_with('_') {
+        return Err(format!("fn {name} ignores its event"));
+    }
+    let body = &text[text.find('{').unwrap()..];
+    for i in words(body, &param) {
+        // The innermost open parenthesis around this use, and what it calls.
+        let mut depth = 0;
+        let mut open = None;
+        for (j, ch) in body[..i].char_indices().rev() {
+            match ch {
+                ')' => depth += 1,
+                '(' if depth == 0 => {
+                    open = Some(j);
+                    break;
+                }
+                '(' => depth -= 1,
+                '{' | '}' | ';' => break,
+                _ => {}
+            }
+        }
+        let Some(open) = open else { continue };
+        let callee: String = body[..open]
+            .trim_end()
+            .chars()
+            .rev()
+            .take_while(|&c| is_ident(c) || c == '!' || c == ':')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let callee = callee.rsplit("::").next().unwrap_or("").to_string();
+        // Reading the event in place: comparisons, patterns, `matches!`.
+        if callee.is_empty() || callee == "matches!" || callee == "Some" {
+            continue;
+        }
+        if seen.insert(callee.clone()) {
+            out.extend(named_events(file, &callee, seen)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The kinds named in `events![...]` at the start of `s`.
+fn declared(s: &str) -> BTreeSet<String> {
+    let inner = &s[s.find('[').unwrap() + 1..s.find(']').unwrap()];
+    inner
+        .split(',')
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
+fn mask_of(names: &BTreeSet<String>) -> EventMask {
+    EventKind::ALL
+        .iter()
+        .filter(|k| names.contains(&format!("{k:?}")))
+        .fold(0, |m, k| m | k.bit())
+}
+
+#[test]
+fn masks_are_the_events_their_hooks_name() {
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for (path, src) in SOURCES {
+        for block in src.split("Script {").skip(1) {
+            let block = &block[..block.find("..BLANK").unwrap_or(block.len())];
+            for (hook, mask) in [("forced", "forced_on"), ("can_respond", "respond_on")] {
+                let Some(at) = block.find(&format!("\n        {mask}: ")) else {
+                    continue;
+                };
+                let decl = declared(&block[at..]);
+                let name = block
+                    .split(&format!("{hook}: Some("))
+                    .nth(1)
+                    .and_then(|s| s.split(')').next())
+                    .unwrap_or_else(|| panic!("{path}: {mask} without {hook}"));
+                let name = name.rsplit("::").next().unwrap();
+                match named_events(src, name, &mut BTreeSet::new()) {
+                    Ok(named) if named == decl => checked += 1,
+                    Ok(named) => problems.push(format!(
+                        "{path}: {mask} of fn {name} declares {decl:?}, its source names {named:?}"
+                    )),
+                    Err(e) => problems.push(format!(
+                        "{path}: {mask} of fn {name}: {e}; keep the default (every event)"
+                    )),
+                }
+                // Every kind named exists (a typo would not compile, but keep the count honest).
+                assert_eq!(
+                    mask_of(&decl).count_ones() as usize,
+                    decl.len(),
+                    "{path} {name}"
+                );
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    // Every script with a mask was found in the sources.
+    let masked = all_scripts()
+        .map(|s| {
+            (s.forced.is_some() && s.forced_on != ALL_EVENTS) as usize
+                + (s.can_respond.is_some() && s.respond_on != ALL_EVENTS) as usize
+        })
+        .sum::<usize>();
+    assert_eq!(checked, masked);
+    assert!(checked > 100, "only {checked} masks checked");
+}
+
+const PHASES: [Phase; 8] = [
+    Phase::Setup,
+    Phase::Resource,
+    Phase::Planning,
+    Phase::Quest,
+    Phase::Travel,
+    Phase::Encounter,
+    Phase::Combat,
+    Phase::Refresh,
+];
+
+/// Sample events of kind `k`: about each card of `ids` (as the first card), `o` as a second card.
+fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
+    match k {
+        EventKind::PhaseBegin => PHASES.iter().map(|&p| Event::PhaseBegin(p)).collect(),
+        EventKind::PhaseEnd => PHASES.iter().map(|&p| Event::PhaseEnd(p)).collect(),
+        EventKind::RoundEnd => vec![Event::RoundEnd],
+        EventKind::EntersPlay => ids.iter().map(|&c| Event::EntersPlay(c)).collect(),
+        EventKind::Played => ids.iter().map(|&c| Event::Played(c)).collect(),
+        EventKind::Committed => ids.iter().map(|&c| Event::Committed(c)).collect(),
+        EventKind::Revealed => ids
+            .iter()
+            .flat_map(|&c| [true, false].map(|b| Event::Revealed(c, b)))
+            .collect(),
+        EventKind::Revealing => ids
+            .iter()
+            .flat_map(|&c| [true, false].map(|b| Event::Revealing(c, b)))
+            .collect(),
+        EventKind::Engaged => ids.iter().map(|&c| Event::Engaged(c, 0)).collect(),
+        EventKind::CancelWhenRevealed => {
+            ids.iter().map(|&c| Event::CancelWhenRevealed(c)).collect()
+        }
+        EventKind::CancelShadow => ids.iter().map(|&c| Event::CancelShadow(c)).collect(),
+        EventKind::Damaged => ids.iter().map(|&c| Event::Damaged(c, 1)).collect(),
+        EventKind::Destroyed => ids.iter().map(|&c| Event::Destroyed(c)).collect(),
+        EventKind::LeftPlay => ids.iter().map(|&c| Event::LeftPlay(c)).collect(),
+        EventKind::DefenderDeclared => ids.iter().map(|&c| Event::DefenderDeclared(c, o)).collect(),
+        EventKind::Traveled => ids.iter().map(|&c| Event::Traveled(c)).collect(),
+        EventKind::AttackDestroyed => ids.iter().map(|&c| Event::AttackDestroyed(c)).collect(),
+        EventKind::EnemyAttackEnded => ids.iter().map(|&c| Event::EnemyAttackEnded(c)).collect(),
+        EventKind::StagingEnded => vec![Event::StagingEnded],
+        EventKind::TimeRanOut => ids.iter().map(|&c| Event::TimeRanOut(c)).collect(),
+        EventKind::SideQuestDefeated => ids.iter().map(|&c| Event::SideQuestDefeated(c)).collect(),
+        EventKind::FirstPlayerChanged => vec![Event::FirstPlayerChanged(0)],
+        EventKind::Explored => ids
+            .iter()
+            .flat_map(|&c| [true, false].map(|b| Event::Explored(c, b)))
+            .collect(),
+        EventKind::CancelDamage => ids.iter().map(|&c| Event::CancelDamage(c, 1)).collect(),
+        EventKind::WhenRevealedCanceled => ids
+            .iter()
+            .map(|&c| Event::WhenRevealedCanceled(c))
+            .collect(),
+        EventKind::DeckDiscarded => vec![Event::DeckDiscarded(0, 0)],
+        EventKind::EnemyAttacks => ids.iter().map(|&c| Event::EnemyAttacks(c, 0)).collect(),
+        EventKind::Triggered => ids.iter().map(|&c| Event::Triggered(c, 0)).collect(),
+        EventKind::Exploring => ids.iter().map(|&c| Event::Exploring(c)).collect(),
+        EventKind::DiscardedFromHand => ids.iter().map(|&c| Event::DiscardedFromHand(c)).collect(),
+        EventKind::Readied => ids.iter().map(|&c| Event::Readied(c)).collect(),
+        EventKind::ProgressPlaced => ids.iter().map(|&c| Event::ProgressPlaced(c, 1)).collect(),
+        EventKind::AttackerDeclared => ids.iter().map(|&c| Event::AttackerDeclared(c, o)).collect(),
+        EventKind::DiscardedFromPlay => ids.iter().map(|&c| Event::DiscardedFromPlay(c)).collect(),
+        EventKind::QuestDefeated => ids.iter().map(|&c| Event::QuestDefeated(c)).collect(),
+        EventKind::ThreatElimination => vec![Event::ThreatElimination(0)],
+        EventKind::HostDestroyed => ids.iter().map(|&c| Event::HostDestroyed(c, o)).collect(),
+        EventKind::Healed => ids.iter().map(|&c| Event::Healed(c, 1)).collect(),
+        EventKind::Unguarded => ids.iter().map(|&c| Event::Unguarded(c)).collect(),
+    }
+}
+
+/// Where a card is put to listen: events in hand, attachments on a hero, quest cards as the
+/// quest, encounter cards in the staging area, other player cards in play.
+fn place(g: &mut Game, code: &str, hero: CardId) -> CardId {
+    let def = g.db.def(g.db.by_code(code).unwrap());
+    let zone = match def.ty {
+        CardType::Event => Zone::Hand(0),
+        CardType::Attachment => Zone::Attached(hero),
+        CardType::Quest => Zone::Quest,
+        CardType::NightmareSetup => Zone::Nightmare,
+        CardType::Hero | CardType::Ally | CardType::ObjectiveAlly | CardType::ObjectiveHero => {
+            Zone::Play(0)
+        }
+        CardType::PlayerSideQuest | CardType::Contract | CardType::Treasure => Zone::Play(0),
+        _ => Zone::Staging,
+    };
+    g.spawn(code, 0, zone)
+}
+
+/// Everything a Forced effect could change, as text.
+fn snapshot(g: &Game) -> String {
+    format!(
+        "{:?} {:?} {} {:?}",
+        g.cards,
+        g.players,
+        g.stack.len(),
+        g.outcome()
+    )
+}
+
+#[test]
+fn hooks_ignore_events_outside_their_masks() {
+    let mut probed = 0;
+    for s in all_scripts() {
+        let masks = [
+            (s.forced.is_some(), s.forced_on),
+            (s.can_respond.is_some(), s.respond_on),
+        ];
+        if masks.iter().all(|&(has, m)| !has || m == ALL_EVENTS) {
+            continue;
+        }
+        let mut g = testkit::sandbox(&[&["Core-001", "Core-003"]]);
+        let hero = testkit::heroes(&g, 0)[0];
+        let c = place(&mut g, s.code, hero);
+        // Give the listener what its conditions usually ask for: resources, exhaustion, damage.
+        for h in testkit::heroes(&g, 0) {
+            g.card_mut(h).resources = 5;
+        }
+        let enemy = g.spawn("TLR-044", 0, Zone::Engaged(0));
+        let ids = [c, hero, enemy];
+        for exhausted in [false, true] {
+            g.card_mut(c).exhausted = exhausted;
+            for k in EventKind::ALL {
+                for ev in samples(k, &ids, if c == hero { enemy } else { hero }) {
+                    if let (Some(can), false) = (s.can_respond, s.respond_on & k.bit() != 0) {
+                        assert!(
+                            !can(&g, c, 0, ev),
+                            "{}: may respond to {ev:?}, outside its respond_on",
+                            s.code
+                        );
+                    }
+                    if let (Some(f), false) = (s.forced, s.forced_on & k.bit() != 0) {
+                        let mut after = g.clone();
+                        f(&mut after, c, ev);
+                        assert_eq!(
+                            snapshot(&g),
+                            snapshot(&after),
+                            "{}: Forced effect acted on {ev:?}, outside its forced_on",
+                            s.code
+                        );
+                    }
+                    probed += 1;
+                }
+            }
+        }
+    }
+    assert!(probed > 1000, "only {probed} probes");
+}

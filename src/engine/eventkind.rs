@@ -1,0 +1,186 @@
+//! Event kinds and masks: which events a card's Forced effect or Response answers, so that
+//! `fire` visits only the cards that listen for the event at hand (`Script::forced_on`,
+//! `Script::respond_on`).
+
+use super::Event;
+
+/// The kind of an `Event`, without its data: one bit of an `EventMask`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum EventKind {
+    PhaseBegin,
+    PhaseEnd,
+    RoundEnd,
+    EntersPlay,
+    Played,
+    Committed,
+    Revealed,
+    Revealing,
+    Engaged,
+    CancelWhenRevealed,
+    CancelShadow,
+    Damaged,
+    Destroyed,
+    LeftPlay,
+    DefenderDeclared,
+    Traveled,
+    AttackDestroyed,
+    EnemyAttackEnded,
+    StagingEnded,
+    TimeRanOut,
+    SideQuestDefeated,
+    FirstPlayerChanged,
+    Explored,
+    CancelDamage,
+    WhenRevealedCanceled,
+    DeckDiscarded,
+    EnemyAttacks,
+    Triggered,
+    Exploring,
+    DiscardedFromHand,
+    Readied,
+    ProgressPlaced,
+    AttackerDeclared,
+    DiscardedFromPlay,
+    QuestDefeated,
+    ThreatElimination,
+    HostDestroyed,
+    Healed,
+    Unguarded,
+}
+
+/// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
+/// answers (`Script::forced_on`, `Script::respond_on`). Build one with `events![...]`.
+pub type EventMask = u64;
+
+/// Every event kind: the conservative default of a script that declares nothing.
+pub const ALL_EVENTS: EventMask = u64::MAX;
+
+impl EventKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [EventKind; 39] = [
+        EventKind::PhaseBegin,
+        EventKind::PhaseEnd,
+        EventKind::RoundEnd,
+        EventKind::EntersPlay,
+        EventKind::Played,
+        EventKind::Committed,
+        EventKind::Revealed,
+        EventKind::Revealing,
+        EventKind::Engaged,
+        EventKind::CancelWhenRevealed,
+        EventKind::CancelShadow,
+        EventKind::Damaged,
+        EventKind::Destroyed,
+        EventKind::LeftPlay,
+        EventKind::DefenderDeclared,
+        EventKind::Traveled,
+        EventKind::AttackDestroyed,
+        EventKind::EnemyAttackEnded,
+        EventKind::StagingEnded,
+        EventKind::TimeRanOut,
+        EventKind::SideQuestDefeated,
+        EventKind::FirstPlayerChanged,
+        EventKind::Explored,
+        EventKind::CancelDamage,
+        EventKind::WhenRevealedCanceled,
+        EventKind::DeckDiscarded,
+        EventKind::EnemyAttacks,
+        EventKind::Triggered,
+        EventKind::Exploring,
+        EventKind::DiscardedFromHand,
+        EventKind::Readied,
+        EventKind::ProgressPlaced,
+        EventKind::AttackerDeclared,
+        EventKind::DiscardedFromPlay,
+        EventKind::QuestDefeated,
+        EventKind::ThreatElimination,
+        EventKind::HostDestroyed,
+        EventKind::Healed,
+        EventKind::Unguarded,
+    ];
+
+    /// This kind's bit in an `EventMask`.
+    pub const fn bit(self) -> EventMask {
+        1 << self as u8
+    }
+}
+
+impl Event {
+    /// The event's kind.
+    pub const fn kind(self) -> EventKind {
+        match self {
+            Event::PhaseBegin(_) => EventKind::PhaseBegin,
+            Event::PhaseEnd(_) => EventKind::PhaseEnd,
+            Event::RoundEnd => EventKind::RoundEnd,
+            Event::EntersPlay(_) => EventKind::EntersPlay,
+            Event::Played(_) => EventKind::Played,
+            Event::Committed(_) => EventKind::Committed,
+            Event::Revealed(_, _) => EventKind::Revealed,
+            Event::Revealing(_, _) => EventKind::Revealing,
+            Event::Engaged(_, _) => EventKind::Engaged,
+            Event::CancelWhenRevealed(_) => EventKind::CancelWhenRevealed,
+            Event::CancelShadow(_) => EventKind::CancelShadow,
+            Event::Damaged(_, _) => EventKind::Damaged,
+            Event::Destroyed(_) => EventKind::Destroyed,
+            Event::LeftPlay(_) => EventKind::LeftPlay,
+            Event::DefenderDeclared(_, _) => EventKind::DefenderDeclared,
+            Event::Traveled(_) => EventKind::Traveled,
+            Event::AttackDestroyed(_) => EventKind::AttackDestroyed,
+            Event::EnemyAttackEnded(_) => EventKind::EnemyAttackEnded,
+            Event::StagingEnded => EventKind::StagingEnded,
+            Event::TimeRanOut(_) => EventKind::TimeRanOut,
+            Event::SideQuestDefeated(_) => EventKind::SideQuestDefeated,
+            Event::FirstPlayerChanged(_) => EventKind::FirstPlayerChanged,
+            Event::Explored(_, _) => EventKind::Explored,
+            Event::CancelDamage(_, _) => EventKind::CancelDamage,
+            Event::WhenRevealedCanceled(_) => EventKind::WhenRevealedCanceled,
+            Event::DeckDiscarded(_, _) => EventKind::DeckDiscarded,
+            Event::EnemyAttacks(_, _) => EventKind::EnemyAttacks,
+            Event::Triggered(_, _) => EventKind::Triggered,
+            Event::Exploring(_) => EventKind::Exploring,
+            Event::DiscardedFromHand(_) => EventKind::DiscardedFromHand,
+            Event::Readied(_) => EventKind::Readied,
+            Event::ProgressPlaced(_, _) => EventKind::ProgressPlaced,
+            Event::AttackerDeclared(_, _) => EventKind::AttackerDeclared,
+            Event::DiscardedFromPlay(_) => EventKind::DiscardedFromPlay,
+            Event::QuestDefeated(_) => EventKind::QuestDefeated,
+            Event::ThreatElimination(_) => EventKind::ThreatElimination,
+            Event::HostDestroyed(_, _) => EventKind::HostDestroyed,
+            Event::Healed(_, _) => EventKind::Healed,
+            Event::Unguarded(_) => EventKind::Unguarded,
+        }
+    }
+
+    /// The event's kind's bit in an `EventMask`.
+    pub const fn bit(self) -> EventMask {
+        self.kind().bit()
+    }
+}
+
+/// The `EventMask` of the listed `EventKind`s: `events![Committed, Damaged]`.
+#[macro_export]
+macro_rules! events {
+    ($($k:ident),* $(,)?) => {
+        0 $(| $crate::engine::EventKind::$k.bit())*
+    };
+}
+
+/// Per game, which events anything listens for: `fire` skips the Forced pass, or the Responses
+/// check, of an event no card answers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Listeners {
+    /// The union of `Script::forced_on` over `Game::forced_cards` (recomputed whenever that list
+    /// changes).
+    pub forced: EventMask,
+    /// The union of `Script::respond_on` over every script with a Response that a card of this
+    /// game has had as its face (it only grows: a superset of what could respond now).
+    pub respond: EventMask,
+}
+
+impl Listeners {
+    pub const NONE: Listeners = Listeners {
+        forced: 0,
+        respond: 0,
+    };
+}

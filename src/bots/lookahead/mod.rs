@@ -101,6 +101,7 @@ pub const OPTIONS: &[BotOption] = &[
 ];
 
 const MAX_WIDTH: usize = 16;
+const _: () = assert!(plans::MAX_PLANS <= MAX_WIDTH);
 /// Samples after which a decision whose candidates all scored the same so far stops early.
 const PROBE: u32 = 2;
 /// Decisions per rollout before it is cut (a safety net; a round takes far fewer).
@@ -319,6 +320,47 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
 }
 
 impl LookaheadBot {
+    /// Score `n` candidates by `rollouts` determinized continuations each and return the index
+    /// of the best mean (ties: the lowest, so `basic`'s choice at 0). Sample *k* uses one
+    /// determinization for every candidate (common random numbers); `play(k, work, roll)`
+    /// plays candidate *k* on the copy to the horizon with the reset rollout `basic`.
+    fn best_of(
+        &mut self,
+        game: &Game,
+        n: usize,
+        rollouts: u32,
+        mut play: impl FnMut(usize, &mut Game, &mut BasicBot),
+    ) -> usize {
+        let mut sum = [0f64; MAX_WIDTH];
+        let mut root = self.root.lend(game);
+        let mut work = self.work.lend(game);
+        for r in 0..rollouts {
+            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
+                // The same score for every candidate on the first samples (common random
+                // numbers): the choice does not show within the horizon; keep the first.
+                break;
+            }
+            let seed: u64 = self.rng.gen();
+            root.copy_from(game);
+            root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
+            for (k, total) in sum.iter_mut().enumerate().take(n) {
+                work.copy_from(&root);
+                self.roll.new_game(0);
+                play(k, &mut work, &mut self.roll);
+                *total += value(&work, &self.weights);
+            }
+        }
+        self.root.restore(root);
+        self.work.restore(work);
+        let mut best = 0;
+        for k in 1..n {
+            if sum[k] > sum[best] {
+                best = k;
+            }
+        }
+        best
+    }
+
     /// A commit decision: follow this phase's plan, or choose one (the first commit decision of
     /// the player's quest phase) by rollouts of every candidate plan.
     fn commit(&mut self, game: &Game, d: &Decision, base: usize) -> usize {
@@ -330,36 +372,14 @@ impl LookaheadBot {
         }
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
         let n = plans::candidates(game, d, &mut cand);
-        let mut sum = [0f64; MAX_PLANS];
         let stop = game.round.saturating_add(self.plan_depth);
-        let mut root = self.root.lend(game);
-        let mut work = self.work.lend(game);
-        for r in 0..self.plan_rollouts {
-            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
-                break;
-            }
-            let seed: u64 = self.rng.gen();
-            root.copy_from(game);
-            root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
-            for k in 0..n {
-                work.copy_from(&root);
-                self.roll.new_game(0);
-                let mut bot = PlanBot {
-                    plan: &cand[k],
-                    basic: &mut self.roll,
-                };
-                work.play_until_round(&mut bot, stop, MAX_STEPS);
-                sum[k] += value(&work, &self.weights);
-            }
-        }
-        self.root.restore(root);
-        self.work.restore(work);
-        let mut best = 0;
-        for k in 1..n {
-            if sum[k] > sum[best] {
-                best = k;
-            }
-        }
+        let best = self.best_of(game, n, self.plan_rollouts, |k, work, roll| {
+            let mut bot = PlanBot {
+                plan: &cand[k],
+                basic: roll,
+            };
+            work.play_until_round(&mut bot, stop, MAX_STEPS);
+        });
         self.plan = Some(cand[best]);
         cand[best].answer(d).unwrap_or(base)
     }
@@ -396,35 +416,11 @@ impl Bot for LookaheadBot {
                 n += 1;
             }
         }
-        let mut sum = [0f64; MAX_WIDTH];
         let stop = game.round.saturating_add(self.depth);
-        let mut root = self.root.lend(game);
-        let mut work = self.work.lend(game);
-        for r in 0..self.rollouts {
-            if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
-                // The same score for every candidate on the first samples (common random
-                // numbers): the choice does not show within the horizon; keep basic's.
-                break;
-            }
-            let seed: u64 = self.rng.gen();
-            root.copy_from(game);
-            root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
-            for k in 0..n {
-                work.copy_from(&root);
-                work.apply(cand[k]);
-                self.roll.new_game(0);
-                work.play_until_round(&mut self.roll, stop, MAX_STEPS);
-                sum[k] += value(&work, &self.weights);
-            }
-        }
-        self.root.restore(root);
-        self.work.restore(work);
-        let mut best = 0;
-        for k in 1..n {
-            if sum[k] > sum[best] {
-                best = k;
-            }
-        }
+        let best = self.best_of(game, n, self.rollouts, |k, work, roll| {
+            work.apply(cand[k]);
+            work.play_until_round(roll, stop, MAX_STEPS);
+        });
         cand[best]
     }
 }

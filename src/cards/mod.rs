@@ -235,6 +235,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::deadmens_dike_nightmare::SCRIPTS.iter())
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
+        .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -416,6 +417,7 @@ mod lint {
             include_str!("encounter/deadmens_dike_nightmare.rs"),
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
+            include_str!("encounter/wastes_of_eriador_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

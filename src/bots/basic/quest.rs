@@ -536,6 +536,10 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if c == main || c == NO_CARD || !g.is_side_quest(c) {
             continue;
         }
+        // A side quest without quest points (Make a Stand) takes no progress: never chosen.
+        if g.def_of(c).quest_points <= 0 {
+            continue;
+        }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
         let prio = hint(g, c).side_quest_priority;
         let surplus = quest_surplus_for(g, p, c, surplus);

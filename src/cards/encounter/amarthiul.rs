@@ -92,12 +92,14 @@ pub mod bot {
     use crate::cards::hints::prelude::*;
 
     /// Hand Amarthiúl over when the newly engaged player faces clearly more enemy Attack than
-    /// his controller does (and Amarthiúl can still defend: ready).
+    /// his controller does (and Amarthiúl can still defend: ready), unless that player's
+    /// threat is near elimination.
     pub fn pass_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
         let Some(Event::Engaged(_, q)) = ev else {
             return -1;
         };
-        if !ready(g, c) {
+        // Not to a player about to be eliminated: losing him loses the game.
+        if !ready(g, c) || g.players[q as usize].threat >= 45 {
             return -1;
         }
         let theirs = engaged_attack(g, q) as i32;

@@ -12,5 +12,6 @@ pub mod intruders;
 pub mod intruders_nightmare;
 pub mod ruins_of_arnor;
 pub mod wastes_of_eriador;
+pub mod wastes_of_eriador_nightmare;
 pub mod weather_hills;
 pub mod weather_hills_nightmare;

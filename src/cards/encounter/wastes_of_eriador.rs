@@ -335,7 +335,6 @@ fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
 fn stage2b_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let mut left = cont.a;
     if let Opt::Card(a) = opt {
-        log(g, |g| format!("  {} is discarded", g.title(a)));
         g.discard(a);
         left -= 1;
     }
@@ -774,7 +773,6 @@ fn predatory_resume(g: &mut Game, cont: Cont, opt: Opt) {
             k += 1;
         }
         Opt::Card(a) => {
-            log(g, |g| format!("  {} is discarded", g.title(a)));
             g.discard(a);
             k += 1;
         }

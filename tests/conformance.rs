@@ -345,7 +345,11 @@ fn deadmens_dike_nightmare_conformance() {
 fn the_wastes_of_eriador_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
-    for (mode, total) in [(Mode::Easy, 34usize), (Mode::Standard, 48), (Mode::Nightmare, 49)] {
+    for (mode, total) in [
+        (Mode::Easy, 34usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 49),
+    ] {
         let sc = &db.scenarios[db.scenario("the-wastes-of-eriador").unwrap()];
         let n: usize = sc.encounter[mode as usize]
             .iter()

@@ -160,16 +160,16 @@ fn configuration_errors() {
     run_rejects("empty list entry", &["--mode", "easy,"], &["empty name"]);
     run_rejects(
         "unplayable scenario named",
-        &["--scenario", "the-wastes-of-eriador"],
+        &["--scenario", "escape-from-mount-gram"],
         &[
             "not implemented yet",
-            "list cards --scenario the-wastes-of-eriador",
+            "list cards --scenario escape-from-mount-gram",
         ],
     );
     run_rejects(
         "unplayable scenario in a list",
-        &["--scenario", "intruders-in-chetwood,the-wastes-of-eriador"],
-        &["the-wastes-of-eriador", "not implemented yet"],
+        &["--scenario", "intruders-in-chetwood,escape-from-mount-gram"],
+        &["escape-from-mount-gram", "not implemented yet"],
     );
     run_rejects(
         "unplayable mode named",

@@ -355,3 +355,68 @@ fn deadmens_dike_nightmare_conformance() {
         }
     }
 }
+
+/// The Wastes of Eriador per mode: the data's composition, and after setup Amarthiúl with the
+/// first player, Pack Leader set aside, the Time objective staged Daybreak side up and Shrouded
+/// Hills the active location.
+#[test]
+fn the_wastes_of_eriador_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [
+        (Mode::Easy, 34usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 49),
+    ] {
+        let sc = &db.scenarios[db.scenario("the-wastes-of-eriador").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        for players in [1, 3] {
+            let s = setup(&db, "the-wastes-of-eriador", mode, players);
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            for _ in 0..players {
+                g.apply(0); // keep the opening hands: setup runs
+            }
+            for &(def, k) in &sc.encounter[mode as usize] {
+                // The Time objective is one card with two faces: count both.
+                let back = db.def(def).back;
+                let have = g
+                    .cards
+                    .iter()
+                    .filter(|c| c.def == def || Some(c.def) == back)
+                    .count();
+                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+            }
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
+            assert_eq!(find("TWoE-016").zone, Zone::Play(g.first));
+            assert_eq!(find("TWoE-017").zone, Zone::SetAside);
+            let time = g
+                .cards
+                .iter()
+                .find(|c| matches!(code(c), "TWoE-011" | "TWoE-012"))
+                .unwrap();
+            assert_eq!(time.zone, Zone::Staging);
+            assert!(g.list(Zone::Active).len() == 1);
+        }
+    }
+}
+
+#[test]
+fn the_wastes_of_eriador_conformance() {
+    let db = load_embedded().unwrap();
+    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
+        for players in 1..=4 {
+            let s = setup(&db, "the-wastes-of-eriador", mode, players);
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if players == 1 { 500 } else { 200 };
+                let d = conform(&db, &s, bot, games);
+                assert!(d > games, "games must involve decisions");
+            }
+        }
+    }
+}

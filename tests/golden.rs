@@ -226,3 +226,65 @@ fn deadmens_dike_nightmare() {
         ),
     );
 }
+
+/// The Wastes of Eriador: Day and Night turning, Wargs, stage 2A fetching Wargs (game 39).
+#[test]
+fn the_wastes_of_eriador_easy() {
+    check(
+        "wastes-of-eriador-easy-leadership-basic-s1-g39.txt",
+        trace_in(
+            "the-wastes-of-eriador",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            39,
+        ),
+    );
+}
+
+#[test]
+fn the_wastes_of_eriador_standard() {
+    check(
+        "wastes-of-eriador-standard-leadership-basic-s1-g18.txt",
+        trace_in(
+            "the-wastes-of-eriador",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            18,
+        ),
+    );
+}
+
+#[test]
+fn the_wastes_of_eriador_nightmare() {
+    check(
+        "wastes-of-eriador-nightmare-leadership-basic-s1-g73.txt",
+        trace_in(
+            "the-wastes-of-eriador",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            73,
+        ),
+    );
+}
+
+/// Two players: Amarthiúl handed over by his Response.
+#[test]
+fn the_wastes_of_eriador_two_players() {
+    check(
+        "wastes-of-eriador-standard-leadership-tactics-basic-s1-g6.txt",
+        trace_in(
+            "the-wastes-of-eriador",
+            Mode::Standard,
+            &["core-leadership", "core-tactics"],
+            "basic",
+            1,
+            6,
+        ),
+    );
+}

@@ -98,6 +98,14 @@ pub enum Rule {
     /// the readying: the engine calls its `resume` with step `WOULD_READY` instead of readying
     /// `.0` (Paralyzing Fear).
     ReadyReplaced(CardId),
+    /// It is Day (asked of the Time objective's Day face; `Game::is_day`).
+    ItIsDay,
+    /// It is Night (asked of the Time objective's Night face; `Game::is_night`).
+    ItIsNight,
+    /// The Time objective cannot turn to its Day side (Make a Stand).
+    TimeCannotBecomeDay,
+    /// No more than 5 progress on the current quest each round (Eriador Wastes).
+    QuestProgressCap5,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -236,6 +244,9 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::intruders_nightmare::SCRIPTS.iter())
         .chain(encounter::weather_hills_nightmare::SCRIPTS.iter())
         .chain(encounter::deadmens_dike_nightmare::SCRIPTS.iter())
+        .chain(encounter::amarthiul::SCRIPTS.iter())
+        .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
+        .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -415,6 +426,9 @@ mod lint {
             include_str!("encounter/intruders_nightmare.rs"),
             include_str!("encounter/weather_hills_nightmare.rs"),
             include_str!("encounter/deadmens_dike_nightmare.rs"),
+            include_str!("encounter/amarthiul.rs"),
+            include_str!("encounter/wastes_of_eriador.rs"),
+            include_str!("encounter/wastes_of_eriador_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

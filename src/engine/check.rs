@@ -177,6 +177,29 @@ impl<'a> Game<'a> {
             if h != ci.hooks {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));
             }
+            // A double-sided card carries the script of the face it shows.
+            if ci.script != self.def_script[ci.def as usize] {
+                return Err(format!(
+                    "{} carries the script of another face",
+                    self.title(i as CardId)
+                ));
+            }
+        }
+        // Objective-allies (Iârion, Amarthiúl) in play are in the play area of a player still
+        // in the game, and the Time objective shows one time of day.
+        for p in 0..self.n_players {
+            let held = self.list(Zone::Play(p)).iter().any(|&c| {
+                self.cards[c as usize].owner == ENCOUNTER && self.ty(c) == CardType::ObjectiveAlly
+            });
+            if held && self.players[p as usize].eliminated && self.outcome.is_none() {
+                return Err(format!(
+                    "eliminated P{} still controls an objective-ally",
+                    p + 1
+                ));
+            }
+        }
+        if self.outcome.is_none() && self.is_day() && self.is_night() {
+            return Err("it is Day and Night at once".to_string());
         }
         for (li, l) in self.lists.iter().enumerate() {
             for (k, &bit) in hooks::COUNTED.iter().enumerate() {

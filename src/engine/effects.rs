@@ -289,6 +289,9 @@ impl<'a> Game<'a> {
         if self.rule(Rule::QuestProgressCap3) {
             n = n.min((3 - self.quest_progress_this_round).max(0));
         }
+        if self.rule(Rule::QuestProgressCap5) {
+            n = n.min((5 - self.quest_progress_this_round).max(0));
+        }
         if self.is_side_quest(q) {
             let need = (self.stat(q, Stat::QuestPoints) - self.cards[q as usize].progress).max(0);
             n = n.min(need);

@@ -47,6 +47,9 @@ pub enum EventKind {
     HostDestroyed,
     Healed,
     Unguarded,
+    Flipped,
+    BecameDay,
+    BecameNight,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -58,7 +61,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 39] = [
+    pub const ALL: [EventKind; 42] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -98,6 +101,9 @@ impl EventKind {
         EventKind::HostDestroyed,
         EventKind::Healed,
         EventKind::Unguarded,
+        EventKind::Flipped,
+        EventKind::BecameDay,
+        EventKind::BecameNight,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -149,6 +155,9 @@ impl Event {
             Event::HostDestroyed(_, _) => EventKind::HostDestroyed,
             Event::Healed(_, _) => EventKind::Healed,
             Event::Unguarded(_) => EventKind::Unguarded,
+            Event::Flipped(_) => EventKind::Flipped,
+            Event::BecameDay => EventKind::BecameDay,
+            Event::BecameNight => EventKind::BecameNight,
         }
     }
 

@@ -27,7 +27,8 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::EnemyAttacks(c, _)
         | Event::Exploring(c)
         | Event::DiscardedFromHand(c)
-        | Event::Readied(c) => Some(c),
+        | Event::Readied(c)
+        | Event::Flipped(c) => Some(c),
         _ => None,
     }
 }

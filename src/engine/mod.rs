@@ -20,6 +20,7 @@ mod query;
 mod rules_tests;
 mod smallids;
 mod state;
+mod time_of_day;
 
 pub use determinize::GameBuf;
 pub use eventkind::{EventKind, EventMask, ALL_EVENTS};
@@ -305,6 +306,12 @@ pub enum Event {
     /// This guarded objective was freed: its guard left play and it is in the staging area,
     /// free of encounters (RULES §5.4.2).
     Unguarded(CardId),
+    /// This double-sided card turned over (`Game::flip_card`): its other face is up now.
+    Flipped(CardId),
+    /// The Time objective turned to its Day side (The Wastes of Eriador, RULES §8.6).
+    BecameDay,
+    /// The Time objective turned to its Night side.
+    BecameNight,
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

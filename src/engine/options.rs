@@ -17,6 +17,8 @@ pub struct RuleOptions {
     pub shadows_until_end_of_combat: bool,
     /// §4.2.2: a player without heroes in play (none destroyed) is not eliminated.
     pub heroless_player_survives: bool,
+    /// §5.29.8: while it is Night (Nightfall), shadow effects cannot be canceled either.
+    pub night_shadows_uncancelable: bool,
 }
 
 impl Default for RuleOptions {
@@ -29,6 +31,7 @@ impl Default for RuleOptions {
             iarion_under_side_quest_is_safe: true,
             shadows_until_end_of_combat: true,
             heroless_player_survives: true,
+            night_shadows_uncancelable: false,
         }
     }
 }
@@ -71,6 +74,11 @@ impl RuleOptions {
             "§4.2.2",
             "a player whose heroes all left play without being destroyed stays in the game",
         ),
+        (
+            "night_shadows_uncancelable",
+            "§5.29.8",
+            "while it is Night, shadow effects count as encounter card effects that cannot be canceled",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -100,6 +108,7 @@ impl RuleOptions {
             "iarion_under_side_quest_is_safe" => self.iarion_under_side_quest_is_safe = flag()?,
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat = flag()?,
             "heroless_player_survives" => self.heroless_player_survives = flag()?,
+            "night_shadows_uncancelable" => self.night_shadows_uncancelable = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -124,6 +133,7 @@ impl RuleOptions {
             "iarion_under_side_quest_is_safe" => self.iarion_under_side_quest_is_safe.to_string(),
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat.to_string(),
             "heroless_player_survives" => self.heroless_player_survives.to_string(),
+            "night_shadows_uncancelable" => self.night_shadows_uncancelable.to_string(),
             _ => String::new(),
         }
     }

@@ -233,6 +233,8 @@ pub struct PlayerState {
     /// The next event with a Valour trigger he plays this phase costs this much less (Hope
     /// Rekindled); cleared when such an event is paid for and at the end of every phase.
     pub valour_discount: i16,
+    /// He is making an engagement check now (Hunting Pack's engagement cost reads it).
+    pub checking_engagement: bool,
 }
 
 /// Phases of the round.

@@ -76,7 +76,9 @@
 //! remaining quest points ≤ the progress we expect to make, or when the main quest cannot be
 //! defeated now anyway; otherwise the main quest. Orc Rearguard (`Hint::side_quest_reveals_more`) is skipped when the
 //! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
-//! expected), unless the main quest cannot be defeated anyway.
+//! expected), unless the main quest cannot be defeated anyway. A side quest that cannot take
+//! progress now (no quest points: Make a Stand; or `Rule::CannotPlaceProgress`, by Night) is never
+//! chosen.
 //!
 //! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
 //! `Hint::travel_penalty` for known painful travel costs, and minus 1000 for Chetwood Forest

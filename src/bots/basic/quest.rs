@@ -536,6 +536,11 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if c == main || c == NO_CARD || !g.is_side_quest(c) {
             continue;
         }
+        // A side quest without quest points (Make a Stand), or one that cannot take progress
+        // now (by Night), gains nothing from questing: never chosen.
+        if g.def_of(c).quest_points <= 0 || g.rule(Rule::CannotPlaceProgress(c)) {
+            continue;
+        }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
         let prio = hint(g, c).side_quest_priority;
         let surplus = quest_surplus_for(g, p, c, surplus);

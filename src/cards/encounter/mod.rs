@@ -2,6 +2,7 @@
 //! encounter set; a scenario's Nightmare set sits beside its standard set
 //! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
 
+pub mod amarthiul;
 pub mod cursed_dead;
 pub mod dark_sorcery;
 pub mod deadmens_dike;
@@ -10,5 +11,7 @@ pub mod foul_weather;
 pub mod intruders;
 pub mod intruders_nightmare;
 pub mod ruins_of_arnor;
+pub mod wastes_of_eriador;
+pub mod wastes_of_eriador_nightmare;
 pub mod weather_hills;
 pub mod weather_hills_nightmare;

@@ -99,6 +99,7 @@ impl<'a> Game<'a> {
             return;
         }
         if !self.players[p as usize].eliminated {
+            self.players[p as usize].checking_engagement = true;
             let threat = self.engagement_threat(p);
             // The highest engagement cost ≤ his threat engages him.
             let best = self
@@ -123,6 +124,7 @@ impl<'a> Game<'a> {
                         self.offer(Opt::Card(e));
                     }
                 }
+                self.players[p as usize].checking_engagement = false;
                 if self.n_offered() > 1 {
                     self.stack.push(Frame::EngagementChecks { seat, any });
                     self.waiting = true;
@@ -138,6 +140,7 @@ impl<'a> Game<'a> {
                 self.engage(e, p);
                 return;
             }
+            self.players[p as usize].checking_engagement = false;
         }
         self.stack.push(Frame::EngagementChecks {
             seat: seat + 1,

@@ -11,6 +11,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 struct Counting;
 static ALLOCS: AtomicU64 = AtomicU64::new(0);
+/// The counter is global: the tests of this file take turns, so one test's warm-up never counts
+/// in another's steady state.
+static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
@@ -31,6 +38,7 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn steady_state_games_do_not_allocate() {
+    let _turn = serial();
     let db = load_embedded().unwrap();
     for (bot, players) in [
         ("basic", 1usize),
@@ -76,6 +84,7 @@ fn steady_state_games_do_not_allocate() {
 
 #[test]
 fn clone_from_into_a_warmed_game_does_not_allocate() {
+    let _turn = serial();
     let db = load_embedded().unwrap();
     let setup = GameSetup {
         scenario: db.scenario("intruders-in-chetwood").unwrap(),
@@ -118,6 +127,7 @@ fn clone_from_into_a_warmed_game_does_not_allocate() {
 /// and its rollouts (thousands per game) allocate nothing.
 #[test]
 fn steady_state_lookahead_does_not_allocate() {
+    let _turn = serial();
     let db = load_embedded().unwrap();
     let setup = GameSetup {
         scenario: db.scenario("intruders-in-chetwood").unwrap(),

@@ -328,6 +328,9 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::HostDestroyed => ids.iter().map(|&c| Event::HostDestroyed(c, o)).collect(),
         EventKind::Healed => ids.iter().map(|&c| Event::Healed(c, 1)).collect(),
         EventKind::Unguarded => ids.iter().map(|&c| Event::Unguarded(c)).collect(),
+        EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
+        EventKind::BecameDay => vec![Event::BecameDay],
+        EventKind::BecameNight => vec![Event::BecameNight],
     }
 }
 

@@ -988,10 +988,10 @@ fn huge_game_counts_stay_small_and_stop_on_ctrl_c() {
 fn trace_refuses_what_run_refuses() {
     check(
         "trace of an unimplemented scenario",
-        &["trace", "--scenario", "the-wastes-of-eriador"],
+        &["trace", "--scenario", "escape-from-mount-gram"],
         &[
             "not implemented yet",
-            "list cards --scenario the-wastes-of-eriador",
+            "list cards --scenario escape-from-mount-gram",
         ],
         &[],
     );

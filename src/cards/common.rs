@@ -310,3 +310,13 @@ pub fn next_player_turn(g: &mut Game, card: CardId, k: u8) -> Option<u8> {
     let q = g.seat(k);
     (!g.players[q as usize].eliminated).then_some(q)
 }
+
+/// Offer each ready character of player `p` (in play-area order) to the decision being built.
+pub fn offer_ready_characters(g: &mut Game, p: u8) {
+    for i in 0..g.list(Zone::Play(p)).len() {
+        let c = g.list(Zone::Play(p))[i];
+        if g.is_character(c) && g.is_ready(c) {
+            g.offer(Opt::Card(c));
+        }
+    }
+}

@@ -3,7 +3,8 @@
 //! one-line summary in our own words.
 
 use crate::cards::common::{
-    is_undead_enemy, printed_cost_sum, shuffle_discard_top_into_deck, top_of_encounter_discard,
+    is_undead_enemy, offer_ready_characters, printed_cost_sum, shuffle_discard_top_into_deck,
+    top_of_encounter_discard,
 };
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -405,12 +406,7 @@ fn shade_forced(g: &mut Game, me: CardId, ev: Event) {
 fn shade_shadow(g: &mut Game, me: CardId) {
     let p = g.attack.player;
     g.begin_ask(p, Ask::Effect { card: me, what: 1 });
-    for i in 0..g.list(Zone::Play(p)).len() {
-        let c = g.list(Zone::Play(p))[i];
-        if g.is_character(c) && g.is_ready(c) {
-            g.offer(Opt::Card(c));
-        }
-    }
+    offer_ready_characters(g, p);
     g.ask_if_offered(Cont::new(me, 1).with(p, 0, 0));
 }
 

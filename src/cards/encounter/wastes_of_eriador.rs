@@ -12,7 +12,7 @@
 //! "highest cost ally" is among the player allies (objective-allies have no cost).
 
 use super::amarthiul;
-use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{self, deal_damage_steps, offer_ready_characters, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -495,12 +495,7 @@ fn pack_leader_resume(g: &mut Game, cont: Cont, opt: Opt) {
             what: 0,
         },
     );
-    for i in 0..g.list(Zone::Play(p)).len() {
-        let c = g.list(Zone::Play(p))[i];
-        if g.is_character(c) && g.is_ready(c) {
-            g.offer(Opt::Card(c));
-        }
-    }
+    offer_ready_characters(g, p);
     g.ask_if_offered(Cont::new(cont.card, 0).with(p, left, 0));
 }
 
@@ -827,12 +822,7 @@ fn predatory_resume(g: &mut Game, cont: Cont, opt: Opt) {
 fn predatory_shadow(g: &mut Game, me: CardId) {
     let p = g.attack.player;
     g.begin_ask(p, Ask::Effect { card: me, what: 2 });
-    for i in 0..g.list(Zone::Play(p)).len() {
-        let c = g.list(Zone::Play(p))[i];
-        if g.is_character(c) && g.is_ready(c) {
-            g.offer(Opt::Card(c));
-        }
-    }
+    offer_ready_characters(g, p);
     g.ask_if_offered(Cont::new(me, 200).with(p, 0, 0));
 }
 

@@ -2,30 +2,15 @@
 //! what is wrong (file and line where relevant) and what to do, and leave no partial output
 //! (a new output folder is not created; an existing one is left exactly as it was).
 
+mod common;
+use common::{lotr, unique_dir, BIN};
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lotr_sim::checkpoint::{Checkpoint, ComboState};
-
-const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("lotr-sim-bad-{tag}-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
-}
-
-fn lotr(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("cannot start lotr-sim")
-}
 
 /// Every file under `d` with its bytes (empty when `d` does not exist).
 fn snapshot(d: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -77,7 +62,7 @@ fn check(case: &str, args: &[&str], hints: &[&str], watch: &[&Path]) -> String {
 /// `run --quiet --games 10 --bot random --out <fresh dir>` plus `extra`; must fail and must not
 /// create the folder.
 fn run_rejects(case: &str, extra: &[&str], hints: &[&str]) {
-    let d = unique_dir("run");
+    let d = unique_dir("bad", "run");
     let ds = d.to_str().unwrap().to_string();
     let mut args = vec!["run", "--quiet", "--out", &ds];
     if !extra.contains(&"--games") {
@@ -105,7 +90,7 @@ fn ok(args: &[&str]) {
 
 /// A finished run of 40 games with seed `seed` in a fresh folder.
 fn finished_run(seed: &str, extra: &[&str]) -> PathBuf {
-    let d = unique_dir("done");
+    let d = unique_dir("bad", "done");
     let ds = d.to_str().unwrap();
     let mut args = vec![
         "run", "--quiet", "--games", "40", "--bot", "random", "--seed", seed, "--out", ds,
@@ -306,7 +291,7 @@ fn configuration_errors() {
 
 #[test]
 fn clap_level_errors() {
-    let d = unique_dir("clap");
+    let d = unique_dir("bad", "clap");
     let ds = d.to_str().unwrap();
     check(
         "resume with --out",
@@ -337,7 +322,7 @@ fn clap_level_errors() {
 
 #[test]
 fn bad_deck_files() {
-    let dir = unique_dir("decks");
+    let dir = unique_dir("bad", "decks");
     let lore = include_str!("../decks/core-lore.o8d");
     let cases: Vec<(&str, String, Vec<&str>)> = vec![
         ("missing file", dir.join("nope.txt").to_str().unwrap().to_string(), vec!["nope.txt", "no such file, and not a built-in deck", "core-leadership"]),
@@ -425,7 +410,7 @@ fn bad_deck_files() {
 #[test]
 fn output_folder_errors() {
     // A file where the folder should be.
-    let base = unique_dir("outs");
+    let base = unique_dir("bad", "outs");
     let file = write(&base, "a-file", b"x");
     let fp = PathBuf::from(&file);
     check(
@@ -458,7 +443,7 @@ fn output_folder_errors() {
         &[&d],
     );
     // Results without a checkpoint.
-    let plain = unique_dir("plain");
+    let plain = unique_dir("bad", "plain");
     write(&plain, "summary.csv", b"scenario\n");
     let ps = plain.to_str().unwrap();
     check(
@@ -549,7 +534,7 @@ fn output_folder_errors() {
         &[&r],
     );
     // A deck file edited after the run started.
-    let decks = unique_dir("editdeck");
+    let decks = unique_dir("bad", "editdeck");
     let tactics = include_str!("../decks/core-tactics.txt");
     let deck = write(&decks, "mine.txt", tactics.as_bytes());
     let e = finished_run("8", &["--deck", &deck]);
@@ -583,7 +568,7 @@ fn shard(seed: &str, k: &str, extra: &[&str]) -> PathBuf {
 
 #[test]
 fn merge_errors() {
-    let out = unique_dir("merged");
+    let out = unique_dir("bad", "merged");
     let os = out.to_str().unwrap().to_string();
     let a0 = shard("1", "0/3", &[]);
     let a1 = shard("1", "1/3", &[]);
@@ -613,7 +598,7 @@ fn merge_errors() {
         &["both hold shard 1/3"],
         &[&out],
     );
-    let empty = unique_dir("nockpt");
+    let empty = unique_dir("bad", "nockpt");
     fs::create_dir_all(&empty).unwrap();
     check(
         "merge a folder without checkpoint",
@@ -814,7 +799,7 @@ fn within(secs: u64, args: &[&str]) -> Output {
 
 #[test]
 fn deck_files_that_are_not_deck_lists() {
-    let dir = unique_dir("hostile");
+    let dir = unique_dir("bad", "hostile");
     fs::create_dir_all(&dir).unwrap();
     let fifo = dir.join("pipe.txt");
     let made = Command::new("mkfifo").arg(&fifo).status();
@@ -873,7 +858,7 @@ fn deck_files_that_are_not_deck_lists() {
         ));
     }
     for (case, path, hints) in &cases {
-        let out = unique_dir("hostile-out");
+        let out = unique_dir("bad", "hostile-out");
         let os = out.to_str().unwrap();
         let o = within(
             10,
@@ -926,7 +911,7 @@ fn long_values_are_cut_in_messages() {
         assert!(err.contains("more characters"), "{case}: {err}");
     }
     // Control characters (terminal escape sequences) from a file are not echoed raw.
-    let dir = unique_dir("escape");
+    let dir = unique_dir("bad", "escape");
     let p = write(&dir, "esc.txt", b"1x Gimli\x1b[2J (Core Set)\n");
     let o = lotr(&["run", "--quiet", "--games", "5", "--deck", &p]);
     assert!(!o.stderr.contains(&0x1b), "raw escape echoed");
@@ -938,7 +923,7 @@ fn long_values_are_cut_in_messages() {
 fn huge_game_counts_stay_small_and_stop_on_ctrl_c() {
     use std::process::Stdio;
     for games in ["1000000000000000", "1000000000000"] {
-        let d = unique_dir("huge");
+        let d = unique_dir("bad", "huge");
         let ds = d.to_str().unwrap();
         let child = Command::new(BIN)
             .args([
@@ -1001,7 +986,7 @@ fn trace_refuses_what_run_refuses() {
         &["not implemented yet"],
         &[],
     );
-    let dir = unique_dir("blank");
+    let dir = unique_dir("bad", "blank");
     let tactics = include_str!("../decks/core-tactics.txt");
     let deck = write(
         &dir,
@@ -1072,7 +1057,7 @@ fn resume_compares_runs_as_resolved() {
 fn compare_and_run_do_not_overwrite_each_other() {
     let run = finished_run("13", &[]);
     let rs = run.to_str().unwrap();
-    let cmp = unique_dir("cmp");
+    let cmp = unique_dir("bad", "cmp");
     let cs = cmp.to_str().unwrap();
     let compare = |out: &str, extra: &[&str]| {
         let mut a = vec![
@@ -1116,7 +1101,7 @@ fn compare_and_run_do_not_overwrite_each_other() {
     );
     ok(&args(&compare(cs, &["--force"])));
     // A plain file where the folder should be.
-    let f = write(&unique_dir("cmpfile"), "x", b"x");
+    let f = write(&unique_dir("bad", "cmpfile"), "x", b"x");
     check(
         "compare into a file",
         &args(&compare(&f, &[])),
@@ -1135,7 +1120,7 @@ fn damaged_games_part_is_refused() {
     let a = shard("14", "0/2", &["--per-game"]);
     let b = shard("14", "1/2", &["--per-game"]);
     let (sa, sb) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let out = unique_dir("merged-bad");
+    let out = unique_dir("bad", "merged-bad");
     let os = out.to_str().unwrap();
     let part = a.join("games.part");
     let good = fs::read_to_string(&part).unwrap();

@@ -1,41 +1,15 @@
 //! End-to-end tests of the `lotr-sim` binary: determinism across thread counts, multiplayer,
 //! `trace` agreeing with the batch, `list`, and configuration errors.
 
+mod common;
+use common::{lotr, ok, unique_dir};
+
 use std::collections::HashMap;
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 
-const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
 /// A bot every build registers (the default `basic` may not exist in every build).
 const BOT: &str = "random";
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("lotr-sim-cli-{tag}-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
-}
-
-fn lotr(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("cannot start lotr-sim")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = lotr(args);
-    assert!(
-        o.status.success(),
-        "lotr-sim {args:?} failed ({:?}):\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
 
 fn run_into(dir: &Path, extra: &[&str]) -> String {
     let d = dir.to_str().unwrap();
@@ -46,8 +20,8 @@ fn run_into(dir: &Path, extra: &[&str]) -> String {
 
 #[test]
 fn thread_count_does_not_change_outputs() {
-    let a = unique_dir("t1");
-    let b = unique_dir("t2");
+    let a = unique_dir("cli", "t1");
+    let b = unique_dir("cli", "t2");
     let common = ["--games", "2600", "--seed", "42", "--per-game"];
     run_into(&a, &[&common[..], &["--threads", "1"]].concat());
     run_into(&b, &[&common[..], &["--threads", "2"]].concat());
@@ -71,10 +45,10 @@ fn thread_count_does_not_change_outputs() {
 
 #[test]
 fn one_and_two_players() {
-    let a = unique_dir("p1");
+    let a = unique_dir("cli", "p1");
     let out = run_into(&a, &["--games", "200", "--players", "1"]);
     assert!(out.contains("win rate"), "{out}");
-    let b = unique_dir("p2");
+    let b = unique_dir("cli", "p2");
     run_into(
         &b,
         &[
@@ -139,7 +113,7 @@ fn games_rows(path: &Path) -> HashMap<String, Vec<String>> {
 
 #[test]
 fn trace_matches_batch() {
-    let d = unique_dir("trace");
+    let d = unique_dir("cli", "trace");
     run_into(
         &d,
         &[
@@ -200,7 +174,7 @@ fn list_subcommands() {
 
 /// Runs a bad configuration: must fail with status 2, mention `hint`, and write nothing.
 fn rejects(extra: &[&str], hint: &str) {
-    let d = unique_dir("bad");
+    let d = unique_dir("cli", "bad");
     let ds = d.to_str().unwrap();
     let mut args = vec!["run", "--quiet", "--games", "10", "--out", ds];
     args.extend_from_slice(extra);
@@ -276,8 +250,8 @@ fn closed_stdout_pipe_is_not_a_panic() {
 fn lookahead_batch_is_deterministic_and_traces() {
     let spec = "lookahead:width=2,rollouts=1";
     let canon = "lookahead:rollouts=1,width=2";
-    let a = unique_dir("la1");
-    let b = unique_dir("la2");
+    let a = unique_dir("cli", "la1");
+    let b = unique_dir("cli", "la2");
     for (dir, threads) in [(&a, "1"), (&b, "2")] {
         let d = dir.to_str().unwrap();
         ok(&[
@@ -335,7 +309,7 @@ fn lookahead_batch_is_deterministic_and_traces() {
 /// no `games.part` is left after a finished run, and resuming the finished run keeps its rows.
 #[test]
 fn csv_schema_and_no_leftovers() {
-    let d = unique_dir("schema");
+    let d = unique_dir("cli", "schema");
     run_into(
         &d,
         &[

@@ -3,45 +3,18 @@
 //! after an intended change and look at them), columns read by name, merged shards plotting
 //! exactly like a single run, `--no-plots`, bad CSVs and the stdout summary.
 
+mod common;
+use common::{lotr, ok, unique_dir};
+
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lotr_sim::plot::{render, Scale, PLOT_FILES};
-
-const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
 
 fn fixture(case: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/plots")
         .join(case)
-}
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("lotr-sim-plots-{tag}-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
-}
-
-fn lotr(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("cannot start lotr-sim")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = lotr(args);
-    assert!(
-        o.status.success(),
-        "lotr-sim {args:?} failed ({:?}):\n{}",
-        o.status,
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
 }
 
 /// Compares the pictures of a fixture folder with `tests/golden/plots/CASE/`.
@@ -181,7 +154,7 @@ fn shuffle_columns(src: &Path, dst: &Path) {
 #[test]
 fn columns_are_read_by_name() {
     for case in ["run", "compare"] {
-        let d = unique_dir(&format!("cols-{case}"));
+        let d = unique_dir("plots", &format!("cols-{case}"));
         shuffle_columns(&fixture(case), &d);
         let a = render(&fixture(case), Scale::Auto).unwrap();
         let b = render(&d, Scale::Auto).unwrap();
@@ -206,7 +179,7 @@ fn log_scale_is_an_option() {
 /// The pictures of the merged shards of a run are byte-identical to those of the single run.
 #[test]
 fn merged_shards_plot_like_a_single_run() {
-    let single = unique_dir("single");
+    let single = unique_dir("plots", "single");
     let s = single.to_str().unwrap();
     let common = [
         "--quiet",
@@ -230,7 +203,7 @@ fn merged_shards_plot_like_a_single_run() {
     );
     let mut shards = Vec::new();
     for k in 0..3 {
-        let d = unique_dir(&format!("shard{k}"));
+        let d = unique_dir("plots", &format!("shard{k}"));
         let spec = format!("{k}/3");
         ok(&[
             &["run", "--out", d.to_str().unwrap(), "--shard", &spec][..],
@@ -242,7 +215,7 @@ fn merged_shards_plot_like_a_single_run() {
         }
         shards.push(d);
     }
-    let merged = unique_dir("merged");
+    let merged = unique_dir("plots", "merged");
     let mut args = vec!["merge", "--quiet", "--out", merged.to_str().unwrap()];
     args.extend(shards.iter().map(|d| d.to_str().unwrap()));
     let out = ok(&args);
@@ -265,7 +238,7 @@ fn merged_shards_plot_like_a_single_run() {
 
 #[test]
 fn no_plots_draws_nothing_and_removes_old_pictures() {
-    let d = unique_dir("noplots");
+    let d = unique_dir("plots", "noplots");
     let s = d.to_str().unwrap();
     let base = [
         "run", "--quiet", "--bot", "random", "--games", "50", "--out", s,
@@ -281,7 +254,7 @@ fn no_plots_draws_nothing_and_removes_old_pictures() {
 
 #[test]
 fn compare_draws_its_pictures() {
-    let d = unique_dir("compare");
+    let d = unique_dir("plots", "compare");
     let out = ok(&[
         "compare",
         "core-leadership",
@@ -310,7 +283,7 @@ fn compare_draws_its_pictures() {
 
 #[test]
 fn bad_csv_is_reported_with_file_and_line() {
-    let d = unique_dir("bad");
+    let d = unique_dir("plots", "bad");
     fs::create_dir_all(&d).unwrap();
     let good = fs::read_to_string(fixture("run").join("summary.csv")).unwrap();
     fs::write(
@@ -330,7 +303,7 @@ fn bad_csv_is_reported_with_file_and_line() {
     let o = lotr(&["plot", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no column `games`"));
-    let empty = unique_dir("empty");
+    let empty = unique_dir("plots", "empty");
     fs::create_dir_all(&empty).unwrap();
     let o = lotr(&["plot", empty.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));

@@ -1,37 +1,20 @@
 //! Checkpoint and resume: a run killed at any moment (SIGKILL, SIGINT) and resumed ends with
 //! results byte-identical to an uninterrupted run.
 
+mod common;
+use common::{ok, unique_dir, BIN};
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
 const FILES: [&str; 4] = ["summary.csv", "rounds.csv", "threat.csv", "games.csv"];
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("lotr-sim-resume-{tag}-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
-}
 
 fn args_for<'a>(out: &'a str, common: &[&'a str]) -> Vec<&'a str> {
     let mut a = vec!["run", "--quiet", "--out", out];
     a.extend_from_slice(common);
     a
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = Command::new(BIN).args(args).output().unwrap();
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
 }
 
 fn same_files(a: &Path, b: &Path) {
@@ -89,11 +72,11 @@ fn start_and_signal(
 }
 
 fn kill9_and_resume(common: &[&str], delays_ms: &[u64]) {
-    let reference = unique_dir("ref");
+    let reference = unique_dir("resume", "ref");
     ok(&args_for(reference.to_str().unwrap(), common));
     let mut interrupted = 0;
     for &ms in delays_ms {
-        let d = unique_dir("killed");
+        let d = unique_dir("resume", "killed");
         let ds = d.to_str().unwrap();
         let mut args = args_for(ds, common);
         args.extend(["--checkpoint-interval", "0.02"]);
@@ -176,8 +159,8 @@ fn ctrl_c_keeps_the_checkpoint_and_says_how_to_resume() {
         "--threads",
         "2",
     ];
-    let reference = unique_dir("ref-int");
-    let d = unique_dir("int");
+    let reference = unique_dir("resume", "ref-int");
+    let d = unique_dir("resume", "int");
     let ds = d.to_str().unwrap();
     let (code, err) = start_and_signal(
         &args_for(ds, &common),
@@ -207,7 +190,7 @@ fn ctrl_c_keeps_the_checkpoint_and_says_how_to_resume() {
 
 #[test]
 fn resume_accepts_the_same_options() {
-    let d = unique_dir("same");
+    let d = unique_dir("resume", "same");
     let ds = d.to_str().unwrap();
     ok(&args_for(
         ds,
@@ -256,9 +239,9 @@ fn two_processes_one_folder() {
         "--threads",
         "1",
     ];
-    let reference = unique_dir("ref-two");
+    let reference = unique_dir("resume", "ref-two");
     ok(&args_for(reference.to_str().unwrap(), &common));
-    let d = unique_dir("two");
+    let d = unique_dir("resume", "two");
     let ds = d.to_str().unwrap();
     let (a, b) = (spawn(&args_for(ds, &common)), spawn(&args_for(ds, &common)));
     let results: Vec<_> = [a, b]
@@ -319,8 +302,8 @@ fn kill_during_contention_then_take_over() {
         "--threads",
         "1",
     ];
-    let reference = unique_dir("ref-kill");
-    let d = unique_dir("contention");
+    let reference = unique_dir("resume", "ref-kill");
+    let d = unique_dir("resume", "contention");
     let ds = d.to_str().unwrap();
     let mut args = args_for(ds, &common);
     args.extend(["--checkpoint-interval", "0.05"]);
@@ -376,7 +359,7 @@ fn kill_during_contention_then_take_over() {
 /// `--progress-interval` seconds: games done, rate, ETA.
 #[test]
 fn progress_lines_when_stderr_is_not_a_terminal() {
-    let d = unique_dir("progress");
+    let d = unique_dir("resume", "progress");
     let o = Command::new(BIN)
         .args([
             "run",

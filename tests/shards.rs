@@ -1,31 +1,14 @@
 //! Shards: `run --shard K/N` for every K, then `merge`, gives byte-identical CSVs to the
 //! unsharded run, for several N, with per-game rows, and for a scenario × mode sweep.
 
+mod common;
+use common::{ok, unique_dir, BIN};
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-const BIN: &str = env!("CARGO_BIN_EXE_lotr-sim");
 const FILES: [&str; 4] = ["summary.csv", "rounds.csv", "threat.csv", "games.csv"];
-
-fn unique_dir(tag: &str) -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("lotr-sim-shards-{tag}-{}-{n}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    d
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = Command::new(BIN).args(args).output().unwrap();
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
 
 fn run(out: &Path, common: &[&str], extra: &[&str]) {
     let mut args = vec!["run", "--quiet", "--out", out.to_str().unwrap()];
@@ -55,10 +38,10 @@ fn games_lines(d: &Path) -> usize {
 }
 
 fn shards_merge_to_single(common: &[&str], counts: &[u64]) {
-    let single = unique_dir("single");
+    let single = unique_dir("shards", "single");
     run(&single, common, &[]);
     for &n in counts {
-        let dirs: Vec<PathBuf> = (0..n).map(|_| unique_dir("part")).collect();
+        let dirs: Vec<PathBuf> = (0..n).map(|_| unique_dir("shards", "part")).collect();
         for (k, d) in dirs.iter().enumerate() {
             let s = format!("{k}/{n}");
             run(
@@ -75,7 +58,7 @@ fn shards_merge_to_single(common: &[&str], counts: &[u64]) {
             assert!(d.join("checkpoint.txt").exists());
             assert_eq!(d.join("summary.csv").exists(), n == 1);
         }
-        let merged = unique_dir("merged");
+        let merged = unique_dir("shards", "merged");
         let mut args = vec!["merge", "--quiet", "--out", merged.to_str().unwrap()];
         // Any order of the shard folders.
         args.extend(dirs.iter().rev().map(|d| d.to_str().unwrap()));
@@ -131,7 +114,7 @@ fn sweep_shards_merge_byte_identical() {
 
 #[test]
 fn sweep_writes_one_row_per_combination() {
-    let d = unique_dir("sweep");
+    let d = unique_dir("shards", "sweep");
     let o = Command::new(BIN)
         .args([
             "run",

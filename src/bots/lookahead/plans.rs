@@ -193,14 +193,22 @@ fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
     let qs = g.questing_stat();
     let n = chars.len().min(12);
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense).max(0);
+    // Each character's numbers once, not once per subset.
+    let mut atk_of = [0i16; 12];
+    let mut wp_of = [0i32; 12];
+    for (i, &c) in chars[..n].iter().enumerate() {
+        atk_of[i] = g.stat(c, Stat::Attack).max(0);
+        wp_of[i] = g.stat(c, qs).max(0) as i32;
+    }
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
         let (mut atk, mut wp) = (0i16, 0i32);
-        for (i, &c) in chars[..n].iter().enumerate() {
-            if mask & (1 << i) != 0 {
-                atk += g.stat(c, Stat::Attack).max(0);
-                wp += g.stat(c, qs).max(0) as i32;
-            }
+        let mut bits = mask;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            atk += atk_of[i];
+            wp += wp_of[i];
+            bits &= bits - 1;
         }
         if atk >= need && best.map(|(b, _)| wp < b).unwrap_or(true) {
             best = Some((wp, mask));

@@ -38,13 +38,17 @@
 //! every quest after it until it is cleared: measured 2 → 4 on Intruders Easy, +8.3 points,
 //! +3.9 to +12.6, 400 pairs; Standard, seed 2, +0.65 rounds; neutral on the other two), per staged enemy
 //! `−(ATK + 0.5·remaining HP)`; `+STAGE (25)` per quest stage reached and `+progress_weight` (1.5) per progress
-//! point on the main quest and the active location (`progress_weight`); `+2` per victory point in the victory
+//! point on the main quest and the active location (`progress_weight`); per encounter side quest in the
+//! staging area `−progress_weight` per quest point left on it, and for one with a deadline
+//! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
+//! `−harm · (share of its quest points left) / time counters left`; `+2` per victory point in the victory
 //! display. `WIN = 500`, `LOSS = −500`, the round cap `−250`.
 
 mod plans;
 
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
+use crate::data::CardType;
 use crate::engine::{Ask, Decision, Game, GameBuf, Opt, Stat, Zone, ENCOUNTER};
 use crate::record::Outcome;
 use plans::{Plan, PlanBot, MAX_PLANS};
@@ -308,6 +312,11 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if let Some(q) = g.main_quest() {
         v += STAGE * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
     }
+    for &c in g.list(Zone::Staging) {
+        if g.ty(c) == CardType::EncounterSideQuest {
+            v += side_quest_value(g, c, w);
+        }
+    }
     if let Some(l) = g.active_location() {
         v += w.progress * g.card(l).progress as f64;
     }
@@ -315,6 +324,21 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         if g.card(c).owner == ENCOUNTER {
             v += 2.0 * g.def_of(c).victory as f64;
         }
+    }
+    v
+}
+
+/// An encounter side quest in the staging area costs what is left of it (at the progress
+/// weight, so defeating it never loses value), and a deadline (`Hint::deadline_harm`, time
+/// counters) adds `harm · (share of its quest points left) / counters`.
+fn side_quest_value(g: &Game, c: crate::engine::CardId, w: &ValueWeights) -> f64 {
+    let qp = g.stat(c, Stat::QuestPoints).max(0) as f64;
+    let left = (qp - g.card(c).progress as f64).max(0.0);
+    let mut v = -w.progress * left;
+    let harm = crate::cards::hints::hint(g, c).deadline_harm;
+    let time = g.card(c).time;
+    if harm > 0 && time > 0 && qp > 0.0 {
+        v -= harm as f64 * (left / qp) / time as f64;
     }
     v
 }

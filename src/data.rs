@@ -38,6 +38,7 @@ pub enum CardType {
 }
 
 impl CardType {
+    #[inline]
     pub fn is_character(self) -> bool {
         matches!(
             self,
@@ -195,6 +196,7 @@ impl Clone for TitleIndex {
 }
 
 impl CardDb {
+    #[inline]
     pub fn def(&self, id: DefId) -> &CardDef {
         &self.defs[id as usize]
     }

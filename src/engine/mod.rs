@@ -1015,10 +1015,12 @@ impl<'a> Game<'a> {
         &self.db.scenarios[self.setup.scenario]
     }
 
+    #[inline]
     pub fn def_of(&self, c: CardId) -> &crate::data::CardDef {
         self.db.def(self.cards[c as usize].def)
     }
 
+    #[inline]
     pub fn card(&self, c: CardId) -> &CardInst {
         &self.cards[c as usize]
     }
@@ -1032,14 +1034,17 @@ impl<'a> Game<'a> {
         &self.def_of(c).title
     }
 
+    #[inline]
     pub fn ty(&self, c: CardId) -> CardType {
         self.def_of(c).ty
     }
 
+    #[inline]
     pub fn list(&self, z: Zone) -> &[CardId] {
         &self.lists[z.list()]
     }
 
+    #[inline]
     pub fn def_id(&self, c: CardId) -> DefId {
         self.cards[c as usize].def
     }

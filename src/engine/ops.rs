@@ -56,6 +56,7 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 }
 
 impl<'a> Game<'a> {
+    #[inline]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
@@ -487,6 +488,7 @@ impl<'a> Game<'a> {
         }
     }
 
+    #[inline]
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
         let any = self
             .cards

@@ -21,6 +21,7 @@ pub(super) const GLOBAL_ZONES: [Zone; 8] = [
 
 impl<'a> Game<'a> {
     /// Seats in player order starting with the first player, skipping eliminated players.
+    #[inline]
     pub fn seat(&self, offset: u8) -> u8 {
         (self.first + offset) % self.n_players
     }
@@ -197,10 +198,12 @@ impl<'a> Game<'a> {
             })
     }
 
+    #[inline]
     pub fn is_enemy(&self, c: CardId) -> bool {
         self.ty(c) == CardType::Enemy
     }
 
+    #[inline]
     pub fn is_location(&self, c: CardId) -> bool {
         self.ty(c) == CardType::Location
     }
@@ -222,10 +225,12 @@ impl<'a> Game<'a> {
         )
     }
 
+    #[inline]
     pub fn is_character(&self, c: CardId) -> bool {
         self.ty(c).is_character()
     }
 
+    #[inline]
     pub fn is_hero(&self, c: CardId) -> bool {
         match self.ty(c) {
             CardType::Hero => true,
@@ -240,7 +245,9 @@ impl<'a> Game<'a> {
 
     /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
     pub(super) fn ally_is_hero(&self, c: CardId) -> bool {
-        self.cards[c as usize].zone.in_play()
+        let ci = &self.cards[c as usize];
+        ci.n_attached > 0 // (no attachment: not a hero; the cheap test first)
+            && ci.zone.in_play()
             && self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -307,6 +314,7 @@ impl<'a> Game<'a> {
     }
 
     /// Characters controlled by `p`.
+    #[inline]
     pub fn characters(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
         self.list(Zone::Play(p))
             .iter()
@@ -314,6 +322,7 @@ impl<'a> Game<'a> {
             .filter(move |&c| self.is_character(c))
     }
 
+    #[inline]
     pub fn heroes(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
         self.list(Zone::Play(p))
             .iter()
@@ -328,6 +337,7 @@ impl<'a> Game<'a> {
             .filter(move |&c| self.is_ally(c))
     }
 
+    #[inline]
     pub fn engaged(&self, p: u8) -> &[CardId] {
         self.list(Zone::Engaged(p))
     }

@@ -55,6 +55,7 @@ pub(crate) const LISTED_FORCED: u8 = 1 << 7;
 pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 16;
 
 impl Zone {
+    #[inline]
     pub fn list(self) -> usize {
         let shared = 4 * N_PLAYER_ZONES;
         match self {
@@ -82,6 +83,7 @@ impl Zone {
         }
     }
     /// Is a card here in play (its text active)?
+    #[inline]
     pub fn in_play(self) -> bool {
         matches!(
             self,

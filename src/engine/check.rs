@@ -110,6 +110,17 @@ impl<'a> Game<'a> {
                 ));
             }
             if let Zone::Play(p) = ci.zone {
+                // A controlled location (§8.12): an encounter card of a player in the game.
+                if self.is_location(c)
+                    && (ci.owner != ENCOUNTER
+                        || (self.players[p as usize].eliminated && self.outcome.is_none()))
+                {
+                    return Err(format!(
+                        "{} is a location in P{}'s play area but not a controlled one",
+                        self.title(c),
+                        p + 1
+                    ));
+                }
                 if ci.controller != p {
                     return Err(format!(
                         "{} is in P{}'s play area but controlled by {}",

@@ -8,6 +8,7 @@
 
 mod check;
 mod clone;
+mod control;
 mod determinize;
 mod effects;
 mod eventkind;
@@ -312,6 +313,14 @@ pub enum Event {
     BecameDay,
     /// The Time objective turned to its Night side.
     BecameNight,
+    /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).
+    TookControl(CardId, u8),
+    /// Player `.1` lost control of location `.0`: it is back in the staging area.
+    LostControl(CardId, u8),
+    /// Player `.0`'s threat was raised by `.1`.
+    ThreatRaised(u8, i16),
+    /// This side quest became the current quest.
+    BecameCurrentQuest(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

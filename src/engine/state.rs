@@ -235,6 +235,8 @@ pub struct PlayerState {
     pub valour_discount: i16,
     /// He is making an engagement check now (Hunting Pack's engagement cost reads it).
     pub checking_engagement: bool,
+    /// His threat was raised this round (cleared when a round begins; Darkness in the East).
+    pub threat_raised_this_round: bool,
 }
 
 /// Phases of the round.

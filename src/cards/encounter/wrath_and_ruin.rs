@@ -467,21 +467,20 @@ fn champion_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if !g.card(me).zone.in_play() {
         return;
     }
-    match (cont.step, opt) {
-        (1, _) => {
-            if !ask_return_or(g, p, me, Cont::new(me, 2).with(p, 0, 0)) {
-                g.stack.push(Frame::ImmediateAttack {
-                    enemy: me,
-                    player: p,
-                });
-            }
+    let attack = match (cont.step, opt) {
+        (1, _) => !ask_return_or(g, p, me, Cont::new(me, 2).with(p, 0, 0)),
+        (2, Opt::Card(l)) => {
+            g.return_location(l);
+            false
         }
-        (2, Opt::Card(l)) => g.return_location(l),
-        (2, _) => g.stack.push(Frame::ImmediateAttack {
+        (2, _) => true,
+        _ => false,
+    };
+    if attack {
+        g.stack.push(Frame::ImmediateAttack {
             enemy: me,
             player: p,
-        }),
-        _ => {}
+        });
     }
 }
 

@@ -6,6 +6,7 @@
 //! (a stack of `Frame`s), so `Game` is `Clone` at any decision and a game is a pure function of
 //! its seeds and its answers.
 
+mod areas;
 mod check;
 mod clone;
 mod control;

@@ -6,7 +6,7 @@
 use lotr_sim::bots::{self, BOTS};
 use lotr_sim::data::{load_embedded, CardDb, Mode};
 use lotr_sim::deck::resolve_deck;
-use lotr_sim::engine::{Game, GameSetup, RuleOptions};
+use lotr_sim::engine::{CardId, Game, GameSetup, RuleOptions};
 
 const DECKS: [&str; 4] = [
     "core-leadership",
@@ -412,6 +412,69 @@ fn the_wastes_of_eriador_conformance() {
     for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
         for players in 1..=4 {
             let s = setup(&db, "the-wastes-of-eriador", mode, players);
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if players == 1 { 500 } else { 200 };
+                let d = conform(&db, &s, bot, games);
+                assert!(d > games, "games must involve decisions");
+            }
+        }
+    }
+}
+
+/// Wrath and Ruin per mode: the data's composition, and after setup Thane Ulchor and Gate of
+/// Dorwinion staged, a Makeshift Fortification active and one more location per player staged,
+/// all of different titles.
+#[test]
+fn wrath_and_ruin_deck_composition() {
+    use lotr_sim::engine::{Ask, Zone};
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 38usize), (Mode::Standard, 50)] {
+        let sc = &db.scenarios[db.scenario("wrath-and-ruin").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        for players in [1, 3] {
+            let s = setup(&db, "wrath-and-ruin", mode, players);
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            for _ in 0..players {
+                g.apply(0); // keep the opening hands: setup runs
+            }
+            let mut picks = 0;
+            while matches!(g.pending().map(|d| d.ask), Some(Ask::Effect { .. })) {
+                g.apply(0);
+                picks += 1;
+            }
+            assert_eq!(picks, players, "one location per player");
+            for &(def, k) in &sc.encounter[mode as usize] {
+                let have = g.cards.iter().filter(|c| c.def == def).count();
+                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+            }
+            let code = |c: CardId| db.def(g.card(c).def).code.as_str();
+            let staged: Vec<CardId> = g.list(Zone::Staging).to_vec();
+            assert!(staged.iter().any(|&c| code(c) == "WaR-011"));
+            assert!(staged.iter().any(|&c| code(c) == "WaR-014"));
+            assert_eq!(staged.len(), 2 + players);
+            let mut titles: Vec<&str> = staged
+                .iter()
+                .map(|&c| db.def(g.card(c).def).title.as_str())
+                .collect();
+            titles.sort();
+            titles.dedup();
+            assert_eq!(titles.len(), staged.len(), "different titles");
+            assert_eq!(code(g.active_location().unwrap()), "WaR-017");
+        }
+    }
+}
+
+#[test]
+fn wrath_and_ruin_conformance() {
+    let db = load_embedded().unwrap();
+    for mode in [Mode::Easy, Mode::Standard] {
+        for players in 1..=4 {
+            let s = setup(&db, "wrath-and-ruin", mode, players);
             for bot in BOTS.iter().map(|b| b.soak) {
                 let games = if players == 1 { 500 } else { 200 };
                 let d = conform(&db, &s, bot, games);

@@ -288,3 +288,34 @@ fn the_wastes_of_eriador_two_players() {
         ),
     );
 }
+
+/// Wrath and Ruin: explored locations under the first player's control, some returned.
+#[test]
+fn wrath_and_ruin_easy() {
+    check(
+        "wrath-and-ruin-easy-leadership-basic-s1-g39.txt",
+        trace_in(
+            "wrath-and-ruin",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            39,
+        ),
+    );
+}
+
+#[test]
+fn wrath_and_ruin_standard() {
+    check(
+        "wrath-and-ruin-standard-leadership-basic-s1-g30.txt",
+        trace_in(
+            "wrath-and-ruin",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            30,
+        ),
+    );
+}

@@ -331,6 +331,12 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
         EventKind::BecameDay => vec![Event::BecameDay],
         EventKind::BecameNight => vec![Event::BecameNight],
+        EventKind::TookControl => ids.iter().map(|&c| Event::TookControl(c, 0)).collect(),
+        EventKind::LostControl => ids.iter().map(|&c| Event::LostControl(c, 0)).collect(),
+        EventKind::ThreatRaised => vec![Event::ThreatRaised(0, 1)],
+        EventKind::BecameCurrentQuest => {
+            ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect()
+        }
     }
 }
 

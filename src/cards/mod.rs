@@ -106,6 +106,15 @@ pub enum Rule {
     TimeCannotBecomeDay,
     /// No more than 5 progress on the current quest each round (Eriador Wastes).
     QuestProgressCap5,
+    /// An explored location comes under the first player's control instead of leaving play
+    /// (Wrath and Ruin's stages, RULES §8.12; `engine::control`).
+    ExploredLocationsControlled,
+    /// Player card effects cannot place progress on this card now (`Game::add_progress`
+    /// places none; an encounter card's own effect uses `Game::add_progress_by_encounter`).
+    PlayerCardsCannotPlaceProgress(CardId),
+    /// Enemy `.0` would be destroyed: this attachment of it replaces that (asked of the
+    /// enemy's attachments; Fury): all damage is healed and the attachment is discarded.
+    SavedFromDestruction(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -181,6 +190,9 @@ pub struct Script {
     /// While in play: extra threat player `.2` counts while making engagement checks (only for
     /// them; `Game::engagement_threat`).
     pub engagement_threat: Option<fn(&Game, CardId, u8) -> i16>,
+    /// While in play: Archery it adds at the beginning of the combat phase beyond the printed
+    /// keyword (a bow attached to an enemy, a location's archery while active).
+    pub archery: Option<fn(&Game, CardId) -> i16>,
     /// What a bot may know about the card (`hints`): never read by the engine except
     /// `Hint::valour_event`.
     pub hint: hints::Hint,
@@ -215,6 +227,7 @@ pub const BLANK: Script = Script {
     cost_mod: None,
     max_deck: 0,
     engagement_threat: None,
+    archery: None,
     hint: hints::NO_HINT,
 };
 
@@ -247,6 +260,9 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(encounter::wrath_and_ruin::SCRIPTS.iter())
+        .chain(encounter::easterling_raiders::SCRIPTS.iter())
+        .chain(encounter::city_of_rhun::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -429,6 +445,9 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("encounter/wrath_and_ruin.rs"),
+            include_str!("encounter/easterling_raiders.rs"),
+            include_str!("encounter/city_of_rhun.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -6,6 +6,7 @@ use super::*;
 impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_areas()?;
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(
@@ -110,6 +111,17 @@ impl<'a> Game<'a> {
                 ));
             }
             if let Zone::Play(p) = ci.zone {
+                // A controlled location (§8.12): an encounter card of a player in the game.
+                if self.is_location(c)
+                    && (ci.owner != ENCOUNTER
+                        || (self.players[p as usize].eliminated && self.outcome.is_none()))
+                {
+                    return Err(format!(
+                        "{} is a location in P{}'s play area but not a controlled one",
+                        self.title(c),
+                        p + 1
+                    ));
+                }
                 if ci.controller != p {
                     return Err(format!(
                         "{} is in P{}'s play area but controlled by {}",

@@ -172,6 +172,7 @@ impl<'a> Game<'a> {
             return;
         }
         self.players[p as usize].threat += n;
+        self.players[p as usize].threat_raised_this_round = true;
         self.dirty = true;
         if self.logging() {
             self.log_line(format!(
@@ -181,6 +182,7 @@ impl<'a> Game<'a> {
                 self.players[p as usize].threat
             ));
         }
+        self.fire(Event::ThreatRaised(p, n));
     }
 
     /// Reduce threat (not below 0); returns false if a card forbids it.
@@ -251,6 +253,15 @@ impl<'a> Game<'a> {
 
     /// Place progress on a location or quest card (no limits applied here).
     pub fn add_progress(&mut self, c: CardId, n: i16) {
+        if n > 0 && self.rule(Rule::PlayerCardsCannotPlaceProgress(c)) {
+            return;
+        }
+        self.add_progress_by_encounter(c, n);
+    }
+
+    /// Place progress by an encounter card's effect: as `add_progress`, but
+    /// `Rule::PlayerCardsCannotPlaceProgress` does not stop it (Contested Square).
+    pub fn add_progress_by_encounter(&mut self, c: CardId, n: i16) {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
         }

@@ -50,6 +50,10 @@ pub enum EventKind {
     Flipped,
     BecameDay,
     BecameNight,
+    TookControl,
+    LostControl,
+    ThreatRaised,
+    BecameCurrentQuest,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -61,7 +65,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 42] = [
+    pub const ALL: [EventKind; 46] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -104,6 +108,10 @@ impl EventKind {
         EventKind::Flipped,
         EventKind::BecameDay,
         EventKind::BecameNight,
+        EventKind::TookControl,
+        EventKind::LostControl,
+        EventKind::ThreatRaised,
+        EventKind::BecameCurrentQuest,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -158,6 +166,10 @@ impl Event {
             Event::Flipped(_) => EventKind::Flipped,
             Event::BecameDay => EventKind::BecameDay,
             Event::BecameNight => EventKind::BecameNight,
+            Event::TookControl(_, _) => EventKind::TookControl,
+            Event::LostControl(_, _) => EventKind::LostControl,
+            Event::ThreatRaised(_, _) => EventKind::ThreatRaised,
+            Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
         }
     }
 

@@ -6,8 +6,10 @@
 //! (a stack of `Frame`s), so `Game` is `Clone` at any decision and a game is a pure function of
 //! its seeds and its answers.
 
+mod areas;
 mod check;
 mod clone;
+mod control;
 mod determinize;
 mod effects;
 mod eventkind;
@@ -312,6 +314,14 @@ pub enum Event {
     BecameDay,
     /// The Time objective turned to its Night side.
     BecameNight,
+    /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).
+    TookControl(CardId, u8),
+    /// Player `.1` lost control of location `.0`: it is back in the staging area.
+    LostControl(CardId, u8),
+    /// Player `.0`'s threat was raised by `.1`.
+    ThreatRaised(u8, i16),
+    /// This side quest became the current quest.
+    BecameCurrentQuest(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

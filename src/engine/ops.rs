@@ -127,6 +127,7 @@ impl<'a> Game<'a> {
             hooks: 0,
             listed: 0,
             n_attached: 0,
+            area: 0,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;

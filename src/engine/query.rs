@@ -310,7 +310,7 @@ impl<'a> Game<'a> {
     }
 
     pub fn active_location(&self) -> Option<CardId> {
-        self.list(Zone::Active).last().copied()
+        self.active_location_in(self.area_of(self.first))
     }
 
     /// Characters controlled by `p`.
@@ -355,22 +355,9 @@ impl<'a> Game<'a> {
         self.stat(c, Stat::Threat)
     }
 
-    /// Total threat in the staging area.
+    /// Total threat in the first player's staging area (the staging area, while there is one).
     pub fn staging_threat(&self) -> i16 {
-        let extra: i16 = self
-            .lasting
-            .iter()
-            .map(|e| match e.what {
-                Lasting::StagingThreat(n) => n,
-                _ => 0,
-            })
-            .sum();
-        let t: i16 = self
-            .list(Zone::Staging)
-            .iter()
-            .map(|&c| self.threat_contribution(c))
-            .sum();
-        (t + extra).max(0)
+        self.staging_threat_in(self.area_of(self.first))
     }
 
     /// Does hero `h` have the resource icon of `sphere`?

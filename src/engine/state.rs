@@ -163,6 +163,9 @@ pub struct CardInst {
     pub(crate) listed: u8,
     /// How many cards are attached to this one (`Zone::Attached(this)`).
     pub(crate) n_attached: u8,
+    /// The staging area it belongs to while staged, active or the quest (RULES §7.6,
+    /// `engine::areas`; 0 while there is one).
+    pub area: u8,
 }
 
 /// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.
@@ -237,6 +240,10 @@ pub struct PlayerState {
     pub valour_discount: i16,
     /// He is making an engagement check now (Hunting Pack's engagement cost reads it).
     pub checking_engagement: bool,
+    /// His threat was raised this round (cleared when a round begins; Darkness in the East).
+    pub threat_raised_this_round: bool,
+    /// The staging area he belongs to (RULES §7.6, `engine::areas`; 0 while there is one).
+    pub area: u8,
 }
 
 /// Phases of the round.

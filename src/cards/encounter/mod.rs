@@ -3,10 +3,12 @@
 //! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
 
 pub mod amarthiul;
+pub mod city_of_rhun;
 pub mod cursed_dead;
 pub mod dark_sorcery;
 pub mod deadmens_dike;
 pub mod deadmens_dike_nightmare;
+pub mod easterling_raiders;
 pub mod foul_weather;
 pub mod intruders;
 pub mod intruders_nightmare;
@@ -15,3 +17,4 @@ pub mod wastes_of_eriador;
 pub mod wastes_of_eriador_nightmare;
 pub mod weather_hills;
 pub mod weather_hills_nightmare;
+pub mod wrath_and_ruin;

@@ -12,7 +12,10 @@ impl<'a> Game<'a> {
                 self.begin_phase(Phase::Combat);
                 let archery: i16 = self
                     .in_play_cards()
-                    .map(|c| self.def_of(c).keywords.archery as i16)
+                    .map(|c| {
+                        let extra = self.script(c).and_then(|s| s.archery);
+                        self.def_of(c).keywords.archery as i16 + extra.map_or(0, |f| f(self, c))
+                    })
                     .sum();
                 if archery > 0 {
                     self.stack.push(Frame::Archery { left: archery });

@@ -106,6 +106,14 @@ pub enum Rule {
     TimeCannotBecomeDay,
     /// No more than 5 progress on the current quest each round (Eriador Wastes).
     QuestProgressCap5,
+    /// Hero `.0` collects no resources in the resource phase (asked of the hero's attachments;
+    /// No Rest).
+    CollectsNoResources(CardId),
+    /// Character `.0` cannot be declared as an attacker or a defender against enemy `.1`
+    /// (Goblin Pursuer).
+    CannotFightEnemy(CardId, CardId),
+    /// This encounter card, revealed from the encounter deck, gains Doomed 1 (Troll-fells).
+    GainsDoomed(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -247,6 +255,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -429,6 +438,7 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("encounter/across_the_ettenmoors.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -14,7 +14,8 @@
 //! or an attachment from hand (events are played only in their own timing). The card search
 //! effects (Troll-fells, Arador's Bane, Scavenge for Supplies) let the players pick one card of
 //! each title. No Rest is attached by the player who revealed it. Forage for Food reads
-//! resources paid for cards (`Event::ResourcesSpent`, fired by `Game::pay`).
+//! resources paid for cards (`Event::ResourcesSpent`, fired by `Game::pay`); its damage lands once
+//! the paid-for card has resolved.
 
 use super::amarthiul;
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
@@ -238,6 +239,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         forced: Some(forage_forced),
         forced_on: events![ResourcesSpent, SideQuestDefeated],
+        resume: Some(forage_resume),
         ..BLANK
     },
     // Scavenge for Supplies (side quest): player cards cost 1 more; defeated, a Troll from the
@@ -484,7 +486,9 @@ fn hoarwell_forced(g: &mut Game, me: CardId, ev: Event) {
 
 fn abandoned_camp_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev == Event::Traveled(me) {
-        abandoned_camp_resume(g, Cont::new(me, 0), Opt::Pass);
+        g.stack.push(Frame::Resume {
+            cont: Cont::new(me, 0),
+        });
     }
 }
 
@@ -815,7 +819,11 @@ fn aradors_bane_resume(g: &mut Game, cont: Cont, opt: Opt) {
                 },
             );
             offer_one_per_title(g, is_troll_or_giant);
-            return g.ask_script(Cont::new(cont.card, 100 + k).with(p, 0, 0));
+            // (A search copy may have dealt the last one as a shadow card since.)
+            if g.ask_if_offered(Cont::new(cont.card, 100 + k).with(p, 0, 0)) {
+                return;
+            }
+            k += 1;
         }
         _ => {}
     }
@@ -927,24 +935,32 @@ fn lie_low_forced(g: &mut Game, me: CardId, ev: Event) {
             log(g, |_| "  Lie Low: every enemy -20 engagement cost this round".to_string());
         }
         Event::SideQuestDefeated(c) if c == me => {
-            let first = g.first;
-            g.begin_ask(first, Ask::Effect { card: me, what: 0 });
-            g.offer(Opt::Pass);
-            for i in 0..g.list(Zone::Staging).len() {
-                let e = g.list(Zone::Staging)[i];
-                if g.is_enemy(e) {
-                    g.offer(Opt::Card(e));
-                }
-            }
-            if g.n_offered() > 1 {
-                g.ask_script(Cont::new(me, 0).with(first, 0, 0));
-            }
+            g.stack.push(Frame::Resume {
+                cont: Cont::new(me, 0),
+            });
         }
         _ => {}
     }
 }
 
-fn lie_low_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+/// Step 0: the first player may pick a staged enemy; step 1: it is shuffled into the deck.
+fn lie_low_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    if cont.step == 0 {
+        let first = g.first;
+        g.begin_ask(first, Ask::Effect { card: me, what: 0 });
+        g.offer(Opt::Pass);
+        for i in 0..g.list(Zone::Staging).len() {
+            let e = g.list(Zone::Staging)[i];
+            if g.is_enemy(e) {
+                g.offer(Opt::Card(e));
+            }
+        }
+        if g.n_offered() > 1 {
+            g.ask_script(Cont::new(me, 1).with(first, 0, 0));
+        }
+        return;
+    }
     if let Opt::Card(e) = opt {
         if g.card(e).zone == Zone::Staging {
             log(g, |g| {
@@ -959,8 +975,9 @@ fn lie_low_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 fn forage_forced(g: &mut Game, me: CardId, ev: Event) {
     match ev {
         Event::ResourcesSpent(h) if g.card(me).zone == Zone::Staging => {
-            log(g, |g| format!("  {} takes 1 damage (Forage for Food)", g.title(h)));
-            g.deal_damage(h, 1);
+            g.stack.push(Frame::Resume {
+                cont: Cont::new(me, 0).with(0, h as i16, 0),
+            });
         }
         Event::SideQuestDefeated(c) if c == me => {
             for p in 0..g.n_players {
@@ -976,19 +993,25 @@ fn forage_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// The damage of a hero that paid, dealt once the paid-for card has resolved (engine choice:
+/// a card choosing its targets never sees a hero this damage is about to destroy).
+fn forage_resume(g: &mut Game, cont: Cont, _opt: Opt) {
+    let h = cont.a as CardId;
+    if g.card(h).zone.in_play() {
+        log(g, |g| format!("  {} takes 1 damage (Forage for Food)", g.title(h)));
+        g.deal_damage(h, 1);
+    }
+}
+
 fn scavenge_cost(g: &Game, me: CardId, c: CardId) -> i16 {
     (g.card(me).zone == Zone::Staging && g.card(c).owner != ENCOUNTER) as i16
 }
 
 fn scavenge_forced(g: &mut Game, me: CardId, ev: Event) {
-    if ev != Event::SideQuestDefeated(me) {
-        return;
-    }
-    let first = g.first;
-    g.begin_ask(first, Ask::Effect { card: me, what: 0 });
-    offer_one_per_title(g, is_troll);
-    if !g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0)) {
-        scavenge_resume(g, Cont::new(me, 1).with(0, 0, 0), Opt::Pass);
+    if ev == Event::SideQuestDefeated(me) {
+        g.stack.push(Frame::Resume {
+            cont: Cont::new(me, 200),
+        });
     }
 }
 
@@ -1018,9 +1041,19 @@ fn free_playable(g: &Game, c: CardId, p: u8) -> bool {
         && (ty != CardType::Attachment || g.attach_targets(c, p).next().is_some())
 }
 
-/// Step 0: the chosen Troll engages the highest-threat player; steps 1 + k: player k (offset,
+/// Step 200: the Troll is chosen; step 0: it engages the highest-threat player; steps 1 + k: player k (offset,
 /// asked with `cont.player == 1`) may play an ally or attachment from hand for free.
 fn scavenge_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if cont.step == 200 {
+        // The first player picks the Troll (one per title).
+        let (me, first) = (cont.card, g.first);
+        g.begin_ask(first, Ask::Effect { card: me, what: 0 });
+        offer_one_per_title(g, is_troll);
+        if !g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0)) {
+            scavenge_resume(g, Cont::new(me, 1), Opt::Pass);
+        }
+        return;
+    }
     if cont.step == 0 {
         if let Opt::Card(t) = opt {
             g.move_card(t, Zone::Staging);

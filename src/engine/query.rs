@@ -203,10 +203,7 @@ impl<'a> Game<'a> {
 
     /// A location, or an objective-location (a location for all purposes, RULES §8.8.1).
     pub fn is_location(&self, c: CardId) -> bool {
-        matches!(
-            self.ty(c),
-            CardType::Location | CardType::ObjectiveLocation
-        )
+        matches!(self.ty(c), CardType::Location | CardType::ObjectiveLocation)
     }
 
     /// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?

@@ -317,8 +317,8 @@ fn offer_one_per_title(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> usize
     n
 }
 
-/// Discard from the top of the encounter deck until an encounter side quest is discarded (or
-/// the deck runs out); that side quest, if any.
+/// Mill the encounter deck card by card, stopping at the first encounter side quest (or when
+/// it runs out); that side quest, if any.
 fn discard_until_side_quest(g: &mut Game) -> Option<CardId> {
     while let Some(c) = g.top(Zone::EncounterDeck) {
         g.move_card(c, Zone::EncounterDiscard);
@@ -367,7 +367,9 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
     if !quests.is_empty() {
         let q = quests[g.rng_encounter.gen_range(0..quests.len())];
         g.move_card(q, Zone::Staging);
-        log(g, |g| format!("  {} is added to the staging area", g.title(q)));
+        log(g, |g| {
+            format!("  {} is added to the staging area", g.title(q))
+        });
         if !safes.is_empty() {
             let s = safes[g.rng_encounter.gen_range(0..safes.len())];
             g.move_card(s, Zone::Attached(q));
@@ -383,7 +385,9 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
             .find(|&c| code(g, c) == TROLLSPAWN);
         if let Some(t) = t {
             g.move_card(t, Zone::Staging);
-            log(g, |g| format!("  {} is added to the staging area", g.title(t)));
+            log(g, |g| {
+                format!("  {} is added to the staging area", g.title(t))
+            });
         }
     }
     for &c in quests.iter().chain(safes.iter()) {
@@ -443,7 +447,9 @@ fn fetch_side_quest_revealed(g: &mut Game, _me: CardId, by: u8) {
 fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev == Event::StagingEnded && g.card(me).zone == Zone::Quest && !g.safe_active() {
         let by = g.first;
-        log(g, |_| "  A Miserable Journey: one more encounter card".to_string());
+        log(g, |_| {
+            "  A Miserable Journey: one more encounter card".to_string()
+        });
         g.stack.push(Frame::RevealTop { by });
     }
 }
@@ -602,8 +608,7 @@ fn coldfell_resume(g: &mut Game, cont: Cont, opt: Opt) {
     );
     for i in 0..g.list(Zone::Play(p)).len() {
         let c = g.list(Zone::Play(p))[i];
-        if g.is_character(c) && c != a && c != b && g.can_take_damage(c) && g.remaining_hp(c) > 0
-        {
+        if g.is_character(c) && c != a && c != b && g.can_take_damage(c) && g.remaining_hp(c) > 0 {
             g.offer(Opt::Card(c));
         }
     }
@@ -686,7 +691,11 @@ fn goblin_pursuer_rule(g: &Game, me: CardId, r: Rule) -> bool {
 
 fn goblin_pursuer_shadow(g: &mut Game, _me: CardId) {
     let e = g.attack.enemy;
-    let n = if g.attack.defenders().is_empty() { 3 } else { 1 };
+    let n = if g.attack.defenders().is_empty() {
+        3
+    } else {
+        1
+    };
     g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
 }
 
@@ -761,7 +770,9 @@ fn moorland_resume(g: &mut Game, cont: Cont, opt: Opt) {
         }
         (_, Opt::Mode(0)) => {
             g.exhaust(a);
-            log(g, |g| format!("  {} is exhausted (Barren Moorland)", g.title(a)));
+            log(g, |g| {
+                format!("  {} is exhausted (Barren Moorland)", g.title(a))
+            });
         }
         (_, _) => g.deal_damage(a, 1),
     }
@@ -796,7 +807,9 @@ fn aradors_bane_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let mut k = cont.step;
     match opt {
         Opt::Card(c) if k >= 100 => {
-            log(g, |g| format!("  {} is added to the staging area", g.title(c)));
+            log(g, |g| {
+                format!("  {} is added to the staging area", g.title(c))
+            });
             g.move_card(c, Zone::Staging);
             g.shuffle(Zone::EncounterDeck);
             k -= 100;
@@ -913,7 +926,9 @@ fn no_rest_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if let Opt::Card(h) = opt {
         if g.card(me).zone == Zone::Resolving && g.card(h).zone.in_play() {
             g.attach(me, h, ENCOUNTER);
-            log(g, |g| format!("  {} attached to {}", g.title(me), g.title(h)));
+            log(g, |g| {
+                format!("  {} attached to {}", g.title(me), g.title(h))
+            });
         }
     }
 }
@@ -932,7 +947,9 @@ fn lie_low_forced(g: &mut Game, me: CardId, ev: Event) {
             for &e in enemies.iter() {
                 g.add_lasting(e, Lasting::Stat(Stat::Engagement, -20), Until::EndOfRound);
             }
-            log(g, |_| "  Lie Low: every enemy -20 engagement cost this round".to_string());
+            log(g, |_| {
+                "  Lie Low: every enemy -20 engagement cost this round".to_string()
+            });
         }
         Event::SideQuestDefeated(c) if c == me => {
             g.stack.push(Frame::Resume {
@@ -998,7 +1015,9 @@ fn forage_forced(g: &mut Game, me: CardId, ev: Event) {
 fn forage_resume(g: &mut Game, cont: Cont, _opt: Opt) {
     let h = cont.a as CardId;
     if g.card(h).zone.in_play() {
-        log(g, |g| format!("  {} takes 1 damage (Forage for Food)", g.title(h)));
+        log(g, |g| {
+            format!("  {} takes 1 damage (Forage for Food)", g.title(h))
+        });
         g.deal_damage(h, 1);
     }
 }
@@ -1033,8 +1052,7 @@ fn free_playable(g: &Game, c: CardId, p: u8) -> bool {
     (ty == CardType::Ally || ty == CardType::Attachment)
         && (g.script(c).is_some() || crate::cards::vanilla(g.db, g.def_id(c)))
         && !g.unique_in_play(c)
-        && g
-            .script(c)
+        && g.script(c)
             .and_then(|s| s.can_play)
             .map(|f| f(g, c, p))
             .unwrap_or(true)
@@ -1069,7 +1087,9 @@ fn scavenge_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if cont.player == 1 {
         if let Opt::Card(c) = opt {
             let p = g.card(c).owner;
-            log(g, |g| format!("  P{} plays {} at no cost", p + 1, g.title(c)));
+            log(g, |g| {
+                format!("  P{} plays {} at no cost", p + 1, g.title(c))
+            });
             if g.ty(c) == CardType::Ally {
                 g.put_into_play(c, p);
                 g.fire(Event::Played(c));
@@ -1121,13 +1141,7 @@ pub mod bot {
 
     /// Ruthless Hill-troll's shadow: give up a guarded Safe location before a staged one, and
     /// that before the active one.
-    pub fn hill_troll_effect(
-        g: &Game,
-        _p: u8,
-        _c: CardId,
-        _what: u8,
-        o: &[Opt],
-    ) -> Option<usize> {
+    pub fn hill_troll_effect(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
         pick_min(o, |c| match g.card(c).zone {
             Zone::Attached(_) => 0,
             Zone::Staging => 1,
@@ -1137,13 +1151,7 @@ pub mod bot {
 
     /// Arador's Bane: stage a Troll or Giant rather than fight now, unless the weakest staged
     /// enemy is harmless; pick the least dangerous one.
-    pub fn aradors_bane_effect(
-        g: &Game,
-        _p: u8,
-        _c: CardId,
-        what: u8,
-        o: &[Opt],
-    ) -> Option<usize> {
+    pub fn aradors_bane_effect(g: &Game, _p: u8, _c: CardId, what: u8, o: &[Opt]) -> Option<usize> {
         match what {
             0 => {
                 let weak = pick_min(o, |e| danger(g, e));
@@ -1302,7 +1310,11 @@ mod tests {
         let q = set_stage(&mut g, "AtE-065A");
         fetch_side_quest_revealed(&mut g, q, 0);
         drain(&mut g);
-        assert_eq!(g.card(lie).zone, Zone::Staging, "the discard pile went back in");
+        assert_eq!(
+            g.card(lie).zone,
+            Zone::Staging,
+            "the discard pile went back in"
+        );
         // 2B: one more card after staging, unless a Safe location is active.
         set_stage(&mut g, "AtE-065B");
         let deck = g.list(Zone::EncounterDeck).len();
@@ -1354,7 +1366,11 @@ mod tests {
         let e1 = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(1));
         let hands = [g.list(Zone::Hand(0)).len(), g.list(Zone::Hand(1)).len()];
         travel_to(&mut g, cave);
-        assert_eq!(g.card(e0).zone, Zone::Staging, "Safe: engaged enemies return");
+        assert_eq!(
+            g.card(e0).zone,
+            Zone::Staging,
+            "Safe: engaged enemies return"
+        );
         assert_eq!(g.card(e1).zone, Zone::Staging);
         assert_eq!(g.list(Zone::Hand(0)).len(), hands[0] + 3);
         assert_eq!(g.list(Zone::Hand(1)).len(), hands[1] + 3);
@@ -1428,7 +1444,10 @@ mod tests {
         pass_responses(&mut g);
         g.answer(Opt::Card(hs[0]));
         pass_responses(&mut g);
-        assert!(!options(&g).contains(&Opt::Card(hs[0])), "different characters");
+        assert!(
+            !options(&g).contains(&Opt::Card(hs[0])),
+            "different characters"
+        );
         g.answer(Opt::Card(hs[1]));
         drain(&mut g); // the last pick has one option: the engine makes it
         assert!(hs.iter().all(|&h| g.card(h).damage == 1));
@@ -1503,7 +1522,10 @@ mod tests {
         g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let o = options(&g);
-        assert!(!o.contains(&Opt::Card(hs[0])), "a damaged character cannot defend");
+        assert!(
+            !o.contains(&Opt::Card(hs[0])),
+            "a damaged character cannot defend"
+        );
         assert!(o.contains(&Opt::Card(hs[1])));
         g.stack.clear();
         // Shadow: +1 Attack, +3 if undefended.
@@ -1521,7 +1543,11 @@ mod tests {
         let cave = g.spawn(CAVE, ENCOUNTER, Zone::EncounterDiscard);
         let tf = g.spawn("AtE-077", ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, tf);
-        assert_eq!(g.card(cave).zone, Zone::Attached(tf), "it fetches a Safe location");
+        assert_eq!(
+            g.card(cave).zone,
+            Zone::Attached(tf),
+            "it fetches a Safe location"
+        );
         // Revealed as the guard of a Safe location, it fetches none.
         let cave2 = g.spawn("AtE-069", ENCOUNTER, Zone::Staging);
         let tf2 = g.spawn("AtE-077", ENCOUNTER, Zone::EncounterDeck);
@@ -1595,7 +1621,10 @@ mod tests {
             stage: 0,
             from_deck: true,
         });
-        while g.pending().is_some_and(|d| d.player != 0 || !d.options.contains(&Opt::Mode(1))) {
+        while g
+            .pending()
+            .is_some_and(|d| d.player != 0 || !d.options.contains(&Opt::Mode(1)))
+        {
             g.apply(0);
         }
         // P1 engages the far enemy, which gets 2 shadow cards.

@@ -87,6 +87,8 @@ pub struct Keywords {
     pub immune: bool,
     /// Classic Guarded (objectives). `Guarded (enemy)` and friends go to `CardDef::other_keywords`.
     pub guarded: bool,
+    /// Safe (objective-locations of Across the Ettenmoors, RULES §8.8).
+    pub safe: bool,
     pub battle: bool,
     pub siege: bool,
     /// Encounter keyword on a player card.
@@ -543,6 +545,7 @@ fn parse_keywords(s: &str) -> Result<(Keywords, Vec<String>), String> {
             "Indestructible" => flag(&mut k.indestructible)?,
             "Immune to player card effects" => flag(&mut k.immune)?,
             "Guarded" => flag(&mut k.guarded)?,
+            "Safe" => flag(&mut k.safe)?,
             "Battle" => flag(&mut k.battle)?,
             "Siege" => flag(&mut k.siege)?,
             "Encounter" => flag(&mut k.encounter)?,

@@ -406,6 +406,72 @@ fn the_wastes_of_eriador_deck_composition() {
     }
 }
 
+/// Across the Ettenmoors per mode (Easy, Standard): the data's composition, and after setup
+/// Amarthiúl with the first player, one Ettenmoors side quest staged guarding a Safe location,
+/// and one Savage Trollspawn per player staged.
+#[test]
+fn across_the_ettenmoors_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 35usize), (Mode::Standard, 48)] {
+        let sc = &db.scenarios[db.scenario("across-the-ettenmoors").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        for players in [1, 3] {
+            let s = setup(&db, "across-the-ettenmoors", mode, players);
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            for _ in 0..players {
+                g.apply(0); // keep the opening hands: setup runs
+            }
+            for &(def, k) in &sc.encounter[mode as usize] {
+                let have = g.cards.iter().filter(|c| c.def == def).count();
+                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+            }
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
+            assert_eq!(amarthiul.zone, Zone::Play(g.first));
+            let quests: Vec<usize> = (0..g.cards.len())
+                .filter(|&i| {
+                    matches!(code(&g.cards[i]), "AtE-081" | "AtE-082" | "AtE-083")
+                        && g.cards[i].zone == Zone::Staging
+                })
+                .collect();
+            assert_eq!(quests.len(), 1, "one side quest staged");
+            let guarded = g
+                .cards
+                .iter()
+                .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
+                .count();
+            assert_eq!(guarded, 1, "guarding a Safe location");
+            let spawns = g
+                .cards
+                .iter()
+                .filter(|c| code(c) == "AtE-072" && c.zone == Zone::Staging)
+                .count();
+            assert_eq!(spawns, players, "one Savage Trollspawn per player");
+        }
+    }
+}
+
+#[test]
+fn across_the_ettenmoors_conformance() {
+    let db = load_embedded().unwrap();
+    for mode in [Mode::Easy, Mode::Standard] {
+        for players in 1..=4 {
+            let s = setup(&db, "across-the-ettenmoors", mode, players);
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if players == 1 { 500 } else { 200 };
+                let d = conform(&db, &s, bot, games);
+                assert!(d > games, "games must involve decisions");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_wastes_of_eriador_conformance() {
     let db = load_embedded().unwrap();

@@ -319,3 +319,36 @@ fn wrath_and_ruin_standard() {
         ),
     );
 }
+
+/// Across the Ettenmoors: Safe locations guarded by side quests, traveled to and sent to the
+/// victory display, stage 1B fetching side quests (game 1).
+#[test]
+fn across_the_ettenmoors_easy() {
+    check(
+        "ettenmoors-easy-leadership-basic-s1-g1.txt",
+        trace_in(
+            "across-the-ettenmoors",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            1,
+        ),
+    );
+}
+
+/// Across the Ettenmoors, a long game through the later stages (game 4).
+#[test]
+fn across_the_ettenmoors_standard() {
+    check(
+        "ettenmoors-standard-leadership-basic-s1-g4.txt",
+        trace_in(
+            "across-the-ettenmoors",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            4,
+        ),
+    );
+}

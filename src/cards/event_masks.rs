@@ -88,6 +88,10 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/deadmens_dike_nightmare.rs",
         include_str!("encounter/deadmens_dike_nightmare.rs"),
     ),
+    (
+        "encounter/across_the_ettenmoors.rs",
+        include_str!("encounter/across_the_ettenmoors.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 
@@ -337,6 +341,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::BecameCurrentQuest => {
             ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect()
         }
+        EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
     }
 }
 

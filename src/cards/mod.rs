@@ -115,6 +115,14 @@ pub enum Rule {
     /// Enemy `.0` would be destroyed: this attachment of it replaces that (asked of the
     /// enemy's attachments; Fury): all damage is healed and the attachment is discarded.
     SavedFromDestruction(CardId),
+    /// Hero `.0` collects no resources in the resource phase (asked of the hero's attachments;
+    /// No Rest).
+    CollectsNoResources(CardId),
+    /// Character `.0` cannot be declared as an attacker or a defender against enemy `.1`
+    /// (Goblin Pursuer).
+    CannotFightEnemy(CardId, CardId),
+    /// This encounter card, revealed from the encounter deck, gains Doomed 1 (Troll-fells).
+    GainsDoomed(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -263,6 +271,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wrath_and_ruin::SCRIPTS.iter())
         .chain(encounter::easterling_raiders::SCRIPTS.iter())
         .chain(encounter::city_of_rhun::SCRIPTS.iter())
+        .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -448,6 +457,7 @@ mod lint {
             include_str!("encounter/wrath_and_ruin.rs"),
             include_str!("encounter/easterling_raiders.rs"),
             include_str!("encounter/city_of_rhun.rs"),
+            include_str!("encounter/across_the_ettenmoors.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -156,6 +156,18 @@ impl<'a> Game<'a> {
         if self.active_location().is_some() && self.list(Zone::Active).len() > 1 {
             return Err("more than one active location".into());
         }
+        // Safe (§8.8): the kept flag matches the active location.
+        let safe_now = self
+            .list(Zone::Active)
+            .iter()
+            .any(|&l| self.def_of(l).keywords.safe);
+        if self.safe_active() != safe_now {
+            return Err(format!(
+                "safe_active is {} but the active location says {}",
+                self.safe_active(),
+                safe_now
+            ));
+        }
         if self.stack.len() > 512 {
             return Err(format!("engine stack depth {}", self.stack.len()));
         }

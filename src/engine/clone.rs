@@ -43,6 +43,7 @@ impl<'a> Clone for Game<'a> {
             archery_assigned: self.archery_assigned.clone(),
             forced_cards: self.forced_cards.clone(),
             n_blank_damaged: self.n_blank_damaged,
+            safe_active: self.safe_active,
             listen: self.listen,
             // A copy builds its own when it starts a game (it is rarely needed: search copies
             // play on, they do not start games).
@@ -98,6 +99,7 @@ impl<'a> Clone for Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             template: _,
             surge_pending,
@@ -152,6 +154,7 @@ impl<'a> Clone for Game<'a> {
         self.archery_assigned.clone_from(archery_assigned);
         self.forced_cards.clone_from(forced_cards);
         self.n_blank_damaged = *n_blank_damaged;
+        self.safe_active = *safe_active;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.revealed_this_round.clone_from(revealed_this_round);

@@ -227,6 +227,7 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             template: _,
             surge_pending,
@@ -276,6 +277,7 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,

@@ -142,6 +142,7 @@ impl<'a> Game<'a> {
     pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
         // The hand does not change while paying: each matching hero's demand once.
         let mut payers: [(CardId, i16); 8] = [(NO_CARD, 0); 8];
+        let mut spent = [false; 8];
         let mut n = 0;
         for h in self.heroes(p) {
             if n < payers.len() && self.hero_matches(h, sphere) {
@@ -164,6 +165,15 @@ impl<'a> Game<'a> {
             let Some(h) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;
+            if let Some(k) = payers[..n].iter().position(|&(x, _)| x == h) {
+                spent[k] = true;
+            }
+        }
+        // After the payment, each hero that paid (Forage for Food).
+        for k in 0..n {
+            if spent[k] {
+                self.fire(Event::ResourcesSpent(payers[k].0));
+            }
         }
     }
 

@@ -54,6 +54,7 @@ pub enum EventKind {
     LostControl,
     ThreatRaised,
     BecameCurrentQuest,
+    ResourcesSpent,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -65,7 +66,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 46] = [
+    pub const ALL: [EventKind; 47] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -112,6 +113,7 @@ impl EventKind {
         EventKind::LostControl,
         EventKind::ThreatRaised,
         EventKind::BecameCurrentQuest,
+        EventKind::ResourcesSpent,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -170,6 +172,7 @@ impl Event {
             Event::LostControl(_, _) => EventKind::LostControl,
             Event::ThreatRaised(_, _) => EventKind::ThreatRaised,
             Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
+            Event::ResourcesSpent(_) => EventKind::ResourcesSpent,
         }
     }
 

@@ -20,6 +20,8 @@ mod options;
 mod query;
 #[cfg(test)]
 mod rules_tests;
+mod safe;
+pub use safe::safe_rule;
 mod smallids;
 mod state;
 mod time_of_day;
@@ -322,6 +324,8 @@ pub enum Event {
     ThreatRaised(u8, i16),
     /// This side quest became the current quest.
     BecameCurrentQuest(CardId),
+    /// Resources were spent from this hero's resource pool to pay a cost (`Game::pay`).
+    ResourcesSpent(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.
@@ -515,6 +519,8 @@ pub struct Game<'a> {
     forced_cards: Vec<CardId>,
     /// In-play cards that blank damaged characters' text boxes (`Rule::BlanksDamagedCharacters`).
     n_blank_damaged: u8,
+    /// The active location has Safe (`safe.rs`, kept by `ops::note_moved`).
+    safe_active: bool,
     /// Which events anything in the game listens for (`eventkind::Listeners`).
     listen: eventkind::Listeners,
     /// The cards and zones before the shuffles, to start the next game of this setup by copying
@@ -751,6 +757,7 @@ impl<'a> Game<'a> {
             hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
+            safe_active: false,
             listen: eventkind::Listeners::NONE,
             template: None,
             archery_assigned: Vec::with_capacity(16),

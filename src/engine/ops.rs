@@ -66,6 +66,9 @@ impl<'a> Game<'a> {
         if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
             return None;
         }
+        if self.safe_active && self.safe_blanks(c) {
+            return None;
+        }
         Some(self.script_table[s as usize])
     }
 
@@ -189,6 +192,9 @@ impl<'a> Game<'a> {
         let zone = ci.zone;
         let in_play = zone.in_play();
         let h = ci.hooks;
+        if self.def_of(c).keywords.safe {
+            self.note_safe_moved();
+        }
         self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
         self.set_interest(
             c,

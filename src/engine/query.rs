@@ -203,9 +203,10 @@ impl<'a> Game<'a> {
         self.ty(c) == CardType::Enemy
     }
 
+    /// A location, or an objective-location (a location for all purposes, RULES §8.8.1).
     #[inline]
     pub fn is_location(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Location
+        matches!(self.ty(c), CardType::Location | CardType::ObjectiveLocation)
     }
 
     /// May `p` use Valour abilities now (threat 40 or more, RULES §5.23)?

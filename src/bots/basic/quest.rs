@@ -627,10 +627,10 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .main_quest()
             .map(|q| g.def_of(q).quest_points <= 0)
             .unwrap_or(false);
-        if threat < 2 && rem > surplus.max(0) && !no_qp {
+        let h = hint(g, l);
+        if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
             continue;
         }
-        let h = hint(g, l);
         let mut pen = h.travel_penalty;
         // A revealed card costs about its expected threat (score units: 3 per threat point).
         pen += 3 * h.travel_reveals as i32 * w().reveal_threat;

@@ -2,6 +2,7 @@
 //! encounter set; a scenario's Nightmare set sits beside its standard set
 //! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
 
+pub mod across_the_ettenmoors;
 pub mod amarthiul;
 pub mod city_of_rhun;
 pub mod cursed_dead;

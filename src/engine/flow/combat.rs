@@ -127,6 +127,7 @@ impl<'a> Game<'a> {
             && (ci.controller == p || self.has_sentinel(c))
             && !self.attack.defenders().contains(&c)
             && !self.rule(Rule::CannotDefend(c))
+            && !self.rule(Rule::CannotFightEnemy(c, self.attack.enemy))
     }
 
     /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
@@ -479,6 +480,7 @@ impl<'a> Game<'a> {
             || ci.exhausted
             || self.patk.attackers().contains(&c)
             || self.rule(Rule::CannotAttack(c))
+            || self.rule(Rule::CannotFightEnemy(c, e))
         {
             return false;
         }

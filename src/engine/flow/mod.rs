@@ -261,9 +261,10 @@ impl<'a> Game<'a> {
                 guard: g,
                 ..
             } => {
-                // An enemy or location guard holds the objective until it leaves play.
+                // An enemy, location or side quest guard holds the objective until it leaves
+                // play (a side quest guards a Safe objective-location, §8.8).
                 if self.cards[objective as usize].zone == Zone::Staging
-                    && (self.is_enemy(g) || self.is_location(g))
+                    && (self.is_enemy(g) || self.is_location(g) || self.is_side_quest(g))
                     && self.cards[g as usize].zone.in_play()
                 {
                     self.move_card_keep(objective, Zone::Attached(g));

@@ -29,6 +29,7 @@ impl<'a> Game<'a> {
                     c.questing = false;
                 }
                 self.end_phase(Phase::Quest);
+                self.safe_quest_end();
             }
             _ => unreachable!("{s:?} is not a step of this phase"),
         }

@@ -18,6 +18,7 @@ impl<'a> Game<'a> {
         self.forced_stale = false;
         self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
+        self.safe_active = false;
         self.forced_cards.clear();
         self.listen = eventkind::Listeners::NONE;
         self.stack.clear();

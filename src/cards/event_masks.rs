@@ -88,6 +88,10 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/deadmens_dike_nightmare.rs",
         include_str!("encounter/deadmens_dike_nightmare.rs"),
     ),
+    (
+        "encounter/carn_dum.rs",
+        include_str!("encounter/carn_dum.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 
@@ -329,6 +333,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Healed => ids.iter().map(|&c| Event::Healed(c, 1)).collect(),
         EventKind::Unguarded => ids.iter().map(|&c| Event::Unguarded(c)).collect(),
         EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
+        EventKind::ShadowDealt => ids.iter().map(|&c| Event::ShadowDealt(c)).collect(),
         EventKind::BecameDay => vec![Event::BecameDay],
         EventKind::BecameNight => vec![Event::BecameNight],
     }

@@ -106,6 +106,24 @@ pub enum Rule {
     TimeCannotBecomeDay,
     /// No more than 5 progress on the current quest each round (Eriador Wastes).
     QuestProgressCap5,
+    /// Each quest card in play gains Battle (Accursed Battlefield while active, RULES §8.1.3).
+    QuestsGainBattle,
+    /// This enemy has lost Indestructible (Midwinter's Crux with 15+ progress).
+    LosesIndestructible(CardId),
+    /// Unresolved shadow cards are not discarded at the end of the combat phase (The Clutches
+    /// of Carn Dûm): only those of enemies that attacked go.
+    KeepUnresolvedShadows,
+    /// This enemy in the staging area is considered engaged with each player: it attacks each
+    /// player in turn in the combat phase and each player may attack it (RULES §5.27.3).
+    EngagedWithEachPlayer(CardId),
+    /// A shadow card with no shadow effect raises the defending player's threat by 2 when it
+    /// resolves (Mountains of Angmar while active).
+    BlankShadowsRaiseThreat,
+    /// This card reduces each placement of progress on the current quest by 1 (asked of the card
+    /// itself; `Game::quest_progress_reduction` counts them: Orc Grunts).
+    ReducesQuestProgress(CardId),
+    /// Each resource a player spends raises his threat by 1 (Fortress Walls while active).
+    ThreatPerResourceSpent,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -247,6 +265,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(encounter::carn_dum::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -429,6 +448,7 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("encounter/carn_dum.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -235,6 +235,9 @@ pub struct PlayerState {
     pub valour_discount: i16,
     /// He is making an engagement check now (Hunting Pack's engagement cost reads it).
     pub checking_engagement: bool,
+    /// An enemy considered engaged with each player (`Rule::EngagedWithEachPlayer`) has
+    /// attacked him this combat phase.
+    pub attacked_from_staging: bool,
 }
 
 /// Phases of the round.

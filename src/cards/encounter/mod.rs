@@ -3,6 +3,7 @@
 //! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
 
 pub mod amarthiul;
+pub mod carn_dum;
 pub mod cursed_dead;
 pub mod dark_sorcery;
 pub mod deadmens_dike;

@@ -464,7 +464,10 @@ fn the_battle_of_carn_dum_deck_composition() {
                 .iter()
                 .filter(|c| code(c) == "TBoCD-129" && c.zone == Zone::Staging)
                 .count();
-            assert!(garrisons >= players, "{players} players: {garrisons} staged");
+            assert!(
+                garrisons >= players,
+                "{players} players: {garrisons} staged"
+            );
             let active = g.list(Zone::Active);
             assert_eq!(active.len(), 1);
             assert_eq!(db.def(g.cards[active[0] as usize].def).code, "TBoCD-132");

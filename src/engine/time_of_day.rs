@@ -33,7 +33,12 @@ impl<'a> Game<'a> {
                     .filter(|t| !a.traits.contains(t))
                     .map(|&t| self.db.traits[t as usize].as_str())
                     .collect();
-                format!("  {} flips to side {} ({})", a.title, b.side as char, own.join(", "))
+                format!(
+                    "  {} flips to side {} ({})",
+                    a.title,
+                    b.side as char,
+                    own.join(", ")
+                )
             } else {
                 format!("  {} flips to {}", a.title, b.title)
             };

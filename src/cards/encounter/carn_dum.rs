@@ -372,9 +372,7 @@ fn thaurdir_trigger(g: &Game, me: CardId, ev: Event) -> bool {
     g.card(me).zone.in_play()
         && match ev {
             Event::Flipped(c) => c == me,
-            Event::Revealed(c, true) => {
-                g.ty(c) == CardType::Treachery && g.has_trait(c, "Sorcery")
-            }
+            Event::Revealed(c, true) => g.ty(c) == CardType::Treachery && g.has_trait(c, "Sorcery"),
             _ => false,
         }
 }
@@ -425,7 +423,9 @@ fn grunts_rule(g: &Game, me: CardId, r: Rule) -> bool {
 }
 
 fn grunts_shadow(g: &mut Game, me: CardId) {
-    log(g, |g| format!("  {} is added to the staging area", g.title(me)));
+    log(g, |g| {
+        format!("  {} is added to the staging area", g.title(me))
+    });
     g.move_card(me, Zone::Staging);
 }
 
@@ -777,12 +777,19 @@ mod tests {
         crux_revealed(&mut g, q, 0);
         g.settle();
         drain(&mut g);
-        assert!(g.players[0].threat >= before + 2, "X = shadow cards in play");
+        assert!(
+            g.players[0].threat >= before + 2,
+            "X = shadow cards in play"
+        );
         assert_eq!(code(&g, t), CHAMPION, "a Captain flips");
         // 2B: engaged with each player, attacks each player in the combat phase.
         let q = set_quest(&mut g, "TBoCD-126B");
         g.emit(Event::RoundEnd);
-        assert_eq!(code(&g, t), CHAMPION, "only a Captain flips at the end of the round");
+        assert_eq!(
+            code(&g, t),
+            CHAMPION,
+            "only a Captain flips at the end of the round"
+        );
         assert!(g.rule(Rule::EngagedWithEachPlayer(t)));
         assert!(g.rule(Rule::CannotDefeat(q)));
         assert_eq!(g.engaged_with_each_player(), Some(t));
@@ -791,7 +798,11 @@ mod tests {
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
         drain(&mut g);
         assert!(g.players[0].attacked_from_staging);
-        assert_eq!(shadow_count(&g, t), 0, "its shadow card is discarded after the attack");
+        assert_eq!(
+            shadow_count(&g, t),
+            0,
+            "its shadow card is discarded after the attack"
+        );
         // Players may attack him.
         let h = g.heroes(0).next().unwrap();
         g.card_mut(h).exhausted = false;
@@ -812,7 +823,12 @@ mod tests {
         let mut g = cd();
         let t = find_thaurdir(&g).unwrap();
         assert!(g.rule(Rule::CannotHaveAttachments(t)));
-        let gar = g.list(Zone::Staging).iter().copied().find(|&c| code(&g, c) == GARRISON).unwrap();
+        let gar = g
+            .list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == GARRISON)
+            .unwrap();
         // Captain: other enemies +10 engagement cost.
         assert_eq!(g.stat(gar, Stat::Engagement), 50);
         assert_eq!(g.stat(t, Stat::Engagement), 50);
@@ -856,7 +872,12 @@ mod tests {
     #[test]
     fn carn_dum_garrison() {
         let mut g = cd();
-        let gar = g.list(Zone::Staging).iter().copied().find(|&c| code(&g, c) == GARRISON).unwrap();
+        let gar = g
+            .list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == GARRISON)
+            .unwrap();
         assert_eq!(g.stat(gar, Stat::Threat), 1);
         g.deal_shadow(gar);
         g.deal_shadow(gar);
@@ -915,7 +936,11 @@ mod tests {
     #[test]
     fn accursed_battlefield() {
         let mut g = cd();
-        assert_eq!(g.questing_stat(), Stat::Attack, "active: the quest has Battle");
+        assert_eq!(
+            g.questing_stat(),
+            Stat::Attack,
+            "active: the quest has Battle"
+        );
         let l = g.active_location().unwrap();
         g.move_card(l, Zone::Staging);
         assert_eq!(g.questing_stat(), Stat::Willpower);
@@ -1028,7 +1053,11 @@ mod tests {
         let s = g.spawn("TBoCD-136", ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, s);
         assert!(g.list(Zone::Hand(0)).is_empty());
-        assert_eq!(g.list(Zone::Deck(0)), &[other], "every other copy discarded");
+        assert_eq!(
+            g.list(Zone::Deck(0)),
+            &[other],
+            "every other copy discarded"
+        );
         // Shadow: a random card from the defending player's hand.
         let mut g = cd();
         let n = g.list(Zone::Hand(0)).len();
@@ -1084,11 +1113,19 @@ mod tests {
         reveal_resolving(&mut g, w);
         assert_eq!(code(&g, t), CHAMPION, "flipped");
         assert!(!will_rule(&g, w, Rule::GainsSurge(w)));
-        assert!(!g.log_lines().iter().any(|l| l.contains("surges")), "no surge: Champion");
+        assert!(
+            !g.log_lines().iter().any(|l| l.contains("surges")),
+            "no surge: Champion"
+        );
         let w2 = g.spawn("TBoCD-138", ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, w2);
         assert_eq!(code(&g, t), CAPTAIN);
-        assert!(g.log_lines().iter().any(|l| l.contains("Daechanar's Will surges")), "Captain: surge");
+        assert!(
+            g.log_lines()
+                .iter()
+                .any(|l| l.contains("Daechanar's Will surges")),
+            "Captain: surge"
+        );
         // Shadow: Thaurdir flips after the attack.
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         g.spawn("TBoCD-138", ENCOUNTER, Zone::Shadow(e));

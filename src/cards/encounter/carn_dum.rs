@@ -32,8 +32,7 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![RoundEnd, ShadowDealt],
         ..BLANK
     },
-    // Stage 2A: each player raises his threat by the number of shadow cards in play; a Captain
-    // Thaurdir flips.
+    // Stage 2A: threat +1 per shadow card in play for every player; a Captain Thaurdir flips.
     Script {
         code: "TBoCD-126A",
         when_revealed: Some(crux_revealed),
@@ -88,8 +87,8 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(grunts_shadow),
         ..BLANK
     },
-    // Werewolf of Angmar: each event card played deals it a shadow card; with 3 shadow cards in
-    // the staging area it engages the first player and attacks him (no new shadow card).
+    // Werewolf of Angmar: each event card played deals it a shadow card; once staged with 3 of
+    // them it engages the first player and attacks him at once (no new shadow card).
     Script {
         code: "TBoCD-131",
         forced: Some(werewolf_forced),
@@ -104,8 +103,8 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(battlefield_shadow),
         ..BLANK
     },
-    // Mountains of Angmar: while active, a shadow card without a shadow effect raises the
-    // defending player's threat by 2. Shadow: the defending player raises his threat by 2.
+    // Mountains of Angmar: while active, a shadow card without a shadow effect gives the
+    // defender +2 threat. Shadow: the defender gets +2 threat.
     Script {
         code: "TBoCD-133",
         rule: Some(mountains_rule),
@@ -301,10 +300,10 @@ fn clutches_forced(g: &mut Game, _me: CardId, ev: Event) {
             }
         }
         // Exactly 3 (the Card Game forum ruling, RULES §8.10.7).
-        Event::ShadowDealt(t) if is_thaurdir(g, t) && g.card(t).zone.in_play() => {
-            if shadow_count(g, t) == 3 {
-                g.flip_card(t);
-            }
+        Event::ShadowDealt(t)
+            if is_thaurdir(g, t) && g.card(t).zone.in_play() && shadow_count(g, t) == 3 =>
+        {
+            g.flip_card(t);
         }
         _ => {}
     }
@@ -1058,7 +1057,7 @@ mod tests {
             &[other],
             "every other copy discarded"
         );
-        // Shadow: a random card from the defending player's hand.
+        // Shadow: the defender loses one card of his hand at random.
         let mut g = cd();
         let n = g.list(Zone::Hand(0)).len();
         assert!(n > 0);

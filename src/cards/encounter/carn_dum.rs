@@ -549,13 +549,15 @@ fn discard_random(g: &mut Game, p: u8) -> Option<CardId> {
     Some(c)
 }
 
-/// Discard every card of `p`'s deck with `title` (then shuffle the deck); how many went.
-fn discard_copies_from_deck(g: &mut Game, p: u8, title: &str, max: usize) -> usize {
+/// Discard up to `max` cards of `p`'s deck with the title of card `like` (then shuffle the
+/// deck); how many went.
+fn discard_copies_from_deck(g: &mut Game, p: u8, like: CardId, max: usize) -> usize {
+    let title = &g.def_of(like).title;
     let copies: SmallIds = g
         .list(Zone::Deck(p))
         .iter()
         .copied()
-        .filter(|&c| g.def_of(c).title == title)
+        .filter(|&c| &g.def_of(c).title == title)
         .take(max)
         .collect();
     for &c in copies.iter() {
@@ -568,8 +570,7 @@ fn discard_copies_from_deck(g: &mut Game, p: u8, title: &str, max: usize) -> usi
 fn sky_revealed(g: &mut Game, _me: CardId, _by: u8) {
     for &p in seats(g).iter() {
         if let Some(c) = discard_random(g, p) {
-            let title = g.def_of(c).title.clone();
-            discard_copies_from_deck(g, p, &title, usize::MAX);
+            discard_copies_from_deck(g, p, c, usize::MAX);
         }
     }
 }
@@ -625,8 +626,7 @@ fn vile_resume(g: &mut Game, cont: Cont, opt: Opt) {
         let d = g.attack.destroyed;
         if g.attack.destroyed_ally && d != NO_CARD {
             let p = g.attack.player;
-            let title = g.def_of(d).title.clone();
-            discard_copies_from_deck(g, p, &title, 1);
+            discard_copies_from_deck(g, p, d, 1);
         }
         return;
     }

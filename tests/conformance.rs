@@ -549,3 +549,72 @@ fn wrath_and_ruin_conformance() {
         }
     }
 }
+
+/// The Battle of Carn Dûm per mode: the data's composition, and after setup Thaurdir (one card,
+/// two faces) in the staging area Captain side up, one Carn Dûm Garrison per player staged and
+/// Accursed Battlefield the active location.
+#[test]
+fn the_battle_of_carn_dum_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 32usize), (Mode::Standard, 48)] {
+        let sc = &db.scenarios[db.scenario("the-battle-of-carn-dum").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        for players in [1, 3] {
+            let s = setup(&db, "the-battle-of-carn-dum", mode, players);
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            for _ in 0..players {
+                g.apply(0); // keep the opening hands: setup runs
+            }
+            for &(def, k) in &sc.encounter[mode as usize] {
+                let back = db.def(def).back;
+                let have = g
+                    .cards
+                    .iter()
+                    .filter(|c| c.def == def || Some(c.def) == back)
+                    .count();
+                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+            }
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let thaurdir: Vec<_> = g
+                .cards
+                .iter()
+                .filter(|c| matches!(code(c), "TBoCD-127" | "TBoCD-128"))
+                .collect();
+            assert_eq!(thaurdir.len(), 1);
+            assert_eq!(thaurdir[0].zone, Zone::Staging);
+            let garrisons = g
+                .cards
+                .iter()
+                .filter(|c| code(c) == "TBoCD-129" && c.zone == Zone::Staging)
+                .count();
+            assert!(
+                garrisons >= players,
+                "{players} players: {garrisons} staged"
+            );
+            let active = g.list(Zone::Active);
+            assert_eq!(active.len(), 1);
+            assert_eq!(db.def(g.cards[active[0] as usize].def).code, "TBoCD-132");
+        }
+    }
+}
+
+#[test]
+fn the_battle_of_carn_dum_conformance() {
+    let db = load_embedded().unwrap();
+    for mode in [Mode::Easy, Mode::Standard] {
+        for players in 1..=4 {
+            let s = setup(&db, "the-battle-of-carn-dum", mode, players);
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if players == 1 { 400 } else { 150 };
+                let d = conform(&db, &s, bot, games);
+                assert!(d > games, "games must involve decisions");
+            }
+        }
+    }
+}

@@ -352,3 +352,35 @@ fn across_the_ettenmoors_standard() {
         ),
     );
 }
+
+/// The Battle of Carn Dûm: Thaurdir turned over by Daechanar's Will and by his third shadow
+/// card, back at the end of the round; Battle questing on Accursed Battlefield (game 186).
+#[test]
+fn the_battle_of_carn_dum_easy() {
+    check(
+        "battle-of-carn-dum-easy-leadership-basic-s1-g186.txt",
+        trace_in(
+            "the-battle-of-carn-dum",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            186,
+        ),
+    );
+}
+
+#[test]
+fn the_battle_of_carn_dum_standard() {
+    check(
+        "battle-of-carn-dum-standard-leadership-basic-s1-g148.txt",
+        trace_in(
+            "the-battle-of-carn-dum",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            148,
+        ),
+    );
+}

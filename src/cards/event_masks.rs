@@ -91,6 +91,8 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "encounter/across_the_ettenmoors.rs",
         include_str!("encounter/across_the_ettenmoors.rs"),
+        "encounter/carn_dum.rs",
+        include_str!("encounter/carn_dum.rs"),
     ),
     ("common.rs", include_str!("common.rs")),
 ];
@@ -333,6 +335,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Healed => ids.iter().map(|&c| Event::Healed(c, 1)).collect(),
         EventKind::Unguarded => ids.iter().map(|&c| Event::Unguarded(c)).collect(),
         EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
+        EventKind::ShadowDealt => ids.iter().map(|&c| Event::ShadowDealt(c)).collect(),
         EventKind::BecameDay => vec![Event::BecameDay],
         EventKind::BecameNight => vec![Event::BecameNight],
         EventKind::TookControl => ids.iter().map(|&c| Event::TookControl(c, 0)).collect(),

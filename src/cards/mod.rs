@@ -123,6 +123,24 @@ pub enum Rule {
     CannotFightEnemy(CardId, CardId),
     /// This encounter card, revealed from the encounter deck, gains Doomed 1 (Troll-fells).
     GainsDoomed(CardId),
+    /// Each quest card in play gains Battle (Accursed Battlefield while active, RULES §8.1.3).
+    QuestsGainBattle,
+    /// This enemy has lost Indestructible (Midwinter's Crux with 15+ progress).
+    LosesIndestructible(CardId),
+    /// Unresolved shadow cards are not discarded at the end of the combat phase (The Clutches
+    /// of Carn Dûm): only those of enemies that attacked go.
+    KeepUnresolvedShadows,
+    /// This enemy in the staging area is considered engaged with each player: it attacks each
+    /// player in turn in the combat phase and each player may attack it (RULES §5.27.3).
+    EngagedWithEachPlayer(CardId),
+    /// A shadow card with no shadow effect raises the defending player's threat by 2 when it
+    /// resolves (Mountains of Angmar while active).
+    BlankShadowsRaiseThreat,
+    /// This card reduces each placement of progress on the current quest by 1 (asked of the card
+    /// itself; `Game::quest_progress_reduction` counts them: Orc Grunts).
+    ReducesQuestProgress(CardId),
+    /// Each resource a player spends raises his threat by 1 (Fortress Walls while active).
+    ThreatPerResourceSpent,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -272,6 +290,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::easterling_raiders::SCRIPTS.iter())
         .chain(encounter::city_of_rhun::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
+        .chain(encounter::carn_dum::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -458,6 +477,7 @@ mod lint {
             include_str!("encounter/easterling_raiders.rs"),
             include_str!("encounter/city_of_rhun.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
+            include_str!("encounter/carn_dum.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -165,6 +165,9 @@ impl<'a> Game<'a> {
             let Some(h) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;
+            if self.rule(Rule::ThreatPerResourceSpent) {
+                self.raise_threat(p, 1);
+            }
             if let Some(k) = payers[..n].iter().position(|&(x, _)| x == h) {
                 spent[k] = true;
             }
@@ -175,6 +178,19 @@ impl<'a> Game<'a> {
                 self.fire(Event::ResourcesSpent(payers[k].0));
             }
         }
+    }
+
+    /// By how much each placement of progress on the current quest is reduced: the cards in
+    /// play that answer `Rule::ReducesQuestProgress` for themselves (Orc Grunts).
+    pub fn quest_progress_reduction(&self) -> i16 {
+        self.interest[IDX_RULE]
+            .iter()
+            .filter(|&&c| {
+                self.script(c)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, c, Rule::ReducesQuestProgress(c)))
+            })
+            .count() as i16
     }
 
     pub fn raise_threat(&mut self, p: u8, n: i16) {
@@ -291,6 +307,7 @@ impl<'a> Game<'a> {
     /// Place progress "on the current quest": through the active location first, then the
     /// current quest (respecting Orc Rearguard-style caps).
     pub fn place_progress_on_quest(&mut self, mut n: i16, through_location: bool) {
+        n = (n - self.quest_progress_reduction()).max(0);
         if through_location {
             if let Some(loc) = self.active_location() {
                 let need =

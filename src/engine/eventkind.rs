@@ -55,6 +55,7 @@ pub enum EventKind {
     ThreatRaised,
     BecameCurrentQuest,
     ResourcesSpent,
+    ShadowDealt,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -66,7 +67,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 47] = [
+    pub const ALL: [EventKind; 48] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -114,6 +115,7 @@ impl EventKind {
         EventKind::ThreatRaised,
         EventKind::BecameCurrentQuest,
         EventKind::ResourcesSpent,
+        EventKind::ShadowDealt,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -173,6 +175,7 @@ impl Event {
             Event::ThreatRaised(_, _) => EventKind::ThreatRaised,
             Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
             Event::ResourcesSpent(_) => EventKind::ResourcesSpent,
+            Event::ShadowDealt(_) => EventKind::ShadowDealt,
         }
     }
 

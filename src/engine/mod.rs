@@ -312,6 +312,8 @@ pub enum Event {
     Unguarded(CardId),
     /// This double-sided card turned over (`Game::flip_card`): its other face is up now.
     Flipped(CardId),
+    /// Enemy `.0` was dealt a shadow card (`Game::deal_shadow`).
+    ShadowDealt(CardId),
     /// The Time objective turned to its Day side (The Wastes of Eriador, RULES §8.6).
     BecameDay,
     /// The Time objective turned to its Night side.
@@ -441,6 +443,11 @@ pub enum Frame {
     },
     /// An immediate attack by `enemy` against `player` (Sudden Assault, Angmar Captain ...).
     ImmediateAttack {
+        enemy: CardId,
+        player: u8,
+    },
+    /// An immediate attack that is dealt no shadow card (Werewolf of Angmar).
+    ImmediateAttackNoShadow {
         enemy: CardId,
         player: u8,
     },

@@ -244,6 +244,9 @@ pub struct PlayerState {
     pub threat_raised_this_round: bool,
     /// The staging area he belongs to (RULES §7.6, `engine::areas`; 0 while there is one).
     pub area: u8,
+    /// An enemy considered engaged with each player (`Rule::EngagedWithEachPlayer`) has
+    /// attacked him this combat phase.
+    pub attacked_from_staging: bool,
 }
 
 /// Phases of the round.

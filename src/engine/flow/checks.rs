@@ -55,7 +55,8 @@ impl<'a> Game<'a> {
                     let damage = self.cards[c as usize].damage;
                     if damage > 0
                         && self.is_enemy(c)
-                        && !self.def_of(c).keywords.indestructible
+                        && (!self.def_of(c).keywords.indestructible
+                            || self.rule(Rule::LosesIndestructible(c)))
                         && {
                             let hp = self.stat(c, Stat::HitPoints);
                             damage >= hp && hp > 0

@@ -205,13 +205,16 @@ impl<'a> Game<'a> {
                     f(self, cont, Opt::Pass);
                 }
             }
-            Frame::ImmediateAttack { enemy, player } => {
+            Frame::ImmediateAttack { enemy, player }
+            | Frame::ImmediateAttackNoShadow { enemy, player } => {
                 if self.cards[enemy as usize].zone.in_play()
                     && !self.players[player as usize].eliminated
                     && self.can_attack_player(enemy, player)
                 {
                     self.attack = AttackCtx::new(enemy, player, true);
-                    self.deal_shadow(enemy);
+                    if matches!(f, Frame::ImmediateAttack { .. }) {
+                        self.deal_shadow(enemy);
+                    }
                     self.stack.push(Frame::Attack { stage: 0 });
                     self.fire(Event::EnemyAttacks(enemy, player));
                 }

@@ -111,7 +111,9 @@ impl<'a> Game<'a> {
     /// The stat committed characters quest with (Battle: Attack, Siege: Defense).
     pub fn questing_stat(&self) -> Stat {
         match self.current_quest() {
-            Some(q) if self.def_of(q).keywords.battle => Stat::Attack,
+            Some(q) if self.def_of(q).keywords.battle || self.rule(Rule::QuestsGainBattle) => {
+                Stat::Attack
+            }
             Some(q) if self.def_of(q).keywords.siege => Stat::Defense,
             _ => Stat::Willpower,
         }

@@ -106,6 +106,18 @@ pub enum Rule {
     TimeCannotBecomeDay,
     /// No more than 5 progress on the current quest each round (Eriador Wastes).
     QuestProgressCap5,
+    /// This encounter side quest turns over to its other face when defeated, staying in the
+    /// staging area, instead of going to the victory display (The Investigation, RULES §8.9).
+    FlipsWhenDefeated(CardId),
+    /// This quest cannot be chosen as the current quest during the quest phase (Secrets of
+    /// Rhudaur).
+    CannotBeCurrentQuest(CardId),
+    /// Card `.0` (in the staging area) takes progress that would be placed on a quest card, up
+    /// to 2 each round (Forbidden Descent; `Game::add_progress`).
+    DivertsQuestProgress(CardId),
+    /// When the encounter deck runs out, the topmost Undead enemy of the encounter discard pile
+    /// returns to the staging area before the deck is reset (Ghostly Ruins).
+    UndeadBackOnEncounterReset,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -247,6 +259,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -429,6 +442,7 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("encounter/treachery_of_rhudaur.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -250,9 +250,15 @@ impl<'a> Game<'a> {
     }
 
     /// Place progress on a location or quest card (no limits applied here).
-    pub fn add_progress(&mut self, c: CardId, n: i16) {
+    pub fn add_progress(&mut self, c: CardId, mut n: i16) {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
+        }
+        if self.rule(Rule::DivertsQuestProgress(NO_CARD)) {
+            n = self.divert_quest_progress(c, n);
+            if n <= 0 {
+                return;
+            }
         }
         self.cards[c as usize].progress += n;
         self.dirty = true;
@@ -282,8 +288,11 @@ impl<'a> Game<'a> {
         let Some(q) = self.current_quest() else {
             return;
         };
-        if !self.cards[q as usize].zone.in_play() {
-            // The current side quest was already defeated: the rest of the progress is lost.
+        if !self.cards[q as usize].zone.in_play()
+            || (q != self.main_quest().unwrap_or(NO_CARD) && !self.is_side_quest(q))
+        {
+            // The current side quest was already defeated (gone, or turned over to another
+            // face): the rest of the progress is lost.
             return;
         }
         if self.rule(Rule::QuestProgressCap3) {

@@ -13,6 +13,7 @@ mod effects;
 mod eventkind;
 mod events;
 mod flow;
+mod investigation;
 mod ops;
 mod options;
 mod query;

@@ -312,7 +312,7 @@ impl<'a> Game<'a> {
         self.fire(Event::FirstPlayerChanged(p));
     }
 
-    fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
+    pub(crate) fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
         if self.logging() {
             let s = f(self);
             self.log_line(s);

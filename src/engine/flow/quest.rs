@@ -46,7 +46,9 @@ impl<'a> Game<'a> {
         let p = self.first;
         let main = self.main_quest().unwrap_or(NO_CARD);
         self.begin_ask(p, Ask::CurrentQuest);
-        self.offer(Opt::Card(main));
+        if !self.rule(Rule::CannotBeCurrentQuest(main)) {
+            self.offer(Opt::Card(main));
+        }
         for i in 0..self.list(Zone::Staging).len() {
             let c = self.list(Zone::Staging)[i];
             if self.is_side_quest(c) {

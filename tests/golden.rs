@@ -288,3 +288,35 @@ fn the_wastes_of_eriador_two_players() {
         ),
     );
 }
+
+/// The Treachery of Rhudaur: side quests turned over to their Clues, Clues claimed, Thaurdir's
+/// Pursuit with fewer quest points per Clue (game 48).
+#[test]
+fn the_treachery_of_rhudaur_easy() {
+    check(
+        "treachery-of-rhudaur-easy-leadership-basic-s1-g48.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            48,
+        ),
+    );
+}
+
+#[test]
+fn the_treachery_of_rhudaur_standard() {
+    check(
+        "treachery-of-rhudaur-standard-leadership-basic-s1-g51.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            51,
+        ),
+    );
+}

@@ -858,8 +858,8 @@ fn fog_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 
 // ------------------------------------------------------------------ the Investigation
 
-fn flips_when_defeated(g: &Game, me: CardId, r: Rule) -> bool {
-    r == Rule::FlipsWhenDefeated(me) && g.card(me).zone == Zone::Staging
+fn flips_when_defeated(_g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::FlipsWhenDefeated(me)
 }
 
 fn is_current(g: &Game, me: CardId) -> bool {

@@ -428,7 +428,11 @@ fn the_wastes_of_eriador_conformance() {
 fn the_treachery_of_rhudaur_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
-    for (mode, total) in [(Mode::Easy, 37usize), (Mode::Standard, 48)] {
+    for (mode, total) in [
+        (Mode::Easy, 37usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 53),
+    ] {
         let sc = &db.scenarios[db.scenario("the-treachery-of-rhudaur").unwrap()];
         let n: usize = sc.encounter[mode as usize]
             .iter()
@@ -442,6 +446,13 @@ fn the_treachery_of_rhudaur_deck_composition() {
             for _ in 0..players {
                 g.apply(0); // keep the opening hands: setup runs
             }
+            // Nightmare: the three side-quest sets start set aside.
+            let aside = g
+                .cards
+                .iter()
+                .filter(|c| db.def(c.def).code.starts_with("TToRN-00") && c.zone == Zone::SetAside)
+                .count();
+            assert_eq!(aside, if mode == Mode::Nightmare { 9 } else { 0 });
             for &(def, k) in &sc.encounter[mode as usize] {
                 // A side quest and its Clue are one card with two faces: count both.
                 let back = db.def(def).back;
@@ -473,7 +484,7 @@ fn the_treachery_of_rhudaur_deck_composition() {
 #[test]
 fn the_treachery_of_rhudaur_conformance() {
     let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
+    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
         for players in 1..=4 {
             let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
             for bot in BOTS.iter().map(|b| b.soak) {

@@ -320,3 +320,20 @@ fn the_treachery_of_rhudaur_standard() {
         ),
     );
 }
+
+/// Nightmare: the side-quest sets set aside, shuffled back in at stage 2B for the side quests not
+/// defeated; Thaurdir's Hunter, Apostate of Angmar, Secret Antechamber (game 18).
+#[test]
+fn the_treachery_of_rhudaur_nightmare() {
+    check(
+        "treachery-of-rhudaur-nightmare-leadership-basic-s1-g18.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            18,
+        ),
+    );
+}

@@ -118,6 +118,8 @@ pub enum Rule {
     /// When the encounter deck runs out, the topmost Undead enemy of the encounter discard pile
     /// returns to the staging area before the deck is reset (Ghostly Ruins).
     UndeadBackOnEncounterReset,
+    /// Player `.1` cannot attack enemy `.0` (Apostate of Angmar).
+    CannotBeAttackedBy(CardId, u8),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -260,6 +262,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -443,6 +446,7 @@ mod lint {
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),
+            include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -167,7 +167,18 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Raise player `p`'s threat by an encounter card effect (`Event::ThreatRaised` follows).
     pub fn raise_threat(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
+        self.raise_threat_by_player(p, n);
+        self.fire(Event::ThreatRaised(p));
+    }
+
+    /// Raise player `p`'s threat by the framework (refresh phase, unsuccessful questing) or a
+    /// player card effect: no `Event::ThreatRaised`.
+    pub fn raise_threat_by_player(&mut self, p: u8, n: i16) {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }

@@ -311,6 +311,9 @@ pub enum Event {
     Flipped(CardId),
     /// The Time objective turned to its Day side (The Wastes of Eriador, RULES §8.6).
     BecameDay,
+    /// Player `.0`'s threat was raised by an encounter card effect (every `Game::raise_threat`
+    /// but the framework's and player cards', which use `Game::raise_threat_by_player`).
+    ThreatRaised(u8),
     /// The Time objective turned to its Night side.
     BecameNight,
 }

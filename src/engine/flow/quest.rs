@@ -150,7 +150,7 @@ impl<'a> Game<'a> {
             self.place_progress_on_quest(strength - threat, true);
         } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
-                self.raise_threat(p, threat - strength);
+                self.raise_threat_by_player(p, threat - strength);
             }
         }
     }
@@ -168,6 +168,7 @@ impl<'a> Game<'a> {
                 let first = self.first;
                 f(self, q, first);
             }
+            self.fire(Event::Flipped(q));
         }
     }
 

@@ -112,8 +112,8 @@ pub enum Rule {
     /// This quest cannot be chosen as the current quest during the quest phase (Secrets of
     /// Rhudaur).
     CannotBeCurrentQuest(CardId),
-    /// Card `.0` (in the staging area) takes progress that would be placed on a quest card, up
-    /// to 2 each round (Forbidden Descent; `Game::add_progress`).
+    /// Card `.0` (in the staging area) takes the progress meant for quest cards, the first 2
+    /// each round (Forbidden Descent; `Game::add_progress`).
     DivertsQuestProgress(CardId),
     /// When the encounter deck runs out, the topmost Undead enemy of the encounter discard pile
     /// returns to the staging area before the deck is reset (Ghostly Ruins).

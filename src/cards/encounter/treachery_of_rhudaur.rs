@@ -7,7 +7,7 @@
 //! `Rule::FlipsWhenDefeated` turns over to its Clue (`Game::flip_card`) instead of going to the
 //! victory display; a Clue's Action claims it onto Amarthiúl or a hero (`Game::claim_clue`).
 //!
-//! Engine choices: "remove X progress from among the quests in play" (Dark Covenant) takes it
+//! Engine choices: Dark Covenant's progress loss, spread over the quest cards in play, takes it
 //! from the side quests that are not the current quest first, then the main quest, then the
 //! current quest. Centuries of Sorrow changes the current quest only during the quest phase
 //! (outside it the main quest is always the current quest, §8.4.9). Quiet the Spirits' engagement

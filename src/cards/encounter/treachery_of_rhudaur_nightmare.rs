@@ -89,7 +89,7 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Secret Antechamber (immune: data): staged, at most 5 progress on the main quest each
-    // round; travel: each player raises his threat by 3.
+    // round; travel costs every player 3 threat.
     Script {
         code: "TToRN-008",
         hint: Hint {

@@ -618,3 +618,78 @@ fn the_battle_of_carn_dum_conformance() {
         }
     }
 }
+
+/// The Treachery of Rhudaur per mode: the data's composition, and after setup Amarthiúl with the
+/// first player, Thaurdir set aside, The Great Hall active, the three side quests staged quest
+/// side up and one Ancient Causeway staged (two with 3+ players).
+#[test]
+fn the_treachery_of_rhudaur_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [
+        (Mode::Easy, 37usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 53),
+    ] {
+        let sc = &db.scenarios[db.scenario("the-treachery-of-rhudaur").unwrap()];
+        let n: usize = sc.encounter[mode as usize]
+            .iter()
+            .map(|&(_, k)| k as usize)
+            .sum();
+        assert_eq!(n, total, "{mode:?} encounter cards");
+        for players in [1, 3] {
+            let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            for _ in 0..players {
+                g.apply(0); // keep the opening hands: setup runs
+            }
+            // Nightmare: the three side-quest sets start set aside.
+            let aside = g
+                .cards
+                .iter()
+                .filter(|c| db.def(c.def).code.starts_with("TToRN-00") && c.zone == Zone::SetAside)
+                .count();
+            assert_eq!(aside, if mode == Mode::Nightmare { 9 } else { 0 });
+            for &(def, k) in &sc.encounter[mode as usize] {
+                // A side quest and its Clue are one card with two faces: count both.
+                let back = db.def(def).back;
+                let have = g
+                    .cards
+                    .iter()
+                    .filter(|c| c.def == def || Some(c.def) == back)
+                    .count();
+                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+            }
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
+            assert_eq!(find("TToR-096").zone, Zone::Play(g.first));
+            assert_eq!(find("TToR-098").zone, Zone::SetAside);
+            assert_eq!(find("TToR-097").zone, Zone::Active);
+            for sq in ["TToR-109", "TToR-111", "TToR-113"] {
+                assert_eq!(find(sq).zone, Zone::Staging, "{sq}");
+            }
+            let causeways = g
+                .list(Zone::Staging)
+                .iter()
+                .filter(|&&c| code(&g.cards[c as usize]) == "TLR-057")
+                .count();
+            assert_eq!(causeways, if players >= 3 { 2 } else { 1 });
+        }
+    }
+}
+
+#[test]
+fn the_treachery_of_rhudaur_conformance() {
+    let db = load_embedded().unwrap();
+    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
+        for players in 1..=4 {
+            let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if players == 1 { 500 } else { 200 };
+                let d = conform(&db, &s, bot, games);
+                assert!(d > games, "games must involve decisions");
+            }
+        }
+    }
+}

@@ -384,3 +384,52 @@ fn the_battle_of_carn_dum_standard() {
         ),
     );
 }
+
+/// The Treachery of Rhudaur: side quests turned over to their Clues, Clues claimed, Thaurdir's
+/// Pursuit with fewer quest points per Clue (game 48).
+#[test]
+fn the_treachery_of_rhudaur_easy() {
+    check(
+        "treachery-of-rhudaur-easy-leadership-basic-s1-g48.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            48,
+        ),
+    );
+}
+
+#[test]
+fn the_treachery_of_rhudaur_standard() {
+    check(
+        "treachery-of-rhudaur-standard-leadership-basic-s1-g51.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            51,
+        ),
+    );
+}
+
+/// Nightmare: the side-quest sets set aside, shuffled back in at stage 2B for the side quests not
+/// defeated; Thaurdir's Hunter, Apostate of Angmar, Secret Antechamber (game 18).
+#[test]
+fn the_treachery_of_rhudaur_nightmare() {
+    check(
+        "treachery-of-rhudaur-nightmare-leadership-basic-s1-g18.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            18,
+        ),
+    );
+}

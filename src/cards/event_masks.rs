@@ -345,6 +345,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
             ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect()
         }
         EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
+        EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
     }
 }
 

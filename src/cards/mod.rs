@@ -141,6 +141,20 @@ pub enum Rule {
     ReducesQuestProgress(CardId),
     /// Each resource a player spends raises his threat by 1 (Fortress Walls while active).
     ThreatPerResourceSpent,
+    /// This encounter side quest turns over to its other face when defeated, staying in the
+    /// staging area, instead of going to the victory display (The Investigation, RULES §8.9).
+    FlipsWhenDefeated(CardId),
+    /// This quest cannot be chosen as the current quest during the quest phase (Secrets of
+    /// Rhudaur).
+    CannotBeCurrentQuest(CardId),
+    /// Card `.0` (in the staging area) takes the progress meant for quest cards, the first 2
+    /// each round (Forbidden Descent; `Game::add_progress`).
+    DivertsQuestProgress(CardId),
+    /// When the encounter deck runs out, the topmost Undead enemy of the encounter discard pile
+    /// returns to the staging area before the deck is reset (Ghostly Ruins).
+    UndeadBackOnEncounterReset,
+    /// Player `.1` cannot attack enemy `.0` (Apostate of Angmar).
+    CannotBeAttackedBy(CardId, u8),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -291,6 +305,8 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::city_of_rhun::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
         .chain(encounter::carn_dum::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -478,6 +494,8 @@ mod lint {
             include_str!("encounter/city_of_rhun.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
             include_str!("encounter/carn_dum.rs"),
+            include_str!("encounter/treachery_of_rhudaur.rs"),
+            include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

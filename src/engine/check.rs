@@ -104,6 +104,35 @@ impl<'a> Game<'a> {
                     self.title(c)
                 ));
             }
+            // The Investigation (§8.9): a Clue in play is unclaimed in the staging area or
+            // attached to a character (Amarthiúl or a hero); a side quest that turns over when
+            // defeated never reaches the victory display.
+            if self.is_clue(c)
+                && ci.zone.in_play()
+                && ci.zone != Zone::Staging
+                && self.clue_holder(c).is_none()
+            {
+                return Err(format!(
+                    "{} is a Clue in play but neither staged nor held by a character ({:?})",
+                    self.title(c),
+                    ci.zone
+                ));
+            }
+            if self.is_clue(c) && ci.progress != 0 {
+                return Err(format!("{} is a Clue with progress", self.title(c)));
+            }
+            if ci.zone == Zone::Victory
+                && self.is_side_quest(c)
+                && self
+                    .script(c)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, c, crate::cards::Rule::FlipsWhenDefeated(c)))
+            {
+                return Err(format!(
+                    "{} turns over when defeated but is in the victory display",
+                    self.title(c)
+                ));
+            }
             if ci.zone == Zone::OrcDeck && ci.owner != ENCOUNTER {
                 return Err(format!(
                     "{} (a player card) is in the Orc deck",

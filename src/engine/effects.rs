@@ -193,7 +193,19 @@ impl<'a> Game<'a> {
             .count() as i16
     }
 
+    /// Raise player `p`'s threat by an encounter card effect (`Event::ThreatRaised`, then
+    /// `Event::ThreatRaisedByEncounter` follow).
     pub fn raise_threat(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
+        self.raise_threat_by_player(p, n);
+        self.fire(Event::ThreatRaisedByEncounter(p));
+    }
+
+    /// Raise player `p`'s threat by the framework (refresh phase, unsuccessful questing) or a
+    /// player card effect: `Event::ThreatRaised` (every raise), no `Event::ThreatRaisedByEncounter`.
+    pub fn raise_threat_by_player(&mut self, p: u8, n: i16) {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }
@@ -287,9 +299,15 @@ impl<'a> Game<'a> {
 
     /// Place progress by an encounter card's effect: as `add_progress`, but
     /// `Rule::PlayerCardsCannotPlaceProgress` does not stop it (Contested Square).
-    pub fn add_progress_by_encounter(&mut self, c: CardId, n: i16) {
+    pub fn add_progress_by_encounter(&mut self, c: CardId, mut n: i16) {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
+        }
+        if self.rule(Rule::DivertsQuestProgress(NO_CARD)) {
+            n = self.divert_quest_progress(c, n);
+            if n <= 0 {
+                return;
+            }
         }
         self.cards[c as usize].progress += n;
         self.dirty = true;
@@ -320,8 +338,11 @@ impl<'a> Game<'a> {
         let Some(q) = self.current_quest() else {
             return;
         };
-        if !self.cards[q as usize].zone.in_play() {
-            // The current side quest was already defeated: the rest of the progress is lost.
+        if !self.cards[q as usize].zone.in_play()
+            || (q != self.main_quest().unwrap_or(NO_CARD) && !self.is_side_quest(q))
+        {
+            // The current side quest was already defeated (gone, or turned over to another
+            // face): the rest of the progress is lost.
             return;
         }
         if self.rule(Rule::QuestProgressCap3) {

@@ -56,6 +56,7 @@ pub enum EventKind {
     BecameCurrentQuest,
     ResourcesSpent,
     ShadowDealt,
+    ThreatRaisedByEncounter,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -67,7 +68,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 48] = [
+    pub const ALL: [EventKind; 49] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -116,6 +117,7 @@ impl EventKind {
         EventKind::BecameCurrentQuest,
         EventKind::ResourcesSpent,
         EventKind::ShadowDealt,
+        EventKind::ThreatRaisedByEncounter,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -176,6 +178,7 @@ impl Event {
             Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
             Event::ResourcesSpent(_) => EventKind::ResourcesSpent,
             Event::ShadowDealt(_) => EventKind::ShadowDealt,
+            Event::ThreatRaisedByEncounter(_) => EventKind::ThreatRaisedByEncounter,
         }
     }
 

@@ -15,6 +15,7 @@ mod effects;
 mod eventkind;
 mod events;
 mod flow;
+mod investigation;
 mod ops;
 mod options;
 mod query;
@@ -316,6 +317,9 @@ pub enum Event {
     ShadowDealt(CardId),
     /// The Time objective turned to its Day side (The Wastes of Eriador, RULES §8.6).
     BecameDay,
+    /// Player `.0`'s threat was raised by an encounter card effect (every `Game::raise_threat`
+    /// but the framework's and player cards', which use `Game::raise_threat_by_player`).
+    ThreatRaisedByEncounter(u8),
     /// The Time objective turned to its Night side.
     BecameNight,
     /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).

@@ -15,6 +15,8 @@ pub mod foul_weather;
 pub mod intruders;
 pub mod intruders_nightmare;
 pub mod ruins_of_arnor;
+pub mod treachery_of_rhudaur;
+pub mod treachery_of_rhudaur_nightmare;
 pub mod wastes_of_eriador;
 pub mod wastes_of_eriador_nightmare;
 pub mod weather_hills;

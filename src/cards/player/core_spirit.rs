@@ -359,7 +359,7 @@ fn took_resume(g: &mut Game, cont: Cont, opt: Opt) {
         g.move_card_keep(me, Zone::Play(q));
         g.card_mut(me).controller = q;
     }
-    g.raise_threat(q, 3);
+    g.raise_threat_by_player(q, 3);
 }
 
 // ----------------------------------------------------------------- Lórien Guide (Core-044)

@@ -286,7 +286,7 @@ impl<'a> Game<'a> {
                     _ => {}
                 }
                 for q in 0..self.n_players {
-                    self.raise_threat(q, doomed as i16);
+                    self.raise_threat_by_player(q, doomed as i16);
                 }
             }
             Opt::Activate(c) => {

@@ -109,6 +109,15 @@ impl<'a> Game<'a> {
                         && prog >= qp
                         && self.is_side_quest(c)
                         && !self.rule(Rule::CannotDefeat(c))
+                        && self.rule(Rule::FlipsWhenDefeated(c))
+                    {
+                        self.defeat_flipping(c);
+                        continue;
+                    }
+                    if qp > 0
+                        && prog >= qp
+                        && self.is_side_quest(c)
+                        && !self.rule(Rule::CannotDefeat(c))
                     {
                         self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
                         self.fire(Event::QuestDefeated(c));

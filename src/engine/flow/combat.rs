@@ -469,14 +469,19 @@ impl<'a> Game<'a> {
                 continue;
             }
             for &e in self.engaged(q) {
-                if self.cards[e as usize].attacked_by & bit == 0 {
+                if self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
             }
         }
         if staging {
             for &e in self.list(Zone::Staging) {
-                if self.is_enemy(e) && self.cards[e as usize].attacked_by & bit == 0 {
+                if self.is_enemy(e)
+                    && self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
             }

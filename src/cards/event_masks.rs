@@ -91,6 +91,8 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "encounter/across_the_ettenmoors.rs",
         include_str!("encounter/across_the_ettenmoors.rs"),
+    ),
+    (
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),

@@ -73,7 +73,7 @@ const MAX_COPIES: u32 = 50;
 /// (one for each playable scenario and one general-purpose) (text lists whose `# Plan:` line
 /// says how they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 15] = [
+    const DECKS: [(&str, &str); 16] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -121,6 +121,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "eriador-vanguard",
             include_str!("../../decks/eriador-vanguard.txt"),
+        ),
+        (
+            "chetwood-cardolan",
+            include_str!("../../decks/chetwood-cardolan.txt"),
         ),
     ];
     &DECKS

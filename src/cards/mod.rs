@@ -9,6 +9,7 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, EventMask, Game, Opt, Stat, ALL_EVENTS};
 
+pub mod campaign;
 pub mod common;
 pub mod encounter;
 #[cfg(test)]
@@ -247,6 +248,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(campaign::chetwood::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -429,6 +431,7 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("campaign/chetwood.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -57,6 +57,7 @@ impl<'a> Clone for Game<'a> {
             index: self.index,
             sandbox: self.sandbox,
             stat_memo: self.stat_memo.clone(),
+            campaign: self.campaign.clone(),
         }
     }
 
@@ -110,6 +111,7 @@ impl<'a> Clone for Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = source;
         self.db = *db;
         self.setup = *setup;
@@ -163,5 +165,6 @@ impl<'a> Clone for Game<'a> {
         self.index = *index;
         self.sandbox = *sandbox;
         self.stat_memo.clone_memo_from(stat_memo);
+        self.campaign.clone_from(campaign);
     }
 }

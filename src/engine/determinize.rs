@@ -239,6 +239,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = self;
         Game {
             db,
@@ -289,6 +290,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         }
     }
 }

@@ -37,8 +37,9 @@ pub enum Zone {
     Shadow(CardId),
     /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
     OrcDeck,
-    /// The Nightmare setup card (side A) next to the quest deck: in play, its rules active for
-    /// the whole game; it is neither a quest, a location nor a character.
+    /// The Nightmare setup card (side A) next to the quest deck, and in campaign mode the
+    /// campaign card: in play, their rules active for the whole game; neither is a quest, a
+    /// location nor a character.
     Nightmare,
 }
 

@@ -121,6 +121,7 @@ pub fn play_campaign(
     master: u64,
     index: u64,
     start: &CampaignState,
+    mut trace: Option<&mut Vec<String>>,
 ) -> CampaignRecord {
     let mut st = start.clone();
     let seed = crate::seed::derive(master, index, crate::seed::Stream::Campaign);
@@ -156,10 +157,18 @@ pub fn play_campaign(
         r.pool = st.pool.len().min(255) as u8;
         let mut game = Game::new(db, &game_setup);
         game.set_campaign(Some(cg));
+        game.set_logging(trace.is_some());
         let mut won = false;
         for a in 0..=setup.retries {
             r.attempts += 1;
             let g_rec = play_game(&mut game, bots, seed, (k as u64) << 16 | a as u64);
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(format!(
+                    "## campaign {index}, scenario {k} ({slug}), attempt {}",
+                    a + 1
+                ));
+                t.extend(game.log_lines().iter().cloned());
+            }
             if g_rec.outcome == Outcome::Win {
                 won = true;
                 r.won = true;
@@ -172,6 +181,10 @@ pub fn play_campaign(
             break;
         }
         r.fallen = resolve(db, &game, &mut st, card, k);
+        if let Some(t) = trace.as_deref_mut() {
+            t.push(format!("## campaign log after scenario {k}"));
+            t.extend(super::log::write(db, &st).lines().map(str::to_string));
+        }
     }
     rec.state = st;
     rec
@@ -342,7 +355,7 @@ pub fn run_campaigns(
                 if stop.load(std::sync::atomic::Ordering::Relaxed) {
                     return None;
                 }
-                Some(play_campaign(db, setup, b, master, i, start))
+                Some(play_campaign(db, setup, b, master, i, start, None))
             })
             .flatten()
             .collect()

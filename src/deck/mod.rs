@@ -149,6 +149,21 @@ fn builtin_text(spec: &str) -> Option<(&'static str, &'static str)> {
         .copied()
 }
 
+/// Heroes listed in the sideboard of the deck `spec` names, in file order: a player's reserve
+/// heroes in campaign mode (replacements for fallen heroes). Empty when it has none or cannot
+/// be read (loading the deck itself reports that).
+pub fn reserve_heroes(spec: &str, db: &CardDb) -> Vec<DefId> {
+    let Ok(imp) = import_spec(spec, db) else {
+        return Vec::new();
+    };
+    imp.side
+        .iter()
+        .filter(|s| !s.loot_heading)
+        .filter_map(|s| s.found.clone().ok())
+        .filter(|&d| db.def(d).ty == crate::data::CardType::Hero)
+        .collect()
+}
+
 /// Imports a built-in deck by name or a deck file by path (see [`resolve_deck`]); `FILE#N`
 /// picks the N-th deck of a file holding several, which is otherwise an error listing them.
 pub fn import_spec(spec: &str, db: &CardDb) -> Result<Imported, DeckError> {

@@ -278,7 +278,13 @@ pub fn scenario_setup(
                 .any(|&(q, l)| q as usize == p && db.original(l) == db.original(c))
         });
     }
-    let needs: Vec<DefId> = card.needs.iter().filter_map(|c| db.by_code(c)).collect();
+    // A card the campaign card needs that the pool already holds comes from the pool.
+    let needs: Vec<DefId> = card
+        .needs
+        .iter()
+        .filter_map(|c| db.by_code(c))
+        .filter(|&d| !st.pool.iter().any(|p| p.card == d))
+        .collect();
     let mut set_aside: Vec<(DefId, u8, bool)> = needs.iter().map(|&d| (d, ENCOUNTER, false)).collect();
     for pc in &st.pool {
         let player_card = db.def(pc.card).ty.is_player_card();
@@ -301,11 +307,7 @@ pub fn scenario_setup(
             }
             (true, None, None) => {}
             // Encounter-backed pool cards: set aside; their Setup text (if any) brings them in.
-            (false, _, _) => {
-                if !needs.contains(&pc.card) {
-                    set_aside.push((pc.card, ENCOUNTER, true));
-                }
-            }
+            (false, _, _) => set_aside.push((pc.card, ENCOUNTER, true)),
         }
     }
     let game_setup = GameSetup {

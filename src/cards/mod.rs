@@ -249,6 +249,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
         .chain(campaign::chetwood::SCRIPTS.iter())
+        .chain(campaign::weather_hills::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -432,6 +433,7 @@ mod lint {
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
             include_str!("campaign/chetwood.rs"),
+            include_str!("campaign/weather_hills.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -50,6 +50,7 @@ pub enum EventKind {
     Flipped,
     BecameDay,
     BecameNight,
+    BecameCurrentQuest,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -61,7 +62,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 42] = [
+    pub const ALL: [EventKind; 43] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -104,6 +105,7 @@ impl EventKind {
         EventKind::Flipped,
         EventKind::BecameDay,
         EventKind::BecameNight,
+        EventKind::BecameCurrentQuest,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -158,6 +160,7 @@ impl Event {
             Event::Flipped(_) => EventKind::Flipped,
             Event::BecameDay => EventKind::BecameDay,
             Event::BecameNight => EventKind::BecameNight,
+            Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
         }
     }
 

@@ -312,6 +312,8 @@ pub enum Event {
     BecameDay,
     /// The Time objective turned to its Night side.
     BecameNight,
+    /// This side quest became the current quest (chosen at the beginning of the quest phase).
+    BecameCurrentQuest(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

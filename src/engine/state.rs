@@ -220,6 +220,8 @@ pub struct PlayerState {
     pub mulligan_done: bool,
     /// "Limit once per round" uses keyed per player (e.g. Éowyn per player).
     pub round_flags: u32,
+    /// "Limit once per game" abilities used, one bit per card (campaign boons).
+    pub game_flags: u32,
     /// Stand Together: may declare any number of defenders this phase.
     pub multi_defend: bool,
     /// Heroes of his destroyed this game, and their total threat cost (for the score).

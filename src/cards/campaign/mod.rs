@@ -8,6 +8,7 @@ use crate::data::CardDb;
 use crate::engine::{CardId, Game, Zone};
 
 pub mod chetwood;
+pub mod weather_hills;
 
 /// One scenario's campaign card.
 pub struct CampaignCard {
@@ -24,7 +25,7 @@ pub struct CampaignCard {
 }
 
 /// The campaign cards implemented, in campaign order.
-pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD];
+pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD, weather_hills::CARD];
 
 pub fn campaign_card(slug: &str) -> Option<&'static CampaignCard> {
     CAMPAIGN_CARDS.iter().find(|c| c.scenario == slug)

@@ -444,6 +444,7 @@ impl<'a> Game<'a> {
             (1, Opt::Card(c)) if c != NO_CARD && self.is_side_quest(c) => {
                 self.add_lasting(c, Lasting::CurrentQuest, Until::EndOfPhase);
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
+                self.fire(Event::BecameCurrentQuest(c));
             }
             (2, _) => self.patk.enemy = NO_CARD,
             (3, _) => {

@@ -293,9 +293,96 @@ pub mod bot {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::campaign::{CampaignGame, CampaignState};
     use crate::cards::testkit::*;
+    use crate::engine::ENCOUNTER;
+
+    /// Play this sandbox game in campaign mode with log `st` (scenario `number`).
+    pub(crate) fn in_campaign(g: &mut Game, st: CampaignState, number: u8, card: &str) {
+        let card = g.db.by_code(card).unwrap();
+        g.campaign = Some(std::sync::Arc::new(CampaignGame {
+            state: st,
+            number,
+            card,
+            set_aside: Vec::new(),
+        }));
+    }
+
+    /// An attack by a new Orc War Party on seat 0 that dealt `dealt` damage to `target`.
+    pub(crate) fn attack_ended(g: &mut Game, target: CardId, dealt: i16, destroyed: bool) {
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.attack.enemy = e;
+        g.attack.damaged_card = target;
+        g.attack.damage_dealt = dealt;
+        g.attack.destroyed_character = destroyed;
+        g.emit(Event::EnemyAttackEnded(e));
+    }
+
+    #[test]
+    fn intruders_in_chetwood() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let iarion = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
+        let pendant = g.spawn(PENDANT, 0, Zone::SetAside);
+        let pti = g.spawn(PROTECT, ENCOUNTER, Zone::SetAside);
+        let me = g.spawn(CAMPAIGN, ENCOUNTER, Zone::SetAside);
+        let res = g.card(h).resources;
+        campaign_setup(&mut g, me);
+        g.settle();
+        assert_eq!(g.card(pendant).zone, Zone::Attached(iarion));
+        assert_eq!(g.card(pti).zone, Zone::Staging);
+        // The player may put 4 damage on Protect the Innocent for a resource on each hero.
+        assert_eq!(options(&g), vec![Opt::No, Opt::Yes]);
+        g.answer(Opt::Yes);
+        assert_eq!(g.card(pti).damage, 4);
+        assert_eq!(g.card(h).resources, res + 1);
+        // Resolution: the damage is logged and Protect the Innocent joins the pool.
+        let mut st = CampaignState::new(1, vec![vec![g.def_id(h)]]);
+        resolve(&g, &mut st);
+        assert_eq!(st.notes.protect_the_innocent, 4);
+        assert!(st.in_pool(g.db, PROTECT));
+    }
+
+    #[test]
+    fn protect_the_innocent() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let pti = g.spawn(PROTECT, ENCOUNTER, Zone::Staging);
+        attack_ended(&mut g, h, 2, false);
+        assert_eq!(g.card(pti).damage, 1);
+        // An attack that dealt no damage adds none.
+        attack_ended(&mut g, h, 0, false);
+        assert_eq!(g.card(pti).damage, 1);
+        // Progress removes damage instead of staying.
+        g.add_progress(pti, 3);
+        g.settle();
+        assert_eq!((g.card(pti).damage, g.card(pti).progress), (0, 0));
+        // At 10 damage (1 player) the players lose.
+        g.cards[pti as usize].damage = 9;
+        attack_ended(&mut g, h, 1, false);
+        assert_eq!(g.outcome(), Some(Outcome::LossScenario));
+    }
+
+    #[test]
+    fn arnor_ravaged() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let mut st = CampaignState::new(4, vec![vec![g.def_id(h)]]);
+        st.notes.protect_the_innocent = 3;
+        in_campaign(&mut g, st, 4, "AAC-171A");
+        let ar = g.spawn(RAVAGED, ENCOUNTER, Zone::SetAside);
+        ravaged_setup(&mut g, ar);
+        assert_eq!((g.card(ar).zone, g.card(ar).damage), (Zone::Staging, 3));
+        let before = g.card(h).damage;
+        attack_ended(&mut g, h, 1, false);
+        assert_eq!(g.card(h).damage, before + 1);
+        assert_eq!(g.card(ar).damage, 2);
+        // Not when the attack destroyed the character.
+        attack_ended(&mut g, h, 1, true);
+        assert_eq!(g.card(ar).damage, 2);
+    }
 
     #[test]
     fn iarions_pendant() {

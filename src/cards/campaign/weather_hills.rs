@@ -479,3 +479,135 @@ pub mod bot {
         host(g, c).map_or(0, |h| if g.card(h).damage >= 2 { 30 } else { 0 })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::CampaignState;
+    use crate::cards::campaign::chetwood::tests::{attack_ended, in_campaign};
+    use crate::cards::campaign::chetwood::PROTECT;
+    use crate::cards::testkit::*;
+    use crate::engine::ENCOUNTER;
+
+    /// A sandbox whose log holds `boon` on Aragorn; the boon is attached by its Setup text.
+    fn with_boon(boon: &str) -> (Game<'static>, CardId, CardId) {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let mut st = CampaignState::new(3, vec![vec![g.def_id(h)]]);
+        st.add_to_pool(g.db.by_code(boon).unwrap(), Some(0), Some(g.def_id(h)));
+        in_campaign(&mut g, st, 3, "AAC-166A");
+        let b = g.spawn(boon, 0, Zone::SetAside);
+        let f = g.script(b).and_then(|s| s.setup).unwrap();
+        f(&mut g, b);
+        assert_eq!(g.card(b).zone, Zone::Attached(h));
+        (g, h, b)
+    }
+
+    #[test]
+    fn the_weather_hills() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let mut st = CampaignState::new(2, vec![vec![g.def_id(h)]]);
+        st.notes.protect_the_innocent = 5;
+        in_campaign(&mut g, st.clone(), 2, CAMPAIGN);
+        let omens = g.spawn(OMENS, ENCOUNTER, Zone::SetAside);
+        let pti = g.spawn(PROTECT, ENCOUNTER, Zone::SetAside);
+        let me = g.spawn(CAMPAIGN, ENCOUNTER, Zone::SetAside);
+        campaign_setup(&mut g, me);
+        assert_eq!(g.card(omens).zone, Zone::EncounterDeck);
+        assert_eq!((g.card(pti).zone, g.card(pti).damage), (Zone::Staging, 5));
+        // Resolution: new damage logged; Omens not defeated stays in the pool.
+        g.cards[pti as usize].damage = 7;
+        resolve(&g, &mut st);
+        assert_eq!(st.notes.protect_the_innocent, 7);
+        assert!(st.in_pool(g.db, OMENS));
+        // Defeated (in the victory display): it leaves the pool, its boon joins it.
+        g.move_card(omens, Zone::Victory);
+        let hardy = g.spawn(HARDY, 0, Zone::SetAside);
+        g.attach(hardy, h, 0);
+        resolve(&g, &mut st);
+        assert!(!st.in_pool(g.db, OMENS));
+        let pc = st.pool.iter().find(|p| p.card == g.def_id(hardy)).unwrap();
+        assert_eq!((pc.player, pc.hero), (Some(0), Some(g.def_id(h))));
+    }
+
+    #[test]
+    fn mysterious_omens() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let omens = g.spawn(OMENS, ENCOUNTER, Zone::Staging);
+        let boons: Vec<CardId> = BOONS
+            .iter()
+            .map(|c| g.spawn(c, ENCOUNTER, Zone::SetAside))
+            .collect();
+        let hand = g.list(Zone::Hand(0)).len();
+        g.emit(Event::BecameCurrentQuest(omens));
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand - 1);
+        g.emit(Event::SideQuestDefeated(omens));
+        let o = options(&g);
+        assert_eq!(o[0], Opt::Pass);
+        assert_eq!(o.len(), 6);
+        g.answer(Opt::Card(boons[0]));
+        // One hero: attached without a question.
+        assert_eq!(g.card(boons[0]).zone, Zone::Attached(h));
+        assert_eq!(g.card(boons[0]).owner, 0);
+    }
+
+    #[test]
+    fn cunning() {
+        let (mut g, h, b) = with_boon(CUNNING);
+        assert!(g.card(h).resources >= 2);
+        let w = g.stat(h, Stat::Willpower);
+        assert!(actions(&mut g).contains(&Opt::Activate(b)));
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.stat(h, Stat::Willpower), w + 2);
+        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "once per game");
+    }
+
+    #[test]
+    fn hardy() {
+        let (mut g, h, b) = with_boon(HARDY);
+        assert_eq!(g.stat(h, Stat::HitPoints), g.def_of(h).hit_points + 2);
+        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "nothing to ready");
+        g.exhaust(h);
+        g.act(0, Opt::Activate(b));
+        assert!(!g.card(h).exhausted);
+        g.exhaust(h);
+        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "once per game");
+    }
+
+    #[test]
+    fn resolute() {
+        let (mut g, h, b) = with_boon(RESOLUTE);
+        assert_eq!(g.stat(h, Stat::Willpower), g.def_of(h).willpower + 1);
+        g.cards[h as usize].damage = 3;
+        g.emit(Event::CancelDamage(h, 3));
+        g.answer(Opt::Activate(b));
+        assert_eq!(g.card(h).damage, 1);
+        g.emit(Event::CancelDamage(h, 1));
+        assert!(g.pending().is_none(), "once per game");
+    }
+
+    #[test]
+    fn ruthless() {
+        let (mut g, h, b) = with_boon(RUTHLESS);
+        assert_eq!(g.stat(h, Stat::Attack), g.def_of(h).attack + 1);
+        let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
+        g.cards[h as usize].damage = 2;
+        g.act(0, Opt::Activate(b));
+        assert_eq!((g.card(h).damage, g.card(e).damage), (0, 2));
+        attack_ended(&mut g, h, 0, false);
+    }
+
+    #[test]
+    fn stalwart() {
+        let (mut g, h, b) = with_boon(STALWART);
+        assert_eq!(g.stat(h, Stat::Defense), g.def_of(h).defense + 1);
+        // Celebrían's Stone (Core-027, leadership, cost 2) in the discard pile.
+        let a = g.spawn("Core-027", 0, Zone::Discard(0));
+        g.cards[h as usize].resources = 2;
+        g.act(0, Opt::Activate(b));
+        assert_eq!(g.card(a).zone, Zone::Attached(h));
+        assert_eq!(g.card(h).resources, 0);
+    }
+}

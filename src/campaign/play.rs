@@ -201,6 +201,7 @@ pub fn resolve(
     k: u8,
 ) -> u8 {
     (card.resolution)(game, st);
+    crate::cards::campaign::after_every_win(game, st);
     let mut fallen = 0u8;
     for p in 0..game.n_players {
         for &c in game.list(Zone::Discard(p)) {

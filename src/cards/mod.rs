@@ -250,6 +250,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
         .chain(campaign::chetwood::SCRIPTS.iter())
         .chain(campaign::weather_hills::SCRIPTS.iter())
+        .chain(campaign::wastes::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -434,6 +435,7 @@ mod lint {
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
             include_str!("campaign/chetwood.rs"),
             include_str!("campaign/weather_hills.rs"),
+            include_str!("campaign/wastes.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -8,6 +8,7 @@ use crate::data::CardDb;
 use crate::engine::{CardId, Game, Zone};
 
 pub mod chetwood;
+pub mod wastes;
 pub mod weather_hills;
 
 /// One scenario's campaign card.
@@ -25,7 +26,14 @@ pub struct CampaignCard {
 }
 
 /// The campaign cards implemented, in campaign order.
-pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD, weather_hills::CARD];
+pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD, weather_hills::CARD, wastes::CARD];
+
+/// What every won scenario records beside its campaign card's resolution: boons attached to
+/// heroes, determined characters, a defeated Fend Off Despair.
+pub fn after_every_win(g: &Game, st: &mut CampaignState) {
+    weather_hills::record_boons(g, st);
+    wastes::after_win(g, st);
+}
 
 pub fn campaign_card(slug: &str) -> Option<&'static CampaignCard> {
     CAMPAIGN_CARDS.iter().find(|c| c.scenario == slug)

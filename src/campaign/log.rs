@@ -269,30 +269,32 @@ fn card(db: &CardDb, name: &str, hero: bool) -> Result<DefId, String> {
         }
         return Err(format!("{name} ({}) is not a hero", db.def(d).title));
     }
-    let found: Vec<DefId> = db
+    let mut found: Vec<DefId> = db
         .find_by_title(name)
         .into_iter()
         .filter(|&d| ok(d))
         .collect();
+    if found.is_empty() {
+        // Back faces (Arnor Ravaged) are not in the title index.
+        let key = crate::data::normalize_title(name);
+        found = (0..db.defs.len() as DefId)
+            .filter(|&d| ok(d) && crate::data::normalize_title(&db.def(d).title) == key)
+            .collect();
+    }
     match found.as_slice() {
         [] => Err(format!(
             "no {} named `{}`: write its title as printed (accents optional) or its code, e.g. `Core-001`",
             if hero { "hero" } else { "card" },
             clip(name)
         )),
-        [d, ..] => {
-            // Several printings of one card (a reprint) are the same card: take the original.
-            let first = db.original(*d);
-            if found.iter().all(|&x| db.original(x) == first) {
-                Ok(first)
-            } else {
-                let codes: Vec<&str> = found.iter().map(|&x| db.def(x).code.as_str()).collect();
-                Err(format!(
-                    "`{}` names several cards ({}): write the code of the one you mean",
-                    clip(name),
-                    codes.join(", ")
-                ))
-            }
+        _ => {
+            // A title with several versions names the first one the engine implements (in
+            // card-table order: the oldest printing); write the code for another.
+            let implemented = found
+                .iter()
+                .copied()
+                .find(|&d| crate::cards::status(db, d) != crate::cards::Status::Missing);
+            Ok(db.original(implemented.unwrap_or(found[0])))
         }
     }
 }
@@ -318,4 +320,81 @@ fn pool_card(db: &CardDb, rest: &str, players: usize) -> Result<PoolCard, String
         player,
         hero,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::db;
+
+    const HAND_WRITTEN: &str = "\
+# after Deadmen's Dike, written by hand
+lotr-sim campaign log 1
+next the-wastes-of-eriador
+heroes 1: Aragorn, Théodred, Gloin
+heroes 2: Core-004
+fallen: Boromir            # fell in The Weather Hills
+threat_penalty 1
+pool Arnor Ravaged
+pool Hardy on Aragorn
+pool Iarion's Pendant player 2
+protect_the_innocent 6
+score 1 112
+score 2 140
+score 3 98
+";
+
+    #[test]
+    fn a_hand_written_log_reads() {
+        let db = db();
+        let st = parse(db, HAND_WRITTEN, 2).unwrap();
+        assert_eq!(st.next, 4);
+        assert_eq!(st.heroes[0].len(), 3);
+        assert_eq!(db.def(st.heroes[0][2]).title, "Glóin");
+        assert_eq!(db.def(st.heroes[1][0]).code, "Core-004");
+        assert_eq!(db.def(st.fallen[0]).title, "Boromir");
+        assert_eq!(st.threat_penalty, 1);
+        assert_eq!(st.pool.len(), 3);
+        assert_eq!(db.def(st.pool[0].card).code, "AAC-158B");
+        assert_eq!(st.pool[1].hero, Some(st.heroes[0][0]));
+        assert_eq!(st.pool[2].player, Some(1));
+        assert_eq!(st.notes.protect_the_innocent, 6);
+        assert_eq!(st.total_score(), 350);
+    }
+
+    #[test]
+    fn a_log_round_trips() {
+        let db = db();
+        let mut st = parse(db, HAND_WRITTEN, 2).unwrap();
+        st.notes.threat_reduction = 2;
+        st.notes.determined.push(st.heroes[0][1]);
+        st.notes.lost.push((1, db.by_code("Core-073").unwrap()));
+        st.notes.hero_damage.push((st.heroes[0][0], 3));
+        let text = write(db, &st);
+        assert_eq!(parse(db, &text, 2).unwrap(), st);
+        assert_eq!(write(db, &parse(db, &text, 2).unwrap()), text);
+    }
+
+    #[test]
+    fn bad_logs_name_the_line_and_the_fix() {
+        let db = db();
+        let cases: &[(&str, usize, &str)] = &[
+            ("", 1, "starts with the line"),
+            ("hello\n", 1, "starts with the line"),
+            ("lotr-sim campaign log 1\nnext 12\n", 2, "number of the scenario"),
+            ("lotr-sim campaign log 1\nheroes 3: Aragorn\n", 2, "1 to 2"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragron\n", 2, "no hero named `Aragron`"),
+            ("lotr-sim campaign log 1\nheroes 1: Steward of Gondor\n", 2, "no hero named"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nthreat_penalty lots\n", 3, "whole number"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nwibble 3\n", 3, "unknown statement"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragorn\n", 2, "heroes 2"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\nfallen: Gimli\n", 4, "also listed as fallen"),
+            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\npool Nothing Such\n", 4, "no card named"),
+        ];
+        for &(text, line, part) in cases {
+            let e = parse(db, text, 2).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}: {e}");
+            assert!(e.msg.contains(part), "{text:?}: {e}");
+        }
+    }
 }

@@ -114,8 +114,9 @@ fn determination_target(g: &Game, c: CardId) -> bool {
     g.is_character(c) && g.card(c).zone.in_play() && g.def_of(c).unique
 }
 
+/// Played from hand only (attached, it has no Action).
 fn determination_can(g: &Game, me: CardId, _p: u8) -> bool {
-    g.card(me).zone != Zone::Resolving && all_characters(g).any(|c| determination_target(g, c))
+    matches!(g.card(me).zone, Zone::Hand(_)) && all_characters(g).any(|c| determination_target(g, c))
 }
 
 /// Action: attach it to a unique character, then ready every character with a Determination
@@ -244,6 +245,7 @@ mod tests {
         g.answer(Opt::Card(a));
         assert_eq!(g.card(d).zone, Zone::Attached(a));
         assert!(!g.card(a).exhausted && !g.card(b).exhausted, "both readied");
+        assert!(!actions(&mut g).contains(&Opt::Activate(d)), "no action once attached");
         // After a win, the character it is attached to is logged as determined.
         let mut st2 = CampaignState::new(5, vec![vec![]]);
         after_win(&g, &mut st2);

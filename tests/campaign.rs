@@ -15,7 +15,18 @@ const FILES: [&str; 3] = [
 
 fn run(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
     let d = dir.to_str().unwrap();
-    let mut args = vec!["campaign", "--games", "24", "--seed", "7", "--retries", "2", "--per-game", "--out", d];
+    let mut args = vec![
+        "campaign",
+        "--games",
+        "24",
+        "--seed",
+        "7",
+        "--retries",
+        "2",
+        "--per-game",
+        "--out",
+        d,
+    ];
     args.extend_from_slice(extra);
     ok(&args);
     FILES
@@ -34,9 +45,16 @@ fn campaigns_are_identical_for_any_thread_count() {
     // Campaign rows are in index order and every campaign played scenario 1.
     let games: Vec<&str> = one[2].lines().skip(1).collect();
     assert_eq!(games.len(), 24);
-    assert!(games.iter().enumerate().all(|(i, l)| l.starts_with(&format!("{i},1,"))));
+    assert!(games
+        .iter()
+        .enumerate()
+        .all(|(i, l)| l.starts_with(&format!("{i},1,"))));
     // The scenario table says how far campaigns go today.
-    assert!(one[1].lines().nth(1).unwrap().starts_with("1,intruders-in-chetwood,1,24,"));
+    assert!(one[1]
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("1,intruders-in-chetwood,1,24,"));
     let _ = fs::remove_dir_all(a);
     let _ = fs::remove_dir_all(b);
 }
@@ -66,10 +84,20 @@ fn a_hand_written_log_resumes_from_scenario_2() {
     // The trace of one campaign shows the log at work: Protect the Innocent with its 4
     // damage, the threat penalty on the starting threat.
     let t = ok(&[
-        "campaign", "--seed", "7", "--retries", "0", "--trace", "0", "--campaign-log",
+        "campaign",
+        "--seed",
+        "7",
+        "--retries",
+        "0",
+        "--trace",
+        "0",
+        "--campaign-log",
         log.to_str().unwrap(),
     ]);
-    assert!(t.contains("Protect the Innocent to the staging area (4 damage)"), "{t}");
+    assert!(
+        t.contains("Protect the Innocent to the staging area (4 damage)"),
+        "{t}"
+    );
     assert!(t.contains("starting threat +2"), "{t}");
     let _ = fs::remove_dir_all(dir);
 }
@@ -86,11 +114,21 @@ fn a_hand_written_log_resumes_from_scenario_4() {
     )
     .unwrap();
     let t = ok(&[
-        "campaign", "--mode", "easy", "--retries", "0", "--trace", "1", "--campaign-log",
+        "campaign",
+        "--mode",
+        "easy",
+        "--retries",
+        "0",
+        "--trace",
+        "1",
+        "--campaign-log",
         log.to_str().unwrap(),
     ]);
     assert!(t.contains("scenario 4 (the-wastes-of-eriador)"), "{t}");
-    assert!(t.contains("Arnor Ravaged to the staging area (3 damage)"), "{t}");
+    assert!(
+        t.contains("Arnor Ravaged to the staging area (3 damage)"),
+        "{t}"
+    );
     assert!(t.contains("Hardy attached to Aragorn"), "{t}");
     assert!(t.contains("adds Determination to his hand"), "{t}");
     assert!(t.contains("starting threat -2"), "{t}");
@@ -103,10 +141,19 @@ fn a_bad_log_is_a_usage_error_with_file_and_line() {
     fs::create_dir_all(&dir).unwrap();
     let log = dir.join("log.txt");
     fs::write(&log, "lotr-sim campaign log 1\nheroes 1: Aragron\n").unwrap();
-    let o = lotr(&["campaign", "--campaign-log", log.to_str().unwrap(), "--out", dir.join("o").to_str().unwrap()]);
+    let o = lotr(&[
+        "campaign",
+        "--campaign-log",
+        log.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("log.txt:2:") && err.contains("Aragron"), "{err}");
+    assert!(
+        err.contains("log.txt:2:") && err.contains("Aragron"),
+        "{err}"
+    );
     assert!(!dir.join("o").exists(), "no output folder on bad input");
     // A folder instead of a file, and --from out of range.
     let o = lotr(&["campaign", "--campaign-log", dir.to_str().unwrap()]);

@@ -212,7 +212,12 @@ pub fn write(db: &CardDb, st: &CampaignState) -> String {
     let _ = writeln!(o, "protect_the_innocent {}", n.protect_the_innocent);
     let _ = writeln!(o, "threat_reduction {}", n.threat_reduction);
     if !n.determined.is_empty() {
-        let _ = writeln!(o, "determined: {}  # {}", list(&n.determined), titles(&n.determined));
+        let _ = writeln!(
+            o,
+            "determined: {}  # {}",
+            list(&n.determined),
+            titles(&n.determined)
+        );
     }
     for &(p, c) in &n.lost {
         let _ = writeln!(o, "lost {}: {}  # {}", p + 1, db.def(c).code, t(c));
@@ -381,15 +386,47 @@ score 3 98
         let cases: &[(&str, usize, &str)] = &[
             ("", 1, "starts with the line"),
             ("hello\n", 1, "starts with the line"),
-            ("lotr-sim campaign log 1\nnext 12\n", 2, "number of the scenario"),
+            (
+                "lotr-sim campaign log 1\nnext 12\n",
+                2,
+                "number of the scenario",
+            ),
             ("lotr-sim campaign log 1\nheroes 3: Aragorn\n", 2, "1 to 2"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragron\n", 2, "no hero named `Aragron`"),
-            ("lotr-sim campaign log 1\nheroes 1: Steward of Gondor\n", 2, "no hero named"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nthreat_penalty lots\n", 3, "whole number"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nwibble 3\n", 3, "unknown statement"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragorn\n", 2, "heroes 2"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\nfallen: Gimli\n", 4, "also listed as fallen"),
-            ("lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\npool Nothing Such\n", 4, "no card named"),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragron\n",
+                2,
+                "no hero named `Aragron`",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Steward of Gondor\n",
+                2,
+                "no hero named",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragorn\nthreat_penalty lots\n",
+                3,
+                "whole number",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragorn\nwibble 3\n",
+                3,
+                "unknown statement",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragorn\n",
+                2,
+                "heroes 2",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\nfallen: Gimli\n",
+                4,
+                "also listed as fallen",
+            ),
+            (
+                "lotr-sim campaign log 1\nheroes 1: Aragorn\nheroes 2: Gimli\npool Nothing Such\n",
+                4,
+                "no card named",
+            ),
         ];
         for &(text, line, part) in cases {
             let e = parse(db, text, 2).unwrap_err();

@@ -34,6 +34,8 @@ pub struct CampaignSetup {
     pub allow_unimplemented: bool,
     /// Extra attempts after a loss (0: one attempt per scenario).
     pub retries: u32,
+    /// Each seat's bot spec (`bots::make_spec`), for `run_campaigns`.
+    pub bots: Vec<String>,
 }
 
 /// How a campaign ended.
@@ -193,13 +195,7 @@ pub fn play_campaign(
 /// The won scenario's resolution (RULES §9.2.5): the campaign card's side B, then fallen heroes
 /// (only heroes destroyed, i.e. in a discard pile at the end: §9.2.6's engine choice) and the
 /// Permanent cards they held leave the pool, then the score. Returns the heroes that fell.
-pub fn resolve(
-    db: &CardDb,
-    game: &Game,
-    st: &mut CampaignState,
-    card: &CampaignCard,
-    k: u8,
-) -> u8 {
+pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &CampaignCard, k: u8) -> u8 {
     (card.resolution)(game, st);
     crate::cards::campaign::after_every_win(game, st);
     let mut fallen = 0u8;
@@ -212,7 +208,8 @@ pub fn resolve(
                     st.fallen.push(d);
                     fallen += 1;
                 }
-                st.pool.retain(|pc| pc.hero.map(|h| db.original(h)) != Some(d));
+                st.pool
+                    .retain(|pc| pc.hero.map(|h| db.original(h)) != Some(d));
                 if let Some(h) = st.heroes.get_mut(p as usize) {
                     h.retain(|&x| db.original(x) != d);
                 }
@@ -286,7 +283,8 @@ pub fn scenario_setup(
         .filter_map(|c| db.by_code(c))
         .filter(|&d| !st.pool.iter().any(|p| p.card == d))
         .collect();
-    let mut set_aside: Vec<(DefId, u8, bool)> = needs.iter().map(|&d| (d, ENCOUNTER, false)).collect();
+    let mut set_aside: Vec<(DefId, u8, bool)> =
+        needs.iter().map(|&d| (d, ENCOUNTER, false)).collect();
     for pc in &st.pool {
         let player_card = db.def(pc.card).ty.is_player_card();
         match (player_card, pc.hero, pc.player) {
@@ -333,7 +331,6 @@ pub fn scenario_setup(
 pub fn run_campaigns(
     db: &CardDb,
     setup: &CampaignSetup,
-    bots: &[String],
     master: u64,
     n: u64,
     threads: usize,
@@ -347,7 +344,9 @@ pub fn run_campaigns(
         .build()
         .expect("cannot build the thread pool");
     let make = || -> Vec<Box<dyn Bot>> {
-        bots.iter()
+        setup
+            .bots
+            .iter()
             .map(|s| crate::bots::make_spec(s).expect("bot specs are checked before"))
             .collect()
     };

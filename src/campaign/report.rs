@@ -75,7 +75,11 @@ pub fn campaign_csv(db: &CardDb, info: &RunInfo, recs: &[CampaignRecord]) -> Str
         .collect();
     let score: f64 = done.iter().map(|r| r.state.total_score() as f64).sum();
     let penalty: f64 = recs.iter().map(|r| r.state.threat_penalty as f64).sum();
-    let max_penalty = recs.iter().map(|r| r.state.threat_penalty).max().unwrap_or(0);
+    let max_penalty = recs
+        .iter()
+        .map(|r| r.state.threat_penalty)
+        .max()
+        .unwrap_or(0);
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -93,7 +97,11 @@ pub fn campaign_csv(db: &CardDb, info: &RunInfo, recs: &[CampaignRecord]) -> Str
         until,
         n,
         prefix,
-        f3(if n == 0 { 0.0 } else { prefix as f64 / n as f64 }),
+        f3(if n == 0 {
+            0.0
+        } else {
+            prefix as f64 / n as f64
+        }),
         f3(lo),
         f3(hi),
         won_all,

@@ -331,7 +331,9 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
         EventKind::BecameDay => vec![Event::BecameDay],
         EventKind::BecameNight => vec![Event::BecameNight],
-        EventKind::BecameCurrentQuest => ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect(),
+        EventKind::BecameCurrentQuest => {
+            ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect()
+        }
     }
 }
 

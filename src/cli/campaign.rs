@@ -40,10 +40,7 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
     if specs.is_empty() {
         specs.push(DEFAULT_DECK.to_string());
     }
-    let reserves = specs
-        .iter()
-        .map(|s| deck::reserve_heroes(s, &db))
-        .collect();
+    let reserves = specs.iter().map(|s| deck::reserve_heroes(s, &db)).collect();
     let setup = CampaignSetup {
         mode: cfg.setup.mode,
         decks: cfg.setup.decks.clone(),
@@ -52,6 +49,7 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
         max_rounds: a.max_rounds,
         allow_unimplemented: a.allow_unimplemented,
         retries: a.retries,
+        bots: cfg.bots.clone(),
     };
     let mut start = match &a.campaign_log {
         Some(path) => read_log(&db, path, setup.decks.len())?,
@@ -61,7 +59,9 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
         start.next = parse_from(f)?;
     }
     if start.next > 9 {
-        return usage("the campaign log's `next` is 10: that campaign is finished; give --from 1-9");
+        return usage(
+            "the campaign log's `next` is 10: that campaign is finished; give --from 1-9",
+        );
     }
     let info = RunInfo {
         mode: setup.mode,
@@ -104,7 +104,6 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
     let recs = run_campaigns(
         &db,
         &setup,
-        &cfg.bots,
         a.seed,
         a.games,
         a.threads.unwrap_or(0),
@@ -164,8 +163,7 @@ fn read_log(db: &CardDb, path: &Path, players: usize) -> Result<CampaignState> {
             "campaign log {shown} is not UTF-8 text; save it as UTF-8"
         ));
     };
-    log::parse(db, &text, players)
-        .or_else(|e| usage(format!("{shown}:{}: {}", e.line, e.msg)))
+    log::parse(db, &text, players).or_else(|e| usage(format!("{shown}:{}: {}", e.line, e.msg)))
 }
 
 fn playable_list(db: &CardDb, mode: lotr_sim::data::Mode) -> String {
@@ -193,7 +191,8 @@ fn summary(
         .filter(|r| {
             matches!(
                 r.stop,
-                lotr_sim::campaign::play::Stop::Won | lotr_sim::campaign::play::Stop::NotPlayable(_)
+                lotr_sim::campaign::play::Stop::Won
+                    | lotr_sim::campaign::play::Stop::NotPlayable(_)
             )
         })
         .count();

@@ -93,7 +93,12 @@ pub fn put_protect(g: &mut Game, damage: i16) {
     if let Some(c) = set_aside(g, PROTECT) {
         g.move_card(c, Zone::Staging);
         g.cards[c as usize].damage = damage;
-        g.log_fn(|g| format!("Campaign: {} to the staging area ({damage} damage)", g.title(c)));
+        g.log_fn(|g| {
+            format!(
+                "Campaign: {} to the staging area ({damage} damage)",
+                g.title(c)
+            )
+        });
     }
 }
 
@@ -112,7 +117,10 @@ fn campaign_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     }
                 }
                 g.log_fn(|_| {
-                    format!("  P{} puts 4 damage on Protect the Innocent: 1 resource per hero", p + 1)
+                    format!(
+                        "  P{} puts 4 damage on Protect the Innocent: 1 resource per hero",
+                        p + 1
+                    )
                 });
             }
         }
@@ -208,12 +216,7 @@ fn protect_forced(g: &mut Game, me: CardId, ev: Event) {
     match ev {
         Event::EnemyAttackEnded(_) if g.attack.damage_dealt > 0 => {
             g.cards[me as usize].damage += 1;
-            g.log_fn(|g| {
-                format!(
-                    "  Protect the Innocent: 1 damage ({})",
-                    g.card(me).damage
-                )
-            });
+            g.log_fn(|g| format!("  Protect the Innocent: 1 damage ({})", g.card(me).damage));
             if g.card(me).damage >= protect_limit(g) {
                 g.end_game(Outcome::LossScenario);
             }
@@ -278,7 +281,8 @@ pub mod bot {
         }
         let dmg = in_staging(g, PROTECT).map_or(99, |c| g.card(c).damage);
         let yes = dmg + 4 <= protect_limit(g) / 2;
-        o.iter().position(|&x| x == if yes { Opt::Yes } else { Opt::No })
+        o.iter()
+            .position(|&x| x == if yes { Opt::Yes } else { Opt::No })
     }
 
     /// The Pendant's cancel: as A Test of Will on a dangerous reveal, as Hasty Stroke on a

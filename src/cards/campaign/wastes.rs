@@ -20,7 +20,13 @@ pub const FEND_OFF_REDUCTION: i16 = 2;
 pub const CARD: CampaignCard = CampaignCard {
     scenario: "the-wastes-of-eriador",
     code: CAMPAIGN,
-    needs: &[DETERMINATION, DETERMINATION, DETERMINATION, DETERMINATION, FEND_OFF],
+    needs: &[
+        DETERMINATION,
+        DETERMINATION,
+        DETERMINATION,
+        DETERMINATION,
+        FEND_OFF,
+    ],
     resolution: resolve,
 };
 
@@ -116,14 +122,17 @@ fn determination_target(g: &Game, c: CardId) -> bool {
 
 /// Played from hand only (attached, it has no Action).
 fn determination_can(g: &Game, me: CardId, _p: u8) -> bool {
-    matches!(g.card(me).zone, Zone::Hand(_)) && all_characters(g).any(|c| determination_target(g, c))
+    matches!(g.card(me).zone, Zone::Hand(_))
+        && all_characters(g).any(|c| determination_target(g, c))
 }
 
 /// Action: attach it to a unique character, then ready every character with a Determination
 /// and every character the log marks "determined".
 fn determination_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    let chars: Vec<CardId> = all_characters(g).filter(|&c| determination_target(g, c)).collect();
+    let chars: Vec<CardId> = all_characters(g)
+        .filter(|&c| determination_target(g, c))
+        .collect();
     for c in chars {
         g.offer(Opt::Card(c));
     }
@@ -144,9 +153,7 @@ fn determination_resume(g: &mut Game, cont: Cont, opt: Opt) {
         .unwrap_or_default();
     let chars: Vec<CardId> = all_characters(g).collect();
     for c in chars {
-        let with = g
-            .attachments(c)
-            .any(|a| g.def_of(a).code == DETERMINATION);
+        let with = g.attachments(c).any(|a| g.def_of(a).code == DETERMINATION);
         if with || determined.contains(&g.db.original(g.def_id(c))) {
             g.ready(c);
         }
@@ -166,9 +173,7 @@ fn determination_rule(g: &Game, me: CardId, r: Rule) -> bool {
 /// by 1.
 fn fend_off_forced(g: &mut Game, me: CardId, ev: Event) {
     let Event::Triggered(c, _) = ev else { return };
-    if g.card(me).zone.in_play()
-        && g.ty(c) == CardType::Event
-        && g.card(c).zone == Zone::Resolving
+    if g.card(me).zone.in_play() && g.ty(c) == CardType::Event && g.card(c).zone == Zone::Resolving
     {
         g.log_fn(|g| format!("  {} gains Doomed 1 (Fend Off Despair)", g.title(c)));
         for q in 0..g.n_players {
@@ -192,7 +197,13 @@ pub mod bot {
     }
 
     /// Put it on the exhausted unique character with the highest threat cost (a hero).
-    pub fn determination_target(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
+    pub fn determination_target(
+        g: &Game,
+        _p: u8,
+        _c: CardId,
+        _what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
         pick_max(o, |c| {
             g.card(c).exhausted as i32 * 100 + g.def_of(c).threat_cost as i32
         })
@@ -245,7 +256,10 @@ mod tests {
         g.answer(Opt::Card(a));
         assert_eq!(g.card(d).zone, Zone::Attached(a));
         assert!(!g.card(a).exhausted && !g.card(b).exhausted, "both readied");
-        assert!(!actions(&mut g).contains(&Opt::Activate(d)), "no action once attached");
+        assert!(
+            !actions(&mut g).contains(&Opt::Activate(d)),
+            "no action once attached"
+        );
         // After a win, the character it is attached to is logged as determined.
         let mut st2 = CampaignState::new(5, vec![vec![]]);
         after_win(&g, &mut st2);

@@ -154,10 +154,7 @@ fn resolve(g: &Game, st: &mut CampaignState) {
     log_protect(g, st);
     record_boons(g, st);
     let Some(o) = g.db.by_code(OMENS) else { return };
-    let defeated = g
-        .list(Zone::Victory)
-        .iter()
-        .any(|&c| g.def_id(c) == o);
+    let defeated = g.list(Zone::Victory).iter().any(|&c| g.def_id(c) == o);
     if defeated {
         st.remove_from_pool(o);
     } else if !st.pool.iter().any(|p| p.card == o) {
@@ -168,7 +165,9 @@ fn resolve(g: &Game, st: &mut CampaignState) {
 /// Boons attached to heroes this game that are not in the pool yet join it, with their hero.
 pub fn record_boons(g: &Game, st: &mut CampaignState) {
     for code in BOONS {
-        let Some(d) = g.db.by_code(code) else { continue };
+        let Some(d) = g.db.by_code(code) else {
+            continue;
+        };
         if st.pool.iter().any(|p| p.card == d) {
             continue;
         }
@@ -176,7 +175,11 @@ pub fn record_boons(g: &Game, st: &mut CampaignState) {
         if let Some(c) = on {
             if let Zone::Attached(h) = g.card(c).zone {
                 if g.is_hero(h) {
-                    st.add_to_pool(d, Some(g.card(h).controller), Some(g.db.original(g.def_id(h))));
+                    st.add_to_pool(
+                        d,
+                        Some(g.card(h).controller),
+                        Some(g.db.original(g.def_id(h))),
+                    );
                 }
             }
         }
@@ -200,7 +203,13 @@ fn omens_forced(g: &mut Game, me: CardId, ev: Event) {
                 let c = g.list(Zone::Hand(p))[i];
                 g.discard(c);
                 g.fire(Event::DiscardedFromHand(c));
-                g.log_fn(|g| format!("  P{} discards {} at random (Mysterious Omens)", p + 1, g.title(c)));
+                g.log_fn(|g| {
+                    format!(
+                        "  P{} discards {} at random (Mysterious Omens)",
+                        p + 1,
+                        g.title(c)
+                    )
+                });
             }
         }
         Event::SideQuestDefeated(c) if c == me => g.stack.push(Frame::Resume {
@@ -218,7 +227,13 @@ fn omens_resume(g: &mut Game, cont: Cont, opt: Opt) {
         1 => {
             if let Opt::Card(b) = opt {
                 let p = g.seat(k);
-                g.begin_ask(p, Ask::Effect { card: cont.card, what: 1 });
+                g.begin_ask(
+                    p,
+                    Ask::Effect {
+                        card: cont.card,
+                        what: 1,
+                    },
+                );
                 for i in 0..g.list(Zone::Play(p)).len() {
                     let h = g.list(Zone::Play(p))[i];
                     if g.is_hero(h) {
@@ -250,7 +265,13 @@ fn omens_resume(g: &mut Game, cont: Cont, opt: Opt) {
     while k < g.n_players {
         let p = g.seat(k);
         if !g.players[p as usize].eliminated {
-            g.begin_ask(p, Ask::Effect { card: cont.card, what: 0 });
+            g.begin_ask(
+                p,
+                Ask::Effect {
+                    card: cont.card,
+                    what: 0,
+                },
+            );
             g.offer(Opt::Pass);
             for code in BOONS {
                 if let Some(b) = set_aside(g, code) {
@@ -275,12 +296,17 @@ fn boon_setup(g: &mut Game, me: CardId) {
 /// Attach `me` to its logged hero; returns him.
 fn attach_to_logged_hero(g: &mut Game, me: CardId) -> Option<CardId> {
     let d = g.def_id(me);
-    let hero = g
-        .campaign
-        .as_ref()
-        .and_then(|c| c.state.pool.iter().find(|p| p.card == d).and_then(|p| p.hero))?;
+    let hero = g.campaign.as_ref().and_then(|c| {
+        c.state
+            .pool
+            .iter()
+            .find(|p| p.card == d)
+            .and_then(|p| p.hero)
+    })?;
     let h = (0..g.cards.len() as CardId).find(|&c| {
-        g.is_hero(c) && g.card(c).zone.in_play() && g.db.original(g.def_id(c)) == g.db.original(hero)
+        g.is_hero(c)
+            && g.card(c).zone.in_play()
+            && g.db.original(g.def_id(c)) == g.db.original(hero)
     })?;
     let p = g.card(h).controller;
     g.cards[me as usize].owner = p;
@@ -438,7 +464,13 @@ fn stalwart_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let p = cont.player;
     g.pay_for(a, p);
     g.attach(a, h, p);
-    g.log_fn(|g| format!("  {} played from the discard pile on {}", g.title(a), g.title(h)));
+    g.log_fn(|g| {
+        format!(
+            "  {} played from the discard pile on {}",
+            g.title(a),
+            g.title(h)
+        )
+    });
     g.fire(Event::Played(a));
 }
 
@@ -561,19 +593,28 @@ mod tests {
         assert!(actions(&mut g).contains(&Opt::Activate(b)));
         g.act(0, Opt::Activate(b));
         assert_eq!(g.stat(h, Stat::Willpower), w + 2);
-        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "once per game");
+        assert!(
+            !actions(&mut g).contains(&Opt::Activate(b)),
+            "once per game"
+        );
     }
 
     #[test]
     fn hardy() {
         let (mut g, h, b) = with_boon(HARDY);
         assert_eq!(g.stat(h, Stat::HitPoints), g.def_of(h).hit_points + 2);
-        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "nothing to ready");
+        assert!(
+            !actions(&mut g).contains(&Opt::Activate(b)),
+            "nothing to ready"
+        );
         g.exhaust(h);
         g.act(0, Opt::Activate(b));
         assert!(!g.card(h).exhausted);
         g.exhaust(h);
-        assert!(!actions(&mut g).contains(&Opt::Activate(b)), "once per game");
+        assert!(
+            !actions(&mut g).contains(&Opt::Activate(b)),
+            "once per game"
+        );
     }
 
     #[test]

@@ -223,7 +223,9 @@ impl<'a> Game<'a> {
             self.players[p].threat = (self.players[p].threat + delta).max(0);
         }
         if delta != 0 {
-            self.log_fn(|_| format!("Campaign: starting threat {delta:+} (threat penalty and logged changes)"));
+            self.log_fn(|_| {
+                format!("Campaign: starting threat {delta:+} (threat penalty and logged changes)")
+            });
         }
         let card = self
             .list(Zone::Nightmare)

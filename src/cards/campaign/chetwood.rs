@@ -88,7 +88,7 @@ pub fn attach_pendant(g: &mut Game) {
     }
 }
 
-/// Protect the Innocent (set aside) to the staging area with `damage` on it.
+/// Put Protect the Innocent (set aside) in the staging area, carrying `damage` tokens.
 pub fn put_protect(g: &mut Game, damage: i16) {
     if let Some(c) = set_aside(g, PROTECT) {
         g.move_card(c, Zone::Staging);

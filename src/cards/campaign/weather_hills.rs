@@ -369,8 +369,8 @@ fn hardy_act(g: &mut Game, me: CardId, _p: u8) {
     }
 }
 
-/// Resolute — +1 Willpower. Response (once per game): cancel up to 2 damage just dealt to its
-/// hero.
+/// Resolute — +1 Willpower. Response (once per game): its hero takes up to 2 less of the damage it
+/// was just dealt.
 fn resolute_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     (s == Stat::Willpower && on_host(g, me, target)) as i16
 }

@@ -162,3 +162,17 @@ fn a_bad_log_is_a_usage_error_with_file_and_line() {
     assert_eq!(o.status.code(), Some(2));
     let _ = fs::remove_dir_all(dir);
 }
+
+#[test]
+fn sideboard_heroes_are_the_reserve() {
+    let db = lotr_sim::data::load_embedded().unwrap();
+    let dir = unique_dir("campaign", "reserve");
+    fs::create_dir_all(&dir).unwrap();
+    let deck = dir.join("deck.txt");
+    let base = include_str!("../decks/core-tactics.txt");
+    fs::write(&deck, format!("{base}\nSideboard\n1x Éowyn (Core Set)\n1x Dúnhere (Core Set)\n")).unwrap();
+    let r = lotr_sim::deck::reserve_heroes(deck.to_str().unwrap(), &db);
+    let titles: Vec<&str> = r.iter().map(|&d| db.def(d).title.as_str()).collect();
+    assert_eq!(titles, ["Éowyn", "Dúnhere"]);
+    let _ = fs::remove_dir_all(dir);
+}

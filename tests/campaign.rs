@@ -170,7 +170,11 @@ fn sideboard_heroes_are_the_reserve() {
     fs::create_dir_all(&dir).unwrap();
     let deck = dir.join("deck.txt");
     let base = include_str!("../decks/core-tactics.txt");
-    fs::write(&deck, format!("{base}\nSideboard\n1x Éowyn (Core Set)\n1x Dúnhere (Core Set)\n")).unwrap();
+    fs::write(
+        &deck,
+        format!("{base}\nSideboard\n1x Éowyn (Core Set)\n1x Dúnhere (Core Set)\n"),
+    )
+    .unwrap();
     let r = lotr_sim::deck::reserve_heroes(deck.to_str().unwrap(), &db);
     let titles: Vec<&str> = r.iter().map(|&d| db.def(d).title.as_str()).collect();
     assert_eq!(titles, ["Éowyn", "Dúnhere"]);

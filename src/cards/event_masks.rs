@@ -88,6 +88,12 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/deadmens_dike_nightmare.rs",
         include_str!("encounter/deadmens_dike_nightmare.rs"),
     ),
+    ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
+    (
+        "campaign/weather_hills.rs",
+        include_str!("campaign/weather_hills.rs"),
+    ),
+    ("campaign/wastes.rs", include_str!("campaign/wastes.rs")),
     ("common.rs", include_str!("common.rs")),
 ];
 

@@ -195,21 +195,7 @@ fn omens_forced(g: &mut Game, me: CardId, ev: Event) {
         Event::BecameCurrentQuest(c) if c == me => {
             for k in 0..g.n_players {
                 let p = g.seat(k);
-                let n = g.list(Zone::Hand(p)).len();
-                if n == 0 || g.players[p as usize].eliminated {
-                    continue;
-                }
-                let i = rand::Rng::gen_range(&mut g.rng_encounter, 0..n);
-                let c = g.list(Zone::Hand(p))[i];
-                g.discard(c);
-                g.fire(Event::DiscardedFromHand(c));
-                g.log_fn(|g| {
-                    format!(
-                        "  P{} discards {} at random (Mysterious Omens)",
-                        p + 1,
-                        g.title(c)
-                    )
-                });
+                discard_random(g, p);
             }
         }
         Event::SideQuestDefeated(c) if c == me => g.stack.push(Frame::Resume {
@@ -217,6 +203,25 @@ fn omens_forced(g: &mut Game, me: CardId, ev: Event) {
         }),
         _ => {}
     }
+}
+
+/// Player `p` discards a random card from his hand (if he has one and is in the game).
+fn discard_random(g: &mut Game, p: u8) {
+    let n = g.list(Zone::Hand(p)).len();
+    if n == 0 || g.players[p as usize].eliminated {
+        return;
+    }
+    let i = rand::Rng::gen_range(&mut g.rng_encounter, 0..n);
+    let c = g.list(Zone::Hand(p))[i];
+    g.discard(c);
+    g.fire(Event::DiscardedFromHand(c));
+    g.log_fn(|g| {
+        format!(
+            "  P{} discards {} at random (Mysterious Omens)",
+            p + 1,
+            g.title(c)
+        )
+    });
 }
 
 /// Step 0: player k (offset) picks a boon or passes; step 1: the boon chosen (`a`), he picks

@@ -214,7 +214,6 @@ fn discard_random(g: &mut Game, p: u8) {
     let i = rand::Rng::gen_range(&mut g.rng_encounter, 0..n);
     let c = g.list(Zone::Hand(p))[i];
     g.discard(c);
-    g.fire(Event::DiscardedFromHand(c));
     g.log_fn(|g| {
         format!(
             "  P{} discards {} at random (Mysterious Omens)",

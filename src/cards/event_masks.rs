@@ -96,6 +96,12 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),
+    ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
+    (
+        "campaign/weather_hills.rs",
+        include_str!("campaign/weather_hills.rs"),
+    ),
+    ("campaign/wastes.rs", include_str!("campaign/wastes.rs")),
     ("common.rs", include_str!("common.rs")),
 ];
 

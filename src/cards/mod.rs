@@ -9,6 +9,7 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, EventMask, Game, Opt, Stat, ALL_EVENTS};
 
+pub mod campaign;
 pub mod common;
 pub mod encounter;
 #[cfg(test)]
@@ -307,6 +308,9 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::carn_dum::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
+        .chain(campaign::chetwood::SCRIPTS.iter())
+        .chain(campaign::weather_hills::SCRIPTS.iter())
+        .chain(campaign::wastes::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -496,6 +500,9 @@ mod lint {
             include_str!("encounter/carn_dum.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),
             include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
+            include_str!("campaign/chetwood.rs"),
+            include_str!("campaign/weather_hills.rs"),
+            include_str!("campaign/wastes.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

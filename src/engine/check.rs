@@ -76,10 +76,11 @@ impl<'a> Game<'a> {
                 _ => {}
             }
             if ci.zone == Zone::Nightmare
-                && (ci.owner != ENCOUNTER || self.ty(c) != CardType::NightmareSetup)
+                && (ci.owner != ENCOUNTER
+                    || !matches!(self.ty(c), CardType::NightmareSetup | CardType::Campaign))
             {
                 return Err(format!(
-                    "{} is in the Nightmare zone but is not a Nightmare setup card",
+                    "{} is in the Nightmare zone but is not a Nightmare setup or campaign card",
                     self.title(c)
                 ));
             }

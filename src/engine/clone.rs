@@ -58,6 +58,7 @@ impl<'a> Clone for Game<'a> {
             index: self.index,
             sandbox: self.sandbox,
             stat_memo: self.stat_memo.clone(),
+            campaign: self.campaign.clone(),
         }
     }
 
@@ -112,6 +113,7 @@ impl<'a> Clone for Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = source;
         self.db = *db;
         self.setup = *setup;
@@ -166,5 +168,6 @@ impl<'a> Clone for Game<'a> {
         self.index = *index;
         self.sandbox = *sandbox;
         self.stat_memo.clone_memo_from(stat_memo);
+        self.campaign.clone_from(campaign);
     }
 }

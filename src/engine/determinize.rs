@@ -240,6 +240,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = self;
         Game {
             db,
@@ -291,6 +292,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         }
     }
 }

@@ -552,6 +552,9 @@ pub struct Game<'a> {
     sandbox: bool,
     /// Stats memoised while a bot decides (`play_game`), when the game cannot change.
     stat_memo: StatMemo,
+    /// Campaign mode (RULES §9): the campaign log and this scenario's campaign card; `None`
+    /// for a standalone game. Set before `start` (`set_campaign`).
+    pub campaign: Option<std::sync::Arc<crate::campaign::CampaignGame>>,
 }
 
 /// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so
@@ -786,7 +789,14 @@ impl<'a> Game<'a> {
                     .collect(),
                 ..StatMemo::default()
             },
+            campaign: None,
         }
+    }
+
+    /// Play the next games of this `Game` in campaign mode with this log and campaign card.
+    pub fn set_campaign(&mut self, c: Option<std::sync::Arc<crate::campaign::CampaignGame>>) {
+        self.campaign = c;
+        self.template = None;
     }
 
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.

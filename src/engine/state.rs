@@ -37,8 +37,9 @@ pub enum Zone {
     Shadow(CardId),
     /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
     OrcDeck,
-    /// The Nightmare setup card (side A) next to the quest deck: in play, its rules active for
-    /// the whole game; it is neither a quest, a location nor a character.
+    /// The Nightmare setup card (side A) next to the quest deck, and in campaign mode the
+    /// campaign card: in play, their rules active for the whole game; neither is a quest, a
+    /// location nor a character.
     Nightmare,
 }
 
@@ -224,6 +225,8 @@ pub struct PlayerState {
     pub mulligan_done: bool,
     /// "Limit once per round" uses keyed per player (e.g. Éowyn per player).
     pub round_flags: u32,
+    /// "Limit once per game" abilities used, one bit per card (campaign boons).
+    pub game_flags: u32,
     /// Stand Together: may declare any number of defenders this phase.
     pub multi_defend: bool,
     /// Heroes of his destroyed this game, and their total threat cost (for the score).

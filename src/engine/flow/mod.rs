@@ -24,6 +24,9 @@ mod travel;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
     SetupScenario,
+    /// Campaign mode (RULES §9.2.2): threat penalty, the campaign card's and the pool cards'
+    /// Setup text (after the quest card's, §2.2.9.2).
+    SetupCampaign,
     /// The Nightmare setup card's own Setup instructions (after the quest card's).
     SetupNightmare,
     /// "Setup:" text on player cards in play (contracts), after the scenario's setup (§2.2.9.3).
@@ -77,7 +80,8 @@ impl Step {
     fn next(self) -> Step {
         use Step::*;
         match self {
-            SetupScenario => SetupNightmare,
+            SetupScenario => SetupCampaign,
+            SetupCampaign => SetupNightmare,
             SetupNightmare => SetupPlayers,
             SetupPlayers => SetupFlip,
             SetupFlip => RoundBegin,
@@ -292,7 +296,9 @@ impl<'a> Game<'a> {
                     passes: 0,
                 });
             }
-            SetupScenario | SetupNightmare | SetupPlayers | SetupFlip => self.setup_step(s),
+            SetupScenario | SetupCampaign | SetupNightmare | SetupPlayers | SetupFlip => {
+                self.setup_step(s)
+            }
             RoundBegin | ResourceBegin | Gain | Draw | ResourceEnd | PlanningBegin
             | PlanningEnd => self.resource_planning_step(s),
             QuestBegin | Commit | Staging | Resolve | QuestEnd => self.quest_step(s),
@@ -316,7 +322,7 @@ impl<'a> Game<'a> {
         self.fire(Event::FirstPlayerChanged(p));
     }
 
-    pub(crate) fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
+    pub fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
         if self.logging() {
             let s = f(self);
             self.log_line(s);

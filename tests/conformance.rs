@@ -78,91 +78,83 @@ fn conform(db: &CardDb, s: &GameSetup, bot: &str, games: u64) -> u64 {
     decisions
 }
 
-#[test]
-fn intruders_in_chetwood_standard_conformance() {
+/// Conformance of `slug` in each of `modes`, for each player count of `players` and every bot
+/// at its soak budget: `solo` games with one player, `multi` with more (see `conform`).
+fn conform_scenario(slug: &str, modes: &[Mode], players: &[usize], solo: u64, multi: u64) {
     let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1500 } else { 400 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
+    for &mode in modes {
+        for &n in players {
+            let s = setup(&db, slug, mode, n);
+            s.validate(&db).expect("decks legal for the mode");
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if n == 1 { solo } else { multi };
+                let d = conform(&db, &s, bot, games);
+                assert!(
+                    d > games,
+                    "{slug} {mode:?} {n}p {bot}: games must involve decisions"
+                );
+            }
         }
     }
+}
+
+#[test]
+fn intruders_in_chetwood_standard_conformance() {
+    conform_scenario(
+        "intruders-in-chetwood",
+        &[Mode::Standard],
+        &[1, 2, 3, 4],
+        1500,
+        400,
+    );
 }
 
 #[test]
 fn intruders_in_chetwood_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in [1, 3] {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario("intruders-in-chetwood", &[Mode::Easy], &[1, 3], 300, 300);
 }
 
 #[test]
 fn the_weather_hills_standard_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1500 } else { 400 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "the-weather-hills",
+        &[Mode::Standard],
+        &[1, 2, 3, 4],
+        1500,
+        400,
+    );
 }
 
 #[test]
 fn the_weather_hills_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario("the-weather-hills", &[Mode::Easy], &[1, 2, 3, 4], 300, 300);
 }
 
 #[test]
 fn intruders_in_chetwood_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Nightmare, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "intruders-in-chetwood",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        300,
+        300,
+    );
 }
 
 #[test]
 fn the_weather_hills_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Nightmare, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "the-weather-hills",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        300,
+        300,
+    );
 }
 
 #[test]
 fn deadmens_dike_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 500 } else { 200 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Easy], &[1, 2, 3, 4], 500, 200);
 }
 
 /// Deadmen's Dike encounter deck per mode: the data's composition (Easy drops the copies
@@ -330,30 +322,12 @@ fn encounter_decks_match_scenarios_json() {
 
 #[test]
 fn deadmens_dike_standard_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1000 } else { 300 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Standard], &[1, 2, 3, 4], 1000, 300);
 }
 
 #[test]
 fn deadmens_dike_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Nightmare, players);
-        s.validate(&db)
-            .expect("decks within the Nightmare deck limit");
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 500 } else { 200 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Nightmare], &[1, 2, 3, 4], 500, 200);
 }
 
 /// The Wastes of Eriador per mode: the data's composition, and after setup Amarthiúl with the
@@ -459,32 +433,24 @@ fn across_the_ettenmoors_deck_composition() {
 
 #[test]
 fn across_the_ettenmoors_conformance() {
-    let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
-        for players in 1..=4 {
-            let s = setup(&db, "across-the-ettenmoors", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
-        }
-    }
+    conform_scenario(
+        "across-the-ettenmoors",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
 }
 
 #[test]
 fn the_wastes_of_eriador_conformance() {
-    let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
-        for players in 1..=4 {
-            let s = setup(&db, "the-wastes-of-eriador", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
-        }
-    }
+    conform_scenario(
+        "the-wastes-of-eriador",
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
 }
 
 /// Wrath and Ruin per mode: the data's composition, and after setup Thane Ulchor and Gate of
@@ -537,17 +503,13 @@ fn wrath_and_ruin_deck_composition() {
 
 #[test]
 fn wrath_and_ruin_conformance() {
-    let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
-        for players in 1..=4 {
-            let s = setup(&db, "wrath-and-ruin", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
-        }
-    }
+    conform_scenario(
+        "wrath-and-ruin",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
 }
 
 /// The Battle of Carn Dûm per mode: the data's composition, and after setup Thaurdir (one card,
@@ -606,17 +568,13 @@ fn the_battle_of_carn_dum_deck_composition() {
 
 #[test]
 fn the_battle_of_carn_dum_conformance() {
-    let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
-        for players in 1..=4 {
-            let s = setup(&db, "the-battle-of-carn-dum", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 400 } else { 150 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
-        }
-    }
+    conform_scenario(
+        "the-battle-of-carn-dum",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        400,
+        150,
+    );
 }
 
 /// The Treachery of Rhudaur per mode: the data's composition, and after setup Amarthiúl with the
@@ -681,15 +639,11 @@ fn the_treachery_of_rhudaur_deck_composition() {
 
 #[test]
 fn the_treachery_of_rhudaur_conformance() {
-    let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
-        for players in 1..=4 {
-            let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
-        }
-    }
+    conform_scenario(
+        "the-treachery-of-rhudaur",
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
 }

@@ -4,7 +4,7 @@
 //! threat in bounds, no panic) and that every game ends.
 
 use lotr_sim::bots::{self, BOTS};
-use lotr_sim::data::{load_embedded, CardDb, Mode};
+use lotr_sim::data::{load_embedded, CardDb, Mode, ScenarioDef};
 use lotr_sim::deck::resolve_deck;
 use lotr_sim::engine::{CardId, Game, GameSetup, RuleOptions};
 
@@ -80,6 +80,41 @@ fn conform(db: &CardDb, s: &GameSetup, bot: &str, games: u64) -> u64 {
 
 /// Conformance of `slug` in each of `modes`, for each player count of `players` and every bot
 /// at its soak budget: `solo` games with one player, `multi` with more (see `conform`).
+/// The scenario `slug` after asserting that its encounter deck in `mode` holds `total` cards.
+fn encounter_of<'d>(db: &'d CardDb, slug: &str, mode: Mode, total: usize) -> &'d ScenarioDef {
+    let sc = &db.scenarios[db.scenario(slug).unwrap()];
+    let n: usize = sc.encounter[mode as usize]
+        .iter()
+        .map(|&(_, k)| k as usize)
+        .sum();
+    assert_eq!(n, total, "{mode:?} encounter cards");
+    sc
+}
+
+/// Game 0 of seed 1 started, every player keeping his opening hand, so that setup has run.
+fn opened<'a>(db: &'a CardDb, s: &'a GameSetup) -> Game<'a> {
+    let mut g = Game::new(db, s);
+    g.start(1, 0);
+    for _ in 0..s.decks.len() {
+        g.apply(0); // keep the opening hands: setup runs
+    }
+    g
+}
+
+/// Every encounter card of the scenario exists once per copy in `g` (a double-sided card is
+/// counted under either face).
+fn assert_each_copy(db: &CardDb, g: &Game, sc: &ScenarioDef, mode: Mode) {
+    for &(def, k) in &sc.encounter[mode as usize] {
+        let back = db.def(def).back;
+        let have = g
+            .cards
+            .iter()
+            .filter(|c| c.def == def || Some(c.def) == back)
+            .count();
+        assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+    }
+}
+
 fn conform_scenario(slug: &str, modes: &[Mode], players: &[usize], solo: u64, multi: u64) {
     let db = load_embedded().unwrap();
     for &mode in modes {
@@ -164,21 +199,10 @@ fn deadmens_dike_easy_conformance() {
 fn deadmens_dike_deck_composition() {
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 44)] {
-        let sc = &db.scenarios[db.scenario("deadmens-dike").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "deadmens-dike", mode, total);
         let s = setup(&db, "deadmens-dike", mode, 1);
-        let mut g = Game::new(&db, &s);
-        g.start(1, 0);
-        g.apply(0); // keep the opening hand: setup runs
-                    // Every encounter card of the scenario exists once per copy in this game.
-        for &(def, k) in &sc.encounter[mode as usize] {
-            let have = g.cards.iter().filter(|c| c.def == def).count();
-            assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-        }
+        let g = opened(&db, &s);
+        assert_each_copy(&db, &g, sc, mode);
         let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
         let iarion = g.cards.iter().find(|c| code(c) == "TLR-016").unwrap();
         assert_eq!(iarion.zone, lotr_sim::engine::Zone::Play(0));
@@ -342,29 +366,11 @@ fn the_wastes_of_eriador_deck_composition() {
         (Mode::Standard, 48),
         (Mode::Nightmare, 49),
     ] {
-        let sc = &db.scenarios[db.scenario("the-wastes-of-eriador").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "the-wastes-of-eriador", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-wastes-of-eriador", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
-            for &(def, k) in &sc.encounter[mode as usize] {
-                // The Time objective is one card with two faces: count both.
-                let back = db.def(def).back;
-                let have = g
-                    .cards
-                    .iter()
-                    .filter(|c| c.def == def || Some(c.def) == back)
-                    .count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
             assert_eq!(find("TWoE-016").zone, Zone::Play(g.first));
@@ -388,23 +394,11 @@ fn across_the_ettenmoors_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 35usize), (Mode::Standard, 48)] {
-        let sc = &db.scenarios[db.scenario("across-the-ettenmoors").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "across-the-ettenmoors", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "across-the-ettenmoors", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
-            for &(def, k) in &sc.encounter[mode as usize] {
-                let have = g.cards.iter().filter(|c| c.def == def).count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
             assert_eq!(amarthiul.zone, Zone::Play(g.first));
@@ -461,29 +455,17 @@ fn wrath_and_ruin_deck_composition() {
     use lotr_sim::engine::{Ask, Zone};
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 38usize), (Mode::Standard, 50)] {
-        let sc = &db.scenarios[db.scenario("wrath-and-ruin").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "wrath-and-ruin", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "wrath-and-ruin", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
+            let mut g = opened(&db, &s);
             let mut picks = 0;
             while matches!(g.pending().map(|d| d.ask), Some(Ask::Effect { .. })) {
                 g.apply(0);
                 picks += 1;
             }
             assert_eq!(picks, players, "one location per player");
-            for &(def, k) in &sc.encounter[mode as usize] {
-                let have = g.cards.iter().filter(|c| c.def == def).count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: CardId| db.def(g.card(c).def).code.as_str();
             let staged: Vec<CardId> = g.list(Zone::Staging).to_vec();
             assert!(staged.iter().any(|&c| code(c) == "WaR-011"));
@@ -520,28 +502,11 @@ fn the_battle_of_carn_dum_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 32usize), (Mode::Standard, 48)] {
-        let sc = &db.scenarios[db.scenario("the-battle-of-carn-dum").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "the-battle-of-carn-dum", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-battle-of-carn-dum", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
-            for &(def, k) in &sc.encounter[mode as usize] {
-                let back = db.def(def).back;
-                let have = g
-                    .cards
-                    .iter()
-                    .filter(|c| c.def == def || Some(c.def) == back)
-                    .count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let thaurdir: Vec<_> = g
                 .cards
@@ -589,19 +554,10 @@ fn the_treachery_of_rhudaur_deck_composition() {
         (Mode::Standard, 48),
         (Mode::Nightmare, 53),
     ] {
-        let sc = &db.scenarios[db.scenario("the-treachery-of-rhudaur").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "the-treachery-of-rhudaur", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
+            let g = opened(&db, &s);
             // Nightmare: the three side-quest sets start set aside.
             let aside = g
                 .cards
@@ -609,16 +565,7 @@ fn the_treachery_of_rhudaur_deck_composition() {
                 .filter(|c| db.def(c.def).code.starts_with("TToRN-00") && c.zone == Zone::SetAside)
                 .count();
             assert_eq!(aside, if mode == Mode::Nightmare { 9 } else { 0 });
-            for &(def, k) in &sc.encounter[mode as usize] {
-                // A side quest and its Clue are one card with two faces: count both.
-                let back = db.def(def).back;
-                let have = g
-                    .cards
-                    .iter()
-                    .filter(|c| c.def == def || Some(c.def) == back)
-                    .count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
             assert_eq!(find("TToR-096").zone, Zone::Play(g.first));

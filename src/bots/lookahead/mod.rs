@@ -20,6 +20,10 @@
 //! * **Early stop**: when every candidate scored exactly the same on the first `PROBE` (2)
 //!   samples, the option makes no difference within the horizon and `basic`'s choice is kept
 //!   without playing the remaining samples (most action windows and responses end here).
+//! * **Racing** (`race`, standard errors; 0 = off): after `RACE_MIN` (4) samples, a candidate
+//!   whose mean paired difference to `basic`'s choice, plus `race` standard errors of it, does
+//!   not exceed the margin is dropped (never chosen, no more rollouts); when every candidate is
+//!   dropped, `basic`'s choice stands. The budget goes to the close calls.
 //! * **No peeking**: the bot reads the live game only to copy it; the copy is determinized
 //!   before anything is played, so the true hidden order never reaches a rollout (two games that
 //!   differ only in hidden information get the same choice: see the tests). A decision whose
@@ -96,6 +100,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "leave basic's choice only for a candidate whose mean value beats it by more than this (0-100)",
     },
     BotOption {
+        name: "race",
+        default: "0",
+        about: "racing: stop playing a candidate once it trails basic's choice plus the margin by this many standard errors (0: off, 0-10)",
+    },
+    BotOption {
         name: "threat_weight",
         default: "1",
         about: "state value: weight of one point of threat (0-10)",
@@ -116,6 +125,8 @@ const MAX_WIDTH: usize = 16;
 const _: () = assert!(plans::MAX_PLANS <= MAX_WIDTH);
 /// Samples after which a decision whose candidates all scored the same so far stops early.
 const PROBE: u32 = 2;
+/// Samples before racing may drop a candidate (the standard error needs a few).
+const RACE_MIN: u32 = 4;
 /// Decisions per rollout before it is cut (a safety net; a round takes far fewer).
 const MAX_STEPS: u32 = 20_000;
 
@@ -134,6 +145,9 @@ pub struct LookaheadBot {
     plan_depth: u16,
     /// A candidate replaces `basic`'s choice only if its mean beats it by more than this.
     margin: f64,
+    /// Racing: drop a candidate once its paired difference to the first is below the margin
+    /// by this many standard errors (0: play every rollout).
+    race: f64,
     weights: ValueWeights,
     /// The commit plan chosen at this quest phase's first commit decision (followed after).
     plan: Option<Plan>,
@@ -144,6 +158,8 @@ pub struct LookaheadBot {
     roll: BasicBot,
     root: GameBuf,
     work: GameBuf,
+    /// Rollouts played since the bot was made (for tests and measurements).
+    pub rollouts_played: u64,
 }
 
 fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
@@ -227,6 +243,15 @@ impl LookaheadBot {
                     ))
                 }
             },
+            race: match get("race").parse::<f64>() {
+                Ok(x) if (0.0..=10.0).contains(&x) => x,
+                _ => {
+                    return Err(format!(
+                        "bot `lookahead`: option `race` takes a number 0 to 10, not `{}`",
+                        get("race")
+                    ))
+                }
+            },
             weights: ValueWeights {
                 threat: real("threat_weight", get("threat_weight"))?,
                 staging: real("staging_weight", get("staging_weight"))?,
@@ -238,6 +263,7 @@ impl LookaheadBot {
             roll: BasicBot::new(),
             root: GameBuf::new(),
             work: GameBuf::new(),
+            rollouts_played: 0,
         })
     }
 }
@@ -375,23 +401,55 @@ impl LookaheadBot {
         mut play: impl FnMut(usize, &mut Game, &mut BasicBot),
     ) -> usize {
         let mut sum = [0f64; MAX_WIDTH];
+        // Racing: the sum and sum of squares of each candidate's paired difference to `basic`'s
+        // choice, and whether it is still in the race.
+        let mut dsum = [0f64; MAX_WIDTH];
+        let mut dsq = [0f64; MAX_WIDTH];
+        let mut live = [true; MAX_WIDTH];
         let mut played = 0u32;
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
+        let mut vals = [0f64; MAX_WIDTH];
         for r in 0..rollouts {
             if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
                 // The same score for every candidate on the first samples (common random
                 // numbers): the choice does not show within the horizon; keep the first.
                 break;
             }
+            if self.race > 0.0 && r >= RACE_MIN {
+                // Drop a candidate that, at `race` standard errors, cannot beat the first by
+                // the margin; when none is left, the first stands.
+                let rf = r as f64;
+                for k in 1..n {
+                    if live[k] {
+                        let mean = dsum[k] / rf;
+                        let var = (dsq[k] / rf - mean * mean).max(0.0);
+                        let se = (var / (rf - 1.0)).sqrt();
+                        if mean + self.race * se <= self.margin {
+                            live[k] = false;
+                        }
+                    }
+                }
+                if !live[1..n].iter().any(|&l| l) {
+                    break;
+                }
+            }
             let seed: u64 = self.rng.gen();
             root.copy_from(game);
             root.determinize(&mut Pcg64Mcg::seed_from_u64(seed));
-            for (k, total) in sum.iter_mut().enumerate().take(n) {
+            for k in 0..n {
+                if !live[k] {
+                    continue;
+                }
                 work.copy_from(&root);
                 self.roll.new_game(0);
                 play(k, &mut work, &mut self.roll);
-                *total += value(&work, &self.weights);
+                self.rollouts_played += 1;
+                vals[k] = value(&work, &self.weights);
+                sum[k] += vals[k];
+                let d = vals[k] - vals[0];
+                dsum[k] += d;
+                dsq[k] += d * d;
             }
             played += 1;
         }
@@ -402,7 +460,7 @@ impl LookaheadBot {
         let bar = sum[0] + self.margin * played as f64;
         let mut best = 0;
         for k in 1..n {
-            if sum[k] > sum[best] && sum[k] > bar {
+            if live[k] && sum[k] > sum[best] && sum[k] > bar {
                 best = k;
             }
         }
@@ -535,6 +593,41 @@ mod tests {
         assert!(
             checked > 20 && differ > 10,
             "{checked} decisions, {differ} differ"
+        );
+    }
+
+    /// Racing drops candidates that cannot beat `basic`'s choice: the same game costs fewer
+    /// rollouts, and a racing bot plays a game the same way twice.
+    #[test]
+    fn racing_plays_fewer_rollouts_deterministically() {
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        let mut run = |race: &str| -> (u64, Vec<usize>) {
+            let opts = [
+                ("rollouts".to_string(), "12".to_string()),
+                ("race".to_string(), race.to_string()),
+            ];
+            let mut bot = LookaheadBot::from_options(&opts).unwrap();
+            bot.new_game(5);
+            g.start(3, 0);
+            let mut choices = Vec::new();
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                let i = bot.choose(&g, &d);
+                choices.push(i);
+                g.apply(i);
+            }
+            (bot.rollouts_played, choices)
+        };
+        let (full, _) = run("0");
+        let (raced, first) = run("2");
+        let (again, second) = run("2");
+        assert_eq!(first, second, "racing is deterministic");
+        assert_eq!(raced, again);
+        assert!(
+            raced < full,
+            "racing played {raced} rollouts, no racing {full}"
         );
     }
 

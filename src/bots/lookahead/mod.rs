@@ -66,7 +66,7 @@ use rand_pcg::Pcg64Mcg;
 pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "rollouts",
-        default: "6",
+        default: "64",
         about: "determinized continuations per candidate option (1-1000)",
     },
     BotOption {
@@ -86,7 +86,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "plan_rollouts",
-        default: "12",
+        default: "128",
         about: "determinized continuations per commit plan (1-1000)",
     },
     BotOption {
@@ -101,7 +101,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "race",
-        default: "0",
+        default: "2",
         about: "racing: stop playing a candidate once it trails basic's choice plus the margin by this many standard errors (0: off, 0-10)",
     },
     BotOption {

@@ -112,12 +112,16 @@ pub struct Hint {
     /// A hero whose controller's hand is discarded at the end of every round (cards in hand
     /// are cheap to spend).
     pub hand_discarded_each_round: bool,
+    /// A card that counts enemies destroyed toward advancing the quest (a Mission objective
+    /// whose tokens come from kills): while it is in play every kill is progress.
+    pub kills_advance_quest: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
 pub const LOST: i16 = 60;
 
 pub const NO_HINT: Hint = Hint {
+    kills_advance_quest: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -68,8 +68,15 @@
 //! (the kill of an engaged enemy), then, if still over, without step 2 (optional engagement).
 //! Step 1's defenders are always kept. **No useless progress**: on a stage without quest points
 //! (The Weather Hills 1B) committing stops (`Done`) as soon as the committed strength is ≥ the
-//! staging threat + the active location's remaining quest points; the rest stay ready for
-//! combat (measured: +0.4 to +1.1 rounds survived in The Weather Hills Easy, fewer dead heroes).
+//! staging threat + `spare_reveal` (1) per player + the active location's remaining quest
+//! points; the rest stay ready for combat (measured: +0.4 to +1.1 rounds survived in The
+//! Weather Hills Easy, fewer dead heroes; covering a full expected reveal of 2 instead of 1 cost
+//! 0.5 rounds and 0.25 progress points, paired, The Weather Hills Standard).
+//!
+//! **Kills that advance the quest** — while a card in play hints `kills_advance_quest` (The
+//! Weather Hills' Hunting the Orcs: four kills reach stage 2) every planned kill or siege of
+//! steps 2 and 3 is worth `quest_kill` (15) threat points more, so Orcs that take a few rounds
+//! to wear down are engaged and fought.
 //!
 //! **Current quest** (`current_quest`) — a side quest is chosen when it has a
 //! `Hint::side_quest_priority` (Rescue Iârion always first: his time counters lose the game), when its

@@ -26,6 +26,20 @@ pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
 }
 
+/// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
+/// threat points while a card in play counts kills toward the quest.
+pub(super) fn quest_kill_value(g: &Game) -> i32 {
+    if w().quest_kill == 0 {
+        return 0;
+    }
+    let counts = g
+        .list(Zone::Staging)
+        .iter()
+        .chain(g.list(Zone::Quest).iter())
+        .any(|&c| hint(g, c).kills_advance_quest);
+    counts as i32 * w().quest_kill * w().threat_unit
+}
+
 /// The cheapest defender of `e` in `pool` outside `taken` (defence + keep cost), if cheaper
 /// than `limit`.
 pub(super) fn cheapest_defender(
@@ -227,7 +241,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
             let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
             let mut c2 = Ids::new();
-            let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit;
+            let bonus =
+                blocks_win(g, e) as i32 * w().win_block * w().threat_unit + quest_kill_value(g);
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
                 Some((kc, mask)) => (per * w().kill_rounds - dc - kc + bonus, mask),
                 // A siege: engaged now, worn down over a few rounds (its damage stays), each
@@ -264,7 +279,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
             * w().threat_unit
             * w().kill_rounds
-            + blocks_win(g, e) as i32 * w().win_block * w().threat_unit;
+            + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
+            + quest_kill_value(g);
         let found = match kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
             Some((kc, mask)) => Some((worth - kc, mask)),
             // A round of a siege on it.
@@ -439,7 +455,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
     if progress_is_useless(g) {
         // The staging step still reveals a card per player: commit for it too.
         let need = g.staging_threat()
-            + w().reveal_threat as i16 * g.players_in_game() as i16
+            + w().spare_reveal as i16 * g.players_in_game() as i16
             + g.active_location()
                 .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
                 .unwrap_or(0);

@@ -283,13 +283,98 @@ fn commits_no_useless_progress_on_a_stage_without_quest_points() {
         .map(|c| g.stat(c, Stat::Willpower))
         .sum();
     assert!(
-        g.questing_strength() >= staged + w().reveal_threat as i16 || idle_wp == 0,
+        g.questing_strength() >= staged + w().spare_reveal as i16 || idle_wp == 0,
         "matches the staging threat and the coming reveal, or commits all it may"
     );
     assert!(
         g.characters(0).any(|c| !g.card(c).exhausted),
         "keeps the rest ready for combat"
     );
+}
+
+/// Commits with `b` until it says Done (or nobody is left); the characters still ready.
+fn commit_all(g: &mut Game, b: &mut BasicBot) -> Vec<CardId> {
+    loop {
+        let mut opts = vec![Opt::Done];
+        opts.extend(
+            g.characters(0)
+                .filter(|&c| !g.card(c).exhausted)
+                .map(Opt::Card),
+        );
+        if opts.len() == 1 {
+            break;
+        }
+        let d = dec(0, Ask::Commit, opts);
+        match d.options[b.choose(g, &d)] {
+            Opt::Card(c) => {
+                g.card_mut(c).exhausted = true;
+                g.card_mut(c).questing = true;
+            }
+            _ => break,
+        }
+    }
+    g.characters(0).filter(|&c| !g.card(c).exhausted).collect()
+}
+
+#[test]
+fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
+    // Fault class: on The Weather Hills 1B every point of willpower past the staged threat and
+    // the active location is wasted, while each character kept ready defends or kills an Orc
+    // (the only way to stage 2). Committing for a full expected reveal (2 threat) sent the
+    // last hero to the quest too.
+    let situation = || {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // 3 threat
+        g
+    };
+    let mut g = situation();
+    let staged = g.staging_threat();
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        g.questing_strength() >= staged + w().spare_reveal as i16,
+        "covers the staged threat and part of a reveal"
+    );
+    assert!(!ready.is_empty(), "keeps a hero ready for combat");
+    // The situation: covering a full reveal commits every hero.
+    let mut g = situation();
+    let opts = [("spare_reveal".to_string(), "2".to_string())];
+    let ready = commit_all(&mut g, &mut BasicBot::from_options(&opts).unwrap());
+    assert!(ready.is_empty(), "with 2 every hero quests");
+}
+
+#[test]
+fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
+    // Fault class: on The Weather Hills 1B killing Orcs is the only way to stage 2 (Hunting the
+    // Orcs counts kills), but a kill was worth only the enemy's own threat, so an Orc that takes
+    // a few rounds to wear down was left in the staging area.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    // Angmar Orc (2 ATK, 3 DEF, 3 HP): Aragorn (2 damage already) defends it, Théodred and
+    // Glóin (4 ATK) wear it down in 3 rounds.
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let aragorn = g.heroes(0).next().unwrap();
+    g.card_mut(aragorn).damage = 2;
+    g.players[0].threat = 20;
+    let d = dec(0, Ask::OptionalEngage, vec![Opt::Pass, Opt::Card(orc)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(orc),
+        "a kill is progress on the mission"
+    );
+    let no_bonus = BasicBot::from_options(&[("quest_kill".to_string(), "0".to_string())]);
+    let mut no_bonus = no_bonus.unwrap();
+    assert_eq!(
+        d.options[no_bonus.choose(&g, &d)],
+        Opt::Pass,
+        "the situation: without the mission the siege is not worth it"
+    );
+    // Without the card that counts kills, no bonus.
+    g.move_card(hunting, Zone::EncounterDiscard);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
 }
 
 #[test]

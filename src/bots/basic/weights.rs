@@ -60,6 +60,13 @@ weights! {
     siege_rounds: 3,
     /// Threat points a kill of an enemy that keeps the players from winning is worth on top.
     win_block: 10,
+    /// Threat points a kill is worth on top while a card in play counts kills toward the quest
+    /// (`Hint::kills_advance_quest`).
+    quest_kill: 15,
+    /// Threat each player expects the staging step to reveal when committing on a stage
+    /// without quest points (progress beyond the staged threat and the active location is
+    /// wasted there, and whoever stays ready fights).
+    spare_reveal: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -55,6 +55,10 @@ pub static SCRIPTS: &[Script] = &[
     // Counter-attack, keeping its tokens.
     Script {
         code: "TLR-071",
+        hint: Hint {
+            kills_advance_quest: true,
+            ..NO_HINT
+        },
         forced: Some(hunting_forced),
         forced_on: events![Destroyed],
         resume: Some(hunting_resume),
@@ -967,6 +971,8 @@ mod tests {
         g.spawn(ORC_AMBUSH, ENCOUNTER, Zone::SetAside);
         g.spawn(AMON_FORN, ENCOUNTER, Zone::SetAside);
         let h = staged(&mut g, HUNTING);
+        // The bots read that its kills advance the quest.
+        assert!(crate::cards::hints::hint(&g, h).kills_advance_quest);
         // Non-enemies do not count.
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         g.deal_damage(ally, 5);

@@ -49,7 +49,8 @@
 //! staging area `−progress_weight` per quest point left on it, and for one with a deadline
 //! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
 //! `−harm · (share of its quest points left) / time counters left`; `+2` per victory point in the victory
-//! display. `WIN = 500`, `LOSS = −500`, the round cap `−250`.
+//! display; `+kill_token` (6) per token on a card whose kills advance the quest (`Hint::kills_advance_quest`:
+//! The Weather Hills' Hunting the Orcs, a stage per 3 + players tokens). `WIN = 500`, `LOSS = −500`, the round cap `−250`.
 
 mod plans;
 
@@ -118,6 +119,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "progress_weight",
         default: "1.5",
         about: "state value: weight of one point of progress on the quest or active location (0-10)",
+    },
+    BotOption {
+        name: "kill_token",
+        default: "6",
+        about: "state value: a token on a mission whose kills advance the quest (0-100)",
     },
 ];
 
@@ -192,12 +198,15 @@ pub struct ValueWeights {
     pub threat: f64,
     pub staging: f64,
     pub progress: f64,
+    /// A kill token on a mission whose kills advance the quest (`Hint::kills_advance_quest`).
+    pub kill_token: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     threat: 1.0,
     staging: 4.0,
     progress: 1.5,
+    kill_token: 6.0,
 };
 
 impl LookaheadBot {
@@ -256,6 +265,13 @@ impl LookaheadBot {
                 threat: real("threat_weight", get("threat_weight"))?,
                 staging: real("staging_weight", get("staging_weight"))?,
                 progress: real("progress_weight", get("progress_weight"))?,
+                kill_token: match get("kill_token").parse::<f64>() {
+                    Ok(x) if (0.0..=100.0).contains(&x) => x,
+                    _ => return Err(format!(
+                        "bot `lookahead`: option `kill_token` takes a number 0 to 100, not `{}`",
+                        get("kill_token")
+                    )),
+                },
             },
             plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
@@ -360,6 +376,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     for &c in g.list(Zone::Staging) {
         if g.ty(c) == CardType::EncounterSideQuest {
             v += side_quest_value(g, c, w);
+        } else if crate::cards::hints::hint(g, c).kills_advance_quest {
+            // A mission counting kills toward the next stage: each token is part of a stage.
+            v += w.kill_token * g.card(c).resources as f64;
         }
     }
     if let Some(l) = g.active_location() {

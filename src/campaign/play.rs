@@ -14,7 +14,7 @@ use super::{CampaignGame, CampaignState, ORDER};
 use crate::cards::campaign::{campaign_card, CampaignCard};
 use crate::data::{CardDb, CardType, DefId, Mode};
 use crate::decklist::Deck;
-use crate::engine::{play_game, Bot, Game, GameSetup, RuleOptions, Zone, ENCOUNTER};
+use crate::engine::{play_game, Bot, CardId, Game, GameSetup, RuleOptions, Zone, ENCOUNTER};
 use crate::record::Outcome;
 use std::sync::Arc;
 
@@ -200,7 +200,18 @@ pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &Campaign
     crate::cards::campaign::after_every_win(game, st);
     let mut fallen = 0u8;
     for p in 0..game.n_players {
-        for &c in game.list(Zone::Discard(p)) {
+        // Rule option `eliminated_heroes_fall` (§9.2.6): an eliminated player's heroes too.
+        let eliminated = game.setup.options.eliminated_heroes_fall && game.players[p as usize].eliminated;
+        let dead: Vec<CardId> = game
+            .list(Zone::Discard(p))
+            .iter()
+            .copied()
+            .chain(
+                (0..game.cards.len() as CardId)
+                    .filter(|&c| eliminated && game.card(c).owner == p && game.is_hero(c)),
+            )
+            .collect();
+        for c in dead {
             if game.ty(c) == CardType::Hero {
                 let d = game.card(c).def;
                 let d = db.original(d);
@@ -220,6 +231,10 @@ pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &Campaign
     st.next = k + 1;
     fallen
 }
+
+/// The hero Amarthiúl may join a party only from The Battle of Carn Dûm on (its campaign card).
+const AMARTHIUL: &str = "Amarthiúl";
+const AMARTHIUL_FROM: u8 = 8;
 
 /// Scenarios whose campaign card lets players change heroes without the +1 threat penalty
 /// (RULES §9.4.3: The Wastes of Eriador, The Battle of Carn Dûm).
@@ -242,12 +257,12 @@ fn replace_fallen(db: &CardDb, setup: &CampaignSetup, st: &mut CampaignState, k:
                 .iter()
                 .flatten()
                 .any(|&h| &db.def(h).title == title);
-            if taken || st.is_fallen(db, r) {
+            if taken || st.is_fallen(db, r) || (title == AMARTHIUL && k < AMARTHIUL_FROM) {
                 continue;
             }
             st.heroes[p].push(r);
             if !FREE_CHANGES.contains(&k) {
-                st.threat_penalty += 1;
+                st.threat_penalty += setup.options.threat_penalty_per_change;
             }
         }
     }
@@ -300,11 +315,17 @@ pub fn scenario_setup(
             }
             // A player card of a player's deck (outside the deck-size count).
             (true, None, Some(p)) => {
-                if let Some(d) = decks.get_mut(p as usize) {
+                let lost = st
+                    .notes
+                    .lost
+                    .iter()
+                    .any(|&(q, l)| q == p && db.original(l) == db.original(pc.card));
+                if let (Some(d), false) = (decks.get_mut(p as usize), lost) {
                     d.cards.push(pc.card);
                 }
             }
-            (true, None, None) => {}
+            // A boon of the group (Amarthiúl's Courage): set aside, its Setup text places it.
+            (true, None, None) => set_aside.push((pc.card, 0, true)),
             // Encounter-backed pool cards: set aside; their Setup text (if any) brings them in.
             (false, _, _) => set_aside.push((pc.card, ENCOUNTER, true)),
         }

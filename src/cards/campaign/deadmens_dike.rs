@@ -33,15 +33,6 @@ pub const CARD: CampaignCard = CampaignCard {
     resolution: resolve,
 };
 
-const BURDEN: Script = Script {
-    setup: Some(burden_setup),
-    forced: Some(burden_forced),
-    forced_on: events![Revealed, Revealing, Flipped],
-    rule: Some(burden_rule),
-    modify: Some(burden_modify),
-    ..BLANK
-};
-
 pub static SCRIPTS: &[Script] = &[
     Script {
         code: CAMPAIGN,
@@ -64,15 +55,30 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: LEGACY,
-        ..BURDEN
+        setup: Some(burden_setup),
+        forced: Some(burden_forced),
+        forced_on: events![Revealed, Revealing, Flipped],
+        rule: Some(burden_rule),
+        modify: Some(burden_modify),
+        ..BLANK
     },
     Script {
         code: MAJESTY,
-        ..BURDEN
+        setup: Some(burden_setup),
+        forced: Some(burden_forced),
+        forced_on: events![Revealed, Revealing, Flipped],
+        rule: Some(burden_rule),
+        modify: Some(burden_modify),
+        ..BLANK
     },
     Script {
         code: SPITE,
-        ..BURDEN
+        setup: Some(burden_setup),
+        forced: Some(burden_forced),
+        forced_on: events![Revealed, Revealing, Flipped],
+        rule: Some(burden_rule),
+        modify: Some(burden_modify),
+        ..BLANK
     },
 ];
 
@@ -105,9 +111,9 @@ fn thaurdir_in_play(g: &Game) -> Option<CardId> {
 /// set-aside burdens, picked at random, is attached to him (it joins the pool at the
 /// resolution). Once per game.
 fn campaign_forced(g: &mut Game, _me: CardId, ev: Event) {
-    if !matches!(ev, Event::Revealing(..) | Event::Flipped(_)) {
+    let (Event::Revealing(..) | Event::Flipped(_)) = ev else {
         return;
-    }
+    };
     let Some(t) = thaurdir_in_play(g) else { return };
     let aside: Vec<CardId> = BURDENS
         .iter()

@@ -214,22 +214,30 @@ fn on_hero(g: &Game, me: CardId) -> Option<CardId> {
 /// Setup (from the pool): attach to Thaurdir even if he is out of play (meanwhile on the
 /// campaign card); without a Thaurdir in this scenario, removed from the game.
 fn burden_setup(g: &mut Game, me: CardId) {
-    match thaurdir(g) {
-        Some(t) if g.card(t).zone.in_play() => g.attach(me, t, ENCOUNTER),
-        Some(_) => {
-            let card = g
-                .list(Zone::Nightmare)
-                .iter()
-                .copied()
-                .find(|&n| g.ty(n) == CardType::Campaign);
-            match card {
-                Some(c) => g.attach(me, c, ENCOUNTER),
-                None => g.move_card(me, Zone::Removed),
-            }
+    let card = g
+        .list(Zone::Nightmare)
+        .iter()
+        .copied()
+        .find(|&n| g.ty(n) == CardType::Campaign);
+    match (thaurdir(g), card) {
+        (Some(t), _) if g.card(t).zone.in_play() => {
+            g.attach(me, t, ENCOUNTER);
+            g.log_fn(|g| format!("Campaign: {} attached to Thaurdir", g.title(me)));
         }
-        None => g.move_card(me, Zone::Removed),
+        (Some(_), Some(c)) => {
+            g.attach(me, c, ENCOUNTER);
+            g.log_fn(|g| {
+                format!(
+                    "Campaign: {} waits for Thaurdir (out of play) on the campaign card",
+                    g.title(me)
+                )
+            });
+        }
+        _ => {
+            g.move_card(me, Zone::Removed);
+            g.log_fn(|g| format!("Campaign: {} removed from the game (no Thaurdir)", g.title(me)));
+        }
     }
-    g.log_fn(|g| format!("Campaign: {} ({})", g.title(me), g.card(me).zone.name()));
 }
 
 /// The hero this burden moves to: Legacy the most resources, Majesty the most non-objective

@@ -262,7 +262,13 @@ fn replace_fallen(db: &CardDb, setup: &CampaignSetup, st: &mut CampaignState, k:
             }
             st.heroes[p].push(r);
             if !FREE_CHANGES.contains(&k) {
-                st.threat_penalty += setup.options.threat_penalty_per_change;
+                let n = setup.options.threat_penalty_per_change;
+                st.threat_penalty += n;
+                let pp = &mut st.notes.player_penalty;
+                if pp.len() <= p {
+                    pp.resize(p + 1, 0);
+                }
+                pp[p] += n;
             }
         }
     }
@@ -510,5 +516,26 @@ mod tests {
         assert!(t8.contains("takes"), "a Carn Dûm boon taken:\n{t8}");
         assert_eq!(st.notes.hero_damage.len(), st.heroes[0].len());
         assert!(not_playable(db, ORDER[8], s.mode).is_some());
+    }
+
+    #[test]
+    fn reserve_heroes_cost_the_named_threat_penalty() {
+        let db = db();
+        let mut s = setup();
+        s.options.threat_penalty_per_change = 2;
+        let amarthiul = db.by_code("TBoCD-115").unwrap();
+        let eowyn = db.by_code("Core-004").unwrap();
+        s.reserves = vec![vec![amarthiul, eowyn]];
+        let mut st = fresh_state(&s, 5);
+        st.heroes[0].pop();
+        // Before The Battle of Carn Dûm the hero Amarthiúl may not join; Éowyn costs 2.
+        replace_fallen(db, &s, &mut st, 5);
+        assert_eq!(st.heroes[0].last(), Some(&eowyn));
+        assert_eq!((st.threat_penalty, st.notes.player_penalty.clone()), (2, vec![2]));
+        // At Carn Dûm changes are free and Amarthiúl may be taken.
+        st.heroes[0].pop();
+        replace_fallen(db, &s, &mut st, 8);
+        assert_eq!(st.heroes[0].last(), Some(&amarthiul));
+        assert_eq!(st.threat_penalty, 2);
     }
 }

@@ -201,7 +201,8 @@ pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &Campaign
     let mut fallen = 0u8;
     for p in 0..game.n_players {
         // Rule option `eliminated_heroes_fall` (§9.2.6): an eliminated player's heroes too.
-        let eliminated = game.setup.options.eliminated_heroes_fall && game.players[p as usize].eliminated;
+        let eliminated =
+            game.setup.options.eliminated_heroes_fall && game.players[p as usize].eliminated;
         let dead: Vec<CardId> = game
             .list(Zone::Discard(p))
             .iter()
@@ -472,7 +473,10 @@ mod tests {
                     assert_eq!(pooled(&st, "AAC-157"), 1);
                 }
                 4 => {
-                    assert!(trace.contains("Arnor Ravaged to the staging area"), "{trace}");
+                    assert!(
+                        trace.contains("Arnor Ravaged to the staging area"),
+                        "{trace}"
+                    );
                     // The Pendant chosen after Deadmen's Dike is in the first player's deck.
                     let p = db().by_code("AAC-157").unwrap();
                     assert!(deck.cards.contains(&p));
@@ -499,7 +503,10 @@ mod tests {
         let (t6, _) = win(&s, &mut st);
         assert_eq!(st.next, 7, "{t6}");
         // No Thaurdir in Across the Ettenmoors: his burden is removed from the game.
-        assert!(t6.contains("Thaurdir's Spite removed from the game"), "{t6}");
+        assert!(
+            t6.contains("Thaurdir's Spite removed from the game"),
+            "{t6}"
+        );
         assert!(t6.contains("Amarthiúl's Courage"), "{t6}");
         let (t7, _) = win(&s, &mut st);
         assert_eq!(st.next, 8, "{t7}");
@@ -507,7 +514,10 @@ mod tests {
         // the campaign card; Losing Time from the pool (if any) is shuffled in.
         assert!(t7.contains("Thaurdir's Spite waits for Thaurdir"), "{t7}");
         if pooled(&st, "AAC-183") > 0 {
-            assert!(t7.contains("Losing Time shuffled into the encounter deck"), "{t7}");
+            assert!(
+                t7.contains("Losing Time shuffled into the encounter deck"),
+                "{t7}"
+            );
         }
         let (t8, _) = win(&s, &mut st);
         assert_eq!(st.next, 9, "{t8}");
@@ -531,7 +541,10 @@ mod tests {
         // Before The Battle of Carn Dûm the hero Amarthiúl may not join; Éowyn costs 2.
         replace_fallen(db, &s, &mut st, 5);
         assert_eq!(st.heroes[0].last(), Some(&eowyn));
-        assert_eq!((st.threat_penalty, st.notes.player_penalty.clone()), (2, vec![2]));
+        assert_eq!(
+            (st.threat_penalty, st.notes.player_penalty.clone()),
+            (2, vec![2])
+        );
         // At Carn Dûm changes are free and Amarthiúl may be taken.
         st.heroes[0].pop();
         replace_fallen(db, &s, &mut st, 8);

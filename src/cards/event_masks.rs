@@ -106,7 +106,10 @@ const SOURCES: &[(&str, &str)] = &[
         "campaign/deadmens_dike.rs",
         include_str!("campaign/deadmens_dike.rs"),
     ),
-    ("campaign/ettenmoors.rs", include_str!("campaign/ettenmoors.rs")),
+    (
+        "campaign/ettenmoors.rs",
+        include_str!("campaign/ettenmoors.rs"),
+    ),
     ("campaign/rhudaur.rs", include_str!("campaign/rhudaur.rs")),
     ("campaign/carn_dum.rs", include_str!("campaign/carn_dum.rs")),
     ("common.rs", include_str!("common.rs")),

@@ -1,6 +1,6 @@
 //! Scenario 8 of the campaign: The Battle of Carn Dûm campaign card (AAC-188) and the four boons
-//! its setup offers: Elrond's Champion, Lore of Ancient Arnor, Raiment of the Second Age and
-//! Rivendell Skirmishers (AAC-189–192). Its free hero changes (and the hero Amarthiúl) are the
+//! its setup offers (AAC-189–192: Rivendell Skirmishers, Elrond's Champion, Raiment of the Second
+//! Age, Lore of Ancient Arnor). Its free hero changes (and the hero Amarthiúl) are the
 //! runner's (`campaign::play`).
 
 use super::{set_aside, CampaignCard};
@@ -354,7 +354,7 @@ mod tests {
         g.attach(r, h, 0);
         assert_eq!(g.stat(h, Stat::Attack), atk + 2);
         assert_eq!(g.stat(h, Stat::HitPoints), hp + 2);
-        // After its character attacks and destroys an enemy: draw 1.
+        // Its character's attack kills an enemy: its controller draws a card.
         let e = g.spawn("TLR-017", ENCOUNTER, Zone::EncounterDiscard);
         g.patk.enemy = e;
         g.patk.attackers[0] = h;

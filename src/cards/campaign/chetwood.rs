@@ -321,7 +321,10 @@ pub(crate) mod tests {
     }
 
     /// Change this sandbox game's rule options (its setup is replaced by a changed copy).
-    pub(crate) fn set_options(g: &mut Game<'static>, f: impl FnOnce(&mut crate::engine::RuleOptions)) {
+    pub(crate) fn set_options(
+        g: &mut Game<'static>,
+        f: impl FnOnce(&mut crate::engine::RuleOptions),
+    ) {
         let mut s = g.setup.clone();
         f(&mut s.options);
         g.setup = Box::leak(Box::new(s));

@@ -1,7 +1,7 @@
 //! Scenario 3 of the campaign: the Deadmen's Dike campaign card (AAC-166), Amarthiúl's Courage
 //! (AAC-167) and Thaurdir's three burdens: Legacy, Majesty and Spite (AAC-168–170).
 //!
-//! A burden "attached to Thaurdir even if he is out of play" (its Setup in a later scenario
+//! A burden whose Setup puts it on Thaurdir while he is not in play (in a later scenario
 //! whose Thaurdir is still set aside or in the encounter deck) is attached to the campaign
 //! card meanwhile (its Forced effect is active, as the card says) and moves onto Thaurdir as
 //! soon as he is in play (at the next reveal or quest flip).
@@ -211,8 +211,8 @@ fn on_hero(g: &Game, me: CardId) -> Option<CardId> {
     host(g, me).filter(|&h| g.is_hero(h))
 }
 
-/// Setup (from the pool): attach to Thaurdir even if he is out of play (meanwhile on the
-/// campaign card); without a Thaurdir in this scenario, removed from the game.
+/// Setup (from the pool): onto Thaurdir, in play or not (while he is out of play, it waits on
+/// the campaign card); in a scenario without Thaurdir it leaves the game.
 fn burden_setup(g: &mut Game, me: CardId) {
     let card = g
         .list(Zone::Nightmare)
@@ -235,7 +235,12 @@ fn burden_setup(g: &mut Game, me: CardId) {
         }
         _ => {
             g.move_card(me, Zone::Removed);
-            g.log_fn(|g| format!("Campaign: {} removed from the game (no Thaurdir)", g.title(me)));
+            g.log_fn(|g| {
+                format!(
+                    "Campaign: {} removed from the game (no Thaurdir)",
+                    g.title(me)
+                )
+            });
         }
     }
 }
@@ -351,7 +356,11 @@ mod tests {
     /// A Deadmen's Dike sandbox in campaign mode: Thaurdir set aside, the campaign card beside
     /// the quest.
     fn dike() -> (Game<'static>, CardId, CardId) {
-        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[&["Core-001", "Core-002"]]);
+        let mut g = sandbox_in(
+            "deadmens-dike",
+            Mode::Standard,
+            &[&["Core-001", "Core-002"]],
+        );
         let h = hero(&g, "Core-001");
         let st = CampaignState::new(3, vec![vec![g.def_id(h)]]);
         in_campaign(&mut g, st, 3, CAMPAIGN);
@@ -475,7 +484,8 @@ mod tests {
         g.attach(x, th, 0);
         let atk = g.stat(th, Stat::Attack);
         sorcery(&mut g);
-        // To the hero with the most non-objective attachments: −2 Attack, cannot commit.
+        // Moves to the hero carrying most attachments (objectives not counted): −2 Attack, no
+        // committing.
         assert_eq!(g.card(b).zone, Zone::Attached(th));
         assert_eq!(g.stat(th, Stat::Attack), atk - 2);
         assert!(g.rule(Rule::CannotCommit(th)));

@@ -131,8 +131,8 @@ fn ask_next(g: &mut Game, me: CardId, mut k: u8) {
     }
 }
 
-/// Shadow: the attacking enemy gets +3 Attack or +3 Defense until the end of the phase; the
-/// defending player picks (engine choice).
+/// Shadow: the attacker gains 3 Attack or 3 Defense for this phase; the defending player
+/// picks (engine choice).
 fn losing_time_shadow(g: &mut Game, me: CardId) {
     let p = g.attack.player;
     g.begin_ask(p, Ask::Effect { card: me, what: 1 });

@@ -193,8 +193,8 @@ fn orders_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     ev == Event::Played(me) && crate::cards::common::enemies_in_play(g).any(|e| orders_target(g, e))
 }
 
-/// Response after it is played: discard a non-unique Undead enemy with 2 or fewer hit points
-/// left.
+/// Response after it is played: a non-unique Undead enemy close to death (at most 2 hit points
+/// left) is discarded.
 fn orders_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     let es: Vec<CardId> = crate::cards::common::enemies_in_play(g)

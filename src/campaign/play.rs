@@ -551,4 +551,23 @@ mod tests {
         assert_eq!(st.heroes[0].last(), Some(&amarthiul));
         assert_eq!(st.threat_penalty, 2);
     }
+
+    #[test]
+    fn mount_gram_lost_cards_stay_out_of_decks_and_pool_cards() {
+        let db = db();
+        let s = setup();
+        let mut st = fresh_state(&s, 6);
+        let pendant = db.by_code("AAC-157").unwrap();
+        let guard = s.decks[0].cards[0];
+        st.add_to_pool(pendant, Some(0), None);
+        let card = campaign_card(ORDER[5]).unwrap();
+        let sc = db.scenario(ORDER[5]).unwrap();
+        let (gs, _) = scenario_setup(db, &s, &st, sc, 6, card);
+        assert!(gs.decks[0].cards.contains(&pendant) && gs.decks[0].cards.contains(&guard));
+        // Both noted as lost in Mount Gram: neither is in the deck any more.
+        st.notes.lost.push((0, pendant));
+        st.notes.lost.push((0, guard));
+        let (gs, _) = scenario_setup(db, &s, &st, sc, 6, card);
+        assert!(!gs.decks[0].cards.contains(&pendant) && !gs.decks[0].cards.contains(&guard));
+    }
 }

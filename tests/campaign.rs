@@ -180,3 +180,53 @@ fn sideboard_heroes_are_the_reserve() {
     assert_eq!(titles, ["Éowyn", "Dúnhere"]);
     let _ = fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_hand_written_log_resumes_from_scenario_7_with_burdens_and_rule_options() {
+    let dir = unique_dir("campaign", "log7");
+    fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.txt");
+    fs::write(
+        &log,
+        "lotr-sim campaign log 1\nnext 7\nheroes 1: Aragorn, Théodred, Glóin\n\
+         pool Losing Time\npool Losing Time\npool Thaurdir's Legacy\nthreat_penalty 1\n",
+    )
+    .unwrap();
+    let trace = |extra: &[&str]| {
+        let mut args = vec![
+            "campaign",
+            "--mode",
+            "easy",
+            "--retries",
+            "0",
+            "--trace",
+            "0",
+            "--campaign-log",
+            log.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        ok(&args)
+    };
+    let t = trace(&[]);
+    assert!(t.contains("scenario 7 (the-treachery-of-rhudaur)"), "{t}");
+    // Pool Losing Times go into the encounter deck; Thaurdir (set aside at the start of The
+    // Treachery of Rhudaur) gets his burden later, meanwhile it waits on the campaign card.
+    assert_eq!(
+        t.matches("Losing Time shuffled into the encounter deck")
+            .count(),
+        2,
+        "{t}"
+    );
+    assert!(t.contains("Thaurdir's Legacy waits for Thaurdir"), "{t}");
+    assert!(t.contains("starting threat +1"), "{t}");
+    // Rule options change that: no burden shuffled in, each player's own penalty (none).
+    let t = trace(&[
+        "--rule",
+        "pool_burdens_shuffled_in=false",
+        "--rule",
+        "threat_penalty_shared=false",
+    ]);
+    assert!(!t.contains("shuffled into the encounter deck"), "{t}");
+    assert!(!t.contains("starting threat +1"), "{t}");
+    let _ = fs::remove_dir_all(dir);
+}

@@ -9,6 +9,7 @@
 //! heroes 1: Aragorn, Théodred, Glóin
 //! fallen: Boromir
 //! threat_penalty 1
+//! player_penalty 1: 1            # a player's own hero changes (rule threat_penalty_shared=false)
 //! pool Protect the Innocent       # a campaign pool card
 //! pool Hardy on Aragorn           # a Permanent card and its hero
 //! pool Iârion's Pendant player 1  # a player card and the player whose deck holds it
@@ -97,6 +98,17 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
             }
             "fallen" => st.fallen.extend(names(db, rest, true).map_err(err)?),
             "threat_penalty" => st.threat_penalty = number(rest, "threat_penalty").map_err(err)?,
+            "player_penalty" => {
+                let (seat, n) = rest.split_once(':').ok_or_else(|| {
+                    err("write `player_penalty P: N` (P = player number)".into())
+                })?;
+                let p = seat_of(seat.trim(), players).map_err(err)?;
+                let pp = &mut st.notes.player_penalty;
+                if pp.len() <= p {
+                    pp.resize(p + 1, 0);
+                }
+                pp[p] = number(n, "player_penalty").map_err(err)?;
+            }
             "protect_the_innocent" => {
                 st.notes.protect_the_innocent = number(rest, "protect_the_innocent").map_err(err)?
             }
@@ -141,7 +153,7 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
             "pool" => st.pool.push(pool_card(db, rest, players).map_err(err)?),
             w => {
                 return Err(err(format!(
-                    "unknown statement `{}`; a log line starts with one of: next, heroes, fallen, threat_penalty, pool, protect_the_innocent, threat_reduction, determined, lost, hero_damage, score",
+                    "unknown statement `{}`; a log line starts with one of: next, heroes, fallen, threat_penalty, player_penalty, pool, protect_the_innocent, threat_reduction, determined, lost, hero_damage, score",
                     clip(w)
                 )))
             }
@@ -198,6 +210,9 @@ pub fn write(db: &CardDb, st: &CampaignState) -> String {
         let _ = writeln!(o, "fallen: {}  # {}", list(&st.fallen), titles(&st.fallen));
     }
     let _ = writeln!(o, "threat_penalty {}", st.threat_penalty);
+    for (p, n) in st.notes.player_penalty.iter().enumerate() {
+        let _ = writeln!(o, "player_penalty {}: {n}", p + 1);
+    }
     for pc in &st.pool {
         let _ = write!(o, "pool {}", db.def(pc.card).code);
         if let Some(h) = pc.hero {
@@ -340,6 +355,7 @@ heroes 1: Aragorn, Théodred, Gloin
 heroes 2: Core-004
 fallen: Boromir            # fell in The Weather Hills
 threat_penalty 1
+player_penalty 2: 1         # Boromir's replacement (rule threat_penalty_shared=false)
 pool Arnor Ravaged
 pool Hardy on Aragorn
 pool Iarion's Pendant player 2
@@ -359,6 +375,9 @@ score 3 98
         assert_eq!(db.def(st.heroes[1][0]).code, "Core-004");
         assert_eq!(db.def(st.fallen[0]).title, "Boromir");
         assert_eq!(st.threat_penalty, 1);
+        assert_eq!(st.notes.player_penalty, vec![0, 1]);
+        assert_eq!((st.penalty_of(0, false), st.penalty_of(1, false)), (0, 1));
+        assert_eq!(st.penalty_of(0, true), 1);
         assert_eq!(st.pool.len(), 3);
         assert_eq!(db.def(st.pool[0].card).code, "AAC-158B");
         assert_eq!(st.pool[1].hero, Some(st.heroes[0][0]));

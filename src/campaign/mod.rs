@@ -49,6 +49,9 @@ pub struct Notes {
     pub lost: Vec<(u8, DefId)>,
     /// Damage on each hero when a scenario ended (after The Battle of Carn Dûm).
     pub hero_damage: Vec<(DefId, i16)>,
+    /// Each player's own share of the threat penalty (his hero changes), by seat; used instead
+    /// of the shared counter under rule option `threat_penalty_shared=false` (§9.4.4).
+    pub player_penalty: Vec<i16>,
 }
 
 /// The campaign log (RULES.md §9.1).
@@ -79,6 +82,16 @@ impl CampaignState {
             pool: Vec::new(),
             notes: Notes::default(),
             scores: Vec::new(),
+        }
+    }
+
+    /// The threat penalty on player `p`'s starting threat: the shared counter, or his own
+    /// changes when the penalty is not shared (§9.4.4, rule option `threat_penalty_shared`).
+    pub fn penalty_of(&self, p: usize, shared: bool) -> i16 {
+        if shared {
+            self.threat_penalty
+        } else {
+            self.notes.player_penalty.get(p).copied().unwrap_or(0)
         }
     }
 

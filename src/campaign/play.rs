@@ -14,7 +14,7 @@ use super::{CampaignGame, CampaignState, ORDER};
 use crate::cards::campaign::{campaign_card, CampaignCard};
 use crate::data::{CardDb, CardType, DefId, Mode};
 use crate::decklist::Deck;
-use crate::engine::{play_game, Bot, Game, GameSetup, RuleOptions, Zone, ENCOUNTER};
+use crate::engine::{play_game, Bot, CardId, Game, GameSetup, RuleOptions, Zone, ENCOUNTER};
 use crate::record::Outcome;
 use std::sync::Arc;
 
@@ -200,7 +200,19 @@ pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &Campaign
     crate::cards::campaign::after_every_win(game, st);
     let mut fallen = 0u8;
     for p in 0..game.n_players {
-        for &c in game.list(Zone::Discard(p)) {
+        // Rule option `eliminated_heroes_fall` (§9.2.6): an eliminated player's heroes too.
+        let eliminated =
+            game.setup.options.eliminated_heroes_fall && game.players[p as usize].eliminated;
+        let dead: Vec<CardId> = game
+            .list(Zone::Discard(p))
+            .iter()
+            .copied()
+            .chain(
+                (0..game.cards.len() as CardId)
+                    .filter(|&c| eliminated && game.card(c).owner == p && game.is_hero(c)),
+            )
+            .collect();
+        for c in dead {
             if game.ty(c) == CardType::Hero {
                 let d = game.card(c).def;
                 let d = db.original(d);
@@ -220,6 +232,10 @@ pub fn resolve(db: &CardDb, game: &Game, st: &mut CampaignState, card: &Campaign
     st.next = k + 1;
     fallen
 }
+
+/// The hero Amarthiúl may join a party only from The Battle of Carn Dûm on (its campaign card).
+const AMARTHIUL: &str = "Amarthiúl";
+const AMARTHIUL_FROM: u8 = 8;
 
 /// Scenarios whose campaign card lets players change heroes without the +1 threat penalty
 /// (RULES §9.4.3: The Wastes of Eriador, The Battle of Carn Dûm).
@@ -242,12 +258,18 @@ fn replace_fallen(db: &CardDb, setup: &CampaignSetup, st: &mut CampaignState, k:
                 .iter()
                 .flatten()
                 .any(|&h| &db.def(h).title == title);
-            if taken || st.is_fallen(db, r) {
+            if taken || st.is_fallen(db, r) || (title == AMARTHIUL && k < AMARTHIUL_FROM) {
                 continue;
             }
             st.heroes[p].push(r);
             if !FREE_CHANGES.contains(&k) {
-                st.threat_penalty += 1;
+                let n = setup.options.threat_penalty_per_change;
+                st.threat_penalty += n;
+                let pp = &mut st.notes.player_penalty;
+                if pp.len() <= p {
+                    pp.resize(p + 1, 0);
+                }
+                pp[p] += n;
             }
         }
     }
@@ -300,11 +322,17 @@ pub fn scenario_setup(
             }
             // A player card of a player's deck (outside the deck-size count).
             (true, None, Some(p)) => {
-                if let Some(d) = decks.get_mut(p as usize) {
+                let lost = st
+                    .notes
+                    .lost
+                    .iter()
+                    .any(|&(q, l)| q == p && db.original(l) == db.original(pc.card));
+                if let (Some(d), false) = (decks.get_mut(p as usize), lost) {
                     d.cards.push(pc.card);
                 }
             }
-            (true, None, None) => {}
+            // A boon of the group (Amarthiúl's Courage): set aside, its Setup text places it.
+            (true, None, None) => set_aside.push((pc.card, 0, true)),
             // Encounter-backed pool cards: set aside; their Setup text (if any) brings them in.
             (false, _, _) => set_aside.push((pc.card, ENCOUNTER, true)),
         }
@@ -364,4 +392,182 @@ pub fn run_campaigns(
     });
     out.sort_by_key(|r| r.index);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    //! Chaining with forced wins (the bots rarely win these scenarios): each scenario is set up
+    //! from the log as `play_campaign` does, played two rounds by `basic`, declared won and
+    //! resolved; the log must carry what the campaign cards say.
+
+    use super::*;
+    use crate::cards::testkit::db;
+    use crate::record::Outcome;
+
+    fn setup() -> CampaignSetup {
+        let deck = crate::deck::resolve_deck("core-leadership", db()).unwrap();
+        CampaignSetup {
+            mode: Mode::Easy,
+            decks: vec![deck],
+            reserves: vec![vec![]],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+            retries: 0,
+            bots: vec!["basic".into()],
+        }
+    }
+
+    /// Scenario `st.next` set up from the log, two rounds of `basic`, a forced win, the
+    /// resolution. Returns the game's trace and its setup's first deck.
+    fn win(setup: &CampaignSetup, st: &mut CampaignState) -> (String, Deck) {
+        let db = db();
+        let k = st.next;
+        let slug = ORDER[k as usize - 1];
+        assert_eq!(not_playable(db, slug, setup.mode), None, "{slug}");
+        let card = campaign_card(slug).unwrap();
+        replace_fallen(db, setup, st, k);
+        let sc = db.scenario(slug).unwrap();
+        let (gs, cg) = scenario_setup(db, setup, st, sc, k, card);
+        let mut g = Game::new(db, &gs);
+        g.set_campaign(Some(Arc::new(cg)));
+        g.set_logging(true);
+        let mut bot = crate::bots::make("basic").unwrap();
+        // The first game (index) still going when round 3 begins is declared won.
+        for i in 0..20 {
+            bot.new_game(i);
+            g.start(7, i);
+            g.play_until_round(bot.as_mut(), 3, 5_000);
+            if !g.is_over() {
+                g.end_game(Outcome::Win);
+                g.finish_record();
+                break;
+            }
+        }
+        let trace = g.log_lines().join("\n");
+        if g.record().outcome == Outcome::Win {
+            resolve(db, &g, st, card, k);
+        }
+        (trace, gs.decks[0].clone())
+    }
+
+    fn pooled(st: &CampaignState, code: &str) -> usize {
+        let d = db().by_code(code).unwrap();
+        st.pool.iter().filter(|p| p.card == d).count()
+    }
+
+    #[test]
+    fn a_campaign_chains_from_1_through_4_and_stops_at_5() {
+        let s = setup();
+        let mut st = fresh_state(&s, 1);
+        for k in 1..=4u8 {
+            let (trace, deck) = win(&s, &mut st);
+            assert_eq!(st.next, k + 1, "scenario {k} won:\n{trace}");
+            match k {
+                1 => assert_eq!(pooled(&st, "AAC-158A"), 1),
+                3 => {
+                    assert!(trace.contains("Protect the Innocent to the staging area"));
+                    // Protect the Innocent turns into Arnor Ravaged; the Pendant is taken.
+                    assert_eq!(pooled(&st, "AAC-158A"), 0);
+                    assert_eq!(pooled(&st, "AAC-158B"), 1);
+                    assert_eq!(pooled(&st, "AAC-157"), 1);
+                }
+                4 => {
+                    assert!(
+                        trace.contains("Arnor Ravaged to the staging area"),
+                        "{trace}"
+                    );
+                    // The Pendant chosen after Deadmen's Dike is in the first player's deck.
+                    let p = db().by_code("AAC-157").unwrap();
+                    assert!(deck.cards.contains(&p));
+                    assert_eq!(pooled(&st, "AAC-173"), 1);
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(st.scores.len(), 4);
+        assert!(not_playable(db(), ORDER[4], s.mode).is_some());
+        let mut bots: Vec<Box<dyn Bot>> = vec![crate::bots::make("basic").unwrap()];
+        let rec = play_campaign(db(), &s, &mut bots, 1, 0, &st, None);
+        assert_eq!(rec.stop, Stop::NotPlayable(5));
+    }
+
+    #[test]
+    fn a_campaign_chains_from_6_through_8() {
+        let db = db();
+        let s = setup();
+        let mut st = fresh_state(&s, 6);
+        // Carried from Deadmen's Dike: a Thaurdir burden and Amarthiúl's Courage.
+        st.add_to_pool(db.by_code("AAC-170").unwrap(), None, None);
+        st.add_to_pool(db.by_code("AAC-167").unwrap(), None, None);
+        let (t6, _) = win(&s, &mut st);
+        assert_eq!(st.next, 7, "{t6}");
+        // No Thaurdir in Across the Ettenmoors: his burden is removed from the game.
+        assert!(
+            t6.contains("Thaurdir's Spite removed from the game"),
+            "{t6}"
+        );
+        assert!(t6.contains("Amarthiúl's Courage"), "{t6}");
+        let (t7, _) = win(&s, &mut st);
+        assert_eq!(st.next, 8, "{t7}");
+        // Thaurdir is set aside at the start of The Treachery of Rhudaur: the burden waits on
+        // the campaign card; Losing Time from the pool (if any) is shuffled in.
+        assert!(t7.contains("Thaurdir's Spite waits for Thaurdir"), "{t7}");
+        if pooled(&st, "AAC-183") > 0 {
+            assert!(
+                t7.contains("Losing Time shuffled into the encounter deck"),
+                "{t7}"
+            );
+        }
+        let (t8, _) = win(&s, &mut st);
+        assert_eq!(st.next, 9, "{t8}");
+        // Thaurdir starts in the staging area at The Battle of Carn Dûm.
+        assert!(t8.contains("Thaurdir's Spite attached to Thaurdir"), "{t8}");
+        assert!(t8.contains("takes"), "a Carn Dûm boon taken:\n{t8}");
+        assert_eq!(st.notes.hero_damage.len(), st.heroes[0].len());
+        assert!(not_playable(db, ORDER[8], s.mode).is_some());
+    }
+
+    #[test]
+    fn reserve_heroes_cost_the_named_threat_penalty() {
+        let db = db();
+        let mut s = setup();
+        s.options.threat_penalty_per_change = 2;
+        let amarthiul = db.by_code("TBoCD-115").unwrap();
+        let eowyn = db.by_code("Core-004").unwrap();
+        s.reserves = vec![vec![amarthiul, eowyn]];
+        let mut st = fresh_state(&s, 5);
+        st.heroes[0].pop();
+        // Before The Battle of Carn Dûm the hero Amarthiúl may not join; Éowyn costs 2.
+        replace_fallen(db, &s, &mut st, 5);
+        assert_eq!(st.heroes[0].last(), Some(&eowyn));
+        assert_eq!(
+            (st.threat_penalty, st.notes.player_penalty.clone()),
+            (2, vec![2])
+        );
+        // At Carn Dûm changes are free and Amarthiúl may be taken.
+        st.heroes[0].pop();
+        replace_fallen(db, &s, &mut st, 8);
+        assert_eq!(st.heroes[0].last(), Some(&amarthiul));
+        assert_eq!(st.threat_penalty, 2);
+    }
+
+    #[test]
+    fn mount_gram_lost_cards_stay_out_of_decks_and_pool_cards() {
+        let db = db();
+        let s = setup();
+        let mut st = fresh_state(&s, 6);
+        let pendant = db.by_code("AAC-157").unwrap();
+        let guard = s.decks[0].cards[0];
+        st.add_to_pool(pendant, Some(0), None);
+        let card = campaign_card(ORDER[5]).unwrap();
+        let sc = db.scenario(ORDER[5]).unwrap();
+        let (gs, _) = scenario_setup(db, &s, &st, sc, 6, card);
+        assert!(gs.decks[0].cards.contains(&pendant) && gs.decks[0].cards.contains(&guard));
+        // Both noted as lost in Mount Gram: neither is in the deck any more.
+        st.notes.lost.push((0, pendant));
+        st.notes.lost.push((0, guard));
+        let (gs, _) = scenario_setup(db, &s, &st, sc, 6, card);
+        assert!(!gs.decks[0].cards.contains(&pendant) && !gs.decks[0].cards.contains(&guard));
+    }
 }

@@ -102,6 +102,16 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("campaign/weather_hills.rs"),
     ),
     ("campaign/wastes.rs", include_str!("campaign/wastes.rs")),
+    (
+        "campaign/deadmens_dike.rs",
+        include_str!("campaign/deadmens_dike.rs"),
+    ),
+    (
+        "campaign/ettenmoors.rs",
+        include_str!("campaign/ettenmoors.rs"),
+    ),
+    ("campaign/rhudaur.rs", include_str!("campaign/rhudaur.rs")),
+    ("campaign/carn_dum.rs", include_str!("campaign/carn_dum.rs")),
     ("common.rs", include_str!("common.rs")),
 ];
 

@@ -156,6 +156,12 @@ pub enum Rule {
     UndeadBackOnEncounterReset,
     /// Player `.1` cannot attack enemy `.0` (Apostate of Angmar).
     CannotBeAttackedBy(CardId, u8),
+    /// Asked of an attachment: it blanks the printed text box of character `.0` it is attached
+    /// to (Thaurdir's Legacy; read by `Game::script` for cards marked `CardInst::text_blanked`).
+    BlanksTextOf(CardId),
+    /// Asked of an attachment: character `.0` it is attached to cannot commit to the quest
+    /// (Thaurdir's Majesty; read by the commit step for characters with attachments).
+    CannotCommit(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -311,6 +317,10 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(campaign::chetwood::SCRIPTS.iter())
         .chain(campaign::weather_hills::SCRIPTS.iter())
         .chain(campaign::wastes::SCRIPTS.iter())
+        .chain(campaign::deadmens_dike::SCRIPTS.iter())
+        .chain(campaign::ettenmoors::SCRIPTS.iter())
+        .chain(campaign::rhudaur::SCRIPTS.iter())
+        .chain(campaign::carn_dum::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -503,6 +513,10 @@ mod lint {
             include_str!("campaign/chetwood.rs"),
             include_str!("campaign/weather_hills.rs"),
             include_str!("campaign/wastes.rs"),
+            include_str!("campaign/deadmens_dike.rs"),
+            include_str!("campaign/ettenmoors.rs"),
+            include_str!("campaign/rhudaur.rs"),
+            include_str!("campaign/carn_dum.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -63,6 +63,9 @@ impl<'a> Game<'a> {
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
+        if ci.text_blanked && self.blanked_by_attachment(c) {
+            return None;
+        }
         if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
             return None;
         }
@@ -92,6 +95,15 @@ impl<'a> Game<'a> {
     fn raw_script(&self, c: CardId) -> Option<&'static Script> {
         let s = self.cards[c as usize].script;
         (s != NO_SCRIPT).then(|| self.script_table[s as usize])
+    }
+
+    /// Does an attachment of `c` blank its text box now (`Rule::BlanksTextOf`)?
+    fn blanked_by_attachment(&self, c: CardId) -> bool {
+        self.attachments(c).any(|a| {
+            self.raw_script(a)
+                .and_then(|s| s.rule)
+                .is_some_and(|f| f(self, a, Rule::BlanksTextOf(c)))
+        })
     }
 
     /// Is `c`'s printed text box blank now (a damaged hero or ally in play while a card such as
@@ -127,6 +139,7 @@ impl<'a> Game<'a> {
             uses_round: 0,
             uses_phase: 0,
             guarded: false,
+            text_blanked: false,
             hooks: 0,
             listed: 0,
             n_attached: 0,
@@ -326,6 +339,7 @@ impl<'a> Game<'a> {
             let ci = &mut self.cards[c as usize];
             ci.zone = to;
             ci.guarded = false;
+            ci.text_blanked = false;
             if was_in_play && !now_in_play {
                 ci.last_controller = ci.controller;
                 ci.damage = 0;

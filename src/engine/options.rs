@@ -19,6 +19,25 @@ pub struct RuleOptions {
     pub heroless_player_survives: bool,
     /// §5.29.8: while it is Night (Nightfall), shadow effects cannot be canceled either.
     pub night_shadows_uncancelable: bool,
+    /// §9.6 (Deadmen's Dike resolution): the group takes Iârion's Pendant (into the first
+    /// player's deck); false: Amarthiúl's Courage.
+    pub dike_takes_pendant: bool,
+    /// §9.6 (Across the Ettenmoors, UNSURE): a Losing Time the campaign card reveals resolves
+    /// its When Revealed effect before it goes to the discard pile.
+    pub losing_time_resolves: bool,
+    /// §9.3.2: a pool burden without Setup text (Losing Time) is shuffled into each later
+    /// scenario's encounter deck.
+    pub pool_burdens_shuffled_in: bool,
+    /// §9.2.6 (UNSURE): the heroes of a player eliminated in a won scenario become fallen too.
+    pub eliminated_heroes_fall: bool,
+    /// §9.4.4 (UNSURE): the threat penalty is one shared counter (false: each player's starting
+    /// threat rises only by his own hero changes).
+    pub threat_penalty_shared: bool,
+    /// §9.4.2: threat penalty per hero change between scenarios.
+    pub threat_penalty_per_change: i16,
+    /// §9.6 (The Wastes of Eriador, UNSURE): starting-threat reduction Fend Off Despair logs when
+    /// defeated (cumulative; 0: none).
+    pub fend_off_reduction: i16,
 }
 
 impl Default for RuleOptions {
@@ -32,6 +51,13 @@ impl Default for RuleOptions {
             shadows_until_end_of_combat: true,
             heroless_player_survives: true,
             night_shadows_uncancelable: false,
+            dike_takes_pendant: true,
+            losing_time_resolves: true,
+            pool_burdens_shuffled_in: true,
+            eliminated_heroes_fall: false,
+            threat_penalty_shared: true,
+            threat_penalty_per_change: 1,
+            fend_off_reduction: 2,
         }
     }
 }
@@ -79,6 +105,41 @@ impl RuleOptions {
             "§5.29.8",
             "while it is Night, shadow effects count as encounter card effects that cannot be canceled",
         ),
+        (
+            "dike_takes_pendant",
+            "§9.6",
+            "campaign: after Deadmen's Dike the group takes Iârion's Pendant (false: Amarthiúl's Courage)",
+        ),
+        (
+            "losing_time_resolves",
+            "§9.6",
+            "campaign: a Losing Time revealed by the Ettenmoors campaign card resolves its When Revealed",
+        ),
+        (
+            "pool_burdens_shuffled_in",
+            "§9.3.2",
+            "campaign: pool burdens without Setup text are shuffled into later encounter decks",
+        ),
+        (
+            "eliminated_heroes_fall",
+            "§9.2.6",
+            "campaign: an eliminated player's heroes become fallen when the scenario is won",
+        ),
+        (
+            "threat_penalty_shared",
+            "§9.4.4",
+            "campaign: one shared threat penalty (false: each player's own hero changes only)",
+        ),
+        (
+            "threat_penalty_per_change",
+            "§9.4.2",
+            "campaign: threat penalty per hero change (a number, 0-10)",
+        ),
+        (
+            "fend_off_reduction",
+            "§9.6",
+            "campaign: starting-threat reduction logged when Fend Off Despair is defeated (0-10)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -87,6 +148,10 @@ impl RuleOptions {
             "true" | "yes" | "on" | "1" => Ok(true),
             "false" | "no" | "off" | "0" => Ok(false),
             _ => Err(format!("rule `{name}` takes true or false, not `{value}`")),
+        };
+        let number = || match value.parse::<i16>() {
+            Ok(n @ 0..=10) => Ok(n),
+            _ => Err(format!("rule `{name}` takes a number 0-10, not `{value}`")),
         };
         match name {
             "first_player" => {
@@ -109,6 +174,13 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat = flag()?,
             "heroless_player_survives" => self.heroless_player_survives = flag()?,
             "night_shadows_uncancelable" => self.night_shadows_uncancelable = flag()?,
+            "dike_takes_pendant" => self.dike_takes_pendant = flag()?,
+            "losing_time_resolves" => self.losing_time_resolves = flag()?,
+            "pool_burdens_shuffled_in" => self.pool_burdens_shuffled_in = flag()?,
+            "eliminated_heroes_fall" => self.eliminated_heroes_fall = flag()?,
+            "threat_penalty_shared" => self.threat_penalty_shared = flag()?,
+            "threat_penalty_per_change" => self.threat_penalty_per_change = number()?,
+            "fend_off_reduction" => self.fend_off_reduction = number()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -134,6 +206,13 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat.to_string(),
             "heroless_player_survives" => self.heroless_player_survives.to_string(),
             "night_shadows_uncancelable" => self.night_shadows_uncancelable.to_string(),
+            "dike_takes_pendant" => self.dike_takes_pendant.to_string(),
+            "losing_time_resolves" => self.losing_time_resolves.to_string(),
+            "pool_burdens_shuffled_in" => self.pool_burdens_shuffled_in.to_string(),
+            "eliminated_heroes_fall" => self.eliminated_heroes_fall.to_string(),
+            "threat_penalty_shared" => self.threat_penalty_shared.to_string(),
+            "threat_penalty_per_change" => self.threat_penalty_per_change.to_string(),
+            "fend_off_reduction" => self.fend_off_reduction.to_string(),
             _ => String::new(),
         }
     }

@@ -157,6 +157,9 @@ pub struct CardInst {
     /// choice: it is an objective waiting to be claimed, not an attachment its owner uses).
     /// Cleared whenever the card moves.
     pub guarded: bool,
+    /// An attachment may blank this card's printed text box (`Rule::BlanksTextOf`, Thaurdir's
+    /// Legacy): `Game::script` then asks its attachments. Cleared whenever the card moves.
+    pub text_blanked: bool,
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,

@@ -35,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: PENDANT,
+        attach_to: Some(pendant_to),
         modify: Some(pendant_modify),
         can_respond: Some(pendant_can),
         respond_on: events![CancelWhenRevealed, CancelShadow],
@@ -166,6 +167,11 @@ pub fn log_protect(g: &Game, st: &mut CampaignState) {
 }
 
 // ------------------------------------------------------------------------- Iârion's Pendant
+
+/// Played from a deck (a pool boon after Deadmen's Dike): on any character.
+fn pendant_to(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
+    g.is_character(t)
+}
 
 /// +1 Willpower to the attached character.
 fn pendant_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
@@ -312,6 +318,16 @@ pub(crate) mod tests {
             card,
             set_aside: Vec::new(),
         }));
+    }
+
+    /// Change this sandbox game's rule options (its setup is replaced by a changed copy).
+    pub(crate) fn set_options(
+        g: &mut Game<'static>,
+        f: impl FnOnce(&mut crate::engine::RuleOptions),
+    ) {
+        let mut s = g.setup.clone();
+        f(&mut s.options);
+        g.setup = Box::leak(Box::new(s));
     }
 
     /// An attack by a new Orc War Party on seat 0 that dealt `dealt` damage to `target`.

@@ -7,7 +7,11 @@ use crate::campaign::CampaignState;
 use crate::data::CardDb;
 use crate::engine::{CardId, Game, Zone};
 
+pub mod carn_dum;
 pub mod chetwood;
+pub mod deadmens_dike;
+pub mod ettenmoors;
+pub mod rhudaur;
 pub mod wastes;
 pub mod weather_hills;
 
@@ -26,7 +30,15 @@ pub struct CampaignCard {
 }
 
 /// The campaign cards implemented, in campaign order.
-pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD, weather_hills::CARD, wastes::CARD];
+pub const CAMPAIGN_CARDS: &[CampaignCard] = &[
+    chetwood::CARD,
+    weather_hills::CARD,
+    deadmens_dike::CARD,
+    wastes::CARD,
+    ettenmoors::CARD,
+    rhudaur::CARD,
+    carn_dum::CARD,
+];
 
 /// What every won scenario records beside its campaign card's resolution: boons attached to
 /// heroes, determined characters, a defeated Fend Off Despair.

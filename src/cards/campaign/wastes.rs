@@ -13,9 +13,6 @@ use crate::events;
 pub const CAMPAIGN: &str = "AAC-171A";
 pub const DETERMINATION: &str = "AAC-172";
 pub const FEND_OFF: &str = "AAC-173";
-/// Starting-threat reduction Fend Off Despair logs when defeated (cumulative; RULES §9.6,
-/// UNSURE 56: read as a reduction).
-pub const FEND_OFF_REDUCTION: i16 = 2;
 
 pub const CARD: CampaignCard = CampaignCard {
     scenario: "the-wastes-of-eriador",
@@ -109,7 +106,8 @@ pub fn after_win(g: &Game, st: &mut CampaignState) {
                 }
             }
         } else if code == FEND_OFF && g.card(c).zone == Zone::Victory {
-            st.notes.threat_reduction += FEND_OFF_REDUCTION;
+            // Rule option `fend_off_reduction` (RULES §9.6, UNSURE: read as a reduction, 2).
+            st.notes.threat_reduction += g.setup.options.fend_off_reduction;
         }
     }
 }
@@ -285,6 +283,6 @@ mod tests {
         g.move_card(f, Zone::Victory);
         let mut st = CampaignState::new(4, vec![vec![]]);
         after_win(&g, &mut st);
-        assert_eq!(st.notes.threat_reduction, FEND_OFF_REDUCTION);
+        assert_eq!(st.notes.threat_reduction, 2);
     }
 }

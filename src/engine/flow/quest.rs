@@ -78,7 +78,9 @@ impl<'a> Game<'a> {
                 for i in 0..self.list(Zone::Play(p)).len() {
                     let c = self.list(Zone::Play(p))[i];
                     let ci = self.cards[c as usize];
-                    if self.is_character(c) && !ci.exhausted && !ci.questing {
+                    // An attachment may keep it off the quest (Thaurdir's Majesty).
+                    let barred = ci.n_attached > 0 && self.rule(Rule::CannotCommit(c));
+                    if self.is_character(c) && !ci.exhausted && !ci.questing && !barred {
                         self.offer(Opt::Card(c));
                     }
                 }

@@ -219,14 +219,18 @@ impl<'a> Game<'a> {
         let Some(c) = self.campaign.clone() else {
             return;
         };
-        let delta = c.state.threat_penalty - c.state.notes.threat_reduction;
+        let shared = self.setup.options.threat_penalty_shared;
         for p in 0..self.n_players as usize {
+            let delta = c.state.penalty_of(p, shared) - c.state.notes.threat_reduction;
             self.players[p].threat = (self.players[p].threat + delta).max(0);
-        }
-        if delta != 0 {
-            self.log_fn(|_| {
-                format!("Campaign: starting threat {delta:+} (threat penalty and logged changes)")
-            });
+            if delta != 0 {
+                self.log_fn(|_| {
+                    let who = if shared { String::new() } else { format!("P{} ", p + 1) };
+                    format!(
+                        "Campaign: {who}starting threat {delta:+} (threat penalty and logged changes)"
+                    )
+                });
+            }
         }
         let card = self
             .list(Zone::Nightmare)

@@ -56,20 +56,28 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 }
 
 impl<'a> Game<'a> {
-    #[inline]
+    #[inline(always)]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
-        if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
-            return None;
-        }
-        if self.safe_active && self.safe_blanks(c) {
-            return None;
+        // The rare blanking cases out of line, so that this stays small enough to inline.
+        if (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+            return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])
+    }
+
+    /// `script` while a card could be blanked now (damaged characters under Cold from Angmar, an
+    /// encounter side quest while a Safe location is active).
+    #[inline(never)]
+    fn script_if_not_blank(&self, c: CardId) -> Option<&'static Script> {
+        if self.blanked(c) || self.safe_blanks(c) {
+            return None;
+        }
+        self.raw_script(c)
     }
 
     /// The script a bot knows card `c` by, to read its hints (`Script::hint`): its script, or

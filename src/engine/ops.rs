@@ -203,7 +203,11 @@ impl<'a> Game<'a> {
         if self.def_of(c).keywords.safe {
             self.note_safe_moved();
         }
+        let was_rule = ci.listed & (1 << IDX_RULE) != 0;
         self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
+        if was_rule || h & hooks::RULE != 0 {
+            self.listen.rules = self.rule_mask();
+        }
         self.set_interest(
             c,
             IDX_GLOBAL,
@@ -271,6 +275,15 @@ impl<'a> Game<'a> {
             self.cards[c as usize].listed |= LISTED_FORCED;
         }
         self.listen.forced = self.forced_mask();
+    }
+
+    /// The union of the `rule_on` masks of the cards in play with a rule hook
+    /// (`Listeners::rules`).
+    pub(crate) fn rule_mask(&self) -> crate::cards::RuleMask {
+        self.interest[IDX_RULE]
+            .iter()
+            .filter_map(|&c| self.raw_script(c))
+            .fold(0, |m, s| m | s.rule_on)
     }
 
     /// The union of the `forced_on` masks of `forced_cards` (`Listeners::forced`).

@@ -225,10 +225,11 @@ impl<'a> Game<'a> {
             }
             return;
         };
-        if sc
-            .rule
-            .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
-            .unwrap_or(false)
+        if sc.rule_on & crate::cards::RuleKind::BlanksDamagedCharacters.bit() != 0
+            && sc
+                .rule
+                .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
+                .unwrap_or(false)
         {
             self.n_blank_damaged = self.interest[IDX_RULE]
                 .iter()

@@ -40,6 +40,7 @@ impl<'a> Game<'a> {
     }
 
     /// Printed value of a stat (X resolved by the card's script).
+    #[inline]
     pub fn printed(&self, c: CardId, s: Stat) -> i16 {
         let d = self.def_of(c);
         let v = match s {

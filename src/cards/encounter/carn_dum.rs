@@ -46,7 +46,12 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-126B",
         rule: Some(crux_rule),
-        rule_on: crate::rules![CannotBeEngaged, CannotDefeat, EngagedWithEachPlayer, LosesIndestructible],
+        rule_on: crate::rules![
+            CannotBeEngaged,
+            CannotDefeat,
+            EngagedWithEachPlayer,
+            LosesIndestructible
+        ],
         forced: Some(crux_forced),
         forced_on: events![RoundEnd, Destroyed],
         ..BLANK

@@ -253,8 +253,25 @@ impl<'a> Game<'a> {
             return false;
         }
         let title = &d.title;
-        self.in_play_cards()
-            .any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
+        let same = |x: CardId| {
+            let dx = self.def_of(x);
+            x != c && dx.unique && dx.title == *title
+        };
+        // The zones of `in_play_cards`, scanned directly (no iterator chain: asked for every
+        // unique card in hand at every action window).
+        [
+            Zone::Quest,
+            Zone::Staging,
+            Zone::Active,
+            Zone::Attached(0),
+            Zone::Nightmare,
+        ]
+        .into_iter()
+        .any(|z| self.list(z).iter().any(|&x| same(x)))
+            || (0..self.n_players).any(|p| {
+                self.list(Zone::Play(p)).iter().any(|&x| same(x))
+                    || self.list(Zone::Engaged(p)).iter().any(|&x| same(x))
+            })
     }
 
     pub(super) fn any_attach_target(&self, a: CardId, p: u8) -> bool {

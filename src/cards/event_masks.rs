@@ -13,7 +13,7 @@ use crate::engine::{EventKind, Phase, Zone, ALL_EVENTS};
 use std::collections::BTreeSet;
 
 /// Every card module's source, with `common.rs` (shared helpers) searched last.
-const SOURCES: &[(&str, &str)] = &[
+pub(super) const SOURCES: &[(&str, &str)] = &[
     (
         "encounter/intruders.rs",
         include_str!("encounter/intruders.rs"),
@@ -116,7 +116,7 @@ const SOURCES: &[(&str, &str)] = &[
 ];
 
 /// The text of `fn name` (signature and body) in `src`, if defined there.
-fn fn_text<'s>(src: &'s str, name: &str) -> Option<&'s str> {
+pub(super) fn fn_text<'s>(src: &'s str, name: &str) -> Option<&'s str> {
     let start = [format!("fn {name}("), format!("fn {name}<")]
         .iter()
         .filter_map(|p| src.find(p.as_str()))
@@ -138,12 +138,12 @@ fn fn_text<'s>(src: &'s str, name: &str) -> Option<&'s str> {
     None
 }
 
-fn is_ident(c: char) -> bool {
+pub(super) fn is_ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
 /// The positions of the word `w` in `s`.
-fn words<'s>(s: &'s str, w: &'s str) -> impl Iterator<Item = usize> + 's {
+pub(super) fn words<'s>(s: &'s str, w: &'s str) -> impl Iterator<Item = usize> + 's {
     s.match_indices(w)
         .map(|(i, _)| i)
         .filter(move |&i| !s[..i].ends_with(is_ident) && !s[i + w.len()..].starts_with(is_ident))

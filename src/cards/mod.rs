@@ -16,6 +16,10 @@ pub mod encounter;
 mod event_masks;
 pub mod hints;
 pub mod player;
+mod rulekind;
+pub use rulekind::{RuleKind, RuleMask, ALL_RULES};
+#[cfg(test)]
+mod rule_masks;
 #[cfg(test)]
 pub mod testkit;
 
@@ -183,6 +187,10 @@ pub struct Script {
     pub global: bool,
     /// Answer `true` to a rule question to make it hold.
     pub rule: Option<fn(&Game, CardId, Rule) -> bool>,
+    /// The questions `rule` may answer `true` to (`rules![...]`): `Game::rule` asks it no
+    /// other. Default: every question. A test derives each mask from the hook's source
+    /// (`rule_masks`), as for `forced_on`.
+    pub rule_on: RuleMask,
     /// Forced effects: called for every event while the card is in play (or, for quest cards,
     /// the main quest / side quests in play).
     pub forced: Option<fn(&mut Game, CardId, Event)>,
@@ -251,6 +259,7 @@ pub const BLANK: Script = Script {
     modify: None,
     global: false,
     rule: None,
+    rule_on: ALL_RULES,
     forced: None,
     forced_on: ALL_EVENTS,
     can_respond: None,

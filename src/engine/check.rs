@@ -322,6 +322,14 @@ impl<'a> Game<'a> {
                 self.forced_mask()
             ));
         }
+        // The rule index: the union of the rule masks of the cards in play with a rule hook.
+        if self.listen.rules != self.rule_mask() {
+            return Err(format!(
+                "rule mask {:#x}, not {:#x}",
+                self.listen.rules,
+                self.rule_mask()
+            ));
+        }
         for (i, ci) in self.cards.iter().enumerate() {
             if ci.hooks & hooks::CAN_RESPOND != 0 {
                 let m = self.script_table[ci.script as usize].respond_on;

@@ -206,11 +206,16 @@ pub(crate) struct Listeners {
     /// The union of `Script::respond_on` over every script with a Response that a card of this
     /// game has had as its face (it only grows: a superset of what could respond now).
     pub respond: EventMask,
+    /// The union of `Script::rule_on` over the current faces of the cards in play with a
+    /// `rule` hook (`Game::interest[IDX_RULE]`; recomputed whenever that list or a listed
+    /// card's face changes): `Game::rule` answers any other question `false` at once.
+    pub rules: crate::cards::RuleMask,
 }
 
 impl Listeners {
     pub const NONE: Listeners = Listeners {
         forced: 0,
         respond: 0,
+        rules: 0,
     };
 }

@@ -56,23 +56,30 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 }
 
 impl<'a> Game<'a> {
-    #[inline]
+    #[inline(always)]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
-        if ci.text_blanked && self.blanked_by_attachment(c) {
-            return None;
-        }
-        if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
-            return None;
-        }
-        if self.safe_active && self.safe_blanks(c) {
-            return None;
+        // The rare blanking cases out of line, so that this stays small enough to inline.
+        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+            return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])
+    }
+
+    /// `script` while a card could be blanked now (an attachment blanking its text, damaged
+    /// characters under Cold from Angmar, an
+    /// encounter side quest while a Safe location is active).
+    #[inline(never)]
+    fn script_if_not_blank(&self, c: CardId) -> Option<&'static Script> {
+        let attached_blank = self.cards[c as usize].text_blanked && self.blanked_by_attachment(c);
+        if attached_blank || self.blanked(c) || self.safe_blanks(c) {
+            return None;
+        }
+        self.raw_script(c)
     }
 
     /// The script a bot knows card `c` by, to read its hints (`Script::hint`): its script, or
@@ -208,7 +215,11 @@ impl<'a> Game<'a> {
         if self.def_of(c).keywords.safe {
             self.note_safe_moved();
         }
+        let was_rule = ci.listed & (1 << IDX_RULE) != 0;
         self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
+        if was_rule || h & hooks::RULE != 0 {
+            self.listen.rules = self.rule_mask();
+        }
         self.set_interest(
             c,
             IDX_GLOBAL,
@@ -226,10 +237,11 @@ impl<'a> Game<'a> {
             }
             return;
         };
-        if sc
-            .rule
-            .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
-            .unwrap_or(false)
+        if sc.rule_on & crate::cards::RuleKind::BlanksDamagedCharacters.bit() != 0
+            && sc
+                .rule
+                .map(|f| f(self, c, Rule::BlanksDamagedCharacters))
+                .unwrap_or(false)
         {
             self.n_blank_damaged = self.interest[IDX_RULE]
                 .iter()
@@ -276,6 +288,15 @@ impl<'a> Game<'a> {
             self.cards[c as usize].listed |= LISTED_FORCED;
         }
         self.listen.forced = self.forced_mask();
+    }
+
+    /// The union of the `rule_on` masks of the cards in play with a rule hook
+    /// (`Listeners::rules`).
+    pub(crate) fn rule_mask(&self) -> crate::cards::RuleMask {
+        self.interest[IDX_RULE]
+            .iter()
+            .filter_map(|&c| self.raw_script(c))
+            .fold(0, |m, s| m | s.rule_on)
     }
 
     /// The union of the `forced_on` masks of `forced_cards` (`Listeners::forced`).

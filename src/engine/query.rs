@@ -40,6 +40,7 @@ impl<'a> Game<'a> {
     }
 
     /// Printed value of a stat (X resolved by the card's script).
+    #[inline]
     pub fn printed(&self, c: CardId, s: Stat) -> i16 {
         let d = self.def_of(c);
         let v = match s {
@@ -169,14 +170,24 @@ impl<'a> Game<'a> {
         self.players[p as usize].threat + extra
     }
 
-    /// Does any card in play make `rule` hold? (Asked of the cards in play with a `rule` hook,
-    /// in no particular order: the hooks only read the game.)
+    /// Does any card in play make `rule` hold? (Asked of the cards in play with a `rule` hook
+    /// whose `rule_on` has the question's kind, in no particular order: the hooks only read the
+    /// game.)
+    #[inline]
     pub fn rule(&self, r: Rule) -> bool {
+        let bit = r.bit();
+        if self.listen.rules & bit == 0 {
+            return false; // no card in play answers this kind of question
+        }
+        self.rule_scan(r, bit)
+    }
+
+    fn rule_scan(&self, r: Rule, bit: crate::cards::RuleMask) -> bool {
         self.interest[IDX_RULE].iter().any(|&c| {
             self.script(c)
+                .filter(|s| s.rule_on & bit != 0)
                 .and_then(|s| s.rule)
-                .map(|f| f(self, c, r))
-                .unwrap_or(false)
+                .is_some_and(|f| f(self, c, r))
         })
     }
 

@@ -39,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
         act: Some(determination_act),
         resume: Some(determination_resume),
         rule: Some(determination_rule),
+        rule_on: crate::rules![GainsTrait],
         hint: Hint {
             play_value: Some(bot::determination_value),
             effect: Some(bot::determination_target),

@@ -161,6 +161,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-076",
         rule: Some(goblin_pursuer_rule),
+        rule_on: crate::rules![CannotFightEnemy],
         shadow: Some(goblin_pursuer_shadow),
         ..BLANK
     },
@@ -169,6 +170,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-077",
         rule: Some(troll_fells_rule),
+        rule_on: crate::rules![GainsDoomed],
         when_revealed: Some(troll_fells_revealed),
         resume: Some(troll_fells_resume),
         ..BLANK
@@ -210,6 +212,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(no_rest_revealed),
         rule: Some(no_rest_rule),
+        rule_on: crate::rules![CollectsNoResources, GainsTrait, ReadyReplaced],
         forced: Some(no_rest_forced),
         forced_on: events![Traveled],
         resume: Some(no_rest_resume),

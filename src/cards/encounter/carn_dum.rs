@@ -28,6 +28,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-125B",
         rule: Some(clutches_rule),
+        rule_on: crate::rules![CannotBeEngaged, CannotTakeDamage, KeepUnresolvedShadows],
         forced: Some(clutches_forced),
         forced_on: events![RoundEnd, ShadowDealt],
         ..BLANK
@@ -45,6 +46,12 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-126B",
         rule: Some(crux_rule),
+        rule_on: crate::rules![
+            CannotBeEngaged,
+            CannotDefeat,
+            EngagedWithEachPlayer,
+            LosesIndestructible
+        ],
         forced: Some(crux_forced),
         forced_on: events![RoundEnd, Destroyed],
         ..BLANK
@@ -54,6 +61,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: CAPTAIN,
         rule: Some(thaurdir_rule),
+        rule_on: crate::rules![CannotHaveAttachments],
         modify: Some(captain_modify),
         global: true,
         forced: Some(captain_forced),
@@ -65,6 +73,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: CHAMPION,
         rule: Some(thaurdir_rule),
+        rule_on: crate::rules![CannotHaveAttachments],
         modify: Some(champion_modify),
         global: true,
         forced: Some(champion_forced),
@@ -84,6 +93,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-130",
         rule: Some(grunts_rule),
+        rule_on: crate::rules![ReducesQuestProgress],
         shadow: Some(grunts_shadow),
         ..BLANK
     },
@@ -100,6 +110,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-132",
         rule: Some(battlefield_rule),
+        rule_on: crate::rules![QuestsGainBattle],
         shadow: Some(battlefield_shadow),
         ..BLANK
     },
@@ -108,6 +119,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-133",
         rule: Some(mountains_rule),
+        rule_on: crate::rules![BlankShadowsRaiseThreat],
         shadow: Some(mountains_shadow),
         ..BLANK
     },
@@ -134,6 +146,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(walls_rule),
+        rule_on: crate::rules![ThreatPerResourceSpent],
         shadow: Some(walls_shadow),
         resume: Some(walls_resume),
         ..BLANK
@@ -161,6 +174,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-138",
         rule: Some(will_rule),
+        rule_on: crate::rules![GainsSurge],
         when_revealed: Some(will_revealed),
         shadow: Some(will_shadow),
         resume: Some(will_resume),

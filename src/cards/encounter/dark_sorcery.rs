@@ -42,6 +42,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(power_rule),
+        rule_on: crate::rules![DiscardPileLocked],
         forced: Some(power_forced),
         forced_on: events![SideQuestDefeated],
         ..BLANK

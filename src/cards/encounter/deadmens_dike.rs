@@ -29,6 +29,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(stage1b_forced),
         forced_on: events![PhaseEnd],
         rule: Some(empty_deck_rule),
+        rule_on: crate::rules![EmptyDeckEliminates],
         ..BLANK
     },
     // Stage 2A: Thaurdir is added to the staging area, then one card per player is revealed.
@@ -49,6 +50,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(stage2b_forced),
         forced_on: events![EnemyAttackEnded],
         rule: Some(stage2b_rule),
+        rule_on: crate::rules![CannotDefeat, EmptyDeckEliminates],
         resume: Some(stage2b_resume),
         ..BLANK
     },
@@ -57,6 +59,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-033",
         rule: Some(thaurdir_rule),
+        rule_on: crate::rules![CannotHaveAttachments],
         forced: Some(thaurdir_forced),
         forced_on: events![Revealed],
         ..BLANK

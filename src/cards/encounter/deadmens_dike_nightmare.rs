@@ -27,6 +27,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "DDN-020",
         rule: Some(horde_rule),
+        rule_on: crate::rules![CannotHaveAttachments],
         forced: Some(horde_forced),
         forced_on: events![Damaged],
         ..BLANK
@@ -78,6 +79,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(city_rule),
+        rule_on: crate::rules![WhenRevealedCannotBeCanceled],
         shadow: Some(city_shadow),
         resume: Some(city_resume),
         ..BLANK
@@ -93,6 +95,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(fear_revealed),
         rule: Some(fear_rule),
+        rule_on: crate::rules![GainsTrait, ReadyReplaced],
         resume: Some(fear_resume),
         ..BLANK
     },

@@ -40,6 +40,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(cold_from_angmar),
         rule: Some(cold_rule),
+        rule_on: crate::rules![BlanksDamagedCharacters, GainsTrait],
         resume: Some(cold_resume),
         ..BLANK
     },
@@ -53,6 +54,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(make_camp_rule),
+        rule_on: crate::rules![CannotBeHealed],
         forced: Some(make_camp_forced),
         forced_on: events![SideQuestDefeated],
         resume: Some(make_camp_resume),

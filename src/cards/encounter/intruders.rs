@@ -21,6 +21,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-068B",
         rule: Some(stage1b_rule),
+        rule_on: crate::rules![CannotDefeat, NoEngagementChecks],
         forced: Some(stage1b_forced),
         forced_on: events![PhaseEnd],
         ..BLANK
@@ -42,6 +43,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-017",
         rule: Some(orc_war_party_rule),
+        rule_on: crate::rules![CannotHaveAttachments, CannotTakeDamage, CannotWin],
         ..BLANK
     },
     // Chetwood Forest: travelling costs an enemy engagement; shadow: exhaust a hero or the
@@ -80,6 +82,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(homestead_rule),
+        rule_on: crate::rules![CannotReduceThreat],
         travel: Some(homestead_travel),
         ..BLANK
     },
@@ -115,6 +118,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(rearguard_rule),
+        rule_on: crate::rules![QuestProgressCap3],
         forced: Some(rearguard_forced),
         forced_on: events![StagingEnded],
         ..BLANK
@@ -192,6 +196,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-048",
         x: Some(quest_cards_x),
         rule: Some(shrouded_rule),
+        rule_on: crate::rules![GainsSurge],
         ..BLANK
     },
     // Pressing Needs: fetch and reveal an encounter side quest, or switch the current quest;

@@ -91,6 +91,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(shadow_party_modify),
         global: true,
         rule: Some(shadow_party_rule),
+        rule_on: crate::rules![CannotBeEngaged, CannotTakeDamage],
         when_revealed: Some(shadow_party_revealed),
         ..BLANK
     },

@@ -91,6 +91,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-026",
         rule: Some(amon_forn_rule),
+        rule_on: crate::rules![CannotWin],
         forced: Some(amon_forn_forced),
         forced_on: events![Revealing],
         ..BLANK

@@ -25,6 +25,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWHN-011A",
         setup: Some(nightmare_setup),
         rule: Some(nightmare_rule),
+        rule_on: crate::rules![CannotWin],
         forced: Some(nightmare_forced),
         forced_on: events![LeftPlay],
         ..BLANK
@@ -45,6 +46,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: REARGUARD_AMBUSHER,
         rule: Some(ambusher_rule),
+        rule_on: crate::rules![CannotBeOptionallyEngaged],
         forced: Some(ambusher_forced),
         forced_on: events![Engaged],
         ..BLANK
@@ -63,6 +65,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWHN-015",
         rule: Some(valley_rule),
+        rule_on: crate::rules![CannotBeCanceled, CannotPlaceProgress],
         ..BLANK
     },
     // Ruined Watch-tower: in the staging area, each Orc enemy revealed makes each player put 1
@@ -100,6 +103,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(track_modify),
         global: true,
         rule: Some(track_rule),
+        rule_on: crate::rules![CannotBeOptionallyEngaged],
         when_revealed: Some(track_revealed),
         ..BLANK
     },

@@ -15,6 +15,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-115",
         rule: Some(amarthiul_rule),
+        rule_on: crate::rules![ExtraResource, GainsIcon],
         ..BLANK
     },
     Script {
@@ -41,6 +42,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(beechbone_rule),
+        rule_on: crate::rules![CannotHaveRestricted],
         forced: Some(beechbone_forced),
         forced_on: events![EntersPlay],
         can_respond: Some(beechbone_can),
@@ -78,6 +80,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(from_discard_rule),
+        rule_on: crate::rules![PlayFromDiscard],
         can_act: Some(lords_can),
         act: Some(lords_act),
         ..BLANK

@@ -170,6 +170,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(any_hero),
         rule: Some(steward_rule),
+        rule_on: crate::rules![GainsTrait],
         can_act: Some(steward_can),
         act: Some(steward_act),
         ..BLANK
@@ -183,6 +184,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(any_hero),
         modify: Some(celebrians_stone_modify),
         rule: Some(celebrians_stone_rule),
+        rule_on: crate::rules![GainsIcon],
         ..BLANK
     },
     Script {

@@ -184,6 +184,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(snare_target),
         rule: Some(snare_rule),
+        rule_on: crate::rules![CannotAttack],
         ..BLANK
     },
     Script {

@@ -43,6 +43,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-009",
         rule: Some(dunhere_rule),
+        rule_on: crate::rules![AttacksStagingAlone],
         modify: Some(dunhere_modify),
         ..BLANK
     },

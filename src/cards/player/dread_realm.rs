@@ -111,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(cloak_attach),
         rule: Some(cloak_rule),
+        rule_on: crate::rules![MayCancelDamage],
         can_respond: Some(cloak_can),
         respond_on: events![Damaged],
         respond: Some(cloak_respond),
@@ -124,6 +125,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(thain_attach),
         rule: Some(thain_rule),
+        rule_on: crate::rules![BecomesHero],
         ..BLANK
     },
 ];

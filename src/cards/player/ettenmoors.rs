@@ -95,6 +95,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-061",
         rule: Some(preserver_rule),
+        rule_on: crate::rules![CannotHaveRestricted],
         forced: Some(preserver_forced),
         forced_on: events![EntersPlay],
         can_respond: Some(preserver_can),

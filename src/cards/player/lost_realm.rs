@@ -34,6 +34,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(halbarad_rule),
+        rule_on: crate::rules![CommitsWithoutExhausting, ExtraOptionalEngagement],
         ..BLANK
     },
     Script {
@@ -156,6 +157,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(brooch_to),
         modify: Some(brooch_modify),
         rule: Some(brooch_rule),
+        rule_on: crate::rules![CannotReduceStat],
         ..BLANK
     },
     Script {

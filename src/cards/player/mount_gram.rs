@@ -38,6 +38,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(derndingle_rule),
+        rule_on: crate::rules![CannotHaveRestricted],
         forced: Some(derndingle_forced),
         forced_on: events![EntersPlay],
         can_act: Some(derndingle_can),

@@ -41,6 +41,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(to_hero),
         rule: Some(fate_rule),
+        rule_on: crate::rules![CollectsExtraResource],
         ..BLANK
     },
     Script {

@@ -78,6 +78,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-089",
         rule: Some(weaver_rule),
+        rule_on: crate::rules![CannotAttack, CannotDefend],
         can_respond: Some(weaver_can),
         respond_on: events![EntersPlay],
         respond: Some(weaver_respond),
@@ -123,6 +124,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(elf_friend_target),
         rule: Some(elf_friend_rule),
+        rule_on: crate::rules![GainsTrait],
         ..BLANK
     },
 ];

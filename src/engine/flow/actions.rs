@@ -11,6 +11,13 @@ impl<'a> Game<'a> {
         if passes >= n || n == 0 {
             return;
         }
+        // Nobody could be offered anything but "pass" (no card with an Action where
+        // `offer_actions` looks, nor a hand to play from in the planning window): every player
+        // would pass in turn with no decision and nothing changing between them, so the window
+        // ends now (the same game and trace, without asking each player).
+        if passes == 0 && !self.anyone_may_act(active) {
+            return;
+        }
         let p = self.seat(seat % self.n_players);
         let again = |seat: u8, passes: u8| match active {
             Some(a) => Frame::Planning {
@@ -58,6 +65,24 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Could any player in the game be offered an action in this window (`active`: the
+    /// planning window's active player)? A cheap superset of `offer_actions`' tests: `false`
+    /// only if no zone it scans holds a card with the hook it asks for.
+    fn anyone_may_act(&self, active: Option<u8>) -> bool {
+        let planner = active.map(|a| self.seat(a));
+        (0..self.n_players).any(|q| {
+            !self.players[q as usize].eliminated
+                && ((planner == Some(q) && !self.list(Zone::Hand(q)).is_empty())
+                    || self.zone_has(Zone::Hand(q), hooks::EVENT_ACT)
+                    || self.zone_has(Zone::Hand(q), hooks::HAND_ACT)
+                    || self.zone_has(Zone::Discard(q), hooks::FROM_DISCARD)
+                    || self.zone_has(Zone::Play(q), hooks::CAN_ACT))
+                || self.zone_has(Zone::Play(q), hooks::ANY_PLAYER_ACT)
+        }) || self.zone_has(Zone::Attached(0), hooks::CAN_ACT)
+            || self.zone_has(Zone::Staging, hooks::ANY_PLAYER_ACT)
+            || self.zone_has(Zone::Active, hooks::ANY_PLAYER_ACT)
+    }
+
     /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
     /// attachments and side quests).
     pub(super) fn offer_actions(&mut self, p: u8, planning: bool) {
@@ -72,8 +97,11 @@ impl<'a> Game<'a> {
         };
         // Every resource `p` has, whatever its sphere: no card costing more can be paid for.
         let purse = if hand_len > 0 { self.purse(p) } else { 0 };
+        // (List indexes computed once per list: `offer` takes `&mut self`, so the compiler
+        // would recompute them at every card.)
+        let hand = Zone::Hand(p).list();
         for i in 0..hand_len {
-            let c = self.list(Zone::Hand(p))[i];
+            let c = self.lists[hand][i];
             let h = self.cards[c as usize].hooks;
             if !planning && h & (hooks::EVENT_ACT | hooks::HAND_ACT) == 0 {
                 continue; // nothing below can offer it
@@ -127,8 +155,9 @@ impl<'a> Game<'a> {
         } else {
             0
         };
+        let discard = Zone::Discard(p).list();
         for i in 0..discard_len {
-            let c = self.list(Zone::Discard(p))[i];
+            let c = self.lists[discard][i];
             if self.cards[c as usize].hooks & hooks::FROM_DISCARD == 0 {
                 continue;
             }
@@ -148,8 +177,9 @@ impl<'a> Game<'a> {
             if !self.zone_has(z, hooks::CAN_ACT) {
                 continue;
             }
-            for i in 0..self.list(z).len() {
-                let c = self.list(z)[i];
+            let li = z.list();
+            for i in 0..self.lists[li].len() {
+                let c = self.lists[li][i];
                 let ci = &self.cards[c as usize];
                 if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p {
                     continue;
@@ -168,8 +198,9 @@ impl<'a> Game<'a> {
             if !self.zone_has(z, hooks::ANY_PLAYER_ACT) {
                 continue;
             }
-            for i in 0..self.list(z).len() {
-                let c = self.list(z)[i];
+            let li = z.list();
+            for i in 0..self.lists[li].len() {
+                let c = self.lists[li][i];
                 if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {
                     continue;
                 }
@@ -222,8 +253,25 @@ impl<'a> Game<'a> {
             return false;
         }
         let title = &d.title;
-        self.in_play_cards()
-            .any(|x| x != c && self.def_of(x).unique && &self.def_of(x).title == title)
+        let same = |x: CardId| {
+            let dx = self.def_of(x);
+            x != c && dx.unique && dx.title == *title
+        };
+        // The zones of `in_play_cards`, scanned directly (no iterator chain: asked for every
+        // unique card in hand at every action window).
+        [
+            Zone::Quest,
+            Zone::Staging,
+            Zone::Active,
+            Zone::Attached(0),
+            Zone::Nightmare,
+        ]
+        .into_iter()
+        .any(|z| self.list(z).iter().any(|&x| same(x)))
+            || (0..self.n_players).any(|p| {
+                self.list(Zone::Play(p)).iter().any(|&x| same(x))
+                    || self.list(Zone::Engaged(p)).iter().any(|&x| same(x))
+            })
     }
 
     pub(super) fn any_attach_target(&self, a: CardId, p: u8) -> bool {

@@ -23,11 +23,13 @@ impl<'a> Game<'a> {
         while self.dirty && self.outcome.is_none() && guard < 64 {
             self.dirty = false;
             guard += 1;
-            // Characters.
+            // Characters. (Zone list indexes are computed once per list: the loops below call
+            // `&mut self` methods, so the compiler would recompute them at every card.)
             for p in 0..self.n_players {
+                let li = Zone::Play(p).list();
                 let mut i = 0;
-                while i < self.list(Zone::Play(p)).len() {
-                    let c = self.list(Zone::Play(p))[i];
+                while i < self.lists[li].len() {
+                    let c = self.lists[li][i];
                     if self.is_character(c)
                         && (self.cards[c as usize].damage > 0 || !self.printed_hp_stands(c))
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
@@ -47,9 +49,10 @@ impl<'a> Game<'a> {
                 Zone::Engaged(2),
                 Zone::Engaged(3),
             ] {
+                let li = z.list();
                 let mut i = 0;
-                while i < self.list(z).len() {
-                    let c = self.list(z)[i];
+                while i < self.lists[li].len() {
+                    let c = self.lists[li][i];
                     // Damage at least its hit points, which are above 0: some damage. (Stats
                     // only read the game: the cheap tests first.)
                     let damage = self.cards[c as usize].damage;
@@ -80,9 +83,10 @@ impl<'a> Game<'a> {
             }
             // Locations (active or in the staging area) and side quests.
             for z in [Zone::Active, Zone::Staging] {
+                let li = z.list();
                 let mut i = 0;
-                while i < self.list(z).len() {
-                    let c = self.list(z)[i];
+                while i < self.lists[li].len() {
+                    let c = self.lists[li][i];
                     let prog = self.cards[c as usize].progress;
                     // Progress at least its quest points, which are above 0: some progress, on
                     // a location or side quest.
@@ -142,7 +146,7 @@ impl<'a> Game<'a> {
             }
             // Elimination.
             for p in 0..self.n_players {
-                let ps = self.players[p as usize];
+                let ps = &self.players[p as usize];
                 if ps.eliminated {
                     continue;
                 }

@@ -1,0 +1,222 @@
+//! Rule kinds and masks: which rule questions a card's `rule` hook answers (`Script::rule_on`),
+//! so that `Game::rule` asks only the cards that may answer, and answers a question no card in
+//! play declares at once (`Listeners::rules`, the union over the cards in play with a rule hook).
+
+use super::Rule;
+
+/// The kind of a `Rule`, without its data: one bit of a `RuleMask`. `Other` stands for any
+/// question not listed here yet (a variant added to `Rule` without its kind): every mask that
+/// is not the default leaves it out, so only default-mask scripts are asked it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum RuleKind {
+    NoEngagementChecks,
+    CannotWin,
+    CannotReduceThreat,
+    CannotTakeDamage,
+    CannotHaveAttachments,
+    CannotDefeat,
+    QuestProgressCap3,
+    GainsSurge,
+    CannotAttack,
+    GainsTrait,
+    GainsIcon,
+    AttacksStagingAlone,
+    CannotBeHealed,
+    BlanksDamagedCharacters,
+    EmptyDeckEliminates,
+    DiscardPileLocked,
+    CannotDefend,
+    CannotBeEngaged,
+    ExtraResource,
+    PlayFromDiscard,
+    BecomesHero,
+    CannotHaveRestricted,
+    MayCancelDamage,
+    CommitsWithoutExhausting,
+    CollectsExtraResource,
+    ExtraOptionalEngagement,
+    CannotReduceStat,
+    CannotBeOptionallyEngaged,
+    CannotPlaceProgress,
+    CannotBeCanceled,
+    WhenRevealedCannotBeCanceled,
+    ReadyReplaced,
+    ItIsDay,
+    ItIsNight,
+    TimeCannotBecomeDay,
+    QuestProgressCap5,
+    ExploredLocationsControlled,
+    PlayerCardsCannotPlaceProgress,
+    SavedFromDestruction,
+    CollectsNoResources,
+    CannotFightEnemy,
+    GainsDoomed,
+    QuestsGainBattle,
+    LosesIndestructible,
+    KeepUnresolvedShadows,
+    EngagedWithEachPlayer,
+    BlankShadowsRaiseThreat,
+    ReducesQuestProgress,
+    ThreatPerResourceSpent,
+    FlipsWhenDefeated,
+    CannotBeCurrentQuest,
+    DivertsQuestProgress,
+    UndeadBackOnEncounterReset,
+    CannotBeAttackedBy,
+    Other,
+}
+
+/// A set of rule kinds (bit `RuleKind as u8`): the questions a card's `rule` hook may answer
+/// `true` to (`Script::rule_on`). Build one with `rules![...]`.
+pub type RuleMask = u64;
+
+/// Every rule kind: the conservative default of a script that declares nothing.
+pub const ALL_RULES: RuleMask = u64::MAX;
+
+impl RuleKind {
+    /// Every kind, in declaration order (`Other` last).
+    pub const ALL: [RuleKind; 55] = [
+        RuleKind::NoEngagementChecks,
+        RuleKind::CannotWin,
+        RuleKind::CannotReduceThreat,
+        RuleKind::CannotTakeDamage,
+        RuleKind::CannotHaveAttachments,
+        RuleKind::CannotDefeat,
+        RuleKind::QuestProgressCap3,
+        RuleKind::GainsSurge,
+        RuleKind::CannotAttack,
+        RuleKind::GainsTrait,
+        RuleKind::GainsIcon,
+        RuleKind::AttacksStagingAlone,
+        RuleKind::CannotBeHealed,
+        RuleKind::BlanksDamagedCharacters,
+        RuleKind::EmptyDeckEliminates,
+        RuleKind::DiscardPileLocked,
+        RuleKind::CannotDefend,
+        RuleKind::CannotBeEngaged,
+        RuleKind::ExtraResource,
+        RuleKind::PlayFromDiscard,
+        RuleKind::BecomesHero,
+        RuleKind::CannotHaveRestricted,
+        RuleKind::MayCancelDamage,
+        RuleKind::CommitsWithoutExhausting,
+        RuleKind::CollectsExtraResource,
+        RuleKind::ExtraOptionalEngagement,
+        RuleKind::CannotReduceStat,
+        RuleKind::CannotBeOptionallyEngaged,
+        RuleKind::CannotPlaceProgress,
+        RuleKind::CannotBeCanceled,
+        RuleKind::WhenRevealedCannotBeCanceled,
+        RuleKind::ReadyReplaced,
+        RuleKind::ItIsDay,
+        RuleKind::ItIsNight,
+        RuleKind::TimeCannotBecomeDay,
+        RuleKind::QuestProgressCap5,
+        RuleKind::ExploredLocationsControlled,
+        RuleKind::PlayerCardsCannotPlaceProgress,
+        RuleKind::SavedFromDestruction,
+        RuleKind::CollectsNoResources,
+        RuleKind::CannotFightEnemy,
+        RuleKind::GainsDoomed,
+        RuleKind::QuestsGainBattle,
+        RuleKind::LosesIndestructible,
+        RuleKind::KeepUnresolvedShadows,
+        RuleKind::EngagedWithEachPlayer,
+        RuleKind::BlankShadowsRaiseThreat,
+        RuleKind::ReducesQuestProgress,
+        RuleKind::ThreatPerResourceSpent,
+        RuleKind::FlipsWhenDefeated,
+        RuleKind::CannotBeCurrentQuest,
+        RuleKind::DivertsQuestProgress,
+        RuleKind::UndeadBackOnEncounterReset,
+        RuleKind::CannotBeAttackedBy,
+        RuleKind::Other,
+    ];
+
+    /// This kind's bit in a `RuleMask`.
+    pub const fn bit(self) -> RuleMask {
+        1 << self as u8
+    }
+}
+
+impl Rule {
+    /// The question's kind.
+    #[inline]
+    pub const fn kind(self) -> RuleKind {
+        // (The last arm keeps a `Rule` variant added elsewhere compiling: it is asked of
+        // default-mask scripts only until it gets its kind here.)
+        #[allow(unreachable_patterns)]
+        match self {
+            Rule::NoEngagementChecks => RuleKind::NoEngagementChecks,
+            Rule::CannotWin => RuleKind::CannotWin,
+            Rule::CannotReduceThreat(..) => RuleKind::CannotReduceThreat,
+            Rule::CannotTakeDamage(..) => RuleKind::CannotTakeDamage,
+            Rule::CannotHaveAttachments(..) => RuleKind::CannotHaveAttachments,
+            Rule::CannotDefeat(..) => RuleKind::CannotDefeat,
+            Rule::QuestProgressCap3 => RuleKind::QuestProgressCap3,
+            Rule::GainsSurge(..) => RuleKind::GainsSurge,
+            Rule::CannotAttack(..) => RuleKind::CannotAttack,
+            Rule::GainsTrait(..) => RuleKind::GainsTrait,
+            Rule::GainsIcon(..) => RuleKind::GainsIcon,
+            Rule::AttacksStagingAlone(..) => RuleKind::AttacksStagingAlone,
+            Rule::CannotBeHealed(..) => RuleKind::CannotBeHealed,
+            Rule::BlanksDamagedCharacters => RuleKind::BlanksDamagedCharacters,
+            Rule::EmptyDeckEliminates => RuleKind::EmptyDeckEliminates,
+            Rule::DiscardPileLocked(..) => RuleKind::DiscardPileLocked,
+            Rule::CannotDefend(..) => RuleKind::CannotDefend,
+            Rule::CannotBeEngaged(..) => RuleKind::CannotBeEngaged,
+            Rule::ExtraResource(..) => RuleKind::ExtraResource,
+            Rule::PlayFromDiscard(..) => RuleKind::PlayFromDiscard,
+            Rule::BecomesHero(..) => RuleKind::BecomesHero,
+            Rule::CannotHaveRestricted(..) => RuleKind::CannotHaveRestricted,
+            Rule::MayCancelDamage(..) => RuleKind::MayCancelDamage,
+            Rule::CommitsWithoutExhausting(..) => RuleKind::CommitsWithoutExhausting,
+            Rule::CollectsExtraResource(..) => RuleKind::CollectsExtraResource,
+            Rule::ExtraOptionalEngagement(..) => RuleKind::ExtraOptionalEngagement,
+            Rule::CannotReduceStat(..) => RuleKind::CannotReduceStat,
+            Rule::CannotBeOptionallyEngaged(..) => RuleKind::CannotBeOptionallyEngaged,
+            Rule::CannotPlaceProgress(..) => RuleKind::CannotPlaceProgress,
+            Rule::CannotBeCanceled(..) => RuleKind::CannotBeCanceled,
+            Rule::WhenRevealedCannotBeCanceled => RuleKind::WhenRevealedCannotBeCanceled,
+            Rule::ReadyReplaced(..) => RuleKind::ReadyReplaced,
+            Rule::ItIsDay => RuleKind::ItIsDay,
+            Rule::ItIsNight => RuleKind::ItIsNight,
+            Rule::TimeCannotBecomeDay => RuleKind::TimeCannotBecomeDay,
+            Rule::QuestProgressCap5 => RuleKind::QuestProgressCap5,
+            Rule::ExploredLocationsControlled => RuleKind::ExploredLocationsControlled,
+            Rule::PlayerCardsCannotPlaceProgress(..) => RuleKind::PlayerCardsCannotPlaceProgress,
+            Rule::SavedFromDestruction(..) => RuleKind::SavedFromDestruction,
+            Rule::CollectsNoResources(..) => RuleKind::CollectsNoResources,
+            Rule::CannotFightEnemy(..) => RuleKind::CannotFightEnemy,
+            Rule::GainsDoomed(..) => RuleKind::GainsDoomed,
+            Rule::QuestsGainBattle => RuleKind::QuestsGainBattle,
+            Rule::LosesIndestructible(..) => RuleKind::LosesIndestructible,
+            Rule::KeepUnresolvedShadows => RuleKind::KeepUnresolvedShadows,
+            Rule::EngagedWithEachPlayer(..) => RuleKind::EngagedWithEachPlayer,
+            Rule::BlankShadowsRaiseThreat => RuleKind::BlankShadowsRaiseThreat,
+            Rule::ReducesQuestProgress(..) => RuleKind::ReducesQuestProgress,
+            Rule::ThreatPerResourceSpent => RuleKind::ThreatPerResourceSpent,
+            Rule::FlipsWhenDefeated(..) => RuleKind::FlipsWhenDefeated,
+            Rule::CannotBeCurrentQuest(..) => RuleKind::CannotBeCurrentQuest,
+            Rule::DivertsQuestProgress(..) => RuleKind::DivertsQuestProgress,
+            Rule::UndeadBackOnEncounterReset => RuleKind::UndeadBackOnEncounterReset,
+            Rule::CannotBeAttackedBy(..) => RuleKind::CannotBeAttackedBy,
+            _ => RuleKind::Other,
+        }
+    }
+
+    /// The question's kind's bit in a `RuleMask`.
+    #[inline]
+    pub const fn bit(self) -> RuleMask {
+        self.kind().bit()
+    }
+}
+
+/// The `RuleMask` of the listed `RuleKind`s: `rules![CannotWin, CannotTakeDamage]`.
+#[macro_export]
+macro_rules! rules {
+    ($($k:ident),* $(,)?) => {
+        0 $(| $crate::cards::RuleKind::$k.bit())*
+    };
+}

@@ -92,6 +92,10 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),
+    (
+        "encounter/carn_dum_nightmare.rs",
+        include_str!("encounter/carn_dum_nightmare.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 

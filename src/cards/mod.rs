@@ -266,6 +266,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
         .chain(encounter::carn_dum::SCRIPTS.iter())
+        .chain(encounter::carn_dum_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -449,6 +450,7 @@ mod lint {
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
             include_str!("encounter/carn_dum.rs"),
+            include_str!("encounter/carn_dum_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

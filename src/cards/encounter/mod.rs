@@ -4,6 +4,7 @@
 
 pub mod amarthiul;
 pub mod carn_dum;
+pub mod carn_dum_nightmare;
 pub mod cursed_dead;
 pub mod dark_sorcery;
 pub mod deadmens_dike;

@@ -428,7 +428,11 @@ fn the_wastes_of_eriador_conformance() {
 fn the_battle_of_carn_dum_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
-    for (mode, total) in [(Mode::Easy, 32usize), (Mode::Standard, 48)] {
+    for (mode, total) in [
+        (Mode::Easy, 32usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 54),
+    ] {
         let sc = &db.scenarios[db.scenario("the-battle-of-carn-dum").unwrap()];
         let n: usize = sc.encounter[mode as usize]
             .iter()
@@ -478,7 +482,7 @@ fn the_battle_of_carn_dum_deck_composition() {
 #[test]
 fn the_battle_of_carn_dum_conformance() {
     let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
+    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
         for players in 1..=4 {
             let s = setup(&db, "the-battle-of-carn-dum", mode, players);
             for bot in BOTS.iter().map(|b| b.soak) {

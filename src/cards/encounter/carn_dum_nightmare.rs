@@ -7,9 +7,11 @@
 //!
 //! Engine choices: Orc Wight's shadow ("send the attacker back to the staging area after this
 //! attack") is a delayed effect the setup card carries out at `Event::EnemyAttackEnded`, since a
-//! shadow card is not in play to listen. "Shadow cards are immune to player card effects"
-//! (Rally the Fighters) is encoded as their effects not being cancelable, the one way player
-//! cards touch shadow cards in this engine.
+//! shadow card is not in play to listen. Rally the Fighters' immunity of shadow cards to
+//! player cards is encoded as their effects not being cancelable, the one way player
+//! cards touch shadow cards in this engine. Protect the Flanks' damage is assigned by the first
+//! player, one point at a time, among all characters in play. Thaurdir's Elite's and Howling of
+//! Wargs' choices are the defending / first player's.
 
 use super::carn_dum::find_thaurdir;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
@@ -78,8 +80,8 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Howling of Wargs: the first player picks: a shadow card for each staged enemy, or a side
-    // quest from the encounter deck or discard pile to the staging area. Shadow: each enemy
-    // engaged with you that has not attacked this phase gets a shadow card.
+    // quest from the encounter deck or discard pile to the staging area. Shadow: the defending
+    // player's other engaged enemies still to attack this phase get a shadow card each.
     Script {
         code: "TBoCDN-007",
         when_revealed: Some(howling_revealed),
@@ -179,7 +181,9 @@ fn setup_forced(g: &mut Game, _me: CardId, ev: Event) {
     }
     let marked = marked.is_some();
     if marked && g.card(e).zone.in_play() && g.card(e).zone != Zone::Staging {
-        log(g, |g| format!("  Orc Wight: {} returns to the staging area", g.title(e)));
+        log(g, |g| {
+            format!("  Orc Wight: {} returns to the staging area", g.title(e))
+        });
         g.return_to_staging(e);
     }
 }
@@ -319,7 +323,12 @@ fn gates_forced(g: &mut Game, me: CardId, ev: Event) {
         .copied()
         .min_by_key(|&e| (g.stat(e, Stat::Engagement), e));
     if let Some(e) = target {
-        log(g, |g| format!("  Gates of Carn Dûm becomes a shadow card of {}", g.title(e)));
+        log(g, |g| {
+            format!(
+                "  Gates of Carn Dûm becomes a shadow card of {}",
+                g.title(e)
+            )
+        });
         g.move_card(me, Zone::Shadow(e));
         g.fire(Event::ShadowDealt(e));
     }
@@ -341,17 +350,17 @@ fn decay_revealed(g: &mut Game, _me: CardId, _by: u8) {
         }
         g.discard_from_deck(p, 3);
         let mut doomed = SmallIds::new();
-        for q in 0..g.n_players {
-            for &c in g.list(Zone::Play(q)) {
-                for a in g.attachments(c) {
-                    let same = g
-                        .list(Zone::Discard(p))
-                        .iter()
-                        .any(|&d| g.def_of(d).title == g.def_of(a).title);
-                    if g.controller(a) == p && g.ty(a) == CardType::Attachment && same {
-                        doomed.push(a);
-                    }
-                }
+        for a in 0..g.cards.len() as CardId {
+            let on = matches!(g.card(a).zone, Zone::Attached(_))
+                && g.ty(a) == CardType::Attachment
+                && g.controller(a) == p
+                && g.card(a).owner != ENCOUNTER;
+            if on
+                && g.list(Zone::Discard(p))
+                    .iter()
+                    .any(|&d| g.def_of(d).title == g.def_of(a).title)
+            {
+                doomed.push(a);
             }
         }
         for &a in doomed.iter() {
@@ -382,7 +391,9 @@ fn howling_resume(g: &mut Game, _cont: Cont, opt: Opt) {
             .flat_map(|&z| g.list(z).iter().rev().copied())
             .find(|&c| g.ty(c) == CardType::EncounterSideQuest);
         if let Some(q) = q {
-            log(g, |g| format!("  Howling of Wargs: {} joins the staging area", g.title(q)));
+            log(g, |g| {
+                format!("  Howling of Wargs: {} joins the staging area", g.title(q))
+            });
             g.move_card(q, Zone::Staging);
         }
         g.shuffle(Zone::EncounterDeck);
@@ -429,7 +440,9 @@ fn mare_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 
 fn mare_forced(g: &mut Game, me: CardId, ev: Event) {
     if matches!(ev, Event::Flipped(t) if g.card(me).zone == Zone::Attached(t)) {
-        log(g, |_| "  Black Mare: each player raises his threat by 1".to_string());
+        log(g, |_| {
+            "  Black Mare: each player raises his threat by 1".to_string()
+        });
         common::raise_each(g, 1);
     }
 }
@@ -445,7 +458,9 @@ fn flanks_forced(g: &mut Game, me: CardId, ev: Event) {
         .map(|&e| g.shadows_of(e).count() as i16)
         .sum();
     if x > 0 {
-        log(g, |_| format!("  Protect the Flanks: {x} damage among the characters"));
+        log(g, |_| {
+            format!("  Protect the Flanks: {x} damage among the characters")
+        });
         let p = g.first;
         flanks_resume(g, Cont::new(me, 0).with(0, x, x), Opt::Pass);
         let _ = p;
@@ -474,7 +489,9 @@ fn rally_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::SideQuestDefeated(me) {
         return;
     }
-    log(g, |_| "  Rally the Fighters: each enemy loses a shadow card".to_string());
+    log(g, |_| {
+        "  Rally the Fighters: each enemy loses a shadow card".to_string()
+    });
     let all: SmallIds = common::enemies_in_play(g).collect();
     for &e in all.iter() {
         let first = g.shadows_of(e).next();
@@ -579,7 +596,11 @@ mod tests {
         let w = g.spawn(WIGHT, ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, w);
         assert_eq!(g.card(w).zone, Zone::Staging);
-        assert_eq!(g.shadows_of(w).count(), 2, "enters play with 2 shadow cards");
+        assert_eq!(
+            g.shadows_of(w).count(),
+            2,
+            "enters play with 2 shadow cards"
+        );
         // Shadow: with another shadow card on the attacker, it goes back to the staging area.
         let e = g.spawn(ORC, ENCOUNTER, Zone::Engaged(0));
         g.deal_shadow(e);
@@ -606,8 +627,16 @@ mod tests {
         assert_eq!(g.card(a).zone, Zone::Play(0));
         g.deal_shadow(e);
         drain(&mut g);
-        assert_eq!(g.shadows_of(e).count(), 0, "its 3 shadow cards are discarded");
-        assert_eq!(g.card(a).zone, Zone::Discard(0), "each player discards an ally");
+        assert_eq!(
+            g.shadows_of(e).count(),
+            0,
+            "its 3 shadow cards are discarded"
+        );
+        assert_eq!(
+            g.card(a).zone,
+            Zone::Discard(0),
+            "each player discards an ally"
+        );
         // Shadow: threat +4 (option 0) ...
         let a2 = g.spawn(ALLY, 0, Zone::Play(0));
         let o = g.spawn(ORC, ENCOUNTER, Zone::Engaged(0));
@@ -691,7 +720,11 @@ mod tests {
         g.surge_pending = 0;
         decay_revealed(&mut g, me, 0);
         assert_eq!(g.list(Zone::Deck(0)).len(), deck - 3);
-        assert_eq!(g.card(st).zone, Zone::Discard(0), "same title in the discard pile");
+        assert_eq!(
+            g.card(st).zone,
+            Zone::Discard(0),
+            "same title in the discard pile"
+        );
         assert_eq!(g.surge_pending, 0);
         // Nothing discarded from play: it surges.
         decay_revealed(&mut g, me, 0);

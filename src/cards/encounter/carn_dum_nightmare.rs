@@ -315,7 +315,10 @@ fn tower_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 fn gates_forced(g: &mut Game, me: CardId, ev: Event) {
-    if !matches!(ev, Event::Explored(c, _) if c == me) {
+    let Event::Explored(c, _) = ev else {
+        return;
+    };
+    if c != me {
         return;
     }
     let target = staged_enemies(g)
@@ -329,9 +332,14 @@ fn gates_forced(g: &mut Game, me: CardId, ev: Event) {
                 g.title(e)
             )
         });
-        g.move_card(me, Zone::Shadow(e));
-        g.fire(Event::ShadowDealt(e));
+        deal_as_shadow(g, me, e);
     }
+}
+
+/// Card `c` becomes a shadow card of enemy `e` (as if dealt: `Event::ShadowDealt` follows).
+fn deal_as_shadow(g: &mut Game, c: CardId, e: CardId) {
+    g.move_card(c, Zone::Shadow(e));
+    g.fire(Event::ShadowDealt(e));
 }
 
 fn gates_shadow(g: &mut Game, _me: CardId) {

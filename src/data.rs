@@ -38,6 +38,7 @@ pub enum CardType {
 }
 
 impl CardType {
+    #[inline]
     pub fn is_character(self) -> bool {
         matches!(
             self,
@@ -86,6 +87,8 @@ pub struct Keywords {
     pub immune: bool,
     /// Classic Guarded (objectives). `Guarded (enemy)` and friends go to `CardDef::other_keywords`.
     pub guarded: bool,
+    /// Safe (objective-locations of Across the Ettenmoors, RULES §8.8).
+    pub safe: bool,
     pub battle: bool,
     pub siege: bool,
     /// Encounter keyword on a player card.
@@ -195,6 +198,7 @@ impl Clone for TitleIndex {
 }
 
 impl CardDb {
+    #[inline]
     pub fn def(&self, id: DefId) -> &CardDef {
         &self.defs[id as usize]
     }
@@ -541,6 +545,7 @@ fn parse_keywords(s: &str) -> Result<(Keywords, Vec<String>), String> {
             "Indestructible" => flag(&mut k.indestructible)?,
             "Immune to player card effects" => flag(&mut k.immune)?,
             "Guarded" => flag(&mut k.guarded)?,
+            "Safe" => flag(&mut k.safe)?,
             "Battle" => flag(&mut k.battle)?,
             "Siege" => flag(&mut k.siege)?,
             "Encounter" => flag(&mut k.encounter)?,

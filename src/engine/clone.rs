@@ -43,6 +43,7 @@ impl<'a> Clone for Game<'a> {
             archery_assigned: self.archery_assigned.clone(),
             forced_cards: self.forced_cards.clone(),
             n_blank_damaged: self.n_blank_damaged,
+            safe_active: self.safe_active,
             listen: self.listen,
             // A copy builds its own when it starts a game (it is rarely needed: search copies
             // play on, they do not start games).
@@ -57,6 +58,7 @@ impl<'a> Clone for Game<'a> {
             index: self.index,
             sandbox: self.sandbox,
             stat_memo: self.stat_memo.clone(),
+            campaign: self.campaign.clone(),
         }
     }
 
@@ -98,6 +100,7 @@ impl<'a> Clone for Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             template: _,
             surge_pending,
@@ -110,6 +113,7 @@ impl<'a> Clone for Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = source;
         self.db = *db;
         self.setup = *setup;
@@ -152,6 +156,7 @@ impl<'a> Clone for Game<'a> {
         self.archery_assigned.clone_from(archery_assigned);
         self.forced_cards.clone_from(forced_cards);
         self.n_blank_damaged = *n_blank_damaged;
+        self.safe_active = *safe_active;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.revealed_this_round.clone_from(revealed_this_round);
@@ -163,5 +168,6 @@ impl<'a> Clone for Game<'a> {
         self.index = *index;
         self.sandbox = *sandbox;
         self.stat_memo.clone_memo_from(stat_memo);
+        self.campaign.clone_from(campaign);
     }
 }

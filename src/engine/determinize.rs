@@ -227,6 +227,7 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             template: _,
             surge_pending,
@@ -239,6 +240,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = self;
         Game {
             db,
@@ -276,6 +278,7 @@ impl<'a> Game<'a> {
             archery_assigned,
             forced_cards,
             n_blank_damaged,
+            safe_active,
             listen,
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,
@@ -289,6 +292,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         }
     }
 }

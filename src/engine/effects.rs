@@ -142,6 +142,7 @@ impl<'a> Game<'a> {
     pub fn pay(&mut self, p: u8, sphere: Sphere, mut cost: i16) {
         // The hand does not change while paying: each matching hero's demand once.
         let mut payers: [(CardId, i16); 8] = [(NO_CARD, 0); 8];
+        let mut spent = [false; 8];
         let mut n = 0;
         for h in self.heroes(p) {
             if n < payers.len() && self.hero_matches(h, sphere) {
@@ -167,6 +168,15 @@ impl<'a> Game<'a> {
             if self.rule(Rule::ThreatPerResourceSpent) {
                 self.raise_threat(p, 1);
             }
+            if let Some(k) = payers[..n].iter().position(|&(x, _)| x == h) {
+                spent[k] = true;
+            }
+        }
+        // After the payment, each hero that paid (Forage for Food).
+        for k in 0..n {
+            if spent[k] {
+                self.fire(Event::ResourcesSpent(payers[k].0));
+            }
         }
     }
 
@@ -183,11 +193,24 @@ impl<'a> Game<'a> {
             .count() as i16
     }
 
+    /// Raise player `p`'s threat by an encounter card effect (`Event::ThreatRaised`, then
+    /// `Event::ThreatRaisedByEncounter` follow).
     pub fn raise_threat(&mut self, p: u8, n: i16) {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }
+        self.raise_threat_by_player(p, n);
+        self.fire(Event::ThreatRaisedByEncounter(p));
+    }
+
+    /// Raise player `p`'s threat by the framework (refresh phase, unsuccessful questing) or a
+    /// player card effect: `Event::ThreatRaised` (every raise), no `Event::ThreatRaisedByEncounter`.
+    pub fn raise_threat_by_player(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
         self.players[p as usize].threat += n;
+        self.players[p as usize].threat_raised_this_round = true;
         self.dirty = true;
         if self.logging() {
             self.log_line(format!(
@@ -197,6 +220,7 @@ impl<'a> Game<'a> {
                 self.players[p as usize].threat
             ));
         }
+        self.fire(Event::ThreatRaised(p, n));
     }
 
     /// Reduce threat (not below 0); returns false if a card forbids it.
@@ -269,8 +293,23 @@ impl<'a> Game<'a> {
 
     /// Place progress on a location or quest card (no limits applied here).
     pub fn add_progress(&mut self, c: CardId, n: i16) {
+        if n > 0 && self.rule(Rule::PlayerCardsCannotPlaceProgress(c)) {
+            return;
+        }
+        self.add_progress_by_encounter(c, n);
+    }
+
+    /// Place progress by an encounter card's effect: as `add_progress`, but
+    /// `Rule::PlayerCardsCannotPlaceProgress` does not stop it (Contested Square).
+    pub fn add_progress_by_encounter(&mut self, c: CardId, mut n: i16) {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
+        }
+        if self.rule(Rule::DivertsQuestProgress(NO_CARD)) {
+            n = self.divert_quest_progress(c, n);
+            if n <= 0 {
+                return;
+            }
         }
         self.cards[c as usize].progress += n;
         self.dirty = true;
@@ -301,8 +340,11 @@ impl<'a> Game<'a> {
         let Some(q) = self.current_quest() else {
             return;
         };
-        if !self.cards[q as usize].zone.in_play() {
-            // The current side quest was already defeated: the rest of the progress is lost.
+        if !self.cards[q as usize].zone.in_play()
+            || (q != self.main_quest().unwrap_or(NO_CARD) && !self.is_side_quest(q))
+        {
+            // The current side quest was already defeated (gone, or turned over to another
+            // face): the rest of the progress is lost.
             return;
         }
         if self.rule(Rule::QuestProgressCap3) {

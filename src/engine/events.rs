@@ -29,7 +29,8 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::DiscardedFromHand(c)
         | Event::Readied(c)
         | Event::Flipped(c)
-        | Event::ShadowDealt(c) => Some(c),
+        | Event::ShadowDealt(c)
+        | Event::BecameCurrentQuest(c) => Some(c),
         _ => None,
     }
 }

@@ -56,6 +56,7 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 }
 
 impl<'a> Game<'a> {
+    #[inline]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
@@ -63,6 +64,9 @@ impl<'a> Game<'a> {
             return None;
         }
         if self.n_blank_damaged > 0 && ci.damage > 0 && self.blanked(c) {
+            return None;
+        }
+        if self.safe_active && self.safe_blanks(c) {
             return None;
         }
         Some(self.script_table[s as usize])
@@ -126,6 +130,7 @@ impl<'a> Game<'a> {
             hooks: 0,
             listed: 0,
             n_attached: 0,
+            area: 0,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
@@ -187,6 +192,9 @@ impl<'a> Game<'a> {
         let zone = ci.zone;
         let in_play = zone.in_play();
         let h = ci.hooks;
+        if self.def_of(c).keywords.safe {
+            self.note_safe_moved();
+        }
         self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
         self.set_interest(
             c,
@@ -487,6 +495,7 @@ impl<'a> Game<'a> {
         }
     }
 
+    #[inline]
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
         let any = self
             .cards

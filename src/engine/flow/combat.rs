@@ -12,7 +12,10 @@ impl<'a> Game<'a> {
                 self.begin_phase(Phase::Combat);
                 let archery: i16 = self
                     .in_play_cards()
-                    .map(|c| self.def_of(c).keywords.archery as i16)
+                    .map(|c| {
+                        let extra = self.script(c).and_then(|s| s.archery);
+                        self.def_of(c).keywords.archery as i16 + extra.map_or(0, |f| f(self, c))
+                    })
                     .sum();
                 if archery > 0 {
                     self.stack.push(Frame::Archery { left: archery });
@@ -166,6 +169,7 @@ impl<'a> Game<'a> {
             && (ci.controller == p || self.has_sentinel(c))
             && !self.attack.defenders().contains(&c)
             && !self.rule(Rule::CannotDefend(c))
+            && !self.rule(Rule::CannotFightEnemy(c, self.attack.enemy))
     }
 
     /// One enemy attack (§3.6.1). Stages: 0 declare defender(s); 10+2k / 11+2k cancel window and
@@ -465,14 +469,19 @@ impl<'a> Game<'a> {
                 continue;
             }
             for &e in self.engaged(q) {
-                if self.cards[e as usize].attacked_by & bit == 0 {
+                if self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
             }
         }
         if staging {
             for &e in self.list(Zone::Staging) {
-                if self.is_enemy(e) && self.cards[e as usize].attacked_by & bit == 0 {
+                if self.is_enemy(e)
+                    && self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
             }
@@ -533,6 +542,7 @@ impl<'a> Game<'a> {
             || ci.exhausted
             || self.patk.attackers().contains(&c)
             || self.rule(Rule::CannotAttack(c))
+            || self.rule(Rule::CannotFightEnemy(c, e))
         {
             return false;
         }

@@ -24,6 +24,9 @@ mod travel;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
     SetupScenario,
+    /// Campaign mode (RULES §9.2.2): threat penalty, the campaign card's and the pool cards'
+    /// Setup text (after the quest card's, §2.2.9.2).
+    SetupCampaign,
     /// The Nightmare setup card's own Setup instructions (after the quest card's).
     SetupNightmare,
     /// "Setup:" text on player cards in play (contracts), after the scenario's setup (§2.2.9.3).
@@ -77,7 +80,8 @@ impl Step {
     fn next(self) -> Step {
         use Step::*;
         match self {
-            SetupScenario => SetupNightmare,
+            SetupScenario => SetupCampaign,
+            SetupCampaign => SetupNightmare,
             SetupNightmare => SetupPlayers,
             SetupPlayers => SetupFlip,
             SetupFlip => RoundBegin,
@@ -264,9 +268,10 @@ impl<'a> Game<'a> {
                 guard: g,
                 ..
             } => {
-                // An enemy or location guard holds the objective until it leaves play.
+                // An enemy, location or side quest guard holds the objective until it leaves
+                // play (a side quest guards a Safe objective-location, §8.8).
                 if self.cards[objective as usize].zone == Zone::Staging
-                    && (self.is_enemy(g) || self.is_location(g))
+                    && (self.is_enemy(g) || self.is_location(g) || self.is_side_quest(g))
                     && self.cards[g as usize].zone.in_play()
                 {
                     self.move_card_keep(objective, Zone::Attached(g));
@@ -291,7 +296,9 @@ impl<'a> Game<'a> {
                     passes: 0,
                 });
             }
-            SetupScenario | SetupNightmare | SetupPlayers | SetupFlip => self.setup_step(s),
+            SetupScenario | SetupCampaign | SetupNightmare | SetupPlayers | SetupFlip => {
+                self.setup_step(s)
+            }
             RoundBegin | ResourceBegin | Gain | Draw | ResourceEnd | PlanningBegin
             | PlanningEnd => self.resource_planning_step(s),
             QuestBegin | Commit | Staging | Resolve | QuestEnd => self.quest_step(s),
@@ -315,7 +322,7 @@ impl<'a> Game<'a> {
         self.fire(Event::FirstPlayerChanged(p));
     }
 
-    fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
+    pub fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
         if self.logging() {
             let s = f(self);
             self.log_line(s);
@@ -441,6 +448,7 @@ impl<'a> Game<'a> {
             (1, Opt::Card(c)) if c != NO_CARD && self.is_side_quest(c) => {
                 self.add_lasting(c, Lasting::CurrentQuest, Until::EndOfPhase);
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
+                self.fire(Event::BecameCurrentQuest(c));
             }
             (2, _) => self.patk.enemy = NO_CARD,
             (3, _) => {

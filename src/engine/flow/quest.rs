@@ -29,6 +29,7 @@ impl<'a> Game<'a> {
                     c.questing = false;
                 }
                 self.end_phase(Phase::Quest);
+                self.safe_quest_end();
             }
             _ => unreachable!("{s:?} is not a step of this phase"),
         }
@@ -46,7 +47,9 @@ impl<'a> Game<'a> {
         let p = self.first;
         let main = self.main_quest().unwrap_or(NO_CARD);
         self.begin_ask(p, Ask::CurrentQuest);
-        self.offer(Opt::Card(main));
+        if !self.rule(Rule::CannotBeCurrentQuest(main)) {
+            self.offer(Opt::Card(main));
+        }
         for i in 0..self.list(Zone::Staging).len() {
             let c = self.list(Zone::Staging)[i];
             if self.is_side_quest(c) {
@@ -150,7 +153,7 @@ impl<'a> Game<'a> {
             self.place_progress_on_quest(strength - threat, true);
         } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
-                self.raise_threat(p, threat - strength);
+                self.raise_threat_by_player(p, threat - strength);
             }
         }
     }
@@ -168,6 +171,7 @@ impl<'a> Game<'a> {
                 let first = self.first;
                 f(self, q, first);
             }
+            self.fire(Event::Flipped(q));
         }
     }
 

@@ -18,6 +18,7 @@ impl<'a> Game<'a> {
                 self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
+                    p.threat_raised_this_round = false;
                 }
                 for c in self.cards.iter_mut() {
                     c.uses_round = 0;
@@ -59,7 +60,14 @@ impl<'a> Game<'a> {
                                         .is_some_and(|f| f(self, a, Rule::CollectsExtraResource(h)))
                                 })
                                 .count() as i16;
-                            self.cards[h as usize].resources += 1 + own + extra;
+                            let none = self.attachments(h).any(|a| {
+                                self.script(a)
+                                    .and_then(|s| s.rule)
+                                    .is_some_and(|f| f(self, a, Rule::CollectsNoResources(h)))
+                            });
+                            if !none {
+                                self.cards[h as usize].resources += 1 + own + extra;
+                            }
                         }
                     }
                     self.log_fn(|g| {

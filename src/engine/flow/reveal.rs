@@ -68,6 +68,7 @@ impl<'a> Game<'a> {
 
     /// Shuffle the encounter discard pile into a new encounter deck (§5.30).
     pub fn reset_encounter_deck(&mut self) {
+        self.before_encounter_reset();
         while let Some(&c) = self.list(Zone::EncounterDiscard).last() {
             self.move_card(c, Zone::EncounterDeck);
         }
@@ -104,6 +105,11 @@ impl<'a> Game<'a> {
                         self.raise_threat(p, kw.doomed as i16);
                     }
                 }
+                if from_deck && self.rule(Rule::GainsDoomed(card)) {
+                    for p in 0..self.n_players {
+                        self.raise_threat(p, 1);
+                    }
+                }
                 self.canceled = false;
                 self.surge_pending = 0;
                 self.stack.push(Frame::Reveal {
@@ -123,6 +129,7 @@ impl<'a> Game<'a> {
                     .map(|s| (s.when_revealed.is_some() || from_deck) && !s.uncancelable)
                     .unwrap_or(from_deck)
                     && !self.is_side_quest(card)
+                    && !self.safe_ignores_when_revealed(card)
                     && !self.rule(Rule::CannotBeCanceled(card))
                     && !self.when_revealed_locked(card);
                 if cancelable {
@@ -150,7 +157,9 @@ impl<'a> Game<'a> {
                         by,
                     });
                 }
-                if !self.canceled {
+                if self.safe_ignores_when_revealed(card) {
+                    self.log_fn(|g| format!("  {} is ignored (Safe)", g.title(card)));
+                } else if !self.canceled {
                     if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
                         f(self, card, by);
                     }
@@ -171,7 +180,7 @@ impl<'a> Game<'a> {
                 let mut surges = self.surge_pending;
                 self.surge_pending = 0;
                 if from_deck {
-                    if self.def_of(card).keywords.surge {
+                    if self.def_of(card).keywords.surge && !self.safe_blanks(card) {
                         surges += 1;
                     }
                     // Its own text, or another card in play, gives it surge (counted once).

@@ -48,6 +48,7 @@ impl<'a> Game<'a> {
             Some(Opt::Card(l)) => {
                 self.move_card_keep(l, Zone::Active);
                 self.log_fn(|g| format!("  travel to {}", g.title(l)));
+                self.safe_traveled(l);
                 self.fire(Event::Traveled(l));
                 if let Some(f) = self.script(l).and_then(|s| s.travel) {
                     f(self, l, true);

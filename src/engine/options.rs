@@ -19,6 +19,10 @@ pub struct RuleOptions {
     pub heroless_player_survives: bool,
     /// §5.29.8: while it is Night (Nightfall), shadow effects cannot be canceled either.
     pub night_shadows_uncancelable: bool,
+    /// §5.30: encounter-deck resets one chain of reveals (a card and the reveals it brings on:
+    /// surge, "reveal another card") may make; a reveal that would need one more reveals
+    /// nothing, so a deck and discard pile of surge cards cannot loop forever (1-9).
+    pub chain_resets: u8,
 }
 
 impl Default for RuleOptions {
@@ -32,6 +36,7 @@ impl Default for RuleOptions {
             shadows_until_end_of_combat: true,
             heroless_player_survives: true,
             night_shadows_uncancelable: false,
+            chain_resets: 1,
         }
     }
 }
@@ -79,6 +84,11 @@ impl RuleOptions {
             "§5.29.8",
             "while it is Night, shadow effects count as encounter card effects that cannot be canceled",
         ),
+        (
+            "chain_resets",
+            "§5.30",
+            "encounter-deck resets one chain of reveals (surges) may make (1-9); a reveal needing one more reveals nothing",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -109,6 +119,16 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat = flag()?,
             "heroless_player_survives" => self.heroless_player_survives = flag()?,
             "night_shadows_uncancelable" => self.night_shadows_uncancelable = flag()?,
+            "chain_resets" => {
+                self.chain_resets = match value.parse::<u8>() {
+                    Ok(k @ 1..=9) => k,
+                    _ => {
+                        return Err(format!(
+                            "rule `chain_resets` takes a number 1-9, not `{value}`"
+                        ))
+                    }
+                }
+            }
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -134,6 +154,7 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat.to_string(),
             "heroless_player_survives" => self.heroless_player_survives.to_string(),
             "night_shadows_uncancelable" => self.night_shadows_uncancelable.to_string(),
+            "chain_resets" => self.chain_resets.to_string(),
             _ => String::new(),
         }
     }

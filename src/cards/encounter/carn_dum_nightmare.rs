@@ -739,6 +739,45 @@ mod tests {
         assert_eq!(g.surge_pending, 1);
     }
 
+    /// The endless chain: every player deck empty (Death and Decay discards nothing from play,
+    /// so it always surges) and the encounter deck and discard pile hold only Death and Decay.
+    /// The chain resets the deck `RuleOptions::chain_resets` times, then reveals nothing.
+    #[test]
+    fn death_and_decay_surge_chain_ends() {
+        for resets in [1u8, 2] {
+            let mut g = nm();
+            let mut setup = g.setup.clone();
+            setup.options.chain_resets = resets;
+            g.setup = Box::leak(Box::new(setup));
+            g.set_logging(true);
+            while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+                g.move_card(c, Zone::Removed);
+            }
+            while let Some(&c) = g.list(Zone::Deck(0)).last() {
+                g.move_card(c, Zone::Removed);
+            }
+            g.spawn("TBoCDN-006", ENCOUNTER, Zone::EncounterDeck);
+            g.spawn("TBoCDN-006", ENCOUNTER, Zone::EncounterDiscard);
+            g.phase = Phase::Quest;
+            g.revealed_this_round.clear();
+            g.push_run(Frame::RevealTop { by: 0 });
+            drain(&mut g);
+            // One card, then both again after each reset.
+            assert_eq!(g.revealed_this_round.len(), 1 + 2 * resets as usize);
+            assert!(!g.stack.iter().any(|f| matches!(f, Frame::Reveal { .. })));
+            assert_eq!(g.list(Zone::EncounterDiscard).len(), 2);
+            assert!(g
+                .log_lines()
+                .iter()
+                .any(|l| l.contains("nothing is revealed")));
+            // The next reveal starts a new chain, its first reset included.
+            g.revealed_this_round.clear();
+            g.push_run(Frame::RevealTop { by: 0 });
+            drain(&mut g);
+            assert_eq!(g.revealed_this_round.len(), 2 * resets as usize);
+        }
+    }
+
     #[test]
     fn howling_of_wargs() {
         let mut g = nm();

@@ -501,7 +501,11 @@ fn wrath_and_ruin_conformance() {
 fn the_battle_of_carn_dum_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
-    for (mode, total) in [(Mode::Easy, 32usize), (Mode::Standard, 48)] {
+    for (mode, total) in [
+        (Mode::Easy, 32usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 54),
+    ] {
         let sc = encounter_of(&db, "the-battle-of-carn-dum", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-battle-of-carn-dum", mode, players);
@@ -535,7 +539,7 @@ fn the_battle_of_carn_dum_deck_composition() {
 fn the_battle_of_carn_dum_conformance() {
     conform_scenario(
         "the-battle-of-carn-dum",
-        &[Mode::Easy, Mode::Standard],
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
         &[1, 2, 3, 4],
         400,
         150,

@@ -385,6 +385,23 @@ fn the_battle_of_carn_dum_standard() {
     );
 }
 
+/// The Battle of Carn Dûm Nightmare: Protect the Flanks questing with Defense (Siege) and its
+/// end-of-combat damage, Gates of Carn Dûm and Stronghold Tower, an Orc Wight shadow (game 4).
+#[test]
+fn the_battle_of_carn_dum_nightmare() {
+    check(
+        "battle-of-carn-dum-nightmare-leadership-basic-s1-g4.txt",
+        trace_in(
+            "the-battle-of-carn-dum",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            4,
+        ),
+    );
+}
+
 /// The Treachery of Rhudaur: side quests turned over to their Clues, Clues claimed, Thaurdir's
 /// Pursuit with fewer quest points per Clue (game 48).
 #[test]

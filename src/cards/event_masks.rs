@@ -96,6 +96,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),
+    (
+        "encounter/carn_dum_nightmare.rs",
+        include_str!("encounter/carn_dum_nightmare.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",

@@ -321,6 +321,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::city_of_rhun::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
         .chain(encounter::carn_dum::SCRIPTS.iter())
+        .chain(encounter::carn_dum_nightmare::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
         .chain(campaign::chetwood::SCRIPTS.iter())
@@ -517,6 +518,7 @@ mod lint {
             include_str!("encounter/city_of_rhun.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
             include_str!("encounter/carn_dum.rs"),
+            include_str!("encounter/carn_dum_nightmare.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),
             include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
             include_str!("campaign/chetwood.rs"),

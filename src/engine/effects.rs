@@ -240,7 +240,9 @@ impl<'a> Game<'a> {
 
     /// Can `c` take damage right now?
     pub fn can_take_damage(&self, c: CardId) -> bool {
-        self.cards[c as usize].zone.in_play() && !self.rule(Rule::CannotTakeDamage(c))
+        self.cards[c as usize].zone.in_play()
+            && !self.rule(Rule::CannotTakeDamage(c))
+            && !self.has_lasting(c, Lasting::CannotTakeDamage)
     }
 
     /// Deal `n` damage to `c`. Destruction happens in the state-based checks.

@@ -539,6 +539,9 @@ pub struct Game<'a> {
     template: Option<Box<flow::SetupTemplate>>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
+    /// Encounter-deck resets during the current chain of reveals (`reveal_top`): a reveal made
+    /// inside another card's reveal (surge, "reveal another card") continues the chain.
+    pub chain_resets: u8,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
     pub revealed_this_round: Vec<CardId>,
@@ -756,6 +759,7 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
+            chain_resets: 0,
             revealed_this_round: Vec::with_capacity(32),
             def_script: def_script.clone().into(),
             def_hooks: def_script

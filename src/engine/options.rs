@@ -38,6 +38,10 @@ pub struct RuleOptions {
     /// §9.6 (The Wastes of Eriador, UNSURE): starting-threat reduction Fend Off Despair logs when
     /// defeated (cumulative; 0: none).
     pub fend_off_reduction: i16,
+    /// §5.30: encounter-deck resets one chain of reveals (a card and the reveals it brings on:
+    /// surge, "reveal another card") may make; a reveal that would need one more reveals
+    /// nothing, so a deck and discard pile of surge cards cannot loop forever (1-9).
+    pub chain_resets: u8,
 }
 
 impl Default for RuleOptions {
@@ -58,6 +62,7 @@ impl Default for RuleOptions {
             threat_penalty_shared: true,
             threat_penalty_per_change: 1,
             fend_off_reduction: 2,
+            chain_resets: 1,
         }
     }
 }
@@ -139,6 +144,9 @@ impl RuleOptions {
             "fend_off_reduction",
             "§9.6",
             "campaign: starting-threat reduction logged when Fend Off Despair is defeated (0-10)",
+            "chain_resets",
+            "§5.30",
+            "encounter-deck resets one chain of reveals (surges) may make (1-9); a reveal needing one more reveals nothing",
         ),
     ];
 
@@ -181,6 +189,16 @@ impl RuleOptions {
             "threat_penalty_shared" => self.threat_penalty_shared = flag()?,
             "threat_penalty_per_change" => self.threat_penalty_per_change = number()?,
             "fend_off_reduction" => self.fend_off_reduction = number()?,
+            "chain_resets" => {
+                self.chain_resets = match value.parse::<u8>() {
+                    Ok(k @ 1..=9) => k,
+                    _ => {
+                        return Err(format!(
+                            "rule `chain_resets` takes a number 1-9, not `{value}`"
+                        ))
+                    }
+                }
+            }
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -213,6 +231,7 @@ impl RuleOptions {
             "threat_penalty_shared" => self.threat_penalty_shared.to_string(),
             "threat_penalty_per_change" => self.threat_penalty_per_change.to_string(),
             "fend_off_reduction" => self.fend_off_reduction.to_string(),
+            "chain_resets" => self.chain_resets.to_string(),
             _ => String::new(),
         }
     }

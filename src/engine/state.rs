@@ -328,6 +328,8 @@ pub enum Lasting {
     StagingThreat(i16),
     /// Gains the Sentinel keyword (Longbeard Sentry).
     Sentinel,
+    /// Cannot take damage while it lasts (Gates of Carn Dûm's shadow effect).
+    CannotTakeDamage,
 }
 
 #[derive(Clone, Copy, Debug)]

@@ -5,6 +5,7 @@
 pub mod across_the_ettenmoors;
 pub mod amarthiul;
 pub mod carn_dum;
+pub mod carn_dum_nightmare;
 pub mod city_of_rhun;
 pub mod cursed_dead;
 pub mod dark_sorcery;

@@ -4,8 +4,26 @@
 use super::*;
 
 impl<'a> Game<'a> {
+    /// Reveal the top encounter card for `by`. A reveal made while another card's reveal is still
+    /// resolving (its surge, "reveal another card") continues that card's chain; one chain resets
+    /// the empty encounter deck at most `RuleOptions::chain_resets` times, its first reveal's
+    /// reset included. §5.30 is silent on a deck and discard pile holding only cards that surge
+    /// again (Death and Decay with empty player decks); like the one full pass of §5.30.3, the
+    /// chain then stops: this reveal reveals nothing.
     pub(super) fn reveal_top(&mut self, by: u8) {
+        let chained = self.stack.iter().any(|f| matches!(f, Frame::Reveal { .. }));
+        if !chained {
+            self.chain_resets = 0;
+        }
         if self.list(Zone::EncounterDeck).is_empty() && self.phase == Phase::Quest {
+            if self.chain_resets >= self.setup.options.chain_resets {
+                self.log_fn(|_| {
+                    "  the encounter deck was already reset in this chain of reveals: nothing is revealed"
+                        .to_string()
+                });
+                return;
+            }
+            self.chain_resets += 1;
             self.reset_encounter_deck();
         }
         if let Some(c) = self.top(Zone::EncounterDeck) {

@@ -92,6 +92,10 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/across_the_ettenmoors.rs",
         include_str!("encounter/across_the_ettenmoors.rs"),
     ),
+    (
+        "encounter/across_the_ettenmoors_nightmare.rs",
+        include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 

@@ -114,6 +114,9 @@ pub enum Rule {
     CannotFightEnemy(CardId, CardId),
     /// This encounter card, revealed from the encounter deck, gains Doomed 1 (Troll-fells).
     GainsDoomed(CardId),
+    /// When the players may travel, they must travel to this location if they can (Rocky
+    /// Foothills; asked of the location).
+    MustTravelHere(CardId),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -256,6 +259,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
+        .chain(encounter::across_the_ettenmoors_nightmare::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -439,6 +443,7 @@ mod lint {
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
+            include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -31,18 +31,32 @@ impl<'a> Game<'a> {
         match self.take_answer() {
             None => {
                 let p = self.first;
-                self.begin_ask(p, Ask::Travel);
-                self.offer(Opt::Pass);
                 let n = self.list(Zone::Staging).len();
+                // A location the players must travel to when able leaves no other choice.
+                let mut must = false;
                 for i in 0..n {
                     let c = self.list(Zone::Staging)[i];
-                    if self.can_travel_to(c) {
+                    if self.rule(Rule::MustTravelHere(c)) && self.can_travel_to(c) {
+                        must = true;
+                    }
+                }
+                self.begin_ask(p, Ask::Travel);
+                if !must {
+                    self.offer(Opt::Pass);
+                }
+                for i in 0..n {
+                    let c = self.list(Zone::Staging)[i];
+                    if (!must || self.rule(Rule::MustTravelHere(c))) && self.can_travel_to(c) {
                         self.offer(Opt::Card(c));
                     }
                 }
                 if self.n_offered() > 1 {
                     self.stack.push(Frame::Travel);
                     self.waiting = true;
+                } else if must {
+                    // The one forced destination: no decision.
+                    self.stack.push(Frame::Travel);
+                    self.wait();
                 }
             }
             Some(Opt::Card(l)) => {

@@ -1,0 +1,610 @@
+//! Across the Ettenmoors Nightmare: the setup card, the Nightmare stage 1 and the Nightmare
+//! encounter cards. Each script has a one-line summary in our own words.
+//!
+//! The setup card's side B only tells how to build the Nightmare encounter deck (the data does
+//! that: `scenarios.csv` lists the Nightmare deck); side A lies in `Zone::Nightmare` all game.
+//! Its Forced (stages 2A and 3A also dig out a Safe location for the new side quest to guard)
+//! is run by those stages' When Revealed (`across_the_ettenmoors::fetch_side_quest_revealed`
+//! asks `guard_new_side_quest`), since it changes how that effect resolves.
+//!
+//! Engine choices: the Nightmare stage 1A sets aside every encounter side quest of the deck
+//! (its text says each side quest, not only the three Ettenmoors ones, so Make Camp, Isolated
+//! and Rescue from the Trolls count too); the discarded non-enemies stay in the discard pile.
+//! The Safe location dug out for a new side quest is attached to it before the side quest's
+//! own reveal resolves. Barren and Desolate's side quest is chosen by the first player (RULES
+//! FAQ 1.03); its -1 Willpower is read by the setup card's global modifier, since the engine
+//! reads global modifiers of cards in play areas only (not of attachments).
+
+use super::across_the_ettenmoors::{is_safe_location, quest_cards, reveal_side_quest_from_deck};
+use super::amarthiul;
+use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::{Rule, Script, BLANK};
+use crate::data::CardType;
+use crate::engine::*;
+use crate::events;
+use rand::Rng;
+
+pub static SCRIPTS: &[Script] = &[
+    // The setup card (side A): when stage 2A or 3A digs out a side quest, cards are also
+    // discarded until a Safe location, which the new side quest guards.
+    Script {
+        code: SETUP_CARD,
+        resume: Some(setup_card_resume),
+        modify: Some(barren_modify),
+        global: true,
+        ..BLANK
+    },
+    // Nightmare stage 1A setup: one random side quest staged, guarding one random Safe
+    // location; then the encounter deck is milled until one enemy per player is found, and
+    // those enemies are staged; Amarthiúl to the first player.
+    Script {
+        code: "AtEN-002A",
+        setup: Some(stage1a_setup),
+        ..BLANK
+    },
+    // Nightmare stage 1B: with no encounter side quest in play at the start of the quest
+    // phase, one is dug out of the encounter deck and revealed.
+    Script {
+        code: "AtEN-002B",
+        forced: Some(stage1b_forced),
+        forced_on: events![PhaseBegin],
+        ..BLANK
+    },
+    // Rocky Foothills: the players must travel here when they can; +2 quest points for each
+    // quest card in play; shadow: +1 Attack per damage on the defender.
+    Script {
+        code: "AtEN-006",
+        modify: Some(foothills_modify),
+        rule: Some(foothills_rule),
+        shadow: Some(foothills_shadow),
+        ..BLANK
+    },
+    // Crashing Thunder (Weather): each player spreads one damage per quest card in play among
+    // his characters, then every damaged character exhausts; shadow: Weather cards of the
+    // encounter discard pile are shuffled back into the deck.
+    Script {
+        code: "AtEN-008",
+        hint: Hint {
+            damage_prompts: &[(0, 1)],
+            ..NO_HINT
+        },
+        when_revealed: Some(thunder_revealed),
+        resume: Some(thunder_resume),
+        shadow: Some(thunder_shadow),
+        ..BLANK
+    },
+    // Barren and Desolate (Surge): attaches to a side quest (one per quest) as a Condition;
+    // while that side quest is the current quest, characters have -1 Willpower.
+    Script {
+        code: "AtEN-009",
+        hint: Hint {
+            effect: Some(bot::barren_effect),
+            ..NO_HINT
+        },
+        when_revealed: Some(barren_revealed),
+        resume: Some(barren_resume),
+        rule: Some(barren_rule),
+        ..BLANK
+    },
+];
+
+const SETUP_CARD: &str = "AtEN-001A";
+const BARREN: &str = "AtEN-009";
+
+fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
+    if g.logging() {
+        let s = f(g);
+        g.log_line(s);
+    }
+}
+
+fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
+    &g.def_of(c).code
+}
+
+// ------------------------------------------------------------------ setup card
+
+/// Is the Nightmare setup card next to the quest deck?
+pub fn setup_card_active(g: &Game) -> bool {
+    g.list(Zone::Nightmare)
+        .iter()
+        .any(|&c| code(g, c) == SETUP_CARD)
+}
+
+/// The setup card's Forced, for stages 2A/3A: side quest `s` was just dug out (it is in the
+/// encounter discard pile, about to be revealed); mill the encounter deck until a Safe location
+/// turns up, which `s` will guard once its reveal has put it in the staging area. Call it before
+/// pushing the side quest's `Frame::Reveal`.
+pub fn guard_new_side_quest(g: &mut Game, s: CardId) {
+    let mut safe = None;
+    while let Some(c) = g.top(Zone::EncounterDeck) {
+        g.move_card(c, Zone::EncounterDiscard);
+        if is_safe_location(g, c) {
+            safe = Some(c);
+            break;
+        }
+    }
+    let (Some(l), Some(&me)) = (safe, g.list(Zone::Nightmare).first()) else {
+        return;
+    };
+    g.stack.push(Frame::Resume {
+        cont: Cont::new(me, 0).with(0, s as i16, l as i16),
+    });
+}
+
+/// After the side quest's reveal: the Safe location (still in the discard pile) becomes its
+/// guarded objective.
+fn setup_card_resume(g: &mut Game, cont: Cont, _opt: Opt) {
+    let (s, l) = (cont.a as CardId, cont.b as CardId);
+    if g.card(s).zone == Zone::Staging && g.card(l).zone == Zone::EncounterDiscard {
+        g.move_card(l, Zone::Attached(s));
+        log(g, |g| {
+            format!("  Nightmare: {} guards {}", g.title(s), g.title(l))
+        });
+    }
+}
+
+// ------------------------------------------------------------------ quest
+
+fn stage1a_setup(g: &mut Game, _me: CardId) {
+    let mut quests = SmallIds::new();
+    let mut safes = SmallIds::new();
+    for &c in g.list(Zone::EncounterDeck) {
+        if g.ty(c) == CardType::EncounterSideQuest {
+            quests.push(c);
+        } else if is_safe_location(g, c) {
+            safes.push(c);
+        }
+    }
+    for &c in quests.iter().chain(safes.iter()) {
+        g.move_card(c, Zone::SetAside);
+    }
+    if !quests.is_empty() {
+        let q = quests[g.rng_encounter.gen_range(0..quests.len())];
+        g.move_card(q, Zone::Staging);
+        log(g, |g| {
+            format!("  {} is added to the staging area", g.title(q))
+        });
+        if !safes.is_empty() {
+            let s = safes[g.rng_encounter.gen_range(0..safes.len())];
+            g.move_card(s, Zone::Attached(q));
+            log(g, |g| format!("  {} guards {}", g.title(q), g.title(s)));
+        }
+    }
+    for &c in quests.iter().chain(safes.iter()) {
+        if g.card(c).zone == Zone::SetAside {
+            g.move_card(c, Zone::EncounterDeck);
+        }
+    }
+    g.shuffle(Zone::EncounterDeck);
+    let mut left = g.players_in_game();
+    let mut found = SmallIds::new();
+    while left > 0 {
+        let Some(c) = g.top(Zone::EncounterDeck) else {
+            break;
+        };
+        g.move_card(c, Zone::EncounterDiscard);
+        if g.is_enemy(c) {
+            found.push(c);
+            left -= 1;
+        }
+    }
+    for &e in found.iter() {
+        g.move_card(e, Zone::Staging);
+        log(g, |g| {
+            format!("  {} is added to the staging area", g.title(e))
+        });
+    }
+    amarthiul::to_first_player(g);
+}
+
+fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
+    if g.card(me).zone == Zone::Quest && ev == Event::PhaseBegin(Phase::Quest) {
+        reveal_side_quest_from_deck(g);
+    }
+}
+
+// ------------------------------------------------------------------ Rocky Foothills
+
+fn foothills_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
+    if target != me || s != Stat::QuestPoints {
+        return 0;
+    }
+    2 * quest_cards(g).len() as i16
+}
+
+fn foothills_rule(_g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::MustTravelHere(me)
+}
+
+fn foothills_shadow(g: &mut Game, _me: CardId) {
+    let e = g.attack.enemy;
+    let n: i16 = g.attack.defenders().iter().map(|&d| g.card(d).damage).sum();
+    if n > 0 {
+        g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
+    }
+}
+
+// ------------------------------------------------------------------ Crashing Thunder
+
+fn thunder_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let n = quest_cards(g).len() as i16;
+    thunder_resume(g, Cont::new(me, 0).with(0, n, n), Opt::Pass);
+}
+
+fn thunder_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if !deal_damage_steps(g, cont, opt, 0, true, Dealers::Each, common::own_character) {
+        return;
+    }
+    for p in 0..g.n_players {
+        for i in 0..g.list(Zone::Play(p)).len() {
+            let c = g.list(Zone::Play(p))[i];
+            if g.is_character(c) && g.card(c).damage > 0 && g.is_ready(c) {
+                g.exhaust(c);
+                log(g, |g| format!("  {} exhausts", g.title(c)));
+            }
+        }
+    }
+}
+
+fn thunder_shadow(g: &mut Game, _me: CardId) {
+    let mut n = 0;
+    let mut i = 0;
+    while i < g.list(Zone::EncounterDiscard).len() {
+        let c = g.list(Zone::EncounterDiscard)[i];
+        if g.has_trait(c, "Weather") {
+            g.move_card(c, Zone::EncounterDeck);
+            n += 1;
+        } else {
+            i += 1;
+        }
+    }
+    if n > 0 {
+        g.shuffle(Zone::EncounterDeck);
+    }
+    log(g, |_| {
+        format!("  {n} Weather card(s) shuffled into the encounter deck")
+    });
+}
+
+// ------------------------------------------------------------------ Barren and Desolate
+
+fn barren_free(g: &Game, q: CardId) -> bool {
+    g.is_side_quest(q)
+        && g.card(q).zone == Zone::Staging
+        && !g.attachments(q).any(|a| code(g, a) == BARREN)
+}
+
+fn barren_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let first = g.first;
+    g.begin_ask(first, Ask::Effect { card: me, what: 0 });
+    for i in 0..g.list(Zone::Staging).len() {
+        let q = g.list(Zone::Staging)[i];
+        if barren_free(g, q) {
+            g.offer(Opt::Card(q));
+        }
+    }
+    if !g.ask_if_offered(Cont::new(me, 0)) {
+        log(g, |g| {
+            format!("  {}: no side quest to attach to", g.title(me))
+        });
+    }
+}
+
+fn barren_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    if let Opt::Card(q) = opt {
+        if g.card(me).zone == Zone::Resolving && barren_free(g, q) {
+            g.attach(me, q, ENCOUNTER);
+            log(g, |g| {
+                format!("  {} attached to {}", g.title(me), g.title(q))
+            });
+        }
+    }
+}
+
+/// Barren and Desolate's -1 Willpower, carried by the setup card's global modifier (the engine
+/// reads global modifiers of cards in play areas, not of attachments): while the current quest
+/// has a Barren and Desolate attached, each character has -1 Willpower.
+fn barren_modify(g: &Game, _me: CardId, target: CardId, s: Stat) -> i16 {
+    if s != Stat::Willpower || !g.is_character(target) || !g.card(target).zone.in_play() {
+        return 0;
+    }
+    let on = g
+        .current_quest()
+        .is_some_and(|q| g.is_side_quest(q) && g.attachments(q).any(|a| code(g, a) == BARREN));
+    -(on as i16)
+}
+
+fn barren_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::GainsTrait(c, t) if c == me && t == g.db.trait_id("Condition"))
+        && matches!(g.card(me).zone, Zone::Attached(_))
+}
+
+// ------------------------------------------------------------------ bot hints
+
+pub mod bot {
+    use crate::cards::hints::prelude::*;
+
+    /// Barren and Desolate: put it on the side quest furthest from done (the least likely to be
+    /// chosen as the current quest).
+    pub fn barren_effect(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
+        pick_min(o, |q| {
+            -((g.stat(q, Stat::QuestPoints) - g.card(q).progress) as i32)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::data::Mode;
+
+    const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+    const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
+    const ROCKS: &str = "TLR-047"; // Rugged Country: no When Revealed, no surge
+    const CAVE: &str = "AtE-068";
+    const LIE_LOW: &str = "AtE-081";
+    const FORAGE: &str = "AtE-082";
+    const BITING_WIND: &str = "TLR-052"; // a Weather treachery
+    const TROLLSPAWN: &str = "AtE-072";
+
+    fn sandbox(seats: &[&[&str]]) -> Game<'static> {
+        sandbox_in("across-the-ettenmoors", Mode::Nightmare, seats)
+    }
+
+    /// An encounter deck of `n` Rugged Country and an empty discard pile.
+    fn plain_deck(g: &mut Game, n: usize) {
+        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
+            while let Some(&c) = g.list(z).last() {
+                g.move_card(c, Zone::Removed);
+            }
+        }
+        for _ in 0..n {
+            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
+        }
+    }
+
+    fn drain(g: &mut Game) {
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+    }
+
+    fn set_stage(g: &mut Game, code: &str) -> CardId {
+        let q = g.main_quest().unwrap();
+        let d = g.db.by_code(code).unwrap();
+        g.set_face(q, d);
+        q
+    }
+
+    #[test]
+    fn across_the_ettenmoors_nightmare() {
+        // The Nightmare deck: the standard deck less the listed cards plus the Nightmare set.
+        let count = |m: Mode, t: &str| {
+            crate::cards::testkit::encounter_copies("across-the-ettenmoors", m, t)
+        };
+        for (t, removed) in [
+            ("Shrouded Hills", 2),
+            ("No Rest", 3),
+            ("Arador's Bane", 2),
+            ("Troll-fells", 1),
+            ("Goblin Pursuer", 2),
+            ("Cold from Angmar", 2),
+        ] {
+            assert_eq!(
+                count(Mode::Nightmare, t),
+                count(Mode::Standard, t).saturating_sub(removed),
+                "{t}"
+            );
+        }
+        for (t, n) in [
+            ("Hoarwell River Serpent", 2),
+            ("Scavenging Stone-troll", 2),
+            ("Giant Beetle", 2),
+            ("Rocky Foothills", 2),
+            ("Vast Troll-fells", 2),
+            ("Crashing Thunder", 3),
+            ("Barren and Desolate", 3),
+            ("Isolated", 1),
+            ("Rescue from the Trolls", 1),
+        ] {
+            assert_eq!(count(Mode::Nightmare, t), n, "{t}");
+        }
+        // The setup card lies next to the quest deck in Nightmare only.
+        let mut g = sandbox(&[HEROES]);
+        let setup = g.list(Zone::Nightmare)[0];
+        assert_eq!(g.def_of(setup).code, SETUP_CARD);
+        assert!(setup_card_active(&g));
+        let std = sandbox_in("across-the-ettenmoors", Mode::Standard, &[HEROES]);
+        assert!(!setup_card_active(&std));
+        // Its Forced: after the side quest, mill until a Safe location, which the side quest
+        // guards in the staging area.
+        plain_deck(&mut g, 2);
+        let cave = g.spawn(CAVE, ENCOUNTER, Zone::EncounterDeck);
+        let rocks = g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
+        let lie = g.spawn(LIE_LOW, ENCOUNTER, Zone::EncounterDiscard);
+        guard_new_side_quest(&mut g, lie);
+        g.push_run(Frame::Reveal {
+            card: lie,
+            by: 0,
+            stage: 0,
+            from_deck: false,
+        });
+        drain(&mut g);
+        assert_eq!(g.card(lie).zone, Zone::Staging);
+        assert_eq!(g.card(cave).zone, Zone::Attached(lie), "guarded");
+        assert_eq!(g.card(rocks).zone, Zone::EncounterDiscard, "milled");
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 2, "the mill stops there");
+        // Through stage 2A: the revealed side quest guards a Safe location (one side quest and
+        // one Safe location in the deck, the side quest on top after the shuffle or not: the
+        // Safe location is found below it, or was milled by the side quest search).
+        plain_deck(&mut g, 0);
+        let fq = g.spawn(FORAGE, ENCOUNTER, Zone::EncounterDiscard);
+        let cave2 = g.spawn(CAVE, ENCOUNTER, Zone::EncounterDeck);
+        let q = set_stage(&mut g, "AtE-065A");
+        let f = g.script(q).and_then(|s| s.when_revealed).unwrap();
+        f(&mut g, q, 0);
+        drain(&mut g);
+        assert_eq!(g.card(fq).zone, Zone::Staging);
+        let guarded = g.card(cave2).zone == Zone::Attached(fq);
+        let milled_first = g.card(cave2).zone == Zone::EncounterDiscard;
+        assert!(guarded || milled_first, "{:?}", g.card(cave2).zone);
+    }
+
+    #[test]
+    fn into_the_ettenmoors() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        let q = set_stage(&mut g, "AtEN-002A");
+        stage1a_setup(&mut g, q);
+        let staged: Vec<CardId> = g.list(Zone::Staging).to_vec();
+        let quests: Vec<CardId> = staged
+            .iter()
+            .copied()
+            .filter(|&c| g.ty(c) == CardType::EncounterSideQuest)
+            .collect();
+        assert_eq!(quests.len(), 1, "one side quest");
+        let guarded: Vec<CardId> = g.attachments(quests[0]).collect();
+        assert_eq!(guarded.len(), 1);
+        assert!(is_safe_location(&g, guarded[0]), "guarding a Safe location");
+        let enemies = staged.iter().filter(|&&c| g.is_enemy(c)).count();
+        assert_eq!(enemies, 2, "one milled enemy per player");
+        let discard = g.list(Zone::EncounterDiscard);
+        assert!(
+            discard.iter().all(|&c| !g.is_enemy(c)),
+            "the enemies found are staged, the rest stays discarded"
+        );
+        assert!(amarthiul::in_play(&g).is_some());
+        // 1B: no progress from a defeated side quest here...
+        let q = set_stage(&mut g, "AtEN-002B");
+        let sq = quests[0];
+        g.move_card(sq, Zone::Victory);
+        g.emit(Event::SideQuestDefeated(sq));
+        assert_eq!(g.card(q).progress, 0);
+        // ...but with no side quest in play, the quest phase digs one out of the deck.
+        plain_deck(&mut g, 2);
+        let lie = g.spawn(LIE_LOW, ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        drain(&mut g);
+        assert_eq!(g.card(lie).zone, Zone::Staging);
+        assert_eq!(g.list(Zone::EncounterDiscard).len(), 1, "the card above it");
+        let before = g.list(Zone::EncounterDeck).len();
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        assert_eq!(
+            g.list(Zone::EncounterDeck).len(),
+            before,
+            "not with one in play"
+        );
+    }
+
+    #[test]
+    fn rocky_foothills() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        let rf = g.spawn("AtEN-006", ENCOUNTER, Zone::Staging);
+        let other = g.spawn(ROCKS, ENCOUNTER, Zone::Staging);
+        assert_eq!(g.stat(rf, Stat::QuestPoints), 2 + 2, "the main quest");
+        let sq = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
+        assert_eq!(g.stat(rf, Stat::QuestPoints), 2 + 4, "and a side quest");
+        // The travel step: no choice but Rocky Foothills.
+        g.push_run(Frame::Travel);
+        drain(&mut g);
+        assert_eq!(g.active_location(), Some(rf));
+        assert_eq!(g.card(other).zone, Zone::Staging);
+        g.move_card(sq, Zone::Removed);
+        // Shadow: +1 Attack per damage on the defender.
+        let e = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+        let ally = g.spawn("Core-013", 0, Zone::Play(0));
+        g.card_mut(ally).damage = 2;
+        let before = g.stat(e, Stat::Attack);
+        g.attack = AttackCtx::new(e, 0, false);
+        g.attack.defenders[0] = ally;
+        g.attack.n_defenders = 1;
+        foothills_shadow(&mut g, rf);
+        assert_eq!(g.stat(e, Stat::Attack), before + 2);
+    }
+
+    #[test]
+    fn rocky_foothills_leaves_other_travel_free() {
+        let mut g = sandbox(&[HEROES]);
+        let other = g.spawn(ROCKS, ENCOUNTER, Zone::Staging);
+        g.push_run(Frame::Travel);
+        assert!(options(&g).contains(&Opt::Pass), "travel stays optional");
+        g.answer(Opt::Card(other));
+        drain(&mut g);
+        assert_eq!(g.active_location(), Some(other));
+    }
+
+    #[test]
+    fn crashing_thunder() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging); // two quests in play
+        let hs = heroes(&g, 0);
+        let t = g.spawn("AtEN-008", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, t);
+        let total: i16 = hs.iter().map(|&h| g.card(h).damage).sum();
+        assert_eq!(total, 2, "one damage per quest in play");
+        for &h in &hs {
+            assert_eq!(
+                g.is_ready(h),
+                g.card(h).damage == 0,
+                "damaged characters exhaust, the others do not"
+            );
+        }
+        // Shadow: the Weather cards of the discard pile go back into the deck.
+        plain_deck(&mut g, 2);
+        let wind = g.spawn(BITING_WIND, ENCOUNTER, Zone::EncounterDiscard);
+        let rocks = g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDiscard);
+        let t2 = g.spawn("AtEN-008", ENCOUNTER, Zone::EncounterDiscard);
+        thunder_shadow(&mut g, t);
+        assert_eq!(g.card(wind).zone, Zone::EncounterDeck);
+        assert_eq!(g.card(t2).zone, Zone::EncounterDeck);
+        assert_eq!(g.card(rocks).zone, Zone::EncounterDiscard);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 4);
+    }
+
+    #[test]
+    fn barren_and_desolate() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        let lie = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
+        let fq = g.spawn(FORAGE, ENCOUNTER, Zone::Staging);
+        let b = g.spawn(BARREN, ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: b,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        assert_eq!(options(&g), vec![Opt::Card(lie), Opt::Card(fq)]);
+        g.answer(Opt::Card(fq));
+        drain(&mut g);
+        assert_eq!(g.card(b).zone, Zone::Attached(fq));
+        assert!(g.has_trait(b, "Condition"));
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 2, "surge");
+        // -1 Willpower only while its side quest is the current quest.
+        let h = heroes(&g, 0)[0];
+        let base = g.stat(h, Stat::Willpower);
+        g.phase = Phase::Quest;
+        g.add_lasting(fq, Lasting::CurrentQuest, Until::EndOfPhase);
+        assert_eq!(g.current_quest(), Some(fq));
+        assert_eq!(g.stat(h, Stat::Willpower), base - 1);
+        g.lasting.retain(|e| e.what != Lasting::CurrentQuest);
+        g.add_lasting(lie, Lasting::CurrentQuest, Until::EndOfPhase);
+        assert_eq!(g.stat(h, Stat::Willpower), base);
+        // Limit 1 per quest: a second copy goes to the other side quest only.
+        plain_deck(&mut g, 3);
+        let b2 = g.spawn(BARREN, ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, b2);
+        assert_eq!(g.card(b2).zone, Zone::Attached(lie));
+        // A third finds no side quest: discarded without effect.
+        let b3 = g.spawn(BARREN, ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, b3);
+        assert_eq!(g.card(b3).zone, Zone::EncounterDiscard);
+    }
+}

@@ -163,6 +163,10 @@ pub struct Script {
     pub setup: Option<fn(&mut Game, CardId)>,
     /// Travel cost: with `pay == false` answer whether it can be paid; with `pay == true` pay it.
     pub travel: Option<fn(&mut Game, CardId, bool) -> bool>,
+    /// Extra cost this encounter card (in the staging area, engaged or active) puts on traveling
+    /// to a Safe location (`engine/safe.rs`): with `pay == false` answer whether it can be paid
+    /// now; with `pay == true` pay it (it may push frames: they resolve before the travel).
+    pub safe_travel: Option<fn(&mut Game, CardId, bool) -> bool>,
     /// Attachments: may `me` be attached to `target` by `seat`?
     pub attach_to: Option<AttachToFn>,
     /// Continue after a decision (or a deferred step).
@@ -214,6 +218,7 @@ pub const BLANK: Script = Script {
     shadow: None,
     setup: None,
     travel: None,
+    safe_travel: None,
     attach_to: None,
     resume: None,
     can_play: None,

@@ -51,6 +51,32 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![PhaseBegin],
         ..BLANK
     },
+    // Hoarwell River Serpent: in the staging area, traveling to a Safe location costs the
+    // first player engaging it; whoever engages it puts 1 damage on each of his damaged
+    // characters.
+    Script {
+        code: "AtEN-003",
+        safe_travel: Some(serpent_safe_travel),
+        forced: Some(serpent_forced),
+        forced_on: events![Engaged],
+        ..BLANK
+    },
+    // Scavenging Stone-troll: no travel to a Safe location while it has no damage; in the
+    // staging area, no card leaves a player's discard pile.
+    Script {
+        code: "AtEN-004",
+        safe_travel: Some(stone_troll_safe_travel),
+        rule: Some(stone_troll_rule),
+        ..BLANK
+    },
+    // Giant Beetle: engaged, traveling to a Safe location costs an immediate attack on its
+    // player; damaged characters cannot attack or defend against it.
+    Script {
+        code: "AtEN-005",
+        safe_travel: Some(beetle_safe_travel),
+        rule: Some(beetle_rule),
+        ..BLANK
+    },
     // Rocky Foothills: the players must travel here when they can; +2 quest points for each
     // quest card in play; shadow: +1 Attack per damage on the defender.
     Script {
@@ -203,6 +229,65 @@ fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
     if g.card(me).zone == Zone::Quest && ev == Event::PhaseBegin(Phase::Quest) {
         reveal_side_quest_from_deck(g);
     }
+}
+
+// ------------------------------------------------------------------ enemies
+
+/// Engine choice: the cost is asked only while the Serpent is in the staging area (engaged, it
+/// cannot be engaged again), and the first player engages it (RULES FAQ 1.03).
+fn serpent_safe_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
+    if g.card(me).zone != Zone::Staging {
+        return true;
+    }
+    if g.rule(Rule::CannotBeEngaged(me)) {
+        return false;
+    }
+    if pay {
+        let first = g.first;
+        log(g, |g| {
+            format!("  P{} engages {} to travel", first + 1, g.title(me))
+        });
+        g.engage(me, first);
+    }
+    true
+}
+
+fn serpent_forced(g: &mut Game, me: CardId, ev: Event) {
+    if let Event::Engaged(e, p) = ev {
+        if e == me {
+            let hit: SmallIds = g.characters(p).filter(|&c| g.card(c).damage > 0).collect();
+            for &c in hit.iter() {
+                g.deal_damage(c, 1);
+            }
+        }
+    }
+}
+
+fn stone_troll_safe_travel(g: &mut Game, me: CardId, _pay: bool) -> bool {
+    g.card(me).damage > 0
+}
+
+/// The engine's discard-pile lock covers player card effects, the only ones that take cards
+/// out of a player's discard pile in these scenarios.
+fn stone_troll_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::DiscardPileLocked(_)) && g.card(me).zone == Zone::Staging
+}
+
+fn beetle_safe_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
+    if let (Zone::Engaged(p), true) = (g.card(me).zone, pay) {
+        log(g, |g| {
+            format!("  {} attacks to let the players travel", g.title(me))
+        });
+        g.stack.push(Frame::ImmediateAttack {
+            enemy: me,
+            player: p,
+        });
+    }
+    true
+}
+
+fn beetle_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::CannotFightEnemy(c, e) if e == me && g.card(c).damage > 0)
 }
 
 // ------------------------------------------------------------------ Rocky Foothills
@@ -606,5 +691,83 @@ mod tests {
         let b3 = g.spawn(BARREN, ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, b3);
         assert_eq!(g.card(b3).zone, Zone::EncounterDiscard);
+    }
+
+    #[test]
+    fn hoarwell_river_serpent() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 3);
+        let cave = g.spawn(CAVE, ENCOUNTER, Zone::Staging);
+        let s = g.spawn("AtEN-003", ENCOUNTER, Zone::Staging);
+        let hs = heroes(&g, 0);
+        g.card_mut(hs[0]).damage = 1;
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(cave));
+        drain(&mut g);
+        assert_eq!(g.active_location(), Some(cave));
+        assert_eq!(g.card(hs[0]).damage, 2, "engaging it hurt the damaged hero");
+        assert_eq!(g.card(hs[1]).damage, 0, "not the others");
+        // The Safe location sent it back to the staging area.
+        assert_eq!(g.card(s).zone, Zone::Staging);
+        // Engaged any other way, it hurts too.
+        g.engage(s, 0);
+        assert_eq!(g.card(hs[0]).damage, 3);
+    }
+
+    #[test]
+    fn scavenging_stone_troll() {
+        let mut g = sandbox(&[HEROES]);
+        let cave = g.spawn(CAVE, ENCOUNTER, Zone::Staging);
+        let rocks = g.spawn(ROCKS, ENCOUNTER, Zone::Staging);
+        let t = g.spawn("AtEN-004", ENCOUNTER, Zone::Staging);
+        assert!(!g.can_travel_to(cave), "no damage on it: no Safe travel");
+        assert!(g.can_travel_to(rocks), "other travel is free");
+        assert!(!common::discard_pile_open(&g, 0), "discard piles locked");
+        g.card_mut(t).damage = 1;
+        assert!(g.can_travel_to(cave));
+        g.move_card(t, Zone::Engaged(0));
+        assert!(
+            common::discard_pile_open(&g, 0),
+            "only from the staging area"
+        );
+    }
+
+    #[test]
+    fn giant_beetle() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 4);
+        let cave = g.spawn(CAVE, ENCOUNTER, Zone::Staging);
+        let b = g.spawn("AtEN-005", ENCOUNTER, Zone::Engaged(0));
+        let hs = heroes(&g, 0);
+        g.card_mut(hs[0]).damage = 1;
+        assert!(
+            g.rule(Rule::CannotFightEnemy(hs[0], b)),
+            "damaged: no fighting it"
+        );
+        assert!(!g.rule(Rule::CannotFightEnemy(hs[1], b)));
+        // Traveling to a Safe location: it attacks first, then the travel happens.
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(cave));
+        let mut attacked = false;
+        while let Some(d) = g.pending() {
+            if matches!(d.ask, Ask::Defender { .. }) {
+                attacked = true;
+                assert_eq!(g.attack.enemy, b);
+                assert!(g.attack.immediate);
+                assert_eq!(
+                    g.active_location(),
+                    None,
+                    "the cost comes before the travel"
+                );
+                assert!(
+                    !options(&g).contains(&Opt::Card(hs[0])),
+                    "a damaged character cannot defend"
+                );
+            }
+            g.apply(0);
+        }
+        assert!(attacked);
+        assert_eq!(g.active_location(), Some(cave));
+        assert_eq!(g.card(b).zone, Zone::Staging);
     }
 }

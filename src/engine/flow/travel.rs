@@ -18,9 +18,21 @@ impl<'a> Game<'a> {
         if !self.is_location(l) || self.cards[l as usize].zone != Zone::Staging {
             return false;
         }
-        match self.script(l).and_then(|s| s.travel) {
+        let own = match self.script(l).and_then(|s| s.travel) {
             Some(f) => f(self, l, false),
             None => true,
+        };
+        own && self.safe_travel_allowed(l)
+    }
+
+    /// Make `l` the active location (its travel costs paid).
+    pub(super) fn travel_to(&mut self, l: CardId) {
+        self.move_card_keep(l, Zone::Active);
+        self.log_fn(|g| format!("  travel to {}", g.title(l)));
+        self.safe_traveled(l);
+        self.fire(Event::Traveled(l));
+        if let Some(f) = self.script(l).and_then(|s| s.travel) {
+            f(self, l, true);
         }
     }
 
@@ -60,12 +72,8 @@ impl<'a> Game<'a> {
                 }
             }
             Some(Opt::Card(l)) => {
-                self.move_card_keep(l, Zone::Active);
-                self.log_fn(|g| format!("  travel to {}", g.title(l)));
-                self.safe_traveled(l);
-                self.fire(Event::Traveled(l));
-                if let Some(f) = self.script(l).and_then(|s| s.travel) {
-                    f(self, l, true);
+                if !self.safe_travel_pay(l) {
+                    self.travel_to(l);
                 }
             }
             Some(_) => {}

@@ -117,6 +117,8 @@ pub enum Rule {
     /// When the players may travel, they must travel to this location if they can (Rocky
     /// Foothills; asked of the location).
     MustTravelHere(CardId),
+    /// Heroes cannot gain resources by card effects (`Game::gain_resources`; Vast Troll-fells).
+    HeroesGainNoResources,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -549,7 +549,7 @@ fn patch_of_woods_forced(g: &mut Game, me: CardId, ev: Event) {
             }
             let heroes: SmallIds = g.heroes(p).collect();
             for &h in heroes.iter() {
-                g.card_mut(h).resources += 1;
+                g.gain_resources(h, 1);
             }
         }
         log(g, |_| "  each hero gains 1 resource".to_string());

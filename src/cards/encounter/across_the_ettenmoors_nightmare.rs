@@ -86,6 +86,15 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(foothills_shadow),
         ..BLANK
     },
+    // Vast Troll-fells: traveling to a Safe location costs each player 1 resource; heroes gain
+    // no resources by card effects; shadow: +4 Attack if no side quest got progress this round.
+    Script {
+        code: "AtEN-007",
+        safe_travel: Some(vast_fells_safe_travel),
+        rule: Some(vast_fells_rule),
+        shadow: Some(vast_fells_shadow),
+        ..BLANK
+    },
     // Crashing Thunder (Weather): each player spreads one damage per quest card in play among
     // his characters, then every damaged character exhausts; shadow: Weather cards of the
     // encounter discard pile are shuffled back into the deck.
@@ -308,6 +317,50 @@ fn foothills_shadow(g: &mut Game, _me: CardId) {
     let n: i16 = g.attack.defenders().iter().map(|&d| g.card(d).damage).sum();
     if n > 0 {
         g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
+    }
+}
+
+// ------------------------------------------------------------------ Vast Troll-fells
+
+/// The hero of `p` with the most resources (the first such in play order), if any has one.
+fn richest_hero(g: &Game, p: u8) -> Option<CardId> {
+    let mut best: Option<CardId> = None;
+    for h in g.heroes(p) {
+        let r = g.card(h).resources;
+        if r > 0 && best.is_none_or(|b| r > g.card(b).resources) {
+            best = Some(h);
+        }
+    }
+    best
+}
+
+/// Engine choice: each player spends the resource from his hero with the most resources.
+fn vast_fells_safe_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
+    if g.card(me).zone != Zone::Staging {
+        return true;
+    }
+    let players = (0..g.n_players).filter(|&p| !g.players[p as usize].eliminated);
+    if !pay {
+        return players.clone().all(|p| richest_hero(g, p).is_some());
+    }
+    let payers: SmallIds = players.filter_map(|p| richest_hero(g, p)).collect();
+    for &h in payers.iter() {
+        g.card_mut(h).resources -= 1;
+        log(g, |g| {
+            format!("  {} spends 1 resource to travel", g.title(h))
+        });
+    }
+    true
+}
+
+fn vast_fells_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::HeroesGainNoResources && matches!(g.card(me).zone, Zone::Staging | Zone::Active)
+}
+
+fn vast_fells_shadow(g: &mut Game, _me: CardId) {
+    if !g.side_quest_progress_this_round {
+        let e = g.attack.enemy;
+        g.add_lasting(e, Lasting::Stat(Stat::Attack, 4), Until::EndOfAttack);
     }
 }
 
@@ -769,5 +822,44 @@ mod tests {
         assert!(attacked);
         assert_eq!(g.active_location(), Some(cave));
         assert_eq!(g.card(b).zone, Zone::Staging);
+    }
+
+    #[test]
+    fn vast_troll_fells() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        let cave = g.spawn(CAVE, ENCOUNTER, Zone::Staging);
+        let vf = g.spawn("AtEN-007", ENCOUNTER, Zone::Staging);
+        let (a, b) = (heroes(&g, 0), heroes(&g, 1));
+        for &h in a.iter().chain(b.iter()) {
+            g.card_mut(h).resources = 0;
+        }
+        g.card_mut(a[1]).resources = 2;
+        assert!(!g.can_travel_to(cave), "the second player has no resource");
+        g.card_mut(b[0]).resources = 1;
+        assert!(g.can_travel_to(cave));
+        assert!(g.can_travel_to(vf), "other travel is free");
+        g.push_run(Frame::Travel);
+        g.answer(Opt::Card(cave));
+        drain(&mut g);
+        assert_eq!(g.active_location(), Some(cave));
+        assert_eq!(g.card(a[1]).resources, 1);
+        assert_eq!(g.card(b[0]).resources, 0);
+        // Heroes gain no resources by card effects (allies could).
+        g.gain_resources(a[0], 2);
+        assert_eq!(g.card(a[0]).resources, 0);
+        g.move_card(vf, Zone::Removed);
+        g.gain_resources(a[0], 2);
+        assert_eq!(g.card(a[0]).resources, 2);
+        // Shadow: +4 Attack unless a side quest got progress this round.
+        let e = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+        let before = g.stat(e, Stat::Attack);
+        g.attack = AttackCtx::new(e, 0, false);
+        vast_fells_shadow(&mut g, vf);
+        assert_eq!(g.stat(e, Stat::Attack), before + 4);
+        g.lasting.clear();
+        let sq = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
+        g.add_progress(sq, 1);
+        vast_fells_shadow(&mut g, vf);
+        assert_eq!(g.stat(e, Stat::Attack), before);
     }
 }

@@ -258,7 +258,7 @@ fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 
 fn theodred_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     if let Opt::Card(h) = opt {
-        g.card_mut(h).resources += 1;
+        g.gain_resources(h, 1);
     }
 }
 
@@ -271,7 +271,7 @@ fn gloin_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn gloin_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
     if let Event::Damaged(_, n) = ev {
-        g.card_mut(me).resources += n;
+        g.gain_resources(me, n);
     }
 }
 
@@ -577,7 +577,7 @@ fn steward_can(g: &Game, me: CardId, seat: u8) -> bool {
 fn steward_act(g: &mut Game, me: CardId, _seat: u8) {
     if let Zone::Attached(h) = g.card(me).zone {
         g.exhaust(me);
-        g.card_mut(h).resources += 2;
+        g.gain_resources(h, 2);
     }
 }
 

@@ -467,7 +467,7 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (0, Opt::Mode(2)) => {
             g.reduce_threat(p, 4);
         }
-        (1, Opt::Card(h)) if g.card(h).zone.in_play() => g.card_mut(h).resources += 2,
+        (1, Opt::Card(h)) if g.card(h).zone.in_play() => g.gain_resources(h, 2),
         _ => {}
     }
 }

@@ -119,6 +119,8 @@ pub enum Rule {
     MustTravelHere(CardId),
     /// Heroes cannot gain resources by card effects (`Game::gain_resources`; Vast Troll-fells).
     HeroesGainNoResources,
+    /// Players cannot draw cards by card effects (`Game::draw_by_effect`; Isolated).
+    NoDrawByEffects,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.

@@ -480,7 +480,7 @@ fn stage3b_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 fn secluded_cave_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev == Event::Traveled(me) {
         for &p in common::seats(g).iter() {
-            g.draw(p, 3);
+            g.draw_by_effect(p, 3);
         }
     }
 }

@@ -77,6 +77,15 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(beetle_rule),
         ..BLANK
     },
+    // Isolated (side quest, Surge): no player draws cards by card effects while it is in
+    // play; once defeated each player draws 1 card.
+    Script {
+        code: "AtEN-010",
+        rule: Some(isolated_rule),
+        forced: Some(isolated_forced),
+        forced_on: events![SideQuestDefeated],
+        ..BLANK
+    },
     // Rocky Foothills: the players must travel here when they can; +2 quest points for each
     // quest card in play; shadow: +1 Attack per damage on the defender.
     Script {
@@ -297,6 +306,22 @@ fn beetle_safe_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
 
 fn beetle_rule(g: &Game, me: CardId, r: Rule) -> bool {
     matches!(r, Rule::CannotFightEnemy(c, e) if e == me && g.card(c).damage > 0)
+}
+
+// ------------------------------------------------------------------ Isolated
+
+fn isolated_rule(g: &Game, me: CardId, r: Rule) -> bool {
+    r == Rule::NoDrawByEffects && g.card(me).zone == Zone::Staging
+}
+
+fn isolated_forced(g: &mut Game, me: CardId, ev: Event) {
+    if ev == Event::SideQuestDefeated(me) {
+        for p in 0..g.n_players {
+            if !g.players[p as usize].eliminated {
+                g.draw_by_effect(p, 1);
+            }
+        }
+    }
 }
 
 // ------------------------------------------------------------------ Rocky Foothills
@@ -861,5 +886,31 @@ mod tests {
         g.add_progress(sq, 1);
         vast_fells_shadow(&mut g, vf);
         assert_eq!(g.stat(e, Stat::Attack), before);
+    }
+
+    #[test]
+    fn isolated() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        plain_deck(&mut g, 3);
+        let iso = g.spawn("AtEN-010", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, iso);
+        assert_eq!(g.card(iso).zone, Zone::Staging);
+        assert_eq!(g.list(Zone::EncounterDeck).len(), 2, "surge");
+        let hand = |g: &Game, p: u8| g.list(Zone::Hand(p)).len();
+        let (h0, h1) = (hand(&g, 0), hand(&g, 1));
+        g.draw_by_effect(0, 2);
+        assert_eq!(hand(&g, 0), h0, "no draws by card effects");
+        g.draw(0, 1);
+        assert_eq!(
+            hand(&g, 0),
+            h0 + 1,
+            "the resource phase's draw still happens"
+        );
+        // Defeated: each player draws 1.
+        g.move_card(iso, Zone::Victory);
+        g.emit(Event::SideQuestDefeated(iso));
+        drain(&mut g);
+        assert_eq!(hand(&g, 0), h0 + 2);
+        assert_eq!(hand(&g, 1), h1 + 1);
     }
 }

@@ -534,7 +534,7 @@ fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
 fn valiant_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
     if let Event::LeftPlay(c) = ev {
         let o = g.card(c).last_controller;
-        g.draw(o, 2);
+        g.draw_by_effect(o, 2);
     }
 }
 
@@ -640,7 +640,7 @@ fn gandalf_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let p = cont.player;
     match (cont.step, opt) {
-        (0, Opt::Mode(0)) => g.draw(p, 3),
+        (0, Opt::Mode(0)) => g.draw_by_effect(p, 3),
         (0, Opt::Mode(1)) => {
             let t: SmallIds = gandalf_enemies(g).collect();
             g.begin_ask(

@@ -283,7 +283,7 @@ fn elven_light_can(g: &Game, me: CardId, p: u8) -> bool {
 fn elven_light_act(g: &mut Game, me: CardId, p: u8) {
     let owner = g.card(me).owner;
     g.move_card(me, Zone::Hand(owner));
-    g.draw(p, 1);
+    g.draw_by_effect(p, 1);
 }
 
 // ----------------------------------------------------------------- Tale of Tinúviel (TDR-146)

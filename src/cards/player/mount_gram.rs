@@ -463,7 +463,7 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             g.ask_if_offered(Cont::new(me, 1).with(p, 0, 0));
         }
-        (0, Opt::Mode(1)) => g.draw(p, 3),
+        (0, Opt::Mode(1)) => g.draw_by_effect(p, 3),
         (0, Opt::Mode(2)) => {
             g.reduce_threat(p, 4);
         }

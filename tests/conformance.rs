@@ -457,10 +457,62 @@ fn across_the_ettenmoors_deck_composition() {
     }
 }
 
+/// Nightmare: 54 encounter cards, the setup card beside the quest deck, Amarthiúl with the first
+/// player, one side quest staged guarding a Safe location, one milled enemy per player staged.
+#[test]
+fn across_the_ettenmoors_nightmare_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    let mode = Mode::Nightmare;
+    let sc = &db.scenarios[db.scenario("across-the-ettenmoors").unwrap()];
+    let n: usize = sc.encounter[mode as usize]
+        .iter()
+        .map(|&(_, k)| k as usize)
+        .sum();
+    assert_eq!(n, 54, "Nightmare encounter cards");
+    for players in [1, 3] {
+        let s = setup(&db, "across-the-ettenmoors", mode, players);
+        let mut g = Game::new(&db, &s);
+        g.start(1, 0);
+        for _ in 0..players {
+            g.apply(0); // keep the opening hands: setup runs
+        }
+        for &(def, k) in &sc.encounter[mode as usize] {
+            let have = g.cards.iter().filter(|c| c.def == def).count();
+            assert_eq!(have, k as usize, "{}", db.def(def).code);
+        }
+        let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+        let setup_card = g.cards.iter().find(|c| code(c) == "AtEN-001A").unwrap();
+        assert_eq!(setup_card.zone, Zone::Nightmare);
+        let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
+        assert_eq!(amarthiul.zone, Zone::Play(g.first));
+        let ty = |i: usize| db.def(g.cards[i].def).ty;
+        let quests: Vec<usize> = (0..g.cards.len())
+            .filter(|&i| {
+                ty(i) == lotr_sim::data::CardType::EncounterSideQuest
+                    && g.cards[i].zone == Zone::Staging
+            })
+            .collect();
+        assert_eq!(quests.len(), 1, "one side quest staged");
+        let guarded = g
+            .cards
+            .iter()
+            .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
+            .count();
+        assert_eq!(guarded, 1, "guarding a Safe location");
+        let enemies = (0..g.cards.len())
+            .filter(|&i| {
+                ty(i) == lotr_sim::data::CardType::Enemy && g.cards[i].zone == Zone::Staging
+            })
+            .count();
+        assert_eq!(enemies, players, "one milled enemy per player");
+    }
+}
+
 #[test]
 fn across_the_ettenmoors_conformance() {
     let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard] {
+    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
         for players in 1..=4 {
             let s = setup(&db, "across-the-ettenmoors", mode, players);
             for bot in BOTS.iter().map(|b| b.soak) {

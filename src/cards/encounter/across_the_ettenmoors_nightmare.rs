@@ -86,6 +86,20 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![SideQuestDefeated],
         ..BLANK
     },
+    // Rescue from the Trolls (side quest): revealed, each player's lowest-threat-cost hero
+    // goes under it, out of play; each Troll destroyed puts 3 progress on it; once defeated,
+    // the heroes under it return to their owners' control.
+    Script {
+        code: "AtEN-011",
+        hint: Hint {
+            side_quest_priority: 30,
+            ..NO_HINT
+        },
+        when_revealed: Some(rescue_revealed),
+        forced: Some(rescue_forced),
+        forced_on: events![Destroyed, SideQuestDefeated],
+        ..BLANK
+    },
     // Rocky Foothills: the players must travel here when they can; +2 quest points for each
     // quest card in play; shadow: +1 Attack per damage on the defender.
     Script {
@@ -221,6 +235,8 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
             g.move_card(c, Zone::EncounterDeck);
         }
     }
+    // Amarthiúl is taken out of the deck before the mill (it is never milled).
+    amarthiul::to_first_player(g);
     g.shuffle(Zone::EncounterDeck);
     let mut left = g.players_in_game();
     let mut found = SmallIds::new();
@@ -240,7 +256,6 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
             format!("  {} is added to the staging area", g.title(e))
         });
     }
-    amarthiul::to_first_player(g);
 }
 
 fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
@@ -321,6 +336,58 @@ fn isolated_forced(g: &mut Game, me: CardId, ev: Event) {
                 g.draw_by_effect(p, 1);
             }
         }
+    }
+}
+
+// ------------------------------------------------------------------ Rescue from the Trolls
+
+/// Engine choice: with several heroes of the lowest threat cost, the first in play order goes.
+fn rescue_revealed(g: &mut Game, me: CardId, _by: u8) {
+    for p in 0..g.n_players {
+        if g.players[p as usize].eliminated {
+            continue;
+        }
+        let mut pick: Option<CardId> = None;
+        for h in g.heroes(p) {
+            let t = g.def_of(h).threat_cost;
+            if pick.is_none_or(|b| t < g.def_of(b).threat_cost) {
+                pick = Some(h);
+            }
+        }
+        if let Some(h) = pick {
+            g.move_card(h, Zone::Under(me));
+            let c = g.card_mut(h);
+            c.damage = 0;
+            c.resources = 0;
+            c.exhausted = false;
+            log(g, |g| {
+                format!("  {} is taken under {}", g.title(h), g.title(me))
+            });
+        }
+    }
+}
+
+/// The Response (3 progress when a Troll is destroyed) always resolves: it only helps.
+fn rescue_forced(g: &mut Game, me: CardId, ev: Event) {
+    match ev {
+        Event::Destroyed(e)
+            if g.card(me).zone == Zone::Staging && g.is_enemy(e) && g.has_trait(e, "Troll") =>
+        {
+            g.add_progress(me, 3);
+        }
+        Event::SideQuestDefeated(c) if c == me => {
+            let under: SmallIds = g.cards_under(me).collect();
+            for &h in under.iter() {
+                let owner = g.card(h).owner;
+                if g.players[owner as usize].eliminated {
+                    continue;
+                }
+                g.move_card(h, Zone::Play(owner));
+                g.card_mut(h).controller = owner;
+                log(g, |g| format!("  {} is rescued", g.title(h)));
+            }
+        }
+        _ => {}
     }
 }
 
@@ -912,5 +979,39 @@ mod tests {
         drain(&mut g);
         assert_eq!(hand(&g, 0), h0 + 2);
         assert_eq!(hand(&g, 1), h1 + 1);
+    }
+
+    #[test]
+    fn rescue_from_the_trolls() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        plain_deck(&mut g, 3);
+        let lowest = |g: &Game, p: u8| {
+            let hs = heroes(g, p);
+            let t = hs.iter().map(|&h| g.def_of(h).threat_cost).min().unwrap();
+            hs.into_iter()
+                .find(|&h| g.def_of(h).threat_cost == t)
+                .unwrap()
+        };
+        let (l0, l1) = (lowest(&g, 0), lowest(&g, 1));
+        let r = g.spawn("AtEN-011", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, r);
+        assert_eq!(g.card(r).zone, Zone::Staging);
+        assert_eq!(g.card(l0).zone, Zone::Under(r));
+        assert_eq!(g.card(l1).zone, Zone::Under(r));
+        assert_eq!(heroes(&g, 0).len(), 2);
+        // A destroyed Troll puts 3 progress on it; other enemies do not.
+        let t = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+        g.emit(Event::Destroyed(t));
+        assert_eq!(g.card(r).progress, 3);
+        let s = g.spawn("AtEN-005", ENCOUNTER, Zone::Engaged(0));
+        g.emit(Event::Destroyed(s));
+        assert_eq!(g.card(r).progress, 3);
+        // Defeated: the heroes come back to their owners.
+        g.move_card(r, Zone::Victory);
+        g.emit(Event::SideQuestDefeated(r));
+        drain(&mut g);
+        assert_eq!(g.card(l0).zone, Zone::Play(0));
+        assert_eq!(g.card(l1).zone, Zone::Play(1));
+        assert_eq!(heroes(&g, 1).len(), 3);
     }
 }

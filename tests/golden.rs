@@ -321,3 +321,19 @@ fn across_the_ettenmoors_standard() {
         ),
     );
 }
+
+/// Across the Ettenmoors Nightmare (game 1).
+#[test]
+fn across_the_ettenmoors_nightmare() {
+    check(
+        "ettenmoors-nightmare-leadership-basic-s1-g1.txt",
+        trace_in(
+            "across-the-ettenmoors",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            1,
+        ),
+    );
+}

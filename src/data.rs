@@ -38,6 +38,7 @@ pub enum CardType {
 }
 
 impl CardType {
+    #[inline]
     pub fn is_character(self) -> bool {
         matches!(
             self,
@@ -197,6 +198,7 @@ impl Clone for TitleIndex {
 }
 
 impl CardDb {
+    #[inline]
     pub fn def(&self, id: DefId) -> &CardDef {
         &self.defs[id as usize]
     }

@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod bots;
+pub mod campaign;
 pub mod cards;
 pub mod checkpoint;
 pub mod compare;

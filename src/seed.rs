@@ -11,6 +11,9 @@ pub enum Stream {
     Bot(u8),
     /// Setup choices such as a random first player.
     Setup,
+    /// Campaign mode: the master seed of campaign `index`'s games (each game of it is then
+    /// derived from that seed and (scenario, attempt)).
+    Campaign,
 }
 
 fn splitmix64(mut z: u64) -> u64 {
@@ -27,6 +30,7 @@ pub fn derive(master: u64, index: u64, stream: Stream) -> u64 {
         Stream::Player(n) => 0x100 + n as u64,
         Stream::Bot(n) => 0x200 + n as u64,
         Stream::Setup => 0x300,
+        Stream::Campaign => 0x400,
     };
     splitmix64(splitmix64(splitmix64(master) ^ index) ^ s.wrapping_mul(0xD1B5_4A32_D192_ED03))
 }

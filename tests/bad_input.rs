@@ -171,7 +171,7 @@ fn configuration_errors() {
     );
     run_rejects(
         "sweep with nothing playable",
-        &["--scenario", "the-battle-of-carn-dum", "--mode", "all"],
+        &["--scenario", "the-dread-realm", "--mode", "all"],
         &["nothing to play", "list scenarios"],
     );
     run_rejects(

@@ -4,9 +4,9 @@
 //! threat in bounds, no panic) and that every game ends.
 
 use lotr_sim::bots::{self, BOTS};
-use lotr_sim::data::{load_embedded, CardDb, Mode};
+use lotr_sim::data::{load_embedded, CardDb, Mode, ScenarioDef};
 use lotr_sim::deck::resolve_deck;
-use lotr_sim::engine::{Game, GameSetup, RuleOptions};
+use lotr_sim::engine::{CardId, Game, GameSetup, RuleOptions};
 
 const DECKS: [&str; 4] = [
     "core-leadership",
@@ -78,91 +78,118 @@ fn conform(db: &CardDb, s: &GameSetup, bot: &str, games: u64) -> u64 {
     decisions
 }
 
-#[test]
-fn intruders_in_chetwood_standard_conformance() {
+/// Conformance of `slug` in each of `modes`, for each player count of `players` and every bot
+/// at its soak budget: `solo` games with one player, `multi` with more (see `conform`).
+/// The scenario `slug` after asserting that its encounter deck in `mode` holds `total` cards.
+fn encounter_of<'d>(db: &'d CardDb, slug: &str, mode: Mode, total: usize) -> &'d ScenarioDef {
+    let sc = &db.scenarios[db.scenario(slug).unwrap()];
+    let n: usize = sc.encounter[mode as usize]
+        .iter()
+        .map(|&(_, k)| k as usize)
+        .sum();
+    assert_eq!(n, total, "{mode:?} encounter cards");
+    sc
+}
+
+/// Game 0 of seed 1 started, every player keeping his opening hand, so that setup has run.
+fn opened<'a>(db: &'a CardDb, s: &'a GameSetup) -> Game<'a> {
+    let mut g = Game::new(db, s);
+    g.start(1, 0);
+    for _ in 0..s.decks.len() {
+        g.apply(0); // keep the opening hands: setup runs
+    }
+    g
+}
+
+/// Every encounter card of the scenario exists once per copy in `g` (a double-sided card is
+/// counted under either face).
+fn assert_each_copy(db: &CardDb, g: &Game, sc: &ScenarioDef, mode: Mode) {
+    for &(def, k) in &sc.encounter[mode as usize] {
+        let back = db.def(def).back;
+        let have = g
+            .cards
+            .iter()
+            .filter(|c| c.def == def || Some(c.def) == back)
+            .count();
+        assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
+    }
+}
+
+fn conform_scenario(slug: &str, modes: &[Mode], players: &[usize], solo: u64, multi: u64) {
     let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1500 } else { 400 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
+    for &mode in modes {
+        for &n in players {
+            let s = setup(&db, slug, mode, n);
+            s.validate(&db).expect("decks legal for the mode");
+            for bot in BOTS.iter().map(|b| b.soak) {
+                let games = if n == 1 { solo } else { multi };
+                let d = conform(&db, &s, bot, games);
+                assert!(
+                    d > games,
+                    "{slug} {mode:?} {n}p {bot}: games must involve decisions"
+                );
+            }
         }
     }
+}
+
+#[test]
+fn intruders_in_chetwood_standard_conformance() {
+    conform_scenario(
+        "intruders-in-chetwood",
+        &[Mode::Standard],
+        &[1, 2, 3, 4],
+        1500,
+        400,
+    );
 }
 
 #[test]
 fn intruders_in_chetwood_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in [1, 3] {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario("intruders-in-chetwood", &[Mode::Easy], &[1, 3], 300, 300);
 }
 
 #[test]
 fn the_weather_hills_standard_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1500 } else { 400 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "the-weather-hills",
+        &[Mode::Standard],
+        &[1, 2, 3, 4],
+        1500,
+        400,
+    );
 }
 
 #[test]
 fn the_weather_hills_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario("the-weather-hills", &[Mode::Easy], &[1, 2, 3, 4], 300, 300);
 }
 
 #[test]
 fn intruders_in_chetwood_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "intruders-in-chetwood", Mode::Nightmare, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "intruders-in-chetwood",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        300,
+        300,
+    );
 }
 
 #[test]
 fn the_weather_hills_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "the-weather-hills", Mode::Nightmare, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let d = conform(&db, &s, bot, 300);
-            assert!(d > 300, "games must involve decisions");
-        }
-    }
+    conform_scenario(
+        "the-weather-hills",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        300,
+        300,
+    );
 }
 
 #[test]
 fn deadmens_dike_easy_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Easy, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 500 } else { 200 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Easy], &[1, 2, 3, 4], 500, 200);
 }
 
 /// Deadmen's Dike encounter deck per mode: the data's composition (Easy drops the copies
@@ -172,21 +199,10 @@ fn deadmens_dike_easy_conformance() {
 fn deadmens_dike_deck_composition() {
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 44)] {
-        let sc = &db.scenarios[db.scenario("deadmens-dike").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "deadmens-dike", mode, total);
         let s = setup(&db, "deadmens-dike", mode, 1);
-        let mut g = Game::new(&db, &s);
-        g.start(1, 0);
-        g.apply(0); // keep the opening hand: setup runs
-                    // Every encounter card of the scenario exists once per copy in this game.
-        for &(def, k) in &sc.encounter[mode as usize] {
-            let have = g.cards.iter().filter(|c| c.def == def).count();
-            assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-        }
+        let g = opened(&db, &s);
+        assert_each_copy(&db, &g, sc, mode);
         let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
         let iarion = g.cards.iter().find(|c| code(c) == "TLR-016").unwrap();
         assert_eq!(iarion.zone, lotr_sim::engine::Zone::Play(0));
@@ -330,30 +346,12 @@ fn encounter_decks_match_scenarios_json() {
 
 #[test]
 fn deadmens_dike_standard_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Standard, players);
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 1000 } else { 300 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Standard], &[1, 2, 3, 4], 1000, 300);
 }
 
 #[test]
 fn deadmens_dike_nightmare_conformance() {
-    let db = load_embedded().unwrap();
-    for players in 1..=4 {
-        let s = setup(&db, "deadmens-dike", Mode::Nightmare, players);
-        s.validate(&db)
-            .expect("decks within the Nightmare deck limit");
-        for bot in BOTS.iter().map(|b| b.soak) {
-            let games = if players == 1 { 500 } else { 200 };
-            let d = conform(&db, &s, bot, games);
-            assert!(d > games, "games must involve decisions");
-        }
-    }
+    conform_scenario("deadmens-dike", &[Mode::Nightmare], &[1, 2, 3, 4], 500, 200);
 }
 
 /// The Wastes of Eriador per mode: the data's composition, and after setup Amarthiúl with the
@@ -368,29 +366,11 @@ fn the_wastes_of_eriador_deck_composition() {
         (Mode::Standard, 48),
         (Mode::Nightmare, 49),
     ] {
-        let sc = &db.scenarios[db.scenario("the-wastes-of-eriador").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "the-wastes-of-eriador", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-wastes-of-eriador", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
-            for &(def, k) in &sc.encounter[mode as usize] {
-                // The Time objective is one card with two faces: count both.
-                let back = db.def(def).back;
-                let have = g
-                    .cards
-                    .iter()
-                    .filter(|c| c.def == def || Some(c.def) == back)
-                    .count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
             assert_eq!(find("TWoE-016").zone, Zone::Play(g.first));
@@ -414,23 +394,11 @@ fn across_the_ettenmoors_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 35usize), (Mode::Standard, 48)] {
-        let sc = &db.scenarios[db.scenario("across-the-ettenmoors").unwrap()];
-        let n: usize = sc.encounter[mode as usize]
-            .iter()
-            .map(|&(_, k)| k as usize)
-            .sum();
-        assert_eq!(n, total, "{mode:?} encounter cards");
+        let sc = encounter_of(&db, "across-the-ettenmoors", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "across-the-ettenmoors", mode, players);
-            let mut g = Game::new(&db, &s);
-            g.start(1, 0);
-            for _ in 0..players {
-                g.apply(0); // keep the opening hands: setup runs
-            }
-            for &(def, k) in &sc.encounter[mode as usize] {
-                let have = g.cards.iter().filter(|c| c.def == def).count();
-                assert_eq!(have, k as usize, "{mode:?} {}", db.def(def).code);
-            }
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
             let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
             assert_eq!(amarthiul.zone, Zone::Play(g.first));
@@ -464,23 +432,11 @@ fn across_the_ettenmoors_nightmare_deck_composition() {
     use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     let mode = Mode::Nightmare;
-    let sc = &db.scenarios[db.scenario("across-the-ettenmoors").unwrap()];
-    let n: usize = sc.encounter[mode as usize]
-        .iter()
-        .map(|&(_, k)| k as usize)
-        .sum();
-    assert_eq!(n, 54, "Nightmare encounter cards");
+    let sc = encounter_of(&db, "across-the-ettenmoors", mode, 54);
     for players in [1, 3] {
         let s = setup(&db, "across-the-ettenmoors", mode, players);
-        let mut g = Game::new(&db, &s);
-        g.start(1, 0);
-        for _ in 0..players {
-            g.apply(0); // keep the opening hands: setup runs
-        }
-        for &(def, k) in &sc.encounter[mode as usize] {
-            let have = g.cards.iter().filter(|c| c.def == def).count();
-            assert_eq!(have, k as usize, "{}", db.def(def).code);
-        }
+        let g = opened(&db, &s);
+        assert_each_copy(&db, &g, sc, mode);
         let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
         let setup_card = g.cards.iter().find(|c| code(c) == "AtEN-001A").unwrap();
         assert_eq!(setup_card.zone, Zone::Nightmare);
@@ -511,30 +467,170 @@ fn across_the_ettenmoors_nightmare_deck_composition() {
 
 #[test]
 fn across_the_ettenmoors_conformance() {
+    conform_scenario(
+        "across-the-ettenmoors",
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
+}
+
+#[test]
+fn the_wastes_of_eriador_conformance() {
+    conform_scenario(
+        "the-wastes-of-eriador",
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
+}
+
+/// Wrath and Ruin per mode: the data's composition, and after setup Thane Ulchor and Gate of
+/// Dorwinion staged, a Makeshift Fortification active and one more location per player staged,
+/// all of different titles.
+#[test]
+fn wrath_and_ruin_deck_composition() {
+    use lotr_sim::engine::{Ask, Zone};
     let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
-        for players in 1..=4 {
-            let s = setup(&db, "across-the-ettenmoors", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
+    for (mode, total) in [(Mode::Easy, 38usize), (Mode::Standard, 50)] {
+        let sc = encounter_of(&db, "wrath-and-ruin", mode, total);
+        for players in [1, 3] {
+            let s = setup(&db, "wrath-and-ruin", mode, players);
+            let mut g = opened(&db, &s);
+            let mut picks = 0;
+            while matches!(g.pending().map(|d| d.ask), Some(Ask::Effect { .. })) {
+                g.apply(0);
+                picks += 1;
             }
+            assert_eq!(picks, players, "one location per player");
+            assert_each_copy(&db, &g, sc, mode);
+            let code = |c: CardId| db.def(g.card(c).def).code.as_str();
+            let staged: Vec<CardId> = g.list(Zone::Staging).to_vec();
+            assert!(staged.iter().any(|&c| code(c) == "WaR-011"));
+            assert!(staged.iter().any(|&c| code(c) == "WaR-014"));
+            assert_eq!(staged.len(), 2 + players);
+            let mut titles: Vec<&str> = staged
+                .iter()
+                .map(|&c| db.def(g.card(c).def).title.as_str())
+                .collect();
+            titles.sort();
+            titles.dedup();
+            assert_eq!(titles.len(), staged.len(), "different titles");
+            assert_eq!(code(g.active_location().unwrap()), "WaR-017");
         }
     }
 }
 
 #[test]
-fn the_wastes_of_eriador_conformance() {
+fn wrath_and_ruin_conformance() {
+    conform_scenario(
+        "wrath-and-ruin",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
+}
+
+/// The Battle of Carn Dûm per mode: the data's composition, and after setup Thaurdir (one card,
+/// two faces) in the staging area Captain side up, one Carn Dûm Garrison per player staged and
+/// Accursed Battlefield the active location.
+#[test]
+fn the_battle_of_carn_dum_deck_composition() {
+    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
-    for mode in [Mode::Easy, Mode::Standard, Mode::Nightmare] {
-        for players in 1..=4 {
-            let s = setup(&db, "the-wastes-of-eriador", mode, players);
-            for bot in BOTS.iter().map(|b| b.soak) {
-                let games = if players == 1 { 500 } else { 200 };
-                let d = conform(&db, &s, bot, games);
-                assert!(d > games, "games must involve decisions");
-            }
+    for (mode, total) in [(Mode::Easy, 32usize), (Mode::Standard, 48)] {
+        let sc = encounter_of(&db, "the-battle-of-carn-dum", mode, total);
+        for players in [1, 3] {
+            let s = setup(&db, "the-battle-of-carn-dum", mode, players);
+            let g = opened(&db, &s);
+            assert_each_copy(&db, &g, sc, mode);
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let thaurdir: Vec<_> = g
+                .cards
+                .iter()
+                .filter(|c| matches!(code(c), "TBoCD-127" | "TBoCD-128"))
+                .collect();
+            assert_eq!(thaurdir.len(), 1);
+            assert_eq!(thaurdir[0].zone, Zone::Staging);
+            let garrisons = g
+                .cards
+                .iter()
+                .filter(|c| code(c) == "TBoCD-129" && c.zone == Zone::Staging)
+                .count();
+            assert!(
+                garrisons >= players,
+                "{players} players: {garrisons} staged"
+            );
+            let active = g.list(Zone::Active);
+            assert_eq!(active.len(), 1);
+            assert_eq!(db.def(g.cards[active[0] as usize].def).code, "TBoCD-132");
         }
     }
+}
+
+#[test]
+fn the_battle_of_carn_dum_conformance() {
+    conform_scenario(
+        "the-battle-of-carn-dum",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        400,
+        150,
+    );
+}
+
+/// The Treachery of Rhudaur per mode: the data's composition, and after setup Amarthiúl with the
+/// first player, Thaurdir set aside, The Great Hall active, the three side quests staged quest
+/// side up and one Ancient Causeway staged (two with 3+ players).
+#[test]
+fn the_treachery_of_rhudaur_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [
+        (Mode::Easy, 37usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 53),
+    ] {
+        let sc = encounter_of(&db, "the-treachery-of-rhudaur", mode, total);
+        for players in [1, 3] {
+            let s = setup(&db, "the-treachery-of-rhudaur", mode, players);
+            let g = opened(&db, &s);
+            // Nightmare: the three side-quest sets start set aside.
+            let aside = g
+                .cards
+                .iter()
+                .filter(|c| db.def(c.def).code.starts_with("TToRN-00") && c.zone == Zone::SetAside)
+                .count();
+            assert_eq!(aside, if mode == Mode::Nightmare { 9 } else { 0 });
+            assert_each_copy(&db, &g, sc, mode);
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
+            assert_eq!(find("TToR-096").zone, Zone::Play(g.first));
+            assert_eq!(find("TToR-098").zone, Zone::SetAside);
+            assert_eq!(find("TToR-097").zone, Zone::Active);
+            for sq in ["TToR-109", "TToR-111", "TToR-113"] {
+                assert_eq!(find(sq).zone, Zone::Staging, "{sq}");
+            }
+            let causeways = g
+                .list(Zone::Staging)
+                .iter()
+                .filter(|&&c| code(&g.cards[c as usize]) == "TLR-057")
+                .count();
+            assert_eq!(causeways, if players >= 3 { 2 } else { 1 });
+        }
+    }
+}
+
+#[test]
+fn the_treachery_of_rhudaur_conformance() {
+    conform_scenario(
+        "the-treachery-of-rhudaur",
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
+        &[1, 2, 3, 4],
+        500,
+        200,
+    );
 }

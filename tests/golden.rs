@@ -289,6 +289,37 @@ fn the_wastes_of_eriador_two_players() {
     );
 }
 
+/// Wrath and Ruin: explored locations under the first player's control, some returned.
+#[test]
+fn wrath_and_ruin_easy() {
+    check(
+        "wrath-and-ruin-easy-leadership-basic-s1-g39.txt",
+        trace_in(
+            "wrath-and-ruin",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            39,
+        ),
+    );
+}
+
+#[test]
+fn wrath_and_ruin_standard() {
+    check(
+        "wrath-and-ruin-standard-leadership-basic-s1-g30.txt",
+        trace_in(
+            "wrath-and-ruin",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            30,
+        ),
+    );
+}
+
 /// Across the Ettenmoors: Safe locations guarded by side quests, traveled to and sent to the
 /// victory display, stage 1B fetching side quests (game 1).
 #[test]
@@ -334,6 +365,87 @@ fn across_the_ettenmoors_nightmare() {
             "basic",
             1,
             1,
+        ),
+    );
+}
+
+/// The Battle of Carn Dûm: Thaurdir turned over by Daechanar's Will and by his third shadow
+/// card, back at the end of the round; Battle questing on Accursed Battlefield (game 186).
+#[test]
+fn the_battle_of_carn_dum_easy() {
+    check(
+        "battle-of-carn-dum-easy-leadership-basic-s1-g186.txt",
+        trace_in(
+            "the-battle-of-carn-dum",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            186,
+        ),
+    );
+}
+
+#[test]
+fn the_battle_of_carn_dum_standard() {
+    check(
+        "battle-of-carn-dum-standard-leadership-basic-s1-g148.txt",
+        trace_in(
+            "the-battle-of-carn-dum",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            148,
+        ),
+    );
+}
+
+/// The Treachery of Rhudaur: side quests turned over to their Clues, Clues claimed, Thaurdir's
+/// Pursuit with fewer quest points per Clue (game 48).
+#[test]
+fn the_treachery_of_rhudaur_easy() {
+    check(
+        "treachery-of-rhudaur-easy-leadership-basic-s1-g48.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            48,
+        ),
+    );
+}
+
+#[test]
+fn the_treachery_of_rhudaur_standard() {
+    check(
+        "treachery-of-rhudaur-standard-leadership-basic-s1-g51.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            51,
+        ),
+    );
+}
+
+/// Nightmare: the side-quest sets set aside, shuffled back in at stage 2B for the side quests not
+/// defeated; Thaurdir's Hunter, Apostate of Angmar, Secret Antechamber (game 18).
+#[test]
+fn the_treachery_of_rhudaur_nightmare() {
+    check(
+        "treachery-of-rhudaur-nightmare-leadership-basic-s1-g18.txt",
+        trace_in(
+            "the-treachery-of-rhudaur",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            18,
         ),
     );
 }

@@ -96,6 +96,16 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/across_the_ettenmoors_nightmare.rs",
         include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
     ),
+    (
+        "encounter/carn_dum.rs",
+        include_str!("encounter/carn_dum.rs"),
+    ),
+    ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
+    (
+        "campaign/weather_hills.rs",
+        include_str!("campaign/weather_hills.rs"),
+    ),
+    ("campaign/wastes.rs", include_str!("campaign/wastes.rs")),
     ("common.rs", include_str!("common.rs")),
 ];
 
@@ -337,9 +347,17 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Healed => ids.iter().map(|&c| Event::Healed(c, 1)).collect(),
         EventKind::Unguarded => ids.iter().map(|&c| Event::Unguarded(c)).collect(),
         EventKind::Flipped => ids.iter().map(|&c| Event::Flipped(c)).collect(),
+        EventKind::ShadowDealt => ids.iter().map(|&c| Event::ShadowDealt(c)).collect(),
         EventKind::BecameDay => vec![Event::BecameDay],
         EventKind::BecameNight => vec![Event::BecameNight],
+        EventKind::TookControl => ids.iter().map(|&c| Event::TookControl(c, 0)).collect(),
+        EventKind::LostControl => ids.iter().map(|&c| Event::LostControl(c, 0)).collect(),
+        EventKind::ThreatRaised => vec![Event::ThreatRaised(0, 1)],
+        EventKind::BecameCurrentQuest => {
+            ids.iter().map(|&c| Event::BecameCurrentQuest(c)).collect()
+        }
         EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
+        EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
     }
 }
 

@@ -96,6 +96,10 @@ pub struct Hint {
     pub travel_costs_mission_token: bool,
     /// A Mission objective whose tokens are lives (none left loses the game).
     pub mission_tokens_are_lives: bool,
+    /// What its last time counter coming off costs the players, in threat points (`LOST`: the
+    /// game is lost). A search bot's state value weighs it by how much of the card is left to
+    /// do and how few counters remain.
+    pub deadline_harm: i16,
     /// A Valour event (Hope Rekindled's discount applies to it; the engine reads this).
     pub valour_event: bool,
     /// It discounts Valour events (so it does not count as one worth discounting).
@@ -109,6 +113,9 @@ pub struct Hint {
     /// are cheap to spend).
     pub hand_discarded_each_round: bool,
 }
+
+/// `Hint::deadline_harm` of a deadline that loses the game.
+pub const LOST: i16 = 60;
 
 pub const NO_HINT: Hint = Hint {
     key_response: 0,
@@ -130,6 +137,7 @@ pub const NO_HINT: Hint = Hint {
     travel_adds_enemy: false,
     travel_costs_mission_token: false,
     mission_tokens_are_lives: false,
+    deadline_harm: 0,
     valour_event: false,
     valour_discount: false,
     engagement_reward: EngageReward::None,

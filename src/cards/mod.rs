@@ -9,6 +9,7 @@
 use crate::data::{CardDb, CardType, DefId};
 use crate::engine::{CardId, Cont, Event, EventMask, Game, Opt, Stat, ALL_EVENTS};
 
+pub mod campaign;
 pub mod common;
 pub mod encounter;
 #[cfg(test)]
@@ -106,6 +107,15 @@ pub enum Rule {
     TimeCannotBecomeDay,
     /// No more than 5 progress on the current quest each round (Eriador Wastes).
     QuestProgressCap5,
+    /// An explored location comes under the first player's control instead of leaving play
+    /// (Wrath and Ruin's stages, RULES §8.12; `engine::control`).
+    ExploredLocationsControlled,
+    /// Player card effects cannot place progress on this card now (`Game::add_progress`
+    /// places none; an encounter card's own effect uses `Game::add_progress_by_encounter`).
+    PlayerCardsCannotPlaceProgress(CardId),
+    /// Enemy `.0` would be destroyed: this attachment of it replaces that (asked of the
+    /// enemy's attachments; Fury): all damage is healed and the attachment is discarded.
+    SavedFromDestruction(CardId),
     /// Hero `.0` collects no resources in the resource phase (asked of the hero's attachments;
     /// No Rest).
     CollectsNoResources(CardId),
@@ -121,6 +131,38 @@ pub enum Rule {
     HeroesGainNoResources,
     /// Players cannot draw cards by card effects (`Game::draw_by_effect`; Isolated).
     NoDrawByEffects,
+    /// Each quest card in play gains Battle (Accursed Battlefield while active, RULES §8.1.3).
+    QuestsGainBattle,
+    /// This enemy has lost Indestructible (Midwinter's Crux with 15+ progress).
+    LosesIndestructible(CardId),
+    /// Unresolved shadow cards are not discarded at the end of the combat phase (The Clutches
+    /// of Carn Dûm): only those of enemies that attacked go.
+    KeepUnresolvedShadows,
+    /// This enemy in the staging area is considered engaged with each player: it attacks each
+    /// player in turn in the combat phase and each player may attack it (RULES §5.27.3).
+    EngagedWithEachPlayer(CardId),
+    /// A shadow card with no shadow effect raises the defending player's threat by 2 when it
+    /// resolves (Mountains of Angmar while active).
+    BlankShadowsRaiseThreat,
+    /// This card reduces each placement of progress on the current quest by 1 (asked of the card
+    /// itself; `Game::quest_progress_reduction` counts them: Orc Grunts).
+    ReducesQuestProgress(CardId),
+    /// Each resource a player spends raises his threat by 1 (Fortress Walls while active).
+    ThreatPerResourceSpent,
+    /// This encounter side quest turns over to its other face when defeated, staying in the
+    /// staging area, instead of going to the victory display (The Investigation, RULES §8.9).
+    FlipsWhenDefeated(CardId),
+    /// This quest cannot be chosen as the current quest during the quest phase (Secrets of
+    /// Rhudaur).
+    CannotBeCurrentQuest(CardId),
+    /// Card `.0` (in the staging area) takes the progress meant for quest cards, the first 2
+    /// each round (Forbidden Descent; `Game::add_progress`).
+    DivertsQuestProgress(CardId),
+    /// When the encounter deck runs out, the topmost Undead enemy of the encounter discard pile
+    /// returns to the staging area before the deck is reset (Ghostly Ruins).
+    UndeadBackOnEncounterReset,
+    /// Player `.1` cannot attack enemy `.0` (Apostate of Angmar).
+    CannotBeAttackedBy(CardId, u8),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -200,6 +242,9 @@ pub struct Script {
     /// While in play: extra threat player `.2` counts while making engagement checks (only for
     /// them; `Game::engagement_threat`).
     pub engagement_threat: Option<fn(&Game, CardId, u8) -> i16>,
+    /// While in play: Archery it adds at the beginning of the combat phase beyond the printed
+    /// keyword (a bow attached to an enemy, a location's archery while active).
+    pub archery: Option<fn(&Game, CardId) -> i16>,
     /// What a bot may know about the card (`hints`): never read by the engine except
     /// `Hint::valour_event`.
     pub hint: hints::Hint,
@@ -235,6 +280,7 @@ pub const BLANK: Script = Script {
     cost_mod: None,
     max_deck: 0,
     engagement_threat: None,
+    archery: None,
     hint: hints::NO_HINT,
 };
 
@@ -267,8 +313,17 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::amarthiul::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador::SCRIPTS.iter())
         .chain(encounter::wastes_of_eriador_nightmare::SCRIPTS.iter())
+        .chain(encounter::wrath_and_ruin::SCRIPTS.iter())
+        .chain(encounter::easterling_raiders::SCRIPTS.iter())
+        .chain(encounter::city_of_rhun::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors_nightmare::SCRIPTS.iter())
+        .chain(encounter::carn_dum::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
+        .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
+        .chain(campaign::chetwood::SCRIPTS.iter())
+        .chain(campaign::weather_hills::SCRIPTS.iter())
+        .chain(campaign::wastes::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -451,8 +506,17 @@ mod lint {
             include_str!("encounter/amarthiul.rs"),
             include_str!("encounter/wastes_of_eriador.rs"),
             include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+            include_str!("encounter/wrath_and_ruin.rs"),
+            include_str!("encounter/easterling_raiders.rs"),
+            include_str!("encounter/city_of_rhun.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
             include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
+            include_str!("encounter/carn_dum.rs"),
+            include_str!("encounter/treachery_of_rhudaur.rs"),
+            include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
+            include_str!("campaign/chetwood.rs"),
+            include_str!("campaign/weather_hills.rs"),
+            include_str!("campaign/wastes.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

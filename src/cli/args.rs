@@ -136,6 +136,10 @@ pub enum Command {
     /// Draw threat.svg, winrate.svg, rounds.svg (compare.svg) and report.html from the CSVs of
     /// a result folder.
     Plot(PlotArgs),
+    /// Play seeded campaigns (the Angmar Awakened scenarios in order, with the campaign log,
+    /// boons, burdens, fallen heroes and the threat penalty) and write campaign.csv and
+    /// campaign_scenarios.csv.
+    Campaign(CampaignArgs),
 }
 
 /// The win-rate axis of `winrate.svg`.
@@ -233,6 +237,70 @@ pub struct RunArgs {
     /// Options given on the command line (filled in by `main`, for `--resume`).
     #[arg(skip)]
     pub explicit: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct CampaignArgs {
+    /// Deck of one player (built-in name or file); repeat once per player. Heroes in a deck
+    /// file's sideboard are that player's reserve (replacements for fallen heroes, in order).
+    #[arg(long = "deck", value_name = "SPEC")]
+    pub decks: Vec<String>,
+    /// Number of players (1-4); needs that many --deck.
+    #[arg(long, value_parser = players_arg, allow_negative_numbers = true)]
+    pub players: Option<u8>,
+    /// Bot of each seat (see `list bots`), once per seat or once for every seat.
+    #[arg(long = "bot", value_name = "SPEC")]
+    pub bots: Vec<String>,
+    /// Difficulty mode of every scenario: easy, standard or nightmare.
+    #[arg(long, default_value = "standard")]
+    pub mode: String,
+    /// Master seed: campaign i is a pure function of (seed, i).
+    #[arg(long, default_value_t = 1, value_parser = seed_arg, allow_negative_numbers = true)]
+    pub seed: u64,
+    /// Number of campaigns.
+    #[arg(long, default_value_t = 1000, value_parser = pairs_arg, allow_negative_numbers = true)]
+    pub games: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
+    pub threads: Option<usize>,
+    /// First scenario: its number 1-9 or slug (default 1, or the log's `next`).
+    #[arg(long, value_name = "SCENARIO")]
+    pub from: Option<String>,
+    /// Start every campaign from this campaign log (see README *Campaign*).
+    #[arg(long, value_name = "FILE")]
+    pub campaign_log: Option<PathBuf>,
+    /// A lost scenario is played again up to N more times before the campaign counts as lost.
+    #[arg(long, value_name = "N", default_value_t = lotr_sim::campaign::play::DEFAULT_RETRIES, value_parser = retries_arg, allow_negative_numbers = true)]
+    pub retries: u32,
+    /// Round cap of each game (1-64).
+    #[arg(long, default_value_t = 30, value_parser = max_rounds_arg, allow_negative_numbers = true)]
+    pub max_rounds: u16,
+    /// Change an engine rule choice (see `list rules`); repeatable.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+    /// Play deck cards whose abilities are not implemented as if blank.
+    #[arg(long)]
+    pub allow_unimplemented: bool,
+    /// Output folder (default: results/campaign-<mode>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Replace what the output folder holds.
+    #[arg(long)]
+    pub force: bool,
+    /// Also write campaign_games.csv with one row per campaign.
+    #[arg(long)]
+    pub per_game: bool,
+    /// Print the full trace of campaign I (every game and the log after each scenario) instead
+    /// of running the batch.
+    #[arg(long, value_name = "I", value_parser = seed_arg)]
+    pub trace: Option<u64>,
+    /// Only the final summary.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn retries_arg(s: &str) -> Result<u32, String> {
+    whole(s, 0, 1000).map(|n| n as u32)
 }
 
 #[derive(Args, Debug)]

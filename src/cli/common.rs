@@ -664,6 +664,8 @@ pub(super) enum Writes<'a> {
     Run(&'a Checkpoint),
     /// A comparison.
     Compare,
+    /// A campaign run (`campaign`).
+    Campaign,
 }
 
 /// Every file a run or a comparison leaves in its folder (what `--force` replaces).
@@ -683,6 +685,15 @@ fn out_conflict(out: &Path, writes: &Writes, force: bool) -> Result<()> {
         return Ok(());
     }
     let shown = out.display();
+    if let Writes::Campaign = writes {
+        let campaign = lotr_sim::campaign::report::CAMPAIGN_FILES;
+        return match known_outputs().chain(campaign).find(|f| out.join(f).exists()) {
+            Some(f) => usage(format!(
+                "output folder {shown} holds results ({f}); choose another --out, or pass --force to replace them"
+            )),
+            None => Ok(()),
+        };
+    }
     let compare = COMPARE_FILES.iter().find(|f| out.join(f).exists());
     let run = match Checkpoint::read(out) {
         Err(e) => {
@@ -731,6 +742,7 @@ fn out_conflict(out: &Path, writes: &Writes, force: bool) -> Result<()> {
             )),
             None => Ok(()),
         },
+        (Writes::Campaign, _) => Ok(()),
     }
 }
 
@@ -797,7 +809,10 @@ pub(super) fn claim_out(
             .chain([lotr_sim::checkpoint::GAMES_PART])
             .collect(),
         Writes::Compare if !force => COMPARE_FILES.to_vec(),
-        _ => known_outputs().collect(),
+        Writes::Campaign if !force => lotr_sim::campaign::report::CAMPAIGN_FILES.to_vec(),
+        _ => known_outputs()
+            .chain(lotr_sim::campaign::report::CAMPAIGN_FILES)
+            .collect(),
     };
     for f in stale {
         let p = out.join(f);

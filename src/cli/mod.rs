@@ -18,6 +18,7 @@ macro_rules! out {
 }
 
 mod args;
+mod campaign;
 mod common;
 mod compare;
 mod deck;
@@ -131,5 +132,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Deck(a) => deck::run(&a),
         Command::Compare(a) => compare::run(&a),
         Command::Plot(a) => plot::cmd_plot(&a),
+        Command::Campaign(a) => campaign::run(&a),
     }
 }

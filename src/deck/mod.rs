@@ -73,7 +73,7 @@ const MAX_COPIES: u32 = 50;
 /// (one for each playable scenario and one general-purpose) (text lists whose `# Plan:` line
 /// says how they mean to win). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 15] = [
+    const DECKS: [(&str, &str); 16] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -122,6 +122,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
             "eriador-vanguard",
             include_str!("../../decks/eriador-vanguard.txt"),
         ),
+        (
+            "chetwood-cardolan",
+            include_str!("../../decks/chetwood-cardolan.txt"),
+        ),
     ];
     &DECKS
 }
@@ -147,6 +151,16 @@ fn builtin_text(spec: &str) -> Option<(&'static str, &'static str)> {
         .iter()
         .find(|(name, _)| key == *name || Some(key) == name.strip_prefix("core-"))
         .copied()
+}
+
+/// Heroes listed in the sideboard of the deck `spec` names, in file order: a player's reserve
+/// heroes in campaign mode (replacements for fallen heroes). Empty when it has none or cannot
+/// be read (loading the deck itself reports that).
+pub fn reserve_heroes(spec: &str, db: &CardDb) -> Vec<DefId> {
+    let Ok(imp) = import_spec(spec, db) else {
+        return Vec::new();
+    };
+    imp.sideboard_heroes
 }
 
 /// Imports a built-in deck by name or a deck file by path (see [`resolve_deck`]); `FILE#N`
@@ -313,6 +327,9 @@ pub struct Imported {
     /// Sideboard and loot-section lines as read, each resolved or with the reason it is not:
     /// they only matter (and only fail the import) when the deck needs a loot deck.
     side: Vec<SideLine>,
+    /// Heroes listed in a plain sideboard, in file order: a player's reserve heroes in campaign
+    /// mode (`reserve_heroes`).
+    pub sideboard_heroes: Vec<DefId>,
     /// Set names written on the text list's lines (`Core Set`, `TLR`), a clue for titles
     /// with several versions.
     written_sets: Vec<String>,
@@ -721,6 +738,12 @@ type LineResult<T> = Result<T, (usize, String)>;
 /// the contract the sideboard stays ignored.
 fn finish_loot(imp: &mut Imported, format: Format, db: &CardDb) -> LineResult<()> {
     let side = std::mem::take(&mut imp.side);
+    imp.sideboard_heroes = side
+        .iter()
+        .filter(|s| !s.loot_heading)
+        .filter_map(|s| s.found.clone().ok())
+        .filter(|&d| db.def(d).ty == CardType::Hero)
+        .collect();
     let where_ = match format {
         Format::RingsDbJson => "in `sideslots`",
         Format::O8d => "in the `Sideboard` section",

@@ -643,7 +643,7 @@ fn side_items(
             None => (1, item.clone()),
         };
         let (n, set) = split_set(&name);
-        let found = match resolve_or_near(
+        let mut found = match resolve_or_near(
             n,
             set,
             Hint::of_type(Some(CardType::Attachment)),
@@ -654,6 +654,17 @@ fn side_items(
             (Found::Ambiguous(_, m), _) | (Found::Unclear(m), _) => Err(m),
             (Found::Unknown(u), _) => Err(unknown_card(&u, db)),
         };
+        // A plain sideboard may list reserve heroes (campaign mode: `reserve_heroes`).
+        let attachment = matches!(found, Ok(d) if db.def(d).ty == CardType::Attachment);
+        if !attachment && !loot_heading {
+            if let (Found::One(id), _) =
+                resolve_or_near(n, set, Hint::of_type(Some(CardType::Hero)), db, budget)
+            {
+                if db.def(id).ty == CardType::Hero {
+                    found = Ok(id);
+                }
+            }
+        }
         if copies == 0 || copies > MAX_COPIES {
             imp.side.push(SideLine {
                 line,

@@ -6,6 +6,7 @@ use super::*;
 impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
+        self.check_areas()?;
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(
@@ -75,10 +76,11 @@ impl<'a> Game<'a> {
                 _ => {}
             }
             if ci.zone == Zone::Nightmare
-                && (ci.owner != ENCOUNTER || self.ty(c) != CardType::NightmareSetup)
+                && (ci.owner != ENCOUNTER
+                    || !matches!(self.ty(c), CardType::NightmareSetup | CardType::Campaign))
             {
                 return Err(format!(
-                    "{} is in the Nightmare zone but is not a Nightmare setup card",
+                    "{} is in the Nightmare zone but is not a Nightmare setup or campaign card",
                     self.title(c)
                 ));
             }
@@ -103,6 +105,35 @@ impl<'a> Game<'a> {
                     self.title(c)
                 ));
             }
+            // The Investigation (§8.9): a Clue in play is unclaimed in the staging area or
+            // attached to a character (Amarthiúl or a hero); a side quest that turns over when
+            // defeated never reaches the victory display.
+            if self.is_clue(c)
+                && ci.zone.in_play()
+                && ci.zone != Zone::Staging
+                && self.clue_holder(c).is_none()
+            {
+                return Err(format!(
+                    "{} is a Clue in play but neither staged nor held by a character ({:?})",
+                    self.title(c),
+                    ci.zone
+                ));
+            }
+            if self.is_clue(c) && ci.progress != 0 {
+                return Err(format!("{} is a Clue with progress", self.title(c)));
+            }
+            if ci.zone == Zone::Victory
+                && self.is_side_quest(c)
+                && self
+                    .script(c)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, c, crate::cards::Rule::FlipsWhenDefeated(c)))
+            {
+                return Err(format!(
+                    "{} turns over when defeated but is in the victory display",
+                    self.title(c)
+                ));
+            }
             if ci.zone == Zone::OrcDeck && ci.owner != ENCOUNTER {
                 return Err(format!(
                     "{} (a player card) is in the Orc deck",
@@ -110,6 +141,17 @@ impl<'a> Game<'a> {
                 ));
             }
             if let Zone::Play(p) = ci.zone {
+                // A controlled location (§8.12): an encounter card of a player in the game.
+                if self.is_location(c)
+                    && (ci.owner != ENCOUNTER
+                        || (self.players[p as usize].eliminated && self.outcome.is_none()))
+                {
+                    return Err(format!(
+                        "{} is a location in P{}'s play area but not a controlled one",
+                        self.title(c),
+                        p + 1
+                    ));
+                }
                 if ci.controller != p {
                     return Err(format!(
                         "{} is in P{}'s play area but controlled by {}",

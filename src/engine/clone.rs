@@ -59,6 +59,7 @@ impl<'a> Clone for Game<'a> {
             index: self.index,
             sandbox: self.sandbox,
             stat_memo: self.stat_memo.clone(),
+            campaign: self.campaign.clone(),
         }
     }
 
@@ -114,6 +115,7 @@ impl<'a> Clone for Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = source;
         self.db = *db;
         self.setup = *setup;
@@ -169,5 +171,6 @@ impl<'a> Clone for Game<'a> {
         self.index = *index;
         self.sandbox = *sandbox;
         self.stat_memo.clone_memo_from(stat_memo);
+        self.campaign.clone_from(campaign);
     }
 }

@@ -241,6 +241,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         } = self;
         Game {
             db,
@@ -293,6 +294,7 @@ impl<'a> Game<'a> {
             index,
             sandbox,
             stat_memo,
+            campaign,
         }
     }
 }

@@ -165,6 +165,9 @@ impl<'a> Game<'a> {
             let Some(h) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;
+            if self.rule(Rule::ThreatPerResourceSpent) {
+                self.raise_threat(p, 1);
+            }
             if let Some(k) = payers[..n].iter().position(|&(x, _)| x == h) {
                 spent[k] = true;
             }
@@ -177,11 +180,37 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// By how much each placement of progress on the current quest is reduced: the cards in
+    /// play that answer `Rule::ReducesQuestProgress` for themselves (Orc Grunts).
+    pub fn quest_progress_reduction(&self) -> i16 {
+        self.interest[IDX_RULE]
+            .iter()
+            .filter(|&&c| {
+                self.script(c)
+                    .and_then(|s| s.rule)
+                    .is_some_and(|f| f(self, c, Rule::ReducesQuestProgress(c)))
+            })
+            .count() as i16
+    }
+
+    /// Raise player `p`'s threat by an encounter card effect (`Event::ThreatRaised`, then
+    /// `Event::ThreatRaisedByEncounter` follow).
     pub fn raise_threat(&mut self, p: u8, n: i16) {
         if n <= 0 || self.players[p as usize].eliminated {
             return;
         }
+        self.raise_threat_by_player(p, n);
+        self.fire(Event::ThreatRaisedByEncounter(p));
+    }
+
+    /// Raise player `p`'s threat by the framework (refresh phase, unsuccessful questing) or a
+    /// player card effect: `Event::ThreatRaised` (every raise), no `Event::ThreatRaisedByEncounter`.
+    pub fn raise_threat_by_player(&mut self, p: u8, n: i16) {
+        if n <= 0 || self.players[p as usize].eliminated {
+            return;
+        }
         self.players[p as usize].threat += n;
+        self.players[p as usize].threat_raised_this_round = true;
         self.dirty = true;
         if self.logging() {
             self.log_line(format!(
@@ -191,6 +220,7 @@ impl<'a> Game<'a> {
                 self.players[p as usize].threat
             ));
         }
+        self.fire(Event::ThreatRaised(p, n));
     }
 
     /// Reduce threat (not below 0); returns false if a card forbids it.
@@ -261,8 +291,23 @@ impl<'a> Game<'a> {
 
     /// Place progress on a location or quest card (no limits applied here).
     pub fn add_progress(&mut self, c: CardId, n: i16) {
+        if n > 0 && self.rule(Rule::PlayerCardsCannotPlaceProgress(c)) {
+            return;
+        }
+        self.add_progress_by_encounter(c, n);
+    }
+
+    /// Place progress by an encounter card's effect: as `add_progress`, but
+    /// `Rule::PlayerCardsCannotPlaceProgress` does not stop it (Contested Square).
+    pub fn add_progress_by_encounter(&mut self, c: CardId, mut n: i16) {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
+        }
+        if self.rule(Rule::DivertsQuestProgress(NO_CARD)) {
+            n = self.divert_quest_progress(c, n);
+            if n <= 0 {
+                return;
+            }
         }
         self.cards[c as usize].progress += n;
         self.side_quest_progress_this_round |= self.is_side_quest(c);
@@ -281,6 +326,7 @@ impl<'a> Game<'a> {
     /// Place progress "on the current quest": through the active location first, then the
     /// current quest (respecting Orc Rearguard-style caps).
     pub fn place_progress_on_quest(&mut self, mut n: i16, through_location: bool) {
+        n = (n - self.quest_progress_reduction()).max(0);
         if through_location {
             if let Some(loc) = self.active_location() {
                 let need =
@@ -293,8 +339,11 @@ impl<'a> Game<'a> {
         let Some(q) = self.current_quest() else {
             return;
         };
-        if !self.cards[q as usize].zone.in_play() {
-            // The current side quest was already defeated: the rest of the progress is lost.
+        if !self.cards[q as usize].zone.in_play()
+            || (q != self.main_quest().unwrap_or(NO_CARD) && !self.is_side_quest(q))
+        {
+            // The current side quest was already defeated (gone, or turned over to another
+            // face): the rest of the progress is lost.
             return;
         }
         if self.rule(Rule::QuestProgressCap3) {

@@ -50,7 +50,13 @@ pub enum EventKind {
     Flipped,
     BecameDay,
     BecameNight,
+    TookControl,
+    LostControl,
+    ThreatRaised,
+    BecameCurrentQuest,
     ResourcesSpent,
+    ShadowDealt,
+    ThreatRaisedByEncounter,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -62,7 +68,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 43] = [
+    pub const ALL: [EventKind; 49] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -105,7 +111,13 @@ impl EventKind {
         EventKind::Flipped,
         EventKind::BecameDay,
         EventKind::BecameNight,
+        EventKind::TookControl,
+        EventKind::LostControl,
+        EventKind::ThreatRaised,
+        EventKind::BecameCurrentQuest,
         EventKind::ResourcesSpent,
+        EventKind::ShadowDealt,
+        EventKind::ThreatRaisedByEncounter,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -160,7 +172,13 @@ impl Event {
             Event::Flipped(_) => EventKind::Flipped,
             Event::BecameDay => EventKind::BecameDay,
             Event::BecameNight => EventKind::BecameNight,
+            Event::TookControl(_, _) => EventKind::TookControl,
+            Event::LostControl(_, _) => EventKind::LostControl,
+            Event::ThreatRaised(_, _) => EventKind::ThreatRaised,
+            Event::BecameCurrentQuest(_) => EventKind::BecameCurrentQuest,
             Event::ResourcesSpent(_) => EventKind::ResourcesSpent,
+            Event::ShadowDealt(_) => EventKind::ShadowDealt,
+            Event::ThreatRaisedByEncounter(_) => EventKind::ThreatRaisedByEncounter,
         }
     }
 

@@ -28,7 +28,9 @@ fn event_subject(ev: Event) -> Option<CardId> {
         | Event::Exploring(c)
         | Event::DiscardedFromHand(c)
         | Event::Readied(c)
-        | Event::Flipped(c) => Some(c),
+        | Event::Flipped(c)
+        | Event::ShadowDealt(c)
+        | Event::BecameCurrentQuest(c) => Some(c),
         _ => None,
     }
 }

@@ -6,13 +6,16 @@
 //! (a stack of `Frame`s), so `Game` is `Clone` at any decision and a game is a pure function of
 //! its seeds and its answers.
 
+mod areas;
 mod check;
 mod clone;
+mod control;
 mod determinize;
 mod effects;
 mod eventkind;
 mod events;
 mod flow;
+mod investigation;
 mod ops;
 mod options;
 mod query;
@@ -310,10 +313,23 @@ pub enum Event {
     Unguarded(CardId),
     /// This double-sided card turned over (`Game::flip_card`): its other face is up now.
     Flipped(CardId),
+    /// Enemy `.0` was dealt a shadow card (`Game::deal_shadow`).
+    ShadowDealt(CardId),
     /// The Time objective turned to its Day side (The Wastes of Eriador, RULES §8.6).
     BecameDay,
+    /// Player `.0`'s threat was raised by an encounter card effect (every `Game::raise_threat`
+    /// but the framework's and player cards', which use `Game::raise_threat_by_player`).
+    ThreatRaisedByEncounter(u8),
     /// The Time objective turned to its Night side.
     BecameNight,
+    /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).
+    TookControl(CardId, u8),
+    /// Player `.1` lost control of location `.0`: it is back in the staging area.
+    LostControl(CardId, u8),
+    /// Player `.0`'s threat was raised by `.1`.
+    ThreatRaised(u8, i16),
+    /// This side quest became the current quest.
+    BecameCurrentQuest(CardId),
     /// Resources were spent from this hero's resource pool to pay a cost (`Game::pay`).
     ResourcesSpent(CardId),
 }
@@ -434,6 +450,11 @@ pub enum Frame {
         enemy: CardId,
         player: u8,
     },
+    /// An immediate attack that is dealt no shadow card (Werewolf of Angmar).
+    ImmediateAttackNoShadow {
+        enemy: CardId,
+        player: u8,
+    },
     /// Classic Guarded: reveal the next encounter card (`guard == NO_CARD`), then attach
     /// `objective` to it if it is an enemy or location in play.
     Guard {
@@ -533,6 +554,9 @@ pub struct Game<'a> {
     sandbox: bool,
     /// Stats memoised while a bot decides (`play_game`), when the game cannot change.
     stat_memo: StatMemo,
+    /// Campaign mode (RULES §9): the campaign log and this scenario's campaign card; `None`
+    /// for a standalone game. Set before `start` (`set_campaign`).
+    pub campaign: Option<std::sync::Arc<crate::campaign::CampaignGame>>,
 }
 
 /// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so
@@ -768,7 +792,14 @@ impl<'a> Game<'a> {
                     .collect(),
                 ..StatMemo::default()
             },
+            campaign: None,
         }
+    }
+
+    /// Play the next games of this `Game` in campaign mode with this log and campaign card.
+    pub fn set_campaign(&mut self, c: Option<std::sync::Arc<crate::campaign::CampaignGame>>) {
+        self.campaign = c;
+        self.template = None;
     }
 
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
@@ -1025,10 +1056,12 @@ impl<'a> Game<'a> {
         &self.db.scenarios[self.setup.scenario]
     }
 
+    #[inline]
     pub fn def_of(&self, c: CardId) -> &crate::data::CardDef {
         self.db.def(self.cards[c as usize].def)
     }
 
+    #[inline]
     pub fn card(&self, c: CardId) -> &CardInst {
         &self.cards[c as usize]
     }
@@ -1042,14 +1075,17 @@ impl<'a> Game<'a> {
         &self.def_of(c).title
     }
 
+    #[inline]
     pub fn ty(&self, c: CardId) -> CardType {
         self.def_of(c).ty
     }
 
+    #[inline]
     pub fn list(&self, z: Zone) -> &[CardId] {
         &self.lists[z.list()]
     }
 
+    #[inline]
     pub fn def_id(&self, c: CardId) -> DefId {
         self.cards[c as usize].def
     }

@@ -56,6 +56,7 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 }
 
 impl<'a> Game<'a> {
+    #[inline]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
@@ -129,6 +130,7 @@ impl<'a> Game<'a> {
             hooks: 0,
             listed: 0,
             n_attached: 0,
+            area: 0,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
@@ -493,6 +495,7 @@ impl<'a> Game<'a> {
         }
     }
 
+    #[inline]
     pub fn attachments(&self, host: CardId) -> impl Iterator<Item = CardId> + '_ {
         let any = self
             .cards

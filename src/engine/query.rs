@@ -21,6 +21,7 @@ pub(super) const GLOBAL_ZONES: [Zone; 8] = [
 
 impl<'a> Game<'a> {
     /// Seats in player order starting with the first player, skipping eliminated players.
+    #[inline]
     pub fn seat(&self, offset: u8) -> u8 {
         (self.first + offset) % self.n_players
     }
@@ -197,11 +198,13 @@ impl<'a> Game<'a> {
             })
     }
 
+    #[inline]
     pub fn is_enemy(&self, c: CardId) -> bool {
         self.ty(c) == CardType::Enemy
     }
 
     /// A location, or an objective-location (a location for all purposes, RULES §8.8.1).
+    #[inline]
     pub fn is_location(&self, c: CardId) -> bool {
         matches!(self.ty(c), CardType::Location | CardType::ObjectiveLocation)
     }
@@ -223,10 +226,12 @@ impl<'a> Game<'a> {
         )
     }
 
+    #[inline]
     pub fn is_character(&self, c: CardId) -> bool {
         self.ty(c).is_character()
     }
 
+    #[inline]
     pub fn is_hero(&self, c: CardId) -> bool {
         match self.ty(c) {
             CardType::Hero => true,
@@ -241,7 +246,9 @@ impl<'a> Game<'a> {
 
     /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
     pub(super) fn ally_is_hero(&self, c: CardId) -> bool {
-        self.cards[c as usize].zone.in_play()
+        let ci = &self.cards[c as usize];
+        ci.n_attached > 0 // (no attachment: not a hero; the cheap test first)
+            && ci.zone.in_play()
             && self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -304,10 +311,11 @@ impl<'a> Game<'a> {
     }
 
     pub fn active_location(&self) -> Option<CardId> {
-        self.list(Zone::Active).last().copied()
+        self.active_location_in(self.area_of(self.first))
     }
 
     /// Characters controlled by `p`.
+    #[inline]
     pub fn characters(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
         self.list(Zone::Play(p))
             .iter()
@@ -315,6 +323,7 @@ impl<'a> Game<'a> {
             .filter(move |&c| self.is_character(c))
     }
 
+    #[inline]
     pub fn heroes(&self, p: u8) -> impl Iterator<Item = CardId> + '_ {
         self.list(Zone::Play(p))
             .iter()
@@ -329,6 +338,7 @@ impl<'a> Game<'a> {
             .filter(move |&c| self.is_ally(c))
     }
 
+    #[inline]
     pub fn engaged(&self, p: u8) -> &[CardId] {
         self.list(Zone::Engaged(p))
     }
@@ -346,22 +356,9 @@ impl<'a> Game<'a> {
         self.stat(c, Stat::Threat)
     }
 
-    /// Total threat in the staging area.
+    /// Total threat in the first player's staging area (the staging area, while there is one).
     pub fn staging_threat(&self) -> i16 {
-        let extra: i16 = self
-            .lasting
-            .iter()
-            .map(|e| match e.what {
-                Lasting::StagingThreat(n) => n,
-                _ => 0,
-            })
-            .sum();
-        let t: i16 = self
-            .list(Zone::Staging)
-            .iter()
-            .map(|&c| self.threat_contribution(c))
-            .sum();
-        (t + extra).max(0)
+        self.staging_threat_in(self.area_of(self.first))
     }
 
     /// Does hero `h` have the resource icon of `sphere`?

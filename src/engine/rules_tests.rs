@@ -586,3 +586,67 @@ fn a_neutral_cost_is_paid_from_the_sphere_the_hand_needs_least() {
     g.pay(0, crate::data::Sphere::Leadership, 1);
     assert_eq!(g.card(aragorn).resources, 1);
 }
+
+/// The Battle of Carn Dûm played from stage 2 (the bots rarely get there): Midwinter's Crux
+/// flips Thaurdir, he attacks each player from the staging area, and every game ends with the
+/// invariants holding at every decision.
+#[test]
+fn carn_dum_stage_two_plays_out() {
+    let db = crate::cards::testkit::db();
+    for players in [1usize, 2] {
+        let decks: Vec<_> = ["core-leadership", "core-tactics"][..players]
+            .iter()
+            .map(|d| crate::deck::resolve_deck(d, db).unwrap())
+            .collect();
+        let setup = GameSetup {
+            scenario: db.scenario("the-battle-of-carn-dum").unwrap(),
+            mode: crate::data::Mode::Standard,
+            decks,
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let mut g = Game::new(db, &setup);
+        let mut stage_two_attacks = 0;
+        for name in ["random", "basic"] {
+            let mut bot = crate::bots::make(name).unwrap();
+            for i in 0..40 {
+                bot.new_game(i);
+                g.start(7, i);
+                g.set_logging(true);
+                let mut moved = false;
+                while let Some(d) = g.pending() {
+                    if !moved && g.round >= 1 && g.phase != Phase::Setup {
+                        // Stage 1B defeated: 2A and 2B resolve before this decision again.
+                        moved = true;
+                        let q = g.main_quest().unwrap();
+                        g.cards[q as usize].progress = 15;
+                        g.waiting = false;
+                        g.settle();
+                        continue;
+                    }
+                    let d = d.clone();
+                    let k = bot.choose(&g, &d);
+                    g.apply(k);
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{name} game {i}: {e}"));
+                }
+                assert!(g.is_over());
+                assert!(moved, "{name} game {i} had a decision after setup");
+                stage_two_attacks += g
+                    .log_lines()
+                    .iter()
+                    .filter(|l| l.starts_with("  Thaurdir attacks"))
+                    .count();
+                assert!(g
+                    .log_lines()
+                    .iter()
+                    .any(|l| l.starts_with("Quest stage 2B")));
+            }
+        }
+        assert!(
+            stage_two_attacks > 40,
+            "{players} players: {stage_two_attacks}"
+        );
+    }
+}

@@ -37,8 +37,9 @@ pub enum Zone {
     Shadow(CardId),
     /// The Orc deck of The Weather Hills (§8.5): face down, ordered, out of play.
     OrcDeck,
-    /// The Nightmare setup card (side A) next to the quest deck: in play, its rules active for
-    /// the whole game; it is neither a quest, a location nor a character.
+    /// The Nightmare setup card (side A) next to the quest deck, and in campaign mode the
+    /// campaign card: in play, their rules active for the whole game; neither is a quest, a
+    /// location nor a character.
     Nightmare,
 }
 
@@ -55,6 +56,7 @@ pub(crate) const LISTED_FORCED: u8 = 1 << 7;
 pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 16;
 
 impl Zone {
+    #[inline]
     pub fn list(self) -> usize {
         let shared = 4 * N_PLAYER_ZONES;
         match self {
@@ -82,6 +84,7 @@ impl Zone {
         }
     }
     /// Is a card here in play (its text active)?
+    #[inline]
     pub fn in_play(self) -> bool {
         matches!(
             self,
@@ -161,6 +164,9 @@ pub struct CardInst {
     pub(crate) listed: u8,
     /// How many cards are attached to this one (`Zone::Attached(this)`).
     pub(crate) n_attached: u8,
+    /// The staging area it belongs to while staged, active or the quest (RULES §7.6,
+    /// `engine::areas`; 0 while there is one).
+    pub area: u8,
 }
 
 /// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.
@@ -219,6 +225,8 @@ pub struct PlayerState {
     pub mulligan_done: bool,
     /// "Limit once per round" uses keyed per player (e.g. Éowyn per player).
     pub round_flags: u32,
+    /// "Limit once per game" abilities used, one bit per card (campaign boons).
+    pub game_flags: u32,
     /// Stand Together: may declare any number of defenders this phase.
     pub multi_defend: bool,
     /// Heroes of his destroyed this game, and their total threat cost (for the score).
@@ -235,6 +243,13 @@ pub struct PlayerState {
     pub valour_discount: i16,
     /// He is making an engagement check now (Hunting Pack's engagement cost reads it).
     pub checking_engagement: bool,
+    /// His threat was raised this round (cleared when a round begins; Darkness in the East).
+    pub threat_raised_this_round: bool,
+    /// The staging area he belongs to (RULES §7.6, `engine::areas`; 0 while there is one).
+    pub area: u8,
+    /// An enemy considered engaged with each player (`Rule::EngagedWithEachPlayer`) has
+    /// attacked him this combat phase.
+    pub attacked_from_staging: bool,
 }
 
 /// Phases of the round.

@@ -24,11 +24,24 @@ impl<'a> Game<'a> {
         let was = self.def_id(c);
         self.set_face(c, other);
         if self.logging() {
-            let line = format!(
-                "  {} flips to {}",
-                self.db.def(was).title,
-                self.db.def(other).title
-            );
+            let (a, b) = (self.db.def(was), self.db.def(other));
+            let line = if a.title == b.title {
+                // Two faces of one title (Thaurdir): name the new face by the traits only it has.
+                let own: Vec<&str> = b
+                    .traits
+                    .iter()
+                    .filter(|t| !a.traits.contains(t))
+                    .map(|&t| self.db.traits[t as usize].as_str())
+                    .collect();
+                format!(
+                    "  {} flips to side {} ({})",
+                    a.title,
+                    b.side as char,
+                    own.join(", ")
+                )
+            } else {
+                format!("  {} flips to {}", a.title, b.title)
+            };
             self.log_line(line);
         }
         self.fire(Event::Flipped(c));

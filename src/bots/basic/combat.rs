@@ -59,7 +59,20 @@ pub(super) fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) ->
     if atk[..n].iter().sum::<i16>() < need {
         return None;
     }
-    let mut sums = [0i16; 1 << 12];
+    // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
+    match n {
+        0..=4 => fewest_attack::<16>(&atk[..n], need),
+        5..=8 => fewest_attack::<256>(&atk[..n], need),
+        _ => fewest_attack::<4096>(&atk[..n], need),
+    }
+}
+
+/// The subset of the `atk.len()` ≤ log2(N) attackers with ΣATK ≥ `need` and the least ΣATK,
+/// then the fewest members; the first found on ties, in mask order.
+fn fewest_attack<const N: usize>(atk: &[i16], need: i16) -> Option<u32> {
+    let n = atk.len();
+    debug_assert!(1 << n <= N);
+    let mut sums = [0i16; N];
     let mut best: Option<(i32, u32)> = None;
     for mask in 1u32..(1 << n) {
         let i = mask.trailing_zeros() as usize;

@@ -31,14 +31,28 @@ pub(super) fn reserve_spirit(g: &Game, p: u8) -> i16 {
 
 /// Would paying for `c` eat the Spirit resources kept for key responses?
 pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
+    breaks_kept(g, p, c, reserve_spirit(g, p))
+}
+
+/// `breaks_reserve` with `reserve_spirit(g, p)` computed once per decision (it scans the hand):
+/// `*keep` is filled on first use.
+fn breaks_reserve_memo(g: &Game, p: u8, c: CardId, keep: &mut Option<i16>) -> bool {
+    let k = *keep.get_or_insert_with(|| reserve_spirit(g, p));
+    breaks_kept(g, p, c, k)
+}
+
+/// `breaks_reserve` with the Spirit resources to keep already known.
+fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
+    if keep == 0 {
+        return false;
+    }
     let d = g.def_of(c);
-    let keep = reserve_spirit(g, p);
     // Only the printing the key response's script is registered under is exempt (a reprint
     // is not: kept as the code table had it).
     let key = g
         .known_script(c)
         .is_some_and(|s| s.code == d.code && s.hint.key_response > 0);
-    if keep == 0 || key {
+    if key {
         return false;
     }
     let cost = g.cost_of(c, p);
@@ -82,9 +96,10 @@ fn plan(g: &Game, p: u8, c: CardId) -> i32 {
 
 pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
+    let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep) => 0,
             Opt::Play(c) => play_value(g, p, c),
             Opt::Activate(c) => action_value(g, p, c, None),
             _ => 0,
@@ -98,9 +113,10 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 
 pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
+    let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if breaks_reserve(g, p, c) => 0,
+            Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep) => 0,
             Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
             _ => 0,
         };

@@ -397,6 +397,13 @@ fn reserved_for_commit(g: &Game, p: u8) -> Ids {
         }
         plan = round_plan_upto(g, p, true, steps);
     }
+    // A quest expected to fail by enough to end the game is never risked to keep fighters back:
+    // hold back nobody when that makes the difference.
+    let threat = g.players[p as usize].threat;
+    let lethal = |keep: &Ids| threat + quest_deficit(g, p, keep).max(0) >= LOSING_THREAT;
+    if lethal(&plan.keep) && !lethal(&Ids::new()) {
+        return Ids::new();
+    }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
     let mut reserved = Ids::new();
     for &c in plan.keep.as_slice() {
@@ -406,6 +413,9 @@ fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     }
     reserved
 }
+
+/// The threat at which a player is eliminated (RULES.md §4).
+pub(super) const LOSING_THREAT: i16 = 50;
 
 pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
     let qs = g.questing_stat();

@@ -331,6 +331,60 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
 }
 
 #[test]
+fn never_holds_back_fighters_when_the_failed_quest_would_end_the_game() {
+    // Fault class: near 50 threat the round plan kept fighters out of the quest (or committed
+    // nobody), the quest failed by the staging threat and the player was eliminated.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    let plan = round_plan(&g, 0, true);
+    assert!(
+        !plan.keep.as_slice().is_empty(),
+        "the situation: the plan keeps fighters back"
+    );
+    let kept = quest_deficit(&g, 0, &plan.keep);
+    let all = quest_deficit(&g, 0, &Ids::new());
+    assert!(
+        kept > all.max(0),
+        "the situation: holding back costs threat"
+    );
+    // Failing by what the plan leaves ends the game; committing everyone does not.
+    g.players[0].threat = LOSING_THREAT - kept;
+    let mut b = bot();
+    loop {
+        let mut opts = vec![Opt::Done];
+        opts.extend(
+            g.characters(0)
+                .filter(|&c| !g.card(c).exhausted)
+                .map(Opt::Card),
+        );
+        if opts.len() == 1 {
+            break;
+        }
+        let d = dec(0, Ask::Commit, opts);
+        match d.options[b.choose(&g, &d)] {
+            Opt::Card(c) => {
+                g.card_mut(c).exhausted = true;
+                g.card_mut(c).questing = true;
+            }
+            _ => break,
+        }
+    }
+    for c in g.characters(0) {
+        assert!(
+            g.card(c).questing || g.stat(c, Stat::Willpower) <= 0,
+            "{} was held back",
+            g.title(c)
+        );
+    }
+}
+
+#[test]
 fn mulligan_keeps_a_playable_hand() {
     let g = sandbox(&[LEADERSHIP_HEROES]);
     // The test deck is all Guard of the Citadel (2-cost leadership allies): keep.

@@ -1,7 +1,7 @@
 //! Intruders in Chetwood: its quest card, and the Intruders in Chetwood, Iârion, Eriador Wilds
 //! and Angmar Orcs encounter sets. Each script has a one-line summary in our own words.
 
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, LOST, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -126,6 +126,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             side_quest_priority: 100,
             side_quest_harm: Some(4),
+            deadline_harm: LOST,
             ..NO_HINT
         },
         when_revealed: Some(rescue_revealed),
@@ -1298,6 +1299,23 @@ mod tests {
         g.move_card(i, Zone::Under(r));
         g.emit(Event::TimeRanOut(r));
         assert_eq!(g.outcome(), Some(Outcome::LossScenario));
+    }
+
+    /// Its deadline hint: a search bot's state value falls as its time counters run down with
+    /// quest points left, and rises with the progress placed on it.
+    #[test]
+    fn rescue_iarion_deadline_weighs_on_the_state_value() {
+        use crate::bots::lookahead::{state_value, DEFAULT_WEIGHTS as W};
+        let mut g = sandbox(&[HEROES]);
+        let r = staged(&mut g, "TLR-024");
+        g.card_mut(r).time = 4;
+        let v4 = state_value(&g, &W);
+        g.card_mut(r).time = 1;
+        let v1 = state_value(&g, &W);
+        g.card_mut(r).progress = 3;
+        let v1_half = state_value(&g, &W);
+        assert!(v1 < v4 - 30.0, "{v1} vs {v4}");
+        assert!(v1_half > v1 + 30.0, "{v1_half} vs {v1}");
     }
 
     #[test]

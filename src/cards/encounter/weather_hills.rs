@@ -164,6 +164,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             side_quest_priority: 90,
             damage_prompts: &[(0, 4)],
+            deadline_harm: 8,
             ..NO_HINT
         },
         forced: Some(shelter_forced),

@@ -181,7 +181,7 @@ fn doom_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match opt {
         Opt::Mode(1) => {
             for q in 0..g.n_players {
-                g.raise_threat(q, 2);
+                g.raise_threat_by_player(q, 2);
             }
             g.add_lasting(me, Lasting::SkipQuestPhase, Until::EndOfRound);
         }

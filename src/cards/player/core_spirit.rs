@@ -218,7 +218,7 @@ pub static SCRIPTS: &[Script] = &[
 // ----------------------------------------------------------------- shared helpers
 
 /// The reveal procedure of `c` still under way: (revealing player, revealed from the deck).
-fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
+pub(crate) fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
     g.stack.iter().rev().find_map(|f| match *f {
         Frame::Reveal {
             card,
@@ -233,7 +233,7 @@ fn reveal_of(g: &Game, c: CardId) -> Option<(u8, bool)> {
 /// Can the When Revealed effects of `c` be canceled by a player card? Not those of side quests, of
 /// Encounter-keyword player cards, or of cards that say they cannot be canceled (RULES §5.28, §6.5.3).
 /// (The engine offers the cancel window only for cancelable cards; checked here as well.)
-fn cancelable_reveal(g: &Game, c: CardId) -> bool {
+pub(crate) fn cancelable_reveal(g: &Game, c: CardId) -> bool {
     !g.is_side_quest(c)
         && !g.def_of(c).keywords.encounter
         && g.script(c)
@@ -359,7 +359,7 @@ fn took_resume(g: &mut Game, cont: Cont, opt: Opt) {
         g.move_card_keep(me, Zone::Play(q));
         g.card_mut(me).controller = q;
     }
-    g.raise_threat(q, 3);
+    g.raise_threat_by_player(q, 3);
 }
 
 // ----------------------------------------------------------------- Lórien Guide (Core-044)

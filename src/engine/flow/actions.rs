@@ -70,6 +70,8 @@ impl<'a> Game<'a> {
         } else {
             0
         };
+        // Every resource `p` has, whatever its sphere: no card costing more can be paid for.
+        let purse = if hand_len > 0 { self.purse(p) } else { 0 };
         for i in 0..hand_len {
             let c = self.list(Zone::Hand(p))[i];
             let h = self.cards[c as usize].hooks;
@@ -95,6 +97,7 @@ impl<'a> Game<'a> {
             let ok = match ty {
                 CardType::Event => {
                     h & hooks::CAN_ACT != 0
+                        && !self.surely_unaffordable(c, p, purse)
                         && script
                             .and_then(|s| s.can_act)
                             .map(|f| f(self, c, p))
@@ -102,7 +105,8 @@ impl<'a> Game<'a> {
                         && self.can_pay(p, sphere, self.cost_of(c, p))
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
-                    self.can_pay(p, sphere, self.cost_of(c, p))
+                    !self.surely_unaffordable(c, p, purse)
+                        && self.can_pay(p, sphere, self.cost_of(c, p))
                         && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
                         && script
@@ -182,6 +186,29 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The resources on every card `p` has in play, whatever their sphere: more than he can
+    /// spend on any one card (`available` counts only the matching heroes').
+    fn purse(&self, p: u8) -> i16 {
+        self.list(Zone::Play(p))
+            .iter()
+            .map(|&c| self.cards[c as usize].resources.max(0))
+            .sum()
+    }
+
+    /// A cheap proof that `p` cannot pay for `c` now, asked before its dearer legality tests:
+    /// its printed cost is above `purse` (`Self::purse`) and nothing can lower it (no cost hook
+    /// of its own, no cost modifier in play, no pending ally or Valour discount). False when
+    /// it proves nothing; never true when `can_pay(p, sphere, cost_of(c, p))` holds.
+    fn surely_unaffordable(&self, c: CardId, p: u8, purse: i16) -> bool {
+        let ps = &self.players[p as usize];
+        self.def_of(c).cost > purse
+            && purse >= 0
+            && self.interest[IDX_COST_MOD].is_empty()
+            && ps.ally_discount <= 0
+            && ps.valour_discount <= 0
+            && self.script(c).is_none_or(|s| s.cost.is_none())
+    }
+
     /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
     pub(super) fn playable_unimplemented(&self, c: CardId) -> bool {
         self.script(c).is_some()
@@ -259,7 +286,7 @@ impl<'a> Game<'a> {
                     _ => {}
                 }
                 for q in 0..self.n_players {
-                    self.raise_threat(q, doomed as i16);
+                    self.raise_threat_by_player(q, doomed as i16);
                 }
             }
             Opt::Activate(c) => {

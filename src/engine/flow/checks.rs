@@ -55,12 +55,17 @@ impl<'a> Game<'a> {
                     let damage = self.cards[c as usize].damage;
                     if damage > 0
                         && self.is_enemy(c)
-                        && !self.def_of(c).keywords.indestructible
+                        && (!self.def_of(c).keywords.indestructible
+                            || self.rule(Rule::LosesIndestructible(c)))
                         && {
                             let hp = self.stat(c, Stat::HitPoints);
                             damage >= hp && hp > 0
                         }
                     {
+                        if self.saved_from_destruction(c) {
+                            i += 1;
+                            continue;
+                        }
                         self.log_fn(|g| format!("  {} is destroyed", g.title(c)));
                         let hosted: SmallIds = self.attachments(c).collect();
                         self.victory_or_discard(c);
@@ -90,9 +95,23 @@ impl<'a> Game<'a> {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.fire(Event::Exploring(c));
                         if self.cards[c as usize].zone == z {
-                            self.victory_or_discard(c);
+                            if self.rule(Rule::ExploredLocationsControlled) {
+                                let first = self.first;
+                                self.take_control(c, first);
+                            } else {
+                                self.victory_or_discard(c);
+                            }
                         }
                         self.fire(Event::Explored(c, z == Zone::Active));
+                        continue;
+                    }
+                    if qp > 0
+                        && prog >= qp
+                        && self.is_side_quest(c)
+                        && !self.rule(Rule::CannotDefeat(c))
+                        && self.rule(Rule::FlipsWhenDefeated(c))
+                    {
+                        self.defeat_flipping(c);
                         continue;
                     }
                     if qp > 0
@@ -250,6 +269,8 @@ impl<'a> Game<'a> {
         while let Some(&e) = self.engaged(p).last() {
             self.return_to_staging(e);
         }
+        // §4.2.3.3: each location he controls returns to the staging area.
+        self.return_all_locations(p);
         // Everything he owns or controls leaves the game.
         let mut lose = false;
         for z in [

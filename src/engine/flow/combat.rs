@@ -12,7 +12,10 @@ impl<'a> Game<'a> {
                 self.begin_phase(Phase::Combat);
                 let archery: i16 = self
                     .in_play_cards()
-                    .map(|c| self.def_of(c).keywords.archery as i16)
+                    .map(|c| {
+                        let extra = self.script(c).and_then(|s| s.archery);
+                        self.def_of(c).keywords.archery as i16 + extra.map_or(0, |f| f(self, c))
+                    })
                     .sum();
                 if archery > 0 {
                     self.stack.push(Frame::Archery { left: archery });
@@ -22,8 +25,23 @@ impl<'a> Game<'a> {
             EnemyAttacks => self.stack.push(Frame::EnemyAttacks { seat: 0 }),
             PlayerAttacks => self.stack.push(Frame::PlayerAttacks { seat: 0 }),
             CombatEnd => {
-                while let Some(&s) = self.list(Zone::Shadow(0)).last() {
-                    self.move_card(s, Zone::EncounterDiscard);
+                if self.rule(Rule::KeepUnresolvedShadows) {
+                    // Only the shadow cards of enemies that attacked were resolved.
+                    let mut i = self.list(Zone::Shadow(0)).len();
+                    while i > 0 {
+                        i -= 1;
+                        let s = self.list(Zone::Shadow(0))[i];
+                        if let Zone::Shadow(e) = self.cards[s as usize].zone {
+                            if self.cards[e as usize].attacked {
+                                self.move_card(s, Zone::EncounterDiscard);
+                            }
+                        }
+                        i = i.min(self.list(Zone::Shadow(0)).len());
+                    }
+                } else {
+                    while let Some(&s) = self.list(Zone::Shadow(0)).last() {
+                        self.move_card(s, Zone::EncounterDiscard);
+                    }
                 }
                 for c in self.cards.iter_mut() {
                     c.attacked = false;
@@ -31,6 +49,7 @@ impl<'a> Game<'a> {
                 }
                 for p in self.players.iter_mut() {
                     p.multi_defend = false;
+                    p.attacked_from_staging = false;
                 }
                 self.end_phase(Phase::Combat);
             }
@@ -62,10 +81,20 @@ impl<'a> Game<'a> {
         match self.top(Zone::EncounterDeck) {
             Some(s) => {
                 self.move_card(s, Zone::Shadow(e));
+                self.fire(Event::ShadowDealt(e));
                 true
             }
             None => false,
         }
+    }
+
+    /// An enemy in the staging area considered engaged with each player
+    /// (`Rule::EngagedWithEachPlayer`), if there is one (Thaurdir on Midwinter's Crux).
+    pub fn engaged_with_each_player(&self) -> Option<CardId> {
+        self.list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&e| self.is_enemy(e) && self.rule(Rule::EngagedWithEachPlayer(e)))
     }
 
     pub(super) fn can_attack_player(&self, e: CardId, p: u8) -> bool {
@@ -98,6 +127,22 @@ impl<'a> Game<'a> {
                     }
                 }
                 if self.n_offered() == 0 {
+                    // Then an enemy considered engaged with each player attacks him, with a
+                    // new shadow card discarded after the attack (§5.27.3).
+                    if let Some(e) = self
+                        .engaged_with_each_player()
+                        .filter(|_| !self.players[p as usize].attacked_from_staging)
+                    {
+                        self.players[p as usize].attacked_from_staging = true;
+                        self.stack.push(Frame::EnemyAttacks { seat });
+                        if self.can_attack_player(e, p) {
+                            self.stack.push(Frame::ImmediateAttack {
+                                enemy: e,
+                                player: p,
+                            });
+                        }
+                        return;
+                    }
                     self.stack.push(Frame::EnemyAttacks { seat: seat + 1 });
                     return;
                 }
@@ -221,13 +266,24 @@ impl<'a> Game<'a> {
                         }
                     } else {
                         self.log_fn(|g| format!("  shadow card: {} (no effect)", g.title(sh)));
+                        if self.rule(Rule::BlankShadowsRaiseThreat) {
+                            self.raise_threat(p, 2);
+                        }
                     }
                 } else {
+                    let next = self.stack.len();
                     self.stack.push(Frame::Attack { stage: s + 1 });
                     if !self.canceled {
                         if let Some(f) = self.script(sh).and_then(|x| x.shadow) {
                             f(self, sh);
                         }
+                    }
+                    if self.cards[sh as usize].zone != Zone::Shadow(e)
+                        && matches!(self.stack.get(next), Some(Frame::Attack { stage }) if *stage == s + 1)
+                    {
+                        // The shadow card left (Orc Grunts goes to the staging area): the next
+                        // one now has its index.
+                        self.stack[next] = Frame::Attack { stage: s - 1 };
                     }
                 }
             }
@@ -413,16 +469,25 @@ impl<'a> Game<'a> {
                 continue;
             }
             for &e in self.engaged(q) {
-                if self.cards[e as usize].attacked_by & bit == 0 {
+                if self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
             }
         }
         if staging {
             for &e in self.list(Zone::Staging) {
-                if self.is_enemy(e) && self.cards[e as usize].attacked_by & bit == 0 {
+                if self.is_enemy(e)
+                    && self.cards[e as usize].attacked_by & bit == 0
+                    && !self.rule(Rule::CannotBeAttackedBy(e, p))
+                {
                     out.push(e);
                 }
+            }
+        } else if let Some(e) = self.engaged_with_each_player() {
+            if self.cards[e as usize].attacked_by & bit == 0 {
+                out.push(e);
             }
         }
     }

@@ -79,7 +79,12 @@ impl<'a> Game<'a> {
             self.list(Zone::Victory).len()
         ));
         for &n in self.list(Zone::Nightmare) {
-            out.push(format!("  Nightmare {}", self.title(n)));
+            let kind = if self.ty(n) == CardType::Campaign {
+                "Campaign"
+            } else {
+                "Nightmare"
+            };
+            out.push(format!("  {kind} {}", self.title(n)));
         }
         if !self.list(Zone::OrcDeck).is_empty() {
             out.push(format!("  Orc deck {}", self.list(Zone::OrcDeck).len()));

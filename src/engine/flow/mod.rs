@@ -24,6 +24,9 @@ mod travel;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Step {
     SetupScenario,
+    /// Campaign mode (RULES §9.2.2): threat penalty, the campaign card's and the pool cards'
+    /// Setup text (after the quest card's, §2.2.9.2).
+    SetupCampaign,
     /// The Nightmare setup card's own Setup instructions (after the quest card's).
     SetupNightmare,
     /// "Setup:" text on player cards in play (contracts), after the scenario's setup (§2.2.9.3).
@@ -77,7 +80,8 @@ impl Step {
     fn next(self) -> Step {
         use Step::*;
         match self {
-            SetupScenario => SetupNightmare,
+            SetupScenario => SetupCampaign,
+            SetupCampaign => SetupNightmare,
             SetupNightmare => SetupPlayers,
             SetupPlayers => SetupFlip,
             SetupFlip => RoundBegin,
@@ -205,13 +209,16 @@ impl<'a> Game<'a> {
                     f(self, cont, Opt::Pass);
                 }
             }
-            Frame::ImmediateAttack { enemy, player } => {
+            Frame::ImmediateAttack { enemy, player }
+            | Frame::ImmediateAttackNoShadow { enemy, player } => {
                 if self.cards[enemy as usize].zone.in_play()
                     && !self.players[player as usize].eliminated
                     && self.can_attack_player(enemy, player)
                 {
                     self.attack = AttackCtx::new(enemy, player, true);
-                    self.deal_shadow(enemy);
+                    if matches!(f, Frame::ImmediateAttack { .. }) {
+                        self.deal_shadow(enemy);
+                    }
                     self.stack.push(Frame::Attack { stage: 0 });
                     self.fire(Event::EnemyAttacks(enemy, player));
                 }
@@ -289,7 +296,9 @@ impl<'a> Game<'a> {
                     passes: 0,
                 });
             }
-            SetupScenario | SetupNightmare | SetupPlayers | SetupFlip => self.setup_step(s),
+            SetupScenario | SetupCampaign | SetupNightmare | SetupPlayers | SetupFlip => {
+                self.setup_step(s)
+            }
             RoundBegin | ResourceBegin | Gain | Draw | ResourceEnd | PlanningBegin
             | PlanningEnd => self.resource_planning_step(s),
             QuestBegin | Commit | Staging | Resolve | QuestEnd => self.quest_step(s),
@@ -313,7 +322,7 @@ impl<'a> Game<'a> {
         self.fire(Event::FirstPlayerChanged(p));
     }
 
-    fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
+    pub fn log_fn(&mut self, f: impl FnOnce(&Self) -> String) {
         if self.logging() {
             let s = f(self);
             self.log_line(s);
@@ -439,6 +448,7 @@ impl<'a> Game<'a> {
             (1, Opt::Card(c)) if c != NO_CARD && self.is_side_quest(c) => {
                 self.add_lasting(c, Lasting::CurrentQuest, Until::EndOfPhase);
                 self.log_fn(|g| format!("  current quest: {}", g.title(c)));
+                self.fire(Event::BecameCurrentQuest(c));
             }
             (2, _) => self.patk.enemy = NO_CARD,
             (3, _) => {

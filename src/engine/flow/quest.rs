@@ -47,7 +47,9 @@ impl<'a> Game<'a> {
         let p = self.first;
         let main = self.main_quest().unwrap_or(NO_CARD);
         self.begin_ask(p, Ask::CurrentQuest);
-        self.offer(Opt::Card(main));
+        if !self.rule(Rule::CannotBeCurrentQuest(main)) {
+            self.offer(Opt::Card(main));
+        }
         for i in 0..self.list(Zone::Staging).len() {
             let c = self.list(Zone::Staging)[i];
             if self.is_side_quest(c) {
@@ -111,7 +113,9 @@ impl<'a> Game<'a> {
     /// The stat committed characters quest with (Battle: Attack, Siege: Defense).
     pub fn questing_stat(&self) -> Stat {
         match self.current_quest() {
-            Some(q) if self.def_of(q).keywords.battle => Stat::Attack,
+            Some(q) if self.def_of(q).keywords.battle || self.rule(Rule::QuestsGainBattle) => {
+                Stat::Attack
+            }
             Some(q) if self.def_of(q).keywords.siege => Stat::Defense,
             _ => Stat::Willpower,
         }
@@ -149,7 +153,7 @@ impl<'a> Game<'a> {
             self.place_progress_on_quest(strength - threat, true);
         } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
-                self.raise_threat(p, threat - strength);
+                self.raise_threat_by_player(p, threat - strength);
             }
         }
     }
@@ -167,6 +171,7 @@ impl<'a> Game<'a> {
                 let first = self.first;
                 f(self, q, first);
             }
+            self.fire(Event::Flipped(q));
         }
     }
 

@@ -42,7 +42,7 @@ impl<'a> Game<'a> {
             }
             RaiseThreat => {
                 for p in 0..self.n_players {
-                    self.raise_threat(p, 1);
+                    self.raise_threat_by_player(p, 1);
                 }
             }
             PassToken => {

@@ -19,6 +19,7 @@ impl<'a> Game<'a> {
                 self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
+                    p.threat_raised_this_round = false;
                 }
                 for c in self.cards.iter_mut() {
                     c.uses_round = 0;

@@ -68,6 +68,7 @@ impl<'a> Game<'a> {
 
     /// Shuffle the encounter discard pile into a new encounter deck (§5.30).
     pub fn reset_encounter_deck(&mut self) {
+        self.before_encounter_reset();
         while let Some(&c) = self.list(Zone::EncounterDiscard).last() {
             self.move_card(c, Zone::EncounterDeck);
         }

@@ -154,6 +154,14 @@ impl<'a> Game<'a> {
                 self.new_card(n, ENCOUNTER, Zone::Nightmare);
             }
         }
+        if let Some(c) = self.campaign.clone() {
+            // The campaign card, setup side up beside the quest deck, its text active all game
+            // (§9.2.3); the cards it and the pool bring wait set aside until their Setup text.
+            self.new_card(c.card, ENCOUNTER, Zone::Nightmare);
+            for &(d, owner, _) in &c.set_aside {
+                self.new_card(d, owner, Zone::SetAside);
+            }
+        }
     }
 
     /// The setup steps (§2.2) that run after the zones are built.
@@ -169,8 +177,14 @@ impl<'a> Game<'a> {
                     }
                 }
             }
+            SetupCampaign => self.setup_campaign(),
             SetupNightmare => {
-                if let Some(&n) = self.list(Zone::Nightmare).first() {
+                let n = self
+                    .list(Zone::Nightmare)
+                    .iter()
+                    .copied()
+                    .find(|&n| self.ty(n) == CardType::NightmareSetup);
+                if let Some(n) = n {
                     if let Some(f) = self.script(n).and_then(|s| s.setup) {
                         f(self, n);
                     }
@@ -196,6 +210,45 @@ impl<'a> Game<'a> {
                 }
             }
             _ => unreachable!("{s:?} is not a step of this phase"),
+        }
+    }
+
+    /// Campaign setup (RULES §9.2.2): each player's starting threat raised by the threat penalty
+    /// and lowered by the logged reduction, then the campaign card's Setup text, then the Setup
+    /// text of the pool cards set aside for this game (Permanent boons, Arnor Ravaged ...).
+    fn setup_campaign(&mut self) {
+        let Some(c) = self.campaign.clone() else {
+            return;
+        };
+        let delta = c.state.threat_penalty - c.state.notes.threat_reduction;
+        for p in 0..self.n_players as usize {
+            self.players[p].threat = (self.players[p].threat + delta).max(0);
+        }
+        if delta != 0 {
+            self.log_fn(|_| {
+                format!("Campaign: starting threat {delta:+} (threat penalty and logged changes)")
+            });
+        }
+        let card = self
+            .list(Zone::Nightmare)
+            .iter()
+            .copied()
+            .find(|&n| self.ty(n) == CardType::Campaign);
+        if let Some(card) = card {
+            if let Some(f) = self.script(card).and_then(|s| s.setup) {
+                f(self, card);
+            }
+        }
+        // Pool cards in the order the runner listed them (`CampaignGame::set_aside`).
+        for &(d, owner, _) in c.set_aside.iter().filter(|s| s.2) {
+            let found = self.list(Zone::SetAside).iter().copied().find(|&x| {
+                self.cards[x as usize].def == d && self.cards[x as usize].owner == owner
+            });
+            if let Some(x) = found {
+                if let Some(f) = self.script(x).and_then(|s| s.setup) {
+                    f(self, x);
+                }
+            }
         }
     }
 
@@ -233,7 +286,7 @@ impl<'a> Game<'a> {
 #[derive(Default)]
 pub(crate) struct SetupTemplate {
     /// Which setup it was built for (the addresses of the card table and of the `GameSetup`).
-    key: (usize, usize),
+    key: (usize, usize, usize),
     cards: Vec<CardInst>,
     lists: Vec<Vec<CardId>>,
     hook_counts: Vec<[u16; hooks::N_COUNTED]>,
@@ -246,14 +299,17 @@ pub(crate) struct SetupTemplate {
 }
 
 impl SetupTemplate {
-    fn key(g: &Game) -> (usize, usize) {
+    fn key(g: &Game) -> (usize, usize, usize) {
         (
             g.db as *const CardDb as usize,
             g.setup as *const GameSetup as usize,
+            g.campaign
+                .as_ref()
+                .map_or(0, |c| std::sync::Arc::as_ptr(c) as usize),
         )
     }
 
-    fn save(&mut self, g: &Game, key: (usize, usize)) {
+    fn save(&mut self, g: &Game, key: (usize, usize, usize)) {
         self.key = key;
         self.cards.clone_from(&g.cards);
         self.lists.resize_with(N_LISTS, Vec::new);

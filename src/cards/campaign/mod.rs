@@ -1,0 +1,58 @@
+//! Campaign cards (RULES.md §9.6): each scenario's campaign card (its setup side is a script
+//! like any other, active all game beside the quest deck; its resolution side is
+//! `CampaignCard::resolution`), and the boons and burdens they bring. A scenario joins campaign
+//! mode by adding its `CampaignCard` to `CAMPAIGN_CARDS` here (and its scripts to `SCRIPTS`).
+
+use crate::campaign::CampaignState;
+use crate::data::CardDb;
+use crate::engine::{CardId, Game, Zone};
+
+pub mod chetwood;
+pub mod wastes;
+pub mod weather_hills;
+
+/// One scenario's campaign card.
+pub struct CampaignCard {
+    /// Scenario slug (`campaign::ORDER`).
+    pub scenario: &'static str,
+    /// Code of the setup side (its script is in `SCRIPTS`).
+    pub code: &'static str,
+    /// Cards the campaign card's text brings into the game, created set aside (encounter side,
+    /// or player cards owned by the first seat).
+    pub needs: &'static [&'static str],
+    /// The resolution side, after a win (RULES §9.2.5): record what carries forward. Fallen
+    /// heroes and the score are recorded by `campaign::play` for every scenario.
+    pub resolution: fn(&Game, &mut CampaignState),
+}
+
+/// The campaign cards implemented, in campaign order.
+pub const CAMPAIGN_CARDS: &[CampaignCard] = &[chetwood::CARD, weather_hills::CARD, wastes::CARD];
+
+/// What every won scenario records beside its campaign card's resolution: boons attached to
+/// heroes, determined characters, a defeated Fend Off Despair.
+pub fn after_every_win(g: &Game, st: &mut CampaignState) {
+    weather_hills::record_boons(g, st);
+    wastes::after_win(g, st);
+}
+
+pub fn campaign_card(slug: &str) -> Option<&'static CampaignCard> {
+    CAMPAIGN_CARDS.iter().find(|c| c.scenario == slug)
+}
+
+/// The card with this code wherever it is (first found), for campaign scripts.
+pub fn find_code(g: &Game, code: &str) -> Option<CardId> {
+    (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == code)
+}
+
+/// A card with this code in the set-aside zone.
+pub fn set_aside(g: &Game, code: &str) -> Option<CardId> {
+    g.list(Zone::SetAside)
+        .iter()
+        .copied()
+        .find(|&c| g.def_of(c).code == code)
+}
+
+/// Is `code` a card of this database (every code named in `CAMPAIGN_CARDS` must be)?
+pub fn known(db: &CardDb, code: &str) -> bool {
+    db.by_code(code).is_some()
+}

@@ -1,0 +1,182 @@
+//! `lotr-sim campaign`: byte-identical reports for any thread count, a hand-written campaign
+//! log resumed from scenario 2 and from scenario 4, bad logs (exit 2, file and line), and the
+//! trace of one campaign.
+
+mod common;
+use common::{lotr, ok, unique_dir};
+
+use std::fs;
+
+const FILES: [&str; 3] = [
+    "campaign.csv",
+    "campaign_scenarios.csv",
+    "campaign_games.csv",
+];
+
+fn run(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
+    let d = dir.to_str().unwrap();
+    let mut args = vec![
+        "campaign",
+        "--games",
+        "24",
+        "--seed",
+        "7",
+        "--retries",
+        "2",
+        "--per-game",
+        "--out",
+        d,
+    ];
+    args.extend_from_slice(extra);
+    ok(&args);
+    FILES
+        .iter()
+        .map(|f| fs::read_to_string(dir.join(f)).unwrap())
+        .collect()
+}
+
+#[test]
+fn campaigns_are_identical_for_any_thread_count() {
+    let a = unique_dir("campaign", "t1");
+    let b = unique_dir("campaign", "t2");
+    let one = run(&a, &["--threads", "1"]);
+    let two = run(&b, &["--threads", "2"]);
+    assert_eq!(one, two);
+    // Campaign rows are in index order and every campaign played scenario 1.
+    let games: Vec<&str> = one[2].lines().skip(1).collect();
+    assert_eq!(games.len(), 24);
+    assert!(games
+        .iter()
+        .enumerate()
+        .all(|(i, l)| l.starts_with(&format!("{i},1,"))));
+    // The scenario table says how far campaigns go today.
+    assert!(one[1]
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("1,intruders-in-chetwood,1,24,"));
+    let _ = fs::remove_dir_all(a);
+    let _ = fs::remove_dir_all(b);
+}
+
+const LOG_AT_2: &str = "\
+lotr-sim campaign log 1
+next 2
+heroes 1: Aragorn, Théodred, Glóin
+threat_penalty 2
+pool Protect the Innocent
+protect_the_innocent 4
+score 1 120
+";
+
+#[test]
+fn a_hand_written_log_resumes_from_scenario_2() {
+    let dir = unique_dir("campaign", "log2");
+    fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.txt");
+    fs::write(&log, LOG_AT_2).unwrap();
+    let out = dir.join("out");
+    let csv = run(&out, &["--campaign-log", log.to_str().unwrap()]);
+    let games: Vec<&str> = csv[2].lines().skip(1).collect();
+    // Every campaign starts at scenario 2 and never plays scenario 1.
+    assert!(games.iter().all(|l| l.split(',').nth(1) == Some("2")));
+    assert!(games.iter().all(|l| l.split(',').nth(8) == Some("0")));
+    // The trace of one campaign shows the log at work: Protect the Innocent with its 4
+    // damage, the threat penalty on the starting threat.
+    let t = ok(&[
+        "campaign",
+        "--seed",
+        "7",
+        "--retries",
+        "0",
+        "--trace",
+        "0",
+        "--campaign-log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(
+        t.contains("Protect the Innocent to the staging area (4 damage)"),
+        "{t}"
+    );
+    assert!(t.contains("starting threat +2"), "{t}");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_hand_written_log_resumes_from_scenario_4() {
+    let dir = unique_dir("campaign", "log4");
+    fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.txt");
+    fs::write(
+        &log,
+        "lotr-sim campaign log 1\nnext 4\nheroes 1: Aragorn, Théodred, Glóin\n\
+         pool Arnor Ravaged\npool Hardy on Aragorn\nprotect_the_innocent 3\nthreat_reduction 2\n",
+    )
+    .unwrap();
+    let t = ok(&[
+        "campaign",
+        "--mode",
+        "easy",
+        "--retries",
+        "0",
+        "--trace",
+        "1",
+        "--campaign-log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(t.contains("scenario 4 (the-wastes-of-eriador)"), "{t}");
+    assert!(
+        t.contains("Arnor Ravaged to the staging area (3 damage)"),
+        "{t}"
+    );
+    assert!(t.contains("Hardy attached to Aragorn"), "{t}");
+    assert!(t.contains("adds Determination to his hand"), "{t}");
+    assert!(t.contains("starting threat -2"), "{t}");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_bad_log_is_a_usage_error_with_file_and_line() {
+    let dir = unique_dir("campaign", "bad");
+    fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.txt");
+    fs::write(&log, "lotr-sim campaign log 1\nheroes 1: Aragron\n").unwrap();
+    let o = lotr(&[
+        "campaign",
+        "--campaign-log",
+        log.to_str().unwrap(),
+        "--out",
+        dir.join("o").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("log.txt:2:") && err.contains("Aragron"),
+        "{err}"
+    );
+    assert!(!dir.join("o").exists(), "no output folder on bad input");
+    // A folder instead of a file, and --from out of range.
+    let o = lotr(&["campaign", "--campaign-log", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = lotr(&["campaign", "--from", "wibble"]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn sideboard_heroes_are_the_reserve() {
+    let db = lotr_sim::data::load_embedded().unwrap();
+    let dir = unique_dir("campaign", "reserve");
+    fs::create_dir_all(&dir).unwrap();
+    let deck = dir.join("deck.txt");
+    let base = include_str!("../decks/core-tactics.txt");
+    fs::write(
+        &deck,
+        format!("{base}\nSideboard\n1x Éowyn (Core Set)\n1x Dúnhere (Core Set)\n"),
+    )
+    .unwrap();
+    let r = lotr_sim::deck::reserve_heroes(deck.to_str().unwrap(), &db);
+    let titles: Vec<&str> = r.iter().map(|&d| db.def(d).title.as_str()).collect();
+    assert_eq!(titles, ["Éowyn", "Dúnhere"]);
+    let _ = fs::remove_dir_all(dir);
+}

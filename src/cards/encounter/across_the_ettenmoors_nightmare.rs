@@ -41,6 +41,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtEN-002A",
         setup: Some(stage1a_setup),
+        resume: Some(stage1a_resume),
         ..BLANK
     },
     // Nightmare stage 1B: with no encounter side quest in play at the start of the quest
@@ -205,7 +206,13 @@ fn setup_card_resume(g: &mut Game, cont: Cont, _opt: Opt) {
 
 // ------------------------------------------------------------------ quest
 
-fn stage1a_setup(g: &mut Game, _me: CardId) {
+/// The side quest is revealed (RULES §2.2.10: a card revealed during setup resolves its When
+/// Revealed effect and Surge, e.g. Rescue from the Trolls, Isolated) before the rest of the text
+/// (`stage1a_resume`) shuffles the other set-aside cards back and mills for enemies. Engine
+/// choice: it counts as revealed from the encounter deck, which it was set aside from by this
+/// very text a moment before (§5.1.2 keeps Surge to such reveals); the Safe location is only
+/// added under it, as the text says of no effect of its own.
+fn stage1a_setup(g: &mut Game, me: CardId) {
     let mut quests = SmallIds::new();
     let mut safes = SmallIds::new();
     for &c in g.list(Zone::EncounterDeck) {
@@ -218,22 +225,41 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
     for &c in quests.iter().chain(safes.iter()) {
         g.move_card(c, Zone::SetAside);
     }
+    g.stack.push(Frame::Resume {
+        cont: Cont::new(me, 0),
+    });
     if !quests.is_empty() {
         let q = quests[g.rng_encounter.gen_range(0..quests.len())];
-        g.move_card(q, Zone::Staging);
-        log(g, |g| {
-            format!("  {} is added to the staging area", g.title(q))
-        });
         if !safes.is_empty() {
             let s = safes[g.rng_encounter.gen_range(0..safes.len())];
             g.move_card(s, Zone::Attached(q));
             log(g, |g| format!("  {} guards {}", g.title(q), g.title(s)));
         }
+        let by = g.first;
+        g.stack.push(Frame::Reveal {
+            card: q,
+            by,
+            stage: 0,
+            from_deck: true,
+        });
     }
-    for &c in quests.iter().chain(safes.iter()) {
-        if g.card(c).zone == Zone::SetAside {
-            g.move_card(c, Zone::EncounterDeck);
-        }
+}
+
+/// Stage 1A's text after the side quest's reveal: the other set-aside side quests and Safe
+/// locations go back into the encounter deck, Amarthiúl to the first player, and the deck is
+/// milled until one enemy per player turns up; those enemies are staged.
+fn stage1a_resume(g: &mut Game, _cont: Cont, _opt: Opt) {
+    let back: SmallIds = g
+        .list(Zone::SetAside)
+        .iter()
+        .copied()
+        .filter(|&c| {
+            g.card(c).owner == ENCOUNTER
+                && (g.ty(c) == CardType::EncounterSideQuest || is_safe_location(g, c))
+        })
+        .collect();
+    for &c in back.iter() {
+        g.move_card(c, Zone::EncounterDeck);
     }
     // Amarthiúl is taken out of the deck before the mill (it is never milled).
     amarthiul::to_first_player(g);
@@ -604,6 +630,64 @@ mod tests {
         }
     }
 
+    /// Remove from the encounter deck every side quest whose code `keep` refuses.
+    fn keep_side_quests(g: &mut Game, keep: impl Fn(&str) -> bool) {
+        let out: Vec<CardId> = g
+            .list(Zone::EncounterDeck)
+            .iter()
+            .copied()
+            .filter(|&c| g.ty(c) == CardType::EncounterSideQuest && !keep(code(g, c)))
+            .collect();
+        for c in out {
+            g.move_card(c, Zone::Removed);
+        }
+    }
+
+    /// Stage 1A reveals its side quest (RULES §2.2.10): Rescue from the Trolls' When Revealed
+    /// takes each player's cheapest hero; Isolated surges.
+    #[test]
+    fn into_the_ettenmoors_reveals_its_side_quest() {
+        let mut g = sandbox(&[HEROES, OTHER]);
+        let q = set_stage(&mut g, "AtEN-002A");
+        plain_deck(&mut g, 3);
+        g.spawn("AtEN-011", ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(CAVE, ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(TROLLSPAWN, ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(TROLLSPAWN, ENCOUNTER, Zone::EncounterDeck);
+        g.revealed_this_round.clear();
+        stage1a_setup(&mut g, q);
+        drain(&mut g);
+        let rescue = g
+            .list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == "AtEN-011")
+            .expect("Rescue from the Trolls staged");
+        let under: Vec<&str> = g
+            .cards_under(rescue)
+            .map(|h| g.def_of(h).code.as_str())
+            .collect();
+        assert_eq!(under, ["Core-002", "Core-005"], "each player's cheapest hero");
+        assert!(g.attachments(rescue).any(|l| is_safe_location(&g, l)));
+        assert_eq!(g.revealed_this_round, [rescue]);
+        assert_eq!(g.players_in_game(), 2);
+
+        // A deck with no other surge: the surge reveals one plain card.
+        let mut g = sandbox(&[HEROES]);
+        let q = set_stage(&mut g, "AtEN-002A");
+        plain_deck(&mut g, 3);
+        g.spawn("AtEN-010", ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(CAVE, ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(TROLLSPAWN, ENCOUNTER, Zone::EncounterDeck);
+        g.revealed_this_round.clear();
+        stage1a_setup(&mut g, q);
+        drain(&mut g);
+        let isolated = g.revealed_this_round[0];
+        assert_eq!(code(&g, isolated), "AtEN-010");
+        assert_eq!(g.card(isolated).zone, Zone::Staging);
+        assert_eq!(g.revealed_this_round.len(), 2, "Surge: one more card revealed");
+    }
+
     fn set_stage(g: &mut Game, code: &str) -> CardId {
         let q = g.main_quest().unwrap();
         let d = g.db.by_code(code).unwrap();
@@ -689,7 +773,11 @@ mod tests {
     fn into_the_ettenmoors() {
         let mut g = sandbox(&[HEROES, OTHER]);
         let q = set_stage(&mut g, "AtEN-002A");
+        // Only the three Ettenmoors side quests (no When Revealed, no Surge): see below for the
+        // others.
+        keep_side_quests(&mut g, |code| code.starts_with("AtE-"));
         stage1a_setup(&mut g, q);
+        drain(&mut g);
         let staged: Vec<CardId> = g.list(Zone::Staging).to_vec();
         let quests: Vec<CardId> = staged
             .iter()

@@ -339,6 +339,9 @@ pub struct SoakArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Only this scenario (slug, see `list scenarios`): its playable modes × bots × 1-4 players.
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 #[derive(Args, Debug)]

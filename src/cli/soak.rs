@@ -27,7 +27,11 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
         Some(t) => t,
         None => 0,
     };
-    let configs = soak::soak_configs(&db);
+    let mut configs = soak::soak_configs(&db);
+    if let Some(slug) = &a.scenario {
+        let sc = find_scenario(&db, slug)?;
+        configs.retain(|c| c.scenario == sc);
+    }
     if configs.is_empty() {
         return usage("no scenario × mode can be played yet: nothing to soak");
     }
@@ -51,7 +55,11 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
     )
     .map_err(anyhow::Error::msg)?;
     pb.finish();
-    let combos = soak::playable_combos(&db);
+    let mut combos = soak::playable_combos(&db);
+    if let Some(slug) = &a.scenario {
+        let sc = find_scenario(&db, slug)?;
+        combos.retain(|&(s, _)| s == sc);
+    }
     let names: Vec<String> = combos
         .iter()
         .map(|&(sc, m)| format!("{} {}", db.scenarios[sc].slug, m.name()))

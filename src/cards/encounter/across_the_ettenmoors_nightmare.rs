@@ -9,7 +9,8 @@
 //!
 //! Engine choices: the Nightmare stage 1A sets aside every encounter side quest of the deck
 //! (its text says each side quest, not only the three Ettenmoors ones, so Make Camp, Isolated
-//! and Rescue from the Trolls count too); the discarded non-enemies stay in the discard pile.
+//! and Rescue from the Trolls count too); its side quest is revealed (When Revealed, Surge)
+//! before the rest of its text; the discarded non-enemies stay in the discard pile.
 //! The Safe location dug out for a new side quest is attached to it before the side quest's
 //! own reveal resolves. Barren and Desolate's side quest is chosen by the first player (RULES
 //! FAQ 1.03); its -1 Willpower is read by the setup card's global modifier, since the engine
@@ -667,7 +668,11 @@ mod tests {
             .cards_under(rescue)
             .map(|h| g.def_of(h).code.as_str())
             .collect();
-        assert_eq!(under, ["Core-002", "Core-005"], "each player's cheapest hero");
+        assert_eq!(
+            under,
+            ["Core-002", "Core-005"],
+            "each player's cheapest hero"
+        );
         assert!(g.attachments(rescue).any(|l| is_safe_location(&g, l)));
         assert_eq!(g.revealed_this_round, [rescue]);
         assert_eq!(g.players_in_game(), 2);
@@ -685,7 +690,11 @@ mod tests {
         let isolated = g.revealed_this_round[0];
         assert_eq!(code(&g, isolated), "AtEN-010");
         assert_eq!(g.card(isolated).zone, Zone::Staging);
-        assert_eq!(g.revealed_this_round.len(), 2, "Surge: one more card revealed");
+        assert_eq!(
+            g.revealed_this_round.len(),
+            2,
+            "Surge: one more card revealed"
+        );
     }
 
     fn set_stage(g: &mut Game, code: &str) -> CardId {

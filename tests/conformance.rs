@@ -425,11 +425,51 @@ fn across_the_ettenmoors_deck_composition() {
     }
 }
 
+/// Nightmare: 54 encounter cards, the setup card beside the quest deck, Amarthiúl with the first
+/// player, one side quest staged guarding a Safe location, one milled enemy per player staged.
+#[test]
+fn across_the_ettenmoors_nightmare_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    let mode = Mode::Nightmare;
+    let sc = encounter_of(&db, "across-the-ettenmoors", mode, 54);
+    for players in [1, 3] {
+        let s = setup(&db, "across-the-ettenmoors", mode, players);
+        let g = opened(&db, &s);
+        assert_each_copy(&db, &g, sc, mode);
+        let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+        let setup_card = g.cards.iter().find(|c| code(c) == "AtEN-001A").unwrap();
+        assert_eq!(setup_card.zone, Zone::Nightmare);
+        let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
+        assert_eq!(amarthiul.zone, Zone::Play(g.first));
+        let ty = |i: usize| db.def(g.cards[i].def).ty;
+        let quests: Vec<usize> = (0..g.cards.len())
+            .filter(|&i| {
+                ty(i) == lotr_sim::data::CardType::EncounterSideQuest
+                    && g.cards[i].zone == Zone::Staging
+            })
+            .collect();
+        assert_eq!(quests.len(), 1, "one side quest staged");
+        let guarded = g
+            .cards
+            .iter()
+            .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
+            .count();
+        assert_eq!(guarded, 1, "guarding a Safe location");
+        let enemies = (0..g.cards.len())
+            .filter(|&i| {
+                ty(i) == lotr_sim::data::CardType::Enemy && g.cards[i].zone == Zone::Staging
+            })
+            .count();
+        assert_eq!(enemies, players, "one milled enemy per player");
+    }
+}
+
 #[test]
 fn across_the_ettenmoors_conformance() {
     conform_scenario(
         "across-the-ettenmoors",
-        &[Mode::Easy, Mode::Standard],
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
         &[1, 2, 3, 4],
         500,
         200,

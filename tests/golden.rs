@@ -353,6 +353,22 @@ fn across_the_ettenmoors_standard() {
     );
 }
 
+/// Across the Ettenmoors Nightmare (game 1).
+#[test]
+fn across_the_ettenmoors_nightmare() {
+    check(
+        "ettenmoors-nightmare-leadership-basic-s1-g1.txt",
+        trace_in(
+            "across-the-ettenmoors",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            1,
+        ),
+    );
+}
+
 /// The Battle of Carn Dûm: Thaurdir turned over by Daechanar's Will and by his third shadow
 /// card, back at the end of the round; Battle questing on Accursed Battlefield (game 186).
 #[test]

@@ -93,6 +93,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         include_str!("encounter/across_the_ettenmoors.rs"),
     ),
     (
+        "encounter/across_the_ettenmoors_nightmare.rs",
+        include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
+    ),
+    (
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),

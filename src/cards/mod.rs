@@ -128,6 +128,13 @@ pub enum Rule {
     CannotFightEnemy(CardId, CardId),
     /// This encounter card, revealed from the encounter deck, gains Doomed 1 (Troll-fells).
     GainsDoomed(CardId),
+    /// When the players may travel, they must travel to this location if they can (Rocky
+    /// Foothills; asked of the location).
+    MustTravelHere(CardId),
+    /// Heroes cannot gain resources by card effects (`Game::gain_resources`; Vast Troll-fells).
+    HeroesGainNoResources,
+    /// Players cannot draw cards by card effects (`Game::draw_by_effect`; Isolated).
+    NoDrawByEffects,
     /// Each quest card in play gains Battle (Accursed Battlefield while active, RULES §8.1.3).
     QuestsGainBattle,
     /// This enemy has lost Indestructible (Midwinter's Crux with 15+ progress).
@@ -216,6 +223,10 @@ pub struct Script {
     pub setup: Option<fn(&mut Game, CardId)>,
     /// Travel cost: with `pay == false` answer whether it can be paid; with `pay == true` pay it.
     pub travel: Option<fn(&mut Game, CardId, bool) -> bool>,
+    /// Extra cost this encounter card (in the staging area, engaged or active) puts on traveling
+    /// to a Safe location (`engine/safe.rs`): with `pay == false` answer whether it can be paid
+    /// now; with `pay == true` pay it (it may push frames: they resolve before the travel).
+    pub safe_travel: Option<fn(&mut Game, CardId, bool) -> bool>,
     /// Attachments: may `me` be attached to `target` by `seat`?
     pub attach_to: Option<AttachToFn>,
     /// Continue after a decision (or a deferred step).
@@ -271,6 +282,7 @@ pub const BLANK: Script = Script {
     shadow: None,
     setup: None,
     travel: None,
+    safe_travel: None,
     attach_to: None,
     resume: None,
     can_play: None,
@@ -320,6 +332,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::easterling_raiders::SCRIPTS.iter())
         .chain(encounter::city_of_rhun::SCRIPTS.iter())
         .chain(encounter::across_the_ettenmoors::SCRIPTS.iter())
+        .chain(encounter::across_the_ettenmoors_nightmare::SCRIPTS.iter())
         .chain(encounter::carn_dum::SCRIPTS.iter())
         .chain(encounter::carn_dum_nightmare::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
@@ -517,6 +530,7 @@ mod lint {
             include_str!("encounter/easterling_raiders.rs"),
             include_str!("encounter/city_of_rhun.rs"),
             include_str!("encounter/across_the_ettenmoors.rs"),
+            include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
             include_str!("encounter/carn_dum.rs"),
             include_str!("encounter/carn_dum_nightmare.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),

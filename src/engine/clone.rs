@@ -31,6 +31,7 @@ impl<'a> Clone for Game<'a> {
             outcome: self.outcome,
             canceled: self.canceled,
             quest_progress_this_round: self.quest_progress_this_round,
+            side_quest_progress_this_round: self.side_quest_progress_this_round,
             dirty: self.dirty,
             scratch: self.scratch.clone(),
             scratch_resp: self.scratch_resp.clone(),
@@ -89,6 +90,7 @@ impl<'a> Clone for Game<'a> {
             outcome,
             canceled,
             quest_progress_this_round,
+            side_quest_progress_this_round,
             dirty,
             scratch,
             scratch_resp,
@@ -144,6 +146,7 @@ impl<'a> Clone for Game<'a> {
         self.outcome = *outcome;
         self.canceled = *canceled;
         self.quest_progress_this_round = *quest_progress_this_round;
+        self.side_quest_progress_this_round = *side_quest_progress_this_round;
         self.dirty = *dirty;
         self.scratch.clone_from(scratch);
         self.scratch_resp.clone_from(scratch_resp);

@@ -312,6 +312,7 @@ impl<'a> Game<'a> {
             }
         }
         self.cards[c as usize].progress += n;
+        self.side_quest_progress_this_round |= self.is_side_quest(c);
         self.dirty = true;
         if self.logging() {
             self.log_line(format!(
@@ -359,6 +360,19 @@ impl<'a> Game<'a> {
         }
         self.quest_progress_this_round += n;
         self.add_progress(q, n);
+    }
+
+    /// Card `c` gains `n` resources by a card effect; a hero gains none while a card says heroes
+    /// cannot gain resources by card effects (`Rule::HeroesGainNoResources`; Vast Troll-fells).
+    pub fn gain_resources(&mut self, c: CardId, n: i16) {
+        if self.is_hero(c) && self.rule(Rule::HeroesGainNoResources) {
+            if self.logging() {
+                let line = format!("  {} cannot gain resources", self.title(c));
+                self.log_line(line);
+            }
+            return;
+        }
+        self.cards[c as usize].resources += n;
     }
 
     pub fn exhaust(&mut self, c: CardId) {

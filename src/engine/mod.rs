@@ -501,6 +501,8 @@ pub struct Game<'a> {
     pub canceled: bool,
     /// Progress placed on the current quest this round (Orc Rearguard).
     pub quest_progress_this_round: i16,
+    /// Was progress placed on a side quest this round (Vast Troll-fells' shadow)?
+    pub side_quest_progress_this_round: bool,
     /// Set when damage, progress, threat or modifiers changed: state-based checks run.
     pub dirty: bool,
     /// Scratch buffer for card scripts (cleared before use).
@@ -755,6 +757,7 @@ impl<'a> Game<'a> {
             outcome: None,
             canceled: false,
             quest_progress_this_round: 0,
+            side_quest_progress_this_round: false,
             dirty: false,
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),

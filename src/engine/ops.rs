@@ -588,6 +588,18 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Player `p` draws `n` cards by a card effect: none while a card says players cannot draw
+    /// cards by card effects (`Rule::NoDrawByEffects`; Isolated).
+    pub fn draw_by_effect(&mut self, p: u8, n: usize) {
+        if self.rule(Rule::NoDrawByEffects) {
+            if self.logging() {
+                self.log_line(format!("  P{} cannot draw cards by card effects", p + 1));
+            }
+            return;
+        }
+        self.draw(p, n);
+    }
+
     /// Player `p` discards the top `n` cards of his deck (fewer if it runs out); returns them.
     /// Fires `DeckDiscarded` once when at least one card was discarded.
     pub fn discard_from_deck(&mut self, p: u8, n: usize) -> SmallIds {

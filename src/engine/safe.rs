@@ -18,6 +18,12 @@
 //!   `Rule::NoEngagementChecks` through `safe_rule`, so the bots see it too);
 //! - at the end of the quest phase it goes to the victory display, after the phase's end
 //!   effects (`safe_quest_end`), leaving no active location.
+//!
+//! Encounter cards can put a cost or a condition on traveling to a Safe location (Nightmare
+//! cards): their script's `safe_travel` hook is asked by `can_travel_to` (`safe_travel_allowed`)
+//! and paid when the players travel (`safe_travel_pay`), before the travel itself, which then
+//! completes from an engine continuation once the frames the costs pushed (an immediate attack)
+//! have resolved.
 
 use super::*;
 use crate::cards::Rule;
@@ -64,6 +70,63 @@ impl<'a> Game<'a> {
                 self.return_to_staging(e);
             }
         }
+    }
+
+    /// The encounter cards in play whose script puts a cost on traveling to a Safe location.
+    fn safe_cost_cards(&self) -> SmallIds {
+        let mut out = SmallIds::new();
+        let zones = [
+            Zone::Staging,
+            Zone::Active,
+            Zone::Engaged(0),
+            Zone::Engaged(1),
+            Zone::Engaged(2),
+            Zone::Engaged(3),
+        ];
+        for z in zones {
+            for &c in self.list(z) {
+                if self.script(c).and_then(|s| s.safe_travel).is_some() {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Can the players pay every cost encounter cards put on traveling to `l` (if it is Safe)?
+    pub(super) fn safe_travel_allowed(&mut self, l: CardId) -> bool {
+        if !self.is_safe(l) {
+            return true;
+        }
+        let cards = self.safe_cost_cards();
+        cards
+            .iter()
+            .all(|&c| match self.script(c).and_then(|s| s.safe_travel) {
+                Some(f) => f(self, c, false),
+                None => true,
+            })
+    }
+
+    /// The players travel to `l`: if it is Safe and encounter cards put costs on it, pay them
+    /// and leave the travel to an engine continuation (step 20) that runs after whatever the
+    /// costs pushed; returns whether it did so.
+    pub(super) fn safe_travel_pay(&mut self, l: CardId) -> bool {
+        if !self.is_safe(l) {
+            return false;
+        }
+        let cards = self.safe_cost_cards();
+        if cards.is_empty() {
+            return false;
+        }
+        self.stack.push(Frame::Resume {
+            cont: Cont::new(NO_CARD, 20).with(0, l as i16, 0),
+        });
+        for &c in cards.iter() {
+            if let Some(f) = self.script(c).and_then(|s| s.safe_travel) {
+                f(self, c, true);
+            }
+        }
+        true
     }
 
     /// The end of the quest phase: an active Safe location goes to the victory display.

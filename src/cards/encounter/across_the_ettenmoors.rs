@@ -293,7 +293,7 @@ fn is_troll_or_giant(g: &Game, c: CardId) -> bool {
 }
 
 /// A Safe objective-location.
-fn is_safe_location(g: &Game, c: CardId) -> bool {
+pub(super) fn is_safe_location(g: &Game, c: CardId) -> bool {
     g.ty(c) == CardType::ObjectiveLocation && g.is_safe(c)
 }
 
@@ -339,7 +339,7 @@ fn side_quest_in_play(g: &Game) -> bool {
 }
 
 /// The quest cards in play: the main quest and the side quests in the staging area.
-fn quest_cards(g: &Game) -> SmallIds {
+pub(super) fn quest_cards(g: &Game) -> SmallIds {
     let mut out = SmallIds::new();
     if let Some(q) = g.main_quest() {
         out.push(q);
@@ -407,19 +407,7 @@ fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
         return;
     }
     match ev {
-        Event::PhaseBegin(Phase::Quest) if !side_quest_in_play(g) => {
-            if let Some(s) = discard_until_side_quest(g) {
-                g.move_card(s, Zone::Staging);
-                log(g, |g| format!("  {} is revealed", g.title(s)));
-                let by = g.first;
-                g.stack.push(Frame::Reveal {
-                    card: s,
-                    by,
-                    stage: 1,
-                    from_deck: false,
-                });
-            }
-        }
+        Event::PhaseBegin(Phase::Quest) => reveal_side_quest_from_deck(g),
         Event::SideQuestDefeated(s) => {
             let n = g.def_of(s).quest_points;
             if n > 0 {
@@ -427,6 +415,25 @@ fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
             }
         }
         _ => {}
+    }
+}
+
+/// Stage 1B (and the Nightmare stage 1B): with no encounter side quest in play, mill the
+/// encounter deck until one turns up and reveal it into the staging area.
+pub(super) fn reveal_side_quest_from_deck(g: &mut Game) {
+    if side_quest_in_play(g) {
+        return;
+    }
+    if let Some(s) = discard_until_side_quest(g) {
+        g.move_card(s, Zone::Staging);
+        log(g, |g| format!("  {} is revealed", g.title(s)));
+        let by = g.first;
+        g.stack.push(Frame::Reveal {
+            card: s,
+            by,
+            stage: 1,
+            from_deck: false,
+        });
     }
 }
 
@@ -438,6 +445,10 @@ fn fetch_side_quest_revealed(g: &mut Game, _me: CardId, by: u8) {
     }
     g.shuffle(Zone::EncounterDeck);
     if let Some(s) = discard_until_side_quest(g) {
+        // Nightmare: the setup card also has a Safe location dug out for it to guard.
+        if super::across_the_ettenmoors_nightmare::setup_card_active(g) {
+            super::across_the_ettenmoors_nightmare::guard_new_side_quest(g, s);
+        }
         g.stack.push(Frame::Reveal {
             card: s,
             by,
@@ -472,7 +483,7 @@ fn stage3b_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 fn secluded_cave_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev == Event::Traveled(me) {
         for &p in common::seats(g).iter() {
-            g.draw(p, 3);
+            g.draw_by_effect(p, 3);
         }
     }
 }
@@ -541,7 +552,7 @@ fn patch_of_woods_forced(g: &mut Game, me: CardId, ev: Event) {
             }
             let heroes: SmallIds = g.heroes(p).collect();
             for &h in heroes.iter() {
-                g.card_mut(h).resources += 1;
+                g.gain_resources(h, 1);
             }
         }
         log(g, |_| "  each hero gains 1 resource".to_string());

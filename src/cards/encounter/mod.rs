@@ -3,6 +3,7 @@
 //! (`weather_hills.rs` + `weather_hills_nightmare.rs`).
 
 pub mod across_the_ettenmoors;
+pub mod across_the_ettenmoors_nightmare;
 pub mod amarthiul;
 pub mod carn_dum;
 pub mod carn_dum_nightmare;

@@ -318,7 +318,7 @@ fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
     match ev {
         Event::BecameDay => {
             for &p in common::seats(g).iter() {
-                g.draw(p, 1);
+                g.draw_by_effect(p, 1);
             }
         }
         Event::BecameNight => {

@@ -275,7 +275,7 @@ fn lindir_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 fn lindir_respond(g: &mut Game, _me: CardId, seat: u8, _ev: Event) {
     let n = g.list(Zone::Hand(seat)).len();
     if n < 3 {
-        g.draw(seat, 3 - n);
+        g.draw_by_effect(seat, 3 - n);
     }
 }
 
@@ -363,7 +363,7 @@ fn long_defeat_resume(g: &mut Game, cont: Cont, opt: Opt) {
             });
             match opt {
                 Opt::Mode(1) => long_defeat_heal(g, me, cont.player, p, 0),
-                _ => g.draw(p, 2),
+                _ => g.draw_by_effect(p, 2),
             }
         }
         _ => {

@@ -260,7 +260,7 @@ fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 
 fn theodred_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     if let Opt::Card(h) = opt {
-        g.card_mut(h).resources += 1;
+        g.gain_resources(h, 1);
     }
 }
 
@@ -273,7 +273,7 @@ fn gloin_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn gloin_respond(g: &mut Game, me: CardId, _seat: u8, ev: Event) {
     if let Event::Damaged(_, n) = ev {
-        g.card_mut(me).resources += n;
+        g.gain_resources(me, n);
     }
 }
 
@@ -536,7 +536,7 @@ fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
 fn valiant_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
     if let Event::LeftPlay(c) = ev {
         let o = g.card(c).last_controller;
-        g.draw(o, 2);
+        g.draw_by_effect(o, 2);
     }
 }
 
@@ -579,7 +579,7 @@ fn steward_can(g: &Game, me: CardId, seat: u8) -> bool {
 fn steward_act(g: &mut Game, me: CardId, _seat: u8) {
     if let Zone::Attached(h) = g.card(me).zone {
         g.exhaust(me);
-        g.card_mut(h).resources += 2;
+        g.gain_resources(h, 2);
     }
 }
 
@@ -642,7 +642,7 @@ fn gandalf_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 fn gandalf_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let p = cont.player;
     match (cont.step, opt) {
-        (0, Opt::Mode(0)) => g.draw(p, 3),
+        (0, Opt::Mode(0)) => g.draw_by_effect(p, 3),
         (0, Opt::Mode(1)) => {
             let t: SmallIds = gandalf_enemies(g).collect();
             g.begin_ask(

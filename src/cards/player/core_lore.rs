@@ -285,7 +285,7 @@ fn ask_drawing_player(g: &mut Game, me: CardId, seat: u8, n: i16) {
 /// The chosen player draws `cont.a` cards.
 fn draw_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if let Opt::Player(p) = opt {
-        g.draw(p, cont.a.max(0) as usize);
+        g.draw_by_effect(p, cont.a.max(0) as usize);
     }
 }
 

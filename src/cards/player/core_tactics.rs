@@ -636,7 +636,7 @@ fn horn_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
 
 fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     if let Some(h) = host(g, me) {
-        g.card_mut(h).resources += 1;
+        g.gain_resources(h, 1);
     }
 }
 

@@ -173,7 +173,7 @@ fn arwen_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             g.ask_if_offered(Cont::new(me, 1).with(p, 0, 0));
         }
-        (1, Opt::Card(h)) if arwen_target(g, h) => g.card_mut(h).resources += 1,
+        (1, Opt::Card(h)) if arwen_target(g, h) => g.gain_resources(h, 1),
         _ => {}
     }
 }
@@ -224,7 +224,7 @@ fn sword_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 fn sword_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     if let Some(h) = host(g, me) {
         g.exhaust(me);
-        g.card_mut(h).resources += 1;
+        g.gain_resources(h, 1);
     }
 }
 
@@ -285,7 +285,7 @@ fn elven_light_can(g: &Game, me: CardId, p: u8) -> bool {
 fn elven_light_act(g: &mut Game, me: CardId, p: u8) {
     let owner = g.card(me).owner;
     g.move_card(me, Zone::Hand(owner));
-    g.draw(p, 1);
+    g.draw_by_effect(p, 1);
 }
 
 // ----------------------------------------------------------------- Tale of Tinúviel (TDR-146)

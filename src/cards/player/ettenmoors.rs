@@ -204,7 +204,7 @@ fn provisions_resume(g: &mut Game, cont: Cont, opt: Opt) {
             let first = g.first;
             let hs: crate::engine::SmallIds = g.heroes(first).collect();
             for &h in hs.iter() {
-                g.card_mut(h).resources += 1;
+                g.gain_resources(h, 1);
             }
         }
         _ => {}

@@ -371,7 +371,7 @@ fn sentry_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn sentry_respond(g: &mut Game, _me: CardId, seat: u8, _ev: Event) {
     let n = g.engaged(seat).len();
-    g.draw(seat, n);
+    g.draw_by_effect(seat, n);
 }
 
 // ----------------------------------------------------------------- Warden of Annúminas (TLR-006)

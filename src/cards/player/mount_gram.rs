@@ -464,11 +464,11 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             g.ask_if_offered(Cont::new(me, 1).with(p, 0, 0));
         }
-        (0, Opt::Mode(1)) => g.draw(p, 3),
+        (0, Opt::Mode(1)) => g.draw_by_effect(p, 3),
         (0, Opt::Mode(2)) => {
             g.reduce_threat(p, 4);
         }
-        (1, Opt::Card(h)) if g.card(h).zone.in_play() => g.card_mut(h).resources += 2,
+        (1, Opt::Card(h)) if g.card(h).zone.in_play() => g.gain_resources(h, 2),
         _ => {}
     }
 }

@@ -146,7 +146,7 @@ fn erestor_forced(g: &mut Game, me: CardId, ev: Event) {
             if g.logging() {
                 g.log_line(format!("  {}: P{} draws 3 more", g.title(me), p + 1));
             }
-            g.draw(p, 3);
+            g.draw_by_effect(p, 3);
         }
         Event::RoundEnd => {
             let hand: SmallIds = g.list(Zone::Hand(p)).iter().copied().collect();
@@ -479,7 +479,7 @@ fn galdor_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn galdor_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     count_use(g, me);
-    g.draw(seat, 1);
+    g.draw_by_effect(seat, 1);
 }
 
 // ----------------------------------------------------------------- The Door is Closed! (TToR-092)

@@ -302,7 +302,7 @@ fn pillars_act(g: &mut Game, _me: CardId, p: u8) {
     let t = g.players[p as usize].threat;
     if t < 40 {
         g.raise_threat(p, 40 - t);
-        g.draw(p, if 40 - t >= 10 { 4 } else { 1 });
+        g.draw_by_effect(p, if 40 - t >= 10 { 4 } else { 1 });
     } else if t > 40 {
         g.reduce_threat(p, t - 40);
     }
@@ -319,7 +319,7 @@ fn halfling_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn halfling_respond(g: &mut Game, _me: CardId, seat: u8, _ev: Event) {
     if g.top(Zone::EncounterDeck).is_some_and(|c| !g.is_enemy(c)) {
-        g.draw(seat, 1);
+        g.draw_by_effect(seat, 1);
     }
 }
 

@@ -458,6 +458,14 @@ impl<'a> Game<'a> {
                 }
             }
             (4, _) => self.expire(Until::EndOfRound),
+            // The travel to a Safe location, once its costs are paid (`safe_travel_pay`).
+            (20, _) => {
+                let l = cont.a as CardId;
+                if self.cards[l as usize].zone == Zone::Staging && self.active_location().is_none()
+                {
+                    self.travel_to(l);
+                }
+            }
             // A guarded objective-ally was freed into the staging area (`discard_hosted`).
             (40, _) => {
                 let a = cont.a as CardId;

@@ -15,6 +15,7 @@ impl<'a> Game<'a> {
                     return;
                 }
                 self.quest_progress_this_round = 0;
+                self.side_quest_progress_this_round = false;
                 self.revealed_this_round.clear();
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;

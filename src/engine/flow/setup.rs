@@ -32,6 +32,7 @@ impl<'a> Game<'a> {
         self.rounds_recorded = 0;
         self.phase = Phase::Setup;
         self.quest_progress_this_round = 0;
+        self.side_quest_progress_this_round = false;
         self.attack = AttackCtx::new(NO_CARD, 0, false);
         self.patk.enemy = NO_CARD;
         self.patk.n_attackers = 0;

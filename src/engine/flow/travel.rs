@@ -18,9 +18,21 @@ impl<'a> Game<'a> {
         if !self.is_location(l) || self.cards[l as usize].zone != Zone::Staging {
             return false;
         }
-        match self.script(l).and_then(|s| s.travel) {
+        let own = match self.script(l).and_then(|s| s.travel) {
             Some(f) => f(self, l, false),
             None => true,
+        };
+        own && self.safe_travel_allowed(l)
+    }
+
+    /// Make `l` the active location (its travel costs paid).
+    pub(super) fn travel_to(&mut self, l: CardId) {
+        self.move_card_keep(l, Zone::Active);
+        self.log_fn(|g| format!("  travel to {}", g.title(l)));
+        self.safe_traveled(l);
+        self.fire(Event::Traveled(l));
+        if let Some(f) = self.script(l).and_then(|s| s.travel) {
+            f(self, l, true);
         }
     }
 
@@ -31,27 +43,37 @@ impl<'a> Game<'a> {
         match self.take_answer() {
             None => {
                 let p = self.first;
-                self.begin_ask(p, Ask::Travel);
-                self.offer(Opt::Pass);
                 let n = self.list(Zone::Staging).len();
+                // A location the players must travel to when able leaves no other choice.
+                let mut must = false;
                 for i in 0..n {
                     let c = self.list(Zone::Staging)[i];
-                    if self.can_travel_to(c) {
+                    if self.rule(Rule::MustTravelHere(c)) && self.can_travel_to(c) {
+                        must = true;
+                    }
+                }
+                self.begin_ask(p, Ask::Travel);
+                if !must {
+                    self.offer(Opt::Pass);
+                }
+                for i in 0..n {
+                    let c = self.list(Zone::Staging)[i];
+                    if (!must || self.rule(Rule::MustTravelHere(c))) && self.can_travel_to(c) {
                         self.offer(Opt::Card(c));
                     }
                 }
                 if self.n_offered() > 1 {
                     self.stack.push(Frame::Travel);
                     self.waiting = true;
+                } else if must {
+                    // The one forced destination: no decision.
+                    self.stack.push(Frame::Travel);
+                    self.wait();
                 }
             }
             Some(Opt::Card(l)) => {
-                self.move_card_keep(l, Zone::Active);
-                self.log_fn(|g| format!("  travel to {}", g.title(l)));
-                self.safe_traveled(l);
-                self.fire(Event::Traveled(l));
-                if let Some(f) = self.script(l).and_then(|s| s.travel) {
-                    f(self, l, true);
+                if !self.safe_travel_pay(l) {
+                    self.travel_to(l);
                 }
             }
             Some(_) => {}

@@ -144,6 +144,8 @@ impl RuleOptions {
             "fend_off_reduction",
             "§9.6",
             "campaign: starting-threat reduction logged when Fend Off Despair is defeated (0-10)",
+        ),
+        (
             "chain_resets",
             "§5.30",
             "encounter-deck resets one chain of reveals (surges) may make (1-9); a reveal needing one more reveals nothing",

@@ -19,6 +19,8 @@ pub struct RuleOptions {
     pub heroless_player_survives: bool,
     /// §5.29.8: while it is Night (Nightfall), shadow effects cannot be canceled either.
     pub night_shadows_uncancelable: bool,
+    /// §8.11.3: a card reanimated in front of a player fires "after an enemy engages you".
+    pub reanimated_engages: bool,
 }
 
 impl Default for RuleOptions {
@@ -32,6 +34,7 @@ impl Default for RuleOptions {
             shadows_until_end_of_combat: true,
             heroless_player_survives: true,
             night_shadows_uncancelable: false,
+            reanimated_engages: true,
         }
     }
 }
@@ -79,6 +82,11 @@ impl RuleOptions {
             "§5.29.8",
             "while it is Night, shadow effects count as encounter card effects that cannot be canceled",
         ),
+        (
+            "reanimated_engages",
+            "§8.11.3",
+            "a Reanimated Dead placed in front of a player counts as engaging him (after-engage effects fire)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -109,6 +117,7 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat = flag()?,
             "heroless_player_survives" => self.heroless_player_survives = flag()?,
             "night_shadows_uncancelable" => self.night_shadows_uncancelable = flag()?,
+            "reanimated_engages" => self.reanimated_engages = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -134,6 +143,7 @@ impl RuleOptions {
             "shadows_until_end_of_combat" => self.shadows_until_end_of_combat.to_string(),
             "heroless_player_survives" => self.heroless_player_survives.to_string(),
             "night_shadows_uncancelable" => self.night_shadows_uncancelable.to_string(),
+            "reanimated_engages" => self.reanimated_engages.to_string(),
             _ => String::new(),
         }
     }

@@ -157,6 +157,9 @@ pub struct CardInst {
     /// choice: it is an objective waiting to be claimed, not an attachment its owner uses).
     /// Cleared whenever the card moves.
     pub guarded: bool,
+    /// A player card facedown as a Reanimated Dead (RULES §8.11, `engine::reanimated`): it
+    /// shows `CardDb::reanimated` (an Undead enemy with no text) until it leaves play.
+    pub reanimated: bool,
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,

@@ -233,7 +233,8 @@ impl<'a> Game<'a> {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));
             }
             // A double-sided card carries the script of the face it shows.
-            if ci.script != self.def_script[ci.def as usize] {
+            // (A Reanimated Dead shows no text: `check_reanimated`.)
+            if !ci.reanimated && ci.script != self.def_script[ci.def as usize] {
                 return Err(format!(
                     "{} carries the script of another face",
                     self.title(i as CardId)

@@ -119,7 +119,7 @@ pub static SCRIPTS: &[Script] = &[
     // hand becomes a Reanimated Dead, with this location under it as its shadow card. Shadow: the top 2 encounter cards are discarded and
     // the Sorcery ones among them resolve their When Revealed effects.
     Script {
-        code: "TDR-158",
+        code: SINISTER_DUNGEON,
         forced: Some(dungeon_forced),
         forced_on: events![Explored],
         shadow: Some(dungeon_shadow),

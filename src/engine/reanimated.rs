@@ -204,7 +204,12 @@ impl<'a> Game<'a> {
                 .iter()
                 .copied()
                 .filter(|&l| self.is_location(l) && !self.rule(Rule::CannotPlaceProgress(l)))
-                .map(|l| (self.stat(l, Stat::QuestPoints) - self.cards[l as usize].progress, l))
+                .map(|l| {
+                    (
+                        self.stat(l, Stat::QuestPoints) - self.cards[l as usize].progress,
+                        l,
+                    )
+                })
                 .filter(|&(need, _)| need > 0)
                 .min();
             let Some((need, l)) = next else {

@@ -289,7 +289,9 @@ fn awakened_revealed(g: &mut Game, me: CardId, _by: u8) {
     }
     if let Some(d) = find(g, DAECHANAR).filter(|&d| !g.card(d).zone.in_play()) {
         g.move_card(d, Zone::Staging);
-        log(g, |_| "  Daechanar is added to the staging area".to_string());
+        log(g, |_| {
+            "  Daechanar is added to the staging area".to_string()
+        });
     }
     if let Some(a) = find(g, ALTAR).filter(|&a| !g.card(a).zone.in_play()) {
         if let Some(old) = g.active_location() {
@@ -347,8 +349,8 @@ fn fall_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::PhaseEnd(Phase::Quest) || g.card(me).zone != Zone::Quest {
         return;
     }
-    let any_location = g.active_location().is_some()
-        || g.list(Zone::Staging).iter().any(|&c| g.is_location(c));
+    let any_location =
+        g.active_location().is_some() || g.list(Zone::Staging).iter().any(|&c| g.is_location(c));
     if !any_location {
         log(g, |_| {
             "  no location in play: the players escape Carn Dûm".to_string()
@@ -423,11 +425,15 @@ fn altar_forced(g: &mut Game, me: CardId, ev: Event) {
 fn altar_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match opt {
         Opt::Mode(1) => {
-            log(g, |_| "  Altar of Midwinter: the first player reanimates".to_string());
+            log(g, |_| {
+                "  Altar of Midwinter: the first player reanimates".to_string()
+            });
             g.reanimate_top(cont.player, 1);
         }
         _ => {
-            log(g, |_| "  Altar of Midwinter: one more encounter card".to_string());
+            log(g, |_| {
+                "  Altar of Midwinter: one more encounter card".to_string()
+            });
             g.stack.push(Frame::RevealTop { by: cont.player });
         }
     }
@@ -738,13 +744,17 @@ fn dread_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 }
 
 fn calamity_copies(g: &Game) -> usize {
-    g.in_play_cards().filter(|&c| code(g, c) == CALAMITY).count()
+    g.in_play_cards()
+        .filter(|&c| code(g, c) == CALAMITY)
+        .count()
 }
 
 fn calamity_revealed(g: &mut Game, me: CardId, _by: u8) {
     if let Some(q) = g.current_quest().filter(|&q| g.card(q).zone.in_play()) {
         g.attach(me, q, ENCOUNTER);
-        log(g, |g| format!("  {} attached to {}", g.title(me), g.title(q)));
+        log(g, |g| {
+            format!("  {} attached to {}", g.title(me), g.title(q))
+        });
     }
     let x = calamity_copies(g);
     let first = g.first;
@@ -768,13 +778,7 @@ pub(crate) mod bot {
 
     /// Altar of Midwinter: reanimating the top card (a 2/2/2/2 enemy engaged at once) while the
     /// deck still has cards to spare; otherwise one more encounter card.
-    pub(crate) fn altar_effect(
-        g: &Game,
-        p: u8,
-        _c: CardId,
-        _what: u8,
-        o: &[Opt],
-    ) -> Option<usize> {
+    pub(crate) fn altar_effect(g: &Game, p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
         let spare = g.list(Zone::Deck(p)).len() > 8;
         let engaged = g.engaged(p).len();
         let reanimate = spare && engaged < 3;
@@ -849,7 +853,9 @@ mod tests {
         g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(d));
-        if g.pending().is_some_and(|x| matches!(x.ask, Ask::Defender { .. })) {
+        if g.pending()
+            .is_some_and(|x| matches!(x.ask, Ask::Defender { .. }))
+        {
             g.answer(Opt::Done);
         }
         drain(g);
@@ -910,7 +916,10 @@ mod tests {
         drain(&mut g);
         assert_eq!(g.card(find(&g, DAECHANAR).unwrap()).zone, Zone::SetAside);
         assert_eq!(g.card(find(&g, ALTAR).unwrap()).zone, Zone::SetAside);
-        assert!(g.list(Zone::EncounterDeck).len() < deck0 - 2, "one card revealed");
+        assert!(
+            g.list(Zone::EncounterDeck).len() < deck0 - 2,
+            "one card revealed"
+        );
         assert_eq!(reanimated(&g).len(), 1, "the top card reanimated");
         // 1B: Sorcery cards attached to it wait for stage 2, which takes them.
         let q = set_quest(&mut g, "TDR-150B");
@@ -1032,7 +1041,11 @@ mod tests {
         let d = find(&g, DAECHANAR).unwrap();
         g.move_card(d, Zone::Staging);
         g.add_progress(a, 3);
-        assert_eq!(g.card(a).progress, 0, "no progress while Daechanar is in play");
+        assert_eq!(
+            g.card(a).progress,
+            0,
+            "no progress while Daechanar is in play"
+        );
         g.move_card(d, Zone::SetAside);
         g.add_progress(a, 3);
         assert_eq!(g.card(a).progress, 3);
@@ -1121,7 +1134,11 @@ mod tests {
         assert_eq!(g.list(Zone::Hand(0)).len(), hand - 1);
         let r = reanimated(&g);
         assert_eq!(r.len(), 1, "a card of the hand reanimated");
-        assert_eq!(g.card(l).zone, Zone::Shadow(r[0]), "dealt to it as a shadow card");
+        assert_eq!(
+            g.card(l).zone,
+            Zone::Shadow(r[0]),
+            "dealt to it as a shadow card"
+        );
         // Shadow: the top 2 encounter cards go; a Sorcery one resolves its When Revealed.
         let mut g = dr();
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
@@ -1130,7 +1147,10 @@ mod tests {
         let calamity = g.spawn("TDR-164", ENCOUNTER, Zone::EncounterDeck);
         attack_undefended(&mut g, e);
         assert_eq!(g.card(other).zone, Zone::EncounterDiscard);
-        assert_eq!(g.card(calamity).zone, Zone::Attached(g.main_quest().unwrap()));
+        assert_eq!(
+            g.card(calamity).zone,
+            Zone::Attached(g.main_quest().unwrap())
+        );
         assert_eq!(reanimated(&g).len(), 1);
     }
 

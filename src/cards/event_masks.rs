@@ -96,6 +96,10 @@ const SOURCES: &[(&str, &str)] = &[
         "encounter/carn_dum.rs",
         include_str!("encounter/carn_dum.rs"),
     ),
+    (
+        "encounter/dread_realm.rs",
+        include_str!("encounter/dread_realm.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",

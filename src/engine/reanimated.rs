@@ -139,7 +139,8 @@ impl<'a> Game<'a> {
 
     /// Invariants of §8.11: a Reanimated Dead is a player's card in play as an enemy (staging
     /// area or an engagement area) with no script; a player card (without the Encounter keyword)
-    /// never reaches an encounter zone.
+    /// never reaches the encounter deck, its discard pile or a shadow card's place (player side
+    /// quests do reach the victory display).
     pub(crate) fn check_reanimated(&self) -> Result<(), String> {
         for ci in self.cards.iter() {
             if ci.reanimated
@@ -160,7 +161,7 @@ impl<'a> Game<'a> {
                 && !self.db.def(ci.def).keywords.encounter
                 && matches!(
                     ci.zone,
-                    Zone::EncounterDeck | Zone::EncounterDiscard | Zone::Victory | Zone::Shadow(_)
+                    Zone::EncounterDeck | Zone::EncounterDiscard | Zone::Shadow(_)
                 )
             {
                 return Err(format!(

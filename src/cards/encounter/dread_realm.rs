@@ -531,7 +531,10 @@ fn wraith_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // ------------------------------------------------------------------ locations
 
 fn dungeon_forced(g: &mut Game, me: CardId, ev: Event) {
-    if !matches!(ev, Event::Explored(c, _) if c == me) {
+    let Event::Explored(c, _) = ev else {
+        return;
+    };
+    if c != me {
         return;
     }
     let p = g.first;

@@ -183,6 +183,9 @@ pub struct CardDb {
     pub by_code: HashMap<String, DefId>,
     /// Front faces by normalised title, for [`CardDb::find_by_title`].
     titles: TitleIndex,
+    /// The face a reanimated player card shows (RULES §8.11: a Reanimated Dead, an Undead enemy
+    /// with fixed numbers); not one of `defs`, so no list or lookup of cards ever names it.
+    pub reanimated: Option<Box<CardDef>>,
 }
 
 /// Front faces by [`normalize_title`] of their title, in table order; built at the first
@@ -337,6 +340,50 @@ pub fn load_embedded() -> Result<CardDb, DataErrors> {
     )
 }
 
+/// The Reanimated Dead face (RULES §8.11.2): an Undead enemy, threat 2, Attack 2, Defense 2,
+/// 2 hit points, engagement cost 0, no title of its own, no text, no victory points.
+fn reanimated_dead_def(db: &mut CardDb) -> CardDef {
+    let undead = match db.traits.iter().position(|t| t == "Undead") {
+        Some(i) => i as u16,
+        None => {
+            db.traits.push("Undead".into());
+            (db.traits.len() - 1) as u16
+        }
+    };
+    CardDef {
+        code: String::new(),
+        title: "Reanimated Dead".into(),
+        ty: CardType::Enemy,
+        sphere: Sphere::None,
+        unique: false,
+        cost: NONE,
+        threat_cost: NONE,
+        willpower: NONE,
+        attack: 2,
+        defense: 2,
+        hit_points: 2,
+        engagement: 0,
+        threat: 2,
+        quest_points: NONE,
+        victory: 0,
+        stage: 0,
+        side: 0,
+        traits: vec![undead],
+        keywords: Keywords::default(),
+        has_shadow: false,
+        set_abbr: String::new(),
+        encounter_set: String::new(),
+        quantity: 0,
+        octgn_id: String::new(),
+        ringsdb_code: String::new(),
+        back: None,
+        other_keywords: Vec::new(),
+        easy_quantity: 0,
+        set_name: String::new(),
+        same_as: None,
+    }
+}
+
 /// Builds a `CardDb` from the text of `cards.csv` and `scenarios.csv`, validating everything.
 /// All problems are collected and returned together.
 pub fn parse(cards_csv: &str, scenarios_csv: &str) -> Result<CardDb, DataErrors> {
@@ -344,6 +391,7 @@ pub fn parse(cards_csv: &str, scenarios_csv: &str) -> Result<CardDb, DataErrors>
     let mut db = CardDb::default();
     parse_cards(cards_csv, &mut db, &mut errs);
     parse_scenarios(scenarios_csv, &mut db, &mut errs);
+    db.reanimated = Some(Box::new(reanimated_dead_def(&mut db)));
     if errs.is_empty() {
         Ok(db)
     } else {

@@ -158,8 +158,8 @@ fn configuration_errors() {
     );
     run_rejects(
         "unplayable mode named",
-        &["--scenario", "the-dread-realm", "--mode", "easy"],
-        &["`the-dread-realm` in easy mode is not implemented yet"],
+        &["--scenario", "the-dread-realm", "--mode", "nightmare"],
+        &["`the-dread-realm` in nightmare mode is not implemented yet"],
     );
     run_rejects(
         "mode the scenario lacks",
@@ -171,7 +171,7 @@ fn configuration_errors() {
     );
     run_rejects(
         "sweep with nothing playable",
-        &["--scenario", "the-dread-realm", "--mode", "all"],
+        &["--scenario", "escape-from-mount-gram", "--mode", "all"],
         &["nothing to play", "list scenarios"],
     );
     run_rejects(
@@ -982,7 +982,13 @@ fn trace_refuses_what_run_refuses() {
     );
     check(
         "trace of an unimplemented mode",
-        &["trace", "--scenario", "the-dread-realm", "--mode", "easy"],
+        &[
+            "trace",
+            "--scenario",
+            "the-dread-realm",
+            "--mode",
+            "nightmare",
+        ],
         &["not implemented yet"],
         &[],
     );

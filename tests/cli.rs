@@ -204,7 +204,10 @@ fn bad_configurations_are_rejected() {
         &["--deck", "core-leadership", "--deck", "core-leadership"],
         "heroes are unique",
     );
-    rejects(&["--scenario", "the-dread-realm"], "not implemented yet");
+    rejects(
+        &["--scenario", "the-dread-realm", "--mode", "nightmare"],
+        "not implemented yet",
+    );
     rejects(&["--rule", "no_such_rule=1"], "list rules");
     rejects(&["--rule", "first_player=9"], "first_player");
     // clap usage errors exit 2 as well

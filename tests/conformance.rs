@@ -638,3 +638,48 @@ fn the_treachery_of_rhudaur_conformance() {
         200,
     );
 }
+
+/// The Dread Realm per mode: the data's composition, and after setup Daechanar and Altar of
+/// Midwinter set aside and one Reanimated Dead (the top card of his deck) engaged with each
+/// player, still counted as that player's card.
+#[test]
+fn the_dread_realm_deck_composition() {
+    use lotr_sim::engine::Zone;
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 48)] {
+        let sc = encounter_of(&db, "the-dread-realm", mode, total);
+        for players in [1, 3] {
+            let s = setup(&db, "the-dread-realm", mode, players);
+            let mut g = opened(&db, &s);
+            // Cards revealed at setup may ask (A Fell Dread): answer until round 1 begins.
+            while g.round == 0 && g.pending().is_some() {
+                g.apply(0);
+            }
+            assert_each_copy(&db, &g, sc, mode);
+            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
+            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
+            assert_eq!(find("TDR-153").zone, Zone::SetAside);
+            assert_eq!(find("TDR-154").zone, Zone::SetAside);
+            for p in 0..players as u8 {
+                let mine = g
+                    .cards
+                    .iter()
+                    .filter(|c| c.reanimated && c.owner == p)
+                    .count();
+                assert!(mine >= 1, "{mode:?} {players}p: P{} reanimated", p + 1);
+            }
+            g.check_invariants().unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_dread_realm_conformance() {
+    conform_scenario(
+        "the-dread-realm",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        400,
+        150,
+    );
+}

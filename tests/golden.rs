@@ -466,3 +466,36 @@ fn the_treachery_of_rhudaur_nightmare() {
         ),
     );
 }
+
+/// The Dread Realm: Reanimated Dead from the top of the deck at setup and from Tombs of Carn
+/// Dûm, A Fell Dread committing its hero first, Wraith of Carn Dûm attached and back to the
+/// staging area, stage 2 with Daechanar and Altar of Midwinter (game 11).
+#[test]
+fn the_dread_realm_easy() {
+    check(
+        "dread-realm-easy-leadership-basic-s1-g11.txt",
+        trace_in(
+            "the-dread-realm",
+            Mode::Easy,
+            &["core-leadership"],
+            "basic",
+            1,
+            11,
+        ),
+    );
+}
+
+#[test]
+fn the_dread_realm_standard() {
+    check(
+        "dread-realm-standard-leadership-basic-s1-g8.txt",
+        trace_in(
+            "the-dread-realm",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            8,
+        ),
+    );
+}

@@ -104,6 +104,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         "encounter/carn_dum_nightmare.rs",
         include_str!("encounter/carn_dum_nightmare.rs"),
     ),
+    (
+        "encounter/dread_realm.rs",
+        include_str!("encounter/dread_realm.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",

@@ -173,6 +173,23 @@ pub enum Rule {
     /// Asked of an attachment: character `.0` it is attached to cannot commit to the quest
     /// (Thaurdir's Majesty; read by the commit step for characters with attachments).
     CannotCommit(CardId),
+    /// This attachment, discarded, takes the card it is attached to with it (asked of the
+    /// attachment itself; Possession).
+    DiscardsHostWithIt(CardId),
+    /// This encounter card attached to a character returns to the staging area when its host
+    /// leaves play, instead of being discarded (asked of the attachment; Wraith of Carn Dûm).
+    BackToStagingWhenHostLeaves(CardId),
+    /// This enemy has gained Indestructible (Daechanar while a Sorcery card is in play).
+    GainsIndestructible(CardId),
+    /// Character `.0` must be committed to the quest while it is able (A Fell Dread): the
+    /// commit step offers only it until it is committed.
+    MustCommit(CardId),
+    /// The Sorcery shadow cards of attacking enemy `.0` also resolve their When Revealed
+    /// effects, after their shadow effects (Witch of Angmar).
+    SorceryShadowsRevealed(CardId),
+    /// Progress meant for the main quest goes to the locations in the staging area instead
+    /// (Daechanar's Fall; `Game::add_progress`).
+    QuestProgressToStagingLocations,
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -335,6 +352,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::across_the_ettenmoors_nightmare::SCRIPTS.iter())
         .chain(encounter::carn_dum::SCRIPTS.iter())
         .chain(encounter::carn_dum_nightmare::SCRIPTS.iter())
+        .chain(encounter::dread_realm::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
         .chain(campaign::chetwood::SCRIPTS.iter())
@@ -533,6 +551,7 @@ mod lint {
             include_str!("encounter/across_the_ettenmoors_nightmare.rs"),
             include_str!("encounter/carn_dum.rs"),
             include_str!("encounter/carn_dum_nightmare.rs"),
+            include_str!("encounter/dread_realm.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),
             include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
             include_str!("campaign/chetwood.rs"),

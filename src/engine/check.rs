@@ -7,6 +7,7 @@ impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_areas()?;
+        self.check_reanimated()?;
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(
@@ -232,7 +233,8 @@ impl<'a> Game<'a> {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));
             }
             // A double-sided card carries the script of the face it shows.
-            if ci.script != self.def_script[ci.def as usize] {
+            // (A Reanimated Dead shows no text: `check_reanimated`.)
+            if !ci.reanimated && ci.script != self.def_script[ci.def as usize] {
                 return Err(format!(
                     "{} carries the script of another face",
                     self.title(i as CardId)

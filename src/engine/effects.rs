@@ -305,6 +305,12 @@ impl<'a> Game<'a> {
         if n <= 0 || self.rule(Rule::CannotPlaceProgress(c)) {
             return;
         }
+        if self.cards[c as usize].zone == Zone::Quest
+            && self.rule(Rule::QuestProgressToStagingLocations)
+        {
+            self.progress_to_staging_locations(n);
+            return;
+        }
         if self.rule(Rule::DivertsQuestProgress(NO_CARD)) {
             n = self.divert_quest_progress(c, n);
             if n <= 0 {

@@ -19,6 +19,7 @@ mod investigation;
 mod ops;
 mod options;
 mod query;
+mod reanimated;
 #[cfg(test)]
 mod rules_tests;
 mod safe;
@@ -1062,7 +1063,11 @@ impl<'a> Game<'a> {
 
     #[inline]
     pub fn def_of(&self, c: CardId) -> &crate::data::CardDef {
-        self.db.def(self.cards[c as usize].def)
+        let ci = &self.cards[c as usize];
+        if ci.reanimated {
+            return self.reanimated_face();
+        }
+        self.db.def(ci.def)
     }
 
     #[inline]

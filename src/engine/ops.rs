@@ -147,6 +147,7 @@ impl<'a> Game<'a> {
             uses_phase: 0,
             guarded: false,
             text_blanked: false,
+            reanimated: false,
             hooks: 0,
             listed: 0,
             n_attached: 0,
@@ -167,7 +168,7 @@ impl<'a> Game<'a> {
     }
 
     /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
-    fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
+    pub(crate) fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
         for (k, &bit) in hooks::COUNTED.iter().enumerate() {
             if h & bit != 0 {
                 let n = &mut self.hook_counts[list][k];
@@ -344,8 +345,13 @@ impl<'a> Game<'a> {
 
     /// Move a card to the top (end) of zone `to`. Leaving play clears tokens, state and lasting
     /// effects and discards attachments and shadow cards; entering play makes a new object.
-    pub fn move_card(&mut self, c: CardId, to: Zone) {
+    pub fn move_card(&mut self, c: CardId, mut to: Zone) {
         let from = self.cards[c as usize].zone;
+        if self.cards[c as usize].reanimated && !to.in_play() {
+            // A Reanimated Dead leaving play turns face up and goes to its owner's discard pile
+            // whatever the effect says (§8.11.5).
+            to = self.leave_reanimated(c);
+        }
         let l = &mut self.lists[from.list()];
         if let Some(pos) = l.iter().rposition(|&x| x == c) {
             l.remove(pos);
@@ -467,6 +473,16 @@ impl<'a> Game<'a> {
                         cont: crate::engine::Cont::new(NO_CARD, 40).with(0, a as i16, 0),
                     });
                 }
+                // An encounter card that returns to the staging area when its host leaves play
+                // (Wraith of Carn Dûm).
+                Some(a)
+                    if self.cards[a as usize].owner == ENCOUNTER
+                        && matches!(self.cards[a as usize].zone, Zone::Attached(_))
+                        && self.rule(Rule::BackToStagingWhenHostLeaves(a)) =>
+                {
+                    self.move_card(a, Zone::Staging);
+                    self.log_fn(|g| format!("  {} returns to the staging area", g.title(a)));
+                }
                 Some(a) => {
                     let to = self.discard_zone(a);
                     self.move_card(a, to);
@@ -520,8 +536,16 @@ impl<'a> Game<'a> {
         if self.logging() {
             self.log_line(format!("  {} is discarded ({})", self.title(c), was.name()));
         }
+        let character = self.def_of(c).ty.is_character();
+        let host = match was {
+            Zone::Attached(h) if self.rule(Rule::DiscardsHostWithIt(c)) => Some(h),
+            _ => None,
+        };
         self.move_card(c, to);
-        if was.in_play() && self.def_of(c).ty.is_character() {
+        if let Some(h) = host.filter(|&h| self.cards[h as usize].zone.in_play()) {
+            self.discard(h);
+        }
+        if was.in_play() && character {
             self.fire(Event::DiscardedFromPlay(c));
             self.fire(Event::LeftPlay(c));
         }

@@ -42,6 +42,8 @@ pub struct RuleOptions {
     /// surge, "reveal another card") may make; a reveal that would need one more reveals
     /// nothing, so a deck and discard pile of surge cards cannot loop forever (1-9).
     pub chain_resets: u8,
+    /// §8.11.3: a card reanimated in front of a player fires "after an enemy engages you".
+    pub reanimated_engages: bool,
 }
 
 impl Default for RuleOptions {
@@ -63,6 +65,7 @@ impl Default for RuleOptions {
             threat_penalty_per_change: 1,
             fend_off_reduction: 2,
             chain_resets: 1,
+            reanimated_engages: true,
         }
     }
 }
@@ -150,6 +153,11 @@ impl RuleOptions {
             "§5.30",
             "encounter-deck resets one chain of reveals (surges) may make (1-9); a reveal needing one more reveals nothing",
         ),
+        (
+            "reanimated_engages",
+            "§8.11.3",
+            "a Reanimated Dead placed in front of a player counts as engaging him (after-engage effects fire)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -201,6 +209,7 @@ impl RuleOptions {
                     }
                 }
             }
+            "reanimated_engages" => self.reanimated_engages = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -234,6 +243,7 @@ impl RuleOptions {
             "threat_penalty_per_change" => self.threat_penalty_per_change.to_string(),
             "fend_off_reduction" => self.fend_off_reduction.to_string(),
             "chain_resets" => self.chain_resets.to_string(),
+            "reanimated_engages" => self.reanimated_engages.to_string(),
             _ => String::new(),
         }
     }

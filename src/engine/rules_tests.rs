@@ -650,3 +650,84 @@ fn carn_dum_stage_two_plays_out() {
         );
     }
 }
+
+/// The Dread Realm's stages 2 and 3 played out from forced starts (no game of the bots reaches
+/// them on its own often): stage 1 defeated at the first decision of round 1, Daechanar
+/// destroyed (his Sorcery cards taken away) at the first decision of stage 2 with him in play.
+/// Every decision checks the invariants (Reanimated Dead included).
+#[test]
+fn dread_realm_stages_two_and_three_play_out() {
+    use crate::cards::encounter::dread_realm::DAECHANAR;
+    let db = crate::cards::testkit::db();
+    for players in [1usize, 2] {
+        let decks: Vec<_> = ["core-leadership", "fornost-wardens"][..players]
+            .iter()
+            .map(|d| crate::deck::resolve_deck(d, db).unwrap())
+            .collect();
+        let setup = GameSetup {
+            scenario: db.scenario("the-dread-realm").unwrap(),
+            mode: crate::data::Mode::Standard,
+            decks,
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let mut g = Game::new(db, &setup);
+        let (mut third, mut wins) = (0, 0);
+        for name in ["random", "basic"] {
+            let mut bot = crate::bots::make(name).unwrap();
+            for i in 0..30 {
+                bot.new_game(i);
+                g.start(7, i);
+                g.set_logging(true);
+                let mut step = 0;
+                while let Some(d) = g.pending() {
+                    let q = g.main_quest().unwrap_or(NO_CARD);
+                    let stage = if q == NO_CARD { 0 } else { g.def_of(q).stage };
+                    if step == 0 && stage == 1 && g.round >= 1 && g.phase != Phase::Setup {
+                        step = 1;
+                        g.cards[q as usize].progress = 18;
+                        g.waiting = false;
+                        g.settle();
+                        continue;
+                    }
+                    let daechanar = (0..g.cards.len() as CardId)
+                        .find(|&c| g.def_of(c).code == DAECHANAR)
+                        .filter(|&c| g.cards[c as usize].zone.in_play());
+                    if let (1, 2, Some(dc)) = (step, stage, daechanar) {
+                        step = 2;
+                        let sorcery: SmallIds = g
+                            .in_play_cards()
+                            .filter(|&c| g.has_trait(c, "Sorcery"))
+                            .collect();
+                        for &s in sorcery.iter() {
+                            g.move_card(s, Zone::Removed);
+                        }
+                        g.cards[dc as usize].damage = 30;
+                        g.waiting = false;
+                        g.settle();
+                        continue;
+                    }
+                    let d = d.clone();
+                    let k = bot.choose(&g, &d);
+                    g.apply(k);
+                    g.check_invariants()
+                        .unwrap_or_else(|e| panic!("{name} game {i}: {e}"));
+                }
+                assert!(g.is_over());
+                if g.log_lines()
+                    .iter()
+                    .any(|l| l.starts_with("Quest stage 3B"))
+                {
+                    third += 1;
+                }
+                wins += (g.outcome() == Some(crate::record::Outcome::Win)) as u32;
+            }
+        }
+        assert!(
+            third > 20,
+            "{players} players: {third} games reached stage 3"
+        );
+        eprintln!("{players} players: {third} reached stage 3, {wins} won");
+    }
+}

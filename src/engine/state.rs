@@ -160,6 +160,9 @@ pub struct CardInst {
     /// An attachment may blank this card's printed text box (`Rule::BlanksTextOf`, Thaurdir's
     /// Legacy): `Game::script` then asks its attachments. Cleared whenever the card moves.
     pub text_blanked: bool,
+    /// A player card facedown as a Reanimated Dead (RULES §8.11, `engine::reanimated`): it
+    /// shows `CardDb::reanimated` (an Undead enemy with no text) until it leaves play.
+    pub reanimated: bool,
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,

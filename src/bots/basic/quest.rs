@@ -480,11 +480,13 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
 }
 
 /// True when questing progress beyond the staging threat (and the active location) counts for
-/// nothing: the current quest is a stage without quest points (The Weather Hills 1B).
+/// nothing: the current quest is a stage without quest points (The Weather Hills 1B), unless
+/// its progress goes to the staged locations instead (Daechanar's Fall).
 pub(super) fn progress_is_useless(g: &Game) -> bool {
     g.current_quest()
         .map(|q| g.stat(q, Stat::QuestPoints) <= 0)
         .unwrap_or(false)
+        && !g.rule(Rule::QuestProgressToStagingLocations)
 }
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive

@@ -12,6 +12,7 @@ pub mod cursed_dead;
 pub mod dark_sorcery;
 pub mod deadmens_dike;
 pub mod deadmens_dike_nightmare;
+pub mod dread_realm;
 pub mod easterling_raiders;
 pub mod foul_weather;
 pub mod intruders;

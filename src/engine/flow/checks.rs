@@ -60,6 +60,7 @@ impl<'a> Game<'a> {
                         && self.is_enemy(c)
                         && (!self.def_of(c).keywords.indestructible
                             || self.rule(Rule::LosesIndestructible(c)))
+                        && !self.rule(Rule::GainsIndestructible(c))
                         && {
                             let hp = self.stat(c, Stat::HitPoints);
                             damage >= hp && hp > 0
@@ -190,7 +191,8 @@ impl<'a> Game<'a> {
         self.players[p as usize].dead_heroes as usize
     }
 
-    pub(super) fn destroy_character(&mut self, c: CardId) {
+    /// Destroy character `c` (counted as a dead hero if a hero) and fire its events.
+    pub fn destroy_character(&mut self, c: CardId) {
         if self.is_hero(c) {
             let o = self.cards[c as usize].owner as usize;
             if o < MAX_PLAYERS {

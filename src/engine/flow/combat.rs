@@ -278,6 +278,7 @@ impl<'a> Game<'a> {
                             f(self, sh);
                         }
                     }
+                    self.sorcery_shadow_revealed(e, sh);
                     if self.cards[sh as usize].zone != Zone::Shadow(e)
                         && matches!(self.stack.get(next), Some(Frame::Attack { stage }) if *stage == s + 1)
                     {

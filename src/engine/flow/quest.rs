@@ -73,6 +73,19 @@ impl<'a> Game<'a> {
         }
         match self.take_answer() {
             None => {
+                // A character that must commit while able (A Fell Dread) goes first, unasked.
+                let must = self.list(Zone::Play(p)).iter().copied().find(|&c| {
+                    let ci = &self.cards[c as usize];
+                    !ci.exhausted
+                        && !ci.questing
+                        && self.is_character(c)
+                        && self.rule(Rule::MustCommit(c))
+                });
+                if let Some(c) = must {
+                    self.stack.push(Frame::Commit { seat });
+                    self.answer = Some(Opt::Card(c));
+                    return;
+                }
                 self.begin_ask(p, Ask::Commit);
                 self.offer(Opt::Done);
                 for i in 0..self.list(Zone::Play(p)).len() {

@@ -49,6 +49,7 @@ impl<'a> Clone for Game<'a> {
             // play on, they do not start games).
             template: None,
             surge_pending: self.surge_pending,
+            areas: self.areas,
             revealed_this_round: self.revealed_this_round.clone(),
             rng_encounter: self.rng_encounter.clone(),
             rng_players: self.rng_players.clone(),
@@ -104,6 +105,7 @@ impl<'a> Clone for Game<'a> {
             listen,
             template: _,
             surge_pending,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,
@@ -159,6 +161,7 @@ impl<'a> Clone for Game<'a> {
         self.safe_active = *safe_active;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
+        self.areas = *areas;
         self.revealed_this_round.clone_from(revealed_this_round);
         self.rng_encounter.clone_from(rng_encounter);
         self.rng_players.clone_from(rng_players);

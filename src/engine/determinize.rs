@@ -231,6 +231,7 @@ impl<'a> Game<'a> {
             listen,
             template: _,
             surge_pending,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,
@@ -283,6 +284,7 @@ impl<'a> Game<'a> {
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,
             surge_pending,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,

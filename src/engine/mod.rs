@@ -7,6 +7,7 @@
 //! its seeds and its answers.
 
 mod areas;
+pub use areas::AreaState;
 mod check;
 mod clone;
 mod control;
@@ -462,6 +463,11 @@ pub enum Frame {
         guard: CardId,
         by: u8,
     },
+    /// Framework step `step` for staging area `area` alone (several areas, `flow::by_area`).
+    AreaStep {
+        step: Step,
+        area: u8,
+    },
     /// Restore `Game::attack` saved before an action window inside an attack.
     RestoreAttack,
     /// Restore `Game::patk` saved before an action window inside a player attack.
@@ -539,6 +545,8 @@ pub struct Game<'a> {
     template: Option<Box<flow::SetupTemplate>>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
+    /// The staging areas (RULES §7.6, `areas.rs`): one unless a scenario split them.
+    pub areas: areas::AreaState,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
     pub revealed_this_round: Vec<CardId>,
@@ -756,6 +764,7 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
+            areas: areas::AreaState::default(),
             revealed_this_round: Vec::with_capacity(32),
             def_script: def_script.clone().into(),
             def_hooks: def_script

@@ -347,6 +347,9 @@ impl<'a> Game<'a> {
             if let Zone::Play(p) = to {
                 ci.controller = p;
             }
+            if matches!(to, Zone::Staging | Zone::Active | Zone::Quest) {
+                ci.area = self.areas.now;
+            }
         }
         self.lists[to.list()].push(c);
         self.dirty = true;
@@ -615,6 +618,10 @@ impl<'a> Game<'a> {
             self.cards[c as usize].zone = to;
             if let Zone::Play(p) = to {
                 self.cards[c as usize].controller = p;
+            }
+            let staged = |z: Zone| matches!(z, Zone::Staging | Zone::Active | Zone::Quest);
+            if staged(to) && !staged(from) {
+                self.cards[c as usize].area = self.areas.now;
             }
             self.lists[to.list()].push(c);
             self.dirty = true;

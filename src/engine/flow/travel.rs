@@ -30,13 +30,14 @@ impl<'a> Game<'a> {
         }
         match self.take_answer() {
             None => {
-                let p = self.first;
+                // The first player of the staging area chooses (§7.6.8, engine choice).
+                let p = self.area_seats().next().unwrap_or(self.first);
                 self.begin_ask(p, Ask::Travel);
                 self.offer(Opt::Pass);
                 let n = self.list(Zone::Staging).len();
                 for i in 0..n {
                     let c = self.list(Zone::Staging)[i];
-                    if self.can_travel_to(c) {
+                    if self.card_in_this_area(c) && self.can_travel_to(c) {
                         self.offer(Opt::Card(c));
                     }
                 }

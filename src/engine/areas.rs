@@ -20,6 +20,9 @@ pub struct AreaState {
     pub now: u8,
     /// More than one staging area exists (Escape from Mount Gram before everyone joined).
     pub split: bool,
+    /// How many captured cards lie under encounter or quest cards (`engine::captured`): while
+    /// none do, a card leaving play looks for none.
+    pub captives: u16,
 }
 
 impl<'a> Game<'a> {

@@ -7,6 +7,7 @@ impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_areas()?;
+        self.check_captured()?;
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(

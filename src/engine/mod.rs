@@ -7,6 +7,7 @@
 //! its seeds and its answers.
 
 mod areas;
+mod captured;
 pub use areas::AreaState;
 mod check;
 mod clone;
@@ -321,6 +322,9 @@ pub enum Event {
     /// Player `.0`'s threat was raised by an encounter card effect (every `Game::raise_threat`
     /// but the framework's and player cards', which use `Game::raise_threat_by_player`).
     ThreatRaisedByEncounter(u8),
+    /// Captured cards of player `.1` were rescued from under card `.0` (RULES §8.7.7; `.0` may
+    /// have left play by now).
+    Rescued(CardId, u8),
     /// The Time objective turned to its Night side.
     BecameNight,
     /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).

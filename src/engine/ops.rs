@@ -131,6 +131,7 @@ impl<'a> Game<'a> {
             listed: 0,
             n_attached: 0,
             area: 0,
+            captured: false,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
@@ -326,6 +327,10 @@ impl<'a> Game<'a> {
             let ci = &mut self.cards[c as usize];
             ci.zone = to;
             ci.guarded = false;
+            if ci.captured {
+                ci.captured = false;
+                self.areas.captives -= 1;
+            }
             if was_in_play && !now_in_play {
                 ci.last_controller = ci.controller;
                 ci.damage = 0;
@@ -354,6 +359,10 @@ impl<'a> Game<'a> {
         self.lists[to.list()].push(c);
         self.dirty = true;
         self.note_moved(c);
+        if was_in_play && !now_in_play && self.areas.captives > 0 {
+            // Its captured cards are rescued (RULES §8.7.7).
+            self.rescue_under(c);
+        }
         if was_in_play && !now_in_play {
             // Its lasting effects end, except being the current quest: a side quest defeated
             // during the quest phase stays the current quest (§8.4.8).

@@ -251,7 +251,11 @@ impl Default for LookaheadBot {
 /// Is a card in a pile whose order or identity the players cannot see?
 fn hidden(g: &Game, c: crate::engine::CardId) -> bool {
     match g.card(c).zone {
-        Zone::Deck(_) | Zone::EncounterDeck | Zone::OrcDeck | Zone::Under(_) => true,
+        Zone::Deck(_)
+        | Zone::EncounterDeck
+        | Zone::OrcDeck
+        | Zone::Under(_)
+        | Zone::Captured(_) => true,
         Zone::Shadow(e) => {
             let k = g.shadows_of(e).position(|x| x == c).unwrap_or(0);
             k >= g.revealed_shadows(e)

@@ -470,6 +470,15 @@ impl<'a> Game<'a> {
                 }
             }
             (4, _) => self.expire(Until::EndOfRound),
+            (crate::engine::captured::RESUME_RESCUED, _) => {
+                self.fire(Event::Rescued(cont.a as CardId, cont.player));
+            }
+            (crate::engine::captured::RESUME_ENTERS_PLAY, _) => {
+                let h = cont.a as CardId;
+                if self.cards[h as usize].zone == Zone::Play(cont.player) {
+                    self.fire(Event::EntersPlay(h));
+                }
+            }
             // A guarded objective-ally was freed into the staging area (`discard_hosted`).
             (40, _) => {
                 let a = cont.a as CardId;

@@ -100,6 +100,10 @@ impl<'a> Game<'a> {
                     self.cards[card as usize].time = kw.time as i16;
                     self.log_fn(|g| format!("  {} gets {} time counters", g.title(card), kw.time));
                 }
+                // Capture X comes before the When Revealed effects (§8.7.4).
+                if kw.capture > 0 && self.cards[card as usize].zone.in_play() {
+                    self.capture_keyword(card, kw.capture);
+                }
                 // "Each player" is each player of the area the card is revealed in (§7.6.4).
                 if from_deck && kw.doomed > 0 {
                     for p in 0..self.n_players {

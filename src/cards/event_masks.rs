@@ -81,6 +81,10 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("encounter/intruders_nightmare.rs"),
     ),
     (
+        "encounter/mount_gram.rs",
+        include_str!("encounter/mount_gram.rs"),
+    ),
+    (
         "encounter/weather_hills_nightmare.rs",
         include_str!("encounter/weather_hills_nightmare.rs"),
     ),

@@ -138,6 +138,73 @@ impl<'a> Game<'a> {
             .find(|&c| self.cards[c as usize].area == a)
     }
 
+    /// The players of staging area `from` join those of area `to` (§7.7.2): the encounter
+    /// cards of `from` move to `to`'s staging area, engaged enemies stay engaged, `from`'s
+    /// active location is discarded and its quest card leaves play (removed from the game, not
+    /// defeated: §7.7.4 engine choice; its captured cards, if any, are rescued). With one area
+    /// left, the game has one staging area again (everything in area 0).
+    pub fn join_area(&mut self, from: u8, to: u8) {
+        if from == to {
+            return;
+        }
+        self.log_fn(|g| {
+            let who: Vec<String> = g
+                .active_seats()
+                .filter(|&p| g.players[p as usize].area == from)
+                .map(|p| format!("P{}", p + 1))
+                .collect();
+            let with: Vec<String> = g
+                .active_seats()
+                .filter(|&p| g.players[p as usize].area == to)
+                .map(|p| format!("P{}", p + 1))
+                .collect();
+            format!("  {} join(s) {}", who.join(", "), with.join(", "))
+        });
+        if let Some(l) = self.active_location_in(from) {
+            self.discard(l);
+        }
+        while let Some(&q) = self
+            .list(Zone::Quest)
+            .iter()
+            .find(|&&q| self.cards[q as usize].area == from)
+        {
+            self.move_card(q, Zone::Removed);
+        }
+        for i in 0..self.list(Zone::Staging).len() {
+            let c = self.list(Zone::Staging)[i];
+            if self.cards[c as usize].area == from {
+                self.cards[c as usize].area = to;
+            }
+        }
+        for p in 0..self.n_players {
+            if self.players[p as usize].area == from {
+                self.players[p as usize].area = to;
+            }
+        }
+        if self.areas.now == from {
+            self.areas.now = to;
+        }
+        if self.area_order().1 <= 1 {
+            self.unsplit_areas();
+        }
+    }
+
+    /// One staging area again: every player, staged, active and quest card in area 0.
+    fn unsplit_areas(&mut self) {
+        for p in 0..MAX_PLAYERS {
+            self.players[p].area = 0;
+        }
+        for z in [Zone::Staging, Zone::Active, Zone::Quest] {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                self.cards[c as usize].area = 0;
+            }
+        }
+        self.areas.now = 0;
+        self.areas.split = false;
+        self.log_fn(|_| "  the players share one staging area again".to_string());
+    }
+
     /// Every player's area and every staged, active or quest card's area is an existing area;
     /// with one area everything is in area 0.
     pub(crate) fn check_areas(&self) -> Result<(), String> {
@@ -288,6 +355,38 @@ mod tests {
         assert_eq!(g.card(loc).zone, Zone::Active);
         assert_eq!(g.active_location_in(1), Some(loc));
         assert_eq!(g.active_location_in(0), None);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn joining_moves_the_staging_area_and_discards_the_left_location() {
+        let mut g = sandbox(&[&["Core-001"], &["Core-002"], &["Core-003"]]);
+        g.first = 0;
+        g.split_areas();
+        g.areas.now = 2;
+        let q2 = g.spawn("TLR-046", ENCOUNTER, Zone::Quest);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let loc = g.spawn("TLR-019", ENCOUNTER, Zone::Active);
+        let engaged = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        g.move_card_keep(engaged, Zone::Engaged(2));
+        g.areas.now = 0;
+        g.join_area(2, 1);
+        assert_eq!(g.card(orc).area, 1);
+        assert_eq!(g.card(orc).zone, Zone::Staging);
+        assert_eq!(
+            g.card(loc).zone,
+            Zone::EncounterDiscard,
+            "the left location"
+        );
+        assert_eq!(g.card(q2).zone, Zone::Removed, "the left stage");
+        assert_eq!(g.card(engaged).zone, Zone::Engaged(2), "stays engaged");
+        assert_eq!(g.area_of(2), 1);
+        assert!(g.areas.split);
+        g.check_invariants().unwrap();
+        // The last join: one staging area again, everything in area 0.
+        g.join_area(1, 0);
+        assert!(!g.areas.split);
+        assert_eq!((g.area_of(1), g.area_of(2), g.card(orc).area), (0, 0, 0));
         g.check_invariants().unwrap();
     }
 }

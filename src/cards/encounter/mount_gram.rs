@@ -109,6 +109,49 @@ pub static SCRIPTS: &[Script] = &[
         resume: Some(cell_resume),
         ..BLANK
     },
+    // Goblin Tormentor (Capture 1): its Attack is the number of cards in play with captives;
+    // shadow: the attacker has +1 Attack, +2 if it holds no captives.
+    Script {
+        code: "EfMG-045",
+        x: Some(tormentor_x),
+        shadow: Some(tormentor_shadow),
+        ..BLANK
+    },
+    // Patrol Room (Capture 2): traveling here costs each player 3 threat; shadow: the attacker
+    // has +1 Attack, +2 against a defending player at 20 threat or more.
+    Script {
+        code: "EfMG-047",
+        travel: Some(patrol_room_travel),
+        shadow: Some(patrol_room_shadow),
+        ..BLANK
+    },
+    // Tunnels of Mount Gram (Capture 1): its threat is its captive count; shadow: the defending
+    // characters' attachments are captured under the attacker.
+    Script {
+        code: "EfMG-048",
+        x: Some(tunnels_x),
+        shadow: Some(tunnels_shadow),
+        ..BLANK
+    },
+    // Interrogation: each player loses the top card of his captured deck to his discard pile
+    // and raises his threat by its printed cost; if anyone lost nothing, it is Doomed 2 too;
+    // shadow: a random card from the defending player's hand is discarded and his threat rises
+    // by its printed cost.
+    Script {
+        code: "EfMG-052",
+        when_revealed: Some(interrogation_revealed),
+        shadow: Some(interrogation_shadow),
+        ..BLANK
+    },
+    // Stop the Executioners! (Capture 5, Time 4): when its time runs out its captives are
+    // discarded, it leaves the game, and each player raises his threat by 3 per character of
+    // his so discarded.
+    Script {
+        code: "EfMG-053",
+        forced: Some(executioners_forced),
+        forced_on: events![TimeRanOut],
+        ..BLANK
+    },
 ];
 
 fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
@@ -473,6 +516,124 @@ fn put_captive_into_play(g: &mut Game, c: CardId) {
     }
 }
 
+// ----------------------------------------------------------------- Goblin Tormentor (EfMG-045)
+
+fn tormentor_x(g: &Game, _me: CardId) -> i16 {
+    g.cards_with_captives()
+}
+
+fn tormentor_shadow(g: &mut Game, _me: CardId) {
+    let e = g.attack.enemy;
+    let n = if g.captives(e).next().is_none() { 2 } else { 1 };
+    g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
+}
+
+// ----------------------------------------------------------------- Patrol Room (EfMG-047)
+
+fn patrol_room_travel(g: &mut Game, _me: CardId, pay: bool) -> bool {
+    if pay {
+        for p in 0..g.n_players {
+            if !g.players[p as usize].eliminated && g.in_this_area(p) {
+                g.raise_threat_by_player(p, 3);
+            }
+        }
+    }
+    true
+}
+
+fn patrol_room_shadow(g: &mut Game, _me: CardId) {
+    let e = g.attack.enemy;
+    let n = if g.players[g.attack.player as usize].threat >= 20 {
+        2
+    } else {
+        1
+    };
+    g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
+}
+
+// ----------------------------------------------------------------- Tunnels of Mount Gram (EfMG-048)
+
+fn tunnels_x(g: &Game, me: CardId) -> i16 {
+    g.captives(me).count() as i16
+}
+
+fn tunnels_shadow(g: &mut Game, _me: CardId) {
+    let e = g.attack.enemy;
+    for i in 0..g.attack.n_defenders as usize {
+        let d = g.attack.defenders[i];
+        while let Some(a) = {
+            let next = g.attachments(d).next();
+            next
+        } {
+            g.capture(a, e);
+        }
+    }
+}
+
+// ----------------------------------------------------------------- Interrogation (EfMG-052)
+
+fn interrogation_revealed(g: &mut Game, _me: CardId, _by: u8) {
+    let mut none = false;
+    for p in 0..g.n_players {
+        if g.players[p as usize].eliminated || !g.in_this_area(p) {
+            continue;
+        }
+        match g.captured_top(p) {
+            Some(c) => {
+                g.discard(c);
+                let cost = g.def_of(c).cost.max(0);
+                g.raise_threat(p, cost);
+            }
+            None => none = true,
+        }
+    }
+    if none {
+        log(g, |_| "  Interrogation gains Doomed 2".to_string());
+        for p in 0..g.n_players {
+            if g.in_this_area(p) {
+                g.raise_threat(p, 2);
+            }
+        }
+    }
+}
+
+fn interrogation_shadow(g: &mut Game, _me: CardId) {
+    let p = g.attack.player;
+    let n = g.list(Zone::Hand(p)).len();
+    if n == 0 {
+        return;
+    }
+    let i = rand::Rng::gen_range(&mut g.rng_players[p as usize], 0..n);
+    let c = g.list(Zone::Hand(p))[i];
+    g.discard(c);
+    let cost = g.def_of(c).cost.max(0);
+    g.raise_threat(p, cost);
+}
+
+// ----------------------------------------------------------------- Stop the Executioners! (EfMG-053)
+
+fn executioners_forced(g: &mut Game, me: CardId, ev: Event) {
+    if ev != Event::TimeRanOut(me) || !g.card(me).zone.in_play() {
+        return;
+    }
+    let mut lost = [0i16; 4];
+    while let Some(c) = {
+        let next = g.captives(me).next();
+        next
+    } {
+        let o = g.card(c).owner;
+        if g.def_of(c).ty.is_character() {
+            lost[o as usize] += 1;
+        }
+        g.discard(c);
+    }
+    g.move_card(me, Zone::Removed);
+    log(g, |g| format!("  {} is removed from the game", g.title(me)));
+    for p in 0..g.n_players {
+        g.raise_threat(p, 3 * lost[p as usize]);
+    }
+}
+
 pub mod bot {
     use crate::cards::hints::prelude::*;
 
@@ -698,6 +859,124 @@ mod tests {
         assert_eq!(g.card(c).zone, Zone::Play(0));
         assert_eq!(g.captives(cell).count(), 2, "the others stay under it");
         assert!(captives.contains(&c));
+        g.check_invariants().unwrap();
+    }
+
+    fn attack_by(g: &mut Game, e: CardId, p: u8) {
+        g.attack = AttackCtx::new(e, p, false);
+    }
+
+    #[test]
+    fn goblin_tormentor() {
+        let mut g = game(1);
+        let h = g.heroes(0).next().unwrap();
+        g.prepare_captured_deck(0, h, false);
+        let t = g.spawn("EfMG-045", ENCOUNTER, Zone::Staging);
+        assert_eq!(g.stat(t, Stat::Attack), 0);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        g.capture_from_deck(0, orc, 1);
+        g.capture_from_deck(0, t, 1);
+        assert_eq!(g.stat(t, Stat::Attack), 2, "two cards hold captives");
+        // Shadow: +1 for an attacker with captives, +2 for one without.
+        attack_by(&mut g, orc, 0);
+        let a = g.stat(orc, Stat::Attack);
+        tormentor_shadow(&mut g, t);
+        assert_eq!(g.stat(orc, Stat::Attack), a + 1);
+        let bare = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        attack_by(&mut g, bare, 0);
+        let b = g.stat(bare, Stat::Attack);
+        tormentor_shadow(&mut g, t);
+        assert_eq!(g.stat(bare, Stat::Attack), b + 2);
+    }
+
+    #[test]
+    fn patrol_room() {
+        let mut g = game(2);
+        let room = g.spawn("EfMG-047", ENCOUNTER, Zone::Staging);
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        assert!(g.can_travel_to(room));
+        patrol_room_travel(&mut g, room, true);
+        assert_eq!((g.players[0].threat, g.players[1].threat), (t0 + 3, t1 + 3));
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let a = g.stat(orc, Stat::Attack);
+        g.players[0].threat = 19;
+        attack_by(&mut g, orc, 0);
+        patrol_room_shadow(&mut g, room);
+        assert_eq!(g.stat(orc, Stat::Attack), a + 1);
+        g.expire(Until::EndOfAttack);
+        g.players[0].threat = 20;
+        patrol_room_shadow(&mut g, room);
+        assert_eq!(g.stat(orc, Stat::Attack), a + 2);
+    }
+
+    #[test]
+    fn tunnels_of_mount_gram() {
+        let mut g = game(1);
+        let h = g.heroes(0).next().unwrap();
+        let other = g.heroes(0).nth(1).unwrap();
+        let item = g.spawn("Core-026", 0, Zone::Attached(other));
+        g.prepare_captured_deck(0, h, false);
+        let tunnels = g.spawn("EfMG-048", ENCOUNTER, Zone::Staging);
+        assert_eq!(g.threat_contribution(tunnels), 0);
+        g.capture_from_deck(0, tunnels, 3);
+        assert_eq!(g.threat_contribution(tunnels), 3);
+        // Shadow: the defender's attachments are captured under the attacker.
+        let item2 = g.spawn("Core-027", 0, Zone::Attached(h));
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        attack_by(&mut g, orc, 0);
+        g.attack.defenders[0] = h;
+        g.attack.n_defenders = 1;
+        tunnels_shadow(&mut g, tunnels);
+        assert_eq!(g.card(item2).zone, Zone::Under(orc));
+        assert!(g.card(item2).captured);
+        assert_ne!(g.card(item).zone, Zone::Under(orc));
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn interrogation() {
+        let mut g = game(2);
+        let h = g.heroes(0).next().unwrap();
+        g.prepare_captured_deck(0, h, false);
+        let top = g.captured_top(0).unwrap();
+        let cost = g.def_of(top).cost.max(0);
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        let i = g.spawn("EfMG-052", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, i);
+        assert_eq!(
+            g.card(top).zone,
+            Zone::Discard(0),
+            "to its owner's discard pile"
+        );
+        // P2 has no captured deck: Doomed 2 for everyone.
+        assert_eq!(g.players[0].threat, t0 + cost + 2);
+        assert_eq!(g.players[1].threat, t1 + 2);
+        // Shadow: a random card from the defender's hand, threat by its cost.
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(1));
+        let hand = g.list(Zone::Hand(1)).len();
+        attack_by(&mut g, orc, 1);
+        let t = g.players[1].threat;
+        interrogation_shadow(&mut g, i);
+        assert_eq!(g.list(Zone::Hand(1)).len(), hand - 1);
+        let gone = *g.list(Zone::Discard(1)).last().unwrap();
+        assert_eq!(g.players[1].threat, t + g.def_of(gone).cost.max(0));
+    }
+
+    #[test]
+    fn stop_the_executioners() {
+        let mut g = game(1);
+        let h = g.heroes(0).next().unwrap();
+        g.prepare_captured_deck(0, h, false);
+        let q = g.spawn("EfMG-053", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, q);
+        assert_eq!(g.card(q).time, 4);
+        // Capture 5: the set-aside hero on top and four more (allies): 5 characters.
+        assert_eq!(g.captives(q).count(), 5);
+        let t = g.players[0].threat;
+        g.emit(Event::TimeRanOut(q));
+        assert_eq!(g.card(q).zone, Zone::Removed);
+        assert_eq!(g.list(Zone::Discard(0)).len(), 5);
+        assert_eq!(g.players[0].threat, t + 15);
         g.check_invariants().unwrap();
     }
 }

@@ -109,7 +109,7 @@ pub static SCRIPTS: &[Script] = &[
         resume: Some(cell_resume),
         ..BLANK
     },
-    // Goblin Tormentor (Capture 1): its Attack is the number of cards in play with captives;
+    // Goblin Tormentor (Capture 1): Attack X counts the cards holding captives right now;
     // shadow: the attacker has +1 Attack, +2 if it holds no captives.
     Script {
         code: "EfMG-045",
@@ -135,7 +135,7 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Interrogation: each player loses the top card of his captured deck to his discard pile
     // and raises his threat by its printed cost; if anyone lost nothing, it is Doomed 2 too;
-    // shadow: a random card from the defending player's hand is discarded and his threat rises
+    // shadow: the defender loses one card of his hand at random, and his threat rises
     // by its printed cost.
     Script {
         code: "EfMG-052",

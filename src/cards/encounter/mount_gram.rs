@@ -117,6 +117,14 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(tormentor_shadow),
         ..BLANK
     },
+    // Sound the Alarm! (Doomed 3): the enemies in play here are 10 cheaper to engage and hit
+    // 1 harder this round; with none in play, one is fetched from the encounter deck or
+    // discard pile into the staging area.
+    Script {
+        code: "EfMG-049",
+        when_revealed: Some(alarm_revealed),
+        ..BLANK
+    },
     // Patrol Room (Capture 2): traveling here costs each player 3 threat; shadow: the attacker
     // has +1 Attack, +2 against a defending player at 20 threat or more.
     Script {
@@ -551,6 +559,54 @@ fn patrol_room_shadow(g: &mut Game, _me: CardId) {
     g.add_lasting(e, Lasting::Stat(Stat::Attack, n), Until::EndOfAttack);
 }
 
+// ----------------------------------------------------------------- Sound the Alarm! (EfMG-049)
+
+/// Enemies in play in the staging area being resolved: staged there, or engaged with one of
+/// its players.
+fn enemies_here(g: &Game) -> SmallIds {
+    let mut out = SmallIds::new();
+    for &e in g.list(Zone::Staging) {
+        if g.is_enemy(e) && g.card_in_this_area(e) {
+            out.push(e);
+        }
+    }
+    for p in 0..g.n_players {
+        if g.in_this_area(p) {
+            for &e in g.engaged(p) {
+                if g.is_enemy(e) {
+                    out.push(e);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn alarm_revealed(g: &mut Game, _me: CardId, _by: u8) {
+    let enemies = enemies_here(g);
+    for &e in enemies.iter() {
+        g.add_lasting(e, Lasting::Stat(Stat::Engagement, -10), Until::EndOfRound);
+        g.add_lasting(e, Lasting::Stat(Stat::Attack, 1), Until::EndOfRound);
+    }
+    if !enemies.is_empty() {
+        return;
+    }
+    let found = [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .into_iter()
+        .find_map(|z| g.list(z).iter().rev().copied().find(|&c| g.is_enemy(c)));
+    if let Some(e) = found {
+        let from = g.card(e).zone;
+        g.move_card(e, Zone::Staging);
+        log(g, |g| {
+            format!("  {} is added to the staging area", g.title(e))
+        });
+        if from == Zone::EncounterDeck {
+            g.shuffle(Zone::EncounterDeck);
+        }
+        g.fire(Event::EntersPlay(e));
+    }
+}
+
 // ----------------------------------------------------------------- Tunnels of Mount Gram (EfMG-048)
 
 fn tunnels_x(g: &Game, me: CardId) -> i16 {
@@ -978,5 +1034,34 @@ mod tests {
         assert_eq!(g.list(Zone::Discard(0)).len(), 5);
         assert_eq!(g.players[0].threat, t + 15);
         g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn sound_the_alarm() {
+        let mut g = game(2);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let (e, a) = (g.stat(orc, Stat::Engagement), g.stat(orc, Stat::Attack));
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        let alarm = g.spawn("EfMG-049", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, alarm);
+        assert_eq!(g.players[0].threat, t0 + 3, "Doomed 3");
+        assert_eq!(g.players[1].threat, t1 + 3);
+        assert_eq!(g.stat(orc, Stat::Engagement), e - 10);
+        assert_eq!(g.stat(orc, Stat::Attack), a + 1);
+        g.expire(Until::EndOfRound);
+        assert_eq!(g.stat(orc, Stat::Attack), a);
+        // No enemy in play: one comes from the encounter discard pile.
+        g.discard(orc);
+        while let Some(c) = g
+            .list(Zone::EncounterDeck)
+            .iter()
+            .copied()
+            .find(|&c| g.is_enemy(c))
+        {
+            g.move_card(c, Zone::SetAside);
+        }
+        let alarm2 = g.spawn("EfMG-049", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, alarm2);
+        assert_eq!(g.card(orc).zone, Zone::Staging);
     }
 }

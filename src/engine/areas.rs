@@ -189,8 +189,29 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// One staging area again: every player, staged, active and quest card in area 0.
+    /// One staging area again: every player, staged, active and quest card in area 0. The area
+    /// of an eliminated player nobody shares (RULES §4.2 UNSURE; engine choice) joins too: its
+    /// active location is discarded, its stage leaves play, its staged cards stay.
     fn unsplit_areas(&mut self) {
+        let keep = self
+            .active_seats()
+            .next()
+            .map(|p| self.players[p as usize].area)
+            .unwrap_or(0);
+        while let Some(&l) = self
+            .list(Zone::Active)
+            .iter()
+            .find(|&&l| self.cards[l as usize].area != keep)
+        {
+            self.discard(l);
+        }
+        while let Some(&q) = self
+            .list(Zone::Quest)
+            .iter()
+            .find(|&&q| self.cards[q as usize].area != keep)
+        {
+            self.move_card(q, Zone::Removed);
+        }
         for p in 0..MAX_PLAYERS {
             self.players[p].area = 0;
         }

@@ -265,7 +265,7 @@ impl<'a> Game<'a> {
 
     /// Invariants: every captured card lies under an encounter or quest card in play and is a
     /// player's; `AreaState::captives` counts them; captured decks hold their owner's cards of
-    /// the right kinds only.
+    /// the right kinds only (and no eliminated player's, unless the game ended with him).
     pub(crate) fn check_captured(&self) -> Result<(), String> {
         let mut n = 0u16;
         for (i, ci) in self.cards.iter().enumerate() {
@@ -288,7 +288,7 @@ impl<'a> Game<'a> {
             if let Zone::Captured(p) = ci.zone {
                 if ci.owner != p
                     || p >= self.n_players
-                    || self.players[p as usize].eliminated
+                    || (self.players[p as usize].eliminated && !self.is_over())
                     || !(self.goes_to_captured_deck(c) || self.ty(c) == CardType::Hero)
                 {
                     return Err(format!(

@@ -95,6 +95,8 @@ pub struct Keywords {
     pub encounter: bool,
     pub permanent: bool,
     pub secrecy: u8,
+    /// Capture X (Escape from Mount Gram, RULES §8.7.4).
+    pub capture: u8,
 }
 
 /// Keyword value meaning a printed `X` (e.g. `Doomed X`); the card's own script defines it.
@@ -602,6 +604,7 @@ fn parse_keywords(s: &str) -> Result<(Keywords, Vec<String>), String> {
             "Archery" => k.archery = num(value)?,
             "Time" => k.time = num(value)?,
             "Secrecy" => k.secrecy = num(value)?,
+            "Capture" => k.capture = num(value)?,
             _ => other.push(kw.to_string()),
         }
     }

@@ -126,7 +126,11 @@ fn known_card_facts() {
     assert!(db.defs.iter().any(|d| d.keywords.surge));
     assert_eq!(db.def(id("TDT-005")).keywords.doomed, data::KEYWORD_X); // Doomed X
     let gd = db.def(id("EfMG-039A"));
-    assert!(gd.other_keywords.iter().any(|k| k == "Capture 7"));
+    assert_eq!(gd.keywords.capture, 7);
+    assert!(db
+        .defs
+        .iter()
+        .any(|d| d.other_keywords.iter().any(|k| k.starts_with("Guarded ("))));
     assert_eq!(db.def(gd.back.unwrap()).code, "EfMG-039B");
     assert!(db.def(gd.back.unwrap()).is_back_face());
 }

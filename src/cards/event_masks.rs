@@ -81,6 +81,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         include_str!("encounter/intruders_nightmare.rs"),
     ),
     (
+        "encounter/mount_gram.rs",
+        include_str!("encounter/mount_gram.rs"),
+    ),
+    (
         "encounter/weather_hills_nightmare.rs",
         include_str!("encounter/weather_hills_nightmare.rs"),
     ),
@@ -376,6 +380,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         }
         EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
         EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
+        EventKind::Rescued => ids.iter().map(|&c| Event::Rescued(c, 0)).collect(),
     }
 }
 

@@ -340,6 +340,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::cursed_dead::SCRIPTS.iter())
         .chain(encounter::dark_sorcery::SCRIPTS.iter())
         .chain(encounter::intruders_nightmare::SCRIPTS.iter())
+        .chain(encounter::mount_gram::SCRIPTS.iter())
         .chain(encounter::weather_hills_nightmare::SCRIPTS.iter())
         .chain(encounter::deadmens_dike_nightmare::SCRIPTS.iter())
         .chain(encounter::amarthiul::SCRIPTS.iter())
@@ -539,6 +540,7 @@ mod lint {
             include_str!("encounter/cursed_dead.rs"),
             include_str!("encounter/dark_sorcery.rs"),
             include_str!("encounter/intruders_nightmare.rs"),
+            include_str!("encounter/mount_gram.rs"),
             include_str!("encounter/weather_hills_nightmare.rs"),
             include_str!("encounter/deadmens_dike_nightmare.rs"),
             include_str!("encounter/amarthiul.rs"),

@@ -1,14 +1,91 @@
-//! Staging areas (RULES.md §7.6), the first step toward Escape from Mount Gram (still refused:
-//! its cards are missing). Each player belongs to one staging area (`PlayerState::area`), and so
-//! does each encounter card in the staging area, the active-location slot or the quest slot
-//! (`CardInst::area`). Today every game has exactly one area, 0: every field is 0 and each query
-//! below answers exactly as its single-area counterpart (`staging_threat`, `active_location`).
-//! The next steps (not done): resolve each framework step per area as if only its players were
-//! in the game, joining (§7.7), captured decks (§8.7).
+//! Staging areas (RULES.md §7.6). Each player belongs to one staging area (`PlayerState::area`),
+//! and so does each encounter card in the staging area, the active-location slot or the quest
+//! slot (`CardInst::area`, set by `move_card` to the area being resolved, `AreaState::now`).
+//! While there is one area (`AreaState::split` false, every game but Escape from Mount Gram's
+//! stage 2) every field is 0 and each query answers exactly as its single-area counterpart.
+//! With several, the framework steps that depend on a staging area (choosing the current quest,
+//! commit, staging, quest resolution, travel, optional engagement, engagement checks) run once
+//! per area, in player order of each area's earliest player (`flow::by_area`), each as if only
+//! its players were in the game: `AreaState::now` names the area whose step resolves, and the
+//! area-relative queries (`main_quest`, `current_quest`, `active_location`, `staging_threat`)
+//! answer for it. A player's action window, enemy attacks and player attacks focus on his area
+//! (`focus`); a reveal on the revealing player's.
 
 use super::*;
 
+/// Which staging areas exist and which one is being resolved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AreaState {
+    /// The area whose framework step (or whose player's action) is resolving now.
+    pub now: u8,
+    /// More than one staging area exists (Escape from Mount Gram before everyone joined).
+    pub split: bool,
+    /// How many captured cards lie under encounter or quest cards (`engine::captured`): while
+    /// none do, a card leaving play looks for none.
+    pub captives: u16,
+}
+
 impl<'a> Game<'a> {
+    /// Is player `p` in the staging area being resolved (always, with one area)?
+    #[inline]
+    pub fn in_this_area(&self, p: u8) -> bool {
+        !self.areas.split || self.players[p as usize].area == self.areas.now
+    }
+
+    /// Is staged / active / quest card `c` in the staging area being resolved (always, with one
+    /// area)?
+    #[inline]
+    pub fn card_in_this_area(&self, c: CardId) -> bool {
+        !self.areas.split || self.cards[c as usize].area == self.areas.now
+    }
+
+    /// Resolve what follows in player `p`'s staging area (no-op with one area).
+    #[inline]
+    pub fn focus(&mut self, p: u8) {
+        if self.areas.split {
+            self.areas.now = self.players[p as usize].area;
+        }
+    }
+
+    /// The players still in the game in the staging area being resolved, in player order from
+    /// the first player (`active_seats` with one area).
+    pub fn area_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        self.active_seats().filter(move |&p| self.in_this_area(p))
+    }
+
+    /// How many players still in the game are in the staging area being resolved.
+    pub fn players_in_this_area(&self) -> u8 {
+        if !self.areas.split {
+            return self.players_in_game();
+        }
+        self.area_seats().count() as u8
+    }
+
+    /// The staging areas of the players still in the game, each once, in player order of its
+    /// earliest player from the first player (§7.6.2); `.1` is how many.
+    pub fn area_order(&self) -> ([u8; MAX_PLAYERS], usize) {
+        let mut out = [0u8; MAX_PLAYERS];
+        let mut n = 0;
+        for p in self.active_seats() {
+            let a = self.players[p as usize].area;
+            if !out[..n].contains(&a) {
+                out[n] = a;
+                n += 1;
+            }
+        }
+        (out, n)
+    }
+
+    /// Give every player his own staging area (§7.6, Escape from Mount Gram 1B): player `p`'s
+    /// area is `p`.
+    pub fn split_areas(&mut self) {
+        for p in 0..self.n_players {
+            self.players[p as usize].area = p;
+        }
+        self.areas.split = self.n_players > 1;
+        self.log_fn(|g| format!("  each player has his own staging area ({})", g.n_players));
+    }
+
     /// The staging area player `p` belongs to.
     pub fn area_of(&self, p: u8) -> u8 {
         self.players[p as usize].area
@@ -61,9 +138,110 @@ impl<'a> Game<'a> {
             .find(|&c| self.cards[c as usize].area == a)
     }
 
-    /// Every player's area and every staged, active or quest card's area is an existing area.
+    /// The players of staging area `from` join those of area `to` (§7.7.2): the encounter
+    /// cards of `from` move to `to`'s staging area, engaged enemies stay engaged, `from`'s
+    /// active location is discarded and its quest card leaves play (removed from the game, not
+    /// defeated: §7.7.4 engine choice; its captured cards, if any, are rescued). With one area
+    /// left, the game has one staging area again (everything in area 0).
+    pub fn join_area(&mut self, from: u8, to: u8) {
+        if from == to {
+            return;
+        }
+        self.log_fn(|g| {
+            let who: Vec<String> = g
+                .active_seats()
+                .filter(|&p| g.players[p as usize].area == from)
+                .map(|p| format!("P{}", p + 1))
+                .collect();
+            let with: Vec<String> = g
+                .active_seats()
+                .filter(|&p| g.players[p as usize].area == to)
+                .map(|p| format!("P{}", p + 1))
+                .collect();
+            format!("  {} join(s) {}", who.join(", "), with.join(", "))
+        });
+        if let Some(l) = self.active_location_in(from) {
+            self.discard(l);
+        }
+        while let Some(&q) = self
+            .list(Zone::Quest)
+            .iter()
+            .find(|&&q| self.cards[q as usize].area == from)
+        {
+            self.move_card(q, Zone::Removed);
+        }
+        for i in 0..self.list(Zone::Staging).len() {
+            let c = self.list(Zone::Staging)[i];
+            if self.cards[c as usize].area == from {
+                self.cards[c as usize].area = to;
+            }
+        }
+        for p in 0..self.n_players {
+            if self.players[p as usize].area == from {
+                self.players[p as usize].area = to;
+            }
+        }
+        if self.areas.now == from {
+            self.areas.now = to;
+        }
+        if self.area_order().1 <= 1 {
+            self.unsplit_areas();
+        }
+    }
+
+    /// One staging area again: every player, staged, active and quest card in area 0. The area
+    /// of an eliminated player nobody shares (RULES §4.2 UNSURE; engine choice) joins too: its
+    /// active location is discarded, its stage leaves play, its staged cards stay.
+    fn unsplit_areas(&mut self) {
+        let keep = self
+            .active_seats()
+            .next()
+            .map(|p| self.players[p as usize].area)
+            .unwrap_or(0);
+        while let Some(&l) = self
+            .list(Zone::Active)
+            .iter()
+            .find(|&&l| self.cards[l as usize].area != keep)
+        {
+            self.discard(l);
+        }
+        while let Some(&q) = self
+            .list(Zone::Quest)
+            .iter()
+            .find(|&&q| self.cards[q as usize].area != keep)
+        {
+            self.move_card(q, Zone::Removed);
+        }
+        for p in 0..MAX_PLAYERS {
+            self.players[p].area = 0;
+        }
+        for z in [Zone::Staging, Zone::Active, Zone::Quest] {
+            for i in 0..self.list(z).len() {
+                let c = self.list(z)[i];
+                self.cards[c as usize].area = 0;
+            }
+        }
+        self.areas.now = 0;
+        self.areas.split = false;
+        self.log_fn(|_| "  the players share one staging area again".to_string());
+    }
+
+    /// Every player's area and every staged, active or quest card's area is an existing area;
+    /// with one area everything is in area 0.
     pub(crate) fn check_areas(&self) -> Result<(), String> {
         let n = self.n_areas();
+        if !self.areas.split {
+            if let Some(p) = (0..self.n_players).find(|&p| self.players[p as usize].area != 0) {
+                return Err(format!(
+                    "P{} is in area {} with one staging area",
+                    p + 1,
+                    self.players[p as usize].area
+                ));
+            }
+        }
+        if self.areas.now >= n {
+            return Err(format!("area {} resolves, of {}", self.areas.now, n));
+        }
         for z in [Zone::Staging, Zone::Active, Zone::Quest] {
             for &c in self.list(z) {
                 if self.cards[c as usize].area >= n {
@@ -82,7 +260,7 @@ impl<'a> Game<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::cards::testkit::sandbox;
+    use crate::cards::testkit::{options, sandbox};
     use crate::engine::*;
 
     #[test]
@@ -99,6 +277,7 @@ mod tests {
         g.check_invariants().unwrap();
         // Two areas (as Escape from Mount Gram will make): each sees only its own cards.
         g.players[1].area = 1;
+        g.areas.split = true;
         g.card_mut(e).area = 1;
         assert_eq!(g.n_areas(), 2);
         assert_eq!(g.players_in_area(1).collect::<Vec<_>>(), vec![1]);
@@ -109,5 +288,126 @@ mod tests {
         g.check_invariants().unwrap();
         g.card_mut(e).area = 2;
         assert!(g.check_invariants().is_err(), "no area 2");
+    }
+
+    #[test]
+    fn each_staging_area_resolves_as_if_only_its_players_were_in_the_game() {
+        let mut g = sandbox(&[&["Core-001"], &["Core-002"]]);
+        g.first = 0;
+        let quest0 = g.main_quest().unwrap();
+        g.split_areas();
+        assert!(g.areas.split);
+        assert_eq!(g.area_order(), ([0, 1, 0, 0], 2));
+        g.first = 1;
+        assert_eq!(g.area_order().0[..2], [1, 0], "from the first player");
+        g.first = 0;
+        // P2's own stage: a second quest card in area 1.
+        g.areas.now = 1;
+        let quest1 = g.spawn("TLR-046", ENCOUNTER, Zone::Quest);
+        assert_eq!(g.card(quest1).area, 1);
+        assert_eq!(g.main_quest(), Some(quest1));
+        g.areas.now = 0;
+        assert_eq!(g.main_quest(), Some(quest0));
+        // Staging in area 1: P2 alone reveals one card, into his staging area.
+        while let Some(c) = g.top(Zone::EncounterDeck) {
+            g.move_card(c, Zone::SetAside);
+        }
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck);
+        let loc = g.spawn("TLR-019", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::AreaStep {
+            step: Step::Staging,
+            area: 1,
+        });
+        assert_eq!(g.card(loc).zone, Zone::Staging);
+        assert_eq!(g.card(loc).area, 1);
+        assert_eq!(
+            g.card(orc).zone,
+            Zone::EncounterDeck,
+            "one reveal: one player"
+        );
+        assert_eq!(g.staging_threat_in(0), 0);
+        assert_eq!(g.staging_threat_in(1), g.threat_contribution(loc));
+        // Optional engagement in area 0: P1 is offered only area 0's enemies (none); in area
+        // 1, P2 is offered area 1's enemy.
+        g.move_card(orc, Zone::SetAside);
+        g.areas.now = 1;
+        g.move_card(orc, Zone::Staging);
+        g.push_run(Frame::AreaStep {
+            step: Step::OptionalEngage,
+            area: 0,
+        });
+        assert!(g.pending().is_none(), "nothing for P1 to engage");
+        g.push_run(Frame::AreaStep {
+            step: Step::OptionalEngage,
+            area: 1,
+        });
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        assert!(options(&g).contains(&Opt::Card(orc)));
+        g.answer(Opt::Card(orc));
+        assert_eq!(g.card(orc).zone, Zone::Engaged(1), "P2 engages it");
+        // Quest resolution in area 1: only P2's committed characters and area 1's threat;
+        // only P2's threat rises.
+        let h0 = g.heroes(0).next().unwrap();
+        let h1 = g.heroes(1).next().unwrap();
+        g.card_mut(h0).questing = true;
+        g.card_mut(h1).questing = true;
+        g.areas.now = 1;
+        assert_eq!(g.questing_strength(), g.stat(h1, Stat::Willpower));
+        let (t0, t1) = (g.players[0].threat, g.players[1].threat);
+        g.push_run(Frame::AreaStep {
+            step: Step::Resolve,
+            area: 1,
+        });
+        let lost = g.threat_contribution(loc) - g.stat(h1, Stat::Willpower);
+        assert_eq!(g.players[0].threat, t0);
+        assert_eq!(g.players[1].threat, t1 + lost.max(0));
+        // Travel in area 0: nothing there to travel to; in area 1, P2 travels to the location.
+        g.push_run(Frame::AreaStep {
+            step: Step::Travel,
+            area: 0,
+        });
+        assert!(g.pending().is_none());
+        g.push_run(Frame::AreaStep {
+            step: Step::Travel,
+            area: 1,
+        });
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        g.answer(Opt::Card(loc));
+        assert_eq!(g.card(loc).zone, Zone::Active);
+        assert_eq!(g.active_location_in(1), Some(loc));
+        assert_eq!(g.active_location_in(0), None);
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn joining_moves_the_staging_area_and_discards_the_left_location() {
+        let mut g = sandbox(&[&["Core-001"], &["Core-002"], &["Core-003"]]);
+        g.first = 0;
+        g.split_areas();
+        g.areas.now = 2;
+        let q2 = g.spawn("TLR-046", ENCOUNTER, Zone::Quest);
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        let loc = g.spawn("TLR-019", ENCOUNTER, Zone::Active);
+        let engaged = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        g.move_card_keep(engaged, Zone::Engaged(2));
+        g.areas.now = 0;
+        g.join_area(2, 1);
+        assert_eq!(g.card(orc).area, 1);
+        assert_eq!(g.card(orc).zone, Zone::Staging);
+        assert_eq!(
+            g.card(loc).zone,
+            Zone::EncounterDiscard,
+            "the left location"
+        );
+        assert_eq!(g.card(q2).zone, Zone::Removed, "the left stage");
+        assert_eq!(g.card(engaged).zone, Zone::Engaged(2), "stays engaged");
+        assert_eq!(g.area_of(2), 1);
+        assert!(g.areas.split);
+        g.check_invariants().unwrap();
+        // The last join: one staging area again, everything in area 0.
+        g.join_area(1, 0);
+        assert!(!g.areas.split);
+        assert_eq!((g.area_of(1), g.area_of(2), g.card(orc).area), (0, 0, 0));
+        g.check_invariants().unwrap();
     }
 }

@@ -8,6 +8,7 @@ impl<'a> Game<'a> {
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_areas()?;
         self.check_reanimated()?;
+        self.check_captured()?;
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(
@@ -184,8 +185,15 @@ impl<'a> Game<'a> {
                 return Err(format!("P{} at threat {} is not eliminated", p + 1, t));
             }
         }
-        if self.active_location().is_some() && self.list(Zone::Active).len() > 1 {
-            return Err("more than one active location".into());
+        // One active location per staging area (§7.6).
+        for (i, &l) in self.list(Zone::Active).iter().enumerate() {
+            let a = self.cards[l as usize].area;
+            if self.list(Zone::Active)[..i]
+                .iter()
+                .any(|&m| self.cards[m as usize].area == a)
+            {
+                return Err(format!("more than one active location in staging area {a}"));
+            }
         }
         // Safe (§8.8): the kept flag matches the active location.
         let safe_now = self

@@ -51,6 +51,7 @@ impl<'a> Clone for Game<'a> {
             template: None,
             surge_pending: self.surge_pending,
             chain_resets: self.chain_resets,
+            areas: self.areas,
             revealed_this_round: self.revealed_this_round.clone(),
             rng_encounter: self.rng_encounter.clone(),
             rng_players: self.rng_players.clone(),
@@ -108,6 +109,7 @@ impl<'a> Clone for Game<'a> {
             template: _,
             surge_pending,
             chain_resets,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,
@@ -165,6 +167,7 @@ impl<'a> Clone for Game<'a> {
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.chain_resets = *chain_resets;
+        self.areas = *areas;
         self.revealed_this_round.clone_from(revealed_this_round);
         self.rng_encounter.clone_from(rng_encounter);
         self.rng_players.clone_from(rng_players);

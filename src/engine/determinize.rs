@@ -50,6 +50,11 @@ impl<'a> Game<'a> {
         l.shuffle(rng);
         self.determinize_encounter(rng);
         self.determinize_loot(rng);
+        if !self.list(Zone::Captured(0)).is_empty() {
+            for p in 0..self.n_players {
+                self.shuffle_captured(p, rng);
+            }
+        }
         self.rng_encounter = Pcg64Mcg::seed_from_u64(rng.gen());
         for r in self.rng_players.iter_mut() {
             *r = Pcg64Mcg::seed_from_u64(rng.gen());
@@ -233,6 +238,7 @@ impl<'a> Game<'a> {
             template: _,
             surge_pending,
             chain_resets,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,
@@ -287,6 +293,7 @@ impl<'a> Game<'a> {
             template: None,
             surge_pending,
             chain_resets,
+            areas,
             revealed_this_round,
             rng_encounter,
             rng_players,

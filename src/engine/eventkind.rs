@@ -57,6 +57,7 @@ pub enum EventKind {
     ResourcesSpent,
     ShadowDealt,
     ThreatRaisedByEncounter,
+    Rescued,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -68,7 +69,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 49] = [
+    pub const ALL: [EventKind; 50] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -118,6 +119,7 @@ impl EventKind {
         EventKind::ResourcesSpent,
         EventKind::ShadowDealt,
         EventKind::ThreatRaisedByEncounter,
+        EventKind::Rescued,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -179,6 +181,7 @@ impl Event {
             Event::ResourcesSpent(_) => EventKind::ResourcesSpent,
             Event::ShadowDealt(_) => EventKind::ShadowDealt,
             Event::ThreatRaisedByEncounter(_) => EventKind::ThreatRaisedByEncounter,
+            Event::Rescued(..) => EventKind::Rescued,
         }
     }
 

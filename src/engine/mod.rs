@@ -7,6 +7,8 @@
 //! its seeds and its answers.
 
 mod areas;
+mod captured;
+pub use areas::AreaState;
 mod check;
 mod clone;
 mod control;
@@ -321,6 +323,9 @@ pub enum Event {
     /// Player `.0`'s threat was raised by an encounter card effect (every `Game::raise_threat`
     /// but the framework's and player cards', which use `Game::raise_threat_by_player`).
     ThreatRaisedByEncounter(u8),
+    /// Captured cards of player `.1` were rescued from under card `.0` (RULES §8.7.7; `.0` may
+    /// have left play by now).
+    Rescued(CardId, u8),
     /// The Time objective turned to its Night side.
     BecameNight,
     /// Player `.1` took control of location `.0` (Wrath and Ruin, RULES §8.12; `engine::control`).
@@ -463,6 +468,11 @@ pub enum Frame {
         guard: CardId,
         by: u8,
     },
+    /// Framework step `step` for staging area `area` alone (several areas, `flow::by_area`).
+    AreaStep {
+        step: Step,
+        area: u8,
+    },
     /// Restore `Game::attack` saved before an action window inside an attack.
     RestoreAttack,
     /// Restore `Game::patk` saved before an action window inside a player attack.
@@ -545,6 +555,8 @@ pub struct Game<'a> {
     /// Encounter-deck resets during the current chain of reveals (`reveal_top`): a reveal made
     /// inside another card's reveal (surge, "reveal another card") continues the chain.
     pub chain_resets: u8,
+    /// The staging areas (RULES §7.6, `areas.rs`): one unless a scenario split them.
+    pub areas: areas::AreaState,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
     pub revealed_this_round: Vec<CardId>,
@@ -764,6 +776,7 @@ impl<'a> Game<'a> {
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
             chain_resets: 0,
+            areas: areas::AreaState::default(),
             revealed_this_round: Vec::with_capacity(32),
             def_script: def_script.clone().into(),
             def_hooks: def_script

@@ -152,6 +152,7 @@ impl<'a> Game<'a> {
             listed: 0,
             n_attached: 0,
             area: 0,
+            captured: false,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
@@ -367,6 +368,10 @@ impl<'a> Game<'a> {
             ci.zone = to;
             ci.guarded = false;
             ci.text_blanked = false;
+            if ci.captured {
+                ci.captured = false;
+                self.areas.captives -= 1;
+            }
             if was_in_play && !now_in_play {
                 ci.last_controller = ci.controller;
                 ci.damage = 0;
@@ -388,10 +393,17 @@ impl<'a> Game<'a> {
             if let Zone::Play(p) = to {
                 ci.controller = p;
             }
+            if matches!(to, Zone::Staging | Zone::Active | Zone::Quest) {
+                ci.area = self.areas.now;
+            }
         }
         self.lists[to.list()].push(c);
         self.dirty = true;
         self.note_moved(c);
+        if was_in_play && !now_in_play && self.areas.captives > 0 {
+            // Its captured cards are rescued (RULES §8.7.7).
+            self.rescue_under(c);
+        }
         if was_in_play && !now_in_play {
             // Its lasting effects end, except being the current quest: a side quest defeated
             // during the quest phase stays the current quest (§8.4.8).
@@ -686,6 +698,10 @@ impl<'a> Game<'a> {
             self.cards[c as usize].zone = to;
             if let Zone::Play(p) = to {
                 self.cards[c as usize].controller = p;
+            }
+            let staged = |z: Zone| matches!(z, Zone::Staging | Zone::Active | Zone::Quest);
+            if staged(to) && !staged(from) {
+                self.cards[c as usize].area = self.areas.now;
             }
             self.lists[to.list()].push(c);
             self.dirty = true;

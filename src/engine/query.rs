@@ -297,6 +297,15 @@ impl<'a> Game<'a> {
 
     /// The main quest card in play.
     pub fn main_quest(&self) -> Option<CardId> {
+        if self.areas.split {
+            // Each staging area has its own stage (§7.6).
+            return self
+                .list(Zone::Quest)
+                .iter()
+                .rev()
+                .copied()
+                .find(|&q| self.cards[q as usize].area == self.areas.now);
+        }
         self.list(Zone::Quest).last().copied()
     }
 
@@ -307,7 +316,7 @@ impl<'a> Game<'a> {
     pub fn current_quest(&self) -> Option<CardId> {
         if self.phase == Phase::Quest {
             for e in &self.lasting {
-                if e.what == Lasting::CurrentQuest {
+                if e.what == Lasting::CurrentQuest && self.card_in_this_area(e.card) {
                     return Some(e.card);
                 }
             }
@@ -322,7 +331,7 @@ impl<'a> Game<'a> {
     }
 
     pub fn active_location(&self) -> Option<CardId> {
-        self.active_location_in(self.area_of(self.first))
+        self.active_location_in(self.areas.now)
     }
 
     /// Characters controlled by `p`.
@@ -369,7 +378,7 @@ impl<'a> Game<'a> {
 
     /// Total threat in the first player's staging area (the staging area, while there is one).
     pub fn staging_threat(&self) -> i16 {
-        self.staging_threat_in(self.area_of(self.first))
+        self.staging_threat_in(self.areas.now)
     }
 
     /// Does hero `h` have the resource icon of `sphere`?

@@ -41,6 +41,9 @@ pub enum Zone {
     /// campaign card: in play, their rules active for the whole game; neither is a quest, a
     /// location nor a character.
     Nightmare,
+    /// A player's captured deck (Escape from Mount Gram, RULES §8.7): face down, ordered (the
+    /// last card of the shared list with this zone is the top), out of play.
+    Captured(u8),
 }
 
 pub const N_PLAYER_ZONES: usize = 5;
@@ -53,7 +56,7 @@ pub(crate) const IDX_ENGAGEMENT: usize = 3;
 pub(crate) const N_INTEREST: usize = 4;
 /// `CardInst::listed` bit of `Game::forced_cards` (the interest lists use bits 0..N_INTEREST).
 pub(crate) const LISTED_FORCED: u8 = 1 << 7;
-pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 16;
+pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 17;
 
 impl Zone {
     #[inline]
@@ -81,6 +84,7 @@ impl Zone {
             Zone::Shadow(_) => shared + 13,
             Zone::OrcDeck => shared + 14,
             Zone::Nightmare => shared + 15,
+            Zone::Captured(_) => shared + 16,
         }
     }
     /// Is a card here in play (its text active)?
@@ -120,6 +124,7 @@ impl Zone {
             Zone::Shadow(_) => "shadow",
             Zone::OrcDeck => "Orc deck",
             Zone::Nightmare => "Nightmare setup card",
+            Zone::Captured(_) => "captured deck",
         }
     }
 }
@@ -173,6 +178,9 @@ pub struct CardInst {
     /// The staging area it belongs to while staged, active or the quest (RULES §7.6,
     /// `engine::areas`; 0 while there is one).
     pub area: u8,
+    /// A captured card under an encounter or quest card (RULES §8.7, `engine::captured`):
+    /// rescued when its host leaves play. Cleared whenever the card moves.
+    pub captured: bool,
 }
 
 /// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.

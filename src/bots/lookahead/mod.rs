@@ -267,10 +267,12 @@ impl LookaheadBot {
                 progress: real("progress_weight", get("progress_weight"))?,
                 kill_token: match get("kill_token").parse::<f64>() {
                     Ok(x) if (0.0..=100.0).contains(&x) => x,
-                    _ => return Err(format!(
+                    _ => {
+                        return Err(format!(
                         "bot `lookahead`: option `kill_token` takes a number 0 to 100, not `{}`",
                         get("kill_token")
-                    )),
+                    ))
+                    }
                 },
             },
             plan: None,
@@ -293,7 +295,11 @@ impl Default for LookaheadBot {
 /// Is a card in a pile whose order or identity the players cannot see?
 fn hidden(g: &Game, c: crate::engine::CardId) -> bool {
     match g.card(c).zone {
-        Zone::Deck(_) | Zone::EncounterDeck | Zone::OrcDeck | Zone::Under(_) => true,
+        Zone::Deck(_)
+        | Zone::EncounterDeck
+        | Zone::OrcDeck
+        | Zone::Under(_)
+        | Zone::Captured(_) => true,
         Zone::Shadow(e) => {
             let k = g.shadows_of(e).position(|x| x == c).unwrap_or(0);
             k >= g.revealed_shadows(e)

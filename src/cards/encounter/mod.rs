@@ -17,6 +17,7 @@ pub mod easterling_raiders;
 pub mod foul_weather;
 pub mod intruders;
 pub mod intruders_nightmare;
+pub mod mount_gram;
 pub mod ruins_of_arnor;
 pub mod treachery_of_rhudaur;
 pub mod treachery_of_rhudaur_nightmare;

@@ -35,6 +35,8 @@ impl<'a> Game<'a> {
             self.stack.push(again(seat + 1, passes));
             return;
         }
+        // His actions resolve in his own staging area (§7.6.1).
+        self.focus(p);
         match self.take_answer() {
             None => {
                 let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);

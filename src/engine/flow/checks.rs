@@ -275,6 +275,7 @@ impl<'a> Game<'a> {
         while let Some(&e) = self.engaged(p).last() {
             self.return_to_staging(e);
         }
+        self.eliminate_captured(p);
         // §4.2.3.3: each location he controls returns to the staging area.
         self.return_all_locations(p);
         // Everything he owns or controls leaves the game.

@@ -113,6 +113,7 @@ impl<'a> Game<'a> {
             return;
         }
         let p = self.seat(seat);
+        self.focus(p);
         match self.take_answer() {
             None => {
                 if self.players[p as usize].eliminated {
@@ -498,6 +499,7 @@ impl<'a> Game<'a> {
             return;
         }
         let p = self.seat(seat);
+        self.focus(p);
         match self.take_answer() {
             None => {
                 if self.players[p as usize].eliminated {

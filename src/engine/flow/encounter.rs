@@ -39,7 +39,7 @@ impl<'a> Game<'a> {
             return;
         }
         let p = self.seat(seat);
-        if self.players[p as usize].eliminated {
+        if self.players[p as usize].eliminated || !self.in_this_area(p) {
             self.stack.push(Frame::OptionalEngage { seat: seat + 1 });
             return;
         }
@@ -49,7 +49,7 @@ impl<'a> Game<'a> {
                 self.offer(Opt::Pass);
                 for i in 0..self.list(Zone::Staging).len() {
                     let c = self.list(Zone::Staging)[i];
-                    if self.optionally_engageable(c) {
+                    if self.optionally_engageable(c) && self.card_in_this_area(c) {
                         self.offer(Opt::Card(c));
                     }
                 }
@@ -98,7 +98,7 @@ impl<'a> Game<'a> {
             self.engage(e, p);
             return;
         }
-        if !self.players[p as usize].eliminated {
+        if !self.players[p as usize].eliminated && self.in_this_area(p) {
             self.players[p as usize].checking_engagement = true;
             let threat = self.engagement_threat(p);
             // The highest engagement cost ≤ his threat engages him.
@@ -108,6 +108,7 @@ impl<'a> Game<'a> {
                 .copied()
                 .filter(|&e| {
                     self.is_enemy(e)
+                        && self.card_in_this_area(e)
                         && self.stat(e, Stat::Engagement) <= threat
                         && !self.rule(Rule::CannotBeEngaged(e))
                 })
@@ -118,6 +119,7 @@ impl<'a> Game<'a> {
                 for i in 0..self.list(Zone::Staging).len() {
                     let e = self.list(Zone::Staging)[i];
                     if self.is_enemy(e)
+                        && self.card_in_this_area(e)
                         && self.stat(e, Stat::Engagement) == cost
                         && !self.rule(Rule::CannotBeEngaged(e))
                     {

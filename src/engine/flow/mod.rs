@@ -8,6 +8,7 @@ use crate::data::Mode;
 use crate::record::{ELIMINATED, MAX_ROUNDS};
 
 mod actions;
+mod by_area;
 mod checks;
 mod combat;
 mod describe;
@@ -155,22 +156,30 @@ impl<'a> Game<'a> {
                         left: left - 1,
                         seat: seat + 1,
                     });
-                    // The players still in the game reveal in player order (§3.3.1.2).
-                    let n = self.players_in_game().max(1);
+                    // The players still in the game reveal in player order (§3.3.1.2); with
+                    // several staging areas, those of the area being resolved (§7.6.3).
+                    let n = self.players_in_this_area().max(1);
                     let by = self
-                        .active_seats()
+                        .area_seats()
                         .nth((seat % n) as usize)
                         .unwrap_or(self.first);
                     self.stack.push(Frame::RevealTop { by });
                 }
             }
-            Frame::RevealTop { by } => self.reveal_top(by),
+            Frame::RevealTop { by } => {
+                self.focus(by);
+                self.reveal_top(by)
+            }
             Frame::Reveal {
                 card,
                 by,
                 stage,
                 from_deck,
-            } => self.reveal(card, by, stage, from_deck),
+            } => {
+                self.focus(by);
+                self.reveal(card, by, stage, from_deck)
+            }
+            Frame::AreaStep { step, area } => self.area_step(step, area),
             Frame::OptionalEngage { seat } => self.optional_engage(seat),
             Frame::EngagementChecks { seat, any } => self.engagement_checks(seat, any),
             Frame::Travel => self.travel(),
@@ -285,6 +294,9 @@ impl<'a> Game<'a> {
         use Step::*;
         if s != RoundEnd {
             self.stack.push(Frame::Step(s.next()));
+        }
+        if self.areas.split && self.split_step(s) {
+            return;
         }
         match s {
             ResourceWindow | QuestWindow1 | QuestWindow2 | QuestWindow3 | QuestWindow4
@@ -464,6 +476,15 @@ impl<'a> Game<'a> {
                 if self.cards[l as usize].zone == Zone::Staging && self.active_location().is_none()
                 {
                     self.travel_to(l);
+                }
+            }
+            (crate::engine::captured::RESUME_RESCUED, _) => {
+                self.fire(Event::Rescued(cont.a as CardId, cont.player));
+            }
+            (crate::engine::captured::RESUME_ENTERS_PLAY, _) => {
+                let h = cont.a as CardId;
+                if self.cards[h as usize].zone == Zone::Play(cont.player) {
+                    self.fire(Event::EntersPlay(h));
                 }
             }
             // A guarded objective-ally was freed into the staging area (`discard_hosted`).

@@ -20,7 +20,7 @@ impl<'a> Game<'a> {
             }
             Commit => self.stack.push(Frame::Commit { seat: 0 }),
             Staging => {
-                let n = self.players_in_game();
+                let n = self.players_in_this_area();
                 self.stack.push(Frame::Staging { left: n, seat: 0 });
             }
             Resolve => self.resolve_quest(),
@@ -40,11 +40,11 @@ impl<'a> Game<'a> {
         let has_side = self
             .list(Zone::Staging)
             .iter()
-            .any(|&c| self.is_side_quest(c));
+            .any(|&c| self.is_side_quest(c) && self.card_in_this_area(c));
         if !has_side {
             return;
         }
-        let p = self.first;
+        let p = self.area_seats().next().unwrap_or(self.first);
         let main = self.main_quest().unwrap_or(NO_CARD);
         self.begin_ask(p, Ask::CurrentQuest);
         if !self.rule(Rule::CannotBeCurrentQuest(main)) {
@@ -52,7 +52,7 @@ impl<'a> Game<'a> {
         }
         for i in 0..self.list(Zone::Staging).len() {
             let c = self.list(Zone::Staging)[i];
-            if self.is_side_quest(c) {
+            if self.is_side_quest(c) && self.card_in_this_area(c) {
                 self.offer(Opt::Card(c));
             }
         }
@@ -67,7 +67,7 @@ impl<'a> Game<'a> {
             return;
         }
         let p = self.seat(seat);
-        if self.players[p as usize].eliminated {
+        if self.players[p as usize].eliminated || !self.in_this_area(p) {
             self.stack.push(Frame::Commit { seat: seat + 1 });
             return;
         }
@@ -139,6 +139,7 @@ impl<'a> Game<'a> {
     pub fn questing_strength(&self) -> i16 {
         let s = self.questing_stat();
         (0..self.n_players)
+            .filter(|&p| self.in_this_area(p))
             .flat_map(|p| self.characters(p))
             .filter(|&c| self.cards[c as usize].questing)
             .map(|c| self.stat(c, s))
@@ -152,6 +153,7 @@ impl<'a> Game<'a> {
             let staged: Vec<String> = g
                 .list(Zone::Staging)
                 .iter()
+                .filter(|&&c| g.card_in_this_area(c))
                 .map(|&c| format!("{} {}", g.title(c), g.threat_contribution(c)))
                 .collect();
             let q = g
@@ -168,7 +170,9 @@ impl<'a> Game<'a> {
             self.place_progress_on_quest(strength - threat, true);
         } else if threat > strength && !self.any_lasting(Lasting::NoQuestThreat) {
             for p in 0..self.n_players {
-                self.raise_threat_by_player(p, threat - strength);
+                if self.in_this_area(p) {
+                    self.raise_threat_by_player(p, threat - strength);
+                }
             }
         }
     }

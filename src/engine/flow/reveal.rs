@@ -118,14 +118,23 @@ impl<'a> Game<'a> {
                     self.cards[card as usize].time = kw.time as i16;
                     self.log_fn(|g| format!("  {} gets {} time counters", g.title(card), kw.time));
                 }
+                // Capture X comes before the When Revealed effects (§8.7.4).
+                if kw.capture > 0 && self.cards[card as usize].zone.in_play() {
+                    self.capture_keyword(card, kw.capture);
+                }
+                // "Each player" is each player of the area the card is revealed in (§7.6.4).
                 if from_deck && kw.doomed > 0 {
                     for p in 0..self.n_players {
-                        self.raise_threat(p, kw.doomed as i16);
+                        if self.in_this_area(p) {
+                            self.raise_threat(p, kw.doomed as i16);
+                        }
                     }
                 }
                 if from_deck && self.rule(Rule::GainsDoomed(card)) {
                     for p in 0..self.n_players {
-                        self.raise_threat(p, 1);
+                        if self.in_this_area(p) {
+                            self.raise_threat(p, 1);
+                        }
                     }
                 }
                 self.canceled = false;

@@ -27,6 +27,7 @@ impl<'a> Game<'a> {
         self.outcome = None;
         self.canceled = false;
         self.surge_pending = 0;
+        self.areas = AreaState::default();
         self.round = 0;
         self.rounds_completed = 0;
         self.rounds_recorded = 0;

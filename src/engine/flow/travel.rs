@@ -42,13 +42,17 @@ impl<'a> Game<'a> {
         }
         match self.take_answer() {
             None => {
-                let p = self.first;
+                // The first player of the staging area chooses (§7.6.8, engine choice).
+                let p = self.area_seats().next().unwrap_or(self.first);
                 let n = self.list(Zone::Staging).len();
                 // A location the players must travel to when able leaves no other choice.
                 let mut must = false;
                 for i in 0..n {
                     let c = self.list(Zone::Staging)[i];
-                    if self.rule(Rule::MustTravelHere(c)) && self.can_travel_to(c) {
+                    if self.card_in_this_area(c)
+                        && self.rule(Rule::MustTravelHere(c))
+                        && self.can_travel_to(c)
+                    {
                         must = true;
                     }
                 }
@@ -58,7 +62,10 @@ impl<'a> Game<'a> {
                 }
                 for i in 0..n {
                     let c = self.list(Zone::Staging)[i];
-                    if (!must || self.rule(Rule::MustTravelHere(c))) && self.can_travel_to(c) {
+                    if self.card_in_this_area(c)
+                        && (!must || self.rule(Rule::MustTravelHere(c)))
+                        && self.can_travel_to(c)
+                    {
                         self.offer(Opt::Card(c));
                     }
                 }

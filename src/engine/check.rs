@@ -7,6 +7,12 @@ impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_areas()?;
+        if self.pending().is_some_and(|d| d.options.is_empty()) {
+            return Err(format!(
+                "a decision with no options is pending ({})",
+                self.ask_name()
+            ));
+        }
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(

@@ -9,6 +9,12 @@ impl<'a> Game<'a> {
         self.check_areas()?;
         self.check_reanimated()?;
         self.check_captured()?;
+        if self.pending().is_some_and(|d| d.options.is_empty()) {
+            return Err(format!(
+                "a decision with no options is pending ({})",
+                self.ask_name()
+            ));
+        }
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(

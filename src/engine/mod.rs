@@ -850,6 +850,11 @@ impl<'a> Game<'a> {
     pub fn apply(&mut self, option: usize) {
         self.close_stat_memo();
         assert!(self.waiting, "apply() without a pending decision");
+        assert!(
+            !self.decision.options.is_empty(),
+            "apply() on a decision with no options ({})",
+            self.ask_name()
+        );
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
             let line = format!(
@@ -999,6 +1004,11 @@ impl<'a> Game<'a> {
             };
             self.exec(f);
         }
+        debug_assert!(
+            !self.waiting || self.outcome.is_some() || !self.decision.options.is_empty(),
+            "a decision with no options was posed: {:?}",
+            self.decision.ask
+        );
         if self.outcome.is_some() {
             self.waiting = false;
             self.finish_record();
@@ -1027,8 +1037,22 @@ impl<'a> Game<'a> {
         &self.decision.options
     }
     /// Wait for the answer. With a single option the engine answers itself (no decision).
+    /// With none, nothing is asked: the choice is skipped and the asking frame resumes with no
+    /// answer (a script choice resumes with `Opt::Pass`: its effect does what it can without
+    /// the choice). A decision with no options is never posed (checked by `check_invariants`).
+    /// Only script choices may get here with no options (their option lists can go stale,
+    /// e.g. when a lookahead copy re-samples hidden cards between offer and answer); engine
+    /// frames check `n_offered` themselves, since they would ask again on no answer.
     pub(crate) fn wait(&mut self) {
-        debug_assert!(!self.decision.options.is_empty());
+        if self.decision.options.is_empty() {
+            debug_assert!(
+                matches!(self.stack.last(), Some(Frame::Choice { .. })),
+                "an engine frame asked a decision with no options: {:?}",
+                self.stack.last()
+            );
+            self.answer = None;
+            return;
+        }
         if self.decision.options.len() == 1 {
             self.answer = Some(self.decision.options[0]);
         } else {

@@ -1470,6 +1470,47 @@ mod tests {
         assert_eq!(g.current_quest(), Some(sq));
     }
 
+    /// Regression (soak, lookahead on Across the Ettenmoors): "search for a side quest" was
+    /// offered, then the side quests left the encounter deck and discard pile before the answer
+    /// (a lookahead copy re-samples the encounter deck with the face-down shadow cards). The
+    /// search then has no card to pick: it must find nothing and shuffle, not pose an empty
+    /// decision.
+    #[test]
+    fn pressing_needs_search_finds_no_side_quest() {
+        let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
+        let sq = staged(&mut g, "TLR-051");
+        let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: p,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        let d = g.pending().expect("search or switch").clone();
+        let search = d.options.iter().position(|&o| o == Opt::Mode(0)).unwrap();
+        assert!(d.options.contains(&Opt::Card(sq)));
+        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
+            for c in g.list(z).to_vec() {
+                if g.ty(c) == CardType::EncounterSideQuest {
+                    g.move_card(c, Zone::SetAside);
+                }
+            }
+        }
+        let current = g.current_quest();
+        g.apply(search);
+        if let Some(d) = g.pending() {
+            assert!(!d.options.is_empty(), "a decision with no options");
+        }
+        g.check_invariants().unwrap();
+        assert_eq!(
+            g.current_quest(),
+            current,
+            "nothing found, nothing switched"
+        );
+        assert_eq!(g.card(sq).zone, Zone::Staging);
+    }
+
     #[test]
     fn weight_of_responsibility() {
         let mut g = sandbox(&[HEROES]);

@@ -35,6 +35,11 @@ fn make_bots(names: &[String]) -> Vec<Box<dyn Bot>> {
         .collect()
 }
 
+/// A progress score (0–100) in tenths.
+fn tenths(x: f64) -> u16 {
+    (x * 10.0).round().clamp(0.0, u16::MAX as f64) as u16
+}
+
 /// Normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -46,6 +51,9 @@ pub struct PairedGame {
     pub b: Outcome,
     pub rounds_a: u16,
     pub rounds_b: u16,
+    /// `GameRecord::progress_score` of each game, in tenths (a win is 1,000).
+    pub progress_a: u16,
+    pub progress_b: u16,
     pub unimplemented_a: u32,
     pub unimplemented_b: u32,
 }
@@ -146,6 +154,8 @@ pub fn run_compare_sides(
                         b: rb.outcome,
                         rounds_a: ra.rounds,
                         rounds_b: rb.rounds,
+                        progress_a: tenths(ra.progress_score()),
+                        progress_b: tenths(rb.progress_score()),
                         unimplemented_a: ra.unimplemented_plays,
                         unimplemented_b: rb.unimplemented_plays,
                     });

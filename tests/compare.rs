@@ -127,6 +127,26 @@ fn compare_command_writes_csv_and_summary() {
             out.contains("paired 95% CI") && out.contains("McNemar"),
             "{out}"
         );
+        // The paired progress score: both means between 0 and 100, their difference printed.
+        let prog = out
+            .lines()
+            .find(|l| l.starts_with("progress score"))
+            .unwrap_or_else(|| panic!("no progress line: {out}"));
+        let num = |key: &str| -> f64 {
+            let rest = &prog[prog.find(key).unwrap() + key.len()..];
+            rest.split(|c: char| c == ',' || c == ';')
+                .next()
+                .unwrap()
+                .trim()
+                .parse()
+                .unwrap()
+        };
+        let (a, b, diff) = (num(": A "), num(", B "), num("difference "));
+        assert!(
+            (0.0..=100.0).contains(&a) && (0.0..=100.0).contains(&b),
+            "{prog}"
+        );
+        assert!((a - b - diff).abs() < 0.011, "{prog}");
         let csv = fs::read_to_string(dir.join("compare.csv")).unwrap();
         let pairs = fs::read_to_string(dir.join("pairs.csv")).unwrap();
         assert_eq!(pairs.lines().count(), 701);

@@ -266,6 +266,17 @@ pub fn run(x: &CompareArgs) -> Result<()> {
     for line in summary(&key, &st, &rd, secs, threads) {
         writeln!(o, "{line}")?;
     }
+    // How far the games got, for quests that neither side wins (tenths back to points).
+    let pd = RoundsDiff::from_pairs(pairs.iter().map(|p| (p.progress_a, p.progress_b)));
+    writeln!(
+        o,
+        "progress score (100 a win, else 10 per quest stage beyond the first + stage progress / 10): A {:.2}, B {:.2}; difference {:+.2}, paired 95% CI {:+.2} to {:+.2}",
+        pd.mean_a / 10.0,
+        pd.mean_b / 10.0,
+        pd.diff / 10.0,
+        pd.paired95.0 / 10.0,
+        pd.paired95.1 / 10.0
+    )?;
     writeln!(o, "results: {}", out_dir.display())?;
     drop(o);
     super::plot::after(&out_dir, x.no_plots)?;

@@ -134,7 +134,7 @@ fn compare_command_writes_csv_and_summary() {
             .unwrap_or_else(|| panic!("no progress line: {out}"));
         let num = |key: &str| -> f64 {
             let rest = &prog[prog.find(key).unwrap() + key.len()..];
-            rest.split(|c: char| c == ',' || c == ';')
+            rest.split([',', ';'])
                 .next()
                 .unwrap()
                 .trim()

@@ -692,6 +692,7 @@ fn charge_forced(g: &mut Game, me: CardId, ev: Event) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::testkit::drain_pending;
     use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -714,12 +715,6 @@ mod tests {
         q
     }
 
-    fn drain(g: &mut Game) {
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     /// Attack `e` against player 0, undefended, with every decision answered by option 0.
     fn attack_undefended(g: &mut Game, e: CardId) {
         g.attack = AttackCtx::new(e, 0, false);
@@ -727,7 +722,7 @@ mod tests {
         if g.pending().is_some() {
             g.answer(Opt::Undefended);
         }
-        drain(g);
+        drain_pending(g);
     }
 
     #[test]
@@ -770,10 +765,10 @@ mod tests {
         g.deal_shadow(t);
         g.settle();
         assert_eq!(code(&g, t), CHAMPION);
-        drain(&mut g);
+        drain_pending(&mut g);
         // End of the round with Champion side up: back to Captain.
         g.emit(Event::RoundEnd);
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(code(&g, t), CAPTAIN);
     }
 
@@ -789,7 +784,7 @@ mod tests {
         let before = g.players[0].threat;
         crux_revealed(&mut g, q, 0);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(
             g.players[0].threat >= before + 2,
             "X = shadow cards in play"
@@ -809,7 +804,7 @@ mod tests {
         g.phase = Phase::Combat;
         g.push_run(Frame::EnemyAttacks { seat: 0 });
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.players[0].attacked_from_staging);
         assert_eq!(
             shadow_count(&g, t),
@@ -865,7 +860,7 @@ mod tests {
         assert_eq!(g.card(t).resources, 1, "tokens kept across the flip");
         assert_eq!(g.stat(gar, Stat::Engagement), 30);
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
-        drain(&mut g);
+        drain_pending(&mut g);
         // Champion and a Sorcery revealed: heal and attack again.
         let s = g.spawn("TLR-065", ENCOUNTER, Zone::EncounterDeck);
         g.push_run(Frame::Reveal {
@@ -1110,7 +1105,7 @@ mod tests {
         g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(a));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(a).zone, Zone::Discard(0));
         assert_eq!(copies(&g), before - 1);
         assert!(atk + 1 > 2);
@@ -1157,7 +1152,7 @@ mod tests {
         g.settle();
         assert_eq!(g.stat(h, Stat::Defense), (d - 2).max(0));
         assert_eq!(code(&g, t), CHAMPION, "a Captain flips");
-        drain(&mut g);
+        drain_pending(&mut g);
         // Defeated: 10 progress on the main quest.
         let q = g.main_quest().unwrap();
         let p0 = g.card(q).progress;

@@ -531,6 +531,7 @@ fn sever_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::testkit::drain;
     use crate::cards::testkit::{reveal_resolving, sandbox_in};
     use crate::data::Mode;
 
@@ -550,13 +551,6 @@ mod tests {
             g.spawn(PLAIN, ENCOUNTER, Zone::EncounterDeck);
         }
         g
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
     }
 
     fn thaurdir(g: &mut Game) -> CardId {

@@ -816,6 +816,7 @@ pub(crate) mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::testkit::drain_pending;
     use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -835,12 +836,6 @@ mod tests {
         q
     }
 
-    fn drain(g: &mut Game) {
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     /// Attack `e` against player 0, undefended, with every other decision answered by 0.
     fn attack_undefended(g: &mut Game, e: CardId) {
         g.attack = AttackCtx::new(e, 0, false);
@@ -848,7 +843,7 @@ mod tests {
         if g.pending().is_some() {
             g.answer(Opt::Undefended);
         }
-        drain(g);
+        drain_pending(g);
     }
 
     /// Attack `e` against player 0 defended by `d`.
@@ -861,7 +856,7 @@ mod tests {
         {
             g.answer(Opt::Done);
         }
-        drain(g);
+        drain_pending(g);
     }
 
     fn reanimated(g: &Game) -> Vec<CardId> {
@@ -916,7 +911,7 @@ mod tests {
         let deck0 = g.list(Zone::EncounterDeck).len();
         catacombs_setup(&mut g, q);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(find(&g, DAECHANAR).unwrap()).zone, Zone::SetAside);
         assert_eq!(g.card(find(&g, ALTAR).unwrap()).zone, Zone::SetAside);
         assert!(
@@ -956,7 +951,7 @@ mod tests {
         g.move_card(curse, Zone::EncounterDiscard);
         g.card_mut(d).damage = 20;
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(q).zone, Zone::Removed, "advanced");
         assert_ne!(g.main_quest(), Some(q));
     }
@@ -990,7 +985,7 @@ mod tests {
         // End of the quest phase with a location in play: 1 damage to every character.
         let h = g.heroes(0).next().unwrap();
         g.emit(Event::PhaseEnd(Phase::Quest));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(h).damage, 1);
         assert_eq!(g.outcome(), None);
         // No location left: the players win.
@@ -1056,12 +1051,12 @@ mod tests {
         g.emit(Event::StagingEnded);
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(1));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(reanimated(&g).len(), 1);
         let n = g.list(Zone::EncounterDeck).len();
         g.emit(Event::StagingEnded);
         g.answer(Opt::Mode(0));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.list(Zone::EncounterDeck).len() < n, "revealed");
     }
 
@@ -1114,7 +1109,7 @@ mod tests {
         g.settle();
         assert!(g.pending().is_some(), "the first player picks a character");
         g.answer(Opt::Card(a));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(w).zone, Zone::Attached(a));
         assert!(g.has_trait(w, "Sorcery"), "a Sorcery attachment");
         assert_eq!(g.stat(a, Stat::Willpower), (wp - 1).max(0));
@@ -1253,7 +1248,7 @@ mod tests {
         );
         let h = heroes[1];
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(d).zone, Zone::Attached(h));
         assert_eq!(g.stat(h, Stat::Willpower), 0);
         assert!(!g.rule(Rule::MustCommit(h)), "only in the quest phase");

@@ -1035,7 +1035,10 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, heroes, reveal_resolving, sandbox_in,
+        set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -1048,35 +1051,9 @@ mod tests {
         sandbox_in("the-treachery-of-rhudaur", Mode::Standard, players)
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    fn set_stage(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
     /// An encounter deck of `n` Ancient Causeways (threat 3, no When Revealed).
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(CAUSEWAY, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
+        encounter_deck_of(g, CAUSEWAY, n);
     }
 
     fn current(g: &mut Game, q: CardId) {

@@ -456,7 +456,9 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -467,27 +469,8 @@ mod tests {
         sandbox_in("the-treachery-of-rhudaur", Mode::Nightmare, &[HEROES])
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(CAUSEWAY, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
+        encounter_deck_of(g, CAUSEWAY, n);
     }
 
     fn count(g: &Game, z: Zone, code_: &str) -> usize {

@@ -865,7 +865,10 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, options, reveal_resolving, sandbox_in,
+        set_stage,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -885,33 +888,7 @@ mod tests {
 
     /// An encounter deck of `n` Rugged Country.
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
-    }
-
-    fn set_stage(g: &mut Game, code: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code).unwrap();
-        g.set_face(q, d);
-        q
+        encounter_deck_of(g, ROCKS, n);
     }
 
     #[test]

@@ -772,7 +772,9 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -786,22 +788,11 @@ mod tests {
 
     /// An encounter deck of `n` plain cards (Weathered Hilltops: no when-revealed, no surge).
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(HILLTOP, ENCOUNTER, Zone::EncounterDeck);
-        }
+        encounter_deck_of(g, HILLTOP, n);
     }
 
     fn staged(g: &mut Game, code: &str) -> CardId {
         g.spawn(code, ENCOUNTER, Zone::Staging)
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
-        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
     }
 
     fn codes(g: &Game, z: Zone) -> Vec<String> {

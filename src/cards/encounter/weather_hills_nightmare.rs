@@ -438,7 +438,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, sandbox_in};
+    use crate::cards::testkit::{attack_with_shadow, drain, heroes, options, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -514,13 +514,6 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::LossScenario));
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
     const THIRD: &[&str] = &["Core-007", "Core-008", "Core-009"];
     const ORC_CAMP: &str = "TLR-030";
@@ -557,13 +550,6 @@ mod tests {
             .iter()
             .filter(|&&c| g.def_of(c).code == code)
             .count()
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let sh = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        sh
     }
 
     #[test]

@@ -234,3 +234,13 @@ pub fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
     g.push_run(Frame::Attack { stage: 0 });
     s
 }
+
+/// Run enemy `e`'s attack on seat 0 undefended, every other decision answered by option 0.
+pub fn attack_undefended(g: &mut Game, e: CardId) {
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    if g.pending().is_some() {
+        g.answer(Opt::Undefended);
+    }
+    drain_pending(g);
+}

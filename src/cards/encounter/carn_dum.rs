@@ -692,8 +692,9 @@ fn charge_forced(g: &mut Game, me: CardId, ev: Event) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::drain_pending;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -706,23 +707,6 @@ mod tests {
         clutches_setup(&mut g, q);
         g.settle();
         g
-    }
-
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
-    /// Attack `e` against player 0, undefended, with every decision answered by option 0.
-    fn attack_undefended(g: &mut Game, e: CardId) {
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        if g.pending().is_some() {
-            g.answer(Opt::Undefended);
-        }
-        drain_pending(g);
     }
 
     #[test]
@@ -780,7 +764,7 @@ mod tests {
         g.deal_shadow(e);
         g.deal_shadow(e);
         g.settle();
-        let q = set_quest(&mut g, "TBoCD-126A");
+        let q = set_stage(&mut g, "TBoCD-126A");
         let before = g.players[0].threat;
         crux_revealed(&mut g, q, 0);
         g.settle();
@@ -791,7 +775,7 @@ mod tests {
         );
         assert_eq!(code(&g, t), CHAMPION, "a Captain flips");
         // 2B: engaged with each player, attacks each player in the combat phase.
-        let q = set_quest(&mut g, "TBoCD-126B");
+        let q = set_stage(&mut g, "TBoCD-126B");
         g.emit(Event::RoundEnd);
         assert_eq!(
             code(&g, t),
@@ -850,7 +834,7 @@ mod tests {
         reveal_resolving(&mut g, r);
         assert_eq!(shadow_count(&g, gar), 1);
         // Flip to Champion: other enemies -10; heal 3 and attack the first player. Tokens stay.
-        set_quest(&mut g, "TBoCD-126B");
+        set_stage(&mut g, "TBoCD-126B");
         g.card_mut(t).damage = 5;
         g.card_mut(t).resources = 1;
         g.flip_card(t);
@@ -1115,7 +1099,7 @@ mod tests {
     fn daechanars_will() {
         let mut g = cd();
         let t = find_thaurdir(&g).unwrap();
-        set_quest(&mut g, "TBoCD-126B");
+        set_stage(&mut g, "TBoCD-126B");
         let w = g.spawn("TBoCD-138", ENCOUNTER, Zone::EncounterDeck);
         g.set_logging(true);
         reveal_resolving(&mut g, w);

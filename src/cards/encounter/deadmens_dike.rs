@@ -755,7 +755,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{reveal_resolving, sandbox_in, set_stage};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -776,18 +776,11 @@ mod tests {
             .collect()
     }
 
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
     #[test]
     fn the_shades_of_angmar() {
         // 1A setup.
         let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[HEROES]);
-        let q = set_quest(&mut g, "TLR-073A");
+        let q = set_stage(&mut g, "TLR-073A");
         assert_eq!(g.card(find(&g, IARION)[0]).zone, Zone::EncounterDeck);
         stage1a_setup(&mut g, q);
         let i = find(&g, IARION)[0];
@@ -799,7 +792,7 @@ mod tests {
             .collect();
         assert_eq!(squares.len(), 1);
         // 1B when revealed: a Baleful Shade engaged, one card revealed.
-        let q = set_quest(&mut g, "TLR-073B");
+        let q = set_stage(&mut g, "TLR-073B");
         let deck = g.list(Zone::EncounterDeck).len();
         stage1b_revealed(&mut g, q, 0);
         g.settle();
@@ -826,7 +819,7 @@ mod tests {
     #[test]
     fn a_fell_wraith() {
         let mut g = dd();
-        let q = set_quest(&mut g, "TLR-074A");
+        let q = set_stage(&mut g, "TLR-074A");
         let t = find(&g, THAURDIR)[0];
         assert_eq!(g.card(t).zone, Zone::SetAside);
         let deck = g.list(Zone::EncounterDeck).len();
@@ -840,7 +833,7 @@ mod tests {
             g.list(Zone::EncounterDeck).len() < deck,
             "one card revealed"
         );
-        let q = set_quest(&mut g, "TLR-074B");
+        let q = set_stage(&mut g, "TLR-074B");
         // The last stage: nothing left in the quest deck.
         while let Some(c) = g.top(Zone::QuestDeck) {
             g.move_card(c, Zone::Removed);
@@ -881,7 +874,7 @@ mod tests {
     fn a_fell_wraith_stage_2() {
         // Thaurdir's attack kills a character: its controller mills 3 or sends him back.
         let mut g = dd();
-        set_quest(&mut g, "TLR-074B");
+        set_stage(&mut g, "TLR-074B");
         let t = find(&g, THAURDIR)[0];
         g.move_card(t, Zone::Engaged(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
@@ -1187,7 +1180,7 @@ mod tests {
     #[test]
     fn the_shadow_world() {
         let mut g = dd();
-        set_quest(&mut g, "TLR-074B");
+        set_stage(&mut g, "TLR-074B");
         let s = g.spawn("TLR-042", ENCOUNTER, Zone::Staging);
         g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));

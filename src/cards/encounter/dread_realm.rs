@@ -816,8 +816,9 @@ pub(crate) mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::drain_pending;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -827,23 +828,6 @@ mod tests {
     /// A sandbox of The Dread Realm on stage 1B (no setup run).
     fn dr() -> Game<'static> {
         sandbox_in("the-dread-realm", Mode::Standard, &[HEROES])
-    }
-
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
-    /// Attack `e` against player 0, undefended, with every other decision answered by 0.
-    fn attack_undefended(g: &mut Game, e: CardId) {
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        if g.pending().is_some() {
-            g.answer(Opt::Undefended);
-        }
-        drain_pending(g);
     }
 
     /// Attack `e` against player 0 defended by `d`.
@@ -857,6 +841,17 @@ mod tests {
             g.answer(Opt::Done);
         }
         drain_pending(g);
+    }
+
+    /// A defender destroyed by an attack with `shadow` dealt is reanimated with a shadow card.
+    fn shadow_reanimates_destroyed_defender(shadow: &str) {
+        let mut g = dr();
+        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
+        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
+        let a = g.spawn(GUARD, 0, Zone::Play(0));
+        attack_defended(&mut g, e, a);
+        assert!(g.is_reanimated(a), "{shadow}");
+        assert_eq!(shadow_count(&g, a), 1, "{shadow}");
     }
 
     fn reanimated(g: &Game) -> Vec<CardId> {
@@ -907,7 +902,7 @@ mod tests {
     #[test]
     fn the_catacombs_of_carn_dum() {
         let mut g = dr();
-        let q = set_quest(&mut g, "TDR-150A");
+        let q = set_stage(&mut g, "TDR-150A");
         let deck0 = g.list(Zone::EncounterDeck).len();
         catacombs_setup(&mut g, q);
         g.settle();
@@ -920,7 +915,7 @@ mod tests {
         );
         assert_eq!(reanimated(&g).len(), 1, "the top card reanimated");
         // 1B: Sorcery cards attached to it wait for stage 2, which takes them.
-        let q = set_quest(&mut g, "TDR-150B");
+        let q = set_stage(&mut g, "TDR-150B");
         let curse = g.spawn("TLR-066", ENCOUNTER, Zone::Attached(q));
         let other = g.spawn("TLR-062", ENCOUNTER, Zone::Attached(q));
         g.emit(Event::QuestDefeated(q));
@@ -937,7 +932,7 @@ mod tests {
         }
         let old = g.spawn("TDR-160", ENCOUNTER, Zone::Active);
         let curse = g.spawn("TLR-066", ENCOUNTER, Zone::SetAside);
-        let q = set_quest(&mut g, "TDR-151A");
+        let q = set_stage(&mut g, "TDR-151A");
         awakened_revealed(&mut g, q, 0);
         g.settle();
         let d = find(&g, DAECHANAR).unwrap();
@@ -947,7 +942,7 @@ mod tests {
         assert_eq!(g.card(curse).zone, Zone::Attached(q), "stage 1's Sorcery");
         assert_eq!(reanimated(&g).len(), 1);
         // 2B: Daechanar destroyed advances to stage 3.
-        set_quest(&mut g, "TDR-151B");
+        set_stage(&mut g, "TDR-151B");
         g.move_card(curse, Zone::EncounterDiscard);
         g.card_mut(d).damage = 20;
         g.settle();
@@ -959,7 +954,7 @@ mod tests {
     #[test]
     fn daechanars_fall() {
         let mut g = dr();
-        let q = set_quest(&mut g, "TDR-152A");
+        let q = set_stage(&mut g, "TDR-152A");
         // One player: one location in the staging area.
         let staged = |g: &Game| {
             g.list(Zone::Staging)
@@ -971,7 +966,7 @@ mod tests {
         fall_revealed(&mut g, q, 0);
         assert_eq!(staged(&g), 1);
         // 3B: quest progress goes to staged locations, nearest to explored first.
-        let q = set_quest(&mut g, "TDR-152B");
+        let q = set_stage(&mut g, "TDR-152B");
         let l = g
             .list(Zone::Staging)
             .iter()
@@ -1070,13 +1065,7 @@ mod tests {
         assert_eq!(g.card(a).zone, Zone::Engaged(0));
         assert_eq!(shadow_count(&g, a), 1);
         // Shadow: the same when this attack destroys a character.
-        let mut g = dr();
-        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
-        g.spawn("TDR-155", ENCOUNTER, Zone::Shadow(e));
-        let a = g.spawn(GUARD, 0, Zone::Play(0));
-        attack_defended(&mut g, e, a);
-        assert!(g.is_reanimated(a));
-        assert_eq!(shadow_count(&g, a), 1);
+        shadow_reanimates_destroyed_defender("TDR-155");
     }
 
     #[test]
@@ -1204,13 +1193,7 @@ mod tests {
         g.reanimate_top(0, 2);
         assert_eq!(g.stat(c, Stat::Threat), 3);
         // Shadow: a character this attack destroys is reanimated with a shadow card.
-        let mut g = dr();
-        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
-        g.spawn("TDR-161", ENCOUNTER, Zone::Shadow(e));
-        let a = g.spawn(GUARD, 0, Zone::Play(0));
-        attack_defended(&mut g, e, a);
-        assert!(g.is_reanimated(a));
-        assert_eq!(shadow_count(&g, a), 1);
+        shadow_reanimates_destroyed_defender("TDR-161");
     }
 
     #[test]

@@ -20,6 +20,7 @@
 use super::amarthiul;
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, enemies_in_play};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -272,17 +273,6 @@ const SAFE_HINT: Hint = Hint {
     travel_penalty: -40,
     ..NO_HINT
 };
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn is_troll(g: &Game, c: CardId) -> bool {
     g.is_enemy(c) && g.has_trait(c, "Troll")

@@ -19,6 +19,7 @@
 use super::across_the_ettenmoors::{is_safe_location, quest_cards, reveal_side_quest_from_deck};
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -151,17 +152,6 @@ pub static SCRIPTS: &[Script] = &[
 
 const SETUP_CARD: &str = "AtEN-001A";
 const BARREN: &str = "AtEN-009";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
 
 // ------------------------------------------------------------------ setup card
 

@@ -7,6 +7,7 @@
 //! treacheries revealed. Shadow-card counting effects read `Game::shadows_of` and listen to
 //! `Event::ShadowDealt`.
 
+use crate::cards::common::{code, log};
 use crate::cards::common::{deal_damage_steps, seats, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -199,10 +200,6 @@ pub const CHAMPION: &str = "TBoCD-128";
 const GARRISON: &str = "TBoCD-129";
 const BATTLEFIELD: &str = "TBoCD-132";
 
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
 /// Is `c` Thaurdir (either face)?
 pub fn is_thaurdir(g: &Game, c: CardId) -> bool {
     matches!(code(g, c), CAPTAIN | CHAMPION)
@@ -240,13 +237,6 @@ fn in_encounter_deck(g: &Game, code_: &str) -> Option<CardId> {
         .rev()
         .copied()
         .find(|&c| code(g, c) == code_)
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
 }
 
 /// Every enemy in play (staging area, then each player's engaged enemies).

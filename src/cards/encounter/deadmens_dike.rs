@@ -2,6 +2,7 @@
 //! `intruders`, the Cursed Dead and Dark Sorcery sets in their own modules). Each script has a
 //! one-line summary in our own words.
 
+use crate::cards::common::{code, log};
 use crate::cards::common::{
     is_undead_enemy, offer_ready_characters, printed_cost_sum, shuffle_discard_top_into_deck,
     top_of_encounter_discard,
@@ -183,10 +184,6 @@ const IARION: &str = "TLR-016";
 const BALEFUL_SHADE: &str = "TLR-035";
 const FORNOST_SQUARE: &str = "TLR-038";
 
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
 /// A card with `code` in the encounter deck (topmost first).
 fn in_encounter_deck(g: &Game, code_: &str) -> Option<CardId> {
     g.list(Zone::EncounterDeck)
@@ -206,13 +203,6 @@ fn reveal_one_per_player(g: &mut Game) {
     let seats = crate::cards::common::seats(g);
     for &p in seats.iter().rev() {
         g.stack.push(Frame::RevealTop { by: p });
-    }
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
     }
 }
 

@@ -6,6 +6,7 @@
 //! Fall sends quest progress to the staged locations (`Rule::QuestProgressToStagingLocations`).
 
 use crate::cards::common::seats;
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -199,17 +200,6 @@ const CALAMITY: &str = "TDR-164";
 
 /// Resume steps of the stage cards.
 const REANIMATE_EACH: u8 = 1;
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// A card with `code_` wherever it is (single copies: Daechanar, Altar of Midwinter).
 fn find(g: &Game, code_: &str) -> Option<CardId> {

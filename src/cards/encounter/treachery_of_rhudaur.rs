@@ -16,6 +16,7 @@
 
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
@@ -266,17 +267,6 @@ const GREAT_HALL: &str = "TToR-097";
 const ANCIENT_CAUSEWAY: &str = "TLR-057";
 /// The three Investigation side quests, quest side.
 pub const SIDE_QUESTS: [&str; 3] = ["TToR-109", "TToR-111", "TToR-113"];
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn find_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
     g.list(z)

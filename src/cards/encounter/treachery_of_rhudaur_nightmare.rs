@@ -16,6 +16,7 @@
 
 use super::treachery_of_rhudaur::{find_thaurdir, SIDE_QUESTS, THAURDIR};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -118,17 +119,6 @@ const SETS: [(&str, &str); 3] = [
     (SIDE_QUESTS[1], "TToRN-008"),
     (SIDE_QUESTS[2], "TToRN-009"),
 ];
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn with_code(g: &Game, z: Zone, code_: &str) -> SmallIds {
     g.list(z)

@@ -13,6 +13,7 @@
 
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, offer_ready_characters, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -198,17 +199,6 @@ pub static SCRIPTS: &[Script] = &[
 pub const DAYBREAK: &str = "TWoE-011";
 pub const PACK_LEADER: &str = "TWoE-017";
 const SHROUDED_HILLS: &str = "TLR-048";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// Is `c` an enemy with the Warg trait?
 pub fn is_warg(g: &Game, c: CardId) -> bool {

@@ -10,6 +10,7 @@
 //! by the damaged character's controller.
 
 use super::wastes_of_eriador::{is_warg, wargs_in_play};
+use crate::cards::common::log;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -105,13 +106,6 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
 ];
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 // ------------------------------------------------------------------ Pack Hunters
 

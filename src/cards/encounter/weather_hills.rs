@@ -5,6 +5,7 @@
 
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -185,17 +186,6 @@ const HUNTING: &str = "TLR-071";
 const HILLTOP: &str = "TLR-027";
 const RIDGE: &str = "TLR-028";
 const ORC_CAMP: &str = "TLR-030";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// First card with `code` in zone `z`.
 fn first_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {

@@ -11,6 +11,7 @@
 //! (`Event::Unguarded`); free of encounters, it goes to the first player's play area at once.
 
 use super::weather_hills::remove_mission_token;
+use crate::cards::common::log;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -111,13 +112,6 @@ pub static SCRIPTS: &[Script] = &[
 
 const CAPTIVE_VILLAGER: &str = "TWHN-012";
 const REARGUARD_AMBUSHER: &str = "TWHN-013";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn is_villager(g: &Game, c: CardId) -> bool {
     g.def_of(c).code == CAPTIVE_VILLAGER

@@ -15,6 +15,7 @@
 
 use super::easterling_raiders::is_easterling_enemy;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -195,17 +196,6 @@ pub const ULCHOR: &str = "WaR-011";
 pub const GATE: &str = "WaR-014";
 pub const FORTIFICATION: &str = "WaR-017";
 const DRIVE_THEM_OUT_B: &str = "WaR-026B";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn find_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
     g.list(z)

@@ -35,6 +35,15 @@ fn run(dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// A fresh folder named after `name` holding `log.txt` with `text`; returns (folder, log).
+fn log_file(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = unique_dir("campaign", name);
+    fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("log.txt");
+    fs::write(&log, text).unwrap();
+    (dir, log)
+}
+
 #[test]
 fn campaigns_are_identical_for_any_thread_count() {
     let a = unique_dir("campaign", "t1");
@@ -71,10 +80,7 @@ score 1 120
 
 #[test]
 fn a_hand_written_log_resumes_from_scenario_2() {
-    let dir = unique_dir("campaign", "log2");
-    fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.txt");
-    fs::write(&log, LOG_AT_2).unwrap();
+    let (dir, log) = log_file("log2", LOG_AT_2);
     let out = dir.join("out");
     let csv = run(&out, &["--campaign-log", log.to_str().unwrap()]);
     let games: Vec<&str> = csv[2].lines().skip(1).collect();
@@ -104,15 +110,11 @@ fn a_hand_written_log_resumes_from_scenario_2() {
 
 #[test]
 fn a_hand_written_log_resumes_from_scenario_4() {
-    let dir = unique_dir("campaign", "log4");
-    fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.txt");
-    fs::write(
-        &log,
+    let (dir, log) = log_file(
+        "log4",
         "lotr-sim campaign log 1\nnext 4\nheroes 1: Aragorn, Théodred, Glóin\n\
          pool Arnor Ravaged\npool Hardy on Aragorn\nprotect_the_innocent 3\nthreat_reduction 2\n",
-    )
-    .unwrap();
+    );
     let t = ok(&[
         "campaign",
         "--mode",
@@ -137,10 +139,7 @@ fn a_hand_written_log_resumes_from_scenario_4() {
 
 #[test]
 fn a_bad_log_is_a_usage_error_with_file_and_line() {
-    let dir = unique_dir("campaign", "bad");
-    fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.txt");
-    fs::write(&log, "lotr-sim campaign log 1\nheroes 1: Aragron\n").unwrap();
+    let (dir, log) = log_file("bad", "lotr-sim campaign log 1\nheroes 1: Aragron\n");
     let o = lotr(&[
         "campaign",
         "--campaign-log",
@@ -183,15 +182,11 @@ fn sideboard_heroes_are_the_reserve() {
 
 #[test]
 fn a_hand_written_log_resumes_from_scenario_7_with_burdens_and_rule_options() {
-    let dir = unique_dir("campaign", "log7");
-    fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("log.txt");
-    fs::write(
-        &log,
+    let (dir, log) = log_file(
+        "log7",
         "lotr-sim campaign log 1\nnext 7\nheroes 1: Aragorn, Théodred, Glóin\n\
          pool Losing Time\npool Losing Time\npool Thaurdir's Legacy\nthreat_penalty 1\n",
-    )
-    .unwrap();
+    );
     let trace = |extra: &[&str]| {
         let mut args = vec![
             "campaign",

@@ -6,7 +6,7 @@
 use lotr_sim::bots::{self, BOTS};
 use lotr_sim::data::{load_embedded, CardDb, Mode, ScenarioDef};
 use lotr_sim::deck::resolve_deck;
-use lotr_sim::engine::{CardId, Game, GameSetup, RuleOptions};
+use lotr_sim::engine::{CardId, Game, GameSetup, RuleOptions, Zone};
 
 const DECKS: [&str; 4] = [
     "core-leadership",
@@ -99,6 +99,26 @@ fn opened<'a>(db: &'a CardDb, s: &'a GameSetup) -> Game<'a> {
         g.apply(0); // keep the opening hands: setup runs
     }
     g
+}
+
+/// The zone of the (first) card with code `code` in `g`.
+fn zone_of(db: &CardDb, g: &Game, code: &str) -> Zone {
+    g.cards
+        .iter()
+        .find(|c| db.def(c.def).code == code)
+        .unwrap_or_else(|| panic!("no {code}"))
+        .zone
+}
+
+/// Exactly one side quest is staged (`quests`), and one location is attached to it.
+fn assert_one_guarded_side_quest(g: &Game, quests: &[usize]) {
+    assert_eq!(quests.len(), 1, "one side quest staged");
+    let guarded = g
+        .cards
+        .iter()
+        .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
+        .count();
+    assert_eq!(guarded, 1, "guarding a Safe location");
 }
 
 /// Every encounter card of the scenario exists once per copy in `g` (a double-sided card is
@@ -359,7 +379,6 @@ fn deadmens_dike_nightmare_conformance() {
 /// Hills the active location.
 #[test]
 fn the_wastes_of_eriador_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [
         (Mode::Easy, 34usize),
@@ -372,9 +391,8 @@ fn the_wastes_of_eriador_deck_composition() {
             let g = opened(&db, &s);
             assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
-            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
-            assert_eq!(find("TWoE-016").zone, Zone::Play(g.first));
-            assert_eq!(find("TWoE-017").zone, Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "TWoE-016"), Zone::Play(g.first));
+            assert_eq!(zone_of(&db, &g, "TWoE-017"), Zone::SetAside);
             let time = g
                 .cards
                 .iter()
@@ -391,7 +409,6 @@ fn the_wastes_of_eriador_deck_composition() {
 /// and one Savage Trollspawn per player staged.
 #[test]
 fn across_the_ettenmoors_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 35usize), (Mode::Standard, 48)] {
         let sc = encounter_of(&db, "across-the-ettenmoors", mode, total);
@@ -400,21 +417,14 @@ fn across_the_ettenmoors_deck_composition() {
             let g = opened(&db, &s);
             assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
-            let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
-            assert_eq!(amarthiul.zone, Zone::Play(g.first));
+            assert_eq!(zone_of(&db, &g, "AtE-067"), Zone::Play(g.first));
             let quests: Vec<usize> = (0..g.cards.len())
                 .filter(|&i| {
                     matches!(code(&g.cards[i]), "AtE-081" | "AtE-082" | "AtE-083")
                         && g.cards[i].zone == Zone::Staging
                 })
                 .collect();
-            assert_eq!(quests.len(), 1, "one side quest staged");
-            let guarded = g
-                .cards
-                .iter()
-                .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
-                .count();
-            assert_eq!(guarded, 1, "guarding a Safe location");
+            assert_one_guarded_side_quest(&g, &quests);
             let spawns = g
                 .cards
                 .iter()
@@ -429,7 +439,6 @@ fn across_the_ettenmoors_deck_composition() {
 /// player, one side quest staged guarding a Safe location, one milled enemy per player staged.
 #[test]
 fn across_the_ettenmoors_nightmare_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     let mode = Mode::Nightmare;
     let sc = encounter_of(&db, "across-the-ettenmoors", mode, 54);
@@ -437,11 +446,8 @@ fn across_the_ettenmoors_nightmare_deck_composition() {
         let s = setup(&db, "across-the-ettenmoors", mode, players);
         let g = opened(&db, &s);
         assert_each_copy(&db, &g, sc, mode);
-        let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
-        let setup_card = g.cards.iter().find(|c| code(c) == "AtEN-001A").unwrap();
-        assert_eq!(setup_card.zone, Zone::Nightmare);
-        let amarthiul = g.cards.iter().find(|c| code(c) == "AtE-067").unwrap();
-        assert_eq!(amarthiul.zone, Zone::Play(g.first));
+        assert_eq!(zone_of(&db, &g, "AtEN-001A"), Zone::Nightmare);
+        assert_eq!(zone_of(&db, &g, "AtE-067"), Zone::Play(g.first));
         let ty = |i: usize| db.def(g.cards[i].def).ty;
         let quests: Vec<usize> = (0..g.cards.len())
             .filter(|&i| {
@@ -449,13 +455,7 @@ fn across_the_ettenmoors_nightmare_deck_composition() {
                     && g.cards[i].zone == Zone::Staging
             })
             .collect();
-        assert_eq!(quests.len(), 1, "one side quest staged");
-        let guarded = g
-            .cards
-            .iter()
-            .filter(|c| c.zone == Zone::Attached(quests[0] as u16))
-            .count();
-        assert_eq!(guarded, 1, "guarding a Safe location");
+        assert_one_guarded_side_quest(&g, &quests);
         let enemies = (0..g.cards.len())
             .filter(|&i| {
                 ty(i) == lotr_sim::data::CardType::Enemy && g.cards[i].zone == Zone::Staging
@@ -539,7 +539,6 @@ fn wrath_and_ruin_conformance() {
 /// Accursed Battlefield the active location.
 #[test]
 fn the_battle_of_carn_dum_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [
         (Mode::Easy, 32usize),
@@ -591,7 +590,6 @@ fn the_battle_of_carn_dum_conformance() {
 /// side up and one Ancient Causeway staged (two with 3+ players).
 #[test]
 fn the_treachery_of_rhudaur_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [
         (Mode::Easy, 37usize),
@@ -611,12 +609,11 @@ fn the_treachery_of_rhudaur_deck_composition() {
             assert_eq!(aside, if mode == Mode::Nightmare { 9 } else { 0 });
             assert_each_copy(&db, &g, sc, mode);
             let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
-            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
-            assert_eq!(find("TToR-096").zone, Zone::Play(g.first));
-            assert_eq!(find("TToR-098").zone, Zone::SetAside);
-            assert_eq!(find("TToR-097").zone, Zone::Active);
+            assert_eq!(zone_of(&db, &g, "TToR-096"), Zone::Play(g.first));
+            assert_eq!(zone_of(&db, &g, "TToR-098"), Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "TToR-097"), Zone::Active);
             for sq in ["TToR-109", "TToR-111", "TToR-113"] {
-                assert_eq!(find(sq).zone, Zone::Staging, "{sq}");
+                assert_eq!(zone_of(&db, &g, sq), Zone::Staging, "{sq}");
             }
             let causeways = g
                 .list(Zone::Staging)
@@ -644,7 +641,6 @@ fn the_treachery_of_rhudaur_conformance() {
 /// player, still counted as that player's card.
 #[test]
 fn the_dread_realm_deck_composition() {
-    use lotr_sim::engine::Zone;
     let db = load_embedded().unwrap();
     for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 48)] {
         let sc = encounter_of(&db, "the-dread-realm", mode, total);
@@ -656,10 +652,8 @@ fn the_dread_realm_deck_composition() {
                 g.apply(0);
             }
             assert_each_copy(&db, &g, sc, mode);
-            let code = |c: &lotr_sim::engine::CardInst| db.def(c.def).code.as_str();
-            let find = |x: &str| g.cards.iter().find(|c| code(c) == x).unwrap();
-            assert_eq!(find("TDR-153").zone, Zone::SetAside);
-            assert_eq!(find("TDR-154").zone, Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "TDR-153"), Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "TDR-154"), Zone::SetAside);
             for p in 0..players as u8 {
                 let mine = g
                     .cards

@@ -320,3 +320,16 @@ pub fn offer_ready_characters(g: &mut Game, p: u8) {
         }
     }
 }
+
+/// The card code of `c`.
+pub fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
+    &g.def_of(c).code
+}
+
+/// Add the line `f` writes to the game log, only when logging is on.
+pub fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
+    if g.logging() {
+        let s = f(g);
+        g.log_line(s);
+    }
+}

@@ -165,6 +165,43 @@ pub(super) fn words<'s>(s: &'s str, w: &'s str) -> impl Iterator<Item = usize> +
         .filter(move |&i| !s[..i].ends_with(is_ident) && !s[i + w.len()..].starts_with(is_ident))
 }
 
+/// The text of `fn name` in `file`, else in `common.rs` (shared helpers).
+pub(super) fn hook_text<'s>(file: &'s str, name: &str) -> Result<&'s str, String> {
+    let common = SOURCES.last().unwrap().1;
+    fn_text(file, name)
+        .or_else(|| fn_text(common, name))
+        .ok_or_else(|| format!("no source for fn {name}"))
+}
+
+/// The longest run of characters at the end of `s` that `keep` accepts.
+pub(super) fn trailing(s: &str, keep: impl Fn(char) -> bool) -> String {
+    let n = s.chars().rev().take_while(|&c| keep(c)).count();
+    s.chars().skip(s.chars().count() - n).collect()
+}
+
+/// The names that follow each `prefix` (such as `Event::`) in `text`.
+pub(super) fn variants_after<'s>(
+    text: &'s str,
+    prefix: &'s str,
+) -> impl Iterator<Item = String> + 's {
+    text.match_indices(prefix).map(move |(i, _)| {
+        text[i + prefix.len()..]
+            .chars()
+            .take_while(|&c| is_ident(c))
+            .collect()
+    })
+}
+
+/// The kinds named in a mask macro (`events![...]`, `rules![...]`) at the start of `s`.
+pub(super) fn declared(s: &str) -> BTreeSet<String> {
+    let inner = &s[s.find('[').unwrap() + 1..s.find(']').unwrap()];
+    inner
+        .split(',')
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
 /// The `Event` variants named by `fn name` (looked up in `file`, then `common.rs`) and by the
 /// functions it passes its event parameter to; `Err` names what the scan could not follow.
 fn named_events(
@@ -172,28 +209,14 @@ fn named_events(
     name: &str,
     seen: &mut BTreeSet<String>,
 ) -> Result<BTreeSet<String>, String> {
-    let common = SOURCES.last().unwrap().1;
-    let text = fn_text(file, name)
-        .or_else(|| fn_text(common, name))
-        .ok_or_else(|| format!("no source for fn {name}"))?;
-    let mut out = BTreeSet::new();
-    for (i, _) in text.match_indices("Event::") {
-        let v: String = text[i + 7..].chars().take_while(|&c| is_ident(c)).collect();
-        out.insert(v);
-    }
+    let text = hook_text(file, name)?;
+    let mut out: BTreeSet<String> = variants_after(text, "Event::").collect();
     // The event parameter: the name before `: Event` in the signature.
     let sig = &text[..text.find('{').unwrap()];
     let Some(at) = sig.find(": Event") else {
         return Err(format!("fn {name} takes no Event"));
     };
-    let param: String = sig[..at]
-        .chars()
-        .rev()
-        .take_while(|&c| is_ident(c))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let param = trailing(&sig[..at], is_ident);
     if param.starts_with('_') {
         return Err(format!("fn {name} ignores its event"));
     }
@@ -215,15 +238,9 @@ fn named_events(
             }
         }
         let Some(open) = open else { continue };
-        let callee: String = body[..open]
-            .trim_end()
-            .chars()
-            .rev()
-            .take_while(|&c| is_ident(c) || c == '!' || c == ':')
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let callee = trailing(body[..open].trim_end(), |c| {
+            is_ident(c) || c == '!' || c == ':'
+        });
         let callee = callee.rsplit("::").next().unwrap_or("").to_string();
         // Reading the event in place: comparisons, patterns, `matches!`.
         if callee.is_empty() || callee == "matches!" || callee == "Some" {
@@ -234,16 +251,6 @@ fn named_events(
         }
     }
     Ok(out)
-}
-
-/// The kinds named in `events![...]` at the start of `s`.
-fn declared(s: &str) -> BTreeSet<String> {
-    let inner = &s[s.find('[').unwrap() + 1..s.find(']').unwrap()];
-    inner
-        .split(',')
-        .map(|k| k.trim().to_string())
-        .filter(|k| !k.is_empty())
-        .collect()
 }
 
 fn mask_of(names: &BTreeSet<String>) -> EventMask {

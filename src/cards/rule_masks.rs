@@ -4,31 +4,21 @@
 //! answer `true` to a kind it does not name. A hook that hands its question on, or ignores it,
 //! must keep the default (every question).
 
-use super::event_masks::{fn_text, is_ident, words, SOURCES};
+use super::event_masks::{declared, hook_text, is_ident, trailing, variants_after, words, SOURCES};
 use super::*;
 use std::collections::BTreeSet;
 
 /// The `Rule` variants `fn name` (in `file`, else `common.rs`) names, if it reads its question
 /// only in place; `Err` says why not.
 fn named_rules(file: &str, name: &str) -> Result<BTreeSet<String>, String> {
-    let common = SOURCES.last().unwrap().1;
-    let text = fn_text(file, name)
-        .or_else(|| fn_text(common, name))
-        .ok_or_else(|| format!("no source for fn {name}"))?;
+    let text = hook_text(file, name)?;
     let open = text.find('{').unwrap();
     let (sig, body) = (&text[..open], &text[open..]);
     let at = sig
         .find(": Rule")
         .or_else(|| sig.find(": crate::cards::Rule"))
         .ok_or_else(|| format!("fn {name} takes no Rule"))?;
-    let param: String = sig[..at]
-        .chars()
-        .rev()
-        .take_while(|&c| is_ident(c))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let param = trailing(&sig[..at], is_ident);
     if param.starts_with('_') {
         return Err(format!("fn {name} ignores its question"));
     }
@@ -48,22 +38,7 @@ fn named_rules(file: &str, name: &str) -> Result<BTreeSet<String>, String> {
             return Err(format!("fn {name} has a wildcard arm that is not `false`"));
         }
     }
-    let mut out = BTreeSet::new();
-    for (i, _) in body.match_indices("Rule::") {
-        let v: String = body[i + 6..].chars().take_while(|&c| is_ident(c)).collect();
-        out.insert(v);
-    }
-    Ok(out)
-}
-
-/// The kinds named in `rules![...]` at the start of `s`.
-fn declared(s: &str) -> BTreeSet<String> {
-    let inner = &s[s.find('[').unwrap() + 1..s.find(']').unwrap()];
-    inner
-        .split(',')
-        .map(|k| k.trim().to_string())
-        .filter(|k| !k.is_empty())
-        .collect()
+    Ok(variants_after(body, "Rule::").collect())
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::data::{load_embedded, CardDb, Mode};
 use crate::deck::Deck;
-use crate::engine::{CardId, Frame, Game, GameSetup, Opt, RuleOptions};
+use crate::engine::{AttackCtx, CardId, Frame, Game, GameSetup, Opt, RuleOptions, Zone, ENCOUNTER};
 use std::sync::OnceLock;
 
 pub fn db() -> &'static CardDb {
@@ -187,4 +187,60 @@ pub fn core_leadership_deck(db: &crate::data::CardDb) -> Deck {
         cards,
         loot: Vec::new(),
     }
+}
+
+/// Run the engine to its next decision, then answer every decision with the first option until
+/// nothing is pending.
+pub fn drain(g: &mut Game) {
+    g.settle();
+    drain_pending(g);
+}
+
+/// Answer every pending decision with the first option until nothing is pending.
+pub fn drain_pending(g: &mut Game) {
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+}
+
+/// Turn the main quest to the stage with card code `code`; returns the quest.
+pub fn set_stage(g: &mut Game, code: &str) -> CardId {
+    let q = g.main_quest().unwrap();
+    let d = g.db.by_code(code).unwrap();
+    g.set_face(q, d);
+    q
+}
+
+/// Remove every card from zone `z`.
+pub fn clear_zone(g: &mut Game, z: Zone) {
+    while let Some(&c) = g.list(z).last() {
+        g.move_card(c, Zone::Removed);
+    }
+}
+
+/// Replace the encounter deck by `n` copies of the encounter card `code`.
+pub fn encounter_deck_of(g: &mut Game, code: &str, n: usize) {
+    clear_zone(g, Zone::EncounterDeck);
+    for _ in 0..n {
+        g.spawn(code, ENCOUNTER, Zone::EncounterDeck);
+    }
+}
+
+/// Give enemy `e` the shadow card `shadow` and start its attack on seat 0 (undefended choice
+/// still to come); returns the shadow card.
+pub fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
+    let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    s
+}
+
+/// Run enemy `e`'s attack on seat 0 undefended, every other decision answered by option 0.
+pub fn attack_undefended(g: &mut Game, e: CardId) {
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    if g.pending().is_some() {
+        g.answer(Opt::Undefended);
+    }
+    drain_pending(g);
 }

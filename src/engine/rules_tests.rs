@@ -587,6 +587,22 @@ fn a_neutral_cost_is_paid_from_the_sphere_the_hand_needs_least() {
     assert_eq!(g.card(aragorn).resources, 1);
 }
 
+/// A Standard-mode setup of `scenario` with one seat per named built-in deck.
+fn standard_setup(scenario: &str, decks: &[&str]) -> GameSetup {
+    let db = crate::cards::testkit::db();
+    GameSetup {
+        scenario: db.scenario(scenario).unwrap(),
+        mode: crate::data::Mode::Standard,
+        decks: decks
+            .iter()
+            .map(|d| crate::deck::resolve_deck(d, db).unwrap())
+            .collect(),
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: false,
+    }
+}
+
 /// The Battle of Carn Dûm played from stage 2 (the bots rarely get there): Midwinter's Crux
 /// flips Thaurdir, he attacks each player from the staging area, and every game ends with the
 /// invariants holding at every decision.
@@ -594,18 +610,10 @@ fn a_neutral_cost_is_paid_from_the_sphere_the_hand_needs_least() {
 fn carn_dum_stage_two_plays_out() {
     let db = crate::cards::testkit::db();
     for players in [1usize, 2] {
-        let decks: Vec<_> = ["core-leadership", "core-tactics"][..players]
-            .iter()
-            .map(|d| crate::deck::resolve_deck(d, db).unwrap())
-            .collect();
-        let setup = GameSetup {
-            scenario: db.scenario("the-battle-of-carn-dum").unwrap(),
-            mode: crate::data::Mode::Standard,
-            decks,
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        };
+        let setup = standard_setup(
+            "the-battle-of-carn-dum",
+            &["core-leadership", "core-tactics"][..players],
+        );
         let mut g = Game::new(db, &setup);
         let mut stage_two_attacks = 0;
         for name in ["random", "basic"] {
@@ -660,18 +668,10 @@ fn dread_realm_stages_two_and_three_play_out() {
     use crate::cards::encounter::dread_realm::DAECHANAR;
     let db = crate::cards::testkit::db();
     for players in [1usize, 2] {
-        let decks: Vec<_> = ["core-leadership", "fornost-wardens"][..players]
-            .iter()
-            .map(|d| crate::deck::resolve_deck(d, db).unwrap())
-            .collect();
-        let setup = GameSetup {
-            scenario: db.scenario("the-dread-realm").unwrap(),
-            mode: crate::data::Mode::Standard,
-            decks,
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        };
+        let setup = standard_setup(
+            "the-dread-realm",
+            &["core-leadership", "fornost-wardens"][..players],
+        );
         let mut g = Game::new(db, &setup);
         let (mut third, mut wins) = (0, 0);
         for name in ["random", "basic"] {

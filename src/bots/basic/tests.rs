@@ -440,26 +440,7 @@ fn never_holds_back_fighters_when_the_failed_quest_would_end_the_game() {
     );
     // Failing by what the plan leaves ends the game; committing everyone does not.
     g.players[0].threat = LOSING_THREAT - kept;
-    let mut b = bot();
-    loop {
-        let mut opts = vec![Opt::Done];
-        opts.extend(
-            g.characters(0)
-                .filter(|&c| !g.card(c).exhausted)
-                .map(Opt::Card),
-        );
-        if opts.len() == 1 {
-            break;
-        }
-        let d = dec(0, Ask::Commit, opts);
-        match d.options[b.choose(&g, &d)] {
-            Opt::Card(c) => {
-                g.card_mut(c).exhausted = true;
-                g.card_mut(c).questing = true;
-            }
-            _ => break,
-        }
-    }
+    commit_all(&mut g, &mut bot());
     for c in g.characters(0) {
         assert!(
             g.card(c).questing || g.stat(c, Stat::Willpower) <= 0,

@@ -20,6 +20,7 @@
 use super::amarthiul;
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, enemies_in_play};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -272,17 +273,6 @@ const SAFE_HINT: Hint = Hint {
     travel_penalty: -40,
     ..NO_HINT
 };
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn is_troll(g: &Game, c: CardId) -> bool {
     g.is_enemy(c) && g.has_trait(c, "Troll")
@@ -1202,7 +1192,10 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, clear_zone, drain, encounter_deck_of, options, reveal_resolving,
+        sandbox_in, set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -1219,21 +1212,8 @@ mod tests {
 
     /// An encounter deck of `n` Rugged Country.
     fn plain_deck(g: &mut Game, n: usize) {
-        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-            while let Some(&c) = g.list(z).last() {
-                g.move_card(c, Zone::Removed);
-            }
-        }
-        for _ in 0..n {
-            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        clear_zone(g, Zone::EncounterDiscard);
+        encounter_deck_of(g, ROCKS, n);
     }
 
     /// Pass every pending Responses decision (players' cards that could respond).
@@ -1246,26 +1226,12 @@ mod tests {
         }
     }
 
-    fn set_stage(g: &mut Game, code: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
     /// Travel to `l` through the travel step.
     fn travel_to(g: &mut Game, l: CardId) {
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(l));
         drain(g);
         assert_eq!(g.active_location(), Some(l));
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
     }
 
     #[test]

@@ -19,6 +19,7 @@
 use super::across_the_ettenmoors::{is_safe_location, quest_cards, reveal_side_quest_from_deck};
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -151,17 +152,6 @@ pub static SCRIPTS: &[Script] = &[
 
 const SETUP_CARD: &str = "AtEN-001A";
 const BARREN: &str = "AtEN-009";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
 
 // ------------------------------------------------------------------ setup card
 
@@ -596,7 +586,10 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        clear_zone, drain, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+        set_stage,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -614,21 +607,8 @@ mod tests {
 
     /// An encounter deck of `n` Rugged Country and an empty discard pile.
     fn plain_deck(g: &mut Game, n: usize) {
-        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-            while let Some(&c) = g.list(z).last() {
-                g.move_card(c, Zone::Removed);
-            }
-        }
-        for _ in 0..n {
-            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        clear_zone(g, Zone::EncounterDiscard);
+        encounter_deck_of(g, ROCKS, n);
     }
 
     /// Remove from the encounter deck every side quest whose code `keep` refuses.
@@ -695,13 +675,6 @@ mod tests {
             2,
             "Surge: one more card revealed"
         );
-    }
-
-    fn set_stage(g: &mut Game, code: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code).unwrap();
-        g.set_face(q, d);
-        q
     }
 
     #[test]

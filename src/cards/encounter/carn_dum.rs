@@ -7,6 +7,7 @@
 //! treacheries revealed. Shadow-card counting effects read `Game::shadows_of` and listen to
 //! `Event::ShadowDealt`.
 
+use crate::cards::common::{code, log};
 use crate::cards::common::{deal_damage_steps, seats, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -199,10 +200,6 @@ pub const CHAMPION: &str = "TBoCD-128";
 const GARRISON: &str = "TBoCD-129";
 const BATTLEFIELD: &str = "TBoCD-132";
 
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
 /// Is `c` Thaurdir (either face)?
 pub fn is_thaurdir(g: &Game, c: CardId) -> bool {
     matches!(code(g, c), CAPTAIN | CHAMPION)
@@ -240,13 +237,6 @@ fn in_encounter_deck(g: &Game, code_: &str) -> Option<CardId> {
         .rev()
         .copied()
         .find(|&c| code(g, c) == code_)
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
 }
 
 /// Every enemy in play (staging area, then each player's engaged enemies).
@@ -692,7 +682,9 @@ fn charge_forced(g: &mut Game, me: CardId, ev: Event) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -705,29 +697,6 @@ mod tests {
         clutches_setup(&mut g, q);
         g.settle();
         g
-    }
-
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
-    fn drain(g: &mut Game) {
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    /// Attack `e` against player 0, undefended, with every decision answered by option 0.
-    fn attack_undefended(g: &mut Game, e: CardId) {
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        if g.pending().is_some() {
-            g.answer(Opt::Undefended);
-        }
-        drain(g);
     }
 
     #[test]
@@ -770,10 +739,10 @@ mod tests {
         g.deal_shadow(t);
         g.settle();
         assert_eq!(code(&g, t), CHAMPION);
-        drain(&mut g);
+        drain_pending(&mut g);
         // End of the round with Champion side up: back to Captain.
         g.emit(Event::RoundEnd);
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(code(&g, t), CAPTAIN);
     }
 
@@ -785,18 +754,18 @@ mod tests {
         g.deal_shadow(e);
         g.deal_shadow(e);
         g.settle();
-        let q = set_quest(&mut g, "TBoCD-126A");
+        let q = set_stage(&mut g, "TBoCD-126A");
         let before = g.players[0].threat;
         crux_revealed(&mut g, q, 0);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(
             g.players[0].threat >= before + 2,
             "X = shadow cards in play"
         );
         assert_eq!(code(&g, t), CHAMPION, "a Captain flips");
         // 2B: engaged with each player, attacks each player in the combat phase.
-        let q = set_quest(&mut g, "TBoCD-126B");
+        let q = set_stage(&mut g, "TBoCD-126B");
         g.emit(Event::RoundEnd);
         assert_eq!(
             code(&g, t),
@@ -809,7 +778,7 @@ mod tests {
         g.phase = Phase::Combat;
         g.push_run(Frame::EnemyAttacks { seat: 0 });
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.players[0].attacked_from_staging);
         assert_eq!(
             shadow_count(&g, t),
@@ -855,7 +824,7 @@ mod tests {
         reveal_resolving(&mut g, r);
         assert_eq!(shadow_count(&g, gar), 1);
         // Flip to Champion: other enemies -10; heal 3 and attack the first player. Tokens stay.
-        set_quest(&mut g, "TBoCD-126B");
+        set_stage(&mut g, "TBoCD-126B");
         g.card_mut(t).damage = 5;
         g.card_mut(t).resources = 1;
         g.flip_card(t);
@@ -865,7 +834,7 @@ mod tests {
         assert_eq!(g.card(t).resources, 1, "tokens kept across the flip");
         assert_eq!(g.stat(gar, Stat::Engagement), 30);
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
-        drain(&mut g);
+        drain_pending(&mut g);
         // Champion and a Sorcery revealed: heal and attack again.
         let s = g.spawn("TLR-065", ENCOUNTER, Zone::EncounterDeck);
         g.push_run(Frame::Reveal {
@@ -1110,7 +1079,7 @@ mod tests {
         g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(a));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(a).zone, Zone::Discard(0));
         assert_eq!(copies(&g), before - 1);
         assert!(atk + 1 > 2);
@@ -1120,7 +1089,7 @@ mod tests {
     fn daechanars_will() {
         let mut g = cd();
         let t = find_thaurdir(&g).unwrap();
-        set_quest(&mut g, "TBoCD-126B");
+        set_stage(&mut g, "TBoCD-126B");
         let w = g.spawn("TBoCD-138", ENCOUNTER, Zone::EncounterDeck);
         g.set_logging(true);
         reveal_resolving(&mut g, w);
@@ -1157,7 +1126,7 @@ mod tests {
         g.settle();
         assert_eq!(g.stat(h, Stat::Defense), (d - 2).max(0));
         assert_eq!(code(&g, t), CHAMPION, "a Captain flips");
-        drain(&mut g);
+        drain_pending(&mut g);
         // Defeated: 10 progress on the main quest.
         let q = g.main_quest().unwrap();
         let p0 = g.card(q).progress;

@@ -15,6 +15,7 @@
 
 use super::carn_dum::find_thaurdir;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -142,17 +143,6 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 const WIGHT: &str = "TBoCDN-002";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn staged_enemies(g: &Game) -> SmallIds {
     g.list(Zone::Staging)
@@ -531,6 +521,7 @@ fn sever_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::testkit::drain;
     use crate::cards::testkit::{reveal_resolving, sandbox_in};
     use crate::data::Mode;
 
@@ -550,13 +541,6 @@ mod tests {
             g.spawn(PLAIN, ENCOUNTER, Zone::EncounterDeck);
         }
         g
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
     }
 
     fn thaurdir(g: &mut Game) -> CardId {

@@ -6,6 +6,7 @@
 //! order they went under it.
 
 use crate::cards::common;
+use crate::cards::common::log;
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -68,13 +69,6 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
 ];
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn backstabber_forced(g: &mut Game, me: CardId, ev: Event) {
     if let Event::Engaged(e, p) = ev {

@@ -1,6 +1,7 @@
 //! Cursed Dead encounter set (Deadmen's Dike, The Treachery of Rhudaur, The Dread Realm). Each
 //! script has a one-line summary in our own words.
 
+use crate::cards::common::log;
 use crate::cards::common::{is_undead_enemy, top_of_encounter_discard};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
@@ -52,13 +53,6 @@ pub static SCRIPTS: &[Script] = &[
 
 #[cfg(test)]
 const CURSED_DEAD: &str = "TLR-061";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn dead_lord_forced(g: &mut Game, me: CardId, ev: Event) {
     if let Event::Engaged(e, p) = ev {

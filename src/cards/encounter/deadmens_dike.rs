@@ -2,6 +2,7 @@
 //! `intruders`, the Cursed Dead and Dark Sorcery sets in their own modules). Each script has a
 //! one-line summary in our own words.
 
+use crate::cards::common::{code, log};
 use crate::cards::common::{
     is_undead_enemy, offer_ready_characters, printed_cost_sum, shuffle_discard_top_into_deck,
     top_of_encounter_discard,
@@ -183,10 +184,6 @@ const IARION: &str = "TLR-016";
 const BALEFUL_SHADE: &str = "TLR-035";
 const FORNOST_SQUARE: &str = "TLR-038";
 
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
 /// A card with `code` in the encounter deck (topmost first).
 fn in_encounter_deck(g: &Game, code_: &str) -> Option<CardId> {
     g.list(Zone::EncounterDeck)
@@ -206,13 +203,6 @@ fn reveal_one_per_player(g: &mut Game) {
     let seats = crate::cards::common::seats(g);
     for &p in seats.iter().rev() {
         g.stack.push(Frame::RevealTop { by: p });
-    }
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
     }
 }
 
@@ -755,7 +745,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{reveal_resolving, sandbox_in, set_stage};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -776,18 +766,11 @@ mod tests {
             .collect()
     }
 
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
     #[test]
     fn the_shades_of_angmar() {
         // 1A setup.
         let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[HEROES]);
-        let q = set_quest(&mut g, "TLR-073A");
+        let q = set_stage(&mut g, "TLR-073A");
         assert_eq!(g.card(find(&g, IARION)[0]).zone, Zone::EncounterDeck);
         stage1a_setup(&mut g, q);
         let i = find(&g, IARION)[0];
@@ -799,7 +782,7 @@ mod tests {
             .collect();
         assert_eq!(squares.len(), 1);
         // 1B when revealed: a Baleful Shade engaged, one card revealed.
-        let q = set_quest(&mut g, "TLR-073B");
+        let q = set_stage(&mut g, "TLR-073B");
         let deck = g.list(Zone::EncounterDeck).len();
         stage1b_revealed(&mut g, q, 0);
         g.settle();
@@ -826,7 +809,7 @@ mod tests {
     #[test]
     fn a_fell_wraith() {
         let mut g = dd();
-        let q = set_quest(&mut g, "TLR-074A");
+        let q = set_stage(&mut g, "TLR-074A");
         let t = find(&g, THAURDIR)[0];
         assert_eq!(g.card(t).zone, Zone::SetAside);
         let deck = g.list(Zone::EncounterDeck).len();
@@ -840,7 +823,7 @@ mod tests {
             g.list(Zone::EncounterDeck).len() < deck,
             "one card revealed"
         );
-        let q = set_quest(&mut g, "TLR-074B");
+        let q = set_stage(&mut g, "TLR-074B");
         // The last stage: nothing left in the quest deck.
         while let Some(c) = g.top(Zone::QuestDeck) {
             g.move_card(c, Zone::Removed);
@@ -881,7 +864,7 @@ mod tests {
     fn a_fell_wraith_stage_2() {
         // Thaurdir's attack kills a character: its controller mills 3 or sends him back.
         let mut g = dd();
-        set_quest(&mut g, "TLR-074B");
+        set_stage(&mut g, "TLR-074B");
         let t = find(&g, THAURDIR)[0];
         g.move_card(t, Zone::Engaged(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
@@ -1187,7 +1170,7 @@ mod tests {
     #[test]
     fn the_shadow_world() {
         let mut g = dd();
-        set_quest(&mut g, "TLR-074B");
+        set_stage(&mut g, "TLR-074B");
         let s = g.spawn("TLR-042", ENCOUNTER, Zone::Staging);
         g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));

@@ -5,6 +5,7 @@
 //! that: `scenarios.csv` lists the Nightmare deck per mode); side A lies in `Zone::Nightmare`
 //! all game.
 
+use crate::cards::common::log;
 use crate::cards::common::{count_use, is_undead_enemy};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -122,13 +123,6 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 const CURSED_DEAD: &str = "Cursed Dead";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// Each player in turn moves one Cursed Dead (if any is left) from the encounter deck to the
 /// encounter discard pile; then the encounter deck is shuffled.

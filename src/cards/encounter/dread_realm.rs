@@ -6,6 +6,7 @@
 //! Fall sends quest progress to the staged locations (`Rule::QuestProgressToStagingLocations`).
 
 use crate::cards::common::seats;
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -199,17 +200,6 @@ const CALAMITY: &str = "TDR-164";
 
 /// Resume steps of the stage cards.
 const REANIMATE_EACH: u8 = 1;
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// A card with `code_` wherever it is (single copies: Daechanar, Altar of Midwinter).
 fn find(g: &Game, code_: &str) -> Option<CardId> {
@@ -816,7 +806,9 @@ pub(crate) mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -826,29 +818,6 @@ mod tests {
     /// A sandbox of The Dread Realm on stage 1B (no setup run).
     fn dr() -> Game<'static> {
         sandbox_in("the-dread-realm", Mode::Standard, &[HEROES])
-    }
-
-    fn set_quest(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
-    fn drain(g: &mut Game) {
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    /// Attack `e` against player 0, undefended, with every other decision answered by 0.
-    fn attack_undefended(g: &mut Game, e: CardId) {
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        if g.pending().is_some() {
-            g.answer(Opt::Undefended);
-        }
-        drain(g);
     }
 
     /// Attack `e` against player 0 defended by `d`.
@@ -861,7 +830,18 @@ mod tests {
         {
             g.answer(Opt::Done);
         }
-        drain(g);
+        drain_pending(g);
+    }
+
+    /// A defender destroyed by an attack with `shadow` dealt is reanimated with a shadow card.
+    fn shadow_reanimates_destroyed_defender(shadow: &str) {
+        let mut g = dr();
+        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
+        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
+        let a = g.spawn(GUARD, 0, Zone::Play(0));
+        attack_defended(&mut g, e, a);
+        assert!(g.is_reanimated(a), "{shadow}");
+        assert_eq!(shadow_count(&g, a), 1, "{shadow}");
     }
 
     fn reanimated(g: &Game) -> Vec<CardId> {
@@ -912,11 +892,11 @@ mod tests {
     #[test]
     fn the_catacombs_of_carn_dum() {
         let mut g = dr();
-        let q = set_quest(&mut g, "TDR-150A");
+        let q = set_stage(&mut g, "TDR-150A");
         let deck0 = g.list(Zone::EncounterDeck).len();
         catacombs_setup(&mut g, q);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(find(&g, DAECHANAR).unwrap()).zone, Zone::SetAside);
         assert_eq!(g.card(find(&g, ALTAR).unwrap()).zone, Zone::SetAside);
         assert!(
@@ -925,7 +905,7 @@ mod tests {
         );
         assert_eq!(reanimated(&g).len(), 1, "the top card reanimated");
         // 1B: Sorcery cards attached to it wait for stage 2, which takes them.
-        let q = set_quest(&mut g, "TDR-150B");
+        let q = set_stage(&mut g, "TDR-150B");
         let curse = g.spawn("TLR-066", ENCOUNTER, Zone::Attached(q));
         let other = g.spawn("TLR-062", ENCOUNTER, Zone::Attached(q));
         g.emit(Event::QuestDefeated(q));
@@ -942,7 +922,7 @@ mod tests {
         }
         let old = g.spawn("TDR-160", ENCOUNTER, Zone::Active);
         let curse = g.spawn("TLR-066", ENCOUNTER, Zone::SetAside);
-        let q = set_quest(&mut g, "TDR-151A");
+        let q = set_stage(&mut g, "TDR-151A");
         awakened_revealed(&mut g, q, 0);
         g.settle();
         let d = find(&g, DAECHANAR).unwrap();
@@ -952,11 +932,11 @@ mod tests {
         assert_eq!(g.card(curse).zone, Zone::Attached(q), "stage 1's Sorcery");
         assert_eq!(reanimated(&g).len(), 1);
         // 2B: Daechanar destroyed advances to stage 3.
-        set_quest(&mut g, "TDR-151B");
+        set_stage(&mut g, "TDR-151B");
         g.move_card(curse, Zone::EncounterDiscard);
         g.card_mut(d).damage = 20;
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(q).zone, Zone::Removed, "advanced");
         assert_ne!(g.main_quest(), Some(q));
     }
@@ -964,7 +944,7 @@ mod tests {
     #[test]
     fn daechanars_fall() {
         let mut g = dr();
-        let q = set_quest(&mut g, "TDR-152A");
+        let q = set_stage(&mut g, "TDR-152A");
         // One player: one location in the staging area.
         let staged = |g: &Game| {
             g.list(Zone::Staging)
@@ -976,7 +956,7 @@ mod tests {
         fall_revealed(&mut g, q, 0);
         assert_eq!(staged(&g), 1);
         // 3B: quest progress goes to staged locations, nearest to explored first.
-        let q = set_quest(&mut g, "TDR-152B");
+        let q = set_stage(&mut g, "TDR-152B");
         let l = g
             .list(Zone::Staging)
             .iter()
@@ -990,7 +970,7 @@ mod tests {
         // End of the quest phase with a location in play: 1 damage to every character.
         let h = g.heroes(0).next().unwrap();
         g.emit(Event::PhaseEnd(Phase::Quest));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(h).damage, 1);
         assert_eq!(g.outcome(), None);
         // No location left: the players win.
@@ -1056,12 +1036,12 @@ mod tests {
         g.emit(Event::StagingEnded);
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(1));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(reanimated(&g).len(), 1);
         let n = g.list(Zone::EncounterDeck).len();
         g.emit(Event::StagingEnded);
         g.answer(Opt::Mode(0));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.list(Zone::EncounterDeck).len() < n, "revealed");
     }
 
@@ -1075,13 +1055,7 @@ mod tests {
         assert_eq!(g.card(a).zone, Zone::Engaged(0));
         assert_eq!(shadow_count(&g, a), 1);
         // Shadow: the same when this attack destroys a character.
-        let mut g = dr();
-        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
-        g.spawn("TDR-155", ENCOUNTER, Zone::Shadow(e));
-        let a = g.spawn(GUARD, 0, Zone::Play(0));
-        attack_defended(&mut g, e, a);
-        assert!(g.is_reanimated(a));
-        assert_eq!(shadow_count(&g, a), 1);
+        shadow_reanimates_destroyed_defender("TDR-155");
     }
 
     #[test]
@@ -1114,7 +1088,7 @@ mod tests {
         g.settle();
         assert!(g.pending().is_some(), "the first player picks a character");
         g.answer(Opt::Card(a));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(w).zone, Zone::Attached(a));
         assert!(g.has_trait(w, "Sorcery"), "a Sorcery attachment");
         assert_eq!(g.stat(a, Stat::Willpower), (wp - 1).max(0));
@@ -1209,13 +1183,7 @@ mod tests {
         g.reanimate_top(0, 2);
         assert_eq!(g.stat(c, Stat::Threat), 3);
         // Shadow: a character this attack destroys is reanimated with a shadow card.
-        let mut g = dr();
-        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
-        g.spawn("TDR-161", ENCOUNTER, Zone::Shadow(e));
-        let a = g.spawn(GUARD, 0, Zone::Play(0));
-        attack_defended(&mut g, e, a);
-        assert!(g.is_reanimated(a));
-        assert_eq!(shadow_count(&g, a), 1);
+        shadow_reanimates_destroyed_defender("TDR-161");
     }
 
     #[test]
@@ -1253,7 +1221,7 @@ mod tests {
         );
         let h = heroes[1];
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(d).zone, Zone::Attached(h));
         assert_eq!(g.stat(h, Stat::Willpower), 0);
         assert!(!g.rule(Rule::MustCommit(h)), "only in the quest phase");

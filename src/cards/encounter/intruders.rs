@@ -1035,6 +1035,22 @@ mod tests {
         g.spawn(code, ENCOUNTER, Zone::Staging)
     }
 
+    /// Quest phase with a side quest staged, and Pressing Needs revealed from the deck (its
+    /// choice pending); returns the game and the side quest.
+    fn pressing_needs_with_side_quest_staged() -> (Game<'static>, CardId) {
+        let mut g = sandbox(&[HEROES]);
+        g.phase = Phase::Quest;
+        let sq = staged(&mut g, "TLR-051");
+        let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: p,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        (g, sq)
+    }
+
     fn find(g: &Game, code: &str) -> Vec<CardId> {
         (0..g.cards.len() as CardId)
             .filter(|&c| g.def_of(c).code == code)
@@ -1456,16 +1472,7 @@ mod tests {
         }
         assert!(g.card(sq).zone == Zone::Staging || g.card(sq).zone == Zone::Victory);
         // Or: switch the current quest to a side quest in play.
-        let mut g = sandbox(&[HEROES]);
-        g.phase = Phase::Quest;
-        let sq = staged(&mut g, "TLR-051");
-        let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: p,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        let (mut g, sq) = pressing_needs_with_side_quest_staged();
         g.answer(Opt::Card(sq));
         assert_eq!(g.current_quest(), Some(sq));
     }
@@ -1477,16 +1484,7 @@ mod tests {
     /// decision.
     #[test]
     fn pressing_needs_search_finds_no_side_quest() {
-        let mut g = sandbox(&[HEROES]);
-        g.phase = Phase::Quest;
-        let sq = staged(&mut g, "TLR-051");
-        let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: p,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        let (mut g, sq) = pressing_needs_with_side_quest_staged();
         let d = g.pending().expect("search or switch").clone();
         let search = d.options.iter().position(|&o| o == Opt::Mode(0)).unwrap();
         assert!(d.options.contains(&Opt::Card(sq)));

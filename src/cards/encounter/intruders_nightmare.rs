@@ -447,7 +447,9 @@ fn protect_forced(g: &mut Game, me: CardId, ev: Event) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{db, reveal_resolving, sandbox, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, db, drain_pending, reveal_resolving, sandbox, sandbox_in,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -462,20 +464,6 @@ mod tests {
             .copied()
             .filter(|&c| g.def_of(c).title == title)
             .collect()
-    }
-
-    /// An attack of `e` (engaged with seat 0) with `shadow` dealt, run up to the defender choice.
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
-        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-    }
-
-    /// Resolve whatever is pending with the first option.
-    fn drain(g: &mut Game) {
-        while g.pending().is_some() {
-            g.apply(0);
-        }
     }
 
     #[test]
@@ -514,7 +502,7 @@ mod tests {
         let rescue = g.spawn("TLR-024", ENCOUNTER, Zone::EncounterDiscard);
         let _ = rescue;
         g.emit(Event::RoundEnd);
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(
             titled(&g, Zone::Staging, "Rescue Iârion").len(),
             1,
@@ -524,7 +512,7 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let a2 = g.spawn("IiCN-002", ENCOUNTER, Zone::Engaged(0));
         g.emit(Event::RoundEnd);
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(titled(&g, Zone::Staging, "Rescue Iârion").is_empty());
         // Shadow: 1 damage to the defender.
         let _ = a;
@@ -547,7 +535,7 @@ mod tests {
         g.attack = AttackCtx::new(s, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_ne!(g.card(ally).zone, Zone::Play(0), "ally destroyed");
         let _ = ambush;
         assert_eq!(titled(&g, Zone::Staging, "Orc Ambush").len(), 1, "revealed");
@@ -572,7 +560,7 @@ mod tests {
         g.spawn("TLR-051", ENCOUNTER, Zone::EncounterDiscard);
         g.add_progress(n, 6);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(
             titled(&g, Zone::Staging, LOST).is_empty(),
             "explored: no search"
@@ -581,7 +569,7 @@ mod tests {
         let n = staged(&mut g, "IiCN-004");
         g.add_progress(n, 2);
         g.settle();
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(titled(&g, Zone::Staging, LOST).len(), 1, "revealed");
         // Shadow: one random card from hand per damage dealt.
         let mut g = sandbox(&[HEROES]);
@@ -590,7 +578,7 @@ mod tests {
         let hand = g.list(Zone::Hand(0)).len();
         attack_with_shadow(&mut g, orc, "IiCN-004");
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         let dealt = (5 - g.stat(h, Stat::Defense)).max(0) as usize;
         assert!(dealt > 0);
         assert_eq!(g.list(Zone::Hand(0)).len(), hand.saturating_sub(dealt));
@@ -602,7 +590,7 @@ mod tests {
         staged(&mut g, "IiCN-005");
         let sq = g.spawn("IiCN-009", ENCOUNTER, Zone::EncounterDeck);
         g.emit(Event::RoundEnd);
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.card(sq).zone.in_play(), "Shadow the War Party revealed");
         // Shadow: the attacker returns to the staging area.
         let mut g = sandbox(&[HEROES]);
@@ -610,7 +598,7 @@ mod tests {
         attack_with_shadow(&mut g, orc, "IiCN-005");
         let h = g.heroes(0).next().unwrap();
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(orc).zone, Zone::Staging);
     }
 
@@ -621,7 +609,7 @@ mod tests {
         let sq = g.spawn("IiCN-010", ENCOUNTER, Zone::EncounterDiscard);
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(o));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.active_location(), Some(o));
         assert!(
             g.card(sq).zone.in_play(),
@@ -634,7 +622,7 @@ mod tests {
         let t = g.players[0].threat;
         attack_with_shadow(&mut g, orc, "IiCN-006");
         g.answer(Opt::Card(ally));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_ne!(g.card(ally).zone, Zone::Play(0));
         assert_eq!(g.players[0].threat, t + 3);
         // Nothing destroyed: no threat.
@@ -644,7 +632,7 @@ mod tests {
         let t = g.players[0].threat;
         attack_with_shadow(&mut g, orc, "IiCN-006");
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.players[0].threat, t);
     }
 
@@ -664,7 +652,7 @@ mod tests {
         assert_eq!(g.card(e).zone, Zone::Staging, "engaged enemies return");
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(0));
-        drain(&mut g);
+        drain_pending(&mut g);
         let _ = r;
         assert_eq!(titled(&g, Zone::Staging, "Orc Rearguard").len(), 1);
         // No Rearguard to find: each player deals 4 damage to one of his characters.
@@ -683,7 +671,7 @@ mod tests {
         let h = g.heroes(0).nth(2).unwrap();
         assert!(options(&g).contains(&Opt::Card(h)));
         g.answer(Opt::Card(h));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert!(g.card(h).damage >= 4 || !g.card(h).zone.in_play());
     }
 
@@ -707,7 +695,7 @@ mod tests {
         assert_eq!(titled(&g, Zone::Staging, ORC_WAR_PARTY).len(), before + 1);
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(0));
-        drain(&mut g);
+        drain_pending(&mut g);
         assert_eq!(g.card(q).progress, 0);
         // No progress: the War Party attacks the player with the highest threat.
         let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);

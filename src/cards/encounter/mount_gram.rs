@@ -10,6 +10,7 @@
 //! the staging area choosing the captive; "put into play" takes it to its owner (an attachment
 //! onto the first of his characters it may go on, else his hand).
 
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Mode};
@@ -161,17 +162,6 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
 ];
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
 
 fn find_in(g: &Game, z: Zone, codes: &[&str]) -> Option<CardId> {
     g.list(z)

@@ -16,6 +16,7 @@
 
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
@@ -266,17 +267,6 @@ const GREAT_HALL: &str = "TToR-097";
 const ANCIENT_CAUSEWAY: &str = "TLR-057";
 /// The three Investigation side quests, quest side.
 pub const SIDE_QUESTS: [&str; 3] = ["TToR-109", "TToR-111", "TToR-113"];
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn find_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
     g.list(z)
@@ -1035,7 +1025,10 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, heroes, reveal_resolving, sandbox_in,
+        set_stage,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -1048,35 +1041,9 @@ mod tests {
         sandbox_in("the-treachery-of-rhudaur", Mode::Standard, players)
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    fn set_stage(g: &mut Game, code_: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code_).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
     /// An encounter deck of `n` Ancient Causeways (threat 3, no When Revealed).
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(CAUSEWAY, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
+        encounter_deck_of(g, CAUSEWAY, n);
     }
 
     fn current(g: &mut Game, q: CardId) {

@@ -16,6 +16,7 @@
 
 use super::treachery_of_rhudaur::{find_thaurdir, SIDE_QUESTS, THAURDIR};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -118,17 +119,6 @@ const SETS: [(&str, &str); 3] = [
     (SIDE_QUESTS[1], "TToRN-008"),
     (SIDE_QUESTS[2], "TToRN-009"),
 ];
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn with_code(g: &Game, z: Zone, code_: &str) -> SmallIds {
     g.list(z)
@@ -456,7 +446,9 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -467,27 +459,8 @@ mod tests {
         sandbox_in("the-treachery-of-rhudaur", Mode::Nightmare, &[HEROES])
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(CAUSEWAY, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
+        encounter_deck_of(g, CAUSEWAY, n);
     }
 
     fn count(g: &Game, z: Zone, code_: &str) -> usize {

@@ -13,6 +13,7 @@
 
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, offer_ready_characters, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
@@ -198,17 +199,6 @@ pub static SCRIPTS: &[Script] = &[
 pub const DAYBREAK: &str = "TWoE-011";
 pub const PACK_LEADER: &str = "TWoE-017";
 const SHROUDED_HILLS: &str = "TLR-048";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// Is `c` an enemy with the Warg trait?
 pub fn is_warg(g: &Game, c: CardId) -> bool {
@@ -865,7 +855,10 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, drain, encounter_deck_of, options, reveal_resolving, sandbox_in,
+        set_stage,
+    };
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -885,33 +878,7 @@ mod tests {
 
     /// An encounter deck of `n` Rugged Country.
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
-    }
-
-    fn set_stage(g: &mut Game, code: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code).unwrap();
-        g.set_face(q, d);
-        q
+        encounter_deck_of(g, ROCKS, n);
     }
 
     #[test]

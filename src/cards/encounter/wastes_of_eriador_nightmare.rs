@@ -10,6 +10,7 @@
 //! by the damaged character's controller.
 
 use super::wastes_of_eriador::{is_warg, wargs_in_play};
+use crate::cards::common::log;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -105,13 +106,6 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
 ];
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 // ------------------------------------------------------------------ Pack Hunters
 
@@ -443,7 +437,7 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::cards::encounter::wastes_of_eriador::DAYBREAK;
-    use crate::cards::testkit::{options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{drain, encounter_deck_of, options, reveal_resolving, sandbox_in};
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -456,19 +450,7 @@ mod tests {
     }
 
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
-        }
-    }
-
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
+        encounter_deck_of(g, ROCKS, n);
     }
 
     #[test]

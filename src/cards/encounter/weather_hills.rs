@@ -5,6 +5,7 @@
 
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -185,17 +186,6 @@ const HUNTING: &str = "TLR-071";
 const HILLTOP: &str = "TLR-027";
 const RIDGE: &str = "TLR-028";
 const ORC_CAMP: &str = "TLR-030";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 /// First card with `code` in zone `z`.
 fn first_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
@@ -772,7 +762,9 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{
+        attack_with_shadow, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+    };
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -786,22 +778,11 @@ mod tests {
 
     /// An encounter deck of `n` plain cards (Weathered Hilltops: no when-revealed, no surge).
     fn plain_deck(g: &mut Game, n: usize) {
-        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
-            g.move_card(c, Zone::Removed);
-        }
-        for _ in 0..n {
-            g.spawn(HILLTOP, ENCOUNTER, Zone::EncounterDeck);
-        }
+        encounter_deck_of(g, HILLTOP, n);
     }
 
     fn staged(g: &mut Game, code: &str) -> CardId {
         g.spawn(code, ENCOUNTER, Zone::Staging)
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
-        g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
     }
 
     fn codes(g: &Game, z: Zone) -> Vec<String> {

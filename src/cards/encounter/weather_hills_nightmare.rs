@@ -11,6 +11,7 @@
 //! (`Event::Unguarded`); free of encounters, it goes to the first player's play area at once.
 
 use super::weather_hills::remove_mission_token;
+use crate::cards::common::log;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -111,13 +112,6 @@ pub static SCRIPTS: &[Script] = &[
 
 const CAPTIVE_VILLAGER: &str = "TWHN-012";
 const REARGUARD_AMBUSHER: &str = "TWHN-013";
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn is_villager(g: &Game, c: CardId) -> bool {
     g.def_of(c).code == CAPTIVE_VILLAGER
@@ -438,7 +432,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, sandbox_in};
+    use crate::cards::testkit::{attack_with_shadow, drain, heroes, options, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -514,13 +508,6 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::LossScenario));
     }
 
-    fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
     const THIRD: &[&str] = &["Core-007", "Core-008", "Core-009"];
     const ORC_CAMP: &str = "TLR-030";
@@ -557,13 +544,6 @@ mod tests {
             .iter()
             .filter(|&&c| g.def_of(c).code == code)
             .count()
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let sh = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        sh
     }
 
     #[test]

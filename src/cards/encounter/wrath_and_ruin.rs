@@ -15,6 +15,7 @@
 
 use super::easterling_raiders::is_easterling_enemy;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
+use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
@@ -195,17 +196,6 @@ pub const ULCHOR: &str = "WaR-011";
 pub const GATE: &str = "WaR-014";
 pub const FORTIFICATION: &str = "WaR-017";
 const DRIVE_THEM_OUT_B: &str = "WaR-026B";
-
-fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
-    &g.def_of(c).code
-}
-
-fn log(g: &mut Game, f: impl FnOnce(&Game) -> String) {
-    if g.logging() {
-        let s = f(g);
-        g.log_line(s);
-    }
-}
 
 fn find_in(g: &Game, z: Zone, code_: &str) -> Option<CardId> {
     g.list(z)
@@ -866,6 +856,8 @@ pub mod bot {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::cards::testkit::attack_with_shadow;
+    pub use crate::cards::testkit::{drain, set_stage};
     use crate::cards::testkit::{options, sandbox_in};
     use crate::data::Mode;
 
@@ -882,13 +874,6 @@ pub(crate) mod tests {
         sandbox_in("wrath-and-ruin", Mode::Standard, seats)
     }
 
-    pub fn drain(g: &mut Game) {
-        g.settle();
-        while g.pending().is_some() {
-            g.apply(0);
-        }
-    }
-
     /// Empty the encounter deck and discard pile, then put `codes` in the deck (the last on top).
     pub fn deck_of(g: &mut Game, codes: &[&str]) -> Vec<CardId> {
         for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
@@ -900,20 +885,6 @@ pub(crate) mod tests {
             .iter()
             .map(|c| g.spawn(c, ENCOUNTER, Zone::EncounterDeck))
             .collect()
-    }
-
-    pub fn set_stage(g: &mut Game, code: &str) -> CardId {
-        let q = g.main_quest().unwrap();
-        let d = g.db.by_code(code).unwrap();
-        g.set_face(q, d);
-        q
-    }
-
-    fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
-        let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        g.attack = AttackCtx::new(e, 0, false);
-        g.push_run(Frame::Attack { stage: 0 });
-        s
     }
 
     #[test]

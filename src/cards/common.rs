@@ -268,6 +268,16 @@ pub fn is_valour_event(g: &Game, c: CardId) -> bool {
         && g.known_script(c).is_some_and(|s| s.hint.valour_event)
 }
 
+/// Offer `c` unless a card of its title was offered already (`seen[..*n]`) or `seen` is full.
+fn offer_if_new_title(g: &mut Game, c: CardId, seen: &mut [u16], n: &mut usize) {
+    let def = g.card(c).def;
+    if *n < seen.len() && !seen[..*n].contains(&def) {
+        seen[*n] = def;
+        *n += 1;
+        g.offer(Opt::Card(c));
+    }
+}
+
 /// Offer `Opt::Card` for one card of each title (at most 16) among `cards` that matches `f`
 /// (a search of a player's deck where he picks which card); returns how many were offered.
 pub fn offer_one_per_title(
@@ -278,11 +288,25 @@ pub fn offer_one_per_title(
     let mut seen: [u16; 16] = [u16::MAX; 16];
     let mut n = 0;
     for &c in cards {
-        let def = g.card(c).def;
-        if n < seen.len() && f(g, c) && !seen[..n].contains(&def) {
-            seen[n] = def;
-            n += 1;
-            g.offer(Opt::Card(c));
+        if f(g, c) {
+            offer_if_new_title(g, c, &mut seen, &mut n);
+        }
+    }
+    n
+}
+
+/// Offer one card of each title (at most 8) matching `f` in the encounter deck (top first),
+/// then its discard pile (a search of the encounter piles where the player picks which card);
+/// returns how many were offered.
+pub fn offer_encounter_one_per_title(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> usize {
+    let mut seen: [u16; 8] = [u16::MAX; 8];
+    let mut n = 0;
+    for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
+        for i in (0..g.list(z).len()).rev() {
+            let c = g.list(z)[i];
+            if f(g, c) {
+                offer_if_new_title(g, c, &mut seen, &mut n);
+            }
         }
     }
     n

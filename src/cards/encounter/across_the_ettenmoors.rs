@@ -291,25 +291,6 @@ fn safe_rule(g: &Game, me: CardId, r: Rule) -> bool {
     crate::engine::safe_rule(g, me, r)
 }
 
-/// Offer one card of each title (at most 8) matching `f` in the encounter deck, then its
-/// discard pile; returns how many were offered.
-fn offer_one_per_title(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> usize {
-    let mut seen: [u16; 8] = [u16::MAX; 8];
-    let mut n = 0;
-    for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-        for i in (0..g.list(z).len()).rev() {
-            let c = g.list(z)[i];
-            let def = g.card(c).def;
-            if f(g, c) && !seen[..n].contains(&def) && n < seen.len() {
-                seen[n] = def;
-                n += 1;
-                g.offer(Opt::Card(c));
-            }
-        }
-    }
-    n
-}
-
 /// Mill the encounter deck card by card, stopping at the first encounter side quest (or when
 /// it runs out); that side quest, if any.
 fn discard_until_side_quest(g: &mut Game) -> Option<CardId> {
@@ -719,7 +700,7 @@ fn troll_fells_revealed(g: &mut Game, me: CardId, by: u8) {
         return;
     }
     g.begin_ask(by, Ask::Effect { card: me, what: 0 });
-    offer_one_per_title(g, is_safe_location);
+    common::offer_encounter_one_per_title(g, is_safe_location);
     if !g.ask_if_offered(Cont::new(me, 0).with(by, 0, 0)) {
         g.shuffle(Zone::EncounterDeck);
     }
@@ -835,7 +816,7 @@ fn aradors_bane_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     what: 1,
                 },
             );
-            offer_one_per_title(g, is_troll_or_giant);
+            common::offer_encounter_one_per_title(g, is_troll_or_giant);
             // (A search copy may have dealt the last one as a shadow card since.)
             if g.ask_if_offered(Cont::new(cont.card, 100 + k).with(p, 0, 0)) {
                 return;
@@ -1070,7 +1051,7 @@ fn scavenge_resume(g: &mut Game, cont: Cont, opt: Opt) {
         // The first player picks the Troll (one per title).
         let (me, first) = (cont.card, g.first);
         g.begin_ask(first, Ask::Effect { card: me, what: 0 });
-        offer_one_per_title(g, is_troll);
+        common::offer_encounter_one_per_title(g, is_troll);
         if !g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0)) {
             scavenge_resume(g, Cont::new(me, 1), Opt::Pass);
         }

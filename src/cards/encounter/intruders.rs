@@ -266,25 +266,6 @@ fn search_encounter(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
     deck.chain(discard).copied().find(|&c| f(c))
 }
 
-/// Offer one card of each title (at most 8) in the encounter deck, then its discard pile, that
-/// matches `f` (a search where the player picks which card); returns how many were offered.
-fn offer_one_per_title(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> usize {
-    let mut seen: [u16; 8] = [u16::MAX; 8];
-    let mut n = 0;
-    for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-        for i in (0..g.list(z).len()).rev() {
-            let c = g.list(z)[i];
-            let def = g.card(c).def;
-            if f(g, c) && !seen[..n].contains(&def) && n < seen.len() {
-                seen[n] = def;
-                n += 1;
-                g.offer(Opt::Card(c));
-            }
-        }
-    }
-    n
-}
-
 // ------------------------------------------------------------------ quest stage 1
 
 fn stage1a_setup(g: &mut Game, me: CardId) {
@@ -744,7 +725,9 @@ fn orc_ambush_resume(g: &mut Game, cont: Cont, opt: Opt) {
                 what: 0,
             },
         );
-        let n = offer_one_per_title(g, |g, c| g.is_enemy(c) && g.has_trait(c, "Orc"));
+        let n = crate::cards::common::offer_encounter_one_per_title(g, |g, c| {
+            g.is_enemy(c) && g.has_trait(c, "Orc")
+        });
         if n == 0 {
             break;
         }
@@ -813,7 +796,9 @@ fn pressing_needs_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     what: 1,
                 },
             );
-            offer_one_per_title(g, |g, c| g.ty(c) == CardType::EncounterSideQuest);
+            crate::cards::common::offer_encounter_one_per_title(g, |g, c| {
+                g.ty(c) == CardType::EncounterSideQuest
+            });
             g.ask_script(Cont::new(cont.card, 1).with(cont.player, 0, 0));
         }
         (0, Opt::Card(q)) => {

@@ -660,20 +660,7 @@ fn wargs_den_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
 
 /// Offer one Warg enemy of each title in the encounter deck, then its discard pile.
 fn offer_wargs(g: &mut Game) -> usize {
-    let mut seen: [u16; 8] = [u16::MAX; 8];
-    let mut n = 0;
-    for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-        for i in (0..g.list(z).len()).rev() {
-            let c = g.list(z)[i];
-            let def = g.card(c).def;
-            if is_warg(g, c) && !seen[..n].contains(&def) && n < seen.len() {
-                seen[n] = def;
-                n += 1;
-                g.offer(Opt::Card(c));
-            }
-        }
-    }
-    n
+    common::offer_encounter_one_per_title(g, is_warg)
 }
 
 fn wargs_den_resume(g: &mut Game, cont: Cont, opt: Opt) {

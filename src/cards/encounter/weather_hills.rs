@@ -595,19 +595,7 @@ fn camp_travel(g: &mut Game, me: CardId, pay: bool) -> bool {
     if pay && any {
         let first = g.first;
         g.begin_ask(first, Ask::Effect { card: me, what: 2 });
-        let mut seen: [u16; 8] = [u16::MAX; 8];
-        let mut n = 0;
-        for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-            for i in (0..g.list(z).len()).rev() {
-                let c = g.list(z)[i];
-                let def = g.card(c).def;
-                if orc_enemy(g, c) && !seen[..n].contains(&def) && n < seen.len() {
-                    seen[n] = def;
-                    n += 1;
-                    g.offer(Opt::Card(c));
-                }
-            }
-        }
+        common::offer_encounter_one_per_title(g, orc_enemy);
         g.ask_script(Cont::new(me, 2).with(first, 0, 0));
     }
     any

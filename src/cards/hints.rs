@@ -115,6 +115,10 @@ pub struct Hint {
     /// A card that counts enemies destroyed toward advancing the quest (a Mission objective
     /// whose tokens come from kills): while it is in play every kill is progress.
     pub kills_advance_quest: bool,
+    /// A location whose Threat grows while it waits in the staging area (tokens that raise its
+    /// Threat): the Threat it is expected to gain per round. Travelling to it sooner is worth
+    /// that much more, and a search bot counts it as staged threat to come.
+    pub threat_growth: i8,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -122,6 +126,7 @@ pub const LOST: i16 = 60;
 
 pub const NO_HINT: Hint = Hint {
     kills_advance_quest: false,
+    threat_growth: 0,
     key_response: 0,
     mild_treachery: false,
     attach: None,

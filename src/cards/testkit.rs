@@ -149,6 +149,8 @@ pub mod codes {
     pub const ANGMAR_ORC: &str = "TLR-043";
     pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
     pub const HUNTING_THE_ORCS: &str = "TLR-071";
+    pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
+    pub const FORNOST_SQUARE: &str = "TLR-038";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -637,7 +637,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
-        let threat = g.threat_contribution(l);
+        let h = hint(g, l);
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
         // On a stage without quest points (The Weather Hills 1B) questing progress only counts
         // on locations: any location is worth travelling to.
@@ -645,7 +645,15 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             .main_quest()
             .map(|q| g.def_of(q).quest_points <= 0)
             .unwrap_or(false);
-        let h = hint(g, l);
+        // A location whose Threat grows in the staging area counts the Threat it would gain
+        // while it waits for a later travel phase — except where exploring fast is the quest
+        // itself (no quest points): there the shortest location stays first.
+        let growth = if no_qp {
+            0
+        } else {
+            w().growth_rounds * h.threat_growth as i32
+        };
+        let threat = g.threat_contribution(l) + growth as i16;
         if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
             continue;
         }

@@ -590,3 +590,25 @@ fn travels_where_the_travel_cost_helps_not_where_it_reveals_a_card() {
     );
     assert_eq!(only(forest), Opt::Card(forest));
 }
+
+#[test]
+fn travels_to_a_growing_location_before_it_grows() {
+    // Fault class: travel scored a location's Threat now, so on Deadmen's Dike the players went
+    // to Broken Battlements (2 Threat) and left Fornost Square (1 Threat, +1 per mill) in the
+    // staging area, where it reached 12 Threat in four rounds and failed every quest.
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let square = g.spawn(FORNOST_SQUARE, ENCOUNTER, Zone::Staging);
+    let battlements = g.spawn(BROKEN_BATTLEMENTS, ENCOUNTER, Zone::Staging);
+    assert!(g.stat(square, Stat::Threat) < g.stat(battlements, Stat::Threat));
+    assert!(hint(&g, square).threat_growth > 0);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(battlements), Opt::Card(square)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(square));
+    // The growth is the reason: counted for no rounds, the bigger Threat now wins.
+    let opts = [("growth_rounds".to_string(), "0".to_string())];
+    let mut flat = BasicBot::from_options(&opts).unwrap();
+    assert_eq!(d.options[flat.choose(&g, &d)], Opt::Card(battlements));
+}

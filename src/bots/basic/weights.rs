@@ -67,6 +67,9 @@ weights! {
     /// without quest points (progress beyond the staged threat and the active location is
     /// wasted there, and whoever stays ready fights).
     spare_reveal: 1,
+    /// Rounds a staged location whose Threat grows (`Hint::threat_growth`) is expected to wait
+    /// if the players travel elsewhere: travel counts the Threat it would gain meanwhile.
+    growth_rounds: 2,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

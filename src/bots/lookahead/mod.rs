@@ -38,13 +38,17 @@
 //! **State value** (units: one point of threat = 1; the three weights `threat_weight` (1),
 //! `staging_weight` (4) and `progress_weight` (1.5) are bot options), summed over players still
 //! in the game: `−threat_weight·(threat + max(0, threat − 35))` (the margin to 50 shrinks faster near the end);
-//! per hero in play `+HERO (12) + 1.5·remaining hit points`; per ally
-//! `+3 + WP + ATK + DEF + 0.5·remaining HP`; `+1.5` per card in hand, `+0.5` per resource on
+//! per hero in play `+HERO (12) + 1.5·remaining hit points + hero_stat_weight (0)·(WP + ATK + DEF)`
+//! (1 and 2 measured against 0: Intruders Standard +2.0 and −3.3 points, 300 pairs, both intervals spanning 0;
+//! The Weather Hills Easy no change); per ally
+//! `+3 + WP + ATK + DEF + 0.5·remaining HP`; `+hand_weight` (1.5) per card in hand, `+0.5` per resource on
 //! heroes; per engaged enemy `−(1.5·ATK + 0.5·remaining HP + threat)`; an eliminated player
 //! `−60`. Shared: `−staging_weight·staging threat` (it raises threat next quest, and
 //! every quest after it until it is cleared: measured 2 → 4 on Intruders Easy, +8.3 points,
 //! +3.9 to +12.6, 400 pairs; Standard, seed 2, +0.65 rounds; neutral on the other two), per staged enemy
-//! `−(ATK + 0.5·remaining HP)`; `+STAGE (25)` per quest stage reached and `+progress_weight` (1.5) per progress
+//! `−(ATK + 0.5·remaining HP)`, per staged location whose Threat grows (`Hint::threat_growth`, Fornost
+//! Square, Weathered Hilltop) `−growth_weight (4)·growth` (Deadmen's Dike Easy +0.82 progress score,
+//! The Weather Hills Easy +0.40, 150 pairs each, intervals spanning 0); `+STAGE (25)` per quest stage reached and `+progress_weight` (1.5) per progress
 //! point on the main quest and the active location (`progress_weight`); per encounter side quest in the
 //! staging area `−progress_weight` per quest point left on it, and for one with a deadline
 //! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
@@ -119,6 +123,21 @@ pub const OPTIONS: &[BotOption] = &[
         name: "progress_weight",
         default: "1.5",
         about: "state value: weight of one point of progress on the quest or active location (0-10)",
+    },
+    BotOption {
+        name: "hero_stat_weight",
+        default: "0",
+        about: "state value: weight of a hero's Willpower + Attack + Defense (0-10; allies always count theirs at 1)",
+    },
+    BotOption {
+        name: "hand_weight",
+        default: "1.5",
+        about: "state value: a card in hand (0-10)",
+    },
+    BotOption {
+        name: "growth_weight",
+        default: "4",
+        about: "state value: a staged location's expected Threat growth per round (Hint::threat_growth) (0-10)",
     },
     BotOption {
         name: "kill_token",
@@ -200,6 +219,12 @@ pub struct ValueWeights {
     pub progress: f64,
     /// A kill token on a mission whose kills advance the quest (`Hint::kills_advance_quest`).
     pub kill_token: f64,
+    /// A hero's Willpower + Attack + Defense (attachments and lasting effects included).
+    pub hero_stat: f64,
+    /// A card in hand.
+    pub hand: f64,
+    /// A staged location's expected Threat growth per round (`Hint::threat_growth`).
+    pub growth: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -207,6 +232,9 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     staging: 4.0,
     progress: 1.5,
     kill_token: 6.0,
+    hero_stat: 0.0,
+    hand: 1.5,
+    growth: 4.0,
 };
 
 impl LookaheadBot {
@@ -265,6 +293,9 @@ impl LookaheadBot {
                 threat: real("threat_weight", get("threat_weight"))?,
                 staging: real("staging_weight", get("staging_weight"))?,
                 progress: real("progress_weight", get("progress_weight"))?,
+                hero_stat: real("hero_stat_weight", get("hero_stat_weight"))?,
+                hand: real("hand_weight", get("hand_weight"))?,
+                growth: real("growth_weight", get("growth_weight"))?,
                 kill_token: match get("kill_token").parse::<f64>() {
                     Ok(x) if (0.0..=100.0).contains(&x) => x,
                     _ => {
@@ -355,15 +386,20 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
                 continue;
             }
             let hp = g.remaining_hp(c).max(0) as f64;
+            let stats = || {
+                (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense))
+                    .max(0) as f64
+            };
             if g.is_hero(c) {
                 v += HERO + 1.5 * hp + 0.5 * g.card(c).resources as f64;
+                if w.hero_stat > 0.0 {
+                    v += w.hero_stat * stats();
+                }
             } else {
-                let s =
-                    g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense);
-                v += 3.0 + s.max(0) as f64 + 0.5 * hp;
+                v += 3.0 + stats() + 0.5 * hp;
             }
         }
-        v += 1.5 * g.list(Zone::Hand(p)).len() as f64;
+        v += w.hand * g.list(Zone::Hand(p)).len() as f64;
         for &e in g.engaged(p) {
             v -= 1.5 * g.stat(e, Stat::Attack).max(0) as f64
                 + 0.5 * g.remaining_hp(e).max(0) as f64
@@ -374,6 +410,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     for &c in g.list(Zone::Staging) {
         if g.is_enemy(c) {
             v -= g.stat(c, Stat::Attack).max(0) as f64 + 0.5 * g.remaining_hp(c).max(0) as f64;
+        } else if g.ty(c) == CardType::Location {
+            // Staged threat still to come: a location that grows while it waits.
+            v -= w.growth * crate::cards::hints::hint(g, c).threat_growth as f64;
         }
     }
     if let Some(q) = g.main_quest() {

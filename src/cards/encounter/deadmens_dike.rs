@@ -125,6 +125,12 @@ pub static SCRIPTS: &[Script] = &[
     // player mills cards from his deck.
     Script {
         code: "TLR-038",
+        hint: Hint {
+            // Stage 1B mills every refresh phase, and Baleful Shades, Broken Battlements and
+            // Terror of the North mill more: about two tokens a round.
+            threat_growth: 2,
+            ..NO_HINT
+        },
         modify: Some(square_modify),
         forced: Some(square_forced),
         forced_on: events![DeckDiscarded],
@@ -1051,6 +1057,8 @@ mod tests {
             .find(|&c| g.card(c).zone == Zone::Staging)
             .expect("setup staged one");
         assert_eq!(g.stat(s, Stat::Threat), 1);
+        // What a bot reads: its Threat grows while it waits (about two tokens a round).
+        assert_eq!(crate::cards::hints::hint(&g, s).threat_growth, 2);
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(s));
         assert_eq!(

@@ -101,6 +101,11 @@ pub static SCRIPTS: &[Script] = &[
     // treachery revealed from the encounter deck.
     Script {
         code: "TLR-027",
+        hint: Hint {
+            // About one Weather treachery a round comes with the surge of stage 1B.
+            threat_growth: 1,
+            ..NO_HINT
+        },
         modify: Some(hilltop_modify),
         forced: Some(hilltop_forced),
         forced_on: events![Revealed],
@@ -1048,6 +1053,11 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let h = staged(&mut g, HILLTOP);
         assert_eq!(g.stat(h, Stat::Threat), 1);
+        assert_eq!(
+            crate::cards::hints::hint(&g, h).threat_growth,
+            1,
+            "a bot's hint"
+        );
         let w = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDiscard);
         g.emit(Event::Revealed(w, true));
         assert_eq!(g.stat(h, Stat::Threat), 2);

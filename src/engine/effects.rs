@@ -381,7 +381,17 @@ impl<'a> Game<'a> {
         self.cards[c as usize].resources += n;
     }
 
+    /// Exhaust `c` by an effect or a cost; the trace shows it (committing, defending and
+    /// attacking exhaust through `exhaust_quietly`: their own lines say so).
     pub fn exhaust(&mut self, c: CardId) {
+        if self.logging() && !self.cards[c as usize].exhausted {
+            self.log_line(format!("  {} is exhausted", self.title(c)));
+        }
+        self.cards[c as usize].exhausted = true;
+    }
+
+    /// Exhaust `c` without a trace line of its own.
+    pub(crate) fn exhaust_quietly(&mut self, c: CardId) {
         self.cards[c as usize].exhausted = true;
     }
 

@@ -82,7 +82,7 @@ impl<'a> Game<'a> {
         if !self.can_claim_with(p, h) || self.cards[clue as usize].zone != Zone::Staging {
             return;
         }
-        self.exhaust(h);
+        self.exhaust_quietly(h);
         self.attach(clue, h, p);
         self.log_fn(|g| {
             format!(

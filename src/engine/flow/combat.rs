@@ -217,7 +217,7 @@ impl<'a> Game<'a> {
                 }
                 Some(Opt::Card(c)) => {
                     if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
-                        self.exhaust(c);
+                        self.exhaust_quietly(c);
                     }
                     let n = self.attack.n_defenders as usize;
                     if n < self.attack.defenders.len() {
@@ -612,7 +612,7 @@ impl<'a> Game<'a> {
                 }
                 Some(Opt::Card(c)) => {
                     if !self.has_lasting(c, Lasting::NoExhaustInCombat) {
-                        self.exhaust(c);
+                        self.exhaust_quietly(c);
                     }
                     let n = self.patk.n_attackers as usize;
                     if n < self.patk.attackers.len() {

@@ -108,7 +108,7 @@ impl<'a> Game<'a> {
             Some(Opt::Card(c)) => {
                 self.stack.push(Frame::Commit { seat });
                 if !self.rule(Rule::CommitsWithoutExhausting(c)) {
-                    self.exhaust(c);
+                    self.exhaust_quietly(c);
                 }
                 self.cards[c as usize].questing = true;
                 self.log_fn(|g| {

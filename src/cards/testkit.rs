@@ -151,6 +151,8 @@ pub mod codes {
     pub const HUNTING_THE_ORCS: &str = "TLR-071";
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";
+    pub const DAYBREAK: &str = "TWoE-011";
+    pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

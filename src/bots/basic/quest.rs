@@ -480,11 +480,12 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
 }
 
 /// True when questing progress beyond the staging threat (and the active location) counts for
-/// nothing: the current quest is a stage without quest points (The Weather Hills 1B), unless
-/// its progress goes to the staged locations instead (Daechanar's Fall).
+/// nothing: the current quest is a stage without quest points (The Weather Hills 1B) or one
+/// that cannot take progress now (by Night on The Wastes of Eriador), unless its progress goes
+/// to the staged locations instead (Daechanar's Fall).
 pub(super) fn progress_is_useless(g: &Game) -> bool {
     g.current_quest()
-        .map(|q| g.stat(q, Stat::QuestPoints) <= 0)
+        .map(|q| g.stat(q, Stat::QuestPoints) <= 0 || g.rule(Rule::CannotPlaceProgress(q)))
         .unwrap_or(false)
         && !g.rule(Rule::QuestProgressToStagingLocations)
 }

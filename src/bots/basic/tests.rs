@@ -612,3 +612,25 @@ fn travels_to_a_growing_location_before_it_grows() {
     let mut flat = BasicBot::from_options(&opts).unwrap();
     assert_eq!(d.options[flat.choose(&g, &d)], Opt::Card(battlements));
 }
+
+#[test]
+fn holds_back_by_night_when_quest_progress_is_lost() {
+    // Fault class: on The Wastes of Eriador no progress can be placed on quest cards by Night,
+    // but the commit step quested as by Day, exhausting the characters that Night's engagement
+    // checks needed ready. By Night only the staged threat and the active location count.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Quest);
+    let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    assert!(g.is_day());
+    assert!(!quest::progress_is_useless(&g), "by Day progress counts");
+    g.flip_card(time);
+    assert!(g.is_night());
+    assert!(
+        quest::progress_is_useless(&g),
+        "by Night it cannot be placed"
+    );
+}

@@ -493,7 +493,7 @@ mod tests {
     }
 
     #[test]
-    fn a_campaign_chains_from_6_through_8() {
+    fn a_campaign_chains_from_6_through_9() {
         let db = db();
         let s = setup();
         let mut st = fresh_state(&s, 6);
@@ -525,7 +525,40 @@ mod tests {
         assert!(t8.contains("Thaurdir's Spite attached to Thaurdir"), "{t8}");
         assert!(t8.contains("takes"), "a Carn Dûm boon taken:\n{t8}");
         assert_eq!(st.notes.hero_damage.len(), st.heroes[0].len());
-        assert!(not_playable(db, ORDER[8], s.mode).is_some());
+        // The Dread Realm: the heroes begin with the logged damage; a win ends the campaign.
+        assert_eq!(not_playable(db, ORDER[8], s.mode), None);
+        let damaged = st.notes.hero_damage.iter().any(|x| x.1 > 0);
+        let (t9, _) = win(&s, &mut st);
+        assert_eq!(st.next, 10, "{t9}");
+        if damaged {
+            assert!(t9.contains("damage (campaign log)"), "{t9}");
+        }
+        assert_eq!(st.scores.len(), 4);
+    }
+
+    #[test]
+    fn a_campaign_from_6_is_won_at_the_end_of_9() {
+        let db = db();
+        let s = setup();
+        // A log written at scenario 9: play_campaign wins or loses there, and a win is the end.
+        let mut st = fresh_state(&s, 9);
+        st.notes.hero_damage.push((st.heroes[0][0], 1));
+        let mut bots: Vec<Box<dyn Bot>> = vec![crate::bots::make("basic").unwrap()];
+        let mut lines = Vec::new();
+        let mut s2 = s.clone();
+        s2.retries = 2;
+        let rec = play_campaign(db, &s2, &mut bots, 1, 0, &st, Some(&mut lines));
+        let t = lines.join("\n");
+        assert!(t.contains("begins with 1 damage (campaign log)"), "{t}");
+        match rec.stop {
+            Stop::Won => {
+                assert_eq!(rec.state.next, 10);
+                assert!(rec.scenarios[8].won);
+            }
+            Stop::Lost(9) => assert_eq!(rec.scenarios[8].attempts, 3),
+            other => panic!("unexpected stop {other:?}"),
+        }
+        assert_eq!(crate::campaign::report::playable_until(db, s.mode, 6), 9);
     }
 
     #[test]

@@ -128,6 +128,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
     ),
     ("campaign/rhudaur.rs", include_str!("campaign/rhudaur.rs")),
     ("campaign/carn_dum.rs", include_str!("campaign/carn_dum.rs")),
+    (
+        "campaign/dread_realm.rs",
+        include_str!("campaign/dread_realm.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 

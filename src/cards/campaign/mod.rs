@@ -10,6 +10,7 @@ use crate::engine::{CardId, Game, Zone};
 pub mod carn_dum;
 pub mod chetwood;
 pub mod deadmens_dike;
+pub mod dread_realm;
 pub mod ettenmoors;
 pub mod rhudaur;
 pub mod wastes;
@@ -38,6 +39,7 @@ pub const CAMPAIGN_CARDS: &[CampaignCard] = &[
     ettenmoors::CARD,
     rhudaur::CARD,
     carn_dum::CARD,
+    dread_realm::CARD,
 ];
 
 /// What every won scenario records beside its campaign card's resolution: boons attached to

@@ -561,6 +561,41 @@ mod tests {
         assert_eq!(crate::campaign::report::playable_until(db, s.mode, 6), 9);
     }
 
+    /// Rule option `eliminated_heroes_fall` (§9.2.6): off, only destroyed heroes (in a discard
+    /// pile) fall; on, every hero of a player eliminated in the won scenario falls too, and
+    /// the Permanent cards recorded for them leave the pool.
+    #[test]
+    fn eliminated_heroes_fall_is_a_rule_option() {
+        use crate::cards::campaign::chetwood::tests::set_options;
+        use crate::cards::testkit::{hero, sandbox};
+        let db = db();
+        let card = campaign_card(ORDER[8]).unwrap();
+        for fall in [false, true] {
+            let mut g = sandbox(&[&["Core-001", "Core-002"], &["Core-004", "Core-005"]]);
+            set_options(&mut g, |o| o.eliminated_heroes_fall = fall);
+            let aragorn = hero(&g, "Core-001");
+            let eowyn = g.heroes(1).next().unwrap();
+            let (d_aragorn, d_eowyn) = (g.def_id(aragorn), db.original(g.def_id(eowyn)));
+            let heroes: Vec<Vec<DefId>> = (0..2)
+                .map(|p| g.heroes(p).map(|h| db.original(g.def_id(h))).collect())
+                .collect();
+            let mut st = CampaignState::new(9, heroes);
+            let hardy = db.by_code("AAC-162").unwrap();
+            st.add_to_pool(hardy, Some(1), Some(d_eowyn));
+            // P1's Aragorn is destroyed; P2 is eliminated with both heroes in play.
+            g.move_card(aragorn, Zone::Discard(0));
+            g.eliminate(1, true);
+            assert!(g.players[1].eliminated);
+            let n = resolve(db, &g, &mut st, card, 9);
+            assert!(st.fallen.contains(&db.original(d_aragorn)));
+            assert_eq!(st.fallen.contains(&d_eowyn), fall);
+            assert_eq!(n, if fall { 3 } else { 1 });
+            assert_eq!(st.heroes[1].is_empty(), fall);
+            assert_eq!(st.pool.iter().any(|p| p.card == hardy), !fall);
+            assert_eq!(st.next, 10);
+        }
+    }
+
     #[test]
     fn reserve_heroes_cost_the_named_threat_penalty() {
         let db = db();

@@ -75,7 +75,11 @@ pub struct CampaignRecord {
     pub stop: Stop,
     /// Per scenario 1–9 (index k-1); untouched for scenarios not reached.
     pub scenarios: [ScenarioResult; 9],
-    /// The log at the end.
+    /// The campaign total score at the end (`CampaignState::total_score`).
+    pub total_score: i32,
+    /// The threat penalty at the end.
+    pub threat_penalty: i16,
+    /// The log at the end (empty in records read back from a file: `campaign::store`).
     pub state: CampaignState,
 }
 
@@ -132,6 +136,8 @@ pub fn play_campaign(
         start: start.next,
         stop: Stop::Won,
         scenarios: [ScenarioResult::default(); 9],
+        total_score: 0,
+        threat_penalty: 0,
         state: st.clone(),
     };
     while (1..=9).contains(&st.next) {
@@ -188,6 +194,8 @@ pub fn play_campaign(
             t.extend(super::log::write(db, &st).lines().map(str::to_string));
         }
     }
+    rec.total_score = st.total_score();
+    rec.threat_penalty = st.threat_penalty;
     rec.state = st;
     rec
 }

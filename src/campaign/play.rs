@@ -110,6 +110,19 @@ pub fn not_playable(db: &CardDb, slug: &str, mode: Mode) -> Option<String> {
     {
         return Some(format!("{slug}: campaign card names unknown card {c}"));
     }
+    // No card is played as if it had no text: the campaign card and every card it brings in
+    // must be implemented (the campaign card's back is its resolution, `CampaignCard`).
+    let missing = std::iter::once(card.code)
+        .chain(card.needs.iter().copied())
+        .filter_map(|c| db.by_code(c))
+        .find(|&d| crate::cards::status(db, d) == crate::cards::Status::Missing);
+    if let Some(d) = missing {
+        return Some(format!(
+            "{slug}: campaign card needs {} ({}), not implemented yet",
+            db.def(d).title,
+            db.def(d).code
+        ));
+    }
     None
 }
 

@@ -12,6 +12,7 @@ pub mod chetwood;
 pub mod deadmens_dike;
 pub mod dread_realm;
 pub mod ettenmoors;
+pub mod mount_gram;
 pub mod rhudaur;
 pub mod wastes;
 pub mod weather_hills;
@@ -36,6 +37,7 @@ pub const CAMPAIGN_CARDS: &[CampaignCard] = &[
     weather_hills::CARD,
     deadmens_dike::CARD,
     wastes::CARD,
+    mount_gram::CARD,
     ettenmoors::CARD,
     rhudaur::CARD,
     carn_dum::CARD,

@@ -1,6 +1,7 @@
 //! Scenario 5 of the campaign: the Escape from Mount Gram campaign card (AAC-174, both sides),
-//! the side quest Loot the Dungeons (AAC-175) and the six boons it offers (AAC-176–181:
-//! Berelind, Chieftain's Brooch, Coruhaer, Laermuin, Mail of Eärnur, Silverthorn).
+//! the side quest Loot the Dungeons (AAC-175) and the six boons it offers (AAC-176–181: two
+//! allies and a Ranger, Berelind, Coruhaer and Laermuin, and three Restricted attachments,
+//! the Brooch, the Mail and Silverthorn).
 //!
 //! Engine limits (RULES §9.6 row 5): Loot the Dungeons goes to the staging area of the
 //! players at setup, before the staging areas split; with one player (or once the areas join)
@@ -335,7 +336,7 @@ fn quests<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
         .filter(move |&c| g.card(c).zone == Zone::Quest || g.is_side_quest(c))
 }
 
-/// Response: after it attacks and destroys an enemy, 1 progress on a quest card in play.
+/// Response: when its attack kills an enemy, a quest card of the player's choice gets 1 progress.
 fn berelind_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     let qs: Vec<CardId> = quests(g).collect();
@@ -376,7 +377,7 @@ fn coruhaer_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
         && g.can_pay(seat, Sphere::Neutral, 1)
 }
 
-/// Response: after it defends an attack, spend 1 resource to deal 2 damage to the attacker.
+/// Response: once it has defended, paying 1 resource deals 2 damage to that enemy.
 fn coruhaer_respond(g: &mut Game, _me: CardId, seat: u8, ev: Event) {
     if let Event::EnemyAttackEnded(e) = ev {
         g.pay(seat, Sphere::Neutral, 1);
@@ -396,7 +397,7 @@ fn laermuin_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
         && crate::cards::common::all_characters(g).any(|c| damaged(g, c))
 }
 
-/// Response: after it commits to a quest, heal 1 damage from a character.
+/// Response: once committed, it heals 1 damage from any character.
 fn laermuin_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     let cs: Vec<CardId> = crate::cards::common::all_characters(g)
@@ -433,7 +434,7 @@ fn mail_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
         && host(g, me).is_some_and(|h| g.card(h).damage > 0)
 }
 
-/// Response: after a player's threat is reduced, heal 1 damage from the attached hero.
+/// Response: whenever some player's threat goes down, its hero heals 1.
 fn mail_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     if let Some(h) = host(g, me) {
         g.heal(h, 1);
@@ -442,15 +443,15 @@ fn mail_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 
 // ------------------------------------------------------------------------------ Silverthorn
 
-/// Does `e` share a Trait with an enemy in the victory display?
+/// Has `e` a Trait in common with some enemy already in the victory display?
 fn matches_victory(g: &Game, e: CardId) -> bool {
     g.list(Zone::Victory)
         .iter()
         .any(|&v| g.def_of(v).ty == CardType::Enemy && shares_trait(g, v, e))
 }
 
-/// +1 Attack and +1 Defense while its hero attacks or defends against an enemy that shares a
-/// Trait with an enemy in the victory display.
+/// +1 Attack and +1 Defense for its hero in a fight (attacking or defending) with an enemy that
+/// `matches_victory`.
 fn silverthorn_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     if !matches!(s, Stat::Attack | Stat::Defense) || host(g, me) != Some(target) {
         return 0;

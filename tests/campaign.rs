@@ -225,3 +225,131 @@ fn a_hand_written_log_resumes_from_scenario_7_with_burdens_and_rule_options() {
     assert!(!t.contains("starting threat +1"), "{t}");
     let _ = fs::remove_dir_all(dir);
 }
+
+/// The reports and the sorted records of a finished campaign folder.
+fn results(dir: &std::path::Path) -> Vec<String> {
+    FILES
+        .iter()
+        .chain(["campaign_records.txt"].iter())
+        .map(|f| fs::read_to_string(dir.join(f)).unwrap())
+        .collect()
+}
+
+#[test]
+fn campaign_shards_merge_byte_identical_to_one_run() {
+    let full = unique_dir("campaign", "full");
+    run(&full, &["--threads", "2"]);
+    let want = results(&full);
+    for (n, threads) in [(2u32, "1"), (3, "2")] {
+        let shards: Vec<std::path::PathBuf> = (0..n)
+            .map(|k| {
+                let d = unique_dir("campaign", &format!("shard{k}of{n}"));
+                let s = format!("{k}/{n}");
+                let t = ok(&[
+                    "campaign",
+                    "--games",
+                    "24",
+                    "--seed",
+                    "7",
+                    "--retries",
+                    "2",
+                    "--per-game",
+                    "--shard",
+                    &s,
+                    "--threads",
+                    threads,
+                    "--out",
+                    d.to_str().unwrap(),
+                ]);
+                assert!(t.contains(&format!("campaign shard {s} done")), "{t}");
+                // A shard writes no reports of its own.
+                assert!(!d.join("campaign.csv").exists());
+                d
+            })
+            .collect();
+        let merged = unique_dir("campaign", "merged");
+        // Any order of the shard folders.
+        let mut args = vec!["merge", "--out", merged.to_str().unwrap(), "--quiet"];
+        args.extend(shards.iter().rev().map(|d| d.to_str().unwrap()));
+        ok(&args);
+        assert_eq!(results(&merged), want, "{n} shards");
+        // A merge needs every shard.
+        let o = lotr(&[
+            "merge",
+            "--out",
+            unique_dir("campaign", "part").to_str().unwrap(),
+            shards[0].to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("missing"));
+        for d in shards.iter().chain([&merged]) {
+            let _ = fs::remove_dir_all(d);
+        }
+    }
+    let _ = fs::remove_dir_all(full);
+}
+
+#[test]
+fn a_stopped_campaign_run_resumes_byte_identical() {
+    let full = unique_dir("campaign", "whole");
+    run(&full, &["--threads", "1"]);
+    let want = results(&full);
+    let dir = unique_dir("campaign", "stopped");
+    let d = dir.to_str().unwrap();
+    let base = [
+        "campaign",
+        "--games",
+        "24",
+        "--seed",
+        "7",
+        "--retries",
+        "2",
+        "--per-game",
+        "--out",
+        d,
+        "--threads",
+        "2",
+    ];
+    // Stopped twice (as if by Ctrl-C), resumed with other thread counts.
+    let mut args = base.to_vec();
+    args.extend(["--stop-after", "5"]);
+    let o = lotr(&args);
+    assert_eq!(o.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(err.contains("--resume"), "{err}");
+    assert!(!dir.join("campaign.csv").exists());
+    // The folder is not taken for a new run by mistake.
+    let o = lotr(&base);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unfinished"));
+    // Nor merged before it is finished.
+    let o = lotr(&[
+        "merge",
+        "--out",
+        unique_dir("campaign", "nomerge").to_str().unwrap(),
+        d,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = lotr(&[
+        "campaign",
+        "--resume",
+        d,
+        "--threads",
+        "1",
+        "--stop-after",
+        "4",
+    ]);
+    assert_eq!(o.status.code(), Some(130));
+    ok(&["campaign", "--resume", d, "--threads", "2", "--quiet"]);
+    assert_eq!(results(&dir), want);
+    // Nothing left to resume; run options cannot be given again.
+    assert_eq!(lotr(&["campaign", "--resume", d]).status.code(), Some(2));
+    assert_eq!(
+        lotr(&["campaign", "--resume", d, "--seed", "8"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let _ = fs::remove_dir_all(full);
+    let _ = fs::remove_dir_all(dir);
+}

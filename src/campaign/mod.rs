@@ -9,6 +9,7 @@
 pub mod log;
 pub mod play;
 pub mod report;
+pub mod store;
 
 use crate::data::{CardDb, DefId};
 

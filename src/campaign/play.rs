@@ -75,7 +75,11 @@ pub struct CampaignRecord {
     pub stop: Stop,
     /// Per scenario 1–9 (index k-1); untouched for scenarios not reached.
     pub scenarios: [ScenarioResult; 9],
-    /// The log at the end.
+    /// The campaign total score at the end (`CampaignState::total_score`).
+    pub total_score: i32,
+    /// The threat penalty at the end.
+    pub threat_penalty: i16,
+    /// The log at the end (empty in records read back from a file: `campaign::store`).
     pub state: CampaignState,
 }
 
@@ -106,6 +110,19 @@ pub fn not_playable(db: &CardDb, slug: &str, mode: Mode) -> Option<String> {
     {
         return Some(format!("{slug}: campaign card names unknown card {c}"));
     }
+    // No card is played as if it had no text: the campaign card and every card it brings in
+    // must be implemented (the campaign card's back is its resolution, `CampaignCard`).
+    let missing = std::iter::once(card.code)
+        .chain(card.needs.iter().copied())
+        .filter_map(|c| db.by_code(c))
+        .find(|&d| crate::cards::status(db, d) == crate::cards::Status::Missing);
+    if let Some(d) = missing {
+        return Some(format!(
+            "{slug}: campaign card needs {} ({}), not implemented yet",
+            db.def(d).title,
+            db.def(d).code
+        ));
+    }
     None
 }
 
@@ -132,6 +149,8 @@ pub fn play_campaign(
         start: start.next,
         stop: Stop::Won,
         scenarios: [ScenarioResult::default(); 9],
+        total_score: 0,
+        threat_penalty: 0,
         state: st.clone(),
     };
     while (1..=9).contains(&st.next) {
@@ -188,6 +207,8 @@ pub fn play_campaign(
             t.extend(super::log::write(db, &st).lines().map(str::to_string));
         }
     }
+    rec.total_score = st.total_score();
+    rec.threat_penalty = st.threat_penalty;
     rec.state = st;
     rec
 }
@@ -493,7 +514,7 @@ mod tests {
     }
 
     #[test]
-    fn a_campaign_chains_from_6_through_8() {
+    fn a_campaign_chains_from_6_through_9() {
         let db = db();
         let s = setup();
         let mut st = fresh_state(&s, 6);
@@ -525,7 +546,75 @@ mod tests {
         assert!(t8.contains("Thaurdir's Spite attached to Thaurdir"), "{t8}");
         assert!(t8.contains("takes"), "a Carn Dûm boon taken:\n{t8}");
         assert_eq!(st.notes.hero_damage.len(), st.heroes[0].len());
-        assert!(not_playable(db, ORDER[8], s.mode).is_some());
+        // The Dread Realm: the heroes begin with the logged damage; a win ends the campaign.
+        assert_eq!(not_playable(db, ORDER[8], s.mode), None);
+        let damaged = st.notes.hero_damage.iter().any(|x| x.1 > 0);
+        let (t9, _) = win(&s, &mut st);
+        assert_eq!(st.next, 10, "{t9}");
+        if damaged {
+            assert!(t9.contains("damage (campaign log)"), "{t9}");
+        }
+        assert_eq!(st.scores.len(), 4);
+    }
+
+    #[test]
+    fn a_campaign_from_6_is_won_at_the_end_of_9() {
+        let db = db();
+        let s = setup();
+        // A log written at scenario 9: play_campaign wins or loses there, and a win is the end.
+        let mut st = fresh_state(&s, 9);
+        st.notes.hero_damage.push((st.heroes[0][0], 1));
+        let mut bots: Vec<Box<dyn Bot>> = vec![crate::bots::make("basic").unwrap()];
+        let mut lines = Vec::new();
+        let mut s2 = s.clone();
+        s2.retries = 2;
+        let rec = play_campaign(db, &s2, &mut bots, 1, 0, &st, Some(&mut lines));
+        let t = lines.join("\n");
+        assert!(t.contains("begins with 1 damage (campaign log)"), "{t}");
+        match rec.stop {
+            Stop::Won => {
+                assert_eq!(rec.state.next, 10);
+                assert!(rec.scenarios[8].won);
+            }
+            Stop::Lost(9) => assert_eq!(rec.scenarios[8].attempts, 3),
+            other => panic!("unexpected stop {other:?}"),
+        }
+        assert_eq!(crate::campaign::report::playable_until(db, s.mode, 6), 9);
+    }
+
+    /// Rule option `eliminated_heroes_fall` (§9.2.6): off, only destroyed heroes (in a discard
+    /// pile) fall; on, every hero of a player eliminated in the won scenario falls too, and
+    /// the Permanent cards recorded for them leave the pool.
+    #[test]
+    fn eliminated_heroes_fall_is_a_rule_option() {
+        use crate::cards::campaign::chetwood::tests::set_options;
+        use crate::cards::testkit::{hero, sandbox};
+        let db = db();
+        let card = campaign_card(ORDER[8]).unwrap();
+        for fall in [false, true] {
+            let mut g = sandbox(&[&["Core-001", "Core-002"], &["Core-004", "Core-005"]]);
+            set_options(&mut g, |o| o.eliminated_heroes_fall = fall);
+            let aragorn = hero(&g, "Core-001");
+            let eowyn = g.heroes(1).next().unwrap();
+            let (d_aragorn, d_eowyn) = (g.def_id(aragorn), db.original(g.def_id(eowyn)));
+            let heroes: Vec<Vec<DefId>> = (0..2)
+                .map(|p| g.heroes(p).map(|h| db.original(g.def_id(h))).collect())
+                .collect();
+            let mut st = CampaignState::new(9, heroes);
+            let hardy = db.by_code("AAC-162").unwrap();
+            st.add_to_pool(hardy, Some(1), Some(d_eowyn));
+            // P1's Aragorn is destroyed; P2 is eliminated with both heroes in play.
+            g.move_card(aragorn, Zone::Discard(0));
+            g.eliminate(1, true);
+            assert!(g.players[1].eliminated);
+            let n = resolve(db, &g, &mut st, card, 9);
+            assert!(st.fallen.contains(&db.original(d_aragorn)));
+            assert_eq!(st.fallen.contains(&d_eowyn), fall);
+            assert_eq!(n, if fall { 3 } else { 1 });
+            assert_eq!(st.heroes[1].is_empty(), fall);
+            assert_eq!(st.pool.iter().any(|p| p.card == hardy), !fall);
+            assert_eq!(st.next, 10);
+        }
     }
 
     #[test]

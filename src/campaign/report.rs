@@ -9,10 +9,14 @@ use crate::stats::wilson;
 use std::fmt::Write as _;
 use std::path::Path;
 
-pub const CAMPAIGN_FILES: [&str; 3] = [
+/// Every file a campaign run leaves in its folder (what `--force` replaces): the reports, then
+/// the checkpoint and the records (`campaign::store`).
+pub const CAMPAIGN_FILES: [&str; 5] = [
     "campaign.csv",
     "campaign_scenarios.csv",
     "campaign_games.csv",
+    super::store::CHECKPOINT,
+    super::store::RECORDS,
 ];
 
 /// What identifies a campaign run in its reports.
@@ -73,13 +77,9 @@ pub fn campaign_csv(db: &CardDb, info: &RunInfo, recs: &[CampaignRecord]) -> Str
         .iter()
         .filter(|r| matches!(r.stop, Stop::Won | Stop::NotPlayable(_)))
         .collect();
-    let score: f64 = done.iter().map(|r| r.state.total_score() as f64).sum();
-    let penalty: f64 = recs.iter().map(|r| r.state.threat_penalty as f64).sum();
-    let max_penalty = recs
-        .iter()
-        .map(|r| r.state.threat_penalty)
-        .max()
-        .unwrap_or(0);
+    let score: f64 = done.iter().map(|r| r.total_score as f64).sum();
+    let penalty: f64 = recs.iter().map(|r| r.threat_penalty as f64).sum();
+    let max_penalty = recs.iter().map(|r| r.threat_penalty).max().unwrap_or(0);
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -191,8 +191,8 @@ pub fn games_csv(recs: &[CampaignRecord]) -> String {
             r.index,
             r.start,
             r.won(),
-            r.state.total_score(),
-            r.state.threat_penalty
+            r.total_score,
+            r.threat_penalty
         );
         for s in &r.scenarios {
             let _ = write!(o, ",{}", s.attempts);

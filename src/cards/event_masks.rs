@@ -128,6 +128,14 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
     ),
     ("campaign/rhudaur.rs", include_str!("campaign/rhudaur.rs")),
     ("campaign/carn_dum.rs", include_str!("campaign/carn_dum.rs")),
+    (
+        "campaign/dread_realm.rs",
+        include_str!("campaign/dread_realm.rs"),
+    ),
+    (
+        "campaign/mount_gram.rs",
+        include_str!("campaign/mount_gram.rs"),
+    ),
     ("common.rs", include_str!("common.rs")),
 ];
 
@@ -388,6 +396,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
         EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
         EventKind::Rescued => ids.iter().map(|&c| Event::Rescued(c, 0)).collect(),
+        EventKind::ThreatReduced => vec![Event::ThreatReduced(0, 1)],
     }
 }
 

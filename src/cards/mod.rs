@@ -363,6 +363,8 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(campaign::ettenmoors::SCRIPTS.iter())
         .chain(campaign::rhudaur::SCRIPTS.iter())
         .chain(campaign::carn_dum::SCRIPTS.iter())
+        .chain(campaign::mount_gram::SCRIPTS.iter())
+        .chain(campaign::dread_realm::SCRIPTS.iter())
 }
 
 /// Cards whose printed text is only keywords/stats (so they need no script), by code. A reprint
@@ -563,6 +565,8 @@ mod lint {
             include_str!("campaign/ettenmoors.rs"),
             include_str!("campaign/rhudaur.rs"),
             include_str!("campaign/carn_dum.rs"),
+            include_str!("campaign/dread_realm.rs"),
+            include_str!("campaign/mount_gram.rs"),
         ]
         .concat();
         let mut missing = Vec::new();

@@ -297,6 +297,22 @@ pub struct CampaignArgs {
     /// Only the final summary.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard K of N (0-based) of the campaigns, for `lotr-sim merge` later.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Continue the interrupted campaign run whose output folder is DIR (its checkpoint names
+    /// the run; only --threads and --quiet may be given again).
+    #[arg(long, value_name = "DIR", conflicts_with_all = [
+        "decks", "players", "bots", "mode", "seed", "games", "from", "campaign_log", "retries",
+        "max_rounds", "rules", "allow_unimplemented", "out", "force", "per_game", "trace", "shard",
+    ])]
+    pub resume: Option<PathBuf>,
+    /// Seconds between checkpoints (0: only at the end and when interrupted).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = seconds_arg, allow_negative_numbers = true)]
+    pub checkpoint_interval: f64,
+    /// Stop (as if interrupted) once N campaigns were played: for tests of `--resume`.
+    #[arg(long, value_name = "N", hide = true)]
+    pub stop_after: Option<u64>,
 }
 
 pub fn retries_arg(s: &str) -> Result<u32, String> {

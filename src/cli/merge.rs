@@ -9,6 +9,13 @@ use super::args::*;
 use super::common::*;
 
 pub(super) fn cmd_merge(a: &MergeArgs) -> Result<()> {
+    // Campaign shards (`campaign --shard`) merge their campaign records.
+    if a.dirs
+        .first()
+        .is_some_and(|d| d.join(lotr_sim::campaign::store::CHECKPOINT).is_file())
+    {
+        return super::campaign::merge(a);
+    }
     let m = lotr_sim::merge::merge_dirs(&a.dirs).map_err(UsageError)?;
     let same = |x: &std::path::Path, y: &std::path::Path| {
         x == y || matches!((x.canonicalize(), y.canonicalize()), (Ok(p), Ok(q)) if p == q)

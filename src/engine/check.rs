@@ -292,7 +292,7 @@ impl<'a> Game<'a> {
             if in_play && ci.hooks & hooks::RULE != 0 {
                 want[IDX_RULE].push(c);
             }
-            if ci.hooks & hooks::GLOBAL != 0 && super::query::GLOBAL_ZONES.contains(&ci.zone) {
+            if ci.hooks & hooks::GLOBAL != 0 && super::query::in_global_zone(ci) {
                 want[IDX_GLOBAL].push(c);
             }
             if in_play && ci.hooks & hooks::COST_MOD != 0 {

@@ -231,9 +231,12 @@ impl<'a> Game<'a> {
         let t = &mut self.players[p as usize].threat;
         let before = *t;
         *t = (*t - n).max(0);
+        let now = self.players[p as usize].threat;
         if self.logging() {
-            let now = self.players[p as usize].threat;
             self.log_line(format!("  P{} threat -{} -> {}", p + 1, before - now, now));
+        }
+        if now < before {
+            self.fire(Event::ThreatReduced(p, before - now));
         }
         true
     }

@@ -338,6 +338,8 @@ pub enum Event {
     BecameCurrentQuest(CardId),
     /// Resources were spent from this hero's resource pool to pay a cost (`Game::pay`).
     ResourcesSpent(CardId),
+    /// Player `.0`'s threat was reduced by `.1` (`Game::reduce_threat`; Mail of Eärnur).
+    ThreatReduced(u8, i16),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -225,7 +225,7 @@ impl<'a> Game<'a> {
         self.set_interest(
             c,
             IDX_GLOBAL,
-            h & hooks::GLOBAL != 0 && super::query::GLOBAL_ZONES.contains(&zone),
+            h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
         );
         self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
         self.set_interest(

@@ -19,6 +19,13 @@ pub(super) const GLOBAL_ZONES: [Zone; 8] = [
     Zone::Play(3),
 ];
 
+/// Does a global modifier of this card apply where it is: in `GLOBAL_ZONES`, or a player's
+/// attachment (Chieftain's Brooch: allies sharing a Trait with its hero).
+pub(super) fn in_global_zone(ci: &CardInst) -> bool {
+    GLOBAL_ZONES.contains(&ci.zone)
+        || (matches!(ci.zone, Zone::Attached(_)) && ci.owner != ENCOUNTER)
+}
+
 impl<'a> Game<'a> {
     /// Seats in player order starting with the first player, skipping eliminated players.
     #[inline]

@@ -10,7 +10,9 @@ use crate::engine::{CardId, Game, Zone};
 pub mod carn_dum;
 pub mod chetwood;
 pub mod deadmens_dike;
+pub mod dread_realm;
 pub mod ettenmoors;
+pub mod mount_gram;
 pub mod rhudaur;
 pub mod wastes;
 pub mod weather_hills;
@@ -35,9 +37,11 @@ pub const CAMPAIGN_CARDS: &[CampaignCard] = &[
     weather_hills::CARD,
     deadmens_dike::CARD,
     wastes::CARD,
+    mount_gram::CARD,
     ettenmoors::CARD,
     rhudaur::CARD,
     carn_dum::CARD,
+    dread_realm::CARD,
 ];
 
 /// What every won scenario records beside its campaign card's resolution: boons attached to

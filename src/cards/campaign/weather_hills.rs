@@ -298,7 +298,7 @@ fn boon_setup(g: &mut Game, me: CardId) {
 }
 
 /// Attach `me` to its logged hero; returns him.
-fn attach_to_logged_hero(g: &mut Game, me: CardId) -> Option<CardId> {
+pub(crate) fn attach_to_logged_hero(g: &mut Game, me: CardId) -> Option<CardId> {
     let d = g.def_id(me);
     let hero = g.campaign.as_ref().and_then(|c| {
         c.state

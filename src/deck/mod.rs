@@ -71,9 +71,10 @@ const MAX_COPIES: u32 = 50;
 /// files) and the stronger two-sphere sample decks (Core Set, Core Set + The Lost Realm, Core
 /// Set + Wrath and Ruin with The Burglar's Turn) and the scenario decks picked by measurement
 /// (one for each playable scenario and one general-purpose) (text lists whose `# Plan:` line
-/// says how they mean to win). (name, text).
+/// says how they mean to win, and the later ones a `# Built for:` line naming their
+/// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 16] = [
+    const DECKS: [(&str, &str); 21] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -125,6 +126,26 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "chetwood-cardolan",
             include_str!("../../decks/chetwood-cardolan.txt"),
+        ),
+        (
+            "chetwood-vigil",
+            include_str!("../../decks/chetwood-vigil.txt"),
+        ),
+        (
+            "rhudaur-guard",
+            include_str!("../../decks/rhudaur-guard.txt"),
+        ),
+        (
+            "dike-stewards",
+            include_str!("../../decks/dike-stewards.txt"),
+        ),
+        (
+            "noldor-questers",
+            include_str!("../../decks/noldor-questers.txt"),
+        ),
+        (
+            "carn-dum-vanguard",
+            include_str!("../../decks/carn-dum-vanguard.txt"),
         ),
     ];
     &DECKS

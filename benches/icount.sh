@@ -3,10 +3,12 @@
 #
 # For each scenario × mode × bot, runs the release binary under `valgrind --tool=callgrind`
 # (one thread, seed 1, the default deck) for N and for 2N games and reports
-# (I(2N) − I(N)) / N: the instructions of games N..2N−1 per game, with start-up (loading the
-# card table, building the deck, writing the CSVs) cancelled out. Play is deterministic, so the
-# same code gives the same count on any machine load; only a change of code (or of compiler)
-# moves it.
+# (I(2N) − I(N)) / N: the instructions of games N..2N−1 per game. Only instructions inside
+# `engine::play_game` (the game and its bots) are counted (`--toggle-collect`): the batch's
+# threads wait for work by spinning a varying number of times, which moved whole-program counts
+# by up to 3% between two runs of one binary; start-up (card table, decks, CSVs) is outside too.
+# Play is deterministic, so the same code gives the same count on any machine load; only a
+# change of code (or of compiler) moves it.
 #
 # Usage (from the repository root):
 #   benches/icount.sh                  measure and print the table
@@ -62,6 +64,7 @@ trap 'rm -rf "$TMP"' EXIT
 instructions() {
     local scenario=$1 mode=$2 bot=$3 games=$4 tag=$5
     valgrind --tool=callgrind --callgrind-out-file="$TMP/$tag.cg" \
+        --toggle-collect='lotr_sim::engine::play_game' \
         "$BIN" run --scenario "$scenario" --mode "$mode" --bot "$bot" --games "$games" \
         --threads 1 --seed 1 --quiet --checkpoint-interval 0 --out "$TMP/$tag.out" --force \
         >"$TMP/$tag.log" 2>&1 || { echo "icount.sh: run failed, see below" >&2; cat "$TMP/$tag.log" >&2; return 1; }
@@ -101,8 +104,8 @@ done
 wait
 
 header() {
-    echo "# lotr-sim instructions per game: (I(2N) - I(N)) / N under callgrind, --threads 1 --seed 1,"
-    echo "# default deck, $(valgrind --version), rustc $(rustc --version 2>/dev/null | cut -d' ' -f2)."
+    echo "# lotr-sim instructions per game: (I(2N) - I(N)) / N under callgrind, inside play_game only,"
+    echo "# --threads 1 --seed 1, default deck, $(valgrind --version), rustc $(rustc --version 2>/dev/null | cut -d' ' -f2)."
     echo "# Regenerate with benches/icount.sh --write-baseline [--all-modes]."
 }
 

@@ -253,10 +253,17 @@ pub fn stats_sum(g: &Game, c: CardId) -> i32 {
 pub fn char_value(g: &Game, c: CardId) -> i32 {
     if is_objective_ally(g, c) {
         100_000
-    } else if g.is_hero(c) {
-        100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
     } else {
-        4 * g.def_of(c).cost.max(0) as i32 + 2 * stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32
+        // Asked many times per decision (every damage cost that kills): memoised while it lasts.
+        g.memo_value(c, || {
+            if g.is_hero(c) {
+                100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
+            } else {
+                4 * g.def_of(c).cost.max(0) as i32
+                    + 2 * stats_sum(g, c)
+                    + g.stat(c, Stat::HitPoints) as i32
+            }
+        })
     }
 }
 

@@ -129,15 +129,17 @@ impl<'a> Game<'a> {
         } else {
             hooks::CAN_RESPOND
         };
+        let bit = ev.bit();
         for &c in self.list(z) {
             let ci = &self.cards[c as usize];
             if ci.hooks & need == 0 || (attached && ci.controller != seat) {
                 continue;
             }
             let Some(s) = self.script(c) else { continue };
-            let Some(can) = s.can_respond.filter(|_| s.respond_on & ev.bit() != 0) else {
+            if s.respond_on & bit == 0 {
                 continue;
-            };
+            }
+            let Some(can) = s.can_respond else { continue };
             // Both tests only read the game: the cheaper one first.
             if !can(self, c, seat, ev) {
                 continue;

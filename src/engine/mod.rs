@@ -599,6 +599,9 @@ const N_SPHERES: usize = 8;
 
 const N_STATS: usize = 7;
 
+/// Memo slots per card: its `N_STATS` stats, then one bot valuation (`Game::memo_value`).
+const N_SLOTS: usize = N_STATS + 1;
+
 impl Clone for StatMemo {
     fn clone(&self) -> Self {
         // A copy starts closed (its memo would be empty anyway after the next change).
@@ -632,7 +635,7 @@ impl<'a> Game<'a> {
         let m = &mut self.stat_memo;
         m.last += 1;
         m.epoch = m.last;
-        let n = self.cards.len() * N_STATS;
+        let n = self.cards.len() * N_SLOTS;
         if m.slots.len() < n {
             m.slots
                 .resize_with(n, || std::sync::atomic::AtomicU64::new(0));
@@ -683,7 +686,7 @@ impl<'a> Game<'a> {
         if m.epoch == 0 {
             return f();
         }
-        let Some(slot) = m.slots.get(c as usize * N_STATS + s as usize) else {
+        let Some(slot) = m.slots.get(c as usize * N_SLOTS + s as usize) else {
             return f();
         };
         let v = slot.load(Relaxed);
@@ -692,6 +695,29 @@ impl<'a> Game<'a> {
         }
         let r = f();
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
+
+    /// A bot's valuation of card `c` (`hints::char_value`, the only user: one slot per card),
+    /// memoised as `memo_stat` while the memo is open; values outside `i16` are not kept.
+    #[inline]
+    pub fn memo_value(&self, c: CardId, f: impl FnOnce() -> i32) -> i32 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if m.epoch == 0 {
+            return f();
+        }
+        let Some(slot) = m.slots.get(c as usize * N_SLOTS + N_STATS) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            return v as u16 as i16 as i32;
+        }
+        let r = f();
+        if let Ok(r16) = i16::try_from(r) {
+            slot.store(m.epoch << 16 | r16 as u16 as u64, Relaxed);
+        }
         r
     }
 
@@ -807,7 +833,7 @@ impl<'a> Game<'a> {
             index: 0,
             sandbox: false,
             stat_memo: StatMemo {
-                slots: (0..256 * N_STATS)
+                slots: (0..256 * N_SLOTS)
                     .map(|_| std::sync::atomic::AtomicU64::new(0))
                     .collect(),
                 ..StatMemo::default()

@@ -47,7 +47,7 @@ impl<'a> Game<'a> {
     }
 
     /// Printed value of a stat (X resolved by the card's script).
-    #[inline]
+    #[inline(always)]
     pub fn printed(&self, c: CardId, s: Stat) -> i16 {
         let d = self.def_of(c);
         let v = match s {
@@ -180,6 +180,14 @@ impl<'a> Game<'a> {
     /// Does any card in play make `rule` hold? (Asked of the cards in play with a `rule` hook
     /// whose `rule_on` has the question's kind, in no particular order: the hooks only read the
     /// game.)
+    /// Could a card in play answer `r` with `true` (its kind is in `Listeners::rules`, the
+    /// union of the `rule_on` masks of the cards in play with a `rule` hook)? False proves that
+    /// no card in play, attachments included, does.
+    #[inline]
+    pub(crate) fn may_answer_in_play(&self, r: Rule) -> bool {
+        self.listen.rules & r.bit() != 0
+    }
+
     #[inline]
     pub fn rule(&self, r: Rule) -> bool {
         let bit = r.bit();
@@ -202,12 +210,19 @@ impl<'a> Game<'a> {
     /// card's own, e.g. an encounter attachment that counts as a Condition).
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
         let t = self.db.trait_id(name);
-        self.def_of(c).traits.contains(&t)
-            || self
-                .script(c)
-                .and_then(|s| s.rule)
-                .map(|f| f(self, c, Rule::GainsTrait(c, t)))
-                .unwrap_or(false)
+        if self.def_of(c).traits.contains(&t) {
+            return true;
+        }
+        // No card in play answers the question (`rule_on` masks): only a card out of play
+        // could, for itself.
+        if !self.may_answer_in_play(Rule::GainsTrait(c, t)) && self.cards[c as usize].zone.in_play()
+        {
+            return false;
+        }
+        self.script(c)
+            .and_then(|s| s.rule)
+            .map(|f| f(self, c, Rule::GainsTrait(c, t)))
+            .unwrap_or(false)
             || self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -267,6 +282,7 @@ impl<'a> Game<'a> {
         let ci = &self.cards[c as usize];
         ci.n_attached > 0 // (no attachment: not a hero; the cheap test first)
             && ci.zone.in_play()
+            && self.may_answer_in_play(Rule::BecomesHero(c))
             && self.attachments(c).any(|a| {
                 self.script(a)
                     .and_then(|s| s.rule)
@@ -395,6 +411,11 @@ impl<'a> Game<'a> {
         }
         if self.def_of(h).sphere == sphere {
             return true;
+        }
+        if !self.may_answer_in_play(Rule::GainsIcon(h, sphere))
+            && self.cards[h as usize].zone.in_play()
+        {
+            return false; // neither it nor an attachment (in play) gives an icon
         }
         // Icons the hero gives itself (Amarthiúl), or gains from attachments (Celebrían's Stone).
         if self

@@ -215,6 +215,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
+    // What only depends on the game and `p`, asked per enemy below: computed once, when first
+    // needed (the same values, fewer calls).
+    let mut reward_memo: Option<i32> = None;
+    let mut quest_kill_memo: Option<i32> = None;
+    let mut undef_memo = UndefMemo::default();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
@@ -227,7 +232,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 continue;
             }
             let atk = g.stat(e, Stat::Attack) + 1;
-            let undef = undefended_cost(g, p, atk);
+            let undef = undef_memo.get(g, p, atk);
             let def = cheapest_defender(g, e, &pool, &keep, at_commit, w().acceptable + 1);
             let (dc, d) = match def {
                 Some((k, d)) if k <= undef => (k, d),
@@ -239,10 +244,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if d != NO_CARD {
                 taken.push(d);
             }
-            let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
+            let per = staged_cost(g, e) * w().threat_unit
+                + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
             let mut c2 = Ids::new();
-            let bonus =
-                blocks_win(g, e) as i32 * w().win_block * w().threat_unit + quest_kill_value(g);
+            let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
+                + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
             let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
                 Some((kc, mask)) => (per * w().kill_rounds - dc - kc + bonus, mask),
                 // A siege: engaged now, worn down over a few rounds (its damage stays), each
@@ -280,7 +286,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             * w().threat_unit
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
-            + quest_kill_value(g);
+            + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
         let found = match kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
             Some((kc, mask)) => Some((worth - kc, mask)),
             // A round of a siege on it.
@@ -301,6 +307,29 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         engage: plan_engage,
         keep,
         value,
+    }
+}
+
+/// `undefended_cost(g, p, atk)` for the few attack values one round plan asks about.
+#[derive(Default)]
+struct UndefMemo {
+    n: usize,
+    atk: [i16; 8],
+    cost: [i32; 8],
+}
+
+impl UndefMemo {
+    fn get(&mut self, g: &Game, p: u8, atk: i16) -> i32 {
+        if let Some(i) = self.atk[..self.n].iter().position(|&a| a == atk) {
+            return self.cost[i];
+        }
+        let c = undefended_cost(g, p, atk);
+        if self.n < self.atk.len() {
+            self.atk[self.n] = atk;
+            self.cost[self.n] = c;
+            self.n += 1;
+        }
+        c
     }
 }
 

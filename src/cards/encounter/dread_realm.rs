@@ -202,7 +202,7 @@ const CALAMITY: &str = "TDR-164";
 const REANIMATE_EACH: u8 = 1;
 
 /// A card with `code_` wherever it is (single copies: Daechanar, Altar of Midwinter).
-fn find(g: &Game, code_: &str) -> Option<CardId> {
+pub(crate) fn find(g: &Game, code_: &str) -> Option<CardId> {
     (0..g.cards.len() as CardId).find(|&c| code(g, c) == code_)
 }
 
@@ -365,10 +365,11 @@ fn daechanar_rule(g: &Game, me: CardId, r: Rule) -> bool {
 }
 
 fn daechanar_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
-    if target == me && s == Stat::Attack {
-        sorcery_count(g)
-    } else {
-        0
+    match s {
+        Stat::Attack if target == me => sorcery_count(g),
+        // Power Beyond Death (Nightmare) on a quest card: +2 Defense each.
+        Stat::Defense if target == me => super::dread_realm_nightmare::power_defense(g),
+        _ => 0,
     }
 }
 
@@ -544,7 +545,7 @@ fn dungeon_forced(g: &mut Game, me: CardId, ev: Event) {
 
 /// Discard the top `n` encounter cards; the Sorcery ones resolve their When Revealed effects
 /// for player `p` (not revealed).
-fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
+pub(crate) fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
     let mut hit = SmallIds::new();
     for _ in 0..n {
         let Some(c) = g.top(Zone::EncounterDeck) else {

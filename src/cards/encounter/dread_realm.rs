@@ -206,6 +206,16 @@ pub(crate) fn find(g: &Game, code_: &str) -> Option<CardId> {
     (0..g.cards.len() as CardId).find(|&c| code(g, c) == code_)
 }
 
+/// Is treachery `c` where its When Revealed effect may resolve from: being revealed, just
+/// discarded from the encounter deck (Sinister Dungeon's shadow, Inner Sanctum) or dealt as a
+/// shadow card (Witch of Angmar)? An effect that attaches it takes it from there.
+pub(crate) fn resolving(g: &Game, c: CardId) -> bool {
+    matches!(
+        g.card(c).zone,
+        Zone::Resolving | Zone::EncounterDiscard | Zone::Shadow(_)
+    )
+}
+
 fn daechanar_in_play(g: &Game) -> bool {
     find(g, DAECHANAR).is_some_and(|d| g.card(d).zone.in_play())
 }
@@ -657,7 +667,7 @@ fn possession_revealed(g: &mut Game, me: CardId, _by: u8) {
     };
     let p = g.controller(a);
     g.destroy_character(a);
-    if g.reanimate_to_staging(a, p) && g.card(me).zone == Zone::Resolving {
+    if g.reanimate_to_staging(a, p) && resolving(g, me) {
         g.attach(me, a, ENCOUNTER);
         log(g, |g| format!("  Possession attaches to {}", g.title(a)));
     }
@@ -711,7 +721,7 @@ fn dread_revealed(g: &mut Game, me: CardId, _by: u8) {
 fn dread_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let me = cont.card;
     if let Opt::Card(h) = opt {
-        if g.card(h).zone.in_play() && g.card(me).zone == Zone::Resolving {
+        if g.card(h).zone.in_play() && resolving(g, me) {
             g.attach(me, h, ENCOUNTER);
             log(g, |g| format!("  A Fell Dread attaches to {}", g.title(h)));
         }
@@ -1242,6 +1252,18 @@ mod tests {
             from_deck: true,
         });
         assert!(!options(&g).contains(&Opt::Card(h)));
+        // Resolved from the encounter discard pile (Sinister Dungeon's shadow discarded it):
+        // it still attaches to a hero.
+        let mut g = dr();
+        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
+        g.spawn(SINISTER_DUNGEON, ENCOUNTER, Zone::Shadow(e));
+        let d = g.spawn(FELL_DREAD, ENCOUNTER, Zone::EncounterDeck);
+        attack_undefended(&mut g, e);
+        assert!(
+            matches!(g.card(d).zone, Zone::Attached(h) if g.is_hero(h)),
+            "{:?}",
+            g.card(d).zone
+        );
     }
 
     #[test]

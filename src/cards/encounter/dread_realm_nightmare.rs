@@ -12,7 +12,7 @@
 //! player declares, whatever the number of attackers. Silent Guardian counts every event card
 //! its player played this round (`PlayerState::events_played_round`), engaged with it or not.
 
-use super::dread_realm::{discard_resolving_sorcery, find, DAECHANAR};
+use super::dread_realm::{discard_resolving_sorcery, find, resolving, DAECHANAR};
 use crate::cards::common::{code, log, seats};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -129,7 +129,7 @@ fn lying_with(g: &Game, me: CardId) -> Option<u8> {
 /// Put treachery `me` (resolving) in the first player's play area, controlled by him.
 fn lay_before_first(g: &mut Game, me: CardId, on: &str) {
     let p = g.first;
-    if g.players[p as usize].eliminated || g.card(me).zone != Zone::Resolving {
+    if g.players[p as usize].eliminated || !resolving(g, me) {
         return;
     }
     g.move_card(me, Zone::Play(p));
@@ -235,9 +235,6 @@ fn halls_shadow(g: &mut Game, _me: CardId) {
     if x > 0 {
         g.add_lasting(e, Lasting::Stat(Stat::Attack, x), Until::EndOfPhase);
         g.add_lasting(e, Lasting::Stat(Stat::Defense, x), Until::EndOfPhase);
-        log(g, |g| {
-            format!("  {} gets +{x} Attack and +{x} Defense", g.title(e))
-        });
     }
 }
 
@@ -248,7 +245,7 @@ fn attach_power(g: &mut Game, me: CardId) {
     let Some(q) = g.main_quest().filter(|&q| g.card(q).zone.in_play()) else {
         return;
     };
-    if !matches!(g.card(me).zone, Zone::Resolving | Zone::Shadow(_)) {
+    if !resolving(g, me) {
         return;
     }
     g.attach(me, q, ENCOUNTER);

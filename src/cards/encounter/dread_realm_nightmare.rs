@@ -12,7 +12,7 @@
 //! player declares, whatever the number of attackers. Silent Guardian counts every event card
 //! its player played this round (`PlayerState::events_played_round`), engaged with it or not.
 
-use super::dread_realm::{discard_resolving_sorcery, find, resolving, DAECHANAR};
+use super::dread_realm::{discard_resolving_sorcery, resolving};
 use crate::cards::common::{code, log, seats};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -404,10 +404,9 @@ fn gift_forced(g: &mut Game, me: CardId, ev: Event) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::dread_realm::{find, DAECHANAR};
     use super::*;
-    use crate::cards::testkit::{
-        attack_undefended, drain_pending, reveal_resolving, sandbox_in, set_stage,
-    };
+    use crate::cards::testkit::{attack_undefended, drain_pending, reveal_resolving, sandbox_in};
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -671,6 +670,5 @@ mod tests {
         g.settle();
         drain_pending(&mut g);
         assert_eq!(g.card(q).zone, Zone::EncounterDiscard);
-        let _ = set_stage;
     }
 }

@@ -158,8 +158,13 @@ fn configuration_errors() {
     );
     run_rejects(
         "unplayable mode named",
-        &["--scenario", "the-dread-realm", "--mode", "nightmare"],
-        &["`the-dread-realm` in nightmare mode is not implemented yet"],
+        &[
+            "--scenario",
+            "escape-from-mount-gram",
+            "--mode",
+            "nightmare",
+        ],
+        &["`escape-from-mount-gram` in nightmare mode is not implemented yet"],
     );
     run_rejects(
         "mode the scenario lacks",
@@ -985,7 +990,7 @@ fn trace_refuses_what_run_refuses() {
         &[
             "trace",
             "--scenario",
-            "the-dread-realm",
+            "escape-from-mount-gram",
             "--mode",
             "nightmare",
         ],

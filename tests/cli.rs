@@ -205,7 +205,12 @@ fn bad_configurations_are_rejected() {
         "heroes are unique",
     );
     rejects(
-        &["--scenario", "the-dread-realm", "--mode", "nightmare"],
+        &[
+            "--scenario",
+            "escape-from-mount-gram",
+            "--mode",
+            "nightmare",
+        ],
         "not implemented yet",
     );
     rejects(&["--rule", "no_such_rule=1"], "list rules");

@@ -642,7 +642,11 @@ fn the_treachery_of_rhudaur_conformance() {
 #[test]
 fn the_dread_realm_deck_composition() {
     let db = load_embedded().unwrap();
-    for (mode, total) in [(Mode::Easy, 31usize), (Mode::Standard, 48)] {
+    for (mode, total) in [
+        (Mode::Easy, 31usize),
+        (Mode::Standard, 48),
+        (Mode::Nightmare, 55),
+    ] {
         let sc = encounter_of(&db, "the-dread-realm", mode, total);
         for players in [1, 3] {
             let s = setup(&db, "the-dread-realm", mode, players);
@@ -671,7 +675,7 @@ fn the_dread_realm_deck_composition() {
 fn the_dread_realm_conformance() {
     conform_scenario(
         "the-dread-realm",
-        &[Mode::Easy, Mode::Standard],
+        &[Mode::Easy, Mode::Standard, Mode::Nightmare],
         &[1, 2, 3, 4],
         400,
         150,

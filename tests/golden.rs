@@ -499,3 +499,21 @@ fn the_dread_realm_standard() {
         ),
     );
 }
+
+/// The Dread Realm Nightmare: All is Lost on the threat dial (threat for attacking a Reanimated
+/// Dead), Cursed Halls, Necromancer of Carn Dûm reanimating instead of attacking and handing
+/// over its shadow card, Power Beyond Death attached by its shadow after a kill (game 8).
+#[test]
+fn the_dread_realm_nightmare() {
+    check(
+        "dread-realm-nightmare-leadership-basic-s1-g8.txt",
+        trace_in(
+            "the-dread-realm",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            8,
+        ),
+    );
+}

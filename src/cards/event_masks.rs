@@ -112,6 +112,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         "encounter/dread_realm.rs",
         include_str!("encounter/dread_realm.rs"),
     ),
+    (
+        "encounter/dread_realm_nightmare.rs",
+        include_str!("encounter/dread_realm_nightmare.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",

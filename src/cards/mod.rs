@@ -190,6 +190,17 @@ pub enum Rule {
     /// Progress meant for the main quest goes to the locations in the staging area instead
     /// (Daechanar's Fall; `Game::add_progress`).
     QuestProgressToStagingLocations,
+    /// This card is immune to player card effects now, beyond its printed keyword (Cursed
+    /// Halls: Sorcery attachments while it is staged; `Game::immune`).
+    ImmuneToPlayerCards(CardId),
+    /// Enemy `.0` would attack: its own text replaces the attack (asked of the enemy itself;
+    /// Necromancer of Carn Dûm). The engine starts no attack and calls its `resume` with step
+    /// `WOULD_ATTACK` (`Cont::player`: the player it would attack).
+    AttackReplaced(CardId),
+    /// Player `.0` would draw cards: a card in his play area (asked of those cards; Daechanar's
+    /// Curse) replaces the draw. The engine draws nothing and calls that card's `resume` with
+    /// step `WOULD_DRAW` (`Cont::player`: the player, `Cont::a`: how many cards).
+    DrawReplaced(u8),
 }
 
 /// Constant modifier hook: (game, source, target, stat) -> delta.
@@ -354,6 +365,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::carn_dum::SCRIPTS.iter())
         .chain(encounter::carn_dum_nightmare::SCRIPTS.iter())
         .chain(encounter::dread_realm::SCRIPTS.iter())
+        .chain(encounter::dread_realm_nightmare::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur::SCRIPTS.iter())
         .chain(encounter::treachery_of_rhudaur_nightmare::SCRIPTS.iter())
         .chain(campaign::chetwood::SCRIPTS.iter())
@@ -556,6 +568,7 @@ mod lint {
             include_str!("encounter/carn_dum.rs"),
             include_str!("encounter/carn_dum_nightmare.rs"),
             include_str!("encounter/dread_realm.rs"),
+            include_str!("encounter/dread_realm_nightmare.rs"),
             include_str!("encounter/treachery_of_rhudaur.rs"),
             include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
             include_str!("campaign/chetwood.rs"),

@@ -64,6 +64,9 @@ pub enum RuleKind {
     DivertsQuestProgress,
     UndeadBackOnEncounterReset,
     CannotBeAttackedBy,
+    ImmuneToPlayerCards,
+    AttackReplaced,
+    DrawReplaced,
     Other,
 }
 
@@ -76,7 +79,7 @@ pub const ALL_RULES: RuleMask = u64::MAX;
 
 impl RuleKind {
     /// Every kind, in declaration order (`Other` last).
-    pub const ALL: [RuleKind; 55] = [
+    pub const ALL: [RuleKind; 58] = [
         RuleKind::NoEngagementChecks,
         RuleKind::CannotWin,
         RuleKind::CannotReduceThreat,
@@ -131,6 +134,9 @@ impl RuleKind {
         RuleKind::DivertsQuestProgress,
         RuleKind::UndeadBackOnEncounterReset,
         RuleKind::CannotBeAttackedBy,
+        RuleKind::ImmuneToPlayerCards,
+        RuleKind::AttackReplaced,
+        RuleKind::DrawReplaced,
         RuleKind::Other,
     ];
 
@@ -202,6 +208,9 @@ impl Rule {
             Rule::DivertsQuestProgress(..) => RuleKind::DivertsQuestProgress,
             Rule::UndeadBackOnEncounterReset => RuleKind::UndeadBackOnEncounterReset,
             Rule::CannotBeAttackedBy(..) => RuleKind::CannotBeAttackedBy,
+            Rule::ImmuneToPlayerCards(..) => RuleKind::ImmuneToPlayerCards,
+            Rule::AttackReplaced(..) => RuleKind::AttackReplaced,
+            Rule::DrawReplaced(..) => RuleKind::DrawReplaced,
             _ => RuleKind::Other,
         }
     }

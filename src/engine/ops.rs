@@ -611,6 +611,9 @@ impl<'a> Game<'a> {
 
     /// Draw `n` cards for player `p` (an empty deck draws nothing).
     pub fn draw(&mut self, p: u8, n: usize) {
+        if n > 0 && !self.list(Zone::Deck(p)).is_empty() && self.draw_replaced(p, n) {
+            return;
+        }
         for _ in 0..n {
             match self.top(Zone::Deck(p)) {
                 Some(c) => {

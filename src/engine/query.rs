@@ -305,7 +305,7 @@ impl<'a> Game<'a> {
 
     /// Immune to player card effects (§5.11).
     pub fn immune(&self, c: CardId) -> bool {
-        self.def_of(c).keywords.immune
+        self.def_of(c).keywords.immune || self.rule(Rule::ImmuneToPlayerCards(c))
     }
 
     /// Quest cards in play: the main quest plus side quests in the staging area.

@@ -137,6 +137,31 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Player `p` would draw `n` cards: a card in his play area that replaces his draws
+    /// (`Rule::DrawReplaced`, Daechanar's Curse) resolves instead (its `resume` with
+    /// `WOULD_DRAW`); true if one did.
+    pub(crate) fn draw_replaced(&mut self, p: u8, n: usize) -> bool {
+        if p >= self.n_players || !self.rule(Rule::DrawReplaced(p)) {
+            return false;
+        }
+        let by = self.list(Zone::Play(p)).iter().copied().find(|&c| {
+            self.script(c)
+                .and_then(|s| s.rule)
+                .is_some_and(|f| f(self, c, Rule::DrawReplaced(p)))
+        });
+        let Some(c) = by else {
+            return false;
+        };
+        if let Some(f) = self.script(c).and_then(|s| s.resume) {
+            f(
+                self,
+                Cont::new(c, WOULD_DRAW).with(p, n as i16, 0),
+                Opt::Pass,
+            );
+        }
+        true
+    }
+
     /// Invariants of §8.11: a Reanimated Dead is a player's card in play as an enemy (staging
     /// area or an engagement area) with no script; a player card (without the Encounter keyword)
     /// never reaches the encounter deck, its discard pile or a shadow card's place (player side

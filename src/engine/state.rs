@@ -264,6 +264,8 @@ pub struct PlayerState {
     /// An enemy considered engaged with each player (`Rule::EngagedWithEachPlayer`) has
     /// attacked him this combat phase.
     pub attacked_from_staging: bool,
+    /// Event cards he played this round (counted as each finishes; Silent Guardian).
+    pub events_played_round: u8,
 }
 
 /// Phases of the round.
@@ -394,6 +396,14 @@ pub const AFTER_ATTACK: u8 = 250;
 /// replacements already let it ready (see `Game::ready`); the script readies it, or not, with
 /// `Game::ready_after_replacement`.
 pub const WOULD_READY: u8 = 249;
+
+/// `Cont::step` an enemy's `resume` gets when its text replaces an attack it would make
+/// (`Rule::AttackReplaced`): `Cont::player` is the player it would attack.
+pub const WOULD_ATTACK: u8 = 248;
+
+/// `Cont::step` a card's `resume` gets when it replaces a draw (`Rule::DrawReplaced`):
+/// `Cont::player` is the player, `Cont::a` how many cards he would draw.
+pub const WOULD_DRAW: u8 = 247;
 
 impl AttackCtx {
     pub fn new(enemy: CardId, player: u8, immediate: bool) -> Self {

@@ -202,8 +202,18 @@ const CALAMITY: &str = "TDR-164";
 const REANIMATE_EACH: u8 = 1;
 
 /// A card with `code_` wherever it is (single copies: Daechanar, Altar of Midwinter).
-fn find(g: &Game, code_: &str) -> Option<CardId> {
+pub(crate) fn find(g: &Game, code_: &str) -> Option<CardId> {
     (0..g.cards.len() as CardId).find(|&c| code(g, c) == code_)
+}
+
+/// Is treachery `c` where its When Revealed effect may resolve from: being revealed, just
+/// discarded from the encounter deck (Sinister Dungeon's shadow, Inner Sanctum) or dealt as a
+/// shadow card (Witch of Angmar)? An effect that attaches it takes it from there.
+pub(crate) fn resolving(g: &Game, c: CardId) -> bool {
+    matches!(
+        g.card(c).zone,
+        Zone::Resolving | Zone::EncounterDiscard | Zone::Shadow(_)
+    )
 }
 
 fn daechanar_in_play(g: &Game) -> bool {
@@ -365,10 +375,11 @@ fn daechanar_rule(g: &Game, me: CardId, r: Rule) -> bool {
 }
 
 fn daechanar_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
-    if target == me && s == Stat::Attack {
-        sorcery_count(g)
-    } else {
-        0
+    match s {
+        Stat::Attack if target == me => sorcery_count(g),
+        // Power Beyond Death (Nightmare) on a quest card: +2 Defense each.
+        Stat::Defense if target == me => super::dread_realm_nightmare::power_defense(g),
+        _ => 0,
     }
 }
 
@@ -544,7 +555,7 @@ fn dungeon_forced(g: &mut Game, me: CardId, ev: Event) {
 
 /// Discard the top `n` encounter cards; the Sorcery ones resolve their When Revealed effects
 /// for player `p` (not revealed).
-fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
+pub(crate) fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
     let mut hit = SmallIds::new();
     for _ in 0..n {
         let Some(c) = g.top(Zone::EncounterDeck) else {
@@ -656,7 +667,7 @@ fn possession_revealed(g: &mut Game, me: CardId, _by: u8) {
     };
     let p = g.controller(a);
     g.destroy_character(a);
-    if g.reanimate_to_staging(a, p) && g.card(me).zone == Zone::Resolving {
+    if g.reanimate_to_staging(a, p) && resolving(g, me) {
         g.attach(me, a, ENCOUNTER);
         log(g, |g| format!("  Possession attaches to {}", g.title(a)));
     }
@@ -710,7 +721,7 @@ fn dread_revealed(g: &mut Game, me: CardId, _by: u8) {
 fn dread_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let me = cont.card;
     if let Opt::Card(h) = opt {
-        if g.card(h).zone.in_play() && g.card(me).zone == Zone::Resolving {
+        if g.card(h).zone.in_play() && resolving(g, me) {
             g.attach(me, h, ENCOUNTER);
             log(g, |g| format!("  A Fell Dread attaches to {}", g.title(h)));
         }
@@ -1241,6 +1252,18 @@ mod tests {
             from_deck: true,
         });
         assert!(!options(&g).contains(&Opt::Card(h)));
+        // Resolved from the encounter discard pile (Sinister Dungeon's shadow discarded it):
+        // it still attaches to a hero.
+        let mut g = dr();
+        let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
+        g.spawn(SINISTER_DUNGEON, ENCOUNTER, Zone::Shadow(e));
+        let d = g.spawn(FELL_DREAD, ENCOUNTER, Zone::EncounterDeck);
+        attack_undefended(&mut g, e);
+        assert!(
+            matches!(g.card(d).zone, Zone::Attached(h) if g.is_hero(h)),
+            "{:?}",
+            g.card(d).zone
+        );
     }
 
     #[test]

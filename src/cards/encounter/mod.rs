@@ -13,6 +13,7 @@ pub mod dark_sorcery;
 pub mod deadmens_dike;
 pub mod deadmens_dike_nightmare;
 pub mod dread_realm;
+pub mod dread_realm_nightmare;
 pub mod easterling_raiders;
 pub mod foul_weather;
 pub mod intruders;

@@ -153,12 +153,28 @@ impl<'a> Game<'a> {
             Some(Opt::Card(e)) => {
                 self.stack.push(Frame::EnemyAttacks { seat });
                 self.cards[e as usize].attacked = true;
+                if self.attack_replaced(e, p) {
+                    return;
+                }
                 self.attack = AttackCtx::new(e, p, false);
                 self.stack.push(Frame::Attack { stage: 0 });
                 self.fire(Event::EnemyAttacks(e, p));
             }
             Some(_) => self.stack.push(Frame::EnemyAttacks { seat: seat + 1 }),
         }
+    }
+
+    /// Enemy `e` would attack player `p`: if its own text replaces the attack
+    /// (`Rule::AttackReplaced`), resolve that instead (its `resume` with `WOULD_ATTACK`) and
+    /// answer true: no attack starts.
+    pub(crate) fn attack_replaced(&mut self, e: CardId, p: u8) -> bool {
+        if !self.rule(Rule::AttackReplaced(e)) {
+            return false;
+        }
+        if let Some(f) = self.script(e).and_then(|s| s.resume) {
+            f(self, Cont::new(e, WOULD_ATTACK).with(p, 0, 0), Opt::Pass);
+        }
+        true
     }
 
     /// Can `c` defend an attack against player `p`?

@@ -196,6 +196,11 @@ impl<'a> Game<'a> {
                 used,
             } => self.responses(ev, seat, passes, used),
             Frame::FinishEvent { card } => {
+                let owner = self.cards[card as usize].owner;
+                if owner < self.n_players && self.ty(card) == CardType::Event {
+                    let n = &mut self.players[owner as usize].events_played_round;
+                    *n = n.saturating_add(1);
+                }
                 if self.cards[card as usize].zone == Zone::Resolving {
                     let to = self.discard_zone(card);
                     self.move_card(card, to);
@@ -224,6 +229,9 @@ impl<'a> Game<'a> {
                     && !self.players[player as usize].eliminated
                     && self.can_attack_player(enemy, player)
                 {
+                    if self.attack_replaced(enemy, player) {
+                        return;
+                    }
                     self.attack = AttackCtx::new(enemy, player, true);
                     if matches!(f, Frame::ImmediateAttack { .. }) {
                         self.deal_shadow(enemy);

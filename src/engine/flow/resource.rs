@@ -20,6 +20,7 @@ impl<'a> Game<'a> {
                 for p in self.players.iter_mut() {
                     p.round_flags = 0;
                     p.threat_raised_this_round = false;
+                    p.events_played_round = 0;
                 }
                 for c in self.cards.iter_mut() {
                     c.uses_round = 0;

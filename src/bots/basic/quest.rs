@@ -212,6 +212,16 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    // An enemy the staging step may reveal engages at once when its engagement cost is at most
+    // the threat: a defender for it, when its willpower is worth less than the expected hit.
+    // Only where willpower past the staged threat buys nothing (a stage without quest points):
+    // where progress counts, holding back for an enemy that may not come lost more progress
+    // than it saved (measured on Deadmen's Dike).
+    if at_commit && !no_checks && progress_is_useless(g) {
+        if let Some(c) = reveal_defender(g, p, &pool, &keep) {
+            keep.push(c);
+        }
+    }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -302,6 +312,52 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         keep,
         value,
     }
+}
+
+/// The enemies the staging step may reveal that would engage `p` at once (engagement cost ≤
+/// threat), from what the encounter deck holds (its contents are known, not their order):
+/// (chance per revealed card in percent, their average attack).
+pub(super) fn reveal_enemies(g: &Game, p: u8) -> (i32, i16) {
+    let threat = g.players[p as usize].threat;
+    let deck = g.list(Zone::EncounterDeck);
+    let (mut k, mut atk) = (0i32, 0i32);
+    for &c in deck {
+        let d = g.def_of(c);
+        if d.ty == CardType::Enemy && d.engagement <= threat {
+            k += 1;
+            atk += d.attack.max(0) as i32;
+        }
+    }
+    if k == 0 {
+        return (0, 0);
+    }
+    (k * 100 / deck.len() as i32, (atk / k) as i16)
+}
+
+/// The character of `pool` outside `keep` to hold back for an enemy the staging step may
+/// reveal (see `reveal_enemies`): the cheapest (willpower kept back + the expected defence),
+/// if cheaper than `reveal_fight` percent of the expected undefended hit.
+pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+    if w().reveal_fight <= 0 {
+        return None;
+    }
+    let (pct, atk) = reveal_enemies(g, p);
+    if pct == 0 {
+        return None;
+    }
+    let atk = atk + 1;
+    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let mut best: Option<(i64, CardId)> = None;
+    for &c in pool.as_slice() {
+        if keep.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):

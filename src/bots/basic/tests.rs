@@ -345,6 +345,74 @@ fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
 }
 
 #[test]
+fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_points() {
+    // Fault class (The Weather Hills, trace of game 3, Easy, weather-hills-sentinels): with no
+    // enemy in sight every hero quested, the staging step revealed an Orc that engaged at once
+    // (engagement cost below the threat) and its attacks went undefended round after round.
+    let situation = |enemies: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        // The encounter deck: half Orcs that engage a player at threat 30 (engagement 20).
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+        for _ in 0..3 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            let other = if enemies { CORNERED_ORC } else { EXPOSED_RIDGE };
+            g.spawn(other, ENCOUNTER, Zone::EncounterDeck);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    let g = situation(true);
+    let (pct, atk) = reveal_enemies(&g, 0);
+    assert_eq!(
+        (pct, atk),
+        (50, 2),
+        "half the deck: Cornered Orcs, 2 attack"
+    );
+    install(weights::DEFAULT);
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(
+        kept.n,
+        1,
+        "one character waits for the Orc: {:?}",
+        kept.as_slice()
+            .iter()
+            .map(|&c| g.title(c))
+            .collect::<Vec<_>>()
+    );
+    let mut g = situation(true);
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: without the reveal's enemies, or with the rule off, nobody is kept.
+    install(weights::DEFAULT);
+    assert_eq!(round_plan(&situation(false), 0, true).keep.n, 0);
+    let off = Weights::from_options(&[("reveal_fight".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(round_plan(&situation(true), 0, true).keep.n, 0);
+    install(weights::DEFAULT);
+    // Where progress counts (a stage with quest points) nobody is held back for it.
+    let mut g = situation(true);
+    let q = g.current_quest().unwrap();
+    g.move_card(q, Zone::SetAside);
+    g.spawn("TLR-070B", ENCOUNTER, Zone::Quest); // Cornered Animals 2B: 20 quest points
+    assert!(
+        !progress_is_useless(&g),
+        "the situation: stage 2B has quest points"
+    );
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+}
+
+#[test]
 fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
     // Fault class: on The Weather Hills 1B killing Orcs is the only way to stage 2 (Hunting the
     // Orcs counts kills), but a kill was worth only the enemy's own threat, so an Orc that takes

@@ -67,6 +67,11 @@ weights! {
     /// without quest points (progress beyond the staged threat and the active location is
     /// wasted there, and whoever stays ready fights).
     spare_reveal: 1,
+    /// Percent weight of the attack an enemy revealed this round would make when it engages
+    /// at once (its engagement cost ≤ threat), on a stage without quest points: a defender is
+    /// kept out of the quest for it when its willpower costs less than this share of the
+    /// expected undefended hit (0: never).
+    reveal_fight: 200,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -115,6 +115,9 @@ pub struct Hint {
     /// A card that counts enemies destroyed toward advancing the quest (a Mission objective
     /// whose tokens come from kills): while it is in play every kill is progress.
     pub kills_advance_quest: bool,
+    /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
+    /// it attacks twice that round (its defender of the first attack is exhausted for the second).
+    pub attacks_when_engaged: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -122,6 +125,7 @@ pub const LOST: i16 = 60;
 
 pub const NO_HINT: Hint = Hint {
     kills_advance_quest: false,
+    attacks_when_engaged: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

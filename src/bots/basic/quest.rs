@@ -201,11 +201,17 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     for &e in g.engaged(p) {
         must.push(e);
     }
-    if at_commit && !no_checks {
+    // The engagement checks follow the quest and the optional engagement: at both decisions
+    // the staged enemies whose engagement cost is at most the threat will attack this round.
+    if (at_commit || w().checks_ahead != 0) && !no_checks {
         let threat = g.players[p as usize].threat;
         for &e in g.list(Zone::Staging) {
             if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
                 must.push(e);
+                // It attacks once on engaging and again in combat: two defences.
+                if hint(g, e).attacks_when_engaged && w().engage_attacks != 0 {
+                    must.push(e);
+                }
             }
         }
     }
@@ -214,12 +220,21 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
     // An enemy the staging step may reveal engages at once when its engagement cost is at most
     // the threat: a defender for it, when its willpower is worth less than the expected hit.
-    // Only where willpower past the staged threat buys nothing (a stage without quest points):
-    // where progress counts, holding back for an enemy that may not come lost more progress
-    // than it saved (measured on Deadmen's Dike).
-    if at_commit && !no_checks && progress_is_useless(g) {
+    // Only where willpower past the staged threat buys nothing (a stage without quest
+    // points): elsewhere, holding back for an enemy that may not come lost more progress than
+    // it saved (measured on Deadmen's Dike).
+    if at_commit && !no_checks {
         if let Some(c) = reveal_defender(g, p, &pool, &keep) {
-            keep.push(c);
+            let mut with = keep;
+            with.push(c);
+            // A main quest without quest points (The Weather Hills 1B) is not advanced by
+            // progress even while a side quest is the current quest.
+            let main_stuck = w().reveal_main != 0
+                && g.main_quest()
+                    .is_some_and(|q| g.stat(q, Stat::QuestPoints) <= 0);
+            if progress_is_useless(g) || main_stuck {
+                keep = with;
+            }
         }
     }
     let mut plan_engage = NO_CARD;
@@ -227,7 +242,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut cands = Ids::new();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
-        let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
+        let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
         for &e in g.list(Zone::Staging) {
             if !g.is_enemy(e) || must.contains(e) {
                 continue;
@@ -248,6 +263,20 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             let mut taken = keep;
             if d != NO_CARD {
                 taken.push(d);
+            }
+            // An enemy that attacks at once on engaging attacks again in combat: its first
+            // defender is exhausted by then, so a second defence (or the hit) is counted too.
+            let mut d2 = NO_CARD;
+            let mut dc = dc;
+            if hint(g, e).attacks_when_engaged && w().engage_attacks != 0 {
+                match cheapest_defender(g, e, &pool, &taken, at_commit, undef) {
+                    Some((k, c)) => {
+                        dc += k;
+                        d2 = c;
+                        taken.push(c);
+                    }
+                    None => dc += undef,
+                }
             }
             let per = staged_cost(g, e) * w().threat_unit + engagement_reward(g, p);
             let mut c2 = Ids::new();
@@ -271,14 +300,16 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 None => continue,
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
-                best = Some((v.0, e, d, v.1, c2));
+                best = Some((v.0, e, [d, d2], v.1, c2));
             }
         }
-        if let Some((v, e, d, mask, c2)) = best {
+        if let Some((v, e, ds, mask, c2)) = best {
             plan_engage = e;
             value += v;
-            if d != NO_CARD {
-                keep.push(d);
+            for d in ds {
+                if d != NO_CARD {
+                    keep.push(d);
+                }
             }
             keep_mask(&mut keep, &c2, mask);
         }

@@ -72,6 +72,16 @@ weights! {
     /// kept out of the quest for it when its willpower costs less than this share of the
     /// expected undefended hit (0: never).
     reveal_fight: 200,
+    /// 1: the optional-engagement plan counts the staged enemies that the engagement checks
+    /// will engage next (engagement cost ≤ threat) among the attacks to defend; 0: only the
+    /// enemies already engaged.
+    checks_ahead: 1,
+    /// 1: an enemy hinted `attacks_when_engaged` that engages this round counts as two attacks
+    /// (two defences); 0: as one.
+    engage_attacks: 1,
+    /// 1: `reveal_fight` holds a defender back while the main quest has no quest points, even
+    /// when a side quest is the current quest; 0: only while the current quest has none.
+    reveal_main: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -227,12 +227,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         if let Some(c) = reveal_defender(g, p, &pool, &keep) {
             let mut with = keep;
             with.push(c);
-            // A main quest without quest points (The Weather Hills 1B) is not advanced by
-            // progress even while a side quest is the current quest.
-            let main_stuck = w().reveal_main != 0
-                && g.main_quest()
-                    .is_some_and(|q| g.stat(q, Stat::QuestPoints) <= 0);
-            if progress_is_useless(g) || main_stuck {
+            // Where kills advance the quest (The Weather Hills' Hunting the Orcs), an enemy that
+            // comes is a chance too: held back there even while a side quest is the current
+            // quest.
+            let kills_count = w().reveal_main != 0 && quest_kill_value(g) > 0;
+            if progress_is_useless(g) || kills_count {
                 keep = with;
             }
         }

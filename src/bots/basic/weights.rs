@@ -79,8 +79,9 @@ weights! {
     /// 1: an enemy hinted `attacks_when_engaged` that engages this round counts as two attacks
     /// (two defences); 0: as one.
     engage_attacks: 1,
-    /// 1: `reveal_fight` holds a defender back while the main quest has no quest points, even
-    /// when a side quest is the current quest; 0: only while the current quest has none.
+    /// 1: `reveal_fight` also holds a defender back while kills advance the quest
+    /// (`Hint::kills_advance_quest`), even when a side quest is the current quest; 0: only
+    /// while the current quest has no quest points.
     reveal_main: 1,
 }
 

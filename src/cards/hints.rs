@@ -119,6 +119,9 @@ pub struct Hint {
     /// Threat): the Threat it is expected to gain per round. Travelling to it sooner is worth
     /// that much more, and a search bot counts it as staged threat to come.
     pub threat_growth: i8,
+    /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
+    /// it attacks twice that round (its defender of the first attack is exhausted for the second).
+    pub attacks_when_engaged: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -127,6 +130,7 @@ pub const LOST: i16 = 60;
 pub const NO_HINT: Hint = Hint {
     kills_advance_quest: false,
     threat_growth: 0,
+    attacks_when_engaged: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -40,6 +40,16 @@
 //! reserved, greedily, for every enemy that will attack this round (engaged enemies, strongest
 //! first; with engagement checks, also staged enemies whose engagement cost ≤ threat): the
 //! character with the cheapest defence + keep cost, if cheaper than taking the attack undefended.
+//! Before the optional engagement too, the staged enemies the engagement checks will engage
+//! next count among those (`checks_ahead`), and an enemy that attacks at once when it engages
+//! (`Hint::attacks_when_engaged`: Cornered Orc) counts twice (`engage_attacks`).
+//! On a stage without quest points or while kills advance the quest (The Weather Hills 1B), one more for an enemy the staging
+//! step may reveal and that would engage at once (`reveal_defender`: the share of the encounter
+//! deck's cards that are such enemies, from its known contents, not its order): the cheapest
+//! keep cost + that share of its defence, if below `reveal_fight` (200) percent of that share
+//! of the undefended hit (measured, 2,000 paired games: The Weather Hills progress score +0.32
+//! Easy and +0.19 Standard with it on every stage, but −0.4 to −0.7 on Deadmen's Dike, where
+//! willpower kept back costs progress; so only there).
 //! 2) Optional engagement (only if every such enemy got a defender): each staged enemy is scored
 //! by what it costs per round while staged (`staged_cost`: its threat, +1 when engagement checks
 //! are off — it never engages on its own, and Intruders in Chetwood also raises threat per staged

@@ -201,17 +201,41 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     for &e in g.engaged(p) {
         must.push(e);
     }
-    if at_commit && !no_checks {
+    // The engagement checks follow the quest and the optional engagement: at both decisions
+    // the staged enemies whose engagement cost is at most the threat will attack this round.
+    if (at_commit || w().checks_ahead != 0) && !no_checks {
         let threat = g.players[p as usize].threat;
         for &e in g.list(Zone::Staging) {
             if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
                 must.push(e);
+                // It attacks once on engaging and again in combat: two defences.
+                if hint(g, e).attacks_when_engaged && w().engage_attacks != 0 {
+                    must.push(e);
+                }
             }
         }
     }
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    // An enemy the staging step may reveal engages at once when its engagement cost is at most
+    // the threat: a defender for it, when its willpower is worth less than the expected hit.
+    // Only where willpower past the staged threat buys nothing (a stage without quest
+    // points): elsewhere, holding back for an enemy that may not come lost more progress than
+    // it saved (measured on Deadmen's Dike).
+    if at_commit && !no_checks {
+        if let Some(c) = reveal_defender(g, p, &pool, &keep) {
+            let mut with = keep;
+            with.push(c);
+            // Where kills advance the quest (The Weather Hills' Hunting the Orcs), an enemy that
+            // comes is a chance too: held back there even while a side quest is the current
+            // quest.
+            let kills_count = w().reveal_main != 0 && quest_kill_value(g) > 0;
+            if progress_is_useless(g) || kills_count {
+                keep = with;
+            }
+        }
+    }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -222,7 +246,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let mut undef_memo = UndefMemo::default();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
-        let mut best: Option<(i32, CardId, CardId, u32, Ids)> = None;
+        let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
         for &e in g.list(Zone::Staging) {
             if !g.is_enemy(e) || must.contains(e) {
                 continue;
@@ -243,6 +267,20 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             let mut taken = keep;
             if d != NO_CARD {
                 taken.push(d);
+            }
+            // An enemy that attacks at once on engaging attacks again in combat: its first
+            // defender is exhausted by then, so a second defence (or the hit) is counted too.
+            let mut d2 = NO_CARD;
+            let mut dc = dc;
+            if hint(g, e).attacks_when_engaged && w().engage_attacks != 0 {
+                match cheapest_defender(g, e, &pool, &taken, at_commit, undef) {
+                    Some((k, c)) => {
+                        dc += k;
+                        d2 = c;
+                        taken.push(c);
+                    }
+                    None => dc += undef,
+                }
             }
             let per = staged_cost(g, e) * w().threat_unit
                 + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
@@ -267,14 +305,16 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 None => continue,
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
-                best = Some((v.0, e, d, v.1, c2));
+                best = Some((v.0, e, [d, d2], v.1, c2));
             }
         }
-        if let Some((v, e, d, mask, c2)) = best {
+        if let Some((v, e, ds, mask, c2)) = best {
             plan_engage = e;
             value += v;
-            if d != NO_CARD {
-                keep.push(d);
+            for d in ds {
+                if d != NO_CARD {
+                    keep.push(d);
+                }
             }
             keep_mask(&mut keep, &c2, mask);
         }
@@ -331,6 +371,52 @@ impl UndefMemo {
         }
         c
     }
+}
+
+/// The enemies the staging step may reveal that would engage `p` at once (engagement cost ≤
+/// threat), from what the encounter deck holds (its contents are known, not their order):
+/// (chance per revealed card in percent, their average attack).
+pub(super) fn reveal_enemies(g: &Game, p: u8) -> (i32, i16) {
+    let threat = g.players[p as usize].threat;
+    let deck = g.list(Zone::EncounterDeck);
+    let (mut k, mut atk) = (0i32, 0i32);
+    for &c in deck {
+        let d = g.def_of(c);
+        if d.ty == CardType::Enemy && d.engagement <= threat {
+            k += 1;
+            atk += d.attack.max(0) as i32;
+        }
+    }
+    if k == 0 {
+        return (0, 0);
+    }
+    (k * 100 / deck.len() as i32, (atk / k) as i16)
+}
+
+/// The character of `pool` outside `keep` to hold back for an enemy the staging step may
+/// reveal (see `reveal_enemies`): the cheapest (willpower kept back + the expected defence),
+/// if cheaper than `reveal_fight` percent of the expected undefended hit.
+pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+    if w().reveal_fight <= 0 {
+        return None;
+    }
+    let (pct, atk) = reveal_enemies(g, p);
+    if pct == 0 {
+        return None;
+    }
+    let atk = atk + 1;
+    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let mut best: Option<(i64, CardId)> = None;
+    for &c in pool.as_slice() {
+        if keep.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):

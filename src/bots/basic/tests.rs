@@ -345,6 +345,125 @@ fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
 }
 
 #[test]
+fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_points() {
+    // Fault class (The Weather Hills, trace of game 3, Easy, weather-hills-sentinels): with no
+    // enemy in sight every hero quested, the staging step revealed an Orc that engaged at once
+    // (engagement cost below the threat) and its attacks went undefended round after round.
+    let situation = |enemies: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        // The encounter deck: half Orcs that engage a player at threat 30 (engagement 20).
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+        for _ in 0..3 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            let other = if enemies { CORNERED_ORC } else { EXPOSED_RIDGE };
+            g.spawn(other, ENCOUNTER, Zone::EncounterDeck);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    let g = situation(true);
+    let (pct, atk) = reveal_enemies(&g, 0);
+    assert_eq!(
+        (pct, atk),
+        (50, 2),
+        "half the deck: Cornered Orcs, 2 attack"
+    );
+    install(weights::DEFAULT);
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(
+        kept.n,
+        1,
+        "one character waits for the Orc: {:?}",
+        kept.as_slice()
+            .iter()
+            .map(|&c| g.title(c))
+            .collect::<Vec<_>>()
+    );
+    let mut g = situation(true);
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: without the reveal's enemies, or with the rule off, nobody is kept.
+    install(weights::DEFAULT);
+    assert_eq!(round_plan(&situation(false), 0, true).keep.n, 0);
+    let off = Weights::from_options(&[("reveal_fight".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(round_plan(&situation(true), 0, true).keep.n, 0);
+    install(weights::DEFAULT);
+    // Where progress counts (a stage with quest points) nobody is held back for it.
+    let mut g = situation(true);
+    let q = g.current_quest().unwrap();
+    g.move_card(q, Zone::SetAside);
+    g.spawn("TLR-070B", ENCOUNTER, Zone::Quest); // Cornered Animals 2B: 20 quest points
+    assert!(
+        !progress_is_useless(&g),
+        "the situation: stage 2B has quest points"
+    );
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+}
+
+/// `round_plan` of seat 0 under `opts` (on top of the defaults).
+fn plan_with(g: &Game, at_commit: bool, opts: &[(&str, &str)]) -> Plan {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    install(Weights::from_options(&o).unwrap());
+    let plan = round_plan(g, 0, at_commit);
+    install(weights::DEFAULT);
+    plan
+}
+
+#[test]
+fn the_optional_engagement_plan_counts_the_enemies_the_checks_engage_next() {
+    // Fault class (The Weather Hills, game 3, Easy, weather-hills-sentinels, round 1): an Orc
+    // revealed during the quest sat in the staging area below the threat; the plan for the
+    // optional engagement counted only enemies already engaged, engaged a Cornered Orc with the
+    // last ready defender, and the Orc that the engagement checks brought next attacked
+    // undefended.
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    g.players[0].threat = 30;
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging); // engagement 25: engages next
+    let plan = plan_with(&g, false, &[]);
+    assert_eq!(plan.keep.n, 1, "a defender waits for the Orc");
+    let old = plan_with(&g, false, &[("checks_ahead", "0")]);
+    assert_eq!(old.keep.n, 0, "the situation: it was not counted");
+}
+
+#[test]
+fn an_enemy_that_attacks_on_engaging_needs_two_defences() {
+    // Fault class (same trace): Cornered Orc attacks at once when it engages and again in the
+    // combat phase; its one defender was exhausted by the first attack and the second went
+    // undefended. Its hint `attacks_when_engaged` makes the plan count two attacks.
+    let orc_hint = {
+        let g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        let mut g = g;
+        let o = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+        hint(&g, o).attacks_when_engaged
+    };
+    assert!(orc_hint, "Cornered Orc's hint");
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    g.players[0].threat = 30;
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // engagement 20: engages next
+    let plan = plan_with(&g, false, &[]);
+    assert_eq!(plan.keep.n, 2, "two defences");
+    let old = plan_with(&g, false, &[("engage_attacks", "0")]);
+    assert_eq!(old.keep.n, 1, "the situation: one was counted");
+}
+
+#[test]
 fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
     // Fault class: on The Weather Hills 1B killing Orcs is the only way to stage 2 (Hunting the
     // Orcs counts kills), but a kill was worth only the enemy's own threat, so an Orc that takes
@@ -389,14 +508,15 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
     );
     g.phase = Phase::Quest;
     // Staged: an enemy that the heroes can kill (Cornered Orc: 2 ATK, 1 DEF, 2 HP) and enough
-    // threat that holding back its killers leaves the quest short.
+    // threat that holding back its killers leaves the quest short. Its attack on engaging
+    // (a second defence, `engage_attacks`) is left out here: that makes this fight too dear.
     let orc = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
     g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // Exposed Ridge: 3 threat
     assert!(
         g.rule(Rule::NoEngagementChecks),
         "stage 1B: no engagement checks"
     );
-    let plan = round_plan(&g, 0, true);
+    let plan = plan_with(&g, true, &[("engage_attacks", "0")]);
     assert_eq!(plan.engage, orc);
     assert!(
         quest_deficit(&g, 0, &plan.keep) > w().deficit_cap as i16,
@@ -406,7 +526,8 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
     let mut opts = vec![Opt::Done];
     opts.extend(g.characters(0).map(Opt::Card));
     let d = dec(0, Ask::Commit, opts);
-    if let Opt::Card(c) = d.options[bot().choose(&g, &d)] {
+    let mut b = BasicBot::from_options(&[("engage_attacks".to_string(), "0".to_string())]).unwrap();
+    if let Opt::Card(c) = d.options[b.choose(&g, &d)] {
         assert!(
             !plan.keep.contains(c),
             "{} is one of the fighters",

@@ -70,6 +70,22 @@ weights! {
     /// Rounds a staged location whose Threat grows (`Hint::threat_growth`) is expected to wait
     /// if the players travel elsewhere: travel counts the Threat it would gain meanwhile.
     growth_rounds: 2,
+    /// Percent weight of the attack an enemy revealed this round would make when it engages
+    /// at once (its engagement cost ≤ threat), on a stage without quest points: a defender is
+    /// kept out of the quest for it when its willpower costs less than this share of the
+    /// expected undefended hit (0: never).
+    reveal_fight: 200,
+    /// 1: the optional-engagement plan counts the staged enemies that the engagement checks
+    /// will engage next (engagement cost ≤ threat) among the attacks to defend; 0: only the
+    /// enemies already engaged.
+    checks_ahead: 1,
+    /// 1: an enemy hinted `attacks_when_engaged` that engages this round counts as two attacks
+    /// (two defences); 0: as one.
+    engage_attacks: 1,
+    /// 1: `reveal_fight` also holds a defender back while kills advance the quest
+    /// (`Hint::kills_advance_quest`), even when a side quest is the current quest; 0: only
+    /// while the current quest has no quest points.
+    reveal_main: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -82,6 +82,10 @@ pub static SCRIPTS: &[Script] = &[
     // defending character is damaged).
     Script {
         code: "TLR-025",
+        hint: Hint {
+            attacks_when_engaged: true,
+            ..NO_HINT
+        },
         forced: Some(cornered_orc_forced),
         forced_on: events![Engaged],
         shadow: Some(cornered_orc_shadow),

@@ -120,6 +120,12 @@ pub enum Rule {
     /// Enemy `.0` would be destroyed: this attachment of it replaces that (asked of the
     /// enemy's attachments; Fury): all damage is healed and the attachment is discarded.
     SavedFromDestruction(CardId),
+    /// Enemy `.0` captures under itself an ally its attack would damage, instead of damaging it
+    /// (Cruel Torturer; `Game::capture_instead_of_damage`).
+    CapturesAlliesItWouldDamage(CardId),
+    /// The players may put one of the cards just rescued from under card `.0` into play
+    /// (Dungeon Guard; asked of that card's own script by `rescue_under`, in play or not).
+    RescuedMayEnterPlay(CardId),
     /// Hero `.0` collects no resources in the resource phase (asked of the hero's attachments;
     /// No Rest).
     CollectsNoResources(CardId),

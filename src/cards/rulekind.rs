@@ -49,6 +49,8 @@ pub enum RuleKind {
     ExploredLocationsControlled,
     PlayerCardsCannotPlaceProgress,
     SavedFromDestruction,
+    CapturesAlliesItWouldDamage,
+    RescuedMayEnterPlay,
     CollectsNoResources,
     CannotFightEnemy,
     GainsDoomed,
@@ -76,7 +78,7 @@ pub const ALL_RULES: RuleMask = u64::MAX;
 
 impl RuleKind {
     /// Every kind, in declaration order (`Other` last).
-    pub const ALL: [RuleKind; 55] = [
+    pub const ALL: [RuleKind; 57] = [
         RuleKind::NoEngagementChecks,
         RuleKind::CannotWin,
         RuleKind::CannotReduceThreat,
@@ -116,6 +118,8 @@ impl RuleKind {
         RuleKind::ExploredLocationsControlled,
         RuleKind::PlayerCardsCannotPlaceProgress,
         RuleKind::SavedFromDestruction,
+        RuleKind::CapturesAlliesItWouldDamage,
+        RuleKind::RescuedMayEnterPlay,
         RuleKind::CollectsNoResources,
         RuleKind::CannotFightEnemy,
         RuleKind::GainsDoomed,
@@ -187,6 +191,8 @@ impl Rule {
             Rule::ExploredLocationsControlled => RuleKind::ExploredLocationsControlled,
             Rule::PlayerCardsCannotPlaceProgress(..) => RuleKind::PlayerCardsCannotPlaceProgress,
             Rule::SavedFromDestruction(..) => RuleKind::SavedFromDestruction,
+            Rule::CapturesAlliesItWouldDamage(..) => RuleKind::CapturesAlliesItWouldDamage,
+            Rule::RescuedMayEnterPlay(..) => RuleKind::RescuedMayEnterPlay,
             Rule::CollectsNoResources(..) => RuleKind::CollectsNoResources,
             Rule::CannotFightEnemy(..) => RuleKind::CannotFightEnemy,
             Rule::GainsDoomed(..) => RuleKind::GainsDoomed,

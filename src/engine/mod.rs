@@ -9,6 +9,7 @@
 mod areas;
 mod captured;
 pub use areas::AreaState;
+pub use captured::RESCUED_ENTER_PLAY;
 mod check;
 mod clone;
 mod control;

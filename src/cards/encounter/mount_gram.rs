@@ -4,8 +4,9 @@
 //! (`engine::captured`, §8.7). Each script has a one-line summary in our own words.
 //!
 //! Engine choices: the stage-2 copies not dealt to a player leave the game at stage 1B; a
-//! player who must join joins the next player clockwise in another staging area (§7.7.5: no
-//! decision yet); the whole staging area joins (its players share one stage card). Prison
+//! player who must join picks which other staging area (§7.7.5, a decision when there are
+//! several, offered as one player of each, the next clockwise first); the whole staging area
+//! joins (its players share one stage card). Prison
 //! Cell's Response is always worth using: it resolves as a Forced effect, the first player of
 //! the staging area choosing the captive; "put into play" takes it to its owner (an attachment
 //! onto the first of his characters it may go on, else his hand).
@@ -55,12 +56,16 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Stage 2B: progress here rescues that many random captives instead; at the start of the
-    // travel phase an emptied stage makes its players join another staging area, or, with no
-    // one left to join, everyone moves on to stage 3.
+    // travel phase an emptied stage makes its players join another staging area (their pick
+    // when there are several), or, with no one left to join, everyone moves on to stage 3.
     Script {
         code: "EfMG-039B",
+        hint: Hint {
+            effect: Some(bot::join_choice),
+            ..NO_HINT
+        },
         forced: Some(stage2b_forced),
-        resume: Some(stage2a_resume),
+        resume: Some(stage2b_resume),
         forced_on: events![ProgressPlaced, PhaseBegin],
         ..BLANK
     },
@@ -370,16 +375,21 @@ fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
             });
         }
         // One copy handles every staging area: the first stage card in play.
-        Event::PhaseBegin(Phase::Travel) if g.list(Zone::Quest).first() == Some(&me) => joins(g),
+        Event::PhaseBegin(Phase::Travel) if g.list(Zone::Quest).first() == Some(&me) => {
+            joins(g, me, 0)
+        }
         _ => {}
     }
 }
 
-/// The start of the travel phase at stage 2 (§7.7): each player in player order whose stage
-/// has no captives left joins another staging area; with none to join, stage 3.
-fn joins(g: &mut Game) {
-    let seats = crate::cards::common::seats(g);
-    for &p in seats.iter() {
+/// The start of the travel phase at stage 2 (§7.7): each player in player order (from seat
+/// offset `k`) whose stage has no captives left joins another staging area — his choice
+/// (§7.7.5) when there are several, `JOIN_PICK` — or, with none to join, all move on to stage
+/// 3.
+fn joins(g: &mut Game, me: CardId, mut k: u8) {
+    while k < g.n_players {
+        let p = g.seat(k);
+        k += 1;
         if g.players[p as usize].eliminated {
             continue;
         }
@@ -388,23 +398,69 @@ fn joins(g: &mut Game) {
             continue;
         }
         let a = g.area_of(p);
-        let other = (1..g.n_players)
-            .map(|k| (p + k) % g.n_players)
-            .find(|&o| !g.players[o as usize].eliminated && g.area_of(o) != a);
-        match other {
-            Some(o) => {
-                let to = g.area_of(o);
-                g.join_area(a, to);
+        // One player of each other staging area, the next clockwise first.
+        let mut others = [0u8; 4];
+        let mut n = 0;
+        for o in (1..g.n_players).map(|d| (p + d) % g.n_players) {
+            let ao = g.area_of(o);
+            if !g.players[o as usize].eliminated
+                && ao != a
+                && !others[..n].iter().any(|&x| g.area_of(x) == ao)
+            {
+                others[n] = o;
+                n += 1;
             }
-            None => {
+        }
+        match n {
+            0 => {
                 log(g, |_| {
                     "  no one left to join: all players move on".to_string()
                 });
-                g.areas.now = g.area_of(p);
+                g.areas.now = a;
                 g.advance_stage();
                 return;
             }
+            1 => join(g, p, others[0]),
+            _ => {
+                g.stack.push(Frame::Resume {
+                    cont: Cont::new(me, JOIN_NEXT).with(k, 0, 0),
+                });
+                g.begin_ask(
+                    p,
+                    Ask::Effect {
+                        card: me,
+                        what: JOIN_PICK,
+                    },
+                );
+                for &o in others[..n].iter() {
+                    g.offer(Opt::Player(o));
+                }
+                g.ask_script(Cont::new(me, JOIN_PICK).with(p, 0, 0));
+                return;
+            }
         }
+    }
+}
+
+/// Player `p`'s staging area joins player `o`'s.
+fn join(g: &mut Game, p: u8, o: u8) {
+    let (from, to) = (g.area_of(p), g.area_of(o));
+    g.join_area(from, to);
+}
+
+const JOIN_PICK: u8 = 1;
+const JOIN_NEXT: u8 = 2;
+
+fn stage2b_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    match (cont.step, opt) {
+        (CELL_CAPTURE, _) => stage2a_resume(g, cont, opt),
+        (JOIN_PICK, Opt::Player(o)) if !g.players[cont.player as usize].eliminated => {
+            if g.area_of(o) != g.area_of(cont.player) {
+                join(g, cont.player, o);
+            }
+        }
+        (JOIN_NEXT, _) => joins(g, cont.card, cont.player),
+        _ => {}
     }
 }
 
@@ -953,6 +1009,25 @@ pub mod bot {
         pick_max(o, |c| char_value(g, c) - 2 * g.def_of(c).threat_cost as i32)
     }
 
+    /// Stage 2B: join the staging area whose stage still holds the most captives (the
+    /// joiners' willpower rescues them), less its staging threat.
+    pub fn join_choice(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
+        let score = |q: u8| {
+            let a = g.area_of(q);
+            let captives = g
+                .list(Zone::Quest)
+                .iter()
+                .filter(|&&s| g.card(s).area == a)
+                .map(|&s| g.captives(s).count() as i32)
+                .sum::<i32>();
+            2 * captives - g.staging_threat_in(a) as i32
+        };
+        (0..o.len()).max_by_key(|&i| match o[i] {
+            Opt::Player(q) => (score(q), -(i as i32)),
+            _ => (i32::MIN, 0),
+        })
+    }
+
     /// Captives of Gornákh: give up the least valuable ally.
     pub fn cheapest_ally(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
         pick_min(o, |c| char_value(g, c))
@@ -1003,6 +1078,7 @@ mod tests {
             &["Core-001", "Core-002", "Core-003"],
             &["Core-004", "Core-005", "Core-006"],
             &["Core-007", "Core-008", "Core-009"],
+            &["Core-010", "Core-011", "Core-012"],
         ];
         sandbox_in("escape-from-mount-gram", Mode::Standard, &heroes[..players])
     }
@@ -1104,6 +1180,78 @@ mod tests {
         }
         let s3 = g.main_quest().unwrap();
         assert_eq!(code(&g, s3), STAGE_3B);
+        g.check_invariants().unwrap();
+    }
+
+    /// Four players, each in his own staging area, join one after another (§7.7): the first
+    /// to empty his stage picks whom to join among the three others; later joiners follow in
+    /// player order; the last empty stage sends everyone to stage 3.
+    #[test]
+    fn four_players_separated_then_joined() {
+        let mut g = game(4);
+        g.first = 0;
+        let q = set_up(&mut g);
+        stage1b_revealed(&mut g, q, 0);
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!(g.area_order().1, 4);
+        let stages: Vec<CardId> = (0..4).map(|p| stage_of(&g, p).unwrap()).collect();
+        let mut staged = [0usize; 4];
+        for p in 0..4u8 {
+            staged[p as usize] = g.staged_in(p).count();
+            assert!(staged[p as usize] >= 1, "a Prison Cell in each area");
+        }
+        let empty = |g: &mut Game, p: u8| {
+            let s = stage_of(g, p).unwrap();
+            g.areas.now = g.area_of(p);
+            let n = g.captives(s).count() as i16;
+            g.place_progress_on_quest(n, false);
+            g.settle();
+            assert_eq!(g.captives(s).count(), 0);
+        };
+        // P3 empties his stage: he picks among one player of each other area (P4 first:
+        // clockwise), and the bot hint picks the one with most captives left less threat.
+        empty(&mut g, 2);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        assert_eq!(g.pending().map(|d| d.player), Some(2));
+        assert_eq!(
+            options(&g),
+            vec![Opt::Player(3), Opt::Player(0), Opt::Player(1)]
+        );
+        assert!(bot::join_choice(&g, 2, stages[1], JOIN_PICK, &options(&g)).is_some());
+        g.answer(Opt::Player(0));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(g.area_of(2), g.area_of(0), "P3 joined P1");
+        assert_eq!(g.card(stages[2]).zone, Zone::Removed, "his stage left play");
+        assert_eq!(g.staged_in(g.area_of(0)).count(), staged[0] + staged[2]);
+        assert_eq!(g.area_order().1, 3);
+        g.check_invariants().unwrap();
+        // P2 and P4 empty theirs in the same round: they join in player order, P2 first (he
+        // picks P1's group), then P4, who has only one other group left.
+        empty(&mut g, 1);
+        empty(&mut g, 3);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        assert_eq!(options(&g), vec![Opt::Player(2), Opt::Player(3)]);
+        g.answer(Opt::Player(2));
+        crate::cards::testkit::drain(&mut g);
+        assert!(!g.areas.split, "P4 joined the rest: one staging area");
+        assert_eq!(g.card(stages[1]).zone, Zone::Removed);
+        assert_eq!(g.card(stages[3]).zone, Zone::Removed);
+        assert_eq!(g.main_quest(), Some(stages[0]));
+        assert_eq!(
+            g.list(Zone::Staging).len(),
+            staged.iter().sum::<usize>(),
+            "every staged card came along"
+        );
+        g.check_invariants().unwrap();
+        // The last stage emptied with no one left to join: stage 3 for everyone.
+        empty(&mut g, 0);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(code(&g, g.main_quest().unwrap()), STAGE_3B);
         g.check_invariants().unwrap();
     }
 

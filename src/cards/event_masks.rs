@@ -388,6 +388,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::ResourcesSpent => ids.iter().map(|&c| Event::ResourcesSpent(c)).collect(),
         EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
         EventKind::Rescued => ids.iter().map(|&c| Event::Rescued(c, 0)).collect(),
+        EventKind::Captured => ids.iter().map(|&c| Event::Captured(c, o)).collect(),
     }
 }
 

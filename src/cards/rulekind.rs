@@ -51,6 +51,7 @@ pub enum RuleKind {
     SavedFromDestruction,
     CapturesAlliesItWouldDamage,
     RescuedMayEnterPlay,
+    RescuedItemsOnly,
     CollectsNoResources,
     CannotFightEnemy,
     GainsDoomed,
@@ -78,7 +79,7 @@ pub const ALL_RULES: RuleMask = u64::MAX;
 
 impl RuleKind {
     /// Every kind, in declaration order (`Other` last).
-    pub const ALL: [RuleKind; 57] = [
+    pub const ALL: [RuleKind; 58] = [
         RuleKind::NoEngagementChecks,
         RuleKind::CannotWin,
         RuleKind::CannotReduceThreat,
@@ -120,6 +121,7 @@ impl RuleKind {
         RuleKind::SavedFromDestruction,
         RuleKind::CapturesAlliesItWouldDamage,
         RuleKind::RescuedMayEnterPlay,
+        RuleKind::RescuedItemsOnly,
         RuleKind::CollectsNoResources,
         RuleKind::CannotFightEnemy,
         RuleKind::GainsDoomed,
@@ -193,6 +195,7 @@ impl Rule {
             Rule::SavedFromDestruction(..) => RuleKind::SavedFromDestruction,
             Rule::CapturesAlliesItWouldDamage(..) => RuleKind::CapturesAlliesItWouldDamage,
             Rule::RescuedMayEnterPlay(..) => RuleKind::RescuedMayEnterPlay,
+            Rule::RescuedItemsOnly(..) => RuleKind::RescuedItemsOnly,
             Rule::CollectsNoResources(..) => RuleKind::CollectsNoResources,
             Rule::CannotFightEnemy(..) => RuleKind::CannotFightEnemy,
             Rule::GainsDoomed(..) => RuleKind::GainsDoomed,

@@ -130,6 +130,7 @@ impl<'a> Game<'a> {
         if was.in_play() {
             self.fire(Event::LeftPlay(c));
         }
+        self.fire(Event::Captured(c, host));
     }
 
     /// Player `p` captures the top `n` cards of his captured deck under `host` (fewer if it
@@ -166,6 +167,11 @@ impl<'a> Game<'a> {
             Zone::Under(h) => h,
             _ => NO_CARD,
         };
+        if host != NO_CARD && !self.is_item(c) && self.items_only(host) {
+            self.move_card(c, Zone::Discard(o));
+            self.log_fn(|g| format!("  {} is rescued and discarded", g.title(c)));
+            return;
+        }
         if self.ty(c) == CardType::Hero {
             self.move_card(c, Zone::Play(o));
             self.cards[c as usize].rescued_from = host;
@@ -178,6 +184,17 @@ impl<'a> Game<'a> {
             self.cards[c as usize].rescued_from = host;
             self.log_fn(|g| format!("  {} is rescued to P{}'s hand", g.title(c), o + 1));
         }
+    }
+
+    /// Does the host's own script send its rescued non-Item cards to the discard pile
+    /// (`Rule::RescuedItemsOnly`, asked whether the host is in play or not)?
+    fn items_only(&self, host: CardId) -> bool {
+        let f = self.script(host).and_then(|s| s.rule);
+        f.is_some_and(|f| f(self, host, crate::cards::Rule::RescuedItemsOnly(host)))
+    }
+
+    fn is_item(&self, c: CardId) -> bool {
+        self.def_of(c).traits.contains(&self.db.trait_id("Item"))
     }
 
     /// Queue `Event::Rescued(host, p)` after the current work.

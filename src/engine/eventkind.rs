@@ -58,6 +58,7 @@ pub enum EventKind {
     ShadowDealt,
     ThreatRaisedByEncounter,
     Rescued,
+    Captured,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -69,7 +70,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 50] = [
+    pub const ALL: [EventKind; 51] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -120,6 +121,7 @@ impl EventKind {
         EventKind::ShadowDealt,
         EventKind::ThreatRaisedByEncounter,
         EventKind::Rescued,
+        EventKind::Captured,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -182,6 +184,7 @@ impl Event {
             Event::ShadowDealt(_) => EventKind::ShadowDealt,
             Event::ThreatRaisedByEncounter(_) => EventKind::ThreatRaisedByEncounter,
             Event::Rescued(..) => EventKind::Rescued,
+            Event::Captured(..) => EventKind::Captured,
         }
     }
 

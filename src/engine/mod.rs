@@ -339,6 +339,8 @@ pub enum Event {
     BecameCurrentQuest(CardId),
     /// Resources were spent from this hero's resource pool to pay a cost (`Game::pay`).
     ResourcesSpent(CardId),
+    /// Card `.0` was captured under card `.1` (RULES §8.7; `Game::capture`).
+    Captured(CardId, CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

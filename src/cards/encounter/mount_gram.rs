@@ -22,6 +22,8 @@ const JAILOR: &str = "EfMG-041";
 const JAILOR_NIGHTMARE: &str = "EfMGN-002";
 const SOUTHERN_GATE: &str = "EfMG-042";
 const PRISON_CELL: &str = "EfMG-046";
+/// Nightmare's Prison Cell, which stage 2A fetches in Nightmare mode.
+const PRISON_CELL_NIGHTMARE: &str = "EfMGN-004";
 const NIGHTMARE_SETUP: &str = "EfMGN-001A";
 /// Stage 2's quest card (either face) and stage 3B.
 const STAGE_2A: &str = "EfMG-039A";
@@ -328,7 +330,11 @@ fn stage1b_revealed(g: &mut Game, me: CardId, _by: u8) {
 const CELL_CAPTURE: u8 = 0;
 
 fn stage2a_revealed(g: &mut Game, me: CardId, by: u8) {
-    let Some(cell) = find_in(g, Zone::EncounterDeck, &[PRISON_CELL]) else {
+    let Some(cell) = find_in(
+        g,
+        Zone::EncounterDeck,
+        &[PRISON_CELL, PRISON_CELL_NIGHTMARE],
+    ) else {
         return;
     };
     // Taken out of the deck now: the next player's stage finds another copy.

@@ -732,3 +732,14 @@ fn escape_from_mount_gram_conformance() {
         80,
     );
 }
+
+#[test]
+fn escape_from_mount_gram_nightmare_conformance() {
+    conform_scenario(
+        "escape-from-mount-gram",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        100,
+        40,
+    );
+}

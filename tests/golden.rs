@@ -567,3 +567,20 @@ fn mount_gram_standard_four_players_join() {
     assert!(split < j1 && j1 < j2 && j2 < j3 && j3 < one && one < on && on < s3);
     check("mount-gram-standard-4p-basic-s1-g7.txt", got);
 }
+
+/// Escape from Mount Gram Nightmare, solo: Cruel Torment on the stage, Prison Guard, Raid
+/// Golfimbul's Vault and Goblin Patrol.
+#[test]
+fn mount_gram_nightmare_solo() {
+    check(
+        "mount-gram-nightmare-leadership-basic-s1-g0.txt",
+        trace_in(
+            "escape-from-mount-gram",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            0,
+        ),
+    );
+}

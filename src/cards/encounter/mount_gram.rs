@@ -460,10 +460,11 @@ const JOIN_NEXT: u8 = 2;
 fn stage2b_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
         (CELL_CAPTURE, _) => stage2a_resume(g, cont, opt),
-        (JOIN_PICK, Opt::Player(o)) if !g.players[cont.player as usize].eliminated => {
-            if g.area_of(o) != g.area_of(cont.player) {
-                join(g, cont.player, o);
-            }
+        (JOIN_PICK, Opt::Player(o))
+            if !g.players[cont.player as usize].eliminated
+                && g.area_of(o) != g.area_of(cont.player) =>
+        {
+            join(g, cont.player, o);
         }
         (JOIN_NEXT, _) => joins(g, cont.card, cont.player),
         _ => {}

@@ -85,6 +85,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         include_str!("encounter/mount_gram.rs"),
     ),
     (
+        "encounter/mount_gram_nightmare.rs",
+        include_str!("encounter/mount_gram_nightmare.rs"),
+    ),
+    (
         "encounter/weather_hills_nightmare.rs",
         include_str!("encounter/weather_hills_nightmare.rs"),
     ),

@@ -568,8 +568,8 @@ mod tests {
         use crate::cards::{status, Status};
         let st = |code: &str| status(db(), db().by_code(code).unwrap());
         assert_eq!(st("DDN-019B"), Status::Implemented);
-        assert_eq!(st("EfMGN-001A"), Status::Missing);
-        assert_eq!(st("EfMGN-001B"), Status::Missing);
+        assert_eq!(st("TDRN-001A"), Status::Missing);
+        assert_eq!(st("TDRN-001B"), Status::Missing);
         // The setup card lies in the Nightmare zone, in play.
         let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
         let setup = g.list(Zone::Nightmare)[0];

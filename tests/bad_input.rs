@@ -144,40 +144,12 @@ fn configuration_errors() {
     );
     run_rejects("empty list entry", &["--mode", "easy,"], &["empty name"]);
     run_rejects(
-        "unplayable scenario named",
-        &["--scenario", "escape-from-mount-gram"],
-        &[
-            "not implemented yet",
-            "list cards --scenario escape-from-mount-gram",
-        ],
-    );
-    run_rejects(
-        "unplayable scenario in a list",
-        &["--scenario", "intruders-in-chetwood,escape-from-mount-gram"],
-        &["escape-from-mount-gram", "not implemented yet"],
-    );
-    run_rejects(
-        "unplayable mode named",
-        &[
-            "--scenario",
-            "escape-from-mount-gram",
-            "--mode",
-            "nightmare",
-        ],
-        &["`escape-from-mount-gram` in nightmare mode is not implemented yet"],
-    );
-    run_rejects(
         "mode the scenario lacks",
         &["--scenario", "wrath-and-ruin", "--mode", "nightmare"],
         &[
             "`wrath-and-ruin` has no nightmare mode",
             "available: easy, standard",
         ],
-    );
-    run_rejects(
-        "sweep with nothing playable",
-        &["--scenario", "escape-from-mount-gram", "--mode", "all"],
-        &["nothing to play", "list scenarios"],
     );
     run_rejects(
         "unknown bot",
@@ -976,27 +948,6 @@ fn huge_game_counts_stay_small_and_stop_on_ctrl_c() {
 
 #[test]
 fn trace_refuses_what_run_refuses() {
-    check(
-        "trace of an unimplemented scenario",
-        &["trace", "--scenario", "escape-from-mount-gram"],
-        &[
-            "not implemented yet",
-            "list cards --scenario escape-from-mount-gram",
-        ],
-        &[],
-    );
-    check(
-        "trace of an unimplemented mode",
-        &[
-            "trace",
-            "--scenario",
-            "escape-from-mount-gram",
-            "--mode",
-            "nightmare",
-        ],
-        &["not implemented yet"],
-        &[],
-    );
     let dir = unique_dir("bad", "blank");
     let tactics = include_str!("../decks/core-tactics.txt");
     let deck = write(

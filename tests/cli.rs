@@ -204,15 +204,6 @@ fn bad_configurations_are_rejected() {
         &["--deck", "core-leadership", "--deck", "core-leadership"],
         "heroes are unique",
     );
-    rejects(
-        &[
-            "--scenario",
-            "escape-from-mount-gram",
-            "--mode",
-            "nightmare",
-        ],
-        "not implemented yet",
-    );
     rejects(&["--rule", "no_such_rule=1"], "list rules");
     rejects(&["--rule", "first_player=9"], "first_player");
     // clap usage errors exit 2 as well

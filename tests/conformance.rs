@@ -681,3 +681,69 @@ fn the_dread_realm_conformance() {
         150,
     );
 }
+
+/// Escape from Mount Gram: every encounter card once per copy after setup (the gate, the
+/// jailor and the Angmar Orcs set aside), each player alone with his starting hero and a
+/// captured deck of his allies, Items, Mounts, Artifacts and other heroes.
+#[test]
+fn escape_from_mount_gram_deck_composition() {
+    let db = load_embedded().unwrap();
+    for (mode, total) in [(Mode::Easy, 29usize), (Mode::Standard, 35)] {
+        let sc = encounter_of(&db, "escape-from-mount-gram", mode, total);
+        for players in [1, 3] {
+            let s = setup(&db, "escape-from-mount-gram", mode, players);
+            let mut g = opened(&db, &s);
+            while g.round == 0 && g.pending().is_some() {
+                g.apply(0);
+            }
+            assert_each_copy(&db, &g, sc, mode);
+            assert_eq!(zone_of(&db, &g, "EfMG-042"), Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "EfMG-041"), Zone::SetAside);
+            assert_eq!(zone_of(&db, &g, "TLR-046"), Zone::SetAside);
+            for p in 0..players as u8 {
+                let heroes = g
+                    .cards
+                    .iter()
+                    .filter(|c| {
+                        c.zone == Zone::Play(p)
+                            && db.def(c.def).ty == lotr_sim::data::CardType::Hero
+                    })
+                    .count();
+                assert_eq!(heroes, 1, "{mode:?} {players}p: P{} starts alone", p + 1);
+                let captured = g
+                    .cards
+                    .iter()
+                    .filter(|c| c.owner == p && (c.zone == Zone::Captured(p) || c.captured))
+                    .count();
+                assert!(
+                    captured >= 2,
+                    "{mode:?} {players}p: P{} captured deck",
+                    p + 1
+                );
+            }
+            g.check_invariants().unwrap();
+        }
+    }
+}
+
+#[test]
+fn escape_from_mount_gram_conformance() {
+    conform_scenario(
+        "escape-from-mount-gram",
+        &[Mode::Easy, Mode::Standard],
+        &[1, 2, 3, 4],
+        200,
+        80,
+    );
+}
+
+#[test]
+fn escape_from_mount_gram_nightmare_conformance() {
+    conform_scenario(
+        "escape-from-mount-gram",
+        &[Mode::Nightmare],
+        &[1, 2, 3, 4],
+        100,
+        40,
+    );
+}

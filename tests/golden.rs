@@ -517,3 +517,88 @@ fn the_dread_realm_nightmare() {
         ),
     );
 }
+
+/// Escape from Mount Gram, solo Standard: captured deck, stage 2 alone, stage 3 and a win.
+#[test]
+fn mount_gram_standard_solo() {
+    check(
+        "mount-gram-standard-leadership-basic-s1-g12.txt",
+        trace_in(
+            "escape-from-mount-gram",
+            Mode::Standard,
+            &["core-leadership"],
+            "basic",
+            1,
+            12,
+        ),
+    );
+}
+
+/// Escape from Mount Gram, 3 players, Easy: three staging areas, P3 joins P1 (his pick),
+/// then P2 joins them, and a win at stage 3.
+#[test]
+fn mount_gram_easy_three_players() {
+    check(
+        "mount-gram-easy-leadership-tactics-spirit-basic-s1-g9.txt",
+        trace_in(
+            "escape-from-mount-gram",
+            Mode::Easy,
+            &["core-leadership", "core-tactics", "core-spirit"],
+            "basic",
+            1,
+            9,
+        ),
+    );
+}
+
+/// Escape from Mount Gram, 4 players, Standard: four separate staging areas join in order
+/// (RULES §7.7): in round 3 (first player P3) P3 joins P2, then P4 joins them; in round 4
+/// (first player P4) that group joins P1, and with no one left to join everyone moves on to
+/// stage 3 at once.
+#[test]
+fn mount_gram_standard_four_players_join() {
+    let got = trace_in(
+        "escape-from-mount-gram",
+        Mode::Standard,
+        &[
+            "core-leadership",
+            "core-tactics",
+            "core-spirit",
+            "core-lore",
+        ],
+        "basic",
+        1,
+        7,
+    );
+    let at = |s: &str| {
+        got.lines()
+            .position(|l| l.trim() == s)
+            .unwrap_or_else(|| panic!("no line {s:?}"))
+    };
+    let split = at("each player has his own staging area (4)");
+    let j1 = at("P3 join(s) P2");
+    let j2 = at("P4 join(s) P3, P2");
+    let j3 = at("P4, P2, P3 join(s) P1");
+    let one = at("the players share one staging area again");
+    let on = at("no one left to join: all players move on");
+    let s3 = at("Quest stage 3B: Flight from Mount Gram");
+    assert!(split < j1 && j1 < j2 && j2 < j3 && j3 < one && one < on && on < s3);
+    check("mount-gram-standard-4p-basic-s1-g7.txt", got);
+}
+
+/// Escape from Mount Gram Nightmare, solo: Cruel Torment on the stage, Prison Guard, Raid
+/// Golfimbul's Vault and Goblin Patrol.
+#[test]
+fn mount_gram_nightmare_solo() {
+    check(
+        "mount-gram-nightmare-leadership-basic-s1-g0.txt",
+        trace_in(
+            "escape-from-mount-gram",
+            Mode::Nightmare,
+            &["core-leadership"],
+            "basic",
+            1,
+            0,
+        ),
+    );
+}

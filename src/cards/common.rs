@@ -20,17 +20,24 @@ pub fn mine_in_play(g: &Game, c: CardId, seat: u8) -> bool {
     g.card(c).zone == Zone::Play(seat)
 }
 
-/// Every character in play, player by player.
+/// Every character in play, player by player (with separate staging areas, of the players of
+/// the area being resolved: RULES §7.6.1).
 pub fn all_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    (0..g.n_players).flat_map(move |p| g.characters(p))
+    (0..g.n_players)
+        .filter(move |&p| g.in_this_area(p))
+        .flat_map(move |p| g.characters(p))
 }
 
-/// Every enemy in play: the staging area, then each player's engaged enemies.
+/// Every enemy in play: the staging area, then each player's engaged enemies (with separate
+/// staging areas, those of the area being resolved: RULES §7.6.1).
 pub fn enemies_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    let engaged = (0..g.n_players).flat_map(move |p| g.engaged(p).iter().copied());
+    let engaged = (0..g.n_players)
+        .filter(move |&p| g.in_this_area(p))
+        .flat_map(move |p| g.engaged(p).iter().copied());
     g.list(Zone::Staging)
         .iter()
         .copied()
+        .filter(move |&e| g.card_in_this_area(e))
         .chain(engaged)
         .filter(move |&e| g.is_enemy(e))
 }
@@ -134,7 +141,7 @@ pub fn deal_damage_steps(
             Dealers::Each if k < g.n_players => g.seat(k),
             Dealers::Each => return true,
         };
-        if g.players[p as usize].eliminated || n <= 0 {
+        if g.players[p as usize].eliminated || n <= 0 || !g.in_this_area(p) {
             left = 0;
             continue;
         }
@@ -146,6 +153,9 @@ pub fn deal_damage_steps(
             },
         );
         for q in 0..g.n_players {
+            if !g.in_this_area(q) {
+                continue;
+            }
             for i in 0..g.list(Zone::Play(q)).len() {
                 let c = g.list(Zone::Play(q))[i];
                 if g.is_character(c)
@@ -176,10 +186,13 @@ pub fn own_hero(g: &Game, c: CardId, dealer: u8) -> bool {
     g.is_hero(c) && g.controller(c) == dealer
 }
 
-/// Raise every player's threat by `n`.
+/// Raise each player's threat by `n` (each player of the staging area being resolved,
+/// RULES §7.6.4).
 pub fn raise_each(g: &mut Game, n: i16) {
     for p in 0..g.n_players {
-        g.raise_threat(p, n);
+        if g.in_this_area(p) {
+            g.raise_threat(p, n);
+        }
     }
 }
 
@@ -251,9 +264,12 @@ impl std::ops::Deref for Seats {
     }
 }
 
+/// The seats still in the game in the staging area being resolved, in player order: "each
+/// player" of a card effect (RULES §7.6.4, §7.6.10; every seat still in the game while there
+/// is one staging area).
 pub fn seats(g: &Game) -> Seats {
     let mut out = Seats { s: [0; 4], n: 0 };
-    for p in g.active_seats() {
+    for p in g.area_seats() {
         if out.n < 4 {
             out.s[out.n] = p;
             out.n += 1;

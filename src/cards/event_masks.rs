@@ -85,6 +85,10 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         include_str!("encounter/mount_gram.rs"),
     ),
     (
+        "encounter/mount_gram_nightmare.rs",
+        include_str!("encounter/mount_gram_nightmare.rs"),
+    ),
+    (
         "encounter/weather_hills_nightmare.rs",
         include_str!("encounter/weather_hills_nightmare.rs"),
     ),
@@ -401,6 +405,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::ThreatRaisedByEncounter => vec![Event::ThreatRaisedByEncounter(0)],
         EventKind::Rescued => ids.iter().map(|&c| Event::Rescued(c, 0)).collect(),
         EventKind::ThreatReduced => vec![Event::ThreatReduced(0, 1)],
+        EventKind::Captured => ids.iter().map(|&c| Event::Captured(c, o)).collect(),
     }
 }
 

@@ -120,6 +120,15 @@ pub enum Rule {
     /// Enemy `.0` would be destroyed: this attachment of it replaces that (asked of the
     /// enemy's attachments; Fury): all damage is healed and the attachment is discarded.
     SavedFromDestruction(CardId),
+    /// Enemy `.0` captures under itself an ally its attack would damage, instead of damaging it
+    /// (Cruel Torturer; `Game::capture_instead_of_damage`).
+    CapturesAlliesItWouldDamage(CardId),
+    /// The players may put one of the cards just rescued from under card `.0` into play
+    /// (Dungeon Guard; asked of that card's own script by `rescue_under`, in play or not).
+    RescuedMayEnterPlay(CardId),
+    /// The cards rescued from under card `.0` go to their owners' hands only if they are Items;
+    /// the rest are discarded (Raid Golfimbul's Vault; asked of that card's own script).
+    RescuedItemsOnly(CardId),
     /// Hero `.0` collects no resources in the resource phase (asked of the hero's attachments;
     /// No Rest).
     CollectsNoResources(CardId),
@@ -352,6 +361,7 @@ pub fn all_scripts() -> impl Iterator<Item = &'static Script> {
         .chain(encounter::dark_sorcery::SCRIPTS.iter())
         .chain(encounter::intruders_nightmare::SCRIPTS.iter())
         .chain(encounter::mount_gram::SCRIPTS.iter())
+        .chain(encounter::mount_gram_nightmare::SCRIPTS.iter())
         .chain(encounter::weather_hills_nightmare::SCRIPTS.iter())
         .chain(encounter::deadmens_dike_nightmare::SCRIPTS.iter())
         .chain(encounter::amarthiul::SCRIPTS.iter())
@@ -555,6 +565,7 @@ mod lint {
             include_str!("encounter/dark_sorcery.rs"),
             include_str!("encounter/intruders_nightmare.rs"),
             include_str!("encounter/mount_gram.rs"),
+            include_str!("encounter/mount_gram_nightmare.rs"),
             include_str!("encounter/weather_hills_nightmare.rs"),
             include_str!("encounter/deadmens_dike_nightmare.rs"),
             include_str!("encounter/amarthiul.rs"),

@@ -49,6 +49,9 @@ pub enum RuleKind {
     ExploredLocationsControlled,
     PlayerCardsCannotPlaceProgress,
     SavedFromDestruction,
+    CapturesAlliesItWouldDamage,
+    RescuedMayEnterPlay,
+    RescuedItemsOnly,
     CollectsNoResources,
     CannotFightEnemy,
     GainsDoomed,
@@ -79,7 +82,7 @@ pub const ALL_RULES: RuleMask = u64::MAX;
 
 impl RuleKind {
     /// Every kind, in declaration order (`Other` last).
-    pub const ALL: [RuleKind; 58] = [
+    pub const ALL: [RuleKind; 61] = [
         RuleKind::NoEngagementChecks,
         RuleKind::CannotWin,
         RuleKind::CannotReduceThreat,
@@ -119,6 +122,9 @@ impl RuleKind {
         RuleKind::ExploredLocationsControlled,
         RuleKind::PlayerCardsCannotPlaceProgress,
         RuleKind::SavedFromDestruction,
+        RuleKind::CapturesAlliesItWouldDamage,
+        RuleKind::RescuedMayEnterPlay,
+        RuleKind::RescuedItemsOnly,
         RuleKind::CollectsNoResources,
         RuleKind::CannotFightEnemy,
         RuleKind::GainsDoomed,
@@ -193,6 +199,9 @@ impl Rule {
             Rule::ExploredLocationsControlled => RuleKind::ExploredLocationsControlled,
             Rule::PlayerCardsCannotPlaceProgress(..) => RuleKind::PlayerCardsCannotPlaceProgress,
             Rule::SavedFromDestruction(..) => RuleKind::SavedFromDestruction,
+            Rule::CapturesAlliesItWouldDamage(..) => RuleKind::CapturesAlliesItWouldDamage,
+            Rule::RescuedMayEnterPlay(..) => RuleKind::RescuedMayEnterPlay,
+            Rule::RescuedItemsOnly(..) => RuleKind::RescuedItemsOnly,
             Rule::CollectsNoResources(..) => RuleKind::CollectsNoResources,
             Rule::CannotFightEnemy(..) => RuleKind::CannotFightEnemy,
             Rule::GainsDoomed(..) => RuleKind::GainsDoomed,

@@ -242,6 +242,22 @@ impl<'a> Game<'a> {
         if self.areas.now >= n {
             return Err(format!("area {} resolves, of {}", self.areas.now, n));
         }
+        // With several areas, each has at most one active location and one quest stage.
+        for z in [Zone::Active, Zone::Quest]
+            .into_iter()
+            .filter(|_| self.areas.split)
+        {
+            let mut seen = [false; MAX_PLAYERS];
+            for &c in self.list(z) {
+                let a = self.cards[c as usize].area as usize;
+                if z == Zone::Quest && self.is_side_quest(c) {
+                    continue;
+                }
+                if a < MAX_PLAYERS && std::mem::replace(&mut seen[a], true) {
+                    return Err(format!("two cards in {z:?} of staging area {a}"));
+                }
+            }
+        }
         for z in [Zone::Staging, Zone::Active, Zone::Quest] {
             for &c in self.list(z) {
                 if self.cards[c as usize].area >= n {

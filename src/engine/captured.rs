@@ -12,7 +12,13 @@
 //! - **Rescue**: when a host leaves play (`move_card` calls `rescue_under` while any card is
 //!   captured), each card under it goes to its owner's hand, a hero into play under his
 //!   control (no threat change: RULES §8.7.7 engine choice); `Event::Rescued(host, owner)`
-//!   follows, once per owner, after the current work.
+//!   follows, once per owner, after the current work. A host whose own script answers
+//!   `Rule::RescuedMayEnterPlay` (Dungeon Guard) then gets its `resume` at step
+//!   `RESCUED_ENTER_PLAY`, the rescued cards marked with `CardInst::rescued_from`.
+//! - **Capture instead of damage**: an ally an attack would damage is captured under the
+//!   attacker instead when the enemy answers `Rule::CapturesAlliesItWouldDamage` (Cruel
+//!   Torturer) or a shadow effect set `AttackCtx::capture_allies` (Captives of Gornákh)
+//!   (`capture_instead_of_damage`, asked by the combat damage step).
 
 use super::*;
 use rand::seq::SliceRandom;
@@ -124,6 +130,7 @@ impl<'a> Game<'a> {
         if was.in_play() {
             self.fire(Event::LeftPlay(c));
         }
+        self.fire(Event::Captured(c, host));
     }
 
     /// Player `p` captures the top `n` cards of his captured deck under `host` (fewer if it
@@ -156,16 +163,38 @@ impl<'a> Game<'a> {
             self.move_card(c, Zone::Eliminated);
             return;
         }
+        let host = match self.cards[c as usize].zone {
+            Zone::Under(h) => h,
+            _ => NO_CARD,
+        };
+        if host != NO_CARD && !self.is_item(c) && self.items_only(host) {
+            self.move_card(c, Zone::Discard(o));
+            self.log_fn(|g| format!("  {} is rescued and discarded", g.title(c)));
+            return;
+        }
         if self.ty(c) == CardType::Hero {
             self.move_card(c, Zone::Play(o));
+            self.cards[c as usize].rescued_from = host;
             self.log_fn(|g| format!("  {} is rescued into play (P{})", g.title(c), o + 1));
             self.stack.push(Frame::Resume {
                 cont: Cont::new(NO_CARD, RESUME_ENTERS_PLAY).with(o, c as i16, 0),
             });
         } else {
             self.move_card(c, Zone::Hand(o));
+            self.cards[c as usize].rescued_from = host;
             self.log_fn(|g| format!("  {} is rescued to P{}'s hand", g.title(c), o + 1));
         }
+    }
+
+    /// Does the host's own script send its rescued non-Item cards to the discard pile
+    /// (`Rule::RescuedItemsOnly`, asked whether the host is in play or not)?
+    fn items_only(&self, host: CardId) -> bool {
+        let f = self.script(host).and_then(|s| s.rule);
+        f.is_some_and(|f| f(self, host, crate::cards::Rule::RescuedItemsOnly(host)))
+    }
+
+    fn is_item(&self, c: CardId) -> bool {
+        self.def_of(c).traits.contains(&self.db.trait_id("Item"))
     }
 
     /// Queue `Event::Rescued(host, p)` after the current work.
@@ -175,9 +204,58 @@ impl<'a> Game<'a> {
         });
     }
 
+    /// After the Rescued events: the host's own Response to its rescued cards, if its script
+    /// has one (`Rule::RescuedMayEnterPlay`, asked of the script whether the host is in play
+    /// or not: it usually just left).
+    fn queue_rescued_response(&mut self, host: CardId) {
+        let f = self.script(host).and_then(|s| s.rule);
+        if f.is_some_and(|f| f(self, host, crate::cards::Rule::RescuedMayEnterPlay(host))) {
+            self.stack.push(Frame::Resume {
+                cont: Cont::new(host, RESCUED_ENTER_PLAY),
+            });
+        }
+    }
+
+    /// The cards just rescued from `host` that are in their owner's hand (a rescued hero is
+    /// in play already).
+    pub fn rescued_to_hand(&self, host: CardId) -> SmallIds {
+        let mut out = SmallIds::new();
+        for p in 0..self.n_players {
+            for &c in self.list(Zone::Hand(p)) {
+                if self.cards[c as usize].rescued_from == host {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Combat damage `dmg` of the attack being resolved is about to be dealt to `c`: if `c`
+    /// is an ally and the attacker captures allies instead of damaging them (Cruel Torturer's
+    /// `Rule::CapturesAlliesItWouldDamage`, a shadow's `AttackCtx::capture_allies`), capture
+    /// it under the attacking enemy and return true (no damage is dealt).
+    pub fn capture_instead_of_damage(&mut self, c: CardId, dmg: i16) -> bool {
+        let e = self.attack.enemy;
+        if dmg <= 0
+            || self.ty(c) != CardType::Ally
+            || !self.can_take_damage(c)
+            || !self.cards[e as usize].zone.in_play()
+            || !(self.attack.capture_allies
+                || self.rule(crate::cards::Rule::CapturesAlliesItWouldDamage(e)))
+        {
+            return false;
+        }
+        self.capture(c, e);
+        true
+    }
+
     /// Every captured card under `host` is rescued (its host left play).
     pub(crate) fn rescue_under(&mut self, host: CardId) {
         let mut owners = [false; MAX_PLAYERS];
+        if self.captives(host).next().is_none() {
+            return;
+        }
+        self.queue_rescued_response(host);
         while let Some(c) = {
             let next = self.captives(host).next();
             next
@@ -197,6 +275,9 @@ impl<'a> Game<'a> {
     pub fn rescue_random(&mut self, host: CardId, n: i16) -> i16 {
         let mut owners = [false; MAX_PLAYERS];
         let mut done = 0;
+        if n > 0 && self.captives(host).next().is_some() {
+            self.queue_rescued_response(host);
+        }
         while done < n {
             let k = self.captives(host).count();
             if k == 0 {
@@ -222,6 +303,7 @@ impl<'a> Game<'a> {
             return;
         };
         let o = self.cards[c as usize].owner;
+        self.queue_rescued_response(host);
         self.rescue_one(c);
         self.queue_rescued(host, o);
     }
@@ -313,6 +395,9 @@ impl<'a> Game<'a> {
 /// `engine_resume` steps of this module.
 pub(crate) const RESUME_RESCUED: u8 = 41;
 pub(crate) const RESUME_ENTERS_PLAY: u8 = 42;
+/// `Cont::step` a host's `resume` gets after cards were rescued from under it when its script
+/// answers `Rule::RescuedMayEnterPlay` (the rescued cards: `Game::rescued_to_hand`).
+pub const RESCUED_ENTER_PLAY: u8 = 248;
 
 #[cfg(test)]
 mod tests {

@@ -59,6 +59,7 @@ pub enum EventKind {
     ThreatRaisedByEncounter,
     Rescued,
     ThreatReduced,
+    Captured,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -70,7 +71,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 51] = [
+    pub const ALL: [EventKind; 52] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -122,6 +123,7 @@ impl EventKind {
         EventKind::ThreatRaisedByEncounter,
         EventKind::Rescued,
         EventKind::ThreatReduced,
+        EventKind::Captured,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -185,6 +187,7 @@ impl Event {
             Event::ThreatRaisedByEncounter(_) => EventKind::ThreatRaisedByEncounter,
             Event::Rescued(..) => EventKind::Rescued,
             Event::ThreatReduced(..) => EventKind::ThreatReduced,
+            Event::Captured(..) => EventKind::Captured,
         }
     }
 

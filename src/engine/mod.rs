@@ -9,6 +9,7 @@
 mod areas;
 mod captured;
 pub use areas::AreaState;
+pub use captured::RESCUED_ENTER_PLAY;
 mod check;
 mod clone;
 mod control;
@@ -340,6 +341,8 @@ pub enum Event {
     ResourcesSpent(CardId),
     /// Player `.0`'s threat was reduced by `.1` (`Game::reduce_threat`; Mail of Eärnur).
     ThreatReduced(u8, i16),
+    /// Card `.0` was captured under card `.1` (RULES §8.7; `Game::capture`).
+    Captured(CardId, CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

@@ -153,6 +153,7 @@ impl<'a> Game<'a> {
             n_attached: 0,
             area: 0,
             captured: false,
+            rescued_from: NO_CARD,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
@@ -368,6 +369,7 @@ impl<'a> Game<'a> {
             ci.zone = to;
             ci.guarded = false;
             ci.text_blanked = false;
+            ci.rescued_from = NO_CARD;
             if ci.captured {
                 ci.captured = false;
                 self.areas.captives -= 1;

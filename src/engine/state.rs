@@ -181,6 +181,10 @@ pub struct CardInst {
     /// A captured card under an encounter or quest card (RULES §8.7, `engine::captured`):
     /// rescued when its host leaves play. Cleared whenever the card moves.
     pub captured: bool,
+    /// The card it was just rescued from (`engine::captured`; `NO_CARD` otherwise): what
+    /// "the rescued cards" of a host are to its Response (Dungeon Guard). Cleared whenever the
+    /// card moves.
+    pub rescued_from: CardId,
 }
 
 /// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.
@@ -386,6 +390,9 @@ pub struct AttackCtx {
     /// take before it (set just before that damage is dealt, so Forced effects on `Event::Damaged`
     /// can read it; a card that uses it may reset it). Undead Horde.
     pub excess_damage: i16,
+    /// A shadow effect: an ally this attack would damage is captured under the attacking
+    /// enemy instead (Captives of Gornákh; `Game::capture_instead_of_damage`).
+    pub capture_allies: bool,
 }
 
 /// `Cont::step` a card's `resume` gets when it resolves as `AttackCtx::after`.
@@ -425,6 +432,7 @@ impl AttackCtx {
             damage_dealt: 0,
             after: NO_CARD,
             excess_damage: 0,
+            capture_allies: false,
         }
     }
     pub fn defenders(&self) -> &[CardId] {

@@ -564,12 +564,12 @@ mod tests {
         }
         assert!(count(Mode::Nightmare, CURSED_DEAD) >= 2);
         // Side B (deck building, done by the data) counts as implemented with side A; an
-        // unscripted Nightmare setup card stays missing on both sides.
+        // unscripted double-sided card (a contract of another cycle) stays missing on both sides.
         use crate::cards::{status, Status};
         let st = |code: &str| status(db(), db().by_code(code).unwrap());
         assert_eq!(st("DDN-019B"), Status::Implemented);
-        assert_eq!(st("EfMGN-001A"), Status::Missing);
-        assert_eq!(st("EfMGN-001B"), Status::Missing);
+        assert_eq!(st("ASitE-074A"), Status::Missing);
+        assert_eq!(st("ASitE-074B"), Status::Missing);
         // The setup card lies in the Nightmare zone, in play.
         let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[HEROES, HEROES2]);
         let setup = g.list(Zone::Nightmare)[0];

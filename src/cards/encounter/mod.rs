@@ -19,6 +19,7 @@ pub mod foul_weather;
 pub mod intruders;
 pub mod intruders_nightmare;
 pub mod mount_gram;
+pub mod mount_gram_nightmare;
 pub mod ruins_of_arnor;
 pub mod treachery_of_rhudaur;
 pub mod treachery_of_rhudaur_nightmare;

@@ -4,8 +4,9 @@
 //! (`engine::captured`, §8.7). Each script has a one-line summary in our own words.
 //!
 //! Engine choices: the stage-2 copies not dealt to a player leave the game at stage 1B; a
-//! player who must join joins the next player clockwise in another staging area (§7.7.5: no
-//! decision yet); the whole staging area joins (its players share one stage card). Prison
+//! player who must join picks which other staging area (§7.7.5, a decision when there are
+//! several, offered as one player of each, the next clockwise first); the whole staging area
+//! joins (its players share one stage card). Prison
 //! Cell's Response is always worth using: it resolves as a Forced effect, the first player of
 //! the staging area choosing the captive; "put into play" takes it to its owner (an attachment
 //! onto the first of his characters it may go on, else his hand).
@@ -21,6 +22,8 @@ const JAILOR: &str = "EfMG-041";
 const JAILOR_NIGHTMARE: &str = "EfMGN-002";
 const SOUTHERN_GATE: &str = "EfMG-042";
 const PRISON_CELL: &str = "EfMG-046";
+/// Nightmare's Prison Cell, which stage 2A fetches in Nightmare mode.
+const PRISON_CELL_NIGHTMARE: &str = "EfMGN-004";
 const NIGHTMARE_SETUP: &str = "EfMGN-001A";
 /// Stage 2's quest card (either face) and stage 3B.
 const STAGE_2A: &str = "EfMG-039A";
@@ -55,12 +58,16 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Stage 2B: progress here rescues that many random captives instead; at the start of the
-    // travel phase an emptied stage makes its players join another staging area, or, with no
-    // one left to join, everyone moves on to stage 3.
+    // travel phase an emptied stage makes its players join another staging area (their pick
+    // when there are several), or, with no one left to join, everyone moves on to stage 3.
     Script {
         code: "EfMG-039B",
+        hint: Hint {
+            effect: Some(bot::join_choice),
+            ..NO_HINT
+        },
         forced: Some(stage2b_forced),
-        resume: Some(stage2a_resume),
+        resume: Some(stage2b_resume),
         forced_on: events![ProgressPlaced, PhaseBegin],
         ..BLANK
     },
@@ -108,6 +115,54 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(cell_forced),
         forced_on: events![Traveled],
         resume: Some(cell_resume),
+        ..BLANK
+    },
+    // Cruel Torturer (Capture 1): an ally its attack would damage is captured under it
+    // instead.
+    Script {
+        code: "EfMG-043",
+        rule: Some(torturer_rule),
+        rule_on: crate::rules![CapturesAlliesItWouldDamage],
+        ..BLANK
+    },
+    // Dungeon Guard (Capture 1): once the cards under it are rescued, one of them may be put
+    // into play for free.
+    Script {
+        code: "EfMG-044",
+        hint: Hint {
+            effect: Some(bot::best_captive),
+            ..NO_HINT
+        },
+        rule: Some(guard_rule),
+        rule_on: crate::rules![RescuedMayEnterPlay],
+        resume: Some(guard_resume),
+        ..BLANK
+    },
+    // Feeble and Weary: each player either damages each of his exhausted characters by 1 or
+    // takes them all off the quest; shadow: the defender exhausts one of his characters.
+    Script {
+        code: "EfMG-050",
+        hint: Hint {
+            effect: Some(bot::feeble_choice),
+            ..NO_HINT
+        },
+        when_revealed: Some(feeble_revealed),
+        shadow: Some(feeble_shadow),
+        resume: Some(feeble_resume),
+        ..BLANK
+    },
+    // Captives of Gornákh: each player gives up one of his allies, captured under the
+    // encounter card with the most threat; shadow: an ally this attack would damage is
+    // captured under the attacker instead.
+    Script {
+        code: "EfMG-051",
+        hint: Hint {
+            effect: Some(bot::cheapest_ally),
+            ..NO_HINT
+        },
+        when_revealed: Some(captives_revealed),
+        shadow: Some(captives_shadow),
+        resume: Some(captives_resume),
         ..BLANK
     },
     // Goblin Tormentor (Capture 1): Attack X counts the cards holding captives right now;
@@ -275,7 +330,11 @@ fn stage1b_revealed(g: &mut Game, me: CardId, _by: u8) {
 const CELL_CAPTURE: u8 = 0;
 
 fn stage2a_revealed(g: &mut Game, me: CardId, by: u8) {
-    let Some(cell) = find_in(g, Zone::EncounterDeck, &[PRISON_CELL]) else {
+    let Some(cell) = find_in(
+        g,
+        Zone::EncounterDeck,
+        &[PRISON_CELL, PRISON_CELL_NIGHTMARE],
+    ) else {
         return;
     };
     // Taken out of the deck now: the next player's stage finds another copy.
@@ -322,16 +381,21 @@ fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
             });
         }
         // One copy handles every staging area: the first stage card in play.
-        Event::PhaseBegin(Phase::Travel) if g.list(Zone::Quest).first() == Some(&me) => joins(g),
+        Event::PhaseBegin(Phase::Travel) if g.list(Zone::Quest).first() == Some(&me) => {
+            joins(g, me, 0)
+        }
         _ => {}
     }
 }
 
-/// The start of the travel phase at stage 2 (§7.7): each player in player order whose stage
-/// has no captives left joins another staging area; with none to join, stage 3.
-fn joins(g: &mut Game) {
-    let seats = crate::cards::common::seats(g);
-    for &p in seats.iter() {
+/// The start of the travel phase at stage 2 (§7.7): each player in player order (from seat
+/// offset `k`) whose stage has no captives left joins another staging area — his choice
+/// (§7.7.5) when there are several, `JOIN_PICK` — or, with none to join, all move on to stage
+/// 3.
+fn joins(g: &mut Game, me: CardId, mut k: u8) {
+    while k < g.n_players {
+        let p = g.seat(k);
+        k += 1;
         if g.players[p as usize].eliminated {
             continue;
         }
@@ -340,23 +404,70 @@ fn joins(g: &mut Game) {
             continue;
         }
         let a = g.area_of(p);
-        let other = (1..g.n_players)
-            .map(|k| (p + k) % g.n_players)
-            .find(|&o| !g.players[o as usize].eliminated && g.area_of(o) != a);
-        match other {
-            Some(o) => {
-                let to = g.area_of(o);
-                g.join_area(a, to);
+        // One player of each other staging area, the next clockwise first.
+        let mut others = [0u8; 4];
+        let mut n = 0;
+        for o in (1..g.n_players).map(|d| (p + d) % g.n_players) {
+            let ao = g.area_of(o);
+            if !g.players[o as usize].eliminated
+                && ao != a
+                && !others[..n].iter().any(|&x| g.area_of(x) == ao)
+            {
+                others[n] = o;
+                n += 1;
             }
-            None => {
+        }
+        match n {
+            0 => {
                 log(g, |_| {
                     "  no one left to join: all players move on".to_string()
                 });
-                g.areas.now = g.area_of(p);
+                g.areas.now = a;
                 g.advance_stage();
                 return;
             }
+            1 => join(g, p, others[0]),
+            _ => {
+                g.stack.push(Frame::Resume {
+                    cont: Cont::new(me, JOIN_NEXT).with(k, 0, 0),
+                });
+                g.begin_ask(
+                    p,
+                    Ask::Effect {
+                        card: me,
+                        what: JOIN_PICK,
+                    },
+                );
+                for &o in others[..n].iter() {
+                    g.offer(Opt::Player(o));
+                }
+                g.ask_script(Cont::new(me, JOIN_PICK).with(p, 0, 0));
+                return;
+            }
         }
+    }
+}
+
+/// Player `p`'s staging area joins player `o`'s.
+fn join(g: &mut Game, p: u8, o: u8) {
+    let (from, to) = (g.area_of(p), g.area_of(o));
+    g.join_area(from, to);
+}
+
+const JOIN_PICK: u8 = 1;
+const JOIN_NEXT: u8 = 2;
+
+fn stage2b_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    match (cont.step, opt) {
+        (CELL_CAPTURE, _) => stage2a_resume(g, cont, opt),
+        (JOIN_PICK, Opt::Player(o))
+            if !g.players[cont.player as usize].eliminated
+                && g.area_of(o) != g.area_of(cont.player) =>
+        {
+            join(g, cont.player, o);
+        }
+        (JOIN_NEXT, _) => joins(g, cont.card, cont.player),
+        _ => {}
     }
 }
 
@@ -512,6 +623,223 @@ fn put_captive_into_play(g: &mut Game, c: CardId) {
             });
         }
     }
+}
+
+// ----------------------------------------------------------------- Cruel Torturer (EfMG-043)
+
+fn torturer_rule(_g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::CapturesAlliesItWouldDamage(e) if e == me)
+}
+
+// ----------------------------------------------------------------- Dungeon Guard (EfMG-044)
+
+const GUARD_PICK: u8 = 0;
+
+fn guard_rule(_g: &Game, me: CardId, r: Rule) -> bool {
+    matches!(r, Rule::RescuedMayEnterPlay(h) if h == me)
+}
+
+/// After the rescue: the first player of the first rescued card's owner's staging area picks
+/// one of the rescued cards still in hand (engine choice: always worth using, as Prison
+/// Cell's); `GUARD_PICK` puts it into play.
+fn guard_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    match (cont.step, opt) {
+        (RESCUED_ENTER_PLAY, _) => {
+            let rescued = g.rescued_to_hand(me);
+            let Some(&first) = rescued.first() else {
+                return;
+            };
+            let a = g.area_of(g.card(first).owner);
+            let Some(p) = g.players_in_area(a).next() else {
+                return;
+            };
+            g.begin_ask(
+                p,
+                Ask::Effect {
+                    card: me,
+                    what: GUARD_PICK,
+                },
+            );
+            for &c in rescued.iter() {
+                g.offer(Opt::Card(c));
+            }
+            g.ask_if_offered(Cont::new(me, GUARD_PICK).with(p, 0, 0));
+        }
+        (GUARD_PICK, Opt::Card(c)) if g.card(c).rescued_from == me => {
+            put_captive_into_play(g, c);
+        }
+        _ => {}
+    }
+}
+
+// ----------------------------------------------------------------- Feeble and Weary (EfMG-050)
+
+const FEEBLE_MODE: u8 = 0;
+const FEEBLE_SHADOW: u8 = 1;
+
+fn feeble_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let area = g.areas.now;
+    feeble_next(g, me, 0, area);
+}
+
+/// Player `k` of the seats from the first player, if he is in staging area `area` and has an
+/// exhausted character, picks `Mode(0)` (1 damage to each) or `Mode(1)` (each off the
+/// quest); then player `k + 1`.
+fn feeble_next(g: &mut Game, me: CardId, mut k: u8, area: u8) {
+    while k < g.n_players {
+        let p = g.seat(k);
+        k += 1;
+        if g.players[p as usize].eliminated || g.area_of(p) != area {
+            continue;
+        }
+        if !g.characters(p).any(|c| !g.is_ready(c)) {
+            continue;
+        }
+        g.stack.push(Frame::Resume {
+            cont: Cont::new(me, FEEBLE_MODE).with(k, -1, area as i16),
+        });
+        g.begin_ask(
+            p,
+            Ask::Effect {
+                card: me,
+                what: FEEBLE_MODE,
+            },
+        );
+        g.offer(Opt::Mode(0));
+        g.offer(Opt::Mode(1));
+        g.ask_script(Cont::new(me, FEEBLE_MODE).with(p, 0, area as i16));
+        return;
+    }
+}
+
+fn feeble_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    match (cont.step, opt) {
+        // The next player's turn (queued under the choice).
+        (FEEBLE_MODE, Opt::Pass) if cont.a == -1 => {
+            feeble_next(g, me, cont.player, cont.b as u8);
+        }
+        (FEEBLE_MODE, Opt::Mode(m)) => {
+            let p = cont.player;
+            let tired: SmallIds = g.characters(p).filter(|&c| !g.is_ready(c)).collect();
+            for &c in tired.iter() {
+                if m == 0 {
+                    g.deal_damage(c, 1);
+                } else if g.card(c).questing {
+                    g.card_mut(c).questing = false;
+                    log(g, |g| format!("  {} is removed from the quest", g.title(c)));
+                }
+            }
+        }
+        (FEEBLE_SHADOW, Opt::Card(c)) if g.card(c).zone.in_play() => {
+            g.exhaust(c);
+            log(g, |g| format!("  {} is exhausted", g.title(c)));
+        }
+        _ => {}
+    }
+}
+
+fn feeble_shadow(g: &mut Game, me: CardId) {
+    let p = g.attack.player;
+    g.begin_ask(
+        p,
+        Ask::Effect {
+            card: me,
+            what: FEEBLE_SHADOW,
+        },
+    );
+    crate::cards::common::offer_ready_characters(g, p);
+    g.ask_if_offered(Cont::new(me, FEEBLE_SHADOW).with(p, 0, 0));
+}
+
+// ----------------------------------------------------------------- Captives of Gornákh (EfMG-051)
+
+/// The encounter card in play in the staging area being resolved with the highest Threat
+/// (staged, the active location, or engaged with one of its players). Engine choice on a tie:
+/// the first in that order (the staging area oldest first).
+fn highest_threat_here(g: &Game) -> Option<CardId> {
+    let mut best: Option<(i16, CardId)> = None;
+    let mut consider = |c: CardId| {
+        if g.card(c).owner != ENCOUNTER || !(g.is_enemy(c) || g.is_location(c)) {
+            return;
+        }
+        let t = g.stat(c, Stat::Threat);
+        if best.is_none_or(|(b, _)| t > b) {
+            best = Some((t, c));
+        }
+    };
+    for &c in g.list(Zone::Staging) {
+        if g.card_in_this_area(c) {
+            consider(c);
+        }
+    }
+    if let Some(l) = g.active_location() {
+        consider(l);
+    }
+    for p in g.area_seats() {
+        for &e in g.engaged(p) {
+            consider(e);
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn captives_revealed(g: &mut Game, me: CardId, _by: u8) {
+    let Some(host) = highest_threat_here(g) else {
+        return;
+    };
+    captives_next(g, me, 0, host, g.areas.now);
+}
+
+/// Player `k` of the seats from the first player, if he is in staging area `area` and has an
+/// ally, picks one to capture under `host`; then player `k + 1`. Steps: `100 + k` the choice
+/// of seat `k`, `k` (with `a` = -1) the next turn.
+fn captives_next(g: &mut Game, me: CardId, mut k: u8, host: CardId, area: u8) {
+    while k < g.n_players {
+        let p = g.seat(k);
+        k += 1;
+        if g.players[p as usize].eliminated || g.area_of(p) != area {
+            continue;
+        }
+        g.stack.push(Frame::Resume {
+            cont: Cont::new(me, k).with(area, -1, host as i16),
+        });
+        g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+        for i in 0..g.list(Zone::Play(p)).len() {
+            let c = g.list(Zone::Play(p))[i];
+            if g.ty(c) == CardType::Ally {
+                g.offer(Opt::Card(c));
+            }
+        }
+        if g.ask_if_offered(Cont::new(me, 100).with(p, host as i16, 0)) {
+            return;
+        }
+        g.stack.pop();
+    }
+}
+
+fn captives_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    let me = cont.card;
+    match opt {
+        Opt::Card(c) if cont.step == 100 => {
+            let host = cont.a as CardId;
+            if g.card(host).zone.in_play() && g.card(c).zone.in_play() {
+                g.capture(c, host);
+            }
+        }
+        Opt::Pass if cont.a == -1 && cont.step < 100 => {
+            let host = cont.b as CardId;
+            if g.card(host).zone.in_play() {
+                captives_next(g, me, cont.step, host, cont.player);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn captives_shadow(g: &mut Game, _me: CardId) {
+    g.attack.capture_allies = true;
 }
 
 // ----------------------------------------------------------------- Goblin Tormentor (EfMG-045)
@@ -688,6 +1016,53 @@ pub mod bot {
         pick_max(o, |c| char_value(g, c) - 2 * g.def_of(c).threat_cost as i32)
     }
 
+    /// Stage 2B: join the staging area whose stage still holds the most captives (the
+    /// joiners' willpower rescues them), less its staging threat.
+    pub fn join_choice(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
+        let score = |q: u8| {
+            let a = g.area_of(q);
+            let captives = g
+                .list(Zone::Quest)
+                .iter()
+                .filter(|&&s| g.card(s).area == a)
+                .map(|&s| g.captives(s).count() as i32)
+                .sum::<i32>();
+            2 * captives - g.staging_threat_in(a) as i32
+        };
+        (0..o.len()).max_by_key(|&i| match o[i] {
+            Opt::Player(q) => (score(q), -(i as i32)),
+            _ => (i32::MIN, 0),
+        })
+    }
+
+    /// Captives of Gornákh: give up the least valuable ally.
+    pub fn cheapest_ally(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
+        pick_min(o, |c| char_value(g, c))
+    }
+
+    /// Feeble and Weary: damage the exhausted characters unless that costs more than the
+    /// willpower they would take off the quest (about 10 per point); its shadow: exhaust the
+    /// least valuable ready character.
+    pub fn feeble_choice(g: &Game, p: u8, _c: CardId, what: u8, o: &[Opt]) -> Option<usize> {
+        if what != 0 {
+            return pick_min(o, |c| char_value(g, c));
+        }
+        let tired = || g.characters(p).filter(|&c| !g.is_ready(c));
+        let hurt: i32 = tired().map(|c| damage_cost(g, c, 1)).sum();
+        let lost: i32 = tired()
+            .filter(|&c| g.card(c).questing)
+            .map(|c| 10 * g.stat(c, Stat::Willpower).max(0) as i32)
+            .sum();
+        find(
+            o,
+            if hurt <= lost {
+                Opt::Mode(0)
+            } else {
+                Opt::Mode(1)
+            },
+        )
+    }
+
     /// Prison Cell: the most valuable captive (a hero first).
     pub fn best_captive(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
         pick_max(o, |c| {
@@ -710,6 +1085,7 @@ mod tests {
             &["Core-001", "Core-002", "Core-003"],
             &["Core-004", "Core-005", "Core-006"],
             &["Core-007", "Core-008", "Core-009"],
+            &["Core-010", "Core-011", "Core-012"],
         ];
         sandbox_in("escape-from-mount-gram", Mode::Standard, &heroes[..players])
     }
@@ -811,6 +1187,78 @@ mod tests {
         }
         let s3 = g.main_quest().unwrap();
         assert_eq!(code(&g, s3), STAGE_3B);
+        g.check_invariants().unwrap();
+    }
+
+    /// Four players, each in his own staging area, join one after another (§7.7): the first
+    /// to empty his stage picks whom to join among the three others; later joiners follow in
+    /// player order; the last empty stage sends everyone to stage 3.
+    #[test]
+    fn four_players_separated_then_joined() {
+        let mut g = game(4);
+        g.first = 0;
+        let q = set_up(&mut g);
+        stage1b_revealed(&mut g, q, 0);
+        g.settle();
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_eq!(g.area_order().1, 4);
+        let stages: Vec<CardId> = (0..4).map(|p| stage_of(&g, p).unwrap()).collect();
+        let mut staged = [0usize; 4];
+        for p in 0..4u8 {
+            staged[p as usize] = g.staged_in(p).count();
+            assert!(staged[p as usize] >= 1, "a Prison Cell in each area");
+        }
+        let empty = |g: &mut Game, p: u8| {
+            let s = stage_of(g, p).unwrap();
+            g.areas.now = g.area_of(p);
+            let n = g.captives(s).count() as i16;
+            g.place_progress_on_quest(n, false);
+            g.settle();
+            assert_eq!(g.captives(s).count(), 0);
+        };
+        // P3 empties his stage: he picks among one player of each other area (P4 first:
+        // clockwise), and the bot hint picks the one with most captives left less threat.
+        empty(&mut g, 2);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        assert_eq!(g.pending().map(|d| d.player), Some(2));
+        assert_eq!(
+            options(&g),
+            vec![Opt::Player(3), Opt::Player(0), Opt::Player(1)]
+        );
+        assert!(bot::join_choice(&g, 2, stages[1], JOIN_PICK, &options(&g)).is_some());
+        g.answer(Opt::Player(0));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(g.area_of(2), g.area_of(0), "P3 joined P1");
+        assert_eq!(g.card(stages[2]).zone, Zone::Removed, "his stage left play");
+        assert_eq!(g.staged_in(g.area_of(0)).count(), staged[0] + staged[2]);
+        assert_eq!(g.area_order().1, 3);
+        g.check_invariants().unwrap();
+        // P2 and P4 empty theirs in the same round: they join in player order, P2 first (he
+        // picks P1's group), then P4, who has only one other group left.
+        empty(&mut g, 1);
+        empty(&mut g, 3);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        assert_eq!(options(&g), vec![Opt::Player(2), Opt::Player(3)]);
+        g.answer(Opt::Player(2));
+        crate::cards::testkit::drain(&mut g);
+        assert!(!g.areas.split, "P4 joined the rest: one staging area");
+        assert_eq!(g.card(stages[1]).zone, Zone::Removed);
+        assert_eq!(g.card(stages[3]).zone, Zone::Removed);
+        assert_eq!(g.main_quest(), Some(stages[0]));
+        assert_eq!(
+            g.list(Zone::Staging).len(),
+            staged.iter().sum::<usize>(),
+            "every staged card came along"
+        );
+        g.check_invariants().unwrap();
+        // The last stage emptied with no one left to join: stage 3 for everyone.
+        empty(&mut g, 0);
+        g.emit(Event::PhaseBegin(Phase::Travel));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(code(&g, g.main_quest().unwrap()), STAGE_3B);
         g.check_invariants().unwrap();
     }
 
@@ -1023,6 +1471,169 @@ mod tests {
         assert_eq!(g.card(q).zone, Zone::Removed);
         assert_eq!(g.list(Zone::Discard(0)).len(), 5);
         assert_eq!(g.players[0].threat, t + 15);
+        g.check_invariants().unwrap();
+    }
+
+    /// Enemy `e` (engaged with P1) attacks; `ally` defends; every later decision option 0.
+    fn defend_with(g: &mut Game, e: CardId, ally: CardId) {
+        g.attack = AttackCtx::new(e, 0, false);
+        g.push_run(Frame::Attack { stage: 0 });
+        g.answer(Opt::Card(ally));
+        crate::cards::testkit::drain(g);
+    }
+
+    #[test]
+    fn cruel_torturer() {
+        let mut g = game(1);
+        let t = g.spawn("EfMG-043", ENCOUNTER, Zone::Engaged(0));
+        let ally = g.spawn("Core-013", 0, Zone::Play(0));
+        defend_with(&mut g, t, ally);
+        assert_eq!(g.card(ally).zone, Zone::Under(t), "captured, not damaged");
+        assert!(g.card(ally).captured);
+        assert_eq!(g.card(ally).damage, 0);
+        // A hero defending takes the damage as usual.
+        let h = g.heroes(0).next().unwrap();
+        g.card_mut(t).attacked = false;
+        defend_with(&mut g, t, h);
+        assert!(g.card(h).damage > 0 || g.card(h).zone != Zone::Play(0));
+        // Destroyed: the ally is rescued to its owner's hand.
+        g.discard(t);
+        g.settle();
+        assert_eq!(g.card(ally).zone, Zone::Hand(0));
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn dungeon_guard() {
+        let mut g = game(1);
+        let h = g.heroes(0).next().unwrap();
+        g.prepare_captured_deck(0, h, false);
+        let guard = g.spawn("EfMG-044", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, guard);
+        assert_eq!(g.captives(guard).count(), 1, "Capture 1");
+        g.capture_from_deck(0, guard, 2);
+        let under: Vec<CardId> = g.captives(guard).collect();
+        let hero = under[0];
+        assert!(g.is_hero(hero), "the set-aside hero was on top");
+        // Destroyed: everything is rescued (the hero into play), then one rescued card in
+        // hand may be put into play.
+        g.discard(guard);
+        g.settle();
+        assert_eq!(g.card(hero).zone, Zone::Play(0));
+        assert_eq!(g.pending().map(|d| d.player), Some(0));
+        let o = options(&g);
+        assert_eq!(o.len(), 2, "the two rescued allies / attachments in hand");
+        let Opt::Card(c) = o[0] else { panic!() };
+        g.answer(Opt::Card(c));
+        g.settle();
+        assert!(g.card(c).zone.in_play() || g.card(c).zone == Zone::Hand(0));
+        assert_ne!(g.card(c).zone, Zone::Under(guard));
+        let other = under[1..].iter().copied().find(|&x| x != c).unwrap();
+        assert_eq!(g.card(other).zone, Zone::Hand(0));
+        g.check_invariants().unwrap();
+        // A guard without captives asks nothing when it leaves play.
+        let guard2 = g.spawn("EfMG-044", ENCOUNTER, Zone::Staging);
+        g.discard(guard2);
+        g.settle();
+        assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn feeble_and_weary() {
+        let mut g = game(2);
+        let a: Vec<CardId> = g.heroes(0).collect();
+        let b: Vec<CardId> = g.heroes(1).collect();
+        for &c in [a[0], a[1], b[0]].iter() {
+            g.exhaust(c);
+            g.card_mut(c).questing = true;
+        }
+        let f = g.spawn("EfMG-050", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: f,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        // P1 damages his exhausted characters, P2 takes his off the quest.
+        assert_eq!(g.pending().map(|d| d.player), Some(0));
+        assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
+        g.answer(Opt::Mode(0));
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        g.answer(Opt::Mode(1));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!((g.card(a[0]).damage, g.card(a[1]).damage), (1, 1));
+        assert_eq!(g.card(a[2]).damage, 0, "ready: untouched");
+        assert!(g.card(a[0]).questing);
+        assert!(!g.card(b[0]).questing);
+        assert_eq!(g.card(b[0]).damage, 0);
+        // Separate staging areas: only the players of the area being resolved.
+        g.split_areas();
+        g.areas.now = 1;
+        let f2 = g.spawn("EfMG-050", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: f2,
+            by: 1,
+            stage: 0,
+            from_deck: true,
+        });
+        assert_eq!(g.pending().map(|d| d.player), Some(1));
+        g.answer(Opt::Mode(0));
+        assert!(g.pending().is_none(), "P1 is in another staging area");
+        assert_eq!(g.card(b[0]).damage, 1);
+        // Shadow: the defender exhausts one of his ready characters.
+        g.areas.now = 0;
+        let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        attack_by(&mut g, orc, 0);
+        let ally = g.spawn("Core-013", 0, Zone::Play(0));
+        feeble_shadow(&mut g, f);
+        g.settle();
+        assert_eq!(options(&g), vec![Opt::Card(a[2]), Opt::Card(ally)]);
+        let pick = bot::feeble_choice(&g, 0, f, FEEBLE_SHADOW, &options(&g));
+        assert_eq!(pick, Some(1), "the ally is worth less than the hero");
+        g.answer(Opt::Card(ally));
+        assert!(!g.is_ready(ally));
+        assert!(g.is_ready(a[2]));
+    }
+
+    #[test]
+    fn captives_of_gornakh() {
+        let mut g = game(2);
+        let weak = g.spawn("EfMG-044", ENCOUNTER, Zone::Staging);
+        let strong = g.spawn("EfMG-043", ENCOUNTER, Zone::Engaged(1));
+        assert!(g.stat(strong, Stat::Threat) > g.stat(weak, Stat::Threat));
+        let a0 = g.spawn("Core-013", 0, Zone::Play(0));
+        let a0b = g.spawn("Core-017", 0, Zone::Play(0));
+        let a1 = g.spawn("Core-013", 1, Zone::Play(1));
+        let c = g.spawn("EfMG-051", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: c,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        assert_eq!(g.pending().map(|d| d.player), Some(0));
+        assert_eq!(options(&g).len(), 2);
+        let pick = bot::cheapest_ally(&g, 0, c, 0, &options(&g)).unwrap();
+        let Opt::Card(gone) = options(&g)[pick] else {
+            panic!()
+        };
+        assert!(gone == a0 || gone == a0b);
+        g.answer(Opt::Card(a0));
+        // P2's only ally goes without a decision.
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(g.card(a0).zone, Zone::Under(strong), "the most threat");
+        assert_eq!(g.card(a1).zone, Zone::Under(strong));
+        assert_eq!(g.card(a0b).zone, Zone::Play(0));
+        g.check_invariants().unwrap();
+        // Shadow: an ally this attack would damage is captured under the attacker.
+        let orc = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        g.attack = AttackCtx::new(orc, 0, false);
+        captives_shadow(&mut g, c);
+        assert!(g.attack.capture_allies);
+        g.push_run(Frame::Attack { stage: 0 });
+        g.answer(Opt::Card(a0b));
+        crate::cards::testkit::drain(&mut g);
+        assert_eq!(g.card(a0b).zone, Zone::Under(orc));
         g.check_invariants().unwrap();
     }
 

@@ -359,6 +359,9 @@ impl<'a> Game<'a> {
                     if n == 1 {
                         self.then_window(Frame::Attack { stage: 3 });
                         let d = self.attack.defenders[0];
+                        if self.capture_instead_of_damage(d, dmg) {
+                            return;
+                        }
                         self.attack.damaged_card = if dmg > 0 { d } else { NO_CARD };
                         self.attack.damage_dealt += dmg;
                         self.note_excess_damage(d, dmg);
@@ -392,6 +395,9 @@ impl<'a> Game<'a> {
                         .sum();
                     (atk - def).max(0)
                 };
+                if self.capture_instead_of_damage(c, dmg) {
+                    return;
+                }
                 self.attack.damaged_card = if dmg > 0 { c } else { NO_CARD };
                 self.attack.damage_dealt += dmg;
                 self.note_excess_damage(c, dmg);

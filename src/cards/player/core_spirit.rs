@@ -832,22 +832,20 @@ mod tests {
     #[test]
     fn eowyn_hint_only_when_willpower_quests() {
         use crate::cards::hints::action_value;
-        use crate::cards::testkit::sandbox_in;
-        use crate::data::Mode;
-        for (scenario, want) in [
-            ("intruders-in-chetwood", 10),
-            ("the-battle-of-carn-dum", 0),
-        ] {
-            let mut g = sandbox_in(scenario, Mode::Standard, &[&["Core-007"]]);
-            g.settle();
+        for battle in [false, true] {
+            let mut g = sandbox(&[&["Core-007"]]);
+            if battle {
+                // Accursed Battlefield active: the quest is resolved with Attack.
+                g.spawn("TBoCD-132", ENCOUNTER, Zone::Active);
+            }
             let e = hero(&g, "Core-007");
             while g.list(Zone::Hand(0)).len() < 5 {
                 g.spawn("Core-013", 0, Zone::Hand(0));
             }
             g.phase = Phase::Quest;
-            let battle = g.questing_stat() != Stat::Willpower;
-            assert_eq!(battle, want == 0, "{scenario}");
-            assert_eq!(action_value(&g, 0, e, None), want, "{scenario}");
+            assert_eq!(g.questing_stat() != Stat::Willpower, battle);
+            let want = if battle { 0 } else { 10 };
+            assert_eq!(action_value(&g, 0, e, None), want, "battle {battle}");
         }
     }
 

@@ -531,10 +531,11 @@ mod bot {
     /// Doom Hangs Still: no threat for failing a quest we expect to fail.
     pub(super) fn doom_hangs_still_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
+        let s = g.questing_stat();
         let ready_wp: i16 = g
             .characters(p)
             .filter(|&x| ready(g, x))
-            .map(|x| g.stat(x, Stat::Willpower))
+            .map(|x| g.stat(x, s))
             .sum();
         (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * 20
     }

@@ -733,11 +733,16 @@ mod bot {
         }
     }
 
-    /// Éowyn
+    /// Éowyn: before committing, with a full hand, when the quest is resolved with Willpower
+    /// (her +1 is wasted on a Battle or Siege stage).
     pub(super) fn eowyn_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let hand_n = hand(g, p).len();
-        (phase == Phase::Quest && !any_questing(g, p) && hand_n >= 5) as i32 * 10
+        (phase == Phase::Quest
+            && g.questing_stat() == Stat::Willpower
+            && !any_questing(g, p)
+            && hand_n >= 5) as i32
+            * 10
     }
 
     /// Éowyn / Protector of Lórien / Elven Jeweler: discard the least useful card in hand.
@@ -822,6 +827,26 @@ mod tests {
         assert!(!actions(&mut g).contains(&Opt::Activate(e)));
         g.expire(crate::engine::Until::EndOfPhase);
         assert_eq!(g.stat(e, Stat::Willpower), 4);
+    }
+
+    #[test]
+    fn eowyn_hint_only_when_willpower_quests() {
+        use crate::cards::hints::action_value;
+        for battle in [false, true] {
+            let mut g = sandbox(&[&["Core-007"]]);
+            if battle {
+                // Accursed Battlefield active: the quest is resolved with Attack.
+                g.spawn("TBoCD-132", ENCOUNTER, Zone::Active);
+            }
+            let e = hero(&g, "Core-007");
+            while g.list(Zone::Hand(0)).len() < 5 {
+                g.spawn("Core-013", 0, Zone::Hand(0));
+            }
+            g.phase = Phase::Quest;
+            assert_eq!(g.questing_stat() != Stat::Willpower, battle);
+            let want = if battle { 0 } else { 10 };
+            assert_eq!(action_value(&g, 0, e, None), want, "battle {battle}");
+        }
     }
 
     #[test]

@@ -55,7 +55,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-032",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(bot::blade_mastery_value),
+            effect: Some(bot::blade_mastery_effect),
             ..NO_HINT
         },
         can_act: Some(mastery_can),
@@ -88,7 +89,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-035",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(bot::quick_strike_value),
+            effect: Some(bot::quick_strike_effect),
             ..NO_HINT
         },
         can_act: Some(quick_can),
@@ -645,6 +647,89 @@ fn horn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 mod bot {
     use crate::cards::hints::prelude::*;
 
+    /// Blade Mastery: +1 Attack before committing to a quest resolved with Attack, or the last
+    /// point of a kill.
+    pub(super) fn blade_mastery_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        if g.phase == Phase::Quest && g.questing_stat() == Stat::Attack && !any_questing(g, p) {
+            return 20;
+        }
+        if g.phase != Phase::Combat {
+            return 0;
+        }
+        match attack_in_progress(g, p) {
+            Some((strength, needed, _)) => (strength + 1 == needed) as i32 * 25,
+            None => 0,
+        }
+    }
+
+    /// Blade Mastery: the attacker, or before committing our strongest ready character.
+    pub(super) fn blade_mastery_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        if what != 0 {
+            return None;
+        }
+        if attack_in_progress(g, p).is_some() {
+            let atk = g.patk.attackers();
+            return pick_max(o, |c| atk.contains(&c) as i32);
+        }
+        pick_max(o, |c| {
+            (g.controller(c) == p && ready(g, c)) as i32 * 100 + g.stat(c, Stat::Attack) as i32
+        })
+    }
+
+    /// Can `c` kill engaged enemy `e` alone?
+    fn kills_alone(g: &Game, c: CardId, e: CardId) -> bool {
+        g.stat(c, Stat::Attack) - g.stat(e, Stat::Defense) >= g.remaining_hp(e)
+    }
+
+    /// Quick Strike: in combat, a ready character of ours kills alone an engaged enemy with 3+
+    /// Attack before it attacks, while enough others stay ready to defend the rest.
+    pub(super) fn quick_strike_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        if g.phase != Phase::Combat || g.attack.enemy != NO_CARD {
+            return 0;
+        }
+        // Someone must still be left to defend the other attackers.
+        let attackers = unattacked_engaged(g, p).count();
+        let ready_n = g.characters(p).filter(|&c| ready(g, c)).count();
+        let kill = ready_n > attackers
+            && unattacked_engaged(g, p).any(|e| {
+                g.stat(e, Stat::Attack) >= 3
+                    && g.characters(p).any(|c| ready(g, c) && kills_alone(g, c, e))
+            });
+        kill as i32 * 30
+    }
+
+    /// Quick Strike: the cheapest character that kills an enemy alone, then the most dangerous
+    /// enemy it kills.
+    pub(super) fn quick_strike_effect(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => pick_min(o, |x| {
+                let kills = unattacked_engaged(g, p).any(|e| kills_alone(g, x, e));
+                (!kills) as i32 * 100_000 + char_value(g, x)
+            }),
+            // The striker was just exhausted: prefer an enemy one of our exhausted
+            // characters kills alone.
+            1 => pick_max(o, |e| {
+                let killed = g
+                    .characters(p)
+                    .any(|x| !ready(g, x) && kills_alone(g, x, e));
+                killed as i32 * 1000 + danger(g, e)
+            }),
+            _ => None,
+        }
+    }
+
     /// Feint
     pub(super) fn feint_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
@@ -1103,6 +1188,50 @@ mod tests {
         );
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 25);
+    }
+
+    #[test]
+    fn blade_mastery_hint() {
+        use crate::cards::hints::action_value;
+        // Before committing: only when the quest is resolved with Attack (Battle).
+        for battle in [false, true] {
+            let mut g = sandbox(&[&["Core-004", "Core-005"]]);
+            if battle {
+                // Accursed Battlefield active: the quest is resolved with Attack.
+                g.spawn("TBoCD-132", ENCOUNTER, Zone::Active);
+            }
+            let c = g.spawn("Core-032", 0, Zone::Hand(0));
+            g.phase = Phase::Quest;
+            let want = if battle { 20 } else { 0 };
+            assert_eq!(action_value(&g, 0, c, None), want, "battle {battle}");
+            let gim = hero(&g, "Core-004");
+            let leg = hero(&g, "Core-005");
+            let o = [Opt::Card(gim), Opt::Card(leg)];
+            let f = crate::cards::hints::hint(&g, c).effect.unwrap();
+            assert_eq!(f(&g, 0, c, 0, &o), Some(1), "the strongest attacker");
+        }
+    }
+
+    #[test]
+    fn quick_strike_hint() {
+        use crate::cards::hints::action_value;
+        use crate::engine::Lasting;
+        let mut g = sandbox(&[&["Core-004", "Core-005"]]);
+        let gim = hero(&g, "Core-004");
+        let leg = hero(&g, "Core-005");
+        let c = g.spawn("Core-035", 0, Zone::Hand(0));
+        g.phase = Phase::Combat;
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0)); // DEF 2, HP 4
+        assert_eq!(action_value(&g, 0, c, None), 0, "nobody kills it alone");
+        g.add_lasting(leg, Lasting::Stat(Stat::Attack, 3), Until::EndOfPhase);
+        assert_eq!(action_value(&g, 0, c, None), 30, "Legolas kills it first");
+        let f = crate::cards::hints::hint(&g, c).effect.unwrap();
+        let o = [Opt::Card(gim), Opt::Card(leg)];
+        assert_eq!(f(&g, 0, c, 0, &o), Some(1), "the one that kills");
+        g.exhaust(leg);
+        assert_eq!(f(&g, 0, c, 1, &[Opt::Card(e)]), Some(0));
+        g.exhaust(gim);
+        assert_eq!(action_value(&g, 0, c, None), 0, "no ready striker");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::campaign::CampaignState;
 use crate::data::CardDb;
-use crate::engine::{CardId, Game, Zone};
+use crate::engine::{Ask, CardId, Cont, Game, Opt, Zone};
 
 pub mod carn_dum;
 pub mod chetwood;
@@ -66,6 +66,43 @@ pub fn set_aside(g: &Game, code: &str) -> Option<CardId> {
         .iter()
         .copied()
         .find(|&c| g.def_of(c).code == code)
+}
+
+/// Each player from seat `k` on (eliminated ones skipped) may take one of the set-aside `boons`
+/// into his hand: asks the next player who has one to take (prompt 0 of `me`, the seat in
+/// `Cont::a`) and returns; `take_set_aside_boon` answers and asks the next.
+pub fn ask_set_aside_boon(g: &mut Game, me: CardId, mut k: u8, boons: &[&str]) {
+    while k < g.n_players {
+        let p = g.seat(k);
+        if !g.players[p as usize].eliminated {
+            g.begin_ask(p, Ask::Effect { card: me, what: 0 });
+            g.offer(Opt::Pass);
+            for code in boons {
+                if let Some(b) = set_aside(g, code) {
+                    g.offer(Opt::Card(b));
+                }
+            }
+            if g.n_offered() > 1 {
+                return g.ask_script(Cont::new(me, 0).with(p, k as i16, 0));
+            }
+        }
+        k += 1;
+    }
+}
+
+/// The answer to `ask_set_aside_boon`: the chosen boon goes to the player's hand (his card now),
+/// logged after `prefix`; then the next player is asked.
+pub fn take_set_aside_boon(g: &mut Game, cont: Cont, opt: Opt, boons: &[&str], prefix: &str) {
+    let p = cont.player;
+    if let Opt::Card(b) = opt {
+        if g.card(b).zone == Zone::SetAside {
+            g.cards[b as usize].owner = p;
+            g.cards[b as usize].controller = p;
+            g.move_card(b, Zone::Hand(p));
+            g.log_fn(|g| format!("{prefix}P{} takes {} into his hand", p + 1, g.title(b)));
+        }
+    }
+    ask_set_aside_boon(g, cont.card, cont.a as u8 + 1, boons);
 }
 
 /// Is `code` a card of this database (every code named in `CAMPAIGN_CARDS` must be)?

@@ -282,40 +282,12 @@ fn loot_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 /// into his hand (they join the pool at the resolution).
 fn loot_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev == Event::QuestDefeated(me) {
-        ask_boon(g, me, 0);
-    }
-}
-
-fn ask_boon(g: &mut Game, me: CardId, mut k: u8) {
-    while k < g.n_players {
-        let p = g.seat(k);
-        if !g.players[p as usize].eliminated {
-            g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-            g.offer(Opt::Pass);
-            for code in BOONS {
-                if let Some(b) = set_aside(g, code) {
-                    g.offer(Opt::Card(b));
-                }
-            }
-            if g.n_offered() > 1 {
-                return g.ask_script(Cont::new(me, 0).with(p, k as i16, 0));
-            }
-        }
-        k += 1;
+        super::ask_set_aside_boon(g, me, 0, &BOONS);
     }
 }
 
 fn loot_resume(g: &mut Game, cont: Cont, opt: Opt) {
-    let p = cont.player;
-    if let Opt::Card(b) = opt {
-        if g.card(b).zone == Zone::SetAside {
-            g.cards[b as usize].owner = p;
-            g.cards[b as usize].controller = p;
-            g.move_card(b, Zone::Hand(p));
-            g.log_fn(|g| format!("  P{} takes {} into his hand", p + 1, g.title(b)));
-        }
-    }
-    ask_boon(g, cont.card, cont.a as u8 + 1);
+    super::take_set_aside_boon(g, cont, opt, &BOONS, "  ");
 }
 
 // ------------------------------------------------------------------------------- Berelind

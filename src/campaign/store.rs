@@ -398,6 +398,10 @@ pub fn run_stored(
         .build()
         .map_err(std::io::Error::other)?;
     let halt = AtomicBool::new(false);
+    // `stop_after` counts the campaigns started, in the workers: the receiver may lag behind
+    // them, so a flag it raises could come after every campaign was played.
+    let started = std::sync::atomic::AtomicU64::new(0);
+    let started = &started;
     let halted = || halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed);
     let (tx, rx) = std::sync::mpsc::channel::<CampaignRecord>();
     let master = ckpt.seed;
@@ -415,7 +419,10 @@ pub fn run_stored(
                 todo.par_iter().for_each_init(
                     || (make(), tx.clone()),
                     |(bots, tx), &i| {
-                        if halted() {
+                        if halted()
+                            || stop_after
+                                .is_some_and(|n| started.fetch_add(1, Ordering::Relaxed) >= n)
+                        {
                             return;
                         }
                         let r = play_campaign(db, setup, bots, master, i, start, None);

@@ -492,9 +492,10 @@ impl Status {
 /// Status of one card definition.
 pub fn status(db: &CardDb, id: DefId) -> Status {
     // A Nightmare setup card's side B only tells how to build the Nightmare encounter deck,
-    // which the data does (`ScenarioDef::encounter`): it is implemented when its other side
-    // (the one with a script) is.
-    if db.def(id).ty == CardType::NightmareSetup
+    // which the data does (`ScenarioDef::encounter`), and a campaign card's side B is its
+    // resolution, which its `cards::campaign` entry carries out (`resolve`): either is
+    // implemented when its other side (the one with a script) is.
+    if matches!(db.def(id).ty, CardType::NightmareSetup | CardType::Campaign)
         && lookup_def(db, id).is_none()
         && db
             .def(id)

@@ -109,3 +109,21 @@ pub fn take_set_aside_boon(g: &mut Game, cont: Cont, opt: Opt, boons: &[&str], p
 pub fn known(db: &CardDb, code: &str) -> bool {
     db.by_code(code).is_some()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{status, Status};
+
+    #[test]
+    fn both_sides_of_every_campaign_card_are_implemented() {
+        let db = crate::cards::testkit::db();
+        for c in CAMPAIGN_CARDS {
+            let a = db.by_code(c.code).unwrap();
+            assert_eq!(status(db, a), Status::Implemented, "{}", c.code);
+            // Side B is the resolution, which `resolution` carries out.
+            let b = db.def(a).back.expect("a campaign card has two sides");
+            assert_eq!(status(db, b), Status::Implemented, "{}", db.def(b).code);
+        }
+    }
+}

@@ -105,6 +105,25 @@ pub fn take_set_aside_boon(g: &mut Game, cont: Cont, opt: Opt, boons: &[&str], p
     ask_set_aside_boon(g, cont.card, cont.a as u8 + 1, boons);
 }
 
+/// Resolution: each of `boons` a player took (it left the set-aside zone) joins the campaign
+/// pool under its owner, once.
+pub fn pool_taken_boons(g: &Game, st: &mut CampaignState, boons: &[&str]) {
+    for code in boons {
+        let Some(d) = g.db.by_code(code) else {
+            continue;
+        };
+        let taken = g
+            .cards
+            .iter()
+            .find(|ci| ci.def == d && ci.zone != Zone::SetAside);
+        if let Some(ci) = taken {
+            if !st.pool.iter().any(|x| x.card == d) {
+                st.add_to_pool(d, Some(ci.owner), None);
+            }
+        }
+    }
+}
+
 /// Is `code` a card of this database (every code named in `CAMPAIGN_CARDS` must be)?
 pub fn known(db: &CardDb, code: &str) -> bool {
     db.by_code(code).is_some()

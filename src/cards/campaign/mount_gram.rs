@@ -251,20 +251,7 @@ fn resolve(g: &Game, st: &mut CampaignState) {
             }
         }
     }
-    for code in BOONS {
-        let Some(d) = g.db.by_code(code) else {
-            continue;
-        };
-        let taken = g
-            .cards
-            .iter()
-            .find(|ci| ci.def == d && ci.zone != Zone::SetAside);
-        if let Some(ci) = taken {
-            if !st.pool.iter().any(|x| x.card == d) {
-                st.add_to_pool(d, Some(ci.owner), None);
-            }
-        }
-    }
+    super::pool_taken_boons(g, st, &BOONS);
 }
 
 // --------------------------------------------------------------------- Loot the Dungeons

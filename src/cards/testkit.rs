@@ -148,6 +148,7 @@ pub mod codes {
     pub const EXPOSED_RIDGE: &str = "TLR-028";
     pub const ANGMAR_ORC: &str = "TLR-043";
     pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
+    pub const CORNERED_ANIMALS: &str = "TLR-070B";
     pub const HUNTING_THE_ORCS: &str = "TLR-071";
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";

@@ -404,7 +404,7 @@ fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_poin
     let mut g = situation(true);
     let q = g.current_quest().unwrap();
     g.move_card(q, Zone::SetAside);
-    g.spawn("TLR-070B", ENCOUNTER, Zone::Quest); // Cornered Animals 2B: 20 quest points
+    g.spawn(CORNERED_ANIMALS, ENCOUNTER, Zone::Quest); // stage 2B: 20 quest points
     assert!(
         !progress_is_useless(&g),
         "the situation: stage 2B has quest points"

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 21] = [
+    const DECKS: [(&str, &str); 24] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -146,6 +146,18 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "carn-dum-vanguard",
             include_str!("../../decks/carn-dum-vanguard.txt"),
+        ),
+        (
+            "weather-hills-hunters",
+            include_str!("../../decks/weather-hills-hunters.txt"),
+        ),
+        (
+            "dike-wayfarers",
+            include_str!("../../decks/dike-wayfarers.txt"),
+        ),
+        (
+            "wastes-watchmen",
+            include_str!("../../decks/wastes-watchmen.txt"),
         ),
     ];
     &DECKS

@@ -731,3 +731,37 @@ fn dread_realm_stages_two_and_three_play_out() {
         eprintln!("{players} players: {third} reached stage 3, {wins} won");
     }
 }
+
+#[test]
+fn an_immediate_attack_uses_up_the_combat_attack_only_under_its_option() {
+    // §3.6.3.4: by default an enemy that attacked at once (Cornered Orc, after it engages) still
+    // attacks in the combat phase; `immediate_attack_uses_combat_attack` makes it skip that
+    // attack, for the rest of the round only.
+    for uses in [false, true] {
+        let mut g = sandbox(&[HEROES]);
+        let mut setup = g.setup.clone();
+        setup.options.immediate_attack_uses_combat_attack = uses;
+        g.setup = Box::leak(Box::new(setup));
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Staging);
+        g.engage(e, 0);
+        g.settle();
+        assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: e }));
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        g.phase = Phase::Combat;
+        g.push_run(Frame::EnemyAttacks { seat: 0 });
+        let attacks = g.pending().is_some_and(|d| {
+            d.options.contains(&Opt::Card(e)) || d.ask == Ask::Defender { enemy: e }
+        });
+        assert_eq!(attacks, !uses, "option {uses}");
+        if uses {
+            // A new round clears the mark (an immediate attack after combat made it).
+            assert!(g.card(e).attacked);
+            g.stack.clear();
+            g.waiting = false;
+            g.push_run(Frame::Step(Step::RoundBegin));
+            assert!(!g.card(e).attacked);
+        }
+    }
+}

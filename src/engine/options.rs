@@ -47,6 +47,9 @@ pub struct RuleOptions {
     /// §3.6.3.4: an immediate attack uses up the enemy's attack of the round (it does not attack
     /// again in this round's combat phase); false: it still attacks there.
     pub immediate_attack_uses_combat_attack: bool,
+    /// §6.5.5: an encounter card whose When Revealed effects were canceled still counts as
+    /// revealed for "after … is revealed" triggers (false: those do not fire for it).
+    pub canceled_card_counts_as_revealed: bool,
 }
 
 impl Default for RuleOptions {
@@ -70,6 +73,7 @@ impl Default for RuleOptions {
             chain_resets: 1,
             reanimated_engages: true,
             immediate_attack_uses_combat_attack: false,
+            canceled_card_counts_as_revealed: true,
         }
     }
 }
@@ -167,6 +171,11 @@ impl RuleOptions {
             "§3.6.3.4",
             "an enemy that made an immediate attack this round does not attack in its combat phase",
         ),
+        (
+            "canceled_card_counts_as_revealed",
+            "§6.5.5",
+            "a card whose When Revealed effects were canceled still fires \"after … is revealed\" triggers",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -222,6 +231,7 @@ impl RuleOptions {
             "immediate_attack_uses_combat_attack" => {
                 self.immediate_attack_uses_combat_attack = flag()?
             }
+            "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -259,6 +269,7 @@ impl RuleOptions {
             "immediate_attack_uses_combat_attack" => {
                 self.immediate_attack_uses_combat_attack.to_string()
             }
+            "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed.to_string(),
             _ => String::new(),
         }
     }

@@ -765,3 +765,40 @@ fn an_immediate_attack_uses_up_the_combat_attack_only_under_its_option() {
         }
     }
 }
+
+#[test]
+fn a_canceled_card_counts_as_revealed_only_under_its_option() {
+    // §6.5.5: A Test of Will cancels a Biting Wind (a Weather treachery); a Weathered Hilltop
+    // in the staging area still gets its token (after a Weather treachery is revealed) by
+    // default, and none with `canceled_card_counts_as_revealed` off.
+    for counts in [true, false] {
+        let mut g = sandbox(&[&["Core-007", "Core-010", "Core-001"]]);
+        let mut setup = g.setup.clone();
+        setup.options.canceled_card_counts_as_revealed = counts;
+        g.setup = Box::leak(Box::new(setup));
+        let eowyn = hero(&g, "Éowyn");
+        g.card_mut(eowyn).resources = 1;
+        let atw = g.spawn("Core-050", 0, Zone::Hand(0));
+        let hill = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        let w = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: w,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        // Every decision answered with A Test of Will when offered, else the first option.
+        while let Some(d) = g.pending() {
+            let i = d
+                .options
+                .iter()
+                .position(
+                    |o| matches!(*o, Opt::Play(c) | Opt::Card(c) | Opt::Activate(c) if c == atw),
+                )
+                .unwrap_or(0);
+            g.apply(i);
+        }
+        assert_ne!(g.card(atw).zone, Zone::Hand(0), "A Test of Will was played");
+        assert_eq!(g.card(hill).resources, counts as i16, "option {counts}");
+    }
+}

@@ -44,6 +44,12 @@ pub struct RuleOptions {
     pub chain_resets: u8,
     /// §8.11.3: a card reanimated in front of a player fires "after an enemy engages you".
     pub reanimated_engages: bool,
+    /// §3.6.3.4: an immediate attack uses up the enemy's attack of the round (it does not attack
+    /// again in this round's combat phase); false: it still attacks there.
+    pub immediate_attack_uses_combat_attack: bool,
+    /// §6.5.5: an encounter card whose When Revealed effects were canceled still counts as
+    /// revealed for "after … is revealed" triggers (false: those do not fire for it).
+    pub canceled_card_counts_as_revealed: bool,
 }
 
 impl Default for RuleOptions {
@@ -66,6 +72,8 @@ impl Default for RuleOptions {
             fend_off_reduction: 2,
             chain_resets: 1,
             reanimated_engages: true,
+            immediate_attack_uses_combat_attack: false,
+            canceled_card_counts_as_revealed: true,
         }
     }
 }
@@ -158,6 +166,16 @@ impl RuleOptions {
             "§8.11.3",
             "a Reanimated Dead placed in front of a player counts as engaging him (after-engage effects fire)",
         ),
+        (
+            "immediate_attack_uses_combat_attack",
+            "§3.6.3.4",
+            "an enemy that made an immediate attack this round does not attack in its combat phase",
+        ),
+        (
+            "canceled_card_counts_as_revealed",
+            "§6.5.5",
+            "a card whose When Revealed effects were canceled still fires \"after … is revealed\" triggers",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -210,6 +228,10 @@ impl RuleOptions {
                 }
             }
             "reanimated_engages" => self.reanimated_engages = flag()?,
+            "immediate_attack_uses_combat_attack" => {
+                self.immediate_attack_uses_combat_attack = flag()?
+            }
+            "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -244,6 +266,10 @@ impl RuleOptions {
             "fend_off_reduction" => self.fend_off_reduction.to_string(),
             "chain_resets" => self.chain_resets.to_string(),
             "reanimated_engages" => self.reanimated_engages.to_string(),
+            "immediate_attack_uses_combat_attack" => {
+                self.immediate_attack_uses_combat_attack.to_string()
+            }
+            "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed.to_string(),
             _ => String::new(),
         }
     }

@@ -731,3 +731,74 @@ fn dread_realm_stages_two_and_three_play_out() {
         eprintln!("{players} players: {third} reached stage 3, {wins} won");
     }
 }
+
+#[test]
+fn an_immediate_attack_uses_up_the_combat_attack_only_under_its_option() {
+    // §3.6.3.4: by default an enemy that attacked at once (Cornered Orc, after it engages) still
+    // attacks in the combat phase; `immediate_attack_uses_combat_attack` makes it skip that
+    // attack, for the rest of the round only.
+    for uses in [false, true] {
+        let mut g = sandbox(&[HEROES]);
+        let mut setup = g.setup.clone();
+        setup.options.immediate_attack_uses_combat_attack = uses;
+        g.setup = Box::leak(Box::new(setup));
+        let e = g.spawn("TLR-025", ENCOUNTER, Zone::Staging);
+        g.engage(e, 0);
+        g.settle();
+        assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: e }));
+        while g.pending().is_some() {
+            g.apply(0);
+        }
+        g.phase = Phase::Combat;
+        g.push_run(Frame::EnemyAttacks { seat: 0 });
+        let attacks = g.pending().is_some_and(|d| {
+            d.options.contains(&Opt::Card(e)) || d.ask == Ask::Defender { enemy: e }
+        });
+        assert_eq!(attacks, !uses, "option {uses}");
+        if uses {
+            // A new round clears the mark (an immediate attack after combat made it).
+            assert!(g.card(e).attacked);
+            g.stack.clear();
+            g.waiting = false;
+            g.push_run(Frame::Step(Step::RoundBegin));
+            assert!(!g.card(e).attacked);
+        }
+    }
+}
+
+#[test]
+fn a_canceled_card_counts_as_revealed_only_under_its_option() {
+    // §6.5.5: A Test of Will cancels a Biting Wind (a Weather treachery); a Weathered Hilltop
+    // in the staging area still gets its token (after a Weather treachery is revealed) by
+    // default, and none with `canceled_card_counts_as_revealed` off.
+    for counts in [true, false] {
+        let mut g = sandbox(&[&["Core-007", "Core-010", "Core-001"]]);
+        let mut setup = g.setup.clone();
+        setup.options.canceled_card_counts_as_revealed = counts;
+        g.setup = Box::leak(Box::new(setup));
+        let eowyn = hero(&g, "Éowyn");
+        g.card_mut(eowyn).resources = 1;
+        let atw = g.spawn("Core-050", 0, Zone::Hand(0));
+        let hill = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        let w = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: w,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        // Every decision answered with A Test of Will when offered, else the first option.
+        while let Some(d) = g.pending() {
+            let i = d
+                .options
+                .iter()
+                .position(
+                    |o| matches!(*o, Opt::Play(c) | Opt::Card(c) | Opt::Activate(c) if c == atw),
+                )
+                .unwrap_or(0);
+            g.apply(i);
+        }
+        assert_ne!(g.card(atw).zone, Zone::Hand(0), "A Test of Will was played");
+        assert_eq!(g.card(hill).resources, counts as i16, "option {counts}");
+    }
+}

@@ -508,9 +508,25 @@ fn hilltop_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     }
 }
 
+/// Was `later` revealed this round after `earlier` (so it was not yet in play when `earlier`
+/// was revealed)?
+fn revealed_after(g: &Game, later: CardId, earlier: CardId) -> bool {
+    let list = &g.revealed_this_round;
+    match (
+        list.iter().rposition(|&x| x == later),
+        list.iter().rposition(|&x| x == earlier),
+    ) {
+        (Some(l), Some(e)) => l > e,
+        _ => false,
+    }
+}
+
+/// The after-revealed triggers of a card come once its surge has resolved (RULES §5.28 steps
+/// 8–9), so a Hilltop revealed by that surge is in play by then: it was not when the Weather
+/// card was revealed, and gets no token for it.
 fn hilltop_forced(g: &mut Game, me: CardId, ev: Event) {
     if let Event::Revealed(c, true) = ev {
-        if is_weather_treachery(g, c) && g.card(me).zone.in_play() {
+        if is_weather_treachery(g, c) && g.card(me).zone.in_play() && !revealed_after(g, me, c) {
             g.card_mut(me).resources += 1;
             log(g, |g| {
                 format!(
@@ -1073,6 +1089,30 @@ mod tests {
             2,
             "only Weather, only from the deck"
         );
+    }
+
+    #[test]
+    fn weathered_hilltop_revealed_by_the_weather_cards_surge() {
+        // Stage 1B gives the round's first Weather treachery surge; the Hilltop that surge
+        // reveals was not in play when the Weather card was revealed: no token on it, one on the
+        // Hilltop already staged.
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        let b = g.db.by_code("TLR-069B").unwrap();
+        g.set_face(q, b);
+        let old = staged(&mut g, HILLTOP);
+        plain_deck(&mut g, 3);
+        let new = g.top(Zone::EncounterDeck).unwrap();
+        let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, w);
+        assert_eq!(g.card(new).zone, Zone::Staging, "revealed by the surge");
+        assert_eq!(g.card(old).resources, 1);
+        assert_eq!(g.card(new).resources, 0);
+        assert_eq!(g.stat(new, Stat::Threat), 1);
+        // The next Weather card of the round (no surge now) gives both a token.
+        let w = g.spawn("TLR-053", ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, w);
+        assert_eq!((g.card(old).resources, g.card(new).resources), (2, 1));
     }
 
     #[test]

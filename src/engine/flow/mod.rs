@@ -233,6 +233,11 @@ impl<'a> Game<'a> {
                         return;
                     }
                     self.attack = AttackCtx::new(enemy, player, true);
+                    if self.setup.options.immediate_attack_uses_combat_attack {
+                        // §3.6.3.4 option: no attack of its own in this round's combat phase
+                        // (the mark is cleared at the end of combat and at the round's start).
+                        self.cards[enemy as usize].attacked = true;
+                    }
                     if matches!(f, Frame::ImmediateAttack { .. }) {
                         self.deal_shadow(enemy);
                     }

@@ -22,8 +22,13 @@ impl<'a> Game<'a> {
                     p.threat_raised_this_round = false;
                     p.events_played_round = 0;
                 }
+                // An immediate attack after combat (§3.6.3.4 option) marks its enemy until now.
+                let clear_attacked = self.setup.options.immediate_attack_uses_combat_attack;
                 for c in self.cards.iter_mut() {
                     c.uses_round = 0;
+                    if clear_attacked {
+                        c.attacked = false;
+                    }
                 }
                 self.log_fn(|g| {
                     let t: Vec<String> = (0..g.n_players)

@@ -95,7 +95,8 @@ impl<'a> Game<'a> {
     }
 
     /// Reveal `card` (§5.28), by stage: 0 enter / Time / Doomed / place, then cancel window;
-    /// 1 When Revealed; 2 discard treachery, surge; 3 after-revealed triggers.
+    /// 1 When Revealed; 2 discard treachery, surge; 3 after-revealed triggers (4: stage 2 of a
+    /// canceled card that does not count as revealed, §6.5.5 option).
     pub(super) fn reveal(&mut self, card: CardId, by: u8, stage: u8, from_deck: bool) {
         match stage {
             0 => {
@@ -164,10 +165,18 @@ impl<'a> Game<'a> {
                 }
             }
             1 => {
+                // Stage 4: stage 2 without the after-revealed triggers, for a card whose When
+                // Revealed effects were canceled, under `canceled_card_counts_as_revealed` off.
+                let after = if self.canceled && !self.setup.options.canceled_card_counts_as_revealed
+                {
+                    4
+                } else {
+                    2
+                };
                 self.stack.push(Frame::Reveal {
                     card,
                     by,
-                    stage: 2,
+                    stage: after,
                     from_deck,
                 });
                 // Classic Guarded (§5.4): the next encounter card revealed guards this objective.
@@ -194,16 +203,18 @@ impl<'a> Game<'a> {
                     self.fire(Event::WhenRevealedCanceled(card));
                 }
             }
-            2 => {
+            2 | 4 => {
                 if self.cards[card as usize].zone == Zone::Resolving {
                     self.move_card(card, Zone::EncounterDiscard);
                 }
-                self.stack.push(Frame::Reveal {
-                    card,
-                    by,
-                    stage: 3,
-                    from_deck,
-                });
+                if stage == 2 {
+                    self.stack.push(Frame::Reveal {
+                        card,
+                        by,
+                        stage: 3,
+                        from_deck,
+                    });
+                }
                 let mut surges = self.surge_pending;
                 self.surge_pending = 0;
                 if from_deck {

@@ -357,6 +357,30 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        // The Responses masks per list cover every card there that a Responses check asks.
+        for s in 0..super::eventkind::RESP_SLOTS {
+            if self.listen.resp_stale & (1 << s) != 0 {
+                continue;
+            }
+            let z = super::eventkind::slot_zone(s);
+            let need = if matches!(z, Zone::Hand(_)) {
+                hooks::HAND_RESPOND
+            } else {
+                hooks::CAN_RESPOND
+            };
+            for &c in self.list(z) {
+                let ci = &self.cards[c as usize];
+                if ci.hooks & need != 0 && ci.script != NO_SCRIPT {
+                    let m = self.script_table[ci.script as usize].respond_on;
+                    if self.listen.resp_in[s] & m != m {
+                        return Err(format!(
+                            "{} answers events outside the Responses mask of {z:?}",
+                            self.title(c)
+                        ));
+                    }
+                }
+            }
+        }
         for (i, ci) in self.cards.iter().enumerate() {
             let listed = self.forced_cards.contains(&(i as CardId));
             if listed != (ci.listed & LISTED_FORCED != 0) {

@@ -207,7 +207,7 @@ macro_rules! events {
 
 /// Per game, which events anything listens for: `fire` skips the Forced pass, or the Responses
 /// check, of an event no card answers.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Listeners {
     /// The union of `Script::forced_on` over `Game::forced_cards` (recomputed whenever that list
     /// changes).
@@ -219,12 +219,61 @@ pub(crate) struct Listeners {
     /// `rule` hook (`Game::interest[IDX_RULE]`; recomputed whenever that list or a listed
     /// card's face changes): `Game::rule` answers any other question `false` at once.
     pub rules: crate::cards::RuleMask,
+    /// Per zone list a Responses check scans (`RESP_SLOTS`: each player's hand and play area,
+    /// and the attachments), a superset of the `Script::respond_on` masks of its cards with a
+    /// Response hook, valid while the slot's bit of `resp_stale` is clear. Any change of those
+    /// cards in the list (`Game::count_hooks`) marks it stale; `Game::refresh_responders`
+    /// recomputes it. A stale slot is scanned as if every event could be answered there.
+    pub resp_in: [EventMask; RESP_SLOTS],
+    /// Slots of `resp_in` to recompute (bit `1 << slot`).
+    pub resp_stale: u16,
 }
+
+/// Zone lists with a Responses mask (`Listeners::resp_in`): 4 hands, 4 play areas, the
+/// attachments.
+pub(crate) const RESP_SLOTS: usize = 9;
+
+/// Every `resp_in` slot stale.
+const ALL_STALE: u16 = (1 << RESP_SLOTS) - 1;
 
 impl Listeners {
     pub const NONE: Listeners = Listeners {
         forced: 0,
         respond: 0,
         rules: 0,
+        resp_in: [0; RESP_SLOTS],
+        resp_stale: ALL_STALE,
     };
+}
+
+impl Default for Listeners {
+    fn default() -> Self {
+        Listeners::NONE
+    }
+}
+
+/// The `Listeners::resp_in` slot of a zone list, if it has one.
+#[inline]
+pub(crate) fn resp_slot(z: super::Zone) -> Option<usize> {
+    match z {
+        super::Zone::Hand(p) => Some(p as usize),
+        super::Zone::Play(p) => Some(4 + p as usize),
+        super::Zone::Attached(_) => Some(8),
+        _ => None,
+    }
+}
+
+/// The `Listeners::resp_in` slot of zone list `list` (`Zone::list`), if it has one.
+#[inline]
+pub(crate) fn resp_slot_of_list(list: usize) -> Option<usize> {
+    (0..RESP_SLOTS).find(|&s| slot_zone(s).list() == list)
+}
+
+/// The zone list of a `Listeners::resp_in` slot.
+pub(crate) fn slot_zone(slot: usize) -> super::Zone {
+    match slot {
+        0..=3 => super::Zone::Hand(slot as u8),
+        4..=7 => super::Zone::Play(slot as u8 - 4),
+        _ => super::Zone::Attached(0),
+    }
 }

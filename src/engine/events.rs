@@ -86,13 +86,19 @@ impl<'a> Game<'a> {
         // Events are played (cost paid); other cards respond from hand only by their own text
         // (e.g. put into play), with no cost. A hero or ally in hand (a dead hero shuffled back
         // into the deck and drawn) has no response there (`HAND_RESPOND`).
-        if self.zone_has(Zone::Hand(seat), hooks::HAND_RESPOND) {
+        if self.zone_has(Zone::Hand(seat), hooks::HAND_RESPOND)
+            && self.may_respond_in(Zone::Hand(seat), ev)
+        {
             self.responders_in(Zone::Hand(seat), seat, ev, out);
         }
-        if self.zone_has(Zone::Play(seat), hooks::CAN_RESPOND) {
+        if self.zone_has(Zone::Play(seat), hooks::CAN_RESPOND)
+            && self.may_respond_in(Zone::Play(seat), ev)
+        {
             self.responders_in(Zone::Play(seat), seat, ev, out);
         }
-        if self.zone_has(Zone::Attached(0), hooks::CAN_RESPOND) {
+        if self.zone_has(Zone::Attached(0), hooks::CAN_RESPOND)
+            && self.may_respond_in(Zone::Attached(0), ev)
+        {
             self.responders_in(Zone::Attached(0), seat, ev, out);
         }
         // An attachment that left play with its host responds to its own event (Secret Vigil).
@@ -116,6 +122,42 @@ impl<'a> Game<'a> {
                 }
             }
         }
+    }
+
+    /// Could a card of zone list `z` (a hand, a play area or the attachments) respond to `ev`?
+    /// False only if its Responses mask (`Listeners::resp_in`) is current and lacks `ev`'s kind.
+    #[inline]
+    fn may_respond_in(&self, z: Zone, ev: Event) -> bool {
+        let Some(s) = super::eventkind::resp_slot(z) else {
+            return true;
+        };
+        self.listen.resp_stale & (1 << s) != 0 || self.listen.resp_in[s] & ev.bit() != 0
+    }
+
+    /// Recompute the stale Responses masks (`Listeners::resp_in`): the union of the
+    /// `respond_on` masks of the scripts of the cards in each list with the Response hook a
+    /// Responses check asks for there (`responders_in`).
+    pub(crate) fn refresh_responders(&mut self) {
+        let mut stale = self.listen.resp_stale;
+        while stale != 0 {
+            let s = stale.trailing_zeros() as usize;
+            stale &= stale - 1;
+            let z = super::eventkind::slot_zone(s);
+            let need = if matches!(z, Zone::Hand(_)) {
+                hooks::HAND_RESPOND
+            } else {
+                hooks::CAN_RESPOND
+            };
+            let mut m = 0;
+            for &c in self.list(z) {
+                let ci = &self.cards[c as usize];
+                if ci.hooks & need != 0 && ci.script != NO_SCRIPT {
+                    m |= self.script_table[ci.script as usize].respond_on;
+                }
+            }
+            self.listen.resp_in[s] = m;
+        }
+        self.listen.resp_stale = 0;
     }
 
     /// The cards of zone list `z` (`seat`'s hand or play area, or the attachments, of which
@@ -157,6 +199,9 @@ impl<'a> Game<'a> {
     pub(super) fn any_response(&mut self, ev: Event) -> bool {
         if self.listen.respond & ev.bit() == 0 {
             return false; // no card of this game has ever answered this kind of event
+        }
+        if self.listen.resp_stale != 0 {
+            self.refresh_responders();
         }
         let mut buf = std::mem::take(&mut self.scratch_resp);
         let mut any = false;

@@ -19,6 +19,8 @@ mod eventkind;
 mod events;
 mod flow;
 mod investigation;
+#[cfg(test)]
+mod memo_tests;
 mod ops;
 mod options;
 mod query;
@@ -595,6 +597,10 @@ struct StatMemo {
     slots: Vec<std::sync::atomic::AtomicU64>,
     /// `Game::available` per (player, sphere), as `slots`.
     avail: [std::sync::atomic::AtomicU64; MAX_PLAYERS * N_SPHERES],
+    /// Checking mode (`Game::set_memo_check`): every answer found in the memo is computed
+    /// again and must be equal (a test's proof that the memo never answers a stale value).
+    /// Only test builds check (`cfg!(test)`): the release build pays nothing for it.
+    check: bool,
 }
 
 /// Spheres `StatMemo::avail` holds (`Sphere as usize` below it).
@@ -615,6 +621,7 @@ impl Clone for StatMemo {
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
                 .collect(),
             avail: Default::default(),
+            check: self.check,
         }
     }
 }
@@ -694,11 +701,33 @@ impl<'a> Game<'a> {
         };
         let v = slot.load(Relaxed);
         if v >> 16 == m.epoch {
-            return v as u16 as i16;
+            let r = v as u16 as i16;
+            if cfg!(test) && m.check {
+                self.memo_mismatch("stat", c, s as usize, r as i32, f() as i32);
+            }
+            return r;
         }
         let r = f();
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
         r
+    }
+
+    /// Checking mode on: the memo answers only after the answer was computed again and found
+    /// equal, and panics otherwise (slow; only in test builds, elsewhere it does nothing:
+    /// `memo_answers_equal_fresh_answers`).
+    pub fn set_memo_check(&mut self, on: bool) {
+        self.stat_memo.check = on;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn memo_mismatch(&self, what: &str, c: CardId, i: usize, memo: i32, fresh: i32) {
+        assert_eq!(
+            memo,
+            fresh,
+            "memoised {what} #{i} of card {c} ({}) differs from its fresh value",
+            self.def_of(c).title
+        );
     }
 
     /// A bot's valuation of card `c` (`hints::char_value`, the only user: one slot per card),
@@ -715,7 +744,11 @@ impl<'a> Game<'a> {
         };
         let v = slot.load(Relaxed);
         if v >> 16 == m.epoch {
-            return v as u16 as i16 as i32;
+            let r = v as u16 as i16 as i32;
+            if cfg!(test) && m.check {
+                self.memo_mismatch("bot value", c, N_STATS, r, f());
+            }
+            return r;
         }
         let r = f();
         if let Ok(r16) = i16::try_from(r) {
@@ -739,7 +772,15 @@ impl<'a> Game<'a> {
         };
         let v = slot.load(Relaxed);
         if v >> 16 == m.epoch {
-            return v as u16 as i16;
+            let r = v as u16 as i16;
+            if cfg!(test) && m.check {
+                let fresh = f();
+                assert_eq!(
+                    r, fresh,
+                    "memoised available({p}, {sphere:?}) differs from its fresh value"
+                );
+            }
+            return r;
         }
         let r = f();
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);

@@ -171,6 +171,13 @@ impl<'a> Game<'a> {
 
     /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
     pub(crate) fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
+        if h & (hooks::HAND_RESPOND | hooks::CAN_RESPOND) != 0 {
+            // A card that may respond entered or left the list (or changed face): its
+            // Responses mask is recomputed when next needed.
+            if let Some(s) = super::eventkind::resp_slot_of_list(list) {
+                self.listen.resp_stale |= 1 << s;
+            }
+        }
         for (k, &bit) in hooks::COUNTED.iter().enumerate() {
             if h & bit != 0 {
                 let n = &mut self.hook_counts[list][k];

@@ -99,6 +99,8 @@ impl<'a> Game<'a> {
         };
         // Every resource `p` has, whatever its sphere: no card costing more can be paid for.
         let purse = if hand_len > 0 { self.purse(p) } else { 0 };
+        // What `surely_unaffordable` asks of the game and player, asked once per window.
+        let fixed_costs = self.costs_fixed(p, purse);
         // (List indexes computed once per list: `offer` takes `&mut self`, so the compiler
         // would recompute them at every card.)
         let hand = Zone::Hand(p).list();
@@ -127,7 +129,7 @@ impl<'a> Game<'a> {
             let ok = match ty {
                 CardType::Event => {
                     h & hooks::CAN_ACT != 0
-                        && !self.surely_unaffordable(c, p, purse)
+                        && !self.surely_unaffordable(c, purse, fixed_costs)
                         && script
                             .and_then(|s| s.can_act)
                             .map(|f| f(self, c, p))
@@ -135,7 +137,7 @@ impl<'a> Game<'a> {
                         && self.can_pay(p, sphere, self.cost_of(c, p))
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
-                    !self.surely_unaffordable(c, p, purse)
+                    !self.surely_unaffordable(c, purse, fixed_costs)
                         && self.can_pay(p, sphere, self.cost_of(c, p))
                         && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
@@ -229,17 +231,22 @@ impl<'a> Game<'a> {
     }
 
     /// A cheap proof that `p` cannot pay for `c` now, asked before its dearer legality tests:
-    /// its printed cost is above `purse` (`Self::purse`) and nothing can lower it (no cost hook
-    /// of its own, no cost modifier in play, no pending ally or Valour discount). False when
-    /// it proves nothing; never true when `can_pay(p, sphere, cost_of(c, p))` holds.
-    fn surely_unaffordable(&self, c: CardId, p: u8, purse: i16) -> bool {
+    /// its printed cost is above `purse` (`Self::purse`) and nothing can lower it (`fixed`:
+    /// `Self::costs_fixed`, and no cost hook of its own). False when it proves nothing; never
+    /// true when `can_pay(p, sphere, cost_of(c, p))` holds.
+    #[inline]
+    fn surely_unaffordable(&self, c: CardId, purse: i16, fixed: bool) -> bool {
+        fixed && self.def_of(c).cost > purse && self.script(c).is_none_or(|s| s.cost.is_none())
+    }
+
+    /// Can no card's cost change for `p` now (no cost modifier in play, no pending ally or
+    /// Valour discount) while `purse` is a true bound (not negative)?
+    fn costs_fixed(&self, p: u8, purse: i16) -> bool {
         let ps = &self.players[p as usize];
-        self.def_of(c).cost > purse
-            && purse >= 0
+        purse >= 0
             && self.interest[IDX_COST_MOD].is_empty()
             && ps.ally_discount <= 0
             && ps.valour_discount <= 0
-            && self.script(c).is_none_or(|s| s.cost.is_none())
     }
 
     /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?
@@ -409,6 +416,9 @@ impl<'a> Game<'a> {
         }
         match self.take_answer() {
             None => {
+                if self.listen.resp_stale != 0 {
+                    self.refresh_responders();
+                }
                 let mut buf = std::mem::take(&mut self.scratch);
                 self.with_memo(|g| g.response_candidates(p, ev, &mut buf));
                 buf.retain(|c| !used.contains(c));

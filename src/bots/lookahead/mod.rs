@@ -38,7 +38,7 @@
 //! **State value** (units: one point of threat = 1; the three weights `threat_weight` (1),
 //! `staging_weight` (4) and `progress_weight` (1.5) are bot options), summed over players still
 //! in the game: `−threat_weight·(threat + max(0, threat − 35))` (the margin to 50 shrinks faster near the end);
-//! per hero in play `+HERO (12) + 1.5·remaining hit points + hero_stat_weight (0)·(WP + ATK + DEF)`
+//! per hero in play `+hero_weight (12) + 1.5·remaining hit points + hero_stat_weight (0)·(WP + ATK + DEF)`
 //! (1 and 2 measured against 0: Intruders Standard +2.0 and −3.3 points, 300 pairs, both intervals spanning 0;
 //! The Weather Hills Easy no change); per ally
 //! `+3 + WP + ATK + DEF + 0.5·remaining HP`; `+hand_weight` (1.5) per card in hand, `+0.5` per resource on
@@ -48,20 +48,30 @@
 //! +3.9 to +12.6, 400 pairs; Standard, seed 2, +0.65 rounds; neutral on the other two), per staged enemy
 //! `−(ATK + 0.5·remaining HP)`, per staged location whose Threat grows (`Hint::threat_growth`, Fornost
 //! Square, Weathered Hilltop) `−growth_weight (4)·growth` (Deadmen's Dike Easy +0.82 progress score,
-//! The Weather Hills Easy +0.40, 150 pairs each, intervals spanning 0); `+STAGE (25)` per quest stage reached and `+progress_weight` (1.5) per progress
+//! The Weather Hills Easy +0.40, 150 pairs each, intervals spanning 0); `+stage_weight (100)` per quest stage reached (25 → 100: the one-round view saw a stage
+//! that brings enemies, e.g. The Weather Hills 2A, as a loss and held back the kill or the progress
+//! that ends stage 1: see ARCHITECTURE.md) and `+progress_weight` (1.5) per progress
 //! point on the main quest and the active location (`progress_weight`); per encounter side quest in the
 //! staging area `−progress_weight` per quest point left on it, and for one with a deadline
 //! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
 //! `−harm · (share of its quest points left) / time counters left`; `+2` per victory point in the victory
 //! display; `+kill_token` (6) per token on a card whose kills advance the quest (`Hint::kills_advance_quest`:
 //! The Weather Hills' Hunting the Orcs, a stage per 3 + players tokens). `WIN = 500`, `LOSS = −500`, the round cap `−250`.
+//!
+//! Terms off by default (measured no better; options for experiments): `explored_weight` (0) per
+//! quest point of a location in play at the decision and in the encounter discard pile / victory
+//! display at the horizon (exploring otherwise loses the value of the progress on it);
+//! `kill_chance` (0) · `kill_token` per enemy in play while a kills-advance-quest mission is staged;
+//! `hero_weight` above 12; `search_all=1` (also search engagement ties, attack order, archery);
+//! `late_horizon=1` (a decision in the encounter, combat or refresh phase plays on through the next
+//! round's quest phase: Intruders Standard −5.3 and −2.0 points, 150 pairs on seeds 2 and 3, n.s.).
 
 mod plans;
 
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
 use crate::data::CardType;
-use crate::engine::{Ask, Decision, Game, GameBuf, Opt, Stat, Zone, ENCOUNTER};
+use crate::engine::{Ask, CardId, Decision, Game, GameBuf, Opt, Phase, Stat, Zone, ENCOUNTER};
 use crate::record::Outcome;
 use plans::{Plan, PlanBot, MAX_PLANS};
 use rand::{Rng, SeedableRng};
@@ -144,9 +154,41 @@ pub const OPTIONS: &[BotOption] = &[
         default: "6",
         about: "state value: a token on a mission whose kills advance the quest (0-100)",
     },
+    BotOption {
+        name: "hero_weight",
+        default: "12",
+        about: "state value: a hero in play, beside its hit points (0-100)",
+    },
+    BotOption {
+        name: "stage_weight",
+        default: "100",
+        about: "state value: each quest stage reached (0-100)",
+    },
+    BotOption {
+        name: "explored_weight",
+        default: "0",
+        about: "state value: per quest point of a location in play at the decision and explored (or otherwise gone to the encounter discard / victory display) by the horizon (0-10)",
+    },
+    BotOption {
+        name: "kill_chance",
+        default: "0",
+        about: "state value: with a mission whose kills advance the quest, each enemy in play counts this share of a kill token (0-1)",
+    },
+    BotOption {
+        name: "late_horizon",
+        default: "0",
+        about: "1: a decision in the encounter, combat or refresh phase plays on through the next round's quest phase (0: to the next round's start)",
+    },
+    BotOption {
+        name: "search_all",
+        default: "0",
+        about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
+    },
 ];
 
 const MAX_WIDTH: usize = 16;
+/// Most locations in play remembered for `explored_weight`.
+const MAX_PLACES: usize = 16;
 const _: () = assert!(plans::MAX_PLANS <= MAX_WIDTH);
 /// Samples after which a decision whose candidates all scored the same so far stops early.
 const PROBE: u32 = 2;
@@ -159,7 +201,7 @@ pub const WIN: f64 = 500.0;
 pub const LOSS: f64 = -500.0;
 pub const ROUND_CAP: f64 = -250.0;
 const HERO: f64 = 12.0;
-const STAGE: f64 = 25.0;
+const STAGE: f64 = 100.0;
 
 pub struct LookaheadBot {
     rollouts: u32,
@@ -174,6 +216,14 @@ pub struct LookaheadBot {
     /// by this many standard errors (0: play every rollout).
     race: f64,
     weights: ValueWeights,
+    /// Also search engagement ties, the attack order and archery.
+    search_all: bool,
+    /// Late-round decisions play on through the next round's quest phase.
+    late_horizon: bool,
+    /// Locations in play at the decision being searched, with their quest points (for
+    /// `explored_weight`).
+    places: [(CardId, i16); MAX_PLACES],
+    n_places: usize,
     /// The commit plan chosen at this quest phase's first commit decision (followed after).
     plan: Option<Plan>,
     rng: Pcg64Mcg,
@@ -211,6 +261,16 @@ fn real(k: &str, v: &str) -> Result<f64, String> {
     }
 }
 
+/// A weight option: a number 0 to 100.
+fn wide(k: &str, v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a number 0 to 100, not `{v}`"
+        )),
+    }
+}
+
 /// The weights of [`state_value`] that `--bot lookahead:...` may set.
 #[derive(Clone, Copy, Debug)]
 pub struct ValueWeights {
@@ -225,6 +285,14 @@ pub struct ValueWeights {
     pub hand: f64,
     /// A staged location's expected Threat growth per round (`Hint::threat_growth`).
     pub growth: f64,
+    /// A hero in play (beside its hit points).
+    pub hero: f64,
+    /// Each quest stage reached.
+    pub stage: f64,
+    /// Per quest point of a location in play at the decision and gone by the horizon.
+    pub explored: f64,
+    /// With a kills-advance-quest mission: the share of a kill token per enemy in play.
+    pub kill_chance: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -235,6 +303,10 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     hero_stat: 0.0,
     hand: 1.5,
     growth: 4.0,
+    hero: HERO,
+    stage: STAGE,
+    explored: 0.0,
+    kill_chance: 0.0,
 };
 
 impl LookaheadBot {
@@ -296,16 +368,24 @@ impl LookaheadBot {
                 hero_stat: real("hero_stat_weight", get("hero_stat_weight"))?,
                 hand: real("hand_weight", get("hand_weight"))?,
                 growth: real("growth_weight", get("growth_weight"))?,
-                kill_token: match get("kill_token").parse::<f64>() {
-                    Ok(x) if (0.0..=100.0).contains(&x) => x,
+                kill_token: wide("kill_token", get("kill_token"))?,
+                hero: wide("hero_weight", get("hero_weight"))?,
+                stage: wide("stage_weight", get("stage_weight"))?,
+                explored: real("explored_weight", get("explored_weight"))?,
+                kill_chance: match get("kill_chance").parse::<f64>() {
+                    Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
                         return Err(format!(
-                        "bot `lookahead`: option `kill_token` takes a number 0 to 100, not `{}`",
-                        get("kill_token")
-                    ))
+                            "bot `lookahead`: option `kill_chance` takes a number 0 to 1, not `{}`",
+                            get("kill_chance")
+                        ))
                     }
                 },
             },
+            search_all: num("search_all", get("search_all"), 0u8, 1)? == 1,
+            late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
+            places: [(0, 0); MAX_PLACES],
+            n_places: 0,
             plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
@@ -343,13 +423,17 @@ fn hidden(g: &Game, c: crate::engine::CardId) -> bool {
 /// attacking enemies and archery assignment (`basic` decides those), when it has 2+ options
 /// and none of them names a card in a hidden pile.
 pub fn searched(g: &Game, d: &Decision) -> bool {
+    searched_with(g, d, false)
+}
+
+/// [`searched`], with `all`: also engagement ties, the attack order and archery.
+fn searched_with(g: &Game, d: &Decision, all: bool) -> bool {
     if d.options.len() < 2 {
         return false;
     }
-    if matches!(
-        d.ask,
-        Ask::Mulligan | Ask::EngageTie | Ask::AttackingEnemy | Ask::Archery
-    ) {
+    if matches!(d.ask, Ask::Mulligan)
+        || (!all && matches!(d.ask, Ask::EngageTie | Ask::AttackingEnemy | Ask::Archery))
+    {
         return false;
     }
     !d.options.iter().any(|o| match *o {
@@ -358,6 +442,21 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
         }
         _ => false,
     })
+}
+
+/// Play on with `bot` while round `round` is in its resource, planning or quest phase (the
+/// late-round decisions' horizon: the quest that the decision's combat or refresh leads into).
+fn through_quest_phase(g: &mut Game, bot: &mut BasicBot, round: u16) {
+    let mut steps = 0;
+    while g.round == round
+        && matches!(g.phase, Phase::Resource | Phase::Planning | Phase::Quest)
+        && steps < MAX_STEPS
+    {
+        let Some(d) = g.pending() else { break };
+        let i = bot.choose(g, d);
+        g.apply(i);
+        steps += 1;
+    }
 }
 
 /// The score of a rollout's end state (see the module doc).
@@ -391,7 +490,7 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
                     .max(0) as f64
             };
             if g.is_hero(c) {
-                v += HERO + 1.5 * hp + 0.5 * g.card(c).resources as f64;
+                v += w.hero + 1.5 * hp + 0.5 * g.card(c).resources as f64;
                 if w.hero_stat > 0.0 {
                     v += w.hero_stat * stats();
                 }
@@ -416,7 +515,7 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
     }
     if let Some(q) = g.main_quest() {
-        v += STAGE * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
+        v += w.stage * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
     }
     for &c in g.list(Zone::Staging) {
         if g.ty(c) == CardType::EncounterSideQuest {
@@ -434,7 +533,30 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             v += 2.0 * g.def_of(c).victory as f64;
         }
     }
+    if w.kill_chance > 0.0 {
+        v += kill_chance_value(g, w);
+    }
     v
+}
+
+/// With a mission whose kills advance the quest in the staging area, every enemy in play (staged
+/// or engaged, not immune to player cards) is a kill to come: `kill_chance · kill_token` each.
+fn kill_chance_value(g: &Game, w: &ValueWeights) -> f64 {
+    let mission = g
+        .list(Zone::Staging)
+        .iter()
+        .any(|&c| crate::cards::hints::hint(g, c).kills_advance_quest);
+    if !mission {
+        return 0.0;
+    }
+    let mut n = 0usize;
+    let staged = g.list(Zone::Staging).iter();
+    for &e in staged.chain((0..g.n_players).flat_map(|p| g.engaged(p).iter())) {
+        if g.is_enemy(e) && !g.immune(e) {
+            n += 1;
+        }
+    }
+    w.kill_chance * w.kill_token * n as f64
 }
 
 /// An encounter side quest in the staging area costs what is left of it (at the progress
@@ -453,6 +575,23 @@ fn side_quest_value(g: &Game, c: crate::engine::CardId, w: &ValueWeights) -> f64
 }
 
 impl LookaheadBot {
+    /// `explored_weight` per quest point of each location that was in play at the decision
+    /// and is in the encounter discard pile or the victory display at the horizon (its
+    /// progress left the board with it; without this, exploring a location would lose the
+    /// value of the progress on it). Zero for a finished game.
+    fn explored_credit(&self, g: &Game) -> f64 {
+        if self.n_places == 0 || g.outcome().is_some() {
+            return 0.0;
+        }
+        let mut v = 0.0;
+        for &(c, qp) in &self.places[..self.n_places] {
+            if matches!(g.card(c).zone, Zone::EncounterDiscard | Zone::Victory) {
+                v += self.weights.explored * qp as f64;
+            }
+        }
+        v
+    }
+
     /// Score `n` candidates by `rollouts` determinized continuations each and return the index
     /// of the best mean (ties: the lowest, so `basic`'s choice at 0). Sample *k* uses one
     /// determinization for every candidate (common random numbers); `play(k, work, roll)`
@@ -474,6 +613,17 @@ impl LookaheadBot {
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
         let mut vals = [0f64; MAX_WIDTH];
+        self.n_places = 0;
+        if self.weights.explored > 0.0 {
+            let active = game.list(Zone::Active).iter();
+            for &c in active.chain(game.list(Zone::Staging).iter()) {
+                if self.n_places < MAX_PLACES && game.ty(c) == CardType::Location {
+                    let qp = game.stat(c, Stat::QuestPoints).max(0);
+                    self.places[self.n_places] = (c, qp);
+                    self.n_places += 1;
+                }
+            }
+        }
         for r in 0..rollouts {
             if r == PROBE && sum[..n].iter().all(|&x| x == sum[0]) {
                 // The same score for every candidate on the first samples (common random
@@ -509,7 +659,7 @@ impl LookaheadBot {
                 self.roll.new_game(0);
                 play(k, &mut work, &mut self.roll);
                 self.rollouts_played += 1;
-                vals[k] = value(&work, &self.weights);
+                vals[k] = value(&work, &self.weights) + self.explored_credit(&work);
                 sum[k] += vals[k];
                 let d = vals[k] - vals[0];
                 dsum[k] += d;
@@ -537,7 +687,7 @@ impl LookaheadBot {
         if let Some(pl) = self.plan.filter(|pl| pl.covers(game, d)) {
             return pl.answer(d).unwrap_or(base);
         }
-        if !searched(game, d) {
+        if !searched_with(game, d, self.search_all) {
             return base;
         }
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
@@ -571,7 +721,7 @@ impl Bot for LookaheadBot {
         if self.plans && matches!(d.ask, Ask::Commit) {
             return self.commit(game, d, base);
         }
-        if !searched(game, d) {
+        if !searched_with(game, d, self.search_all) {
             return base;
         }
         let mut cand = [0usize; MAX_WIDTH];
@@ -587,9 +737,17 @@ impl Bot for LookaheadBot {
             }
         }
         let stop = game.round.saturating_add(self.depth);
+        let late = self.late_horizon
+            && matches!(
+                game.phase,
+                Phase::Encounter | Phase::Combat | Phase::Refresh
+            );
         let best = self.best_of(game, n, self.rollouts, |k, work, roll| {
             work.apply(cand[k]);
             work.play_until_round(roll, stop, MAX_STEPS);
+            if late {
+                through_quest_phase(work, roll, stop);
+            }
         });
         cand[best]
     }
@@ -693,6 +851,46 @@ mod tests {
             raced < full,
             "racing played {raced} rollouts, no racing {full}"
         );
+    }
+
+    /// `kill_chance`: with Hunting the Orcs in the staging area each enemy in play is worth a
+    /// share of a kill token; without the mission, or at weight 0, nothing changes.
+    #[test]
+    fn kill_chance_values_enemies_on_a_kill_mission() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        let w = ValueWeights {
+            kill_chance: 0.5,
+            ..DEFAULT_WEIGHTS
+        };
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+        let no_mission = state_value(&g, &w) - state_value(&g, &DEFAULT_WEIGHTS);
+        assert_eq!(no_mission, 0.0, "no kill mission: no credit");
+        g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+        let one = state_value(&g, &w) - state_value(&g, &DEFAULT_WEIGHTS);
+        assert_eq!(one, 0.5 * DEFAULT_WEIGHTS.kill_token);
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+        let two = state_value(&g, &w) - state_value(&g, &DEFAULT_WEIGHTS);
+        assert_eq!(two, 2.0 * one);
+    }
+
+    /// `explored_weight`: a location in play at the decision and gone to the encounter discard
+    /// pile by the horizon is credited with its quest points.
+    #[test]
+    fn explored_credit_counts_locations_gone_by_the_horizon() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        let ridge = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        let qp = g.stat(ridge, Stat::QuestPoints) as f64;
+        let mut bot =
+            LookaheadBot::from_options(&[("explored_weight".into(), "2".into())]).unwrap();
+        bot.places[0] = (ridge, qp as i16);
+        bot.n_places = 1;
+        assert_eq!(bot.explored_credit(&g), 0.0, "still in play");
+        g.move_card(ridge, Zone::EncounterDiscard);
+        assert_eq!(bot.explored_credit(&g), 2.0 * qp);
     }
 
     #[test]

@@ -122,6 +122,10 @@ pub struct Hint {
     /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
     /// it attacks twice that round (its defender of the first attack is exhausted for the second).
     pub attacks_when_engaged: bool,
+    /// A quest stage that reveals cards from a pile when the active location is explored
+    /// (The Weather Hills 1B: the Orc deck): (the pile, cards revealed with one or two
+    /// players). A bot that explores this round expects those cards' enemies too.
+    pub explore_reveals: Option<(Zone, u8)>,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -131,6 +135,7 @@ pub const NO_HINT: Hint = Hint {
     kills_advance_quest: false,
     threat_growth: 0,
     attacks_when_engaged: false,
+    explore_reveals: None,
     key_response: 0,
     mild_treachery: false,
     attach: None,

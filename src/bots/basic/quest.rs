@@ -64,7 +64,62 @@ pub(super) fn cheapest_defender(
     best
 }
 
+/// Damage a round plan expects its characters to take this round (from the attacks planned
+/// so far), so that the next attack's costs count it: a hero that already takes one hit is a
+/// dear place for a second.
+#[derive(Clone, Copy)]
+pub(super) struct PlannedDamage {
+    ids: [CardId; 8],
+    dmg: [i16; 8],
+    n: usize,
+}
+
+impl PlannedDamage {
+    pub(super) const EMPTY: PlannedDamage = PlannedDamage {
+        ids: [NO_CARD; 8],
+        dmg: [0; 8],
+        n: 0,
+    };
+
+    pub(super) fn get(&self, c: CardId) -> i16 {
+        self.ids[..self.n]
+            .iter()
+            .position(|&x| x == c)
+            .map(|i| self.dmg[i])
+            .unwrap_or(0)
+    }
+
+    pub(super) fn add(&mut self, c: CardId, n: i16) {
+        if c == NO_CARD || n <= 0 {
+            return;
+        }
+        if let Some(i) = self.ids[..self.n].iter().position(|&x| x == c) {
+            self.dmg[i] += n;
+        } else if self.n < self.ids.len() {
+            self.ids[self.n] = c;
+            self.dmg[self.n] = n;
+            self.n += 1;
+        }
+    }
+
+    /// What `n` more damage on `c` costs after the damage planned on it.
+    pub(super) fn cost(&self, g: &Game, c: CardId, n: i16) -> i32 {
+        damage_cost_after(g, c, self.get(c), n)
+    }
+
+    /// The cheapest hero to take an undefended attack of strength `atk` after the damage
+    /// planned: (cost, hero).
+    pub(super) fn undefended(&self, g: &Game, p: u8, atk: i16) -> (i32, CardId) {
+        g.heroes(p)
+            .map(|h| (self.cost(g, h, atk), h))
+            .min()
+            .unwrap_or((0, NO_CARD))
+    }
+}
+
 /// Reserve defenders (from `pool`) for `enemies`, greedily: returns the reserved characters.
+/// With `stack_damage`, the damage each planned defence or undefended attack leaves on a
+/// character counts in the costs of the attacks after it.
 pub(super) fn reserve_defenders(
     g: &Game,
     p: u8,
@@ -73,10 +128,37 @@ pub(super) fn reserve_defenders(
     at_commit: bool,
 ) -> Ids {
     let mut res = Ids::new();
+    let stack = w().stack_damage != 0;
+    let mut planned = PlannedDamage::EMPTY;
     for &e in enemies {
-        let undef = undefended_cost(g, p, g.stat(e, Stat::Attack) + 1);
-        if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
-            res.push(c);
+        let atk = g.stat(e, Stat::Attack) + 1;
+        if !stack {
+            let undef = undefended_cost(g, p, atk);
+            if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
+                res.push(c);
+            }
+            continue;
+        }
+        let (undef, hero) = planned.undefended(g, p, atk);
+        let mut best: Option<(i32, CardId)> = None;
+        for &c in pool.as_slice() {
+            if res.contains(c) {
+                continue;
+            }
+            let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
+            let k = planned.cost(g, c, dmg)
+                + 2 * g.stat(c, Stat::Attack) as i32
+                + keep_cost(g, c, at_commit);
+            if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, c));
+            }
+        }
+        match best {
+            Some((_, c)) => {
+                res.push(c);
+                planned.add(c, (atk - g.stat(c, Stat::Defense)).max(0));
+            }
+            None => planned.add(hero, atk),
         }
     }
     res
@@ -234,6 +316,13 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if progress_is_useless(g) || kills_count {
                 keep = with;
             }
+        }
+    }
+    // Exploring the active location may reveal cards from a pile (the Orc deck of The Weather
+    // Hills 1B): a defender for the enemy that comes, when exploring is within reach.
+    if at_commit && !no_checks {
+        if let Some(c) = explore_defender(g, p, &pool, &keep) {
+            keep.push(c);
         }
     }
     let mut plan_engage = NO_CARD;
@@ -406,6 +495,82 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
     }
     let atk = atk + 1;
     let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let mut best: Option<(i64, CardId)> = None;
+    for &c in pool.as_slice() {
+        if keep.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The pile and count a quest card in play reveals when the active location is explored
+/// (`Hint::explore_reveals`).
+pub(super) fn explore_reveals(g: &Game) -> Option<(Zone, u8)> {
+    g.list(Zone::Quest)
+        .iter()
+        .find_map(|&q| hint(g, q).explore_reveals)
+}
+
+/// The enemies exploring the active location would reveal that engage `p` at once
+/// (engagement cost ≤ threat), from the known contents of the pile (`explore_reveals`):
+/// (chance in percent, their average attack); (0, 0) when the location is out of reach this
+/// round (its remaining quest points exceed the willpower of `pool` outside `keep` past the
+/// staged threat and the expected reveal).
+pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, i16) {
+    let Some((zone, n)) = explore_reveals(g) else {
+        return (0, 0);
+    };
+    let Some(l) = g.active_location() else {
+        return (0, 0);
+    };
+    let qs = g.questing_stat();
+    let wp: i16 = pool
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum::<i16>()
+        + g.questing_strength();
+    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
+    if rem > reach {
+        return (0, 0);
+    }
+    let threat = g.players[p as usize].threat;
+    let pile = g.list(zone);
+    let (mut k, mut atk) = (0i32, 0i32);
+    for &c in pile {
+        let d = g.def_of(c);
+        if d.ty == CardType::Enemy && d.engagement <= threat {
+            k += 1;
+            atk += d.attack.max(0) as i32;
+        }
+    }
+    if k == 0 {
+        return (0, 0);
+    }
+    let pct = (k * 100 * n as i32 / pile.len() as i32).min(100);
+    (pct, (atk / k) as i16)
+}
+
+/// The character of `pool` outside `keep` to hold back for the enemy that exploring the
+/// active location would reveal (`explore_enemies`): the cheapest (willpower kept back + the
+/// expected defence), if cheaper than `explore_fight` percent of the expected undefended hit.
+pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+    if w().explore_fight <= 0 {
+        return None;
+    }
+    let (pct, atk) = explore_enemies(g, p, pool, keep);
+    if pct == 0 {
+        return None;
+    }
+    let atk = atk + 1;
+    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().explore_fight as i64 / 10_000;
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {

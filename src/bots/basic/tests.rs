@@ -755,3 +755,73 @@ fn holds_back_by_night_when_quest_progress_is_lost() {
         "by Night it cannot be placed"
     );
 }
+
+#[test]
+fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
+    // Fault class (The Weather Hills, Easy, chetwood-vigil, game 0, round 1): the commits
+    // explored the active location, the Orc deck revealed an Orc that engaged at once, and its
+    // attack in combat went undefended on a hero (who died) because every fighter had quested.
+    let situation = |orcs: bool, far: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        // No enemy in the encounter deck: only the explore reveal brings one.
+        for z in [
+            Zone::EncounterDeck,
+            Zone::OrcDeck,
+            Zone::Staging,
+            Zone::Active,
+        ] {
+            while let Some(&c) = g.list(z).last() {
+                g.move_card(c, Zone::SetAside);
+            }
+        }
+        for _ in 0..4 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            if orcs {
+                g.spawn(CORNERED_ORC, ENCOUNTER, Zone::OrcDeck);
+            }
+        }
+        let l = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Active); // 3 quest points
+        if far {
+            g.card_mut(l).progress = 0;
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    install(weights::DEFAULT);
+    let g = situation(true, false);
+    let pool = ready_chars(&g, 0);
+    assert_eq!(
+        explore_enemies(&g, 0, &pool, &Ids::new()),
+        (100, 2),
+        "every Orc-deck card is a Cornered Orc (2 attack) that engages at threat 30"
+    );
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(kept.n, 1, "one character waits for the Orc");
+    let mut g = situation(true, false);
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: no Orc to come, the rule off, or the location out of reach this round.
+    assert_eq!(round_plan(&situation(false, false), 0, true).keep.n, 0);
+    assert_eq!(
+        plan_with(&situation(true, false), true, &[("explore_fight", "0")])
+            .keep
+            .n,
+        0
+    );
+    let g = situation(true, true);
+    assert_eq!(
+        explore_enemies(&g, 0, &ready_chars(&g, 0), &Ids::new()).0,
+        0
+    );
+}

@@ -270,11 +270,11 @@ impl Bot for BasicBot {
             }),
             Ask::Defender { enemy } => defender(g, p, enemy, o),
             Ask::UndefendedHero { damage, .. } | Ask::DefenderTakesDamage { damage, .. } => {
-                pick_min(o, |c| damage_cost(g, c, damage))
+                pick_min(o, |c| dmg_cost(g, c, damage))
             }
             Ask::AttackTarget => attack_target(g, p, o),
             Ask::Attacker { enemy } => attacker(g, p, enemy, o),
-            Ask::Archery => pick_min(o, |c| damage_cost(g, c, 1)),
+            Ask::Archery => pick_min(o, |c| dmg_cost(g, c, 1)),
             Ask::Response(ev) => response(g, p, ev, o),
             Ask::Effect { card, what } => effect(g, p, card, what, o),
         };
@@ -315,6 +315,16 @@ impl Ids {
     fn contains(&self, c: CardId) -> bool {
         self.as_slice().contains(&c)
     }
+}
+
+/// `damage_cost` at the bot's `hero_wound` weight (what a damage point a hero survives costs).
+pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    damage_cost_with(g, c, n, w().hero_wound)
+}
+
+/// `undefended_cost` at the bot's `hero_wound` weight.
+pub(super) fn undef_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    undefended_cost_with(g, p, atk, w().hero_wound)
 }
 
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.

@@ -23,7 +23,7 @@ pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
 /// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
 pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
-    damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
+    dmg_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
 }
 
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
@@ -104,7 +104,8 @@ impl PlannedDamage {
 
     /// What `n` more damage on `c` costs after the damage planned on it.
     pub(super) fn cost(&self, g: &Game, c: CardId, n: i16) -> i32 {
-        damage_cost_after(g, c, self.get(c), n)
+        let a = self.get(c);
+        dmg_cost(g, c, a + n) - dmg_cost(g, c, a)
     }
 
     /// The cheapest hero to take an undefended attack of strength `atk` after the damage
@@ -133,7 +134,7 @@ pub(super) fn reserve_defenders(
     for &e in enemies {
         let atk = g.stat(e, Stat::Attack) + 1;
         if !stack {
-            let undef = undefended_cost(g, p, atk);
+            let undef = undef_cost(g, p, atk);
             if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
                 res.push(c);
             }
@@ -439,7 +440,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
 }
 
-/// `undefended_cost(g, p, atk)` for the few attack values one round plan asks about.
+/// `undef_cost(g, p, atk)` for the few attack values one round plan asks about.
 #[derive(Default)]
 struct UndefMemo {
     n: usize,
@@ -452,7 +453,7 @@ impl UndefMemo {
         if let Some(i) = self.atk[..self.n].iter().position(|&a| a == atk) {
             return self.cost[i];
         }
-        let c = undefended_cost(g, p, atk);
+        let c = undef_cost(g, p, atk);
         if self.n < self.atk.len() {
             self.atk[self.n] = atk;
             self.cost[self.n] = c;
@@ -494,7 +495,7 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
         return None;
     }
     let atk = atk + 1;
-    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
@@ -570,7 +571,7 @@ pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
         return None;
     }
     let atk = atk + 1;
-    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().explore_fight as i64 / 10_000;
+    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().explore_fight as i64 / 10_000;
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
@@ -589,7 +590,7 @@ pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
 /// defence costs at most `park_damage`; else nothing (value ≤ 0).
 fn park_value(g: &Game, d: CardId, atk: i16, per: i32) -> (i32, u32) {
     let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
-    let hurt = damage_cost(g, d, dmg);
+    let hurt = dmg_cost(g, d, dmg);
     if hurt > w().park_damage {
         return (0, 0);
     }
@@ -897,7 +898,7 @@ pub(super) fn forced_engage_cost(g: &Game, p: u8) -> i32 {
                 .map(|&c| defend_cost(g, c, atk))
                 .min()
                 .unwrap_or(i32::MAX);
-            def.min(undefended_cost(g, p, atk))
+            def.min(undef_cost(g, p, atk))
         }
     }
 }

@@ -130,6 +130,10 @@ pub struct Hint {
     /// bot saves the resources to play it while the threat climbs toward the point where it
     /// is worth playing.
     pub threat_reduction: i16,
+    /// An enemy whose own effects raise its Attack as it attacks: the extra Attack a bot
+    /// expects per attack when planning defences (Baleful Shade: +2 when the card it mills is
+    /// an ally, about one attack in two).
+    pub expected_attack_bonus: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -141,6 +145,7 @@ pub const NO_HINT: Hint = Hint {
     attacks_when_engaged: false,
     explore_reveals: None,
     threat_reduction: 0,
+    expected_attack_bonus: 0,
     key_response: 0,
     mild_treachery: false,
     attach: None,

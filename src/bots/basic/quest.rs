@@ -10,6 +10,13 @@ pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
     (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
 }
 
+/// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
+/// (with `attack_bonus` on) the extra its own effects are expected to add
+/// (`Hint::expected_attack_bonus`).
+pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
+    g.stat(e, Stat::Attack) + 1 + (w().attack_bonus != 0) as i16 * hint(g, e).expected_attack_bonus
+}
+
 /// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
@@ -50,7 +57,7 @@ pub(super) fn cheapest_defender(
     at_commit: bool,
     limit: i32,
 ) -> Option<(i32, CardId)> {
-    let atk = g.stat(e, Stat::Attack) + 1;
+    let atk = planned_attack(g, e);
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
@@ -132,7 +139,7 @@ pub(super) fn reserve_defenders(
     let stack = w().stack_damage != 0;
     let mut planned = PlannedDamage::EMPTY;
     for &e in enemies {
-        let atk = g.stat(e, Stat::Attack) + 1;
+        let atk = planned_attack(g, e);
         if !stack {
             let undef = undef_cost(g, p, atk);
             if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
@@ -345,7 +352,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
                 continue;
             }
-            let atk = g.stat(e, Stat::Attack) + 1;
+            let atk = planned_attack(g, e);
             let undef = undef_memo.get(g, p, atk);
             let def = cheapest_defender(g, e, &pool, &keep, at_commit, w().acceptable + 1);
             let (dc, d) = match def {
@@ -888,7 +895,7 @@ pub(super) fn forced_engage_cost(g: &Game, p: u8) -> i32 {
     match weakest {
         None => 0,
         Some(e) => {
-            let atk = g.stat(e, Stat::Attack) + 1;
+            let atk = planned_attack(g, e);
             let pool = ready_chars(g, p);
             let taken = reserve_defenders(g, p, g.engaged(p), &pool, false);
             let def = pool

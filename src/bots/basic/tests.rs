@@ -825,3 +825,60 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
         0
     );
 }
+
+#[test]
+fn plans_defences_for_the_attack_an_enemy_adds_to_itself() {
+    // Fault class (Deadmen's Dike): the round plan reserved defenders for printed Attack + 1,
+    // while an enemy whose own effect raises its Attack as it attacks (`expected_attack_bonus`)
+    // hit harder; the defender took more than planned and later attacks found no one.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));
+    install(weights::DEFAULT);
+    let printed = g.stat(e, Stat::Attack);
+    assert_eq!(hint(&g, e).expected_attack_bonus, 1);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 2,
+        "shadow card and its own bonus"
+    );
+    let off = Weights::from_options(&[("attack_bonus".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 1,
+        "the situation: printed + shadow"
+    );
+    install(weights::DEFAULT);
+    // The defence kept for it is planned against the larger attack.
+    let kept = round_plan_upto(&g, 0, true, 1).keep;
+    assert_eq!(kept.n, 1, "a defender is kept for the engaged enemy");
+}
+
+#[test]
+fn saves_resources_for_a_threat_reduction_when_asked() {
+    // `save_threat` (off by default, measured): from that threat on, the sphere's resources
+    // are not spent below the cost of a threat-reduction card in hand.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    let other = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    assert_eq!(hint(&g, gg).threat_reduction, 6);
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    for &h in &heroes {
+        g.card_mut(h).resources = 1;
+    }
+    g.players[0].threat = 33;
+    install(weights::DEFAULT);
+    assert_eq!(saving_for(&g, 0), None, "off by default");
+    let on = Weights::from_options(&[("save_threat".to_string(), "30".to_string())]).unwrap();
+    install(on);
+    assert!(saving_for(&g, 0).is_some(), "saving at threat 33");
+    // Another threat-reduction card is never held back by the saving.
+    assert!(!breaks_reserve(&g, 0, other));
+    g.players[0].threat = 25;
+    assert_eq!(
+        saving_for(&g, 0),
+        None,
+        "below the threshold nothing is saved"
+    );
+    install(weights::DEFAULT);
+}

@@ -106,6 +106,9 @@ weights! {
     /// The Weather Hills +0.17 / +0.05 rounds (Easy / Standard) but −0.15 / −0.14 progress
     /// score, and Intruders in Chetwood Standard −1.1 points of wins.
     save_threat: 0,
+    /// 1: round plans count an enemy's `Hint::expected_attack_bonus` in the attack they plan
+    /// defences for; 0: printed Attack + 1 only.
+    attack_bonus: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -122,6 +122,18 @@ pub struct Hint {
     /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
     /// it attacks twice that round (its defender of the first attack is exhausted for the second).
     pub attacks_when_engaged: bool,
+    /// A quest stage that reveals cards from a pile when the active location is explored
+    /// (The Weather Hills 1B: the Orc deck): (the pile, cards revealed with one or two
+    /// players). A bot that explores this round expects those cards' enemies too.
+    pub explore_reveals: Option<(Zone, u8)>,
+    /// A card that lowers its player's threat by this much (The Galadhrim's Greeting: 6): a
+    /// bot saves the resources to play it while the threat climbs toward the point where it
+    /// is worth playing.
+    pub threat_reduction: i16,
+    /// An enemy whose own effects raise its Attack as it attacks: the extra Attack a bot
+    /// expects per attack when planning defences (Baleful Shade: +2 when the card it mills is
+    /// an ally, about one attack in two).
+    pub expected_attack_bonus: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -131,6 +143,9 @@ pub const NO_HINT: Hint = Hint {
     kills_advance_quest: false,
     threat_growth: 0,
     attacks_when_engaged: false,
+    explore_reveals: None,
+    threat_reduction: 0,
+    expected_attack_bonus: 0,
     key_response: 0,
     mild_treachery: false,
     attach: None,
@@ -273,6 +288,15 @@ pub fn char_value(g: &Game, c: CardId) -> i32 {
 
 /// What `n` damage on character `c` costs us.
 pub fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    damage_cost_with(g, c, n, HERO_WOUND)
+}
+
+/// What a damage point that a hero survives costs (`damage_cost`), before the extra for a
+/// hero left with ≤ 2 hit points.
+pub const HERO_WOUND: i32 = 15;
+
+/// `damage_cost` with `hero_wound` for each damage point a hero survives.
+pub fn damage_cost_with(g: &Game, c: CardId, n: i16, hero_wound: i32) -> i32 {
     if n <= 0 {
         return 0;
     }
@@ -296,7 +320,7 @@ pub fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
     }
     if g.is_hero(c) {
         let left = rem - n;
-        15 * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
+        hero_wound * n as i32 + if left <= 2 { 40 } else { 0 } + if left <= 1 { 60 } else { 0 }
     } else {
         8 * n as i32
     }
@@ -309,8 +333,13 @@ pub fn damage_cost_after(g: &Game, c: CardId, already: i16, n: i16) -> i32 {
 
 /// Cost of taking an attack of strength `atk` undefended (cheapest hero).
 pub fn undefended_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    undefended_cost_with(g, p, atk, HERO_WOUND)
+}
+
+/// `undefended_cost` with `hero_wound` (see `damage_cost_with`).
+pub fn undefended_cost_with(g: &Game, p: u8, atk: i16, hero_wound: i32) -> i32 {
     g.heroes(p)
-        .map(|h| damage_cost(g, h, atk))
+        .map(|h| damage_cost_with(g, h, atk, hero_wound))
         .min()
         .unwrap_or(0)
 }

@@ -152,6 +152,9 @@ pub mod codes {
     pub const HUNTING_THE_ORCS: &str = "TLR-071";
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";
+    pub const BALEFUL_SHADE: &str = "TLR-035";
+    pub const SPIRIT_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
+    pub const THE_GALADHRIMS_GREETING: &str = "Core-046";
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
 }

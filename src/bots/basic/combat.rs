@@ -24,7 +24,7 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         return Some(i);
     }
     let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
-    let undef = undefended_cost(g, p, atk);
+    let undef = undef_cost(g, p, atk);
     let best = pick_min(o, |c| defend_cost(g, c, atk));
     match best {
         Some(i) => {

@@ -50,6 +50,19 @@
 //! of the undefended hit (measured, 2,000 paired games: The Weather Hills progress score +0.32
 //! Easy and +0.19 Standard with it on every stage, but −0.4 to −0.7 on Deadmen's Dike, where
 //! willpower kept back costs progress; so only there).
+//! **Explore reveals** (`explore_defender`): where exploring the active location reveals cards
+//! from a pile (`Hint::explore_reveals`: The Weather Hills 1B and its Orc deck) and the
+//! location is within reach of this round's willpower, one more defender is kept for the
+//! enemy that comes (the share of the pile's known contents that engage at once), when its
+//! willpower costs less than `explore_fight` (200) percent of that share of the undefended hit
+//! (measured, 2,000 paired games, chetwood-vigil: The Weather Hills +0.36 rounds Easy and
+//! +0.38 Standard, progress score +0.09 / +0.07 within the noise; nothing else changes).
+//! Planned attacks are Attack + 1 (a shadow card) + the enemy's own
+//! `Hint::expected_attack_bonus` (`attack_bonus`; Baleful Shade: measured on Deadmen's Dike,
+//! dike-stewards, progress score +0.37 Easy and +0.16 Standard, rounds −0.25 / +0.01).
+//! Off by default after measuring: `stack_damage` (each planned defence or undefended hit
+//! counts in the costs of the next attacks), `hero_wound` (the cost of a damage point a hero
+//! survives, 15) and `save_threat` (resources saved for a `Hint::threat_reduction` card).
 //! 2) Optional engagement (only if every such enemy got a defender): each staged enemy is scored
 //! by what it costs per round while staged (`staged_cost`: its threat, +1 when engagement checks
 //! are off — it never engages on its own, and Intruders in Chetwood also raises threat per staged
@@ -270,11 +283,11 @@ impl Bot for BasicBot {
             }),
             Ask::Defender { enemy } => defender(g, p, enemy, o),
             Ask::UndefendedHero { damage, .. } | Ask::DefenderTakesDamage { damage, .. } => {
-                pick_min(o, |c| damage_cost(g, c, damage))
+                pick_min(o, |c| dmg_cost(g, c, damage))
             }
             Ask::AttackTarget => attack_target(g, p, o),
             Ask::Attacker { enemy } => attacker(g, p, enemy, o),
-            Ask::Archery => pick_min(o, |c| damage_cost(g, c, 1)),
+            Ask::Archery => pick_min(o, |c| dmg_cost(g, c, 1)),
             Ask::Response(ev) => response(g, p, ev, o),
             Ask::Effect { card, what } => effect(g, p, card, what, o),
         };
@@ -315,6 +328,16 @@ impl Ids {
     fn contains(&self, c: CardId) -> bool {
         self.as_slice().contains(&c)
     }
+}
+
+/// `damage_cost` at the bot's `hero_wound` weight (what a damage point a hero survives costs).
+pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    damage_cost_with(g, c, n, w().hero_wound)
+}
+
+/// `undefended_cost` at the bot's `hero_wound` weight.
+pub(super) fn undef_cost(g: &Game, p: u8, atk: i16) -> i32 {
+    undefended_cost_with(g, p, atk, w().hero_wound)
 }
 
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.

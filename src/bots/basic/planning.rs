@@ -29,16 +29,59 @@ pub(super) fn reserve_spirit(g: &Game, p: u8) -> i16 {
         .unwrap_or(0)
 }
 
-/// Would paying for `c` eat the Spirit resources kept for key responses?
+/// Would paying for `c` eat the Spirit resources kept for key responses, or those saved for a
+/// threat reduction in hand (`saving_for`)?
 pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
-    breaks_kept(g, p, c, reserve_spirit(g, p))
+    breaks_kept(g, p, c, reserve_spirit(g, p)) || breaks_saving(g, p, c)
 }
 
 /// `breaks_reserve` with `reserve_spirit(g, p)` computed once per decision (it scans the hand):
 /// `*keep` is filled on first use.
 fn breaks_reserve_memo(g: &Game, p: u8, c: CardId, keep: &mut Option<i16>) -> bool {
     let k = *keep.get_or_insert_with(|| reserve_spirit(g, p));
-    breaks_kept(g, p, c, k)
+    breaks_kept(g, p, c, k) || breaks_saving(g, p, c)
+}
+
+/// The card in hand the resources of its sphere are saved for: one hinted
+/// `threat_reduction` once the threat is `save_threat` or more (it is played when its own
+/// `play_value` says so; until then its sphere's resources are not spent below its cost).
+pub(super) fn saving_for(g: &Game, p: u8) -> Option<CardId> {
+    if w().save_threat <= 0 || (g.players[p as usize].threat as i32) < w().save_threat {
+        return None;
+    }
+    hand(g, p)
+        .iter()
+        .copied()
+        .filter(|&c| hint(g, c).threat_reduction > 0)
+        .max_by_key(|&c| hint(g, c).threat_reduction)
+}
+
+/// Would paying for `c` leave too few resources of the saved card's sphere to pay for it?
+fn breaks_saving(g: &Game, p: u8, c: CardId) -> bool {
+    let Some(s) = saving_for(g, p) else {
+        return false;
+    };
+    // Key responses (A Test of Will) keep their own reserve and are never held back by this.
+    if s == c || hint(g, c).threat_reduction > 0 || hint(g, c).key_response > 0 {
+        return false;
+    }
+    let sphere = g.def_of(s).sphere;
+    let d = g.def_of(c);
+    if d.sphere != sphere && d.sphere != Sphere::Neutral {
+        return false;
+    }
+    let need = g.cost_of(s, p);
+    let have = g.available(p, sphere);
+    let cost = g.cost_of(c, p);
+    let other: i16 = if d.sphere == Sphere::Neutral {
+        g.heroes(p)
+            .filter(|&h| !g.hero_matches(h, sphere))
+            .map(|h| g.card(h).resources)
+            .sum()
+    } else {
+        0
+    };
+    have - (cost - other).max(0) < need
 }
 
 /// `breaks_reserve` with the Spirit resources to keep already known.

@@ -10,6 +10,13 @@ pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
     (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
 }
 
+/// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
+/// (with `attack_bonus` on) the extra its own effects are expected to add
+/// (`Hint::expected_attack_bonus`).
+pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
+    g.stat(e, Stat::Attack) + 1 + (w().attack_bonus != 0) as i16 * hint(g, e).expected_attack_bonus
+}
+
 /// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
@@ -23,7 +30,7 @@ pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
 /// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
 pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
-    damage_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
+    dmg_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
 }
 
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
@@ -50,7 +57,7 @@ pub(super) fn cheapest_defender(
     at_commit: bool,
     limit: i32,
 ) -> Option<(i32, CardId)> {
-    let atk = g.stat(e, Stat::Attack) + 1;
+    let atk = planned_attack(g, e);
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
@@ -64,7 +71,63 @@ pub(super) fn cheapest_defender(
     best
 }
 
+/// Damage a round plan expects its characters to take this round (from the attacks planned
+/// so far), so that the next attack's costs count it: a hero that already takes one hit is a
+/// dear place for a second.
+#[derive(Clone, Copy)]
+pub(super) struct PlannedDamage {
+    ids: [CardId; 8],
+    dmg: [i16; 8],
+    n: usize,
+}
+
+impl PlannedDamage {
+    pub(super) const EMPTY: PlannedDamage = PlannedDamage {
+        ids: [NO_CARD; 8],
+        dmg: [0; 8],
+        n: 0,
+    };
+
+    pub(super) fn get(&self, c: CardId) -> i16 {
+        self.ids[..self.n]
+            .iter()
+            .position(|&x| x == c)
+            .map(|i| self.dmg[i])
+            .unwrap_or(0)
+    }
+
+    pub(super) fn add(&mut self, c: CardId, n: i16) {
+        if c == NO_CARD || n <= 0 {
+            return;
+        }
+        if let Some(i) = self.ids[..self.n].iter().position(|&x| x == c) {
+            self.dmg[i] += n;
+        } else if self.n < self.ids.len() {
+            self.ids[self.n] = c;
+            self.dmg[self.n] = n;
+            self.n += 1;
+        }
+    }
+
+    /// What `n` more damage on `c` costs after the damage planned on it.
+    pub(super) fn cost(&self, g: &Game, c: CardId, n: i16) -> i32 {
+        let a = self.get(c);
+        dmg_cost(g, c, a + n) - dmg_cost(g, c, a)
+    }
+
+    /// The cheapest hero to take an undefended attack of strength `atk` after the damage
+    /// planned: (cost, hero).
+    pub(super) fn undefended(&self, g: &Game, p: u8, atk: i16) -> (i32, CardId) {
+        g.heroes(p)
+            .map(|h| (self.cost(g, h, atk), h))
+            .min()
+            .unwrap_or((0, NO_CARD))
+    }
+}
+
 /// Reserve defenders (from `pool`) for `enemies`, greedily: returns the reserved characters.
+/// With `stack_damage`, the damage each planned defence or undefended attack leaves on a
+/// character counts in the costs of the attacks after it.
 pub(super) fn reserve_defenders(
     g: &Game,
     p: u8,
@@ -73,10 +136,37 @@ pub(super) fn reserve_defenders(
     at_commit: bool,
 ) -> Ids {
     let mut res = Ids::new();
+    let stack = w().stack_damage != 0;
+    let mut planned = PlannedDamage::EMPTY;
     for &e in enemies {
-        let undef = undefended_cost(g, p, g.stat(e, Stat::Attack) + 1);
-        if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
-            res.push(c);
+        let atk = planned_attack(g, e);
+        if !stack {
+            let undef = undef_cost(g, p, atk);
+            if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
+                res.push(c);
+            }
+            continue;
+        }
+        let (undef, hero) = planned.undefended(g, p, atk);
+        let mut best: Option<(i32, CardId)> = None;
+        for &c in pool.as_slice() {
+            if res.contains(c) {
+                continue;
+            }
+            let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
+            let k = planned.cost(g, c, dmg)
+                + 2 * g.stat(c, Stat::Attack) as i32
+                + keep_cost(g, c, at_commit);
+            if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+                best = Some((k, c));
+            }
+        }
+        match best {
+            Some((_, c)) => {
+                res.push(c);
+                planned.add(c, (atk - g.stat(c, Stat::Defense)).max(0));
+            }
+            None => planned.add(hero, atk),
         }
     }
     res
@@ -236,6 +326,13 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
         }
     }
+    // Exploring the active location may reveal cards from a pile (the Orc deck of The Weather
+    // Hills 1B): a defender for the enemy that comes, when exploring is within reach.
+    if at_commit && !no_checks {
+        if let Some(c) = explore_defender(g, p, &pool, &keep) {
+            keep.push(c);
+        }
+    }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -255,7 +352,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
                 continue;
             }
-            let atk = g.stat(e, Stat::Attack) + 1;
+            let atk = planned_attack(g, e);
             let undef = undef_memo.get(g, p, atk);
             let def = cheapest_defender(g, e, &pool, &keep, at_commit, w().acceptable + 1);
             let (dc, d) = match def {
@@ -350,7 +447,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
 }
 
-/// `undefended_cost(g, p, atk)` for the few attack values one round plan asks about.
+/// `undef_cost(g, p, atk)` for the few attack values one round plan asks about.
 #[derive(Default)]
 struct UndefMemo {
     n: usize,
@@ -363,7 +460,7 @@ impl UndefMemo {
         if let Some(i) = self.atk[..self.n].iter().position(|&a| a == atk) {
             return self.cost[i];
         }
-        let c = undefended_cost(g, p, atk);
+        let c = undef_cost(g, p, atk);
         if self.n < self.atk.len() {
             self.atk[self.n] = atk;
             self.cost[self.n] = c;
@@ -405,7 +502,83 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
         return None;
     }
     let atk = atk + 1;
-    let undef = undefended_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let mut best: Option<(i64, CardId)> = None;
+    for &c in pool.as_slice() {
+        if keep.contains(c) || is_objective_ally(g, c) {
+            continue;
+        }
+        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The pile and count a quest card in play reveals when the active location is explored
+/// (`Hint::explore_reveals`).
+pub(super) fn explore_reveals(g: &Game) -> Option<(Zone, u8)> {
+    g.list(Zone::Quest)
+        .iter()
+        .find_map(|&q| hint(g, q).explore_reveals)
+}
+
+/// The enemies exploring the active location would reveal that engage `p` at once
+/// (engagement cost ≤ threat), from the known contents of the pile (`explore_reveals`):
+/// (chance in percent, their average attack); (0, 0) when the location is out of reach this
+/// round (its remaining quest points exceed the willpower of `pool` outside `keep` past the
+/// staged threat and the expected reveal).
+pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, i16) {
+    let Some((zone, n)) = explore_reveals(g) else {
+        return (0, 0);
+    };
+    let Some(l) = g.active_location() else {
+        return (0, 0);
+    };
+    let qs = g.questing_stat();
+    let wp: i16 = pool
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum::<i16>()
+        + g.questing_strength();
+    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
+    if rem > reach {
+        return (0, 0);
+    }
+    let threat = g.players[p as usize].threat;
+    let pile = g.list(zone);
+    let (mut k, mut atk) = (0i32, 0i32);
+    for &c in pile {
+        let d = g.def_of(c);
+        if d.ty == CardType::Enemy && d.engagement <= threat {
+            k += 1;
+            atk += d.attack.max(0) as i32;
+        }
+    }
+    if k == 0 {
+        return (0, 0);
+    }
+    let pct = (k * 100 * n as i32 / pile.len() as i32).min(100);
+    (pct, (atk / k) as i16)
+}
+
+/// The character of `pool` outside `keep` to hold back for the enemy that exploring the
+/// active location would reveal (`explore_enemies`): the cheapest (willpower kept back + the
+/// expected defence), if cheaper than `explore_fight` percent of the expected undefended hit.
+pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+    if w().explore_fight <= 0 {
+        return None;
+    }
+    let (pct, atk) = explore_enemies(g, p, pool, keep);
+    if pct == 0 {
+        return None;
+    }
+    let atk = atk + 1;
+    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().explore_fight as i64 / 10_000;
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
@@ -424,7 +597,7 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
 /// defence costs at most `park_damage`; else nothing (value ≤ 0).
 fn park_value(g: &Game, d: CardId, atk: i16, per: i32) -> (i32, u32) {
     let dmg = (atk - g.stat(d, Stat::Defense)).max(0);
-    let hurt = damage_cost(g, d, dmg);
+    let hurt = dmg_cost(g, d, dmg);
     if hurt > w().park_damage {
         return (0, 0);
     }
@@ -722,7 +895,7 @@ pub(super) fn forced_engage_cost(g: &Game, p: u8) -> i32 {
     match weakest {
         None => 0,
         Some(e) => {
-            let atk = g.stat(e, Stat::Attack) + 1;
+            let atk = planned_attack(g, e);
             let pool = ready_chars(g, p);
             let taken = reserve_defenders(g, p, g.engaged(p), &pool, false);
             let def = pool
@@ -732,7 +905,7 @@ pub(super) fn forced_engage_cost(g: &Game, p: u8) -> i32 {
                 .map(|&c| defend_cost(g, c, atk))
                 .min()
                 .unwrap_or(i32::MAX);
-            def.min(undefended_cost(g, p, atk))
+            def.min(undef_cost(g, p, atk))
         }
     }
 }

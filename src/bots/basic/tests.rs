@@ -755,3 +755,130 @@ fn holds_back_by_night_when_quest_progress_is_lost() {
         "by Night it cannot be placed"
     );
 }
+
+#[test]
+fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
+    // Fault class (The Weather Hills, Easy, chetwood-vigil, game 0, round 1): the commits
+    // explored the active location, the Orc deck revealed an Orc that engaged at once, and its
+    // attack in combat went undefended on a hero (who died) because every fighter had quested.
+    let situation = |orcs: bool, far: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        // No enemy in the encounter deck: only the explore reveal brings one.
+        for z in [
+            Zone::EncounterDeck,
+            Zone::OrcDeck,
+            Zone::Staging,
+            Zone::Active,
+        ] {
+            while let Some(&c) = g.list(z).last() {
+                g.move_card(c, Zone::SetAside);
+            }
+        }
+        for _ in 0..4 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            if orcs {
+                g.spawn(CORNERED_ORC, ENCOUNTER, Zone::OrcDeck);
+            }
+        }
+        let l = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Active); // 3 quest points
+        if far {
+            g.card_mut(l).progress = 0;
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    install(weights::DEFAULT);
+    let g = situation(true, false);
+    let pool = ready_chars(&g, 0);
+    assert_eq!(
+        explore_enemies(&g, 0, &pool, &Ids::new()),
+        (100, 2),
+        "every Orc-deck card is a Cornered Orc (2 attack) that engages at threat 30"
+    );
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(kept.n, 1, "one character waits for the Orc");
+    let mut g = situation(true, false);
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: no Orc to come, the rule off, or the location out of reach this round.
+    assert_eq!(round_plan(&situation(false, false), 0, true).keep.n, 0);
+    assert_eq!(
+        plan_with(&situation(true, false), true, &[("explore_fight", "0")])
+            .keep
+            .n,
+        0
+    );
+    let g = situation(true, true);
+    assert_eq!(
+        explore_enemies(&g, 0, &ready_chars(&g, 0), &Ids::new()).0,
+        0
+    );
+}
+
+#[test]
+fn plans_defences_for_the_attack_an_enemy_adds_to_itself() {
+    // Fault class (Deadmen's Dike): the round plan reserved defenders for printed Attack + 1,
+    // while an enemy whose own effect raises its Attack as it attacks (`expected_attack_bonus`)
+    // hit harder; the defender took more than planned and later attacks found no one.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));
+    install(weights::DEFAULT);
+    let printed = g.stat(e, Stat::Attack);
+    assert_eq!(hint(&g, e).expected_attack_bonus, 1);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 2,
+        "shadow card and its own bonus"
+    );
+    let off = Weights::from_options(&[("attack_bonus".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 1,
+        "the situation: printed + shadow"
+    );
+    install(weights::DEFAULT);
+    // The defence kept for it is planned against the larger attack.
+    let kept = round_plan_upto(&g, 0, true, 1).keep;
+    assert_eq!(kept.n, 1, "a defender is kept for the engaged enemy");
+}
+
+#[test]
+fn saves_resources_for_a_threat_reduction_when_asked() {
+    // `save_threat` (off by default, measured): from that threat on, the sphere's resources
+    // are not spent below the cost of a threat-reduction card in hand.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    let other = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    assert_eq!(hint(&g, gg).threat_reduction, 6);
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    for &h in &heroes {
+        g.card_mut(h).resources = 1;
+    }
+    g.players[0].threat = 33;
+    install(weights::DEFAULT);
+    assert_eq!(saving_for(&g, 0), None, "off by default");
+    let on = Weights::from_options(&[("save_threat".to_string(), "30".to_string())]).unwrap();
+    install(on);
+    assert!(saving_for(&g, 0).is_some(), "saving at threat 33");
+    // Another threat-reduction card is never held back by the saving.
+    assert!(!breaks_reserve(&g, 0, other));
+    g.players[0].threat = 25;
+    assert_eq!(
+        saving_for(&g, 0),
+        None,
+        "below the threshold nothing is saved"
+    );
+    install(weights::DEFAULT);
+}

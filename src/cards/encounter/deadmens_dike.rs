@@ -84,6 +84,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-035",
         hint: Hint {
             effect: Some(bot::baleful_shade_effect),
+            expected_attack_bonus: 1,
             ..NO_HINT
         },
         forced: Some(shade_forced),

@@ -25,6 +25,10 @@ pub static SCRIPTS: &[Script] = &[
     // if from the encounter deck.
     Script {
         code: "TLR-069B",
+        hint: Hint {
+            explore_reveals: Some((Zone::OrcDeck, 1)),
+            ..NO_HINT
+        },
         forced: Some(stage1b_forced),
         forced_on: events![Explored, Revealing],
         ..BLANK

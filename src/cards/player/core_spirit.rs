@@ -84,6 +84,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-046",
         hint: Hint {
             play_value: Some(bot::the_galadhrims_greeting_value),
+            threat_reduction: 6,
             ..NO_HINT
         },
         can_act: Some(greeting_can),

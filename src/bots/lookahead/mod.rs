@@ -48,9 +48,9 @@
 //! +3.9 to +12.6, 400 pairs; Standard, seed 2, +0.65 rounds; neutral on the other two), per staged enemy
 //! `−(ATK + 0.5·remaining HP)`, per staged location whose Threat grows (`Hint::threat_growth`, Fornost
 //! Square, Weathered Hilltop) `−growth_weight (4)·growth` (Deadmen's Dike Easy +0.82 progress score,
-//! The Weather Hills Easy +0.40, 150 pairs each, intervals spanning 0); `+stage_weight (100)` per quest stage reached (25 → 100: the one-round view saw a stage
+//! The Weather Hills Easy +0.40, 150 pairs each, intervals spanning 0); `+stage_weight (50)` per quest stage reached (25 → 100 → 50: the one-round view saw a stage
 //! that brings enemies, e.g. The Weather Hills 2A, as a loss and held back the kill or the progress
-//! that ends stage 1: see ARCHITECTURE.md) and `+progress_weight` (1.5) per progress
+//! that ends stage 1; at 100 it rushed Across the Ettenmoors' stages: see ARCHITECTURE.md) and `+progress_weight` (1.5) per progress
 //! point on the main quest and the active location (`progress_weight`); per encounter side quest in the
 //! staging area `−progress_weight` per quest point left on it, and for one with a deadline
 //! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
@@ -161,7 +161,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "stage_weight",
-        default: "100",
+        default: "50",
         about: "state value: each quest stage reached (0-100)",
     },
     BotOption {
@@ -201,7 +201,7 @@ pub const WIN: f64 = 500.0;
 pub const LOSS: f64 = -500.0;
 pub const ROUND_CAP: f64 = -250.0;
 const HERO: f64 = 12.0;
-const STAGE: f64 = 100.0;
+const STAGE: f64 = 50.0;
 
 pub struct LookaheadBot {
     rollouts: u32,

@@ -3,7 +3,7 @@
 use super::*;
 
 /// The card an event is about, if any.
-fn event_subject(ev: Event) -> Option<CardId> {
+pub(super) fn event_subject(ev: Event) -> Option<CardId> {
     match ev {
         Event::EntersPlay(c)
         | Event::Played(c)

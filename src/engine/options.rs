@@ -44,6 +44,10 @@ pub struct RuleOptions {
     pub chain_resets: u8,
     /// §8.11.3: a card reanimated in front of a player fires "after an enemy engages you".
     pub reanimated_engages: bool,
+    /// §7.6.10 (UNSURE): while the players have separate staging areas, player-card effects
+    /// (targets, "each player", Doomed, Responses) reach only the players and cards of the
+    /// acting player's own staging area (false: every player's).
+    pub player_cards_stop_at_areas: bool,
 }
 
 impl Default for RuleOptions {
@@ -66,6 +70,7 @@ impl Default for RuleOptions {
             fend_off_reduction: 2,
             chain_resets: 1,
             reanimated_engages: true,
+            player_cards_stop_at_areas: true,
         }
     }
 }
@@ -158,6 +163,11 @@ impl RuleOptions {
             "§8.11.3",
             "a Reanimated Dead placed in front of a player counts as engaging him (after-engage effects fire)",
         ),
+        (
+            "player_cards_stop_at_areas",
+            "§7.6.10",
+            "with separate staging areas, player-card effects, Doomed and Responses reach only the acting player's own area",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -210,6 +220,7 @@ impl RuleOptions {
                 }
             }
             "reanimated_engages" => self.reanimated_engages = flag()?,
+            "player_cards_stop_at_areas" => self.player_cards_stop_at_areas = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -244,6 +255,7 @@ impl RuleOptions {
             "fend_off_reduction" => self.fend_off_reduction.to_string(),
             "chain_resets" => self.chain_resets.to_string(),
             "reanimated_engages" => self.reanimated_engages.to_string(),
+            "player_cards_stop_at_areas" => self.player_cards_stop_at_areas.to_string(),
             _ => String::new(),
         }
     }

@@ -381,6 +381,12 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
         let t = ps.threat as f64;
         v -= w.threat * (t + (t - 35.0).max(0.0));
+        // Escape from Mount Gram: while a player's other cards are captured (RULES §8.7), his
+        // few heroes carry the game alone and their stats count (the starting-hero choice).
+        let alone = g.areas.captives > 0
+            || g.list(Zone::Captured(p))
+                .iter()
+                .any(|&c| g.card(c).zone == Zone::Captured(p));
         for &c in g.list(Zone::Play(p)) {
             if !g.is_character(c) {
                 continue;
@@ -394,6 +400,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
                 v += HERO + 1.5 * hp + 0.5 * g.card(c).resources as f64;
                 if w.hero_stat > 0.0 {
                     v += w.hero_stat * stats();
+                }
+                if alone {
+                    v += 2.0 * stats();
                 }
             } else {
                 v += 3.0 + stats() + 0.5 * hp;

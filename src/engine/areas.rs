@@ -302,9 +302,10 @@ impl<'a> Game<'a> {
     }
 
     /// While player-card effects stop at staging areas (`areas_bound`), a pending decision of
-    /// player `p` resolves in his own area and offers only cards and players of it (RULES
-    /// §7.6.1). A quest stage's own decision is exempt: joining picks a player of another
-    /// area (§7.7).
+    /// player `p` offers only cards and players of his own area (RULES §7.6.1), and a decision
+    /// where player cards act (an action window, a Response, a player card's own choice)
+    /// resolves in that area. A quest stage's own decision is exempt: joining picks a player
+    /// of another area (§7.7).
     pub(crate) fn check_area_reach(&self) -> Result<(), String> {
         if !self.areas_bound() {
             return Ok(());
@@ -313,13 +314,19 @@ impl<'a> Game<'a> {
             return Ok(());
         };
         if let Ask::Effect { card, .. } = d.ask {
-            if self.cards[card as usize].zone == Zone::Quest && !self.is_side_quest(card) {
+            if self.def_of(card).ty == CardType::Quest {
                 return Ok(());
             }
         }
         let p = d.player;
         let a = self.players[p as usize].area;
-        if self.areas.now != a {
+        // Where player cards act: action windows, Responses, player cards' own choices.
+        let player_card = match d.ask {
+            Ask::Action(_) | Ask::Planning | Ask::Response(_) => true,
+            Ask::Effect { card, .. } => self.cards[card as usize].owner != ENCOUNTER,
+            _ => false,
+        };
+        if self.areas.now != a && player_card {
             return Err(format!(
                 "P{} (staging area {a}) decides {} while area {} resolves",
                 p + 1,
@@ -329,10 +336,13 @@ impl<'a> Game<'a> {
         }
         for &o in &d.options {
             let bad = match o {
-                Opt::Card(c) | Opt::Play(c) | Opt::Activate(c) => {
-                    (!self.reaches(c)).then(|| self.title(c).to_string())
+                Opt::Card(c) | Opt::Play(c) | Opt::Activate(c) => self
+                    .area_of_card(c)
+                    .is_some_and(|x| x != a)
+                    .then(|| self.title(c).to_string()),
+                Opt::Player(q) => {
+                    (self.players[q as usize].area != a).then(|| format!("P{}", q + 1))
                 }
-                Opt::Player(q) => (!self.reaches_player(q)).then(|| format!("P{}", q + 1)),
                 _ => None,
             };
             if let Some(what) = bad {

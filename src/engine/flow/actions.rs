@@ -203,7 +203,8 @@ impl<'a> Game<'a> {
             let li = z.list();
             for i in 0..self.lists[li].len() {
                 let c = self.lists[li][i];
-                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {
+                // Only cards of his own staging area (§7.6.1).
+                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 || !self.reaches(c) {
                     continue;
                 }
                 let Some(s) = self.script(c) else { continue };

@@ -449,7 +449,7 @@ fn conditions<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     g.list(Zone::Attached(0))
         .iter()
         .copied()
-        .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a))
+        .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a) && g.reaches(a))
 }
 
 fn miner_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {

@@ -132,7 +132,7 @@ impl<'a> Game<'a> {
         let bit = ev.bit();
         for &c in self.list(z) {
             let ci = &self.cards[c as usize];
-            if ci.hooks & need == 0 || (attached && ci.controller != seat) {
+            if ci.hooks & need == 0 || (attached && (ci.controller != seat || !self.reaches(c))) {
                 continue;
             }
             let Some(s) = self.script(c) else { continue };

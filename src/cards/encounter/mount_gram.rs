@@ -666,7 +666,9 @@ fn guard_resume(g: &mut Game, cont: Cont, opt: Opt) {
                 },
             );
             for &c in rescued.iter() {
-                g.offer(Opt::Card(c));
+                if g.area_of(g.card(c).owner) == a {
+                    g.offer(Opt::Card(c));
+                }
             }
             if !g.ask_if_offered(Cont::new(me, GUARD_PICK).with(p, before as i16, 0)) {
                 g.areas.now = before;

@@ -183,7 +183,8 @@ impl<'a> Game<'a> {
             for i in 0..self.lists[li].len() {
                 let c = self.lists[li][i];
                 let ci = &self.cards[c as usize];
-                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p {
+                // (An attachment he controls on another staging area's card: out of reach.)
+                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p || !self.reaches(c) {
                     continue;
                 }
                 if let Some(f) = self.script(c).and_then(|s| s.can_act) {

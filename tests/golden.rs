@@ -576,9 +576,9 @@ fn mount_gram_standard_four_players_join() {
             .unwrap_or_else(|| panic!("no line {s:?}"))
     };
     let split = at("each player has his own staging area (4)");
-    let j1 = at("P3 join(s) P2");
-    let j2 = at("P4 join(s) P3, P2");
-    let j3 = at("P4, P2, P3 join(s) P1");
+    let j1 = at("P1 join(s) P2");
+    let j2 = at("P3 join(s) P1, P2");
+    let j3 = at("P4 join(s) P1, P2, P3");
     let one = at("the players share one staging area again");
     let on = at("no one left to join: all players move on");
     let s3 = at("Quest stage 3B: Flight from Mount Gram");

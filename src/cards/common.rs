@@ -12,12 +12,60 @@ pub fn host(g: &Game, me: CardId) -> Option<CardId> {
 
 /// Attachment target check for "attach to a hero" (any player's hero in play).
 pub fn to_hero(g: &Game, _me: CardId, _seat: u8, t: CardId) -> bool {
-    g.is_hero(t)
+    g.is_hero(t) && g.reaches(t)
 }
 
 /// Is `c` in `seat`'s play area (so under his control)?
 pub fn mine_in_play(g: &Game, c: CardId, seat: u8) -> bool {
     g.card(c).zone == Zone::Play(seat)
+}
+
+/// The players of the staging area being resolved, by seat number from seat 0 (eliminated
+/// players included, as `0..n_players`): the players an effect resolving now may reach, "each
+/// player", "a player", "any player" (RULES §7.6.1, §7.6.4; every player with one staging
+/// area, or with `RuleOptions::player_cards_stop_at_areas` off). A copy, so the game can change
+/// while iterating.
+pub fn area_players(g: &Game) -> AreaPlayers {
+    let mut out = AreaPlayers {
+        s: [0; 4],
+        n: 0,
+        i: 0,
+    };
+    for p in 0..g.n_players.min(4) {
+        if g.reaches_player(p) {
+            out.s[out.n as usize] = p;
+            out.n += 1;
+        }
+    }
+    out
+}
+
+/// The iterator `area_players` returns.
+#[derive(Clone, Copy, Debug)]
+pub struct AreaPlayers {
+    s: [u8; 4],
+    n: u8,
+    i: u8,
+}
+
+impl Iterator for AreaPlayers {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        (self.i < self.n).then(|| {
+            self.i += 1;
+            self.s[self.i as usize - 1]
+        })
+    }
+}
+
+/// The cards in the staging area being resolved ("the staging area" of an effect resolving
+/// now, RULES §7.6; the whole staging area with one).
+pub fn staged<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    g.list(Zone::Staging)
+        .iter()
+        .copied()
+        .filter(move |&c| g.card_in_this_area(c))
 }
 
 /// Every character in play, player by player (with separate staging areas, of the players of
@@ -34,12 +82,7 @@ pub fn enemies_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g
     let engaged = (0..g.n_players)
         .filter(move |&p| g.in_this_area(p))
         .flat_map(move |p| g.engaged(p).iter().copied());
-    g.list(Zone::Staging)
-        .iter()
-        .copied()
-        .filter(move |&e| g.card_in_this_area(e))
-        .chain(engaged)
-        .filter(move |&e| g.is_enemy(e))
+    staged(g).chain(engaged).filter(move |&e| g.is_enemy(e))
 }
 
 /// May enemy `e` be dealt damage by a player card effect now (not immune, can take damage)?
@@ -339,7 +382,8 @@ pub fn search_encounter_piles(g: &Game, title: &str) -> Option<CardId> {
 
 /// One turn of "each player in turn (from the first player) may …", run as steps `0..players`
 /// of `card`'s `resume`: queues step `k + 1` and returns the seat whose turn step `k` is, or
-/// `None` when every player has had his turn or this one is eliminated (his turn is skipped).
+/// `None` when every player has had his turn or this one is eliminated or in another staging
+/// area (his turn is skipped, RULES §7.6.4).
 pub fn next_player_turn(g: &mut Game, card: CardId, k: u8) -> Option<u8> {
     if k >= g.n_players {
         return None;
@@ -348,7 +392,7 @@ pub fn next_player_turn(g: &mut Game, card: CardId, k: u8) -> Option<u8> {
         cont: Cont::new(card, k + 1),
     });
     let q = g.seat(k);
-    (!g.players[q as usize].eliminated).then_some(q)
+    (!g.players[q as usize].eliminated && g.in_this_area(q)).then_some(q)
 }
 
 /// Offer each ready character of player `p` (in play-area order) to the decision being built.

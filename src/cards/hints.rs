@@ -185,6 +185,7 @@ pub fn hint(g: &Game, c: CardId) -> &'static Hint {
 /// What card modules' hint functions import.
 pub mod prelude {
     pub use super::*;
+    pub use crate::cards::common::{area_players, staged};
     pub use crate::cards::Rule;
     pub use crate::data::{CardType, Sphere};
     pub use crate::engine::{

@@ -53,6 +53,81 @@ impl<'a> Game<'a> {
         self.active_seats().filter(move |&p| self.in_this_area(p))
     }
 
+    /// The staging area card `c` belongs to, if any: a player's card (in his deck, hand,
+    /// discard pile, play area, engaged with him, captured from his deck) is in its player's
+    /// area, an attachment or shadow card in its host's, a staged, active or quest card in its
+    /// own; `None` for a card outside the players' areas (the encounter deck and discard pile,
+    /// the victory display, set aside, resolving ...).
+    pub fn area_of_card(&self, c: CardId) -> Option<u8> {
+        let mut c = c;
+        // Hosts nest at most a few deep; the bound guards against a malformed chain.
+        for _ in 0..8 {
+            let ci = &self.cards[c as usize];
+            return match ci.zone {
+                Zone::Deck(p)
+                | Zone::Hand(p)
+                | Zone::Discard(p)
+                | Zone::Play(p)
+                | Zone::Engaged(p)
+                | Zone::Captured(p) => Some(self.players[p as usize].area),
+                Zone::Staging | Zone::Active | Zone::Quest => Some(ci.area),
+                Zone::Attached(h) | Zone::Shadow(h) => {
+                    c = h;
+                    continue;
+                }
+                _ => None,
+            };
+        }
+        None
+    }
+
+    /// Do player-card effects stop at the boundary of the staging area being resolved now
+    /// (several areas, and `RuleOptions::player_cards_stop_at_areas`, RULES §7.6.1, §7.6.10)?
+    #[inline]
+    pub fn areas_bound(&self) -> bool {
+        self.areas.split && self.setup.options.player_cards_stop_at_areas
+    }
+
+    /// May a player-card effect resolving now reach card `c` (only cards of the staging area
+    /// being resolved, and cards in no area)? Always, with one staging area.
+    #[inline]
+    pub fn reaches(&self, c: CardId) -> bool {
+        !self.areas_bound() || self.area_of_card(c).is_none_or(|a| a == self.areas.now)
+    }
+
+    /// May a player-card effect resolving now reach player `p` ("each player", "a player")?
+    /// Always, with one staging area.
+    #[inline]
+    pub fn reaches_player(&self, p: u8) -> bool {
+        !self.areas_bound() || self.players[p as usize].area == self.areas.now
+    }
+
+    /// May player `p` respond to `ev` now (RULES §7.6.1)? Always with one staging area; with
+    /// several, only a player of the area being resolved, to an event whose card (if it has
+    /// one in a staging area) is in that area too.
+    pub(crate) fn may_respond_here(&self, p: u8, ev: Event) -> bool {
+        if !self.areas_bound() {
+            return true;
+        }
+        let card = super::events::event_subject(ev).or(match ev {
+            Event::CancelShadow(c)
+            | Event::DefenderDeclared(c, _)
+            | Event::DiscardedFromPlay(c) => Some(c),
+            _ => None,
+        });
+        self.in_this_area(p) && card.is_none_or(|c| self.reaches(c))
+    }
+
+    /// "The first player" of an effect resolving now: the first player when he is in the
+    /// staging area being resolved, else that area's player who comes first in player order
+    /// (RULES §7.6.8, engine choice).
+    pub fn area_first(&self) -> u8 {
+        if !self.areas.split {
+            return self.first;
+        }
+        self.area_seats().next().unwrap_or(self.first)
+    }
+
     /// How many players still in the game are in the staging area being resolved.
     pub fn players_in_this_area(&self) -> u8 {
         if !self.areas.split {
@@ -226,6 +301,61 @@ impl<'a> Game<'a> {
         self.log_fn(|_| "  the players share one staging area again".to_string());
     }
 
+    /// While player-card effects stop at staging areas (`areas_bound`), a pending decision of
+    /// player `p` offers only cards and players of his own area (RULES §7.6.1), and a decision
+    /// where player cards act (an action window, a Response, a player card's own choice)
+    /// resolves in that area. A quest stage's own decision is exempt: joining picks a player
+    /// of another area (§7.7).
+    pub(crate) fn check_area_reach(&self) -> Result<(), String> {
+        if !self.areas_bound() {
+            return Ok(());
+        }
+        let Some(d) = self.pending() else {
+            return Ok(());
+        };
+        if let Ask::Effect { card, .. } = d.ask {
+            if self.def_of(card).ty == CardType::Quest {
+                return Ok(());
+            }
+        }
+        let p = d.player;
+        let a = self.players[p as usize].area;
+        // Where player cards act: action windows, Responses, player cards' own choices.
+        let player_card = match d.ask {
+            Ask::Action(_) | Ask::Planning | Ask::Response(_) => true,
+            Ask::Effect { card, .. } => self.cards[card as usize].owner != ENCOUNTER,
+            _ => false,
+        };
+        if self.areas.now != a && player_card {
+            return Err(format!(
+                "P{} (staging area {a}) decides {} while area {} resolves",
+                p + 1,
+                self.ask_name(),
+                self.areas.now
+            ));
+        }
+        for &o in &d.options {
+            let bad = match o {
+                Opt::Card(c) | Opt::Play(c) | Opt::Activate(c) => self
+                    .area_of_card(c)
+                    .is_some_and(|x| x != a)
+                    .then(|| self.title(c).to_string()),
+                Opt::Player(q) => {
+                    (self.players[q as usize].area != a).then(|| format!("P{}", q + 1))
+                }
+                _ => None,
+            };
+            if let Some(what) = bad {
+                return Err(format!(
+                    "P{} (staging area {a}) is offered {what} of another staging area ({})",
+                    p + 1,
+                    self.ask_name()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Every player's area and every staged, active or quest card's area is an existing area;
     /// with one area everything is in area 0.
     pub(crate) fn check_areas(&self) -> Result<(), String> {
@@ -393,6 +523,59 @@ mod tests {
         assert_eq!(g.active_location_in(1), Some(loc));
         assert_eq!(g.active_location_in(0), None);
         g.check_invariants().unwrap();
+    }
+
+    /// Four-player Escape from Mount Gram games (the soak decks, every card script of the four
+    /// core spheres), `basic` and `random` at every seat: at every decision the invariants hold,
+    /// among them `check_area_reach` — while the table is split, no decision of a player
+    /// resolves outside his staging area or offers him another area's card or player.
+    #[test]
+    fn no_effect_reaches_another_staging_area_in_four_player_mount_gram() {
+        use crate::cards::testkit::db;
+        use crate::data::Mode;
+        use crate::soak::{soak_setup, SoakConfig};
+        let db = db();
+        let scenario = db.scenario("escape-from-mount-gram").unwrap();
+        let (mut split_decisions, mut split_offers) = (0u64, 0u64);
+        for (bot, mode) in [("basic", Mode::Standard), ("random", Mode::Easy)] {
+            let cfg = SoakConfig {
+                scenario,
+                mode,
+                bot,
+                players: 4,
+            };
+            let setup = soak_setup(db, &cfg, 30).unwrap();
+            let mut g = Game::new(db, &setup);
+            for i in 0..3 {
+                let mut bots: Vec<_> = (0..4)
+                    .map(|s| {
+                        let mut b = crate::bots::make(bot).unwrap();
+                        b.new_game(crate::seed::derive(7, i, crate::seed::Stream::Bot(s)));
+                        b
+                    })
+                    .collect();
+                g.start(7, i);
+                while let Some(d) = g.pending() {
+                    if let Err(e) = g.check_invariants() {
+                        panic!("{bot} game {i}: {e}");
+                    }
+                    if g.areas.split {
+                        split_decisions += 1;
+                        split_offers += d
+                            .options
+                            .iter()
+                            .filter(|o| matches!(o, Opt::Card(_) | Opt::Player(_)))
+                            .count() as u64;
+                    }
+                    let k = bots[d.player as usize].choose(&g, d);
+                    g.apply(k);
+                }
+            }
+        }
+        assert!(
+            split_decisions > 100 && split_offers > 100,
+            "the table was split for {split_decisions} decisions"
+        );
     }
 
     #[test]

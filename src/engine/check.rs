@@ -7,6 +7,7 @@ impl<'a> Game<'a> {
     /// Check the game's invariants; `Err` names the first violation.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.check_areas()?;
+        self.check_area_reach()?;
         self.check_reanimated()?;
         self.check_captured()?;
         if self.pending().is_some_and(|d| d.options.is_empty()) {

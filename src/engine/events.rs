@@ -3,7 +3,7 @@
 use super::*;
 
 /// The card an event is about, if any.
-fn event_subject(ev: Event) -> Option<CardId> {
+pub(super) fn event_subject(ev: Event) -> Option<CardId> {
     match ev {
         Event::EntersPlay(c)
         | Event::Played(c)
@@ -174,7 +174,7 @@ impl<'a> Game<'a> {
         let bit = ev.bit();
         for &c in self.list(z) {
             let ci = &self.cards[c as usize];
-            if ci.hooks & need == 0 || (attached && ci.controller != seat) {
+            if ci.hooks & need == 0 || (attached && (ci.controller != seat || !self.reaches(c))) {
                 continue;
             }
             let Some(s) = self.script(c) else { continue };

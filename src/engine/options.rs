@@ -50,6 +50,10 @@ pub struct RuleOptions {
     /// §6.5.5: an encounter card whose When Revealed effects were canceled still counts as
     /// revealed for "after … is revealed" triggers (false: those do not fire for it).
     pub canceled_card_counts_as_revealed: bool,
+    /// §7.6.10 (UNSURE): while the players have separate staging areas, player-card effects
+    /// (targets, "each player", Doomed, Responses) reach only the players and cards of the
+    /// acting player's own staging area (false: every player's).
+    pub player_cards_stop_at_areas: bool,
 }
 
 impl Default for RuleOptions {
@@ -74,6 +78,7 @@ impl Default for RuleOptions {
             reanimated_engages: true,
             immediate_attack_uses_combat_attack: false,
             canceled_card_counts_as_revealed: true,
+            player_cards_stop_at_areas: true,
         }
     }
 }
@@ -176,6 +181,11 @@ impl RuleOptions {
             "§6.5.5",
             "a card whose When Revealed effects were canceled still fires \"after … is revealed\" triggers",
         ),
+        (
+            "player_cards_stop_at_areas",
+            "§7.6.10",
+            "with separate staging areas, player-card effects, Doomed and Responses reach only the acting player's own area",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -232,6 +242,7 @@ impl RuleOptions {
                 self.immediate_attack_uses_combat_attack = flag()?
             }
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed = flag()?,
+            "player_cards_stop_at_areas" => self.player_cards_stop_at_areas = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -270,6 +281,7 @@ impl RuleOptions {
                 self.immediate_attack_uses_combat_attack.to_string()
             }
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed.to_string(),
+            "player_cards_stop_at_areas" => self.player_cards_stop_at_areas.to_string(),
             _ => String::new(),
         }
     }

@@ -480,6 +480,12 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
         let t = ps.threat as f64;
         v -= w.threat * (t + (t - 35.0).max(0.0));
+        // Escape from Mount Gram: while a player's other cards are captured (RULES §8.7), his
+        // few heroes carry the game alone and their stats count (the starting-hero choice).
+        let alone = g.areas.captives > 0
+            || g.list(Zone::Captured(p))
+                .iter()
+                .any(|&c| g.card(c).zone == Zone::Captured(p));
         for &c in g.list(Zone::Play(p)) {
             if !g.is_character(c) {
                 continue;
@@ -494,6 +500,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
                 if w.hero_stat > 0.0 {
                     v += w.hero_stat * stats();
                 }
+                if alone {
+                    v += 2.0 * stats();
+                }
             } else {
                 v += 3.0 + stats() + 0.5 * hp;
             }
@@ -505,7 +514,20 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
                 + g.stat(e, Stat::Threat).max(0) as f64;
         }
     }
-    v -= w.staging * g.staging_threat().max(0) as f64;
+    // With separate staging areas (Escape from Mount Gram), each area's staging threat, stage
+    // and active location count, summed.
+    let (areas, n_areas) = g.area_order();
+    let areas = if g.areas.split {
+        &areas[..n_areas]
+    } else {
+        &[]
+    };
+    if areas.is_empty() {
+        v -= w.staging * g.staging_threat().max(0) as f64;
+    }
+    for &a in areas {
+        v -= w.staging * g.staging_threat_in(a).max(0) as f64;
+    }
     for &c in g.list(Zone::Staging) {
         if g.is_enemy(c) {
             v -= g.stat(c, Stat::Attack).max(0) as f64 + 0.5 * g.remaining_hp(c).max(0) as f64;
@@ -514,8 +536,21 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             v -= w.growth * crate::cards::hints::hint(g, c).threat_growth as f64;
         }
     }
-    if let Some(q) = g.main_quest() {
-        v += w.stage * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
+    if areas.is_empty() {
+        if let Some(q) = g.main_quest() {
+            v += w.stage * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
+        }
+    }
+    for &a in areas {
+        let stage = g
+            .list(Zone::Quest)
+            .iter()
+            .rev()
+            .copied()
+            .find(|&q| g.card(q).area == a);
+        if let Some(q) = stage {
+            v += w.stage * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
+        }
     }
     for &c in g.list(Zone::Staging) {
         if g.ty(c) == CardType::EncounterSideQuest {
@@ -525,9 +560,21 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             v += w.kill_token * g.card(c).resources as f64;
         }
     }
-    if let Some(l) = g.active_location() {
-        v += w.progress * g.card(l).progress as f64;
+    if areas.is_empty() {
+        if let Some(l) = g.active_location() {
+            v += w.progress * g.card(l).progress as f64;
+        }
     }
+    for &a in areas {
+        if let Some(l) = g.active_location_in(a) {
+            v += w.progress * g.card(l).progress as f64;
+        }
+    }
+    // Captured cards under encounter and quest cards (Escape from Mount Gram, RULES §8.7): each
+    // is a card of ours held back until its host leaves play or progress rescues it (0 in
+    // every other scenario).
+    const CAPTIVE: f64 = 3.0;
+    v -= CAPTIVE * g.areas.captives as f64;
     for &c in g.list(Zone::Victory) {
         if g.card(c).owner == ENCOUNTER {
             v += 2.0 * g.def_of(c).victory as f64;

@@ -626,11 +626,15 @@ fn rescue_forced(g: &mut Game, me: CardId, ev: Event) {
 // ------------------------------------------------------------------ Angmar Orcs
 
 fn angmar_orc(g: &mut Game, me: CardId, by: u8) {
-    let p = g.first;
+    // The players of the staging area it is revealed in (RULES §7.6.4, §7.6.8).
+    let p = g.area_first();
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
     g.offer(Opt::Mode(0));
     for o in 0..g.n_players {
         let q = g.seat(o);
+        if !g.in_this_area(q) {
+            continue;
+        }
         for i in 0..g.list(Zone::Play(q)).len() {
             let c = g.list(Zone::Play(q))[i];
             if g.ty(c) == CardType::Ally {
@@ -714,7 +718,8 @@ fn orc_ambush_resume(g: &mut Game, cont: Cont, opt: Opt) {
     }
     while k < g.n_players {
         let p = g.seat(k);
-        if g.players[p as usize].eliminated {
+        // Each player of the staging area it is revealed in (RULES §7.6.4).
+        if g.players[p as usize].eliminated || !g.in_this_area(p) {
             k += 1;
             continue;
         }

@@ -654,6 +654,10 @@ fn guard_resume(g: &mut Game, cont: Cont, opt: Opt) {
             let Some(p) = g.players_in_area(a).next() else {
                 return;
             };
+            // The rescued cards' owners' staging area decides (§7.6.1); the area resolving
+            // before comes back after the pick.
+            let before = g.areas.now;
+            g.focus(p);
             g.begin_ask(
                 p,
                 Ask::Effect {
@@ -662,12 +666,21 @@ fn guard_resume(g: &mut Game, cont: Cont, opt: Opt) {
                 },
             );
             for &c in rescued.iter() {
-                g.offer(Opt::Card(c));
+                if g.area_of(g.card(c).owner) == a {
+                    g.offer(Opt::Card(c));
+                }
             }
-            g.ask_if_offered(Cont::new(me, GUARD_PICK).with(p, 0, 0));
+            if !g.ask_if_offered(Cont::new(me, GUARD_PICK).with(p, before as i16, 0)) {
+                g.areas.now = before;
+            }
         }
-        (GUARD_PICK, Opt::Card(c)) if g.card(c).rescued_from == me => {
-            put_captive_into_play(g, c);
+        (GUARD_PICK, opt) => {
+            g.areas.now = cont.a as u8;
+            if let Opt::Card(c) = opt {
+                if g.card(c).rescued_from == me {
+                    put_captive_into_play(g, c);
+                }
+            }
         }
         _ => {}
     }
@@ -696,6 +709,8 @@ fn feeble_next(g: &mut Game, me: CardId, mut k: u8, area: u8) {
         if !g.characters(p).any(|c| !g.is_ready(c)) {
             continue;
         }
+        // Resolves in the staging area it was revealed in, whatever resolved meanwhile.
+        g.areas.now = area;
         g.stack.push(Frame::Resume {
             cont: Cont::new(me, FEEBLE_MODE).with(k, -1, area as i16),
         });
@@ -742,6 +757,8 @@ fn feeble_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 fn feeble_shadow(g: &mut Game, me: CardId) {
     let p = g.attack.player;
+    // The defending player's staging area (§7.6.1).
+    g.focus(p);
     g.begin_ask(
         p,
         Ask::Effect {

@@ -2,6 +2,7 @@
 //!
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
+use crate::cards::common::area_players;
 use crate::cards::common::{damageable, host, mine_in_play};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -183,7 +184,7 @@ fn doom_resume(g: &mut Game, cont: Cont, opt: Opt) {
     let me = cont.card;
     match opt {
         Opt::Mode(1) => {
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 g.raise_threat_by_player(q, 2);
             }
             g.add_lasting(me, Lasting::SkipQuestPhase, Until::EndOfRound);
@@ -342,7 +343,9 @@ fn long_defeat_resume(g: &mut Game, cont: Cont, opt: Opt) {
         0 => {
             // Next player (offset cont.player) still in the game.
             let mut o = cont.player;
-            while o < g.n_players && g.players[g.seat(o) as usize].eliminated {
+            while o < g.n_players
+                && (g.players[g.seat(o) as usize].eliminated || !g.in_this_area(g.seat(o)))
+            {
                 o += 1;
             }
             if o >= g.n_players {
@@ -543,7 +546,7 @@ mod bot {
     /// Hold Your Ground!: ready sentinels for the enemy attacks.
     pub(super) fn hold_your_ground_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
-        (phase == Phase::Combat && (0..g.n_players).any(|q| !g.engaged(q).is_empty())) as i32 * 25
+        (phase == Phase::Combat && area_players(g).any(|q| !g.engaged(q).is_empty())) as i32 * 25
     }
 
     /// Beechbone: hit the enemy while he survives the point of damage.
@@ -556,7 +559,7 @@ mod bot {
     /// Lords of the Eldar: before committing, with at least two Noldor characters.
     pub(super) fn lords_of_the_eldar_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
-        let noldor = (0..g.n_players)
+        let noldor = area_players(g)
             .flat_map(|q| g.characters(q))
             .filter(|&x| g.has_trait(x, "Noldor"))
             .count();

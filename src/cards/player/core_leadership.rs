@@ -4,6 +4,7 @@
 //! Brok Ironfist (Core-019) responds from the hand (the engine offers hand Responses of non-event
 //! cards without a cost).
 
+use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
@@ -246,7 +247,7 @@ fn theodred_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    let heroes: SmallIds = (0..g.n_players)
+    let heroes: SmallIds = area_players(g)
         .flat_map(|p| g.heroes(p))
         .filter(|&h| g.card(h).questing)
         .collect();
@@ -292,7 +293,7 @@ fn faramir_can(g: &Game, me: CardId, seat: u8) -> bool {
 fn faramir_act(g: &mut Game, me: CardId, seat: u8) {
     g.exhaust(me);
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    for p in 0..g.n_players {
+    for p in area_players(g) {
         if !g.players[p as usize].eliminated && g.characters(p).next().is_some() {
             g.offer(Opt::Player(p));
         }
@@ -346,7 +347,7 @@ fn locations_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
         .iter()
         .chain(g.list(Zone::Staging).iter())
         .copied()
-        .filter(move |&l| g.is_location(l) && !g.immune(l))
+        .filter(move |&l| g.is_location(l) && !g.immune(l) && g.reaches(l))
 }
 
 fn snowbourn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
@@ -393,7 +394,7 @@ fn orc_slayer_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 // Action: ready a chosen ally.
 
 fn exhausted_allies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    (0..g.n_players)
+    area_players(g)
         .flat_map(move |p| g.allies_of(p))
         .filter(move |&a| !g.is_ready(a) && !g.immune(a))
 }
@@ -421,7 +422,7 @@ fn ever_vigilant_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 // Action: as a cost exhaust one of your heroes; then ready another (exhausted) hero.
 
 fn exhausted_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    (0..g.n_players)
+    area_players(g)
         .flat_map(move |p| g.heroes(p))
         .filter(move |&h| !g.is_ready(h) && !g.immune(h))
 }
@@ -530,6 +531,7 @@ fn valiant_can(g: &Game, _me: CardId, _seat: u8, ev: Event) -> bool {
     g.is_ally(c)
         && (o as usize) < g.n_players as usize
         && !g.players[o as usize].eliminated
+        && g.in_this_area(o)
         && !g.list(Zone::Deck(o)).is_empty()
 }
 
@@ -737,9 +739,9 @@ mod bot {
             return None;
         }
         let want = {
-            let killable = (0..g.n_players)
+            let killable = area_players(g)
                 .flat_map(|q| g.engaged(q).iter().copied())
-                .chain(g.list(Zone::Staging).iter().copied())
+                .chain(staged(g))
                 .any(|e| g.is_enemy(e) && g.remaining_hp(e) <= 4 && !g.immune(e));
             if g.players[p as usize].threat >= 30 {
                 2
@@ -1050,6 +1052,30 @@ mod tests {
         g.answer(Opt::Activate(v));
         assert_eq!(g.list(Zone::Hand(1)).len(), hand1 + 2);
         assert_eq!(g.list(Zone::Hand(0)).len(), hand0 - 1);
+    }
+
+    #[test]
+    fn valiant_sacrifice_answers_only_its_staging_area_while_split() {
+        // P2 (alone in area 1) holds it; P1's ally (area 0) leaves play: no response for P2.
+        let mut g = sandbox(&[&["Core-004"], &["Core-001"]]);
+        g.split_areas();
+        let h1 = heroes(&g, 1)[0];
+        g.cards[h1 as usize].resources = 1;
+        let v = g.spawn("Core-024", 1, Zone::Hand(1));
+        let a = g.spawn("Core-013", 0, Zone::Play(0));
+        g.focus(0);
+        g.discard(a);
+        g.settle();
+        assert!(g.pending().is_none(), "P2 cannot answer across areas");
+        assert_eq!(g.card(v).zone, Zone::Hand(1));
+        // His own area's ally: he may.
+        let b = g.spawn("Core-013", 1, Zone::Play(1));
+        g.focus(1);
+        g.discard(b);
+        g.settle();
+        g.check_invariants().unwrap();
+        g.answer(Opt::Activate(v));
+        assert_eq!(g.card(v).zone, Zone::Discard(1));
     }
 
     #[test]

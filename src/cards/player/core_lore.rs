@@ -8,6 +8,7 @@
 //! itself (`Lasting::Stat(Stat::Threat, 0)` until the end of the phase: no effect on any stat).
 
 use crate::cards::common::mine_in_play;
+use crate::cards::common::{area_players, staged};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::Rule;
 use crate::cards::{Script, BLANK};
@@ -234,7 +235,7 @@ fn can_exhaust(g: &Game, c: CardId, seat: u8) -> bool {
 }
 
 fn damaged_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
-    (0..g.n_players)
+    area_players(g)
         .flat_map(move |p| g.characters(p))
         .filter(move |&c| g.card(c).damage > 0 && !g.immune(c))
 }
@@ -249,7 +250,7 @@ fn can_draw(g: &Game, p: u8) -> bool {
 }
 
 fn any_can_draw(g: &Game) -> bool {
-    (0..g.n_players).any(|p| can_draw(g, p))
+    area_players(g).any(|p| can_draw(g, p))
 }
 
 /// Offer each card of `cs` to `seat` and continue `me` at `step` with `a`.
@@ -272,7 +273,7 @@ fn ask_cards(g: &mut Game, me: CardId, seat: u8, step: u8, a: i16, cs: SmallIds)
 /// Ask `seat` to choose a player who can draw; `draw_resume` then draws `n` for him.
 fn ask_drawing_player(g: &mut Game, me: CardId, seat: u8, n: i16) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    for p in 0..g.n_players {
+    for p in area_players(g) {
         if can_draw(g, p) {
             g.offer(Opt::Player(p));
         }
@@ -399,12 +400,12 @@ fn top_attachment(g: &Game, p: u8) -> Option<CardId> {
 fn hammersmith_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     ev == Event::Played(me)
         && mine_in_play(g, me, seat)
-        && (0..g.n_players)
+        && area_players(g)
             .any(|p| !g.players[p as usize].eliminated && top_attachment(g, p).is_some())
 }
 
 fn hammersmith_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
-    let t: SmallIds = (0..g.n_players)
+    let t: SmallIds = area_players(g)
         .filter(|&p| !g.players[p as usize].eliminated)
         .filter_map(|p| top_attachment(g, p))
         .collect();
@@ -448,7 +449,7 @@ fn conditions<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     g.list(Zone::Attached(0))
         .iter()
         .copied()
-        .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a))
+        .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a) && g.reaches(a))
 }
 
 fn miner_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
@@ -509,7 +510,7 @@ fn loriens_wealth_act(g: &mut Game, me: CardId, seat: u8) {
 // Quest Action: the same for a location in the staging area.
 
 fn no_threat_targets<'g>(g: &'g Game<'g>, enemy: bool) -> impl Iterator<Item = CardId> + 'g {
-    g.list(Zone::Staging).iter().copied().filter(move |&c| {
+    staged(g).filter(move |&c| {
         (if enemy {
             g.is_enemy(c)
         } else {
@@ -551,7 +552,7 @@ fn no_threat_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 // put back is the new top card.
 
 fn largest_deck(g: &Game) -> i16 {
-    (0..g.n_players)
+    area_players(g)
         .filter(|&p| !g.players[p as usize].eliminated)
         .map(|p| g.list(Zone::Deck(p)).len() as i16)
         .max()
@@ -582,7 +583,7 @@ fn search_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (0, Opt::Mode(x)) => {
             g.pay(seat, Sphere::Lore, x as i16);
             g.begin_ask(seat, Ask::Effect { card: me, what: 1 });
-            for p in 0..g.n_players {
+            for p in area_players(g) {
                 if can_draw(g, p) {
                     g.offer(Opt::Player(p));
                 }
@@ -649,12 +650,12 @@ fn beorn_target(g: &Game, p: u8) -> bool {
 }
 
 fn beorn_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    (0..g.n_players).any(|p| beorn_target(g, p))
+    area_players(g).any(|p| beorn_target(g, p))
 }
 
 fn beorn_act(g: &mut Game, me: CardId, seat: u8) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    for p in 0..g.n_players {
+    for p in area_players(g) {
         if beorn_target(g, p) {
             g.offer(Opt::Player(p));
         }
@@ -836,9 +837,7 @@ mod bot {
         let phase = g.phase;
         (phase == Phase::Quest
             && !any_questing(g, p)
-            && g.list(Zone::Staging)
-                .iter()
-                .any(|&x| g.is_enemy(x) && g.threat_contribution(x) >= 2)) as i32
+            && staged(g).any(|x| g.is_enemy(x) && g.threat_contribution(x) >= 2)) as i32
             * 25
     }
 
@@ -847,9 +846,7 @@ mod bot {
         let phase = g.phase;
         (phase == Phase::Quest
             && !any_questing(g, p)
-            && g.list(Zone::Staging)
-                .iter()
-                .any(|&x| g.is_location(x) && g.threat_contribution(x) >= 2)) as i32
+            && staged(g).any(|x| g.is_location(x) && g.threat_contribution(x) >= 2)) as i32
             * 25
     }
 
@@ -1014,6 +1011,56 @@ mod tests {
         g.act(0, Opt::Play(e));
         assert_eq!(g.staging_threat(), before - 2);
         assert_eq!(g.threat_contribution(en), 0);
+    }
+
+    #[test]
+    fn radagasts_cunning_sees_only_its_staging_area_while_split() {
+        let mut g = sandbox(&[&["Core-010"], &["Core-001"]]);
+        g.split_areas();
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        g.phase = Phase::Quest;
+        g.areas.now = 1;
+        let far = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        g.focus(0);
+        let e = g.spawn("Core-065", 0, Zone::Hand(0));
+        assert!(!radagast_can(&g, e, 0), "no enemy in P1's staging area");
+        let near = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        assert!(radagast_can(&g, e, 0));
+        g.act(0, Opt::Play(e));
+        assert_eq!(g.threat_contribution(near), 0);
+        assert!(g.threat_contribution(far) > 0);
+    }
+
+    #[test]
+    fn forest_snare_targets_only_its_staging_area_while_split() {
+        let mut g = sandbox(&[&["Core-010"], &["Core-001"]]);
+        g.split_areas();
+        let s = g.spawn("Core-069", 0, Zone::Hand(0));
+        let near = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        let far = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(1));
+        g.focus(0);
+        assert_eq!(g.attach_targets(s, 0).collect::<Vec<_>>(), vec![near]);
+        g.focus(1);
+        assert_eq!(g.attach_targets(s, 0).collect::<Vec<_>>(), vec![far]);
+    }
+
+    #[test]
+    fn beorns_hospitality_chooses_a_player_of_its_staging_area_while_split() {
+        let mut g = sandbox(&[&["Core-010"], &["Core-001"], &["Core-002"]]);
+        g.split_areas();
+        g.join_area(1, 0);
+        for p in 0..3 {
+            let h = heroes(&g, p)[0];
+            g.cards[h as usize].damage = 1;
+        }
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 5;
+        g.focus(0);
+        let e = g.spawn("Core-068", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(e));
+        g.check_invariants().unwrap();
+        assert_eq!(options(&g), vec![Opt::Player(0), Opt::Player(1)]);
     }
 
     #[test]

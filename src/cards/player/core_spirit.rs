@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 //! "Limit once per round" bits live in `PlayerState::round_flags`; Spirit uses bits 16–23.
 
+use crate::cards::common::{area_players, staged};
 use crate::cards::common::{count_use, host, to_hero, unused_this_round};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -339,14 +340,14 @@ fn took_can(g: &Game, me: CardId, p: u8) -> bool {
     unused_this_round(g, me)
         && g.players[p as usize].threat >= 3
         && !g.rule(Rule::CannotReduceThreat(p))
-        && g.active_seats().any(|q| q != p)
+        && g.area_seats().any(|q| q != p)
 }
 
 fn took_act(g: &mut Game, me: CardId, p: u8) {
     count_use(g, me);
     g.reduce_threat(p, 3);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if q != p && !g.players[q as usize].eliminated {
             g.offer(Opt::Player(q));
         }
@@ -383,16 +384,13 @@ fn guide_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 
 // Response: after it commits to the quest, 1 progress on every location in the staging area.
 fn tracker_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
-    ev == Event::Committed(me)
-        && g.list(Zone::Staging)
-            .iter()
-            .any(|&l| g.is_location(l) && !g.immune(l))
+    ev == Event::Committed(me) && staged(g).any(|l| g.is_location(l) && !g.immune(l))
 }
 
 fn tracker_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
     for i in 0..g.list(Zone::Staging).len() {
         let l = g.list(Zone::Staging)[i];
-        if g.is_location(l) && !g.immune(l) {
+        if g.is_location(l) && !g.immune(l) && g.card_in_this_area(l) {
             g.add_progress(l, 1);
         }
     }
@@ -407,18 +405,18 @@ fn reducible(g: &Game, q: u8) -> bool {
 }
 
 fn greeting_can(g: &Game, _me: CardId, _p: u8) -> bool {
-    (0..g.n_players).any(|q| reducible(g, q))
+    area_players(g).any(|q| reducible(g, q))
 }
 
 fn greeting_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if reducible(g, q) {
             g.offer(Opt::Player(q));
         }
     }
     // "Each player by 2" is only a different choice when several players are in the game.
-    if g.players_in_game() > 1 {
+    if g.players_in_this_area() > 1 {
         g.offer(Opt::Mode(0));
     }
     g.ask_script(Cont::new(me, 0).with(p, 0, 0));
@@ -430,7 +428,7 @@ fn greeting_resume(g: &mut Game, _cont: Cont, opt: Opt) {
             g.reduce_threat(q, 6);
         }
         Opt::Mode(0) => {
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 if !g.players[q as usize].eliminated {
                     g.reduce_threat(q, 2);
                 }
@@ -490,12 +488,12 @@ fn west_target(g: &Game, q: u8) -> bool {
 }
 
 fn west_can(g: &Game, _me: CardId, _p: u8) -> bool {
-    (0..g.n_players).any(|q| west_target(g, q))
+    area_players(g).any(|q| west_target(g, q))
 }
 
 fn west_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if west_target(g, q) {
             g.offer(Opt::Player(q));
         }
@@ -537,7 +535,7 @@ fn stand_fight_target(g: &Game, a: CardId, p: u8) -> bool {
 }
 
 fn stand_fight_can(g: &Game, _me: CardId, p: u8) -> bool {
-    (0..g.n_players).any(|q| {
+    area_players(g).any(|q| {
         g.list(Zone::Discard(q))
             .iter()
             .any(|&a| stand_fight_target(g, a, p))
@@ -546,7 +544,7 @@ fn stand_fight_can(g: &Game, _me: CardId, p: u8) -> bool {
 
 fn stand_fight_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         for i in 0..g.list(Zone::Discard(q)).len() {
             let a = g.list(Zone::Discard(q))[i];
             if stand_fight_target(g, a, p) {
@@ -569,7 +567,7 @@ fn stand_fight_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 // Action: send an enemy engaged with a player back to the staging area.
 fn light_targets<'a>(g: &'a Game) -> impl Iterator<Item = CardId> + 'a {
-    (0..g.n_players)
+    area_players(g)
         .flat_map(move |q| g.engaged(q).iter().copied())
         .filter(move |&e| g.is_enemy(e) && !g.immune(e))
 }
@@ -580,7 +578,7 @@ fn light_can(g: &Game, _me: CardId, _p: u8) -> bool {
 
 fn light_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         for i in 0..g.engaged(q).len() {
             let e = g.engaged(q)[i];
             if g.is_enemy(e) && !g.immune(e) {
@@ -639,7 +637,7 @@ fn fortune_target(g: &Game, h: CardId) -> bool {
 }
 
 fn fortune_can(g: &Game, _me: CardId, _p: u8) -> bool {
-    (0..g.n_players).any(|q| {
+    area_players(g).any(|q| {
         g.list(Zone::Discard(q))
             .iter()
             .any(|&h| fortune_target(g, h))
@@ -648,7 +646,7 @@ fn fortune_can(g: &Game, _me: CardId, _p: u8) -> bool {
 
 fn fortune_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         for i in 0..g.list(Zone::Discard(q)).len() {
             let h = g.list(Zone::Discard(q))[i];
             if fortune_target(g, h) {
@@ -790,7 +788,7 @@ mod bot {
     }
 
     pub(super) fn fortune_or_fate_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
-        (0..g.n_players).any(|q| g.list(Zone::Discard(q)).iter().any(|&x| g.is_hero(x))) as i32 * 60
+        area_players(g).any(|q| g.list(Zone::Discard(q)).iter().any(|&x| g.is_hero(x))) as i32 * 60
     }
 }
 
@@ -1020,6 +1018,67 @@ mod tests {
         g.act(0, Opt::Play(c2));
         g.answer(Opt::Mode(0));
         assert_eq!((g.players[0].threat, g.players[1].threat), (t0 - 2, t1 - 8));
+    }
+
+    #[test]
+    fn the_galadhrims_greeting_reaches_only_its_staging_area_while_split() {
+        // P1 and P3 share staging area 0, P2 is alone in area 1 (Escape from Mount Gram).
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"], &["Core-001"]]);
+        g.split_areas();
+        g.join_area(2, 0);
+        assert!(g.areas.split);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 6;
+        let t = |g: &Game| (0..3).map(|p| g.players[p].threat).collect::<Vec<_>>();
+        let t0 = t(&g);
+        g.focus(0);
+        let c = g.spawn("Core-046", 0, Zone::Hand(0));
+        g.act(0, Opt::Play(c));
+        g.check_invariants().unwrap();
+        assert_eq!(
+            options(&g),
+            vec![Opt::Player(0), Opt::Player(2), Opt::Mode(0)],
+            "a player of P1's area, or each of them"
+        );
+        g.answer(Opt::Mode(0));
+        assert_eq!(
+            t(&g),
+            vec![t0[0] - 2, t0[1], t0[2] - 2],
+            "P2 is out of reach"
+        );
+        // The rule option off: every player is in reach.
+        let mut g2 = sandbox(&[&["Core-007"], &["Core-004"]]);
+        let mut o = g2.setup.options.clone();
+        o.player_cards_stop_at_areas = false;
+        let setup: &'static crate::engine::GameSetup =
+            Box::leak(Box::new(crate::engine::GameSetup {
+                options: o,
+                ..g2.setup.clone()
+            }));
+        g2.setup = setup;
+        g2.split_areas();
+        let h = hero(&g2, "Core-007");
+        g2.cards[h as usize].resources = 3;
+        g2.focus(0);
+        let c = g2.spawn("Core-046", 0, Zone::Hand(0));
+        g2.act(0, Opt::Play(c));
+        assert!(options(&g2).contains(&Opt::Player(1)));
+    }
+
+    #[test]
+    fn northern_tracker_explores_only_its_staging_area_while_split() {
+        let mut g = sandbox(&[&["Core-007"], &["Core-004"]]);
+        g.split_areas();
+        let nt = g.spawn("Core-045", 0, Zone::Play(0));
+        g.areas.now = 1;
+        let far = g.spawn("TLR-057", ENCOUNTER, Zone::Staging);
+        g.areas.now = 0;
+        let near = g.spawn("TLR-047", ENCOUNTER, Zone::Staging);
+        assert_eq!((g.card(near).area, g.card(far).area), (0, 1));
+        g.emit(Event::Committed(nt));
+        g.check_invariants().unwrap();
+        g.answer(Opt::Activate(nt));
+        assert_eq!((g.card(near).progress, g.card(far).progress), (1, 0));
     }
 
     #[test]

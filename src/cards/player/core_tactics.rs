@@ -4,6 +4,7 @@
 //! Veteran Axehand and Horseback Archer have only numbers and keywords (see `cards::VANILLA`).
 //! "Limit once per round" bits live in `PlayerState::round_flags`; Tactics uses bits 24–31.
 
+use crate::cards::common::area_players;
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
@@ -285,7 +286,7 @@ fn mastery_can(g: &Game, _me: CardId, _p: u8) -> bool {
 
 fn mastery_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         for i in 0..g.list(Zone::Play(q)).len() {
             let c = g.list(Zone::Play(q))[i];
             if g.is_character(c) && !g.immune(c) {
@@ -317,7 +318,7 @@ fn rain_player(g: &Game, q: u8) -> bool {
 }
 
 fn rain_can(g: &Game, _me: CardId, p: u8) -> bool {
-    g.characters(p).any(|c| ranged_ready(g, c)) && (0..g.n_players).any(|q| rain_player(g, q))
+    g.characters(p).any(|c| ranged_ready(g, c)) && area_players(g).any(|q| rain_player(g, q))
 }
 
 fn rain_act(g: &mut Game, me: CardId, p: u8) {
@@ -338,7 +339,7 @@ fn rain_resume(g: &mut Game, cont: Cont, opt: Opt) {
         (0, Opt::Card(c)) => {
             g.exhaust(c);
             g.begin_ask(p, Ask::Effect { card: me, what: 1 });
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 if rain_player(g, q) {
                     g.offer(Opt::Player(q));
                 }
@@ -369,7 +370,7 @@ fn rain_resume(g: &mut Game, cont: Cont, opt: Opt) {
 
 // Combat Action: an enemy engaged with a player cannot attack that player this phase.
 fn feint_targets<'a>(g: &'a Game) -> impl Iterator<Item = CardId> + 'a {
-    (0..g.n_players).flat_map(move |q| {
+    area_players(g).flat_map(move |q| {
         g.engaged(q)
             .iter()
             .copied()
@@ -383,7 +384,7 @@ fn feint_can(g: &Game, _me: CardId, _p: u8) -> bool {
 
 fn feint_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         for i in 0..g.engaged(q).len() {
             let e = g.engaged(q)[i];
             if may_still_attack(g, e, q) {
@@ -512,12 +513,12 @@ fn thicket_player(g: &Game, q: u8) -> bool {
 fn thicket_can(g: &Game, _me: CardId, p: u8) -> bool {
     g.phase == Phase::Combat
         && tactics_payers(g, p) >= 3
-        && (0..g.n_players).any(|q| thicket_player(g, q))
+        && area_players(g).any(|q| thicket_player(g, q))
 }
 
 fn thicket_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if thicket_player(g, q) {
             g.offer(Opt::Player(q));
         }
@@ -563,12 +564,12 @@ fn together_player(g: &Game, q: u8) -> bool {
 }
 
 fn together_can(g: &Game, _me: CardId, _p: u8) -> bool {
-    g.phase == Phase::Combat && (0..g.n_players).any(|q| together_player(g, q))
+    g.phase == Phase::Combat && area_players(g).any(|q| together_player(g, q))
 }
 
 fn together_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if together_player(g, q) {
             g.offer(Opt::Player(q));
         }

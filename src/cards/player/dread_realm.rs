@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
 use super::carn_dum::from_discard_rule;
+use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, count_use, host, mine_in_play, unused_this_round};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -138,7 +139,7 @@ fn arwen_target(g: &Game, h: CardId) -> bool {
 }
 
 fn arwen_targets(g: &Game) -> SmallIds {
-    (0..g.n_players)
+    area_players(g)
         .flat_map(|q| g.heroes(q))
         .filter(|&h| arwen_target(g, h))
         .collect()
@@ -243,19 +244,19 @@ fn bowman_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
 // Valour action (choose a player, `Opt::Player`): the same for each of that player's heroes.
 
 fn wrath_can(g: &Game, _me: CardId, _p: u8) -> bool {
-    (0..g.n_players).any(|q| g.heroes(q).next().is_some())
+    area_players(g).any(|q| g.heroes(q).next().is_some())
 }
 
 fn wrath_act(g: &mut Game, me: CardId, p: u8) {
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
     if g.valour(p) {
-        for q in 0..g.n_players {
+        for q in area_players(g) {
             if !g.players[q as usize].eliminated && g.heroes(q).next().is_some() {
                 g.offer(Opt::Player(q));
             }
         }
     }
-    let hs: SmallIds = (0..g.n_players).flat_map(|q| g.heroes(q)).collect();
+    let hs: SmallIds = area_players(g).flat_map(|q| g.heroes(q)).collect();
     for &h in hs.iter() {
         g.offer(Opt::Card(h));
     }
@@ -360,7 +361,7 @@ fn healer_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn healer_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if !g.players[q as usize].eliminated {
             g.offer(Opt::Player(q));
         }

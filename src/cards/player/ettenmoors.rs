@@ -201,7 +201,7 @@ fn provisions_resume(g: &mut Game, cont: Cont, opt: Opt) {
             g.ask_script(Cont::new(cont.card, 1).with(cont.player, 0, 0));
         }
         1 if opt == Opt::Yes => {
-            let first = g.first;
+            let first = g.area_first();
             let hs: crate::engine::SmallIds = g.heroes(first).collect();
             for &h in hs.iter() {
                 g.gain_resources(h, 1);
@@ -595,7 +595,7 @@ mod bot {
     /// Longbeard Sentry: +1 Defense / Sentinel before enemies attack, with a deck to spare.
     pub(super) fn longbeard_sentry_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
-        let attacks_left = (0..g.n_players).any(|q| unattacked_engaged(g, q).next().is_some());
+        let attacks_left = area_players(g).any(|q| unattacked_engaged(g, q).next().is_some());
         (phase == Phase::Combat && ready(g, c) && attacks_left && g.list(Zone::Deck(p)).len() >= 8)
             as i32
             * 15

@@ -3,6 +3,7 @@
 //!
 //! Each script has a one-line summary in our own words.
 
+use crate::cards::common::{area_players, seats};
 use crate::cards::common::{damageable, enemies_in_play, host, mine_in_play};
 use crate::cards::hints::{AttachKind, EngageReward, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -210,6 +211,7 @@ fn other_enemy(g: &Game, e: CardId, p: u8) -> bool {
         && !g.immune(e)
         && g.card(e).zone != Zone::Engaged(p)
         && !g.rule(Rule::CannotBeEngaged(e))
+        && g.reaches(e)
 }
 
 /// Locations in play (staging area and the active location) a player card may target.
@@ -218,7 +220,7 @@ fn locations_in_play(g: &Game) -> SmallIds {
         .iter()
         .chain(g.list(Zone::Active).iter())
         .copied()
-        .filter(|&l| g.is_location(l) && !g.immune(l))
+        .filter(|&l| g.is_location(l) && !g.immune(l) && g.reaches(l))
         .collect()
 }
 
@@ -553,7 +555,7 @@ fn athelas_can(g: &Game, me: CardId, p: u8) -> bool {
     let Some(h) = host(g, me) else { return false };
     g.card(me).controller == p
         && g.is_ready(h)
-        && (0..g.n_players).any(|q| g.characters(q).any(|c| athelas_target(g, c)))
+        && area_players(g).any(|q| g.characters(q).any(|c| athelas_target(g, c)))
 }
 
 fn athelas_act(g: &mut Game, me: CardId, p: u8) {
@@ -561,7 +563,7 @@ fn athelas_act(g: &mut Game, me: CardId, p: u8) {
     g.discard(me);
     g.exhaust(h);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    let targets: SmallIds = (0..g.n_players)
+    let targets: SmallIds = area_players(g)
         .flat_map(|q| g.characters(q))
         .filter(|&c| athelas_target(g, c))
         .collect();
@@ -618,7 +620,7 @@ fn vigil_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
             a == me
                 && g.card(me).owner == seat
                 && g.printed(e, Stat::Threat) > 0
-                && (0..g.n_players)
+                && area_players(g)
                     .any(|p| !g.players[p as usize].eliminated && g.players[p as usize].threat > 0)
         }
         _ => false,
@@ -630,7 +632,7 @@ fn vigil_respond(g: &mut Game, _me: CardId, _seat: u8, ev: Event) {
         return;
     };
     let x = g.printed(e, Stat::Threat);
-    for p in 0..g.n_players {
+    for p in area_players(g) {
         if !g.players[p as usize].eliminated {
             g.reduce_threat(p, x);
         }
@@ -681,7 +683,10 @@ fn gather_forced(g: &mut Game, me: CardId, ev: Event) {
 fn gather_ask(g: &mut Game, me: CardId, mut offset: u8) {
     while offset < g.n_players {
         let p = g.seat(offset);
-        if !g.players[p as usize].eliminated && !g.list(Zone::Deck(p)).is_empty() {
+        if !g.players[p as usize].eliminated
+            && g.in_this_area(p)
+            && !g.list(Zone::Deck(p)).is_empty()
+        {
             g.begin_ask(p, Ask::Effect { card: me, what: 0 });
             g.offer(Opt::Pass);
             let deck: SmallIds = g.list(Zone::Deck(p)).iter().rev().copied().collect();
@@ -720,13 +725,10 @@ fn gather_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // gives it to a player (it enters play under his control), then either deals 2 damage to an enemy
 // or places 2 progress on a location.
 fn ranger_revealed(g: &mut Game, me: CardId, _by: u8) {
-    let first = g.first;
+    let first = g.area_first();
     g.begin_ask(first, Ask::Effect { card: me, what: 0 });
-    for o in 0..g.n_players {
-        let q = g.seat(o);
-        if !g.players[q as usize].eliminated {
-            g.offer(Opt::Player(q));
-        }
+    for q in seats(g).iter().copied() {
+        g.offer(Opt::Player(q));
     }
     g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0));
 }
@@ -777,7 +779,7 @@ mod bot {
 
     pub(super) fn athelas_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         // Athelas: heal a badly hurt character.
-        let hurt = (0..g.n_players)
+        let hurt = area_players(g)
             .flat_map(|q| g.characters(q))
             .any(|x| g.card(x).damage >= 3);
         (hero_at_risk(g, p) || hurt) as i32 * 30
@@ -829,7 +831,7 @@ mod bot {
         let soon = g
             .list(Zone::Staging)
             .iter()
-            .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat);
+            .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat && g.reaches(e));
         (holdable_staged_enemy(g, p).is_some() || soon) as i32 * 25
     }
 

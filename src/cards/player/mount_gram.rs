@@ -2,6 +2,7 @@
 //!
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
+use crate::cards::common::area_players;
 use crate::cards::common::{mine_in_play, shares_trait};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -312,12 +313,12 @@ fn jeweler_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // Player side quest. Response when defeated: every player lowers his threat by 5.
 fn double_back_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
     ev == Event::SideQuestDefeated(me)
-        && g.active_seats()
+        && g.area_seats()
             .any(|q| g.players[q as usize].threat > 0 && !g.rule(Rule::CannotReduceThreat(q)))
 }
 
 fn double_back_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if !g.players[q as usize].eliminated {
             g.reduce_threat(q, 5);
         }
@@ -431,13 +432,13 @@ fn keen_cost(g: &Game, me: CardId, _p: u8) -> i16 {
 }
 
 fn keen_can(g: &Game, _me: CardId, p: u8) -> bool {
-    (0..g.n_players).any(|q| g.heroes(q).next().is_some()) || !g.list(Zone::Deck(p)).is_empty()
+    area_players(g).any(|q| g.heroes(q).next().is_some()) || !g.list(Zone::Deck(p)).is_empty()
 }
 
 fn keen_act(g: &mut Game, me: CardId, p: u8) {
     g.move_card(me, Zone::Victory);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
-    if (0..g.n_players).any(|q| g.heroes(q).next().is_some()) {
+    if area_players(g).any(|q| g.heroes(q).next().is_some()) {
         g.offer(Opt::Mode(0));
     }
     if !g.list(Zone::Deck(p)).is_empty() {
@@ -454,7 +455,7 @@ fn keen_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
         (0, Opt::Mode(0)) => {
             g.begin_ask(p, Ask::Effect { card: me, what: 1 });
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 for i in 0..g.list(Zone::Play(q)).len() {
                     let h = g.list(Zone::Play(q))[i];
                     if g.is_hero(h) {

@@ -108,7 +108,9 @@ pub fn is_mendor(g: &Game, c: CardId) -> bool {
 }
 
 fn mendors(g: &Game) -> SmallIds {
-    g.in_play_cards().filter(|&c| is_mendor(g, c)).collect()
+    g.in_play_cards()
+        .filter(|&c| is_mendor(g, c) && g.reaches(c))
+        .collect()
 }
 
 fn mendor_can(g: &Game, _me: CardId, seat: u8) -> bool {

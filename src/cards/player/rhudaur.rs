@@ -3,6 +3,7 @@
 //! Each script has a one-line summary of what the card does (in our own words, not the printed
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
+use crate::cards::common::area_players;
 use crate::cards::common::{
     count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round,
 };
@@ -190,7 +191,7 @@ fn implemented(g: &Game, c: CardId) -> bool {
 }
 
 fn reinforcement_candidates(g: &Game) -> SmallIds {
-    (0..g.n_players)
+    area_players(g)
         .filter(|&q| !g.players[q as usize].eliminated)
         .flat_map(|q| g.list(Zone::Hand(q)).iter().copied())
         .filter(|&c| g.is_ally(c) && !g.unique_in_play(c) && implemented(g, c))
@@ -227,7 +228,7 @@ fn reinforcements_resume(g: &mut Game, cont: Cont, opt: Opt) {
     match (cont.step, opt) {
         (0, Opt::Card(a)) => {
             g.begin_ask(p, Ask::Effect { card: me, what: 1 });
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 if !g.players[q as usize].eliminated {
                     g.offer(Opt::Player(q));
                 }
@@ -363,7 +364,7 @@ fn horn_can(g: &Game, _me: CardId, _seat: u8) -> bool {
 }
 
 fn horn_act(g: &mut Game, me: CardId, seat: u8) {
-    if g.valour(seat) && (0..g.n_players).any(|q| horn_player(g, q)) {
+    if g.valour(seat) && area_players(g).any(|q| horn_player(g, q)) {
         g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
         g.offer(Opt::Mode(0));
         g.offer(Opt::Mode(1));
@@ -390,7 +391,7 @@ fn horn_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     what: 1,
                 },
             );
-            for q in 0..g.n_players {
+            for q in area_players(g) {
                 if horn_player(g, q) {
                     g.offer(Opt::Player(q));
                 }
@@ -597,10 +598,10 @@ mod bot {
     ) -> Option<usize> {
         match what {
             0 => {
-                let all = (0..g.n_players)
+                let all = area_players(g)
                     .map(|q| unattacked_engaged(g, q).count())
                     .sum::<usize>();
-                let best = (0..g.n_players)
+                let best = area_players(g)
                     .map(|q| unattacked_engaged(g, q).count())
                     .max()
                     .unwrap_or(0);

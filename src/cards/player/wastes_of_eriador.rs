@@ -2,6 +2,7 @@
 //!
 //! Each script has a one-line summary of what the card does (in our words, not the printed text).
 
+use crate::cards::common::area_players;
 use crate::cards::common::{cancel_damage, host, mine_in_play};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
@@ -286,7 +287,7 @@ fn brandybuck_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
 
 fn brandybuck_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
-    for q in 0..g.n_players {
+    for q in area_players(g) {
         if !g.players[q as usize].eliminated {
             g.offer(Opt::Player(q));
         }
@@ -366,8 +367,8 @@ fn scout_ahead_can(g: &Game, me: CardId, _seat: u8, ev: Event) -> bool {
 }
 
 fn scout_ahead_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
-    let x = g.players_in_game() as usize + 4;
-    let first = g.first;
+    let x = g.players_in_this_area() as usize + 4;
+    let first = g.area_first();
     g.begin_ask(first, Ask::Effect { card: me, what: 0 });
     let deck = g.list(Zone::EncounterDeck).len();
     for i in deck.saturating_sub(x)..deck {

@@ -5,6 +5,7 @@
 //! Each script has a one-line summary in our own words.
 
 use crate::cards::common::{damageable, host, mine_in_play};
+use crate::cards::common::{seats, staged};
 use crate::cards::hints::{AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
@@ -407,9 +408,7 @@ fn after_staging(g: &Game) -> bool {
 
 /// Enemies in the staging area Charge into Battle may attack.
 fn charge_targets(g: &Game) -> SmallIds {
-    g.list(Zone::Staging)
-        .iter()
-        .copied()
+    staged(g)
         .filter(|&e| g.is_enemy(e) && !g.def_of(e).unique && !g.immune(e))
         .collect()
 }
@@ -544,13 +543,10 @@ fn inner_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
 // takes control of Tom, ready and questing. At the end of the round Tom and a copy of Tom
 // Bombadillo! in the victory display are removed from the game.
 fn tom_revealed(g: &mut Game, me: CardId, _by: u8) {
-    let first = g.first;
+    let first = g.area_first();
     g.begin_ask(first, Ask::Effect { card: me, what: 0 });
-    for o in 0..g.n_players {
-        let q = g.seat(o);
-        if !g.players[q as usize].eliminated {
-            g.offer(Opt::Player(q));
-        }
+    for q in seats(g).iter().copied() {
+        g.offer(Opt::Player(q));
     }
     g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0));
 }
@@ -745,7 +741,7 @@ mod bot {
             .filter(|&c| ready(g, c))
             .map(|c| g.stat(c, Stat::Attack))
             .sum();
-        let killable = g.list(Zone::Staging).iter().any(|&e| {
+        let killable = staged(g).any(|e| {
             g.is_enemy(e)
                 && !g.def_of(e).unique
                 && atk - g.stat(e, Stat::Defense) >= g.remaining_hp(e)

@@ -185,7 +185,8 @@ impl<'a> Game<'a> {
             for i in 0..self.lists[li].len() {
                 let c = self.lists[li][i];
                 let ci = &self.cards[c as usize];
-                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p {
+                // (An attachment he controls on another staging area's card: out of reach.)
+                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p || !self.reaches(c) {
                     continue;
                 }
                 if let Some(f) = self.script(c).and_then(|s| s.can_act) {
@@ -205,7 +206,8 @@ impl<'a> Game<'a> {
             let li = z.list();
             for i in 0..self.lists[li].len() {
                 let c = self.lists[li][i];
-                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 {
+                // Only cards of his own staging area (§7.6.1).
+                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 || !self.reaches(c) {
                     continue;
                 }
                 let Some(s) = self.script(c) else { continue };
@@ -291,7 +293,8 @@ impl<'a> Game<'a> {
     pub fn attach_targets(&self, a: CardId, p: u8) -> impl Iterator<Item = CardId> + '_ {
         let f = self.script(a).and_then(|s| s.attach_to);
         self.in_play_cards().filter(move |&t| {
-            if t == a || self.rule(Rule::CannotHaveAttachments(t)) {
+            // Only cards of the player's own staging area (§7.6.1).
+            if t == a || !self.reaches(t) || self.rule(Rule::CannotHaveAttachments(t)) {
                 return false;
             }
             if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
@@ -342,8 +345,11 @@ impl<'a> Game<'a> {
                     }
                     _ => {}
                 }
+                // Each player of his staging area (§7.6.10).
                 for q in 0..self.n_players {
-                    self.raise_threat_by_player(q, doomed as i16);
+                    if self.reaches_player(q) {
+                        self.raise_threat_by_player(q, doomed as i16);
+                    }
                 }
             }
             Opt::Activate(c) => {
@@ -410,6 +416,17 @@ impl<'a> Game<'a> {
                 ev,
                 seat: seat + 1,
                 passes,
+                used,
+            });
+            return;
+        }
+        // With several staging areas, only the players of the event's area respond, each in it
+        // (§7.6.1): those of the area being resolved, if the event is of it.
+        if !self.may_respond_here(p, ev) {
+            self.stack.push(Frame::Responses {
+                ev,
+                seat: seat + 1,
+                passes: passes + 1,
                 used,
             });
             return;

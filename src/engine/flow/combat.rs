@@ -91,10 +91,12 @@ impl<'a> Game<'a> {
     /// An enemy in the staging area considered engaged with each player
     /// (`Rule::EngagedWithEachPlayer`), if there is one (Thaurdir on Midwinter's Crux).
     pub fn engaged_with_each_player(&self) -> Option<CardId> {
-        self.list(Zone::Staging)
-            .iter()
-            .copied()
-            .find(|&e| self.is_enemy(e) && self.rule(Rule::EngagedWithEachPlayer(e)))
+        self.list(Zone::Staging).iter().copied().find(|&e| {
+            // Each player of its own staging area (§7.6.4).
+            self.is_enemy(e)
+                && self.card_in_this_area(e)
+                && self.rule(Rule::EngagedWithEachPlayer(e))
+        })
     }
 
     pub(super) fn can_attack_player(&self, e: CardId, p: u8) -> bool {
@@ -183,7 +185,7 @@ impl<'a> Game<'a> {
         self.is_character(c)
             && !ci.exhausted
             && ci.zone.in_play()
-            && (ci.controller == p || self.has_sentinel(c))
+            && (ci.controller == p || (self.has_sentinel(c) && self.reaches(c)))
             && !self.attack.defenders().contains(&c)
             && !self.rule(Rule::CannotDefend(c))
             && !self.rule(Rule::CannotFightEnemy(c, self.attack.enemy))
@@ -489,7 +491,8 @@ impl<'a> Game<'a> {
             .any(|c| ready(c) && self.rule(Rule::AttacksStagingAlone(c)));
         for o in 0..self.n_players {
             let q = self.seat(o);
-            if q != p && !ranged {
+            // Ranged reaches other players' enemies, of his own staging area only (§7.6.1).
+            if q != p && (!ranged || !self.reaches_player(q)) {
                 continue;
             }
             for &e in self.engaged(q) {
@@ -503,6 +506,7 @@ impl<'a> Game<'a> {
         if staging {
             for &e in self.list(Zone::Staging) {
                 if self.is_enemy(e)
+                    && self.reaches(e)
                     && self.cards[e as usize].attacked_by & bit == 0
                     && !self.rule(Rule::CannotBeAttackedBy(e, p))
                 {
@@ -576,11 +580,13 @@ impl<'a> Game<'a> {
             // (engine: the attacking player asks on their behalf; the players cooperate).
             return self.patk.n_attackers > 0
                 && self.def_of(c).keywords.ranged
+                && self.reaches(c)
                 && matches!(self.cards[e as usize].zone, Zone::Engaged(_));
         }
         match self.cards[e as usize].zone {
             Zone::Engaged(q) if q == p => true,
-            Zone::Engaged(_) => self.def_of(c).keywords.ranged,
+            Zone::Engaged(_) => self.def_of(c).keywords.ranged && self.reaches(e),
+            Zone::Staging if !self.reaches(e) => false,
             Zone::Staging if self.has_lasting(e, Lasting::AttackableAsEngaged(p)) => true,
             Zone::Staging => self.patk.n_attackers == 0 && self.rule(Rule::AttacksStagingAlone(c)),
             _ => false,

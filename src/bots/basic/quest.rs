@@ -498,11 +498,26 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
         return None;
     }
     let (pct, atk) = reveal_enemies(g, p);
+    cheapest_hold_back(g, p, pool, keep, pct, atk, w().reveal_fight)
+}
+
+/// The character of `pool` outside `keep` cheapest to hold back (willpower kept back + the
+/// expected defence) for an attack of `atk` (+1 for a shadow) coming with `pct` percent
+/// chance, if cheaper than `weight` percent of the expected undefended hit.
+fn cheapest_hold_back(
+    g: &Game,
+    p: u8,
+    pool: &Ids,
+    keep: &Ids,
+    pct: i32,
+    atk: i16,
+    weight: i32,
+) -> Option<CardId> {
     if pct == 0 {
         return None;
     }
     let atk = atk + 1;
-    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().reveal_fight as i64 / 10_000;
+    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * weight as i64 / 10_000;
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
@@ -574,22 +589,7 @@ pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
         return None;
     }
     let (pct, atk) = explore_enemies(g, p, pool, keep);
-    if pct == 0 {
-        return None;
-    }
-    let atk = atk + 1;
-    let undef = undef_cost(g, p, atk) as i64 * pct as i64 * w().explore_fight as i64 / 10_000;
-    let mut best: Option<(i64, CardId)> = None;
-    for &c in pool.as_slice() {
-        if keep.contains(c) || is_objective_ally(g, c) {
-            continue;
-        }
-        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
-        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
-            best = Some((k, c));
-        }
-    }
-    best.map(|(_, c)| c)
+    cheapest_hold_back(g, p, pool, keep, pct, atk, w().explore_fight)
 }
 
 /// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):

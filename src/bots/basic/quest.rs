@@ -474,10 +474,17 @@ impl UndefMemo {
 /// threat), from what the encounter deck holds (its contents are known, not their order):
 /// (chance per revealed card in percent, their average attack).
 pub(super) fn reveal_enemies(g: &Game, p: u8) -> (i32, i16) {
+    engaging_enemies_in(g, p, Zone::EncounterDeck, 1)
+}
+
+/// The enemies among the known contents of `pile` that would engage `p` at once (engagement
+/// cost ≤ threat) when `n` of its cards are revealed: (chance in percent, capped at 100, their
+/// average attack); (0, 0) when there are none.
+fn engaging_enemies_in(g: &Game, p: u8, pile: Zone, n: u8) -> (i32, i16) {
     let threat = g.players[p as usize].threat;
-    let deck = g.list(Zone::EncounterDeck);
+    let pile = g.list(pile);
     let (mut k, mut atk) = (0i32, 0i32);
-    for &c in deck {
+    for &c in pile {
         let d = g.def_of(c);
         if d.ty == CardType::Enemy && d.engagement <= threat {
             k += 1;
@@ -487,7 +494,8 @@ pub(super) fn reveal_enemies(g: &Game, p: u8) -> (i32, i16) {
     if k == 0 {
         return (0, 0);
     }
-    (k * 100 / deck.len() as i32, (atk / k) as i16)
+    let pct = (k * 100 * n as i32 / pile.len() as i32).min(100);
+    (pct, (atk / k) as i16)
 }
 
 /// The character of `pool` outside `keep` to hold back for an enemy the staging step may
@@ -564,21 +572,7 @@ pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, 
     if rem > reach {
         return (0, 0);
     }
-    let threat = g.players[p as usize].threat;
-    let pile = g.list(zone);
-    let (mut k, mut atk) = (0i32, 0i32);
-    for &c in pile {
-        let d = g.def_of(c);
-        if d.ty == CardType::Enemy && d.engagement <= threat {
-            k += 1;
-            atk += d.attack.max(0) as i32;
-        }
-    }
-    if k == 0 {
-        return (0, 0);
-    }
-    let pct = (k * 100 * n as i32 / pile.len() as i32).min(100);
-    (pct, (atk / k) as i16)
+    engaging_enemies_in(g, p, zone, n)
 }
 
 /// The character of `pool` outside `keep` to hold back for the enemy that exploring the

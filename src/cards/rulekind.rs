@@ -147,6 +147,7 @@ impl RuleKind {
     ];
 
     /// This kind's bit in a `RuleMask`.
+    #[inline(always)]
     pub const fn bit(self) -> RuleMask {
         1 << self as u8
     }
@@ -154,7 +155,7 @@ impl RuleKind {
 
 impl Rule {
     /// The question's kind.
-    #[inline]
+    #[inline(always)]
     pub const fn kind(self) -> RuleKind {
         // (The last arm keeps a `Rule` variant added elsewhere compiling: it is asked of
         // default-mask scripts only until it gets its kind here.)
@@ -225,7 +226,7 @@ impl Rule {
     }
 
     /// The question's kind's bit in a `RuleMask`.
-    #[inline]
+    #[inline(always)]
     pub const fn bit(self) -> RuleMask {
         self.kind().bit()
     }

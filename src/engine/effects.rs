@@ -144,9 +144,22 @@ impl<'a> Game<'a> {
         let mut payers: [(CardId, i16); 8] = [(NO_CARD, 0); 8];
         let mut spent = [false; 8];
         let mut n = 0;
+        // A hero's demand depends only on its sphere: each sphere's demand is summed once.
+        let mut demands: [(Sphere, i16); 8] = [(Sphere::Neutral, 0); 8];
+        let mut n_demands = 0;
         for h in self.heroes(p) {
             if n < payers.len() && self.hero_matches(h, sphere) {
-                payers[n] = (h, self.hand_demand(p, self.def_of(h).sphere));
+                let hs = self.def_of(h).sphere;
+                let demand = match demands[..n_demands].iter().find(|&&(s, _)| s == hs) {
+                    Some(&(_, d)) => d,
+                    None => {
+                        let d = self.hand_demand(p, hs);
+                        demands[n_demands] = (hs, d);
+                        n_demands += 1;
+                        d
+                    }
+                };
+                payers[n] = (h, demand);
                 n += 1;
             }
         }

@@ -209,16 +209,24 @@ impl<'a> Game<'a> {
     /// Printed or gained trait (gained from an attachment's `Rule::GainsTrait`, or from the
     /// card's own, e.g. an encounter attachment that counts as a Condition).
     pub fn has_trait(&self, c: CardId, name: &str) -> bool {
-        let t = self.db.trait_id(name);
-        if self.def_of(c).traits.contains(&t) {
+        // The card's own few traits compared by name: cheaper than finding the trait's id
+        // among every trait name (`CardDb::trait_id`), which only the hooks below need.
+        let traits = &self.db.traits;
+        if self
+            .def_of(c)
+            .traits
+            .iter()
+            .any(|&t| traits.get(t as usize).is_some_and(|n| n == name))
+        {
             return true;
         }
-        // No card in play answers the question (`rule_on` masks): only a card out of play
-        // could, for itself.
-        if !self.may_answer_in_play(Rule::GainsTrait(c, t)) && self.cards[c as usize].zone.in_play()
+        // No card in play answers the question (`rule_on` masks; the kind alone decides, so
+        // the trait id is not needed yet): only a card out of play could, for itself.
+        if !self.may_answer_in_play(Rule::GainsTrait(c, 0)) && self.cards[c as usize].zone.in_play()
         {
             return false;
         }
+        let t = self.db.trait_id(name);
         self.script(c)
             .and_then(|s| s.rule)
             .map(|f| f(self, c, Rule::GainsTrait(c, t)))

@@ -206,8 +206,8 @@ impl<'a> Game<'a> {
     /// "revealed": nothing that waits for a reveal triggers).
     pub(crate) fn sorcery_shadow_revealed(&mut self, e: CardId, sh: CardId) {
         if self.cards[sh as usize].zone != Zone::Shadow(e)
-            || !self.has_trait(sh, "Sorcery")
             || !self.rule(Rule::SorceryShadowsRevealed(e))
+            || !self.has_trait(sh, "Sorcery")
         {
             return;
         }

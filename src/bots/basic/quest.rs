@@ -20,10 +20,20 @@ pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
 /// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
-    if at_commit {
-        g.stat(c, g.questing_stat()).max(0) as i32 * w().threat_unit
-    } else {
-        0
+    keep_cost_qs(g, c, commit_stat(g, at_commit))
+}
+
+/// The questing stat when `at_commit` (what `keep_cost` reads), else `None`: asked once by
+/// the loops over characters, not per character.
+fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
+    at_commit.then(|| g.questing_stat())
+}
+
+/// `keep_cost` with the questing stat already asked (`commit_stat`).
+fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
+    match qs {
+        Some(qs) => g.stat(c, qs).max(0) as i32 * w().threat_unit,
+        None => 0,
     }
 }
 
@@ -58,12 +68,13 @@ pub(super) fn cheapest_defender(
     limit: i32,
 ) -> Option<(i32, CardId)> {
     let atk = planned_attack(g, e);
+    let qs = commit_stat(g, at_commit);
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
             continue;
         }
-        let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
+        let k = defend_cost(g, c, atk) + keep_cost_qs(g, c, qs);
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
@@ -138,10 +149,11 @@ pub(super) fn reserve_defenders(
     let mut res = Ids::new();
     let stack = w().stack_damage != 0;
     let mut planned = PlannedDamage::EMPTY;
+    let mut undef_memo = UndefMemo::default();
     for &e in enemies {
         let atk = planned_attack(g, e);
         if !stack {
-            let undef = undef_cost(g, p, atk);
+            let undef = undef_memo.get(g, p, atk);
             if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
                 res.push(c);
             }
@@ -184,24 +196,35 @@ pub(super) fn kill_set(
     cands: &mut Ids,
 ) -> Option<(i32, u32)> {
     *cands = Ids::new();
+    // Each candidate with its Attack, asked once (the sort compared by asking again).
+    let mut by_atk = [(NO_CARD, 0i16); 32];
     for &c in pool.as_slice() {
-        if !taken.contains(c) && g.stat(c, Stat::Attack) > 0 {
+        if taken.contains(c) {
+            continue;
+        }
+        let a = g.stat(c, Stat::Attack);
+        if a > 0 && cands.n < by_atk.len() {
+            by_atk[cands.n] = (c, a);
             cands.push(c);
         }
     }
-    let s = &mut cands.ids[..cands.n];
-    s.sort_by_key(|&c| std::cmp::Reverse(g.stat(c, Stat::Attack)));
+    let s = &mut by_atk[..cands.n];
+    s.sort_by_key(|&(_, a)| std::cmp::Reverse(a));
+    for (i, &(c, _)) in s.iter().enumerate() {
+        cands.ids[i] = c;
+    }
     cands.n = cands.n.min(12);
     if !hurtable_once_engaged(g, e) {
         return None;
     }
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
     let n = cands.n;
+    let qs = commit_stat(g, at_commit);
     let mut atk = [0i16; 12];
     let mut kc = [0i32; 12];
     for i in 0..n {
-        atk[i] = g.stat(cands.ids[i], Stat::Attack);
-        kc[i] = keep_cost(g, cands.ids[i], at_commit);
+        atk[i] = by_atk[i].1;
+        kc[i] = keep_cost_qs(g, cands.ids[i], qs);
     }
     if atk[..n].iter().sum::<i16>() < need {
         return None;
@@ -209,7 +232,8 @@ pub(super) fn kill_set(
     // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
     match n {
         0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
-        5..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        5..=6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
+        7..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
 }
@@ -526,12 +550,13 @@ fn cheapest_hold_back(
     }
     let atk = atk + 1;
     let undef = undef_cost(g, p, atk) as i64 * pct as i64 * weight as i64 / 10_000;
+    let qs = commit_stat(g, true);
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
             continue;
         }
-        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
         if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
@@ -614,11 +639,12 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
+    let qs = commit_stat(g, at_commit);
     let (mut sum, mut cost, mut mask) = (0i16, 0i32, 0u32);
     for (i, &c) in cands.as_slice().iter().enumerate() {
         let a = g.stat(c, Stat::Attack);
         sum += a;
-        cost += keep_cost(g, c, at_commit) + a as i32;
+        cost += keep_cost_qs(g, c, qs) + a as i32;
         mask |= 1 << i;
         let per_round = sum - def;
         if per_round > 0 {
@@ -686,20 +712,27 @@ impl CommitMemo {
 /// quest deficit).
 fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let mut plan = round_plan(g, p, true);
+    // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
+    let mut deficit = None;
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
-        let over = (quest_deficit(g, p, &plan.keep) - w().deficit_cap as i16).max(0) as i32;
+        let d = quest_deficit(g, p, &plan.keep);
+        deficit = Some(d);
+        let over = (d - w().deficit_cap as i16).max(0) as i32;
         if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
+        deficit = None;
     }
     // A quest expected to fail by enough to end the game is never risked to keep fighters back:
     // hold back nobody when that makes the difference.
     let threat = g.players[p as usize].threat;
-    let lethal = |keep: &Ids| threat + quest_deficit(g, p, keep).max(0) >= LOSING_THREAT;
-    if lethal(&plan.keep) && !lethal(&Ids::new()) {
+    let lethal_at = |d: i16| threat + d.max(0) >= LOSING_THREAT;
+    let lethal = |keep: &Ids| lethal_at(quest_deficit(g, p, keep));
+    let plan_deficit = deficit.unwrap_or_else(|| quest_deficit(g, p, &plan.keep));
+    if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
         return Ids::new();
     }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
@@ -776,11 +809,11 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
 /// questing stat is committed: staging threat + expected reveals − questing strength.
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     let qs = g.questing_stat();
-    let free: i16 = ready_chars(g, p)
-        .as_slice()
-        .iter()
-        .filter(|&&c| !keep.contains(c))
-        .map(|&c| g.stat(c, qs).max(0))
+    // (`ready_chars` without building its list.)
+    let free: i16 = g
+        .characters(p)
+        .filter(|&c| ready(g, c) && !keep.contains(c))
+        .map(|c| g.stat(c, qs).max(0))
         .sum();
     g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
         - g.questing_strength()

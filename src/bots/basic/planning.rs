@@ -38,7 +38,12 @@ pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
 /// `breaks_reserve` with `reserve_spirit(g, p)` computed once per decision (it scans the hand):
 /// `*keep` is filled on first use.
 fn breaks_reserve_memo(g: &Game, p: u8, c: CardId, keep: &mut Option<i16>) -> bool {
-    let k = *keep.get_or_insert_with(|| reserve_spirit(g, p));
+    // `breaks_kept` is false for a card of another sphere whatever the reserve: the hand is
+    // scanned for it only when a Spirit or neutral card asks.
+    let k = match g.def_of(c).sphere {
+        Sphere::Spirit | Sphere::Neutral => *keep.get_or_insert_with(|| reserve_spirit(g, p)),
+        _ => 0,
+    };
     breaks_kept(g, p, c, k) || breaks_saving(g, p, c)
 }
 
@@ -99,6 +104,7 @@ fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
         return false;
     }
     let cost = g.cost_of(c, p);
+    // (Only these two spheres: `breaks_reserve_memo` relies on it.)
     match d.sphere {
         Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
         Sphere::Neutral => {

@@ -7,7 +7,12 @@ use super::*;
 /// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
 /// threat by 1 per staged enemy each round).
 pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
-    (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
+    staged_cost_with(g, e, g.rule(Rule::NoEngagementChecks))
+}
+
+/// `staged_cost` with `Rule::NoEngagementChecks` already asked (once per round plan).
+fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
+    (g.threat_contribution(e) + no_checks as i16) as i32
 }
 
 /// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
@@ -146,10 +151,21 @@ pub(super) fn reserve_defenders(
     pool: &Ids,
     at_commit: bool,
 ) -> Ids {
+    reserve_defenders_memo(g, p, enemies, pool, at_commit, &mut UndefMemo::default())
+}
+
+/// `reserve_defenders` asking the undefended costs through `undef_memo` (a round plan's).
+fn reserve_defenders_memo(
+    g: &Game,
+    p: u8,
+    enemies: &[CardId],
+    pool: &Ids,
+    at_commit: bool,
+    undef_memo: &mut UndefMemo,
+) -> Ids {
     let mut res = Ids::new();
     let stack = w().stack_damage != 0;
     let mut planned = PlannedDamage::EMPTY;
-    let mut undef_memo = UndefMemo::default();
     for &e in enemies {
         let atk = planned_attack(g, e);
         if !stack {
@@ -331,7 +347,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
-    let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    // `undef_cost` per attack value, for the whole plan.
+    let mut undef_memo = UndefMemo::default();
+    let mut keep = reserve_defenders_memo(g, p, must.as_slice(), &pool, at_commit, &mut undef_memo);
     // An enemy the staging step may reveal engages at once when its engagement cost is at most
     // the threat: a defender for it, when its willpower is worth less than the expected hit.
     // Only where willpower past the staged threat buys nothing (a stage without quest
@@ -364,7 +382,6 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // needed (the same values, fewer calls).
     let mut reward_memo: Option<i32> = None;
     let mut quest_kill_memo: Option<i32> = None;
-    let mut undef_memo = UndefMemo::default();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
@@ -403,7 +420,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     None => dc += undef,
                 }
             }
-            let per = staged_cost(g, e) * w().threat_unit
+            let per = staged_cost_with(g, e, no_checks) * w().threat_unit
                 + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
@@ -443,7 +460,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
     for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
-        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
+        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
             * w().threat_unit
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit

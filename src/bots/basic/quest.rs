@@ -248,8 +248,11 @@ pub(super) fn kill_set(
     // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
     match n {
         0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
-        5..=6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
-        7..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        5 => cheapest_subset::<32>(&atk[..n], &kc[..n], need),
+        6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
+        7 => cheapest_subset::<128>(&atk[..n], &kc[..n], need),
+        8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        9..=10 => cheapest_subset::<1024>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
 }
@@ -796,10 +799,13 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
         }
     }
     let pick = pick_max(o, |c| {
-        if reserved.contains(c) || g.stat(c, qs) <= 0 {
-            i32::MIN / 2
-        } else {
-            g.stat(c, qs) as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32
+        if reserved.contains(c) {
+            return i32::MIN / 2;
+        }
+        // (The questing stat asked once per option.)
+        match g.stat(c, qs) {
+            s if s <= 0 => i32::MIN / 2,
+            s => s as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32,
         }
     });
     match pick {

@@ -175,3 +175,28 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+
+    /// `breaks_reserve_memo` scans the hand for the Spirit reserve only for Spirit and neutral
+    /// cards: it relies on `breaks_kept` answering false for a card of any other sphere,
+    /// whatever the reserve.
+    #[test]
+    fn spirit_reserve_never_holds_back_a_card_of_another_sphere() {
+        let g = sandbox(&[LEADERSHIP_HEROES]);
+        let c = *g.list(Zone::Hand(0)).first().unwrap();
+        assert_eq!(g.def_of(c).sphere, Sphere::Leadership);
+        assert!(!breaks_kept(&g, 0, c, i16::MAX));
+        // The memo never asked the reserve for it, and answers as `breaks_reserve` does.
+        let mut keep = None;
+        assert_eq!(
+            breaks_reserve_memo(&g, 0, c, &mut keep),
+            breaks_reserve(&g, 0, c)
+        );
+        assert_eq!(keep, None);
+    }
+}

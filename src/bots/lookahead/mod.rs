@@ -67,8 +67,9 @@
 //! round's quest phase: Intruders Standard −5.3 and −2.0 points, 150 pairs on seeds 2 and 3, n.s.).
 //! Also off (issue 18, Intruders Standard, 600 pairs on seed 31, every interval spanning 0; see
 //! ARCHITECTURE.md): `threat_sq` (−w·(threat − 40)²; 1: −0.3 points, 3: −1.8), `threat_knee`
-//! (35; the threat above which a point counts twice), `staged_enemy` (0; per staged enemy: 4:
-//! −1.7), `mulligan_depth` (0; search the mulligan with rollouts to round 1 + this).
+//! (35; the threat above which a point counts twice; 30: −1.5), `staged_enemy` (0; per staged
+//! enemy; 4: −1.7), `mulligan_depth` (0; search the mulligan with rollouts to round 1 + this; 1:
+//! −0.7).
 
 mod plans;
 

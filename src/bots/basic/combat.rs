@@ -25,13 +25,20 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     }
     let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
     let undef = undef_cost(g, p, atk);
-    let best = pick_min(o, |c| defend_cost(g, c, atk));
+    // `pick_min` over the defenders, keeping the best cost (not asked again).
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(c) = *opt else { continue };
+        if c == NO_CARD {
+            continue;
+        }
+        let k = defend_cost(g, c, atk);
+        if best.map(|(b, _)| k < b).unwrap_or(true) {
+            best = Some((k, i));
+        }
+    }
     match best {
-        Some(i) => {
-            let Opt::Card(c) = o[i] else {
-                return find(o, Opt::Undefended);
-            };
-            let k = defend_cost(g, c, atk);
+        Some((k, i)) => {
             // Undefended when it is cheaper: a chump is cheaper than a dead hero, a dead hero
             // cheaper than losing the game (Iârion dying).
             if undef < k {

@@ -325,8 +325,12 @@ impl Ids {
     fn as_slice(&self) -> &[CardId] {
         &self.ids[..self.n]
     }
+    /// A plain loop over the few ids (`<[u16]>::contains` is an out-of-line call, and this
+    /// test runs thousands of times per game: the commit memo, defenders, kill sets).
+    #[inline]
+    #[allow(clippy::manual_contains)]
     fn contains(&self, c: CardId) -> bool {
-        self.as_slice().contains(&c)
+        self.as_slice().iter().any(|&x| x == c)
     }
 }
 

@@ -38,7 +38,12 @@ pub(super) fn breaks_reserve(g: &Game, p: u8, c: CardId) -> bool {
 /// `breaks_reserve` with `reserve_spirit(g, p)` computed once per decision (it scans the hand):
 /// `*keep` is filled on first use.
 fn breaks_reserve_memo(g: &Game, p: u8, c: CardId, keep: &mut Option<i16>) -> bool {
-    let k = *keep.get_or_insert_with(|| reserve_spirit(g, p));
+    // `breaks_kept` is false for a card of another sphere whatever the reserve: the hand is
+    // scanned for it only when a Spirit or neutral card asks.
+    let k = match g.def_of(c).sphere {
+        Sphere::Spirit | Sphere::Neutral => *keep.get_or_insert_with(|| reserve_spirit(g, p)),
+        _ => 0,
+    };
     breaks_kept(g, p, c, k) || breaks_saving(g, p, c)
 }
 
@@ -99,6 +104,7 @@ fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
         return false;
     }
     let cost = g.cost_of(c, p);
+    // (Only these two spheres: `breaks_reserve_memo` relies on it.)
     match d.sphere {
         Sphere::Spirit => g.available(p, Sphere::Spirit) - cost < keep,
         Sphere::Neutral => {
@@ -168,4 +174,29 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+
+    /// `breaks_reserve_memo` scans the hand for the Spirit reserve only for Spirit and neutral
+    /// cards: it relies on `breaks_kept` answering false for a card of any other sphere,
+    /// whatever the reserve.
+    #[test]
+    fn spirit_reserve_never_holds_back_a_card_of_another_sphere() {
+        let g = sandbox(&[LEADERSHIP_HEROES]);
+        let c = *g.list(Zone::Hand(0)).first().unwrap();
+        assert_eq!(g.def_of(c).sphere, Sphere::Leadership);
+        assert!(!breaks_kept(&g, 0, c, i16::MAX));
+        // The memo never asked the reserve for it, and answers as `breaks_reserve` does.
+        let mut keep = None;
+        assert_eq!(
+            breaks_reserve_memo(&g, 0, c, &mut keep),
+            breaks_reserve(&g, 0, c)
+        );
+        assert_eq!(keep, None);
+    }
 }

@@ -7,7 +7,12 @@ use super::*;
 /// checks are off (it never engages on its own; Intruders in Chetwood stage 1B also raises each
 /// threat by 1 per staged enemy each round).
 pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
-    (g.threat_contribution(e) + g.rule(Rule::NoEngagementChecks) as i16) as i32
+    staged_cost_with(g, e, g.rule(Rule::NoEngagementChecks))
+}
+
+/// `staged_cost` with `Rule::NoEngagementChecks` already asked (once per round plan).
+fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
+    (g.threat_contribution(e) + no_checks as i16) as i32
 }
 
 /// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
@@ -20,10 +25,20 @@ pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
 /// Cost of keeping `c` out of the quest: its questing stat in threat units (commit time only;
 /// afterwards the quest is decided and a ready character is free).
 pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
-    if at_commit {
-        g.stat(c, g.questing_stat()).max(0) as i32 * w().threat_unit
-    } else {
-        0
+    keep_cost_qs(g, c, commit_stat(g, at_commit))
+}
+
+/// The questing stat when `at_commit` (what `keep_cost` reads), else `None`: asked once by
+/// the loops over characters, not per character.
+fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
+    at_commit.then(|| g.questing_stat())
+}
+
+/// `keep_cost` with the questing stat already asked (`commit_stat`).
+fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
+    match qs {
+        Some(qs) => g.stat(c, qs).max(0) as i32 * w().threat_unit,
+        None => 0,
     }
 }
 
@@ -58,12 +73,13 @@ pub(super) fn cheapest_defender(
     limit: i32,
 ) -> Option<(i32, CardId)> {
     let atk = planned_attack(g, e);
+    let qs = commit_stat(g, at_commit);
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
             continue;
         }
-        let k = defend_cost(g, c, atk) + keep_cost(g, c, at_commit);
+        let k = defend_cost(g, c, atk) + keep_cost_qs(g, c, qs);
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
@@ -135,13 +151,25 @@ pub(super) fn reserve_defenders(
     pool: &Ids,
     at_commit: bool,
 ) -> Ids {
+    reserve_defenders_memo(g, p, enemies, pool, at_commit, &mut UndefMemo::default())
+}
+
+/// `reserve_defenders` asking the undefended costs through `undef_memo` (a round plan's).
+fn reserve_defenders_memo(
+    g: &Game,
+    p: u8,
+    enemies: &[CardId],
+    pool: &Ids,
+    at_commit: bool,
+    undef_memo: &mut UndefMemo,
+) -> Ids {
     let mut res = Ids::new();
     let stack = w().stack_damage != 0;
     let mut planned = PlannedDamage::EMPTY;
     for &e in enemies {
         let atk = planned_attack(g, e);
         if !stack {
-            let undef = undef_cost(g, p, atk);
+            let undef = undef_memo.get(g, p, atk);
             if let Some((_, c)) = cheapest_defender(g, e, pool, &res, at_commit, undef) {
                 res.push(c);
             }
@@ -184,24 +212,35 @@ pub(super) fn kill_set(
     cands: &mut Ids,
 ) -> Option<(i32, u32)> {
     *cands = Ids::new();
+    // Each candidate with its Attack, asked once (the sort compared by asking again).
+    let mut by_atk = [(NO_CARD, 0i16); 32];
     for &c in pool.as_slice() {
-        if !taken.contains(c) && g.stat(c, Stat::Attack) > 0 {
+        if taken.contains(c) {
+            continue;
+        }
+        let a = g.stat(c, Stat::Attack);
+        if a > 0 && cands.n < by_atk.len() {
+            by_atk[cands.n] = (c, a);
             cands.push(c);
         }
     }
-    let s = &mut cands.ids[..cands.n];
-    s.sort_by_key(|&c| std::cmp::Reverse(g.stat(c, Stat::Attack)));
+    let s = &mut by_atk[..cands.n];
+    s.sort_by_key(|&(_, a)| std::cmp::Reverse(a));
+    for (i, &(c, _)) in s.iter().enumerate() {
+        cands.ids[i] = c;
+    }
     cands.n = cands.n.min(12);
     if !hurtable_once_engaged(g, e) {
         return None;
     }
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
     let n = cands.n;
+    let qs = commit_stat(g, at_commit);
     let mut atk = [0i16; 12];
     let mut kc = [0i32; 12];
     for i in 0..n {
-        atk[i] = g.stat(cands.ids[i], Stat::Attack);
-        kc[i] = keep_cost(g, cands.ids[i], at_commit);
+        atk[i] = by_atk[i].1;
+        kc[i] = keep_cost_qs(g, cands.ids[i], qs);
     }
     if atk[..n].iter().sum::<i16>() < need {
         return None;
@@ -209,7 +248,11 @@ pub(super) fn kill_set(
     // Tables sized to the candidates: zeroing 4,096 entries per call cost more than the search.
     match n {
         0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
-        5..=8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        5 => cheapest_subset::<32>(&atk[..n], &kc[..n], need),
+        6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
+        7 => cheapest_subset::<128>(&atk[..n], &kc[..n], need),
+        8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        9..=10 => cheapest_subset::<1024>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
 }
@@ -307,7 +350,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
-    let mut keep = reserve_defenders(g, p, must.as_slice(), &pool, at_commit);
+    // `undef_cost` per attack value, for the whole plan.
+    let mut undef_memo = UndefMemo::default();
+    let mut keep = reserve_defenders_memo(g, p, must.as_slice(), &pool, at_commit, &mut undef_memo);
     // An enemy the staging step may reveal engages at once when its engagement cost is at most
     // the threat: a defender for it, when its willpower is worth less than the expected hit.
     // Only where willpower past the staged threat buys nothing (a stage without quest
@@ -340,7 +385,6 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // needed (the same values, fewer calls).
     let mut reward_memo: Option<i32> = None;
     let mut quest_kill_memo: Option<i32> = None;
-    let mut undef_memo = UndefMemo::default();
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
@@ -379,7 +423,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     None => dc += undef,
                 }
             }
-            let per = staged_cost(g, e) * w().threat_unit
+            let per = staged_cost_with(g, e, no_checks) * w().threat_unit
                 + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
@@ -419,7 +463,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
     for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
-        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost(g, e))
+        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
             * w().threat_unit
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
@@ -526,12 +570,13 @@ fn cheapest_hold_back(
     }
     let atk = atk + 1;
     let undef = undef_cost(g, p, atk) as i64 * pct as i64 * weight as i64 / 10_000;
+    let qs = commit_stat(g, true);
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) {
             continue;
         }
-        let k = keep_cost(g, c, true) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
         if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
@@ -614,11 +659,12 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
+    let qs = commit_stat(g, at_commit);
     let (mut sum, mut cost, mut mask) = (0i16, 0i32, 0u32);
     for (i, &c) in cands.as_slice().iter().enumerate() {
         let a = g.stat(c, Stat::Attack);
         sum += a;
-        cost += keep_cost(g, c, at_commit) + a as i32;
+        cost += keep_cost_qs(g, c, qs) + a as i32;
         mask |= 1 << i;
         let per_round = sum - def;
         if per_round > 0 {
@@ -686,20 +732,27 @@ impl CommitMemo {
 /// quest deficit).
 fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let mut plan = round_plan(g, p, true);
+    // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
+    let mut deficit = None;
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
-        let over = (quest_deficit(g, p, &plan.keep) - w().deficit_cap as i16).max(0) as i32;
+        let d = quest_deficit(g, p, &plan.keep);
+        deficit = Some(d);
+        let over = (d - w().deficit_cap as i16).max(0) as i32;
         if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
+        deficit = None;
     }
     // A quest expected to fail by enough to end the game is never risked to keep fighters back:
     // hold back nobody when that makes the difference.
     let threat = g.players[p as usize].threat;
-    let lethal = |keep: &Ids| threat + quest_deficit(g, p, keep).max(0) >= LOSING_THREAT;
-    if lethal(&plan.keep) && !lethal(&Ids::new()) {
+    let lethal_at = |d: i16| threat + d.max(0) >= LOSING_THREAT;
+    let lethal = |keep: &Ids| lethal_at(quest_deficit(g, p, keep));
+    let plan_deficit = deficit.unwrap_or_else(|| quest_deficit(g, p, &plan.keep));
+    if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
         return Ids::new();
     }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
@@ -746,10 +799,13 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
         }
     }
     let pick = pick_max(o, |c| {
-        if reserved.contains(c) || g.stat(c, qs) <= 0 {
-            i32::MIN / 2
-        } else {
-            g.stat(c, qs) as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32
+        if reserved.contains(c) {
+            return i32::MIN / 2;
+        }
+        // (The questing stat asked once per option.)
+        match g.stat(c, qs) {
+            s if s <= 0 => i32::MIN / 2,
+            s => s as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32,
         }
     });
     match pick {
@@ -776,11 +832,11 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
 /// questing stat is committed: staging threat + expected reveals − questing strength.
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     let qs = g.questing_stat();
-    let free: i16 = ready_chars(g, p)
-        .as_slice()
-        .iter()
-        .filter(|&&c| !keep.contains(c))
-        .map(|&c| g.stat(c, qs).max(0))
+    // (`ready_chars` without building its list.)
+    let free: i16 = g
+        .characters(p)
+        .filter(|&c| ready(g, c) && !keep.contains(c))
+        .map(|c| g.stat(c, qs).max(0))
         .sum();
     g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
         - g.questing_strength()

@@ -15,19 +15,21 @@ pub(super) fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
 pub(super) fn engagement_reward(g: &Game, p: u8) -> i32 {
     let mine = |c: CardId| g.controller(c) == p;
     let reward = |c: CardId| hint(g, c).engagement_reward;
-    let wardens = g
-        .characters(p)
-        .filter(|&c| reward(c) == EngageReward::EachEngaged)
-        .count() as i32;
+    // One pass over the characters for both of their rewards.
+    let (mut wardens, mut halbarad) = (0i32, 0i32);
+    for c in g.characters(p) {
+        match reward(c) {
+            EngageReward::EachEngaged => wardens += 1,
+            EngageReward::FirstEngaged => halbarad = 1,
+            _ => {}
+        }
+    }
     let first = if g.engaged(p).is_empty() {
         let brooches = g
             .list(Zone::Attached(0))
             .iter()
             .filter(|&&a| reward(a) == EngageReward::FirstEngaged && mine(a))
             .count() as i32;
-        let halbarad = g
-            .characters(p)
-            .any(|c| reward(c) == EngageReward::FirstEngaged) as i32;
         brooches + halbarad
     } else {
         0

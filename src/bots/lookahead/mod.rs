@@ -65,6 +65,11 @@
 //! `hero_weight` above 12; `search_all=1` (also search engagement ties, attack order, archery);
 //! `late_horizon=1` (a decision in the encounter, combat or refresh phase plays on through the next
 //! round's quest phase: Intruders Standard −5.3 and −2.0 points, 150 pairs on seeds 2 and 3, n.s.).
+//! Also off (issue 18, Intruders Standard, 600 pairs on seed 31, every interval spanning 0; see
+//! ARCHITECTURE.md): `threat_sq` (−w·(threat − 40)²; 1: −0.3 points, 3: −1.8), `threat_knee`
+//! (35; the threat above which a point counts twice; 30: −1.5), `staged_enemy` (0; per staged
+//! enemy; 4: −1.7), `mulligan_depth` (0; search the mulligan with rollouts to round 1 + this; 1:
+//! −0.7, and +3.2 / +0.2 on seeds 32 / 33).
 
 mod plans;
 
@@ -125,6 +130,21 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: weight of one point of threat (0-10)",
     },
     BotOption {
+        name: "threat_sq",
+        default: "0",
+        about: "state value: weight of the square of threat above 40 (the last points before 50 cost more) (0-10)",
+    },
+    BotOption {
+        name: "threat_knee",
+        default: "35",
+        about: "state value: threat above which each point counts twice (20-50)",
+    },
+    BotOption {
+        name: "staged_enemy",
+        default: "0",
+        about: "state value: each enemy in the staging area, beside its stats and threat (it raises threat at every refresh in Intruders in Chetwood) (0-10)",
+    },
+    BotOption {
         name: "staging_weight",
         default: "4",
         about: "state value: weight of one point of threat in the staging area (0-10)",
@@ -180,6 +200,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "1: a decision in the encounter, combat or refresh phase plays on through the next round's quest phase (0: to the next round's start)",
     },
     BotOption {
+        name: "mulligan_depth",
+        default: "0",
+        about: "search the mulligan with rollouts to the start of round 1 + this (0: basic decides it; 0-5)",
+    },
+    BotOption {
         name: "search_all",
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
@@ -201,6 +226,8 @@ pub const WIN: f64 = 500.0;
 pub const LOSS: f64 = -500.0;
 pub const ROUND_CAP: f64 = -250.0;
 const HERO: f64 = 12.0;
+/// Threat above which `threat_sq` counts.
+const THREAT_KNEE: f64 = 40.0;
 const STAGE: f64 = 50.0;
 
 pub struct LookaheadBot {
@@ -218,6 +245,8 @@ pub struct LookaheadBot {
     weights: ValueWeights,
     /// Also search engagement ties, the attack order and archery.
     search_all: bool,
+    /// Search the mulligan with rollouts to the start of round `1 + mulligan_depth` (0: off).
+    mulligan_depth: u16,
     /// Late-round decisions play on through the next round's quest phase.
     late_horizon: bool,
     /// Locations in play at the decision being searched, with their quest points (for
@@ -275,6 +304,12 @@ fn wide(k: &str, v: &str) -> Result<f64, String> {
 #[derive(Clone, Copy, Debug)]
 pub struct ValueWeights {
     pub threat: f64,
+    /// The square of threat above [`THREAT_KNEE`].
+    pub threat_sq: f64,
+    /// Threat above which each point counts twice.
+    pub threat_knee: f64,
+    /// Each enemy in the staging area.
+    pub staged_enemy: f64,
     pub staging: f64,
     pub progress: f64,
     /// A kill token on a mission whose kills advance the quest (`Hint::kills_advance_quest`).
@@ -297,6 +332,9 @@ pub struct ValueWeights {
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     threat: 1.0,
+    threat_sq: 0.0,
+    threat_knee: 35.0,
+    staged_enemy: 0.0,
     staging: 4.0,
     progress: 1.5,
     kill_token: 6.0,
@@ -363,6 +401,9 @@ impl LookaheadBot {
             },
             weights: ValueWeights {
                 threat: real("threat_weight", get("threat_weight"))?,
+                threat_sq: real("threat_sq", get("threat_sq"))?,
+                threat_knee: num("threat_knee", get("threat_knee"), 20u8, 50)? as f64,
+                staged_enemy: real("staged_enemy", get("staged_enemy"))?,
                 staging: real("staging_weight", get("staging_weight"))?,
                 progress: real("progress_weight", get("progress_weight"))?,
                 hero_stat: real("hero_stat_weight", get("hero_stat_weight"))?,
@@ -383,6 +424,7 @@ impl LookaheadBot {
                 },
             },
             search_all: num("search_all", get("search_all"), 0u8, 1)? == 1,
+            mulligan_depth: num("mulligan_depth", get("mulligan_depth"), 0u16, 5)?,
             late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
             places: [(0, 0); MAX_PLACES],
             n_places: 0,
@@ -479,7 +521,11 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             continue;
         }
         let t = ps.threat as f64;
-        v -= w.threat * (t + (t - 35.0).max(0.0));
+        v -= w.threat * (t + (t - w.threat_knee).max(0.0));
+        if w.threat_sq > 0.0 {
+            let over = (t - THREAT_KNEE).max(0.0);
+            v -= w.threat_sq * over * over;
+        }
         // Escape from Mount Gram: while a player's other cards are captured (RULES §8.7), his
         // few heroes carry the game alone and their stats count (the starting-hero choice).
         let alone = g.areas.captives > 0
@@ -530,7 +576,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     }
     for &c in g.list(Zone::Staging) {
         if g.is_enemy(c) {
-            v -= g.stat(c, Stat::Attack).max(0) as f64 + 0.5 * g.remaining_hp(c).max(0) as f64;
+            v -= g.stat(c, Stat::Attack).max(0) as f64
+                + 0.5 * g.remaining_hp(c).max(0) as f64
+                + w.staged_enemy;
         } else if g.ty(c) == CardType::Location {
             // Staged threat still to come: a location that grows while it waits.
             v -= w.growth * crate::cards::hints::hint(g, c).threat_growth as f64;
@@ -768,7 +816,8 @@ impl Bot for LookaheadBot {
         if self.plans && matches!(d.ask, Ask::Commit) {
             return self.commit(game, d, base);
         }
-        if !searched_with(game, d, self.search_all) {
+        let mulligan = matches!(d.ask, Ask::Mulligan) && self.mulligan_depth > 0;
+        if !mulligan && !searched_with(game, d, self.search_all) {
             return base;
         }
         let mut cand = [0usize; MAX_WIDTH];
@@ -783,7 +832,11 @@ impl Bot for LookaheadBot {
                 n += 1;
             }
         }
-        let stop = game.round.saturating_add(self.depth);
+        let stop = if mulligan {
+            game.round.max(1).saturating_add(self.mulligan_depth)
+        } else {
+            game.round.saturating_add(self.depth)
+        };
         let late = self.late_horizon
             && matches!(
                 game.phase,
@@ -938,6 +991,68 @@ mod tests {
         assert_eq!(bot.explored_credit(&g), 0.0, "still in play");
         g.move_card(ridge, Zone::EncounterDiscard);
         assert_eq!(bot.explored_credit(&g), 2.0 * qp);
+    }
+
+    /// The experimental threat and staging terms (`threat_sq`, `threat_knee`, `staged_enemy`)
+    /// change the value only as documented, and are off at the defaults.
+    #[test]
+    fn threat_and_staged_enemy_terms() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.players[0].threat = 44;
+        let base = state_value(&g, &DEFAULT_WEIGHTS);
+        let sq = ValueWeights {
+            threat_sq: 2.0,
+            ..DEFAULT_WEIGHTS
+        };
+        assert_eq!(
+            state_value(&g, &sq) - base,
+            -2.0 * 16.0,
+            "(44 - 40)^2 at weight 2"
+        );
+        let knee = ValueWeights {
+            threat_knee: 30.0,
+            ..DEFAULT_WEIGHTS
+        };
+        assert_eq!(
+            state_value(&g, &knee) - base,
+            -5.0,
+            "5 more points count twice"
+        );
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+        let staged = ValueWeights {
+            staged_enemy: 4.0,
+            ..DEFAULT_WEIGHTS
+        };
+        let d = state_value(&g, &staged) - state_value(&g, &DEFAULT_WEIGHTS);
+        assert_eq!(d, -4.0, "one staged enemy");
+    }
+
+    /// `mulligan_depth`: the mulligan is searched (rollouts are played at it) only when the
+    /// option is on, and the choice is deterministic.
+    #[test]
+    fn mulligan_is_searched_only_when_asked() {
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        let mut at_mulligan = |depth: &str| -> (u64, usize) {
+            let opts = [
+                ("rollouts".to_string(), "4".to_string()),
+                ("mulligan_depth".to_string(), depth.to_string()),
+            ];
+            let mut bot = LookaheadBot::from_options(&opts).unwrap();
+            bot.new_game(9);
+            g.start(4, 0);
+            let d = g.pending().unwrap().clone();
+            assert!(matches!(d.ask, Ask::Mulligan));
+            let i = bot.choose(&g, &d);
+            (bot.rollouts_played, i)
+        };
+        assert_eq!(at_mulligan("0").0, 0, "off: basic decides");
+        let (n, i) = at_mulligan("1");
+        assert!(n > 0, "on: rollouts at the mulligan");
+        assert_eq!(at_mulligan("1"), (n, i), "deterministic");
     }
 
     #[test]

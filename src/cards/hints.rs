@@ -134,6 +134,10 @@ pub struct Hint {
     /// expects per attack when planning defences (Baleful Shade: +2 when the card it mills is
     /// an ally, about one attack in two).
     pub expected_attack_bonus: i16,
+    /// A combat event that stops one engaged enemy's attack this phase (Feint): a round plan
+    /// made at commit time may count it, while it is in hand and affordable, for the
+    /// strongest attack it expects, instead of holding a defender back for that attack.
+    pub cancels_attack: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -146,6 +150,7 @@ pub const NO_HINT: Hint = Hint {
     explore_reveals: None,
     threat_reduction: 0,
     expected_attack_bonus: 0,
+    cancels_attack: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -154,6 +154,9 @@ pub mod codes {
     pub const FORNOST_SQUARE: &str = "TLR-038";
     pub const BALEFUL_SHADE: &str = "TLR-035";
     pub const SPIRIT_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
+    /// Gimli, Legolas and Thalin (Core Set).
+    pub const TACTICS_HEROES: &[&str] = &["Core-004", "Core-005", "Core-006"];
+    pub const FEINT: &str = "Core-034";
     pub const THE_GALADHRIMS_GREETING: &str = "Core-046";
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";

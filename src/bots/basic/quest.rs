@@ -350,6 +350,23 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
+    // An attack-cancelling event in hand (Feint) stops the strongest engaged enemy's attack
+    // in combat: no defender is held back from the quest for it.
+    if at_commit && w().cancel_in_hand != 0 && cancel_in_hand(g, p) {
+        if let Some(i) = must
+            .as_slice()
+            .iter()
+            .position(|&e| g.card(e).zone == Zone::Engaged(p))
+        {
+            let mut rest = Ids::new();
+            for (j, &e) in must.as_slice().iter().enumerate() {
+                if j != i {
+                    rest.push(e);
+                }
+            }
+            must = rest;
+        }
+    }
     // `undef_cost` per attack value, for the whole plan.
     let mut undef_memo = UndefMemo::default();
     let mut keep = reserve_defenders_memo(g, p, must.as_slice(), &pool, at_commit, &mut undef_memo);
@@ -491,6 +508,14 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
 }
 
+/// Does `p` hold an attack-cancelling event (`Hint::cancels_attack`) it can pay for now?
+pub(super) fn cancel_in_hand(g: &Game, p: u8) -> bool {
+    g.list(Zone::Hand(p)).iter().any(|&c| {
+        let d = g.def_of(c);
+        hint(g, c).cancels_attack && g.can_pay(p, d.sphere, d.cost)
+    })
+}
+
 /// `undef_cost(g, p, atk)` for the few attack values one round plan asks about.
 #[derive(Default)]
 struct UndefMemo {
@@ -550,12 +575,14 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
         return None;
     }
     let (pct, atk) = reveal_enemies(g, p);
-    cheapest_hold_back(g, p, pool, keep, pct, atk, w().reveal_fight)
+    cheapest_hold_back(g, p, pool, keep, pct, atk, w().reveal_fight, i16::MAX)
 }
 
 /// The character of `pool` outside `keep` cheapest to hold back (willpower kept back + the
 /// expected defence) for an attack of `atk` (+1 for a shadow) coming with `pct` percent
-/// chance, if cheaper than `weight` percent of the expected undefended hit.
+/// chance, if cheaper than `weight` percent of the expected undefended hit; only characters
+/// whose questing stat is at most `max_wp`.
+#[allow(clippy::too_many_arguments)]
 fn cheapest_hold_back(
     g: &Game,
     p: u8,
@@ -564,6 +591,7 @@ fn cheapest_hold_back(
     pct: i32,
     atk: i16,
     weight: i32,
+    max_wp: i16,
 ) -> Option<CardId> {
     if pct == 0 {
         return None;
@@ -573,7 +601,7 @@ fn cheapest_hold_back(
     let qs = commit_stat(g, true);
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
-        if keep.contains(c) || is_objective_ally(g, c) {
+        if keep.contains(c) || is_objective_ally(g, c) || g.stat(c, g.questing_stat()) > max_wp {
             continue;
         }
         let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
@@ -620,6 +648,25 @@ pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, 
     engaging_enemies_in(g, p, zone, n)
 }
 
+/// How much willpower of `pool` outside `keep` the quest can spare while exploring the active
+/// location stays within reach (`explore_enemies`' estimate): the most a character held back
+/// for the explore's enemy may have (`i16::MAX` without an active location).
+fn explore_slack(g: &Game, pool: &Ids, keep: &Ids) -> i16 {
+    let Some(l) = g.active_location() else {
+        return i16::MAX;
+    };
+    let qs = g.questing_stat();
+    let wp: i16 = pool
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum::<i16>()
+        + g.questing_strength();
+    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16 - rem
+}
+
 /// The character of `pool` outside `keep` to hold back for the enemy that exploring the
 /// active location would reveal (`explore_enemies`): the cheapest (willpower kept back + the
 /// expected defence), if cheaper than `explore_fight` percent of the expected undefended hit.
@@ -628,7 +675,14 @@ pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
         return None;
     }
     let (pct, atk) = explore_enemies(g, p, pool, keep);
-    cheapest_hold_back(g, p, pool, keep, pct, atk, w().explore_fight)
+    // Holding back a character whose willpower the explore needs keeps the enemy away too:
+    // with `explore_reach` on, only one the quest can spare is held back.
+    let max_wp = if w().explore_reach != 0 {
+        explore_slack(g, pool, keep)
+    } else {
+        i16::MAX
+    };
+    cheapest_hold_back(g, p, pool, keep, pct, atk, w().explore_fight, max_wp)
 }
 
 /// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):
@@ -987,7 +1041,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         // A location whose Threat grows in the staging area counts the Threat it would gain
         // while it waits for a later travel phase — except where exploring fast is the quest
         // itself (no quest points): there the shortest location stays first.
-        let growth = if no_qp {
+        let growth = if no_qp && w().growth_no_qp == 0 {
             0
         } else {
             w().growth_rounds * h.threat_growth as i32

@@ -786,6 +786,8 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
             }
         }
         let l = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Active); // 3 quest points
+                                                                 // 1 progress already: the explore stays within reach with one character held back.
+        g.card_mut(l).progress = 1;
         if far {
             g.card_mut(l).progress = 0;
             g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
@@ -881,4 +883,100 @@ fn saves_resources_for_a_threat_reduction_when_asked() {
         "below the threshold nothing is saved"
     );
     install(weights::DEFAULT);
+}
+
+/// The Weather Hills 1B with the active location `rem` quest points from explored, an Orc
+/// deck of Cornered Orcs (they engage at threat 30), no enemy in the encounter deck, and the
+/// Leadership heroes (5 willpower) ready to commit.
+fn explore_situation(rem: i16) -> Game<'static> {
+    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    for z in [
+        Zone::EncounterDeck,
+        Zone::OrcDeck,
+        Zone::Staging,
+        Zone::Active,
+    ] {
+        while let Some(&c) = g.list(z).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+    }
+    for _ in 0..4 {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::OrcDeck);
+    }
+    let l = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Active); // 3 quest points
+    g.card_mut(l).progress = 3 - rem;
+    g.players[0].threat = 30;
+    g
+}
+
+#[test]
+fn holds_back_no_defender_whose_willpower_the_explore_needs() {
+    // Fault class (The Weather Hills Standard, weather-hills-hunters, seed 11, game 0 and
+    // most first rounds): the hold-back for the Orc that exploring reveals kept a hero whose
+    // willpower the explore needed; the location stayed, no Orc came, and the willpower was
+    // lost (in 200 traces, 432 rounds where everyone ready would have explored did not).
+    let g = explore_situation(3);
+    install(weights::DEFAULT);
+    let pool = ready_chars(&g, 0);
+    assert_eq!(
+        explore_enemies(&g, 0, &pool, &Ids::new()),
+        (100, 2),
+        "the situation: 5 willpower - 2 expected reveal reaches the 3 quest points"
+    );
+    assert_eq!(
+        round_plan(&g, 0, true).keep.n,
+        0,
+        "nobody can be spared: everyone quests and explores"
+    );
+    // With the rule off the old plan holds one back (and the explore falls out of reach).
+    let old = plan_with(&g, true, &[("explore_reach", "0")]);
+    assert_eq!(old.keep.n, 1);
+    // With willpower to spare (2 quest points left) the defender is still held back.
+    let g = explore_situation(2);
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(
+        kept.n, 1,
+        "one character with 1 willpower waits for the Orc"
+    );
+    assert_eq!(g.stat(kept.ids[0], Stat::Willpower), 1);
+}
+
+#[test]
+fn counts_an_affordable_feint_in_hand_for_an_engaged_attack_when_asked() {
+    // `cancel_in_hand` (off by default, measured): at commit time an affordable Feint in hand
+    // covers the strongest engaged attack, so no defender is held back from the quest for it
+    // (The Weather Hills, weather-hills-hunters: Éowyn kept back as a second defender while
+    // Feint in hand stopped that attack, and the quest failed by her 4 willpower).
+    let situation = |feint: bool, resources: i16| {
+        // Intruders in Chetwood: no hold-back for the staging step's enemies there.
+        let mut g = sandbox(&[TACTICS_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+        if feint {
+            let f = g.spawn(FEINT, 0, Zone::Hand(0));
+            assert!(hint(&g, f).cancels_attack);
+        }
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.card_mut(h).resources = resources;
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    let defenders = |g: &Game, on: &str| {
+        install(Weights::from_options(&[("cancel_in_hand".to_string(), on.to_string())]).unwrap());
+        let n = round_plan_upto(g, 0, true, 1).keep.n;
+        install(weights::DEFAULT);
+        n
+    };
+    let g = situation(true, 1);
+    assert!(cancel_in_hand(&g, 0));
+    assert_eq!(defenders(&g, "0"), 1, "off by default: a defender is kept");
+    assert_eq!(defenders(&g, "1"), 0, "Feint covers the attack");
+    // Without Feint, or without a resource to pay for it, the defender stays.
+    assert_eq!(defenders(&situation(false, 1), "1"), 1);
+    let g = situation(true, 0);
+    assert!(!cancel_in_hand(&g, 0));
+    assert_eq!(defenders(&g, "1"), 1);
 }

@@ -109,6 +109,24 @@ weights! {
     /// 1: round plans count an enemy's `Hint::expected_attack_bonus` in the attack they plan
     /// defences for; 0: printed Attack + 1 only.
     attack_bonus: 1,
+    /// 1: a round plan made at commit time counts an affordable attack-cancelling event in
+    /// hand (`Hint::cancels_attack`, Feint) for the strongest attack of an enemy already
+    /// engaged, and holds no defender back for it; 0: cards in hand are not counted. Off by
+    /// default: measured on The Weather Hills Standard (weather-hills-hunters, 2,000 pairs)
+    /// progress score +0.03 / +0.02 / +0.01 (seeds 11 / 12 / 13, n.s.), Easy −0.01.
+    cancel_in_hand: 0,
+    /// 1: `growth_rounds` also counts on a stage without quest points (The Weather Hills 1B),
+    /// where a location's growing Threat is otherwise ignored by travel; 0: not there. Off
+    /// by default: measured on The Weather Hills (weather-hills-hunters, 2,000 pairs) it
+    /// lives longer (+0.20 / +0.18 rounds Standard, seeds 11 / 12; +0.33 Easy) but explores
+    /// less: progress score −0.05 / −0.20 Standard, −0.40 Easy.
+    growth_no_qp: 0,
+    /// 1: `explore_fight` holds back only a character whose willpower the quest can spare
+    /// with the explore still within reach (holding back one it needs keeps the location, and
+    /// so the enemy, away: the willpower was lost for nothing); 0: any character. The Weather
+    /// Hills Standard progress score +0.15 / +0.16 / +0.13 (seeds 11 / 12 / 13, 2,000 pairs),
+    /// Easy +0.20; no effect elsewhere (no other stage reveals on exploring).
+    explore_reach: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

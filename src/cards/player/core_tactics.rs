@@ -80,6 +80,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-034",
         hint: Hint {
             play_value: Some(bot::feint_value),
+            cancels_attack: true,
             ..NO_HINT
         },
         can_act: Some(feint_can),

@@ -134,6 +134,10 @@ pub struct Hint {
     /// expects per attack when planning defences (Baleful Shade: +2 when the card it mills is
     /// an ally, about one attack in two).
     pub expected_attack_bonus: i16,
+    /// A quest stage whose defeat brings an enemy that engages at once (Deadmen's Dike 1B:
+    /// the next stage adds an enemy with engagement cost 1): that enemy's Attack. A bot that
+    /// expects to defeat the stage this round keeps a defender back for it.
+    pub advance_attack: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -146,6 +150,7 @@ pub const NO_HINT: Hint = Hint {
     explore_reveals: None,
     threat_reduction: 0,
     expected_attack_bonus: 0,
+    advance_attack: 0,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -332,6 +332,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         if let Some(c) = explore_defender(g, p, &pool, &keep) {
             keep.push(c);
         }
+        // Defeating the current stage may bring an enemy that engages at once.
+        if let Some(c) = advance_defender(g, p, &pool, &keep) {
+            keep.push(c);
+        }
     }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
@@ -512,7 +516,7 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
 /// The character of `pool` outside `keep` cheapest to hold back (willpower kept back + the
 /// expected defence) for an attack of `atk` (+1 for a shadow) coming with `pct` percent
 /// chance, if cheaper than `weight` percent of the expected undefended hit.
-fn cheapest_hold_back(
+pub(super) fn cheapest_hold_back(
     g: &Game,
     p: u8,
     pool: &Ids,

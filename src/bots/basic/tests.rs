@@ -3,7 +3,7 @@
 use super::*;
 use crate::bots::random::RandomBot;
 use crate::cards::testkit::codes::*;
-use crate::cards::testkit::{core_leadership_deck, db, sandbox, sandbox_in};
+use crate::cards::testkit::{clear_zone, core_leadership_deck, db, sandbox, sandbox_in, set_stage};
 use crate::engine::{play_game, GameSetup, RuleOptions};
 use crate::record::Outcome;
 
@@ -881,4 +881,37 @@ fn saves_resources_for_a_threat_reduction_when_asked() {
         "below the threshold nothing is saved"
     );
     install(weights::DEFAULT);
+}
+
+#[test]
+fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
+    // Fault class (Deadmen's Dike, seed 5, game 1, round 3): with the first stage two points
+    // from done, every character quested; the stage fell, the next one brought its enemy
+    // (Attack 6, engagement cost 1), it engaged at once and its attack killed a hero
+    // undefended, while an ally that could have chumped it had quested for progress that was
+    // not needed.
+    let situation = |progress: i16| {
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+        clear_zone(&mut g, Zone::Staging);
+        g.card_mut(q).progress = progress;
+        g.phase = Phase::Quest;
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        (g, guard)
+    };
+    let (g, guard) = situation(9);
+    assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 6);
+    let kept = plan_with(&g, true, &[]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "the Guard waits for the attack");
+    let mut g2 = g.clone();
+    let ready = commit_all(&mut g2, &mut bot());
+    assert_eq!(ready, vec![guard], "and the commits leave it ready");
+    // The situation: the rule off, or the stage out of reach this round.
+    assert_eq!(
+        plan_with(&g, true, &[("advance_fight", "0")]).keep.n,
+        0,
+        "the old plan sent everyone questing"
+    );
+    let (far, _) = situation(0);
+    assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
 }

@@ -109,6 +109,11 @@ weights! {
     /// 1: round plans count an enemy's `Hint::expected_attack_bonus` in the attack they plan
     /// defences for; 0: printed Attack + 1 only.
     attack_bonus: 1,
+    /// Percent weight of the attack of the enemy that defeating the current quest stage
+    /// brings (`Hint::advance_attack`: Deadmen's Dike 1B) when the quest is expected to be
+    /// defeated this round: a defender is kept out of the quest for it when its willpower
+    /// and defence cost less than this share of the undefended hit (0: never).
+    advance_fight: 100,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -133,7 +133,9 @@
 //!
 //! **Defender** (`defender`) — cost of each candidate = damage cost of `ATK(+1 per shadow card)
 //! − DEF` on it, plus twice its attack (it will not attack back); cost of Undefended = the cheapest
-//! hero damage cost of the full attack. Take the cheapest; `Done` when a defender is already
+//! hero damage cost of the full attack (with `shadow_risk` below 100, each cost is that share of
+//! the cost with the shadow cards' +1 and the rest of the cost at the printed Attack; off by
+//! default, measured). Take the cheapest; `Done` when a defender is already
 //! declared (multi-defend). **Undefended hero**: the hero with the lowest damage cost (most
 //! remaining hit points, never one it kills if another survives). **Which defender takes the
 //! damage**: the lowest damage cost.

@@ -915,3 +915,38 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     let (far, _) = situation(0);
     assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
 }
+
+#[test]
+fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
+    // Fault class (Deadmen's Dike, seed 5, games 16, 19, 38, 98): a hero who survives the
+    // printed attack and dies only if the face-down shadow card adds 1 was costed as dead,
+    // like the hero an undefended attack kills for sure; the bot took the attack undefended
+    // and the weakest hero died. `shadow_risk` below 100 weighs the +1 as a risk (off by
+    // default: it costs The Weather Hills a little progress).
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Shadow(e));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    // Aragorn (DEF 2, 5 HP) takes 4 of the printed 6 and survives; 7 kills him. Undefended,
+    // 6 kills any hero.
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![
+            Opt::Undefended,
+            Opt::Card(theodred),
+            Opt::Card(aragorn),
+            Opt::Card(gloin),
+        ],
+    );
+    let mut risk =
+        BasicBot::from_options(&[("shadow_risk".to_string(), "75".to_string())]).unwrap();
+    let i = risk.choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn), "Aragorn risks the shadow");
+    // The default (off, measured): the +1 counted in full makes both a death, and Théodred,
+    // the cheapest hero, takes the hit.
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Undefended);
+    install(weights::DEFAULT);
+}

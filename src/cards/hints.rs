@@ -138,6 +138,10 @@ pub struct Hint {
     /// made at commit time may count it, while it is in hand and affordable, for the
     /// strongest attack it expects, instead of holding a defender back for that attack.
     pub cancels_attack: bool,
+    /// A quest stage whose defeat brings an enemy that engages at once (Deadmen's Dike 1B:
+    /// the next stage adds an enemy with engagement cost 1): that enemy's Attack. A bot that
+    /// expects to defeat the stage this round keeps a defender back for it.
+    pub advance_attack: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -151,6 +155,7 @@ pub const NO_HINT: Hint = Hint {
     threat_reduction: 0,
     expected_attack_bonus: 0,
     cancels_attack: false,
+    advance_attack: 0,
     key_response: 0,
     mild_treachery: false,
     attach: None,

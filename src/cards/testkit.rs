@@ -153,6 +153,7 @@ pub mod codes {
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";
     pub const BALEFUL_SHADE: &str = "TLR-035";
+    pub const THE_SHADES_OF_ANGMAR_1B: &str = "TLR-073B";
     pub const SPIRIT_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
     /// Gimli, Legolas and Thalin (Core Set).
     pub const TACTICS_HEROES: &[&str] = &["Core-004", "Core-005", "Core-006"];

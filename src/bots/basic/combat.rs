@@ -23,8 +23,23 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     if let Some(i) = find(o, Opt::Done) {
         return Some(i);
     }
-    let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
-    let undef = undef_cost(g, p, atk);
+    let base = g.stat(enemy, Stat::Attack);
+    let atk = base + shadow_count(g, enemy);
+    // Each face-down shadow card counts as +1 Attack with `shadow_risk` percent weight (the
+    // rest: the printed Attack), in both the defence and the undefended hit.
+    let risk = if atk > base {
+        w().shadow_risk.clamp(0, 100)
+    } else {
+        100
+    };
+    let mixed = |f: &dyn Fn(i16) -> i32| -> i32 {
+        if risk >= 100 {
+            f(atk)
+        } else {
+            ((f(base) as i64 * (100 - risk) as i64 + f(atk) as i64 * risk as i64) / 100) as i32
+        }
+    };
+    let undef = mixed(&|a| undef_cost(g, p, a));
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
@@ -32,7 +47,7 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         if c == NO_CARD {
             continue;
         }
-        let k = defend_cost(g, c, atk);
+        let k = mixed(&|a| defend_cost(g, c, a));
         if best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, i));
         }

@@ -57,6 +57,14 @@
 //! willpower costs less than `explore_fight` (200) percent of that share of the undefended hit
 //! (measured, 2,000 paired games, chetwood-vigil: The Weather Hills +0.36 rounds Easy and
 //! +0.38 Standard, progress score +0.09 / +0.07 within the noise; nothing else changes).
+//! **Next stage's enemy** (`advance_defender`): where defeating the current stage brings an
+//! enemy that engages at once (`Hint::advance_attack`: Deadmen's Dike 1B, whose next stage adds
+//! Thaurdir, engagement cost 1) and the willpower outside the plan's keep is expected to defeat
+//! the stage this round, one more defender is kept for that attack (+1 for a shadow card) when
+//! its willpower and defence cost less than `advance_fight` (100) percent of the undefended hit
+//! (measured, 2,000 paired games, dike-wayfarers, seeds 11 and 12: Standard +0.08 / +0.10
+//! rounds, progress score +0.02 / +0.03; Easy +0.08 / +0.09 rounds, +0.04 / +0.07; no other
+//! scenario has the hint).
 //! Planned attacks are Attack + 1 (a shadow card) + the enemy's own
 //! `Hint::expected_attack_bonus` (`attack_bonus`; Baleful Shade: measured on Deadmen's Dike,
 //! dike-stewards, progress score +0.37 Easy and +0.16 Standard, rounds −0.25 / +0.01).
@@ -125,7 +133,9 @@
 //!
 //! **Defender** (`defender`) — cost of each candidate = damage cost of `ATK(+1 per shadow card)
 //! − DEF` on it, plus twice its attack (it will not attack back); cost of Undefended = the cheapest
-//! hero damage cost of the full attack. Take the cheapest; `Done` when a defender is already
+//! hero damage cost of the full attack (with `shadow_risk` below 100, each cost is that share of
+//! the cost with the shadow cards' +1 and the rest of the cost at the printed Attack; off by
+//! default, measured). Take the cheapest; `Done` when a defender is already
 //! declared (multi-defend). **Undefended hero**: the hero with the lowest damage cost (most
 //! remaining hit points, never one it kills if another survives). **Which defender takes the
 //! damage**: the lowest damage cost.

@@ -176,6 +176,40 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
 }
 
+/// The character of `pool` outside `keep` to hold back, at commit, for the enemy that
+/// defeating the current quest stage brings at once (`Hint::advance_attack`), when the
+/// willpower of `pool` outside `keep` (plus what is committed) is expected to defeat the stage
+/// this round: the cheapest to hold back (its willpower + its defence), if cheaper than
+/// `advance_fight` percent of the undefended hit.
+pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+    if w().advance_fight <= 0 {
+        return None;
+    }
+    let q = g.current_quest()?;
+    let atk = hint(g, q).advance_attack;
+    if atk <= 0 {
+        return None;
+    }
+    let qs = g.questing_stat();
+    let wp: i16 = pool
+        .as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum::<i16>()
+        + g.questing_strength();
+    let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + loc;
+    if reach < rem {
+        return None;
+    }
+    cheapest_hold_back(g, p, pool, keep, 100, atk, w().advance_fight, i16::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -394,6 +394,10 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         if let Some(c) = explore_defender(g, p, &pool, &keep) {
             keep.push(c);
         }
+        // Defeating the current stage may bring an enemy that engages at once.
+        if let Some(c) = advance_defender(g, p, &pool, &keep) {
+            keep.push(c);
+        }
     }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
@@ -583,7 +587,7 @@ pub(super) fn reveal_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option
 /// chance, if cheaper than `weight` percent of the expected undefended hit; only characters
 /// whose questing stat is at most `max_wp`.
 #[allow(clippy::too_many_arguments)]
-fn cheapest_hold_back(
+pub(super) fn cheapest_hold_back(
     g: &Game,
     p: u8,
     pool: &Ids,

@@ -3,7 +3,7 @@
 use super::*;
 use crate::bots::random::RandomBot;
 use crate::cards::testkit::codes::*;
-use crate::cards::testkit::{core_leadership_deck, db, sandbox, sandbox_in};
+use crate::cards::testkit::{clear_zone, core_leadership_deck, db, sandbox, sandbox_in, set_stage};
 use crate::engine::{play_game, GameSetup, RuleOptions};
 use crate::record::Outcome;
 
@@ -979,4 +979,72 @@ fn counts_an_affordable_feint_in_hand_for_an_engaged_attack_when_asked() {
     let g = situation(true, 0);
     assert!(!cancel_in_hand(&g, 0));
     assert_eq!(defenders(&g, "1"), 1);
+}
+
+#[test]
+fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
+    // Fault class (Deadmen's Dike, seed 5, game 1, round 3): with the first stage two points
+    // from done, every character quested; the stage fell, the next one brought its enemy
+    // (Attack 6, engagement cost 1), it engaged at once and its attack killed a hero
+    // undefended, while an ally that could have chumped it had quested for progress that was
+    // not needed.
+    let situation = |progress: i16| {
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+        clear_zone(&mut g, Zone::Staging);
+        g.card_mut(q).progress = progress;
+        g.phase = Phase::Quest;
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        (g, guard)
+    };
+    let (g, guard) = situation(9);
+    assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 6);
+    let kept = plan_with(&g, true, &[]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "the Guard waits for the attack");
+    let mut g2 = g.clone();
+    let ready = commit_all(&mut g2, &mut bot());
+    assert_eq!(ready, vec![guard], "and the commits leave it ready");
+    // The situation: the rule off, or the stage out of reach this round.
+    assert_eq!(
+        plan_with(&g, true, &[("advance_fight", "0")]).keep.n,
+        0,
+        "the old plan sent everyone questing"
+    );
+    let (far, _) = situation(0);
+    assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
+}
+
+#[test]
+fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
+    // Fault class (Deadmen's Dike, seed 5, games 16, 19, 38, 98): a hero who survives the
+    // printed attack and dies only if the face-down shadow card adds 1 was costed as dead,
+    // like the hero an undefended attack kills for sure; the bot took the attack undefended
+    // and the weakest hero died. `shadow_risk` below 100 weighs the +1 as a risk (off by
+    // default: it costs The Weather Hills a little progress).
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Shadow(e));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    // Aragorn (DEF 2, 5 HP) takes 4 of the printed 6 and survives; 7 kills him. Undefended,
+    // 6 kills any hero.
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![
+            Opt::Undefended,
+            Opt::Card(theodred),
+            Opt::Card(aragorn),
+            Opt::Card(gloin),
+        ],
+    );
+    let mut risk =
+        BasicBot::from_options(&[("shadow_risk".to_string(), "75".to_string())]).unwrap();
+    let i = risk.choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn), "Aragorn risks the shadow");
+    // The default (off, measured): the +1 counted in full makes both a death, and Théodred,
+    // the cheapest hero, takes the hit.
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Undefended);
+    install(weights::DEFAULT);
 }

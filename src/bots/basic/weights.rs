@@ -127,6 +127,21 @@ weights! {
     /// Hills Standard progress score +0.15 / +0.16 / +0.13 (seeds 11 / 12 / 13, 2,000 pairs),
     /// Easy +0.20; no effect elsewhere (no other stage reveals on exploring).
     explore_reach: 1,
+    /// Percent weight of the attack of the enemy that defeating the current quest stage
+    /// brings (`Hint::advance_attack`: Deadmen's Dike 1B) when the quest is expected to be
+    /// defeated this round: a defender is kept out of the quest for it when its willpower
+    /// and defence cost less than this share of the undefended hit (0: never). On by default:
+    /// measured against 0, paired 2,000 games, Deadmen's Dike +0.04 to +0.12 rounds and
+    /// +0.01 to +0.07 progress score (see the module doc); no other scenario has the hint.
+    advance_fight: 100,
+    /// Percent weight of "+1 Attack per face-down shadow card" when choosing a defender: the
+    /// defence and the undefended hit are each costed as this share of the attack with the
+    /// shadow cards' +1 and the rest of the printed attack alone (100: the +1 counted in full).
+    /// Off by default (100): measured at 75, paired 2,000-3,000 games, Deadmen's Dike
+    /// dike-wayfarers +0.05 to +0.09 rounds and +0.04 to +0.09 progress score (seeds 11-13),
+    /// Intruders in Chetwood wins within the noise (seed 11 +0.3, seed 13 -0.1 / -0.2 points),
+    /// but The Weather Hills -0.05 to -0.11 progress score (seeds 11 and 13).
+    shadow_risk: 100,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -26,6 +26,11 @@ pub static SCRIPTS: &[Script] = &[
     // empty deck eliminates its player.
     Script {
         code: "TLR-073B",
+        hint: Hint {
+            // Defeating it brings Thaurdir (Attack 6, engagement cost 1): he engages at once.
+            advance_attack: 6,
+            ..NO_HINT
+        },
         when_revealed: Some(stage1b_revealed),
         forced: Some(stage1b_forced),
         forced_on: events![PhaseEnd],

@@ -178,14 +178,16 @@ impl<'a> Game<'a> {
                 self.listen.resp_stale |= 1 << s;
             }
         }
-        for (k, &bit) in hooks::COUNTED.iter().enumerate() {
-            if h & bit != 0 {
-                let n = &mut self.hook_counts[list][k];
-                if add {
-                    *n += 1;
-                } else {
-                    *n -= 1;
-                }
+        // Only the counted hooks it has, bit by bit.
+        let mut m = h & hooks::COUNTED_MASK;
+        while m != 0 {
+            let k = hooks::COUNTED_AT[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            let n = &mut self.hook_counts[list][k];
+            if add {
+                *n += 1;
+            } else {
+                *n -= 1;
             }
         }
     }
@@ -225,22 +227,28 @@ impl<'a> Game<'a> {
         if self.def_of(c).keywords.safe {
             self.note_safe_moved();
         }
-        let was_rule = ci.listed & (1 << IDX_RULE) != 0;
-        self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
-        if was_rule || h & hooks::RULE != 0 {
-            self.listen.rules = self.rule_mask();
+        // A card in no interest list and with none of their hooks stays out of them all.
+        const INTEREST_HOOKS: u16 =
+            hooks::RULE | hooks::GLOBAL | hooks::COST_MOD | hooks::ENGAGEMENT_THREAT;
+        const INTEREST_LISTED: u8 = (1 << N_INTEREST) - 1;
+        if ci.listed & INTEREST_LISTED != 0 || h & INTEREST_HOOKS != 0 {
+            let was_rule = ci.listed & (1 << IDX_RULE) != 0;
+            self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
+            if was_rule || h & hooks::RULE != 0 {
+                self.listen.rules = self.rule_mask();
+            }
+            self.set_interest(
+                c,
+                IDX_GLOBAL,
+                h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
+            );
+            self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
+            self.set_interest(
+                c,
+                IDX_ENGAGEMENT,
+                in_play && h & hooks::ENGAGEMENT_THREAT != 0,
+            );
         }
-        self.set_interest(
-            c,
-            IDX_GLOBAL,
-            h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
-        );
-        self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
-        self.set_interest(
-            c,
-            IDX_ENGAGEMENT,
-            in_play && h & hooks::ENGAGEMENT_THREAT != 0,
-        );
         let Some(sc) = self.raw_script(c) else {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;

@@ -218,6 +218,26 @@ pub(crate) mod hooks {
         CAN_RESPOND,
     ];
     pub const N_COUNTED: usize = COUNTED.len();
+    /// Every bit of `COUNTED`.
+    pub const COUNTED_MASK: u16 = {
+        let mut m = 0;
+        let mut i = 0;
+        while i < COUNTED.len() {
+            m |= COUNTED[i];
+            i += 1;
+        }
+        m
+    };
+    /// For each bit position of a counted hook, its index in `COUNTED` (`counted`).
+    pub const COUNTED_AT: [u8; 16] = {
+        let mut t = [0u8; 16];
+        let mut i = 0;
+        while i < COUNTED.len() {
+            t[COUNTED[i].trailing_zeros() as usize] = i as u8;
+            i += 1;
+        }
+        t
+    };
     /// Index of a bit of `COUNTED`.
     pub const fn counted(bit: u16) -> usize {
         let mut i = 0;

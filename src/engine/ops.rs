@@ -122,7 +122,7 @@ impl<'a> Game<'a> {
         self.n_blank_damaged > 0
             && ci.damage > 0
             && ci.zone.in_play()
-            && matches!(self.def_of(c).ty, CardType::Hero | CardType::Ally)
+            && matches!(self.ty(c), CardType::Hero | CardType::Ally)
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
@@ -149,6 +149,7 @@ impl<'a> Game<'a> {
             text_blanked: false,
             reanimated: false,
             hooks: 0,
+            ty: self.db.def(def).ty,
             listed: 0,
             n_attached: 0,
             area: 0,
@@ -201,6 +202,9 @@ impl<'a> Game<'a> {
         ci.def = def;
         ci.script = script;
         ci.hooks = hooks;
+        if !ci.reanimated {
+            ci.ty = self.db.def(def).ty;
+        }
         if hooks & hooks::CAN_RESPOND != 0 {
             self.listen.respond |= self.script_table[script as usize].respond_on;
         }
@@ -565,7 +569,7 @@ impl<'a> Game<'a> {
         if self.logging() {
             self.log_line(format!("  {} is discarded ({})", self.title(c), was.name()));
         }
-        let character = self.def_of(c).ty.is_character();
+        let character = self.ty(c).is_character();
         let host = match was {
             Zone::Attached(h) if self.rule(Rule::DiscardsHostWithIt(c)) => Some(h),
             _ => None,

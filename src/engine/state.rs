@@ -171,6 +171,10 @@ pub struct CardInst {
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,
+    /// The type of the face `Game::def_of` shows (its current face, or the Reanimated Dead
+    /// face): kept by `new_card`, `set_face` and `set_facedown`, so that `Game::ty` (asked at
+    /// every turn) need not look the definition up.
+    pub(crate) ty: CardType,
     /// Which per-game interest lists (`Game::index`) hold this card (bit per list).
     pub(crate) listed: u8,
     /// How many cards are attached to this one (`Zone::Attached(this)`).

@@ -85,10 +85,17 @@ impl<'a> Game<'a> {
     /// The script a bot knows card `c` by, to read its hints (`Script::hint`): its script, or
     /// while its text is blanked (or it is a guarded objective) the script registered under its
     /// original printing's code, so blanking never changes what a bot knows about a card.
+    #[inline]
     pub fn known_script(&self, c: CardId) -> Option<&'static Script> {
-        if let Some(s) = self.script(c) {
-            return Some(s);
+        match self.script(c) {
+            Some(s) => Some(s),
+            None => self.known_script_unseen(c),
         }
+    }
+
+    /// `known_script` of a card with no script, or whose script `script` hides now.
+    #[inline(never)]
+    fn known_script_unseen(&self, c: CardId) -> Option<&'static Script> {
         let s = self.raw_script(c)?;
         let original = self.db.def(self.db.original(self.def_id(c))).code.as_str();
         if s.code == original {

@@ -82,6 +82,21 @@ impl<'a> Game<'a> {
     }
 
     fn stat_now(&self, c: CardId, s: Stat) -> i16 {
+        let ci = &self.cards[c as usize];
+        if ci.hooks & hooks::MODIFY == 0
+            && ci.n_attached == 0
+            && self.interest[IDX_GLOBAL].is_empty()
+            && self.lasting.is_empty()
+        {
+            // Nothing can modify it: its printed value (as below with no modifier).
+            return self.printed(c, s).max(0);
+        }
+        self.stat_modified(c, s)
+    }
+
+    /// `stat_now` of a card that some modifier might change.
+    #[inline(never)]
+    fn stat_modified(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
         let mut neg = 0;
         let mut add = |d: i16| {

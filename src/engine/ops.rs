@@ -292,6 +292,11 @@ impl<'a> Game<'a> {
             self.rebuild_forced();
             return;
         }
+        if ci.listed & LISTED_FORCED == 0 && !in_play {
+            // Neither listed nor to be: `forced_cards`, and so its mask, stay as they are (a
+            // card moving between zones out of play, such as a deck and a discard pile).
+            return;
+        }
         if ci.listed & LISTED_FORCED != 0 {
             let pos = self.forced_cards.iter().position(|&x| x == c);
             if let Some(pos) = pos {

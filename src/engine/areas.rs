@@ -314,7 +314,7 @@ impl<'a> Game<'a> {
             return Ok(());
         };
         if let Ask::Effect { card, .. } = d.ask {
-            if self.def_of(card).ty == CardType::Quest {
+            if self.ty(card) == CardType::Quest {
                 return Ok(());
             }
         }

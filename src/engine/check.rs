@@ -272,6 +272,17 @@ impl<'a> Game<'a> {
         if self.outcome.is_none() && self.is_day() && self.is_night() {
             return Err("it is Day and Night at once".to_string());
         }
+        // Each card's cached type is the type of the face it shows.
+        for c in 0..self.cards.len() as CardId {
+            if self.ty(c) != self.def_of(c).ty {
+                return Err(format!(
+                    "{} caches type {:?}, shows {:?}",
+                    self.title(c),
+                    self.ty(c),
+                    self.def_of(c).ty
+                ));
+            }
+        }
         for (li, l) in self.lists.iter().enumerate() {
             for (k, &bit) in hooks::COUNTED.iter().enumerate() {
                 let n = l

@@ -111,6 +111,13 @@ impl<'a> Game<'a> {
             None => self.def_of(c).cost,
         }
         .max(0);
+        let ps = &self.players[p as usize];
+        if ps.ally_discount <= 0
+            && ps.valour_discount <= 0
+            && self.interest[IDX_COST_MOD].is_empty()
+        {
+            return cost; // no discount pending, no cost modifier in play
+        }
         if self.ally_discounted(c, p) {
             cost -= self.players[p as usize].ally_discount;
         }

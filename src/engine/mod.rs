@@ -1195,7 +1195,7 @@ impl<'a> Game<'a> {
 
     #[inline]
     pub fn ty(&self, c: CardId) -> CardType {
-        self.def_of(c).ty
+        self.cards[c as usize].ty
     }
 
     #[inline]

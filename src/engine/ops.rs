@@ -85,10 +85,17 @@ impl<'a> Game<'a> {
     /// The script a bot knows card `c` by, to read its hints (`Script::hint`): its script, or
     /// while its text is blanked (or it is a guarded objective) the script registered under its
     /// original printing's code, so blanking never changes what a bot knows about a card.
+    #[inline]
     pub fn known_script(&self, c: CardId) -> Option<&'static Script> {
-        if let Some(s) = self.script(c) {
-            return Some(s);
+        match self.script(c) {
+            Some(s) => Some(s),
+            None => self.known_script_unseen(c),
         }
+    }
+
+    /// `known_script` of a card with no script, or whose script `script` hides now.
+    #[inline(never)]
+    fn known_script_unseen(&self, c: CardId) -> Option<&'static Script> {
         let s = self.raw_script(c)?;
         let original = self.db.def(self.db.original(self.def_id(c))).code.as_str();
         if s.code == original {
@@ -122,7 +129,7 @@ impl<'a> Game<'a> {
         self.n_blank_damaged > 0
             && ci.damage > 0
             && ci.zone.in_play()
-            && matches!(self.def_of(c).ty, CardType::Hero | CardType::Ally)
+            && matches!(self.ty(c), CardType::Hero | CardType::Ally)
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
@@ -149,6 +156,7 @@ impl<'a> Game<'a> {
             text_blanked: false,
             reanimated: false,
             hooks: 0,
+            ty: self.db.def(def).ty,
             listed: 0,
             n_attached: 0,
             area: 0,
@@ -178,14 +186,16 @@ impl<'a> Game<'a> {
                 self.listen.resp_stale |= 1 << s;
             }
         }
-        for (k, &bit) in hooks::COUNTED.iter().enumerate() {
-            if h & bit != 0 {
-                let n = &mut self.hook_counts[list][k];
-                if add {
-                    *n += 1;
-                } else {
-                    *n -= 1;
-                }
+        // Only the counted hooks it has, bit by bit.
+        let mut m = h & hooks::COUNTED_MASK;
+        while m != 0 {
+            let k = hooks::COUNTED_AT[m.trailing_zeros() as usize] as usize;
+            m &= m - 1;
+            let n = &mut self.hook_counts[list][k];
+            if add {
+                *n += 1;
+            } else {
+                *n -= 1;
             }
         }
     }
@@ -199,6 +209,9 @@ impl<'a> Game<'a> {
         ci.def = def;
         ci.script = script;
         ci.hooks = hooks;
+        if !ci.reanimated {
+            ci.ty = self.db.def(def).ty;
+        }
         if hooks & hooks::CAN_RESPOND != 0 {
             self.listen.respond |= self.script_table[script as usize].respond_on;
         }
@@ -225,22 +238,28 @@ impl<'a> Game<'a> {
         if self.def_of(c).keywords.safe {
             self.note_safe_moved();
         }
-        let was_rule = ci.listed & (1 << IDX_RULE) != 0;
-        self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
-        if was_rule || h & hooks::RULE != 0 {
-            self.listen.rules = self.rule_mask();
+        // A card in no interest list and with none of their hooks stays out of them all.
+        const INTEREST_HOOKS: u16 =
+            hooks::RULE | hooks::GLOBAL | hooks::COST_MOD | hooks::ENGAGEMENT_THREAT;
+        const INTEREST_LISTED: u8 = (1 << N_INTEREST) - 1;
+        if ci.listed & INTEREST_LISTED != 0 || h & INTEREST_HOOKS != 0 {
+            let was_rule = ci.listed & (1 << IDX_RULE) != 0;
+            self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
+            if was_rule || h & hooks::RULE != 0 {
+                self.listen.rules = self.rule_mask();
+            }
+            self.set_interest(
+                c,
+                IDX_GLOBAL,
+                h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
+            );
+            self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
+            self.set_interest(
+                c,
+                IDX_ENGAGEMENT,
+                in_play && h & hooks::ENGAGEMENT_THREAT != 0,
+            );
         }
-        self.set_interest(
-            c,
-            IDX_GLOBAL,
-            h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
-        );
-        self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
-        self.set_interest(
-            c,
-            IDX_ENGAGEMENT,
-            in_play && h & hooks::ENGAGEMENT_THREAT != 0,
-        );
         let Some(sc) = self.raw_script(c) else {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;
@@ -271,6 +290,11 @@ impl<'a> Game<'a> {
         }
         if self.forced_stale {
             self.rebuild_forced();
+            return;
+        }
+        if ci.listed & LISTED_FORCED == 0 && !in_play {
+            // Neither listed nor to be: `forced_cards`, and so its mask, stay as they are (a
+            // card moving between zones out of play, such as a deck and a discard pile).
             return;
         }
         if ci.listed & LISTED_FORCED != 0 {
@@ -557,7 +581,7 @@ impl<'a> Game<'a> {
         if self.logging() {
             self.log_line(format!("  {} is discarded ({})", self.title(c), was.name()));
         }
-        let character = self.def_of(c).ty.is_character();
+        let character = self.ty(c).is_character();
         let host = match was {
             Zone::Attached(h) if self.rule(Rule::DiscardsHostWithIt(c)) => Some(h),
             _ => None,

@@ -82,6 +82,21 @@ impl<'a> Game<'a> {
     }
 
     fn stat_now(&self, c: CardId, s: Stat) -> i16 {
+        let ci = &self.cards[c as usize];
+        if ci.hooks & hooks::MODIFY == 0
+            && ci.n_attached == 0
+            && self.interest[IDX_GLOBAL].is_empty()
+            && self.lasting.is_empty()
+        {
+            // Nothing can modify it: its printed value (as below with no modifier).
+            return self.printed(c, s).max(0);
+        }
+        self.stat_modified(c, s)
+    }
+
+    /// `stat_now` of a card that some modifier might change.
+    #[inline(never)]
+    fn stat_modified(&self, c: CardId, s: Stat) -> i16 {
         let mut v = self.printed(c, s);
         let mut neg = 0;
         let mut add = |d: i16| {
@@ -286,10 +301,17 @@ impl<'a> Game<'a> {
     }
 
     /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).
+    #[inline]
     pub(super) fn ally_is_hero(&self, c: CardId) -> bool {
+        // (No attachment: not a hero; the cheap test inline, the rest out of line.)
+        self.cards[c as usize].n_attached > 0 && self.attached_ally_is_hero(c)
+    }
+
+    /// `ally_is_hero` for an ally with attachments.
+    #[inline(never)]
+    fn attached_ally_is_hero(&self, c: CardId) -> bool {
         let ci = &self.cards[c as usize];
-        ci.n_attached > 0 // (no attachment: not a hero; the cheap test first)
-            && ci.zone.in_play()
+        ci.zone.in_play()
             && self.may_answer_in_play(Rule::BecomesHero(c))
             && self.attachments(c).any(|a| {
                 self.script(a)
@@ -413,13 +435,16 @@ impl<'a> Game<'a> {
     }
 
     /// Does hero `h` have the resource icon of `sphere`?
+    #[inline]
     pub fn hero_matches(&self, h: CardId, sphere: Sphere) -> bool {
-        if sphere == Sphere::Neutral {
-            return true;
-        }
-        if self.def_of(h).sphere == sphere {
-            return true;
-        }
+        sphere == Sphere::Neutral
+            || self.def_of(h).sphere == sphere
+            || self.hero_gains_icon(h, sphere)
+    }
+
+    /// `hero_matches` past its printed-icon tests: an icon gained by a rule.
+    #[inline(never)]
+    fn hero_gains_icon(&self, h: CardId, sphere: Sphere) -> bool {
         if !self.may_answer_in_play(Rule::GainsIcon(h, sphere))
             && self.cards[h as usize].zone.in_play()
         {

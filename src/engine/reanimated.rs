@@ -103,9 +103,11 @@ impl<'a> Game<'a> {
     /// face and script).
     fn set_facedown(&mut self, c: CardId, on: bool) {
         if on {
+            let ty = self.reanimated_face().ty;
             let ci = &mut self.cards[c as usize];
             let (old, list) = (ci.hooks, ci.zone.list());
             ci.reanimated = true;
+            ci.ty = ty;
             ci.script = NO_SCRIPT;
             ci.hooks = 0;
             self.count_hooks(list, old, false);

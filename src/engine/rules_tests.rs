@@ -802,3 +802,36 @@ fn a_canceled_card_counts_as_revealed_only_under_its_option() {
         assert_eq!(g.card(hill).resources, counts as i16, "option {counts}");
     }
 }
+
+/// `Game::ty` answers from the card's cached type (`CardInst::ty`): it must follow the face the
+/// card shows through reanimation (the Reanimated Dead face, an enemy), back face up, and a flip
+/// by `set_face`.
+#[test]
+fn cached_card_type_follows_the_face_shown() {
+    let mut g = crate::cards::testkit::sandbox_in(
+        "the-dread-realm",
+        crate::data::Mode::Standard,
+        &[HEROES],
+    );
+    let c = g.top(Zone::Deck(0)).unwrap();
+    let printed = g.def_of(c).ty;
+    assert_ne!(printed, CardType::Enemy);
+    assert_eq!(g.ty(c), printed);
+    assert!(g.reanimate(c, 0));
+    assert_eq!(g.ty(c), CardType::Enemy, "the Reanimated Dead face");
+    assert!(g.is_enemy(c) && !g.is_character(c));
+    g.check_invariants().unwrap();
+    // Destroyed: face up in its owner's discard pile, its own type again.
+    let hp = g.stat(c, Stat::HitPoints);
+    g.deal_damage(c, hp);
+    g.settle();
+    assert_eq!(g.card(c).zone, Zone::Discard(0));
+    assert_eq!(g.ty(c), printed);
+    g.check_invariants().unwrap();
+    // A flip to a face of another type (out of play here).
+    let e = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDiscard);
+    let d = g.top(Zone::Deck(0)).unwrap();
+    g.set_face(d, g.def_id(e));
+    assert_eq!(g.ty(d), CardType::Enemy);
+    assert_eq!(g.ty(d), g.def_of(d).ty);
+}

@@ -171,6 +171,10 @@ pub struct CardInst {
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,
+    /// The type of the face `Game::def_of` shows (its current face, or the Reanimated Dead
+    /// face): kept by `new_card`, `set_face` and `set_facedown`, so that `Game::ty` (asked at
+    /// every turn) need not look the definition up.
+    pub(crate) ty: CardType,
     /// Which per-game interest lists (`Game::index`) hold this card (bit per list).
     pub(crate) listed: u8,
     /// How many cards are attached to this one (`Zone::Attached(this)`).
@@ -218,6 +222,26 @@ pub(crate) mod hooks {
         CAN_RESPOND,
     ];
     pub const N_COUNTED: usize = COUNTED.len();
+    /// Every bit of `COUNTED`.
+    pub const COUNTED_MASK: u16 = {
+        let mut m = 0;
+        let mut i = 0;
+        while i < COUNTED.len() {
+            m |= COUNTED[i];
+            i += 1;
+        }
+        m
+    };
+    /// For each bit position of a counted hook, its index in `COUNTED` (`counted`).
+    pub const COUNTED_AT: [u8; 16] = {
+        let mut t = [0u8; 16];
+        let mut i = 0;
+        while i < COUNTED.len() {
+            t[COUNTED[i].trailing_zeros() as usize] = i as u8;
+            i += 1;
+        }
+        t
+    };
     /// Index of a bit of `COUNTED`.
     pub const fn counted(bit: u16) -> usize {
         let mut i = 0;

@@ -99,7 +99,7 @@ impl<'a> Game<'a> {
         };
         // Every resource `p` has, whatever its sphere: no card costing more can be paid for.
         let purse = if hand_len > 0 { self.purse(p) } else { 0 };
-        // What `surely_unaffordable` asks of the game and player, asked once per window.
+        // Whether no card's cost can change for `p` (asked once per window).
         let fixed_costs = self.costs_fixed(p, purse);
         // (List indexes computed once per list: `offer` takes `&mut self`, so the compiler
         // would recompute them at every card.)
@@ -113,6 +113,7 @@ impl<'a> Game<'a> {
             let d = self.def_of(c);
             let sphere = d.sphere;
             let ty = d.ty;
+            let printed = d.cost;
             let script = self.script(c);
             // An Action used from hand by a card that is not an event (Elven Jeweler).
             if h & hooks::HAND_ACT != 0
@@ -125,11 +126,23 @@ impl<'a> Game<'a> {
             {
                 self.offer(Opt::Activate(c));
             }
-            // Every test below only reads the game: the cheap ones first, the cost last.
+            // Every test below only reads the game: the cheap ones first. While no cost can
+            // change (`fixed_costs`, and no cost hook of its own) the cost is the printed one
+            // (what `cost_of` would say), so paying is tested before the card's own `can_act`;
+            // otherwise the cost is computed last.
+            let fixed = fixed_costs && script.is_none_or(|s| s.cost.is_none());
             let ok = match ty {
+                CardType::Event if fixed => {
+                    h & hooks::CAN_ACT != 0
+                        && printed <= purse
+                        && self.can_pay(p, sphere, printed.max(0))
+                        && script
+                            .and_then(|s| s.can_act)
+                            .map(|f| f(self, c, p))
+                            .unwrap_or(false)
+                }
                 CardType::Event => {
                     h & hooks::CAN_ACT != 0
-                        && !self.surely_unaffordable(c, purse, fixed_costs)
                         && script
                             .and_then(|s| s.can_act)
                             .map(|f| f(self, c, p))
@@ -137,9 +150,11 @@ impl<'a> Game<'a> {
                         && self.can_pay(p, sphere, self.cost_of(c, p))
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
-                    !self.surely_unaffordable(c, purse, fixed_costs)
-                        && self.can_pay(p, sphere, self.cost_of(c, p))
-                        && !self.unique_in_play(c)
+                    (if fixed {
+                        printed <= purse && self.can_pay(p, sphere, printed.max(0))
+                    } else {
+                        self.can_pay(p, sphere, self.cost_of(c, p))
+                    }) && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
                         && script
                             .and_then(|s| s.can_play)
@@ -230,15 +245,6 @@ impl<'a> Game<'a> {
             .iter()
             .map(|&c| self.cards[c as usize].resources.max(0))
             .sum()
-    }
-
-    /// A cheap proof that `p` cannot pay for `c` now, asked before its dearer legality tests:
-    /// its printed cost is above `purse` (`Self::purse`) and nothing can lower it (`fixed`:
-    /// `Self::costs_fixed`, and no cost hook of its own). False when it proves nothing; never
-    /// true when `can_pay(p, sphere, cost_of(c, p))` holds.
-    #[inline]
-    fn surely_unaffordable(&self, c: CardId, purse: i16, fixed: bool) -> bool {
-        fixed && self.def_of(c).cost > purse && self.script(c).is_none_or(|s| s.cost.is_none())
     }
 
     /// Can no card's cost change for `p` now (no cost modifier in play, no pending ally or

@@ -288,7 +288,7 @@ impl<'a> Game<'a> {
         ] {
             while let Some(&c) = self.list(z).last() {
                 if self.cards[c as usize].owner == ENCOUNTER {
-                    lose |= self.def_of(c).ty == CardType::ObjectiveAlly;
+                    lose |= self.ty(c) == CardType::ObjectiveAlly;
                     self.move_card(c, Zone::EncounterDiscard);
                 } else {
                     self.move_card(c, Zone::Eliminated);

@@ -198,6 +198,45 @@ fn indestructible_enemies_keep_damage_above_hit_points() {
 }
 
 #[test]
+fn cannot_win_holds_back_only_the_last_stage() {
+    // RULES §4.1.2: "the players cannot win while X is in play" stops the win, not the defeat
+    // of an earlier stage. Amon Forn (cannot win while in play) beside Deadmen's Dike stage 1B
+    // (11 quest points, a stage 2 to come).
+    let mut g =
+        crate::cards::testkit::sandbox_in("deadmens-dike", crate::data::Mode::Standard, &[HEROES]);
+    let amon = g.spawn("TLR-026", ENCOUNTER, Zone::Staging);
+    assert!(g.rule(crate::cards::Rule::CannotWin));
+    let q = g.main_quest().unwrap();
+    let qp = g.stat(q, Stat::QuestPoints);
+    assert!(qp > 0 && !g.list(Zone::QuestDeck).is_empty());
+    g.card_mut(q).progress = qp;
+    g.settle();
+    while g.pending().is_some() {
+        g.apply(0);
+    }
+    let q2 = g.main_quest().unwrap();
+    assert_ne!(q2, q, "stage 1 is defeated and the quest advances");
+    assert!(g.list(Zone::QuestDeck).is_empty(), "stage 2 is the last");
+    assert!(g.outcome().is_none());
+    // The last stage: its defeat would win, so it waits while Amon Forn is in play.
+    if let Some(t) = (0..g.cards.len() as CardId)
+        .find(|&c| g.card(c).zone.in_play() && g.def_of(c).keywords.indestructible)
+    {
+        // Stage 2B cannot be defeated while Thaurdir has hit points left.
+        let hp = g.stat(t, Stat::HitPoints);
+        g.deal_damage(t, hp);
+    }
+    let qp2 = g.stat(q2, Stat::QuestPoints);
+    g.card_mut(q2).progress = qp2;
+    g.settle();
+    assert!(g.outcome().is_none(), "no win while Amon Forn is in play");
+    assert_eq!(g.main_quest(), Some(q2));
+    g.move_card(amon, Zone::Victory);
+    g.settle();
+    assert_eq!(g.outcome(), Some(Outcome::Win));
+}
+
+#[test]
 fn victory_enemies_and_locations_go_to_the_victory_display() {
     let mut g = sandbox(&[HEROES]);
     let sq = g.spawn("TLR-051", ENCOUNTER, Zone::Staging); // victory 10

@@ -1,6 +1,12 @@
 //! Deadmen's Dike: its quest cards and the Deadmen's Dike encounter set (Iârion is in
 //! `intruders`, the Cursed Dead and Dark Sorcery sets in their own modules). Each script has a
 //! one-line summary in our own words.
+//!
+//! Audited for issue 18 (every card of the scenario in all three modes, this module, Iârion, the
+//! Cursed Dead, Dark Sorcery and Nightmare scripts, against the printed text, the data's
+//! quantities and RULES §4.1 / §8.2–8.3, then in traces): no effect found harsher than printed.
+//! More lenient than printed: Restless Evil's bonus (and its shadow's, and Fornost Street's
+//! shadow) reaches only the Undead enemies in play when it resolves (see `restless_revealed`).
 
 use crate::cards::common::{code, log};
 use crate::cards::common::{

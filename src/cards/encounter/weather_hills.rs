@@ -2,6 +2,12 @@
 //! objective Hunting the Orcs / Savage Counter-attack and The Weather Hills encounter set. The
 //! Orc deck (RULES §8.5) is the zone `Zone::OrcDeck`. Each script has a one-line summary in our
 //! own words.
+//!
+//! Audited for issue 18 (every card of the scenario in all three modes, this module and the
+//! Angmar Orcs, Foul Weather, Ruins of Arnor and Nightmare scripts, against the printed text,
+//! the data's quantities and RULES §8.5, then in traces): no effect found harsher than printed.
+//! The one engine choice more lenient than a strict reading: Amon Forn's attack fires only for
+//! an Orc enemy revealed into the staging area, not for one returned there.
 
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, deal_damage_steps, Dealers};

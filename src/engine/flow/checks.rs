@@ -138,7 +138,9 @@ impl<'a> Game<'a> {
                 if self.def_of(q).quest_points > 0
                     && self.cards[q as usize].progress >= self.stat(q, Stat::QuestPoints)
                     && !self.rule(Rule::CannotDefeat(q))
-                    && !self.rule(Rule::CannotWin)
+                    // "The players cannot win" (§4.1.2) holds back only the defeat that would
+                    // win: the last stage's. An earlier stage still advances.
+                    && (!self.list(Zone::QuestDeck).is_empty() || !self.rule(Rule::CannotWin))
                 {
                     self.log_fn(|g| format!("  quest stage {} defeated", g.title(q)));
                     self.fire(Event::QuestDefeated(q));

@@ -76,8 +76,12 @@ impl Plan {
 /// how many): `basic`'s own; every offered character with a positive questing stat; that minus
 /// the best defender, minus the two best defenders, minus the best attacker; the strongest
 /// questers until the staging threat plus the expected reveals is matched, and with 3 to spare;
-/// and nobody. Duplicate sets are dropped.
-pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS]) -> usize {
+/// and nobody; for the two most threatening enemies, all but the cheapest set that kills it in
+/// one attack plus a defender, and with `sieges` all but the strongest attackers that kill it in
+/// two attacks plus a defender ([`siege_and_defend`]: an enemy too tough for one attack, such as
+/// an Orc War Party, otherwise has only the plans that keep everyone back). Duplicate sets are
+/// dropped.
+pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS], sieges: bool) -> usize {
     let qs = g.questing_stat();
     let round = g.round;
     let p = d.player;
@@ -171,7 +175,12 @@ pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS]) -> usize 
         }
     }
     for &(_, e) in &targets[..nt] {
-        if let Some(keep) = kill_and_defend(g, chars, e) {
+        let siege = if sieges {
+            siege_and_defend(g, chars, e)
+        } else {
+            None
+        };
+        for keep in [kill_and_defend(g, chars, e), siege].into_iter().flatten() {
             let mut pl = Plan::empty(p, round);
             for (i, &c) in chars.iter().enumerate() {
                 if keep & (1 << i) == 0 {
@@ -215,6 +224,44 @@ fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
         }
     }
     let (_, mut keep) = best?;
+    if g.stat(e, Stat::Attack) > 0 {
+        let defender = (0..n)
+            .filter(|&i| keep & (1 << i) == 0)
+            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
+        if let Some(i) = defender {
+            keep |= 1 << i;
+        }
+    }
+    Some(keep)
+}
+
+/// When `e` cannot be killed in one attack: the strongest attackers of `chars` (the first 12
+/// considered) whose Attack beyond its Defense takes half its remaining hit points (a kill over
+/// two rounds of attacks, the damage staying on it), plus the best remaining defender when `e`
+/// attacks; `None` if even all of them cannot.
+fn siege_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
+    let n = chars.len().min(12);
+    let need = (g.remaining_hp(e) + 1) / 2 + g.stat(e, Stat::Defense).max(0);
+    let mut order = [0usize; 12];
+    for (i, o) in order[..n].iter_mut().enumerate() {
+        *o = i;
+    }
+    order[..n].sort_by_key(|&i| (std::cmp::Reverse(g.stat(chars[i], Stat::Attack)), i));
+    let (mut atk, mut keep) = (0i16, 0u32);
+    for &i in &order[..n] {
+        if atk >= need {
+            break;
+        }
+        let a = g.stat(chars[i], Stat::Attack).max(0);
+        if a == 0 {
+            break;
+        }
+        atk += a;
+        keep |= 1 << i;
+    }
+    if atk < need {
+        return None;
+    }
     if g.stat(e, Stat::Attack) > 0 {
         let defender = (0..n)
             .filter(|&i| keep & (1 << i) == 0)
@@ -276,7 +323,7 @@ mod tests {
         g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK, 1 DEF, 2 HP, threat 2
         let d = commit_decision(&g);
         let mut out = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut out);
+        let n = candidates(&g, &d, &mut out, false);
         let plans = &out[..n];
         assert!(plans[0].basic, "basic's own plan comes first");
         let sizes: Vec<usize> = plans[1..].iter().map(|p| p.n).collect();
@@ -294,6 +341,39 @@ mod tests {
                 kept.len() >= 2 && kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum::<i16>() >= 3
             }),
             "a plan keeps the orc's killers back"
+        );
+    }
+
+    /// `sieges`: an Orc War Party (3 Defense, 6 hit points) that only every character together
+    /// kills in one attack gets one more plan, which keeps back the strongest attackers that take
+    /// half its hit points an attack (Attack 6 and more), plus a defender, and commits the rest;
+    /// without the option the plans are as before.
+    #[test]
+    fn siege_plan_keeps_a_two_round_kill_back() {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        for _ in 0..3 {
+            g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        }
+        g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+        let d = commit_decision(&g);
+        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut plain, false);
+        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
+        let m = candidates(&g, &d, &mut with, true);
+        assert_eq!(m, n + 1, "one more plan");
+        for k in 0..n {
+            assert!(
+                plain[k].basic == with[k].basic && (plain[k].basic || plain[k].same_set(&with[k]))
+            );
+        }
+        let siege = &with[n];
+        let kept: Vec<CardId> = g.characters(0).filter(|&c| !siege.has(c)).collect();
+        let atk: i16 = kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum();
+        assert!(siege.n >= 1, "the siege plan still quests");
+        assert!(atk >= 6, "kept attack {atk} takes 3 hit points an attack");
+        assert!(
+            (0..n).all(|k| !plain[k].same_set(siege)),
+            "no plan without the option keeps this set"
         );
     }
 

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 24] = [
+    const DECKS: [(&str, &str); 25] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -158,6 +158,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "wastes-watchmen",
             include_str!("../../decks/wastes-watchmen.txt"),
+        ),
+        (
+            "weather-hills-skirmishers",
+            include_str!("../../decks/weather-hills-skirmishers.txt"),
         ),
     ];
     &DECKS

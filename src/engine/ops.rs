@@ -64,7 +64,9 @@ impl<'a> Game<'a> {
             return None;
         }
         // The rare blanking cases out of line, so that this stays small enough to inline.
-        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+        // (`script_if_not_blank` finds nothing blank for an undamaged card while only
+        // `n_blank_damaged` is set: one test of both game-level counts is enough here.)
+        if ci.text_blanked || (self.n_blank_damaged | self.safe_active as u8) != 0 {
             return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])
@@ -244,8 +246,11 @@ impl<'a> Game<'a> {
         const INTEREST_LISTED: u8 = (1 << N_INTEREST) - 1;
         if ci.listed & INTEREST_LISTED != 0 || h & INTEREST_HOOKS != 0 {
             let was_rule = ci.listed & (1 << IDX_RULE) != 0;
-            self.set_interest(c, IDX_RULE, in_play && h & hooks::RULE != 0);
-            if was_rule || h & hooks::RULE != 0 {
+            let now_rule = in_play && h & hooks::RULE != 0;
+            self.set_interest(c, IDX_RULE, now_rule);
+            // The mask is the union over the list: it changes only if the card was or is in
+            // it (in it both times, it may have flipped to a face with another mask).
+            if was_rule || now_rule {
                 self.listen.rules = self.rule_mask();
             }
             self.set_interest(

@@ -60,32 +60,35 @@ pub const N_LISTS: usize = 4 * N_PLAYER_ZONES + 17;
 
 impl Zone {
     #[inline]
-    pub fn list(self) -> usize {
+    pub const fn list(self) -> usize {
+        // (A base per kind and the player, so that the compiler makes the kind's base a table
+        // lookup rather than a jump per kind: this runs at every card move and list read.)
         let shared = 4 * N_PLAYER_ZONES;
-        match self {
-            Zone::Deck(p) => p as usize * N_PLAYER_ZONES,
-            Zone::Hand(p) => p as usize * N_PLAYER_ZONES + 1,
-            Zone::Discard(p) => p as usize * N_PLAYER_ZONES + 2,
-            Zone::Play(p) => p as usize * N_PLAYER_ZONES + 3,
-            Zone::Engaged(p) => p as usize * N_PLAYER_ZONES + 4,
-            Zone::EncounterDeck => shared,
-            Zone::EncounterDiscard => shared + 1,
-            Zone::Staging => shared + 2,
-            Zone::Active => shared + 3,
-            Zone::QuestDeck => shared + 4,
-            Zone::Quest => shared + 5,
-            Zone::Victory => shared + 6,
-            Zone::SetAside => shared + 7,
-            Zone::Removed => shared + 8,
-            Zone::Resolving => shared + 9,
-            Zone::Eliminated => shared + 10,
-            Zone::Attached(_) => shared + 11,
-            Zone::Under(_) => shared + 12,
-            Zone::Shadow(_) => shared + 13,
-            Zone::OrcDeck => shared + 14,
-            Zone::Nightmare => shared + 15,
-            Zone::Captured(_) => shared + 16,
-        }
+        let (base, p) = match self {
+            Zone::Deck(p) => (0, p),
+            Zone::Hand(p) => (1, p),
+            Zone::Discard(p) => (2, p),
+            Zone::Play(p) => (3, p),
+            Zone::Engaged(p) => (4, p),
+            Zone::EncounterDeck => (shared, 0),
+            Zone::EncounterDiscard => (shared + 1, 0),
+            Zone::Staging => (shared + 2, 0),
+            Zone::Active => (shared + 3, 0),
+            Zone::QuestDeck => (shared + 4, 0),
+            Zone::Quest => (shared + 5, 0),
+            Zone::Victory => (shared + 6, 0),
+            Zone::SetAside => (shared + 7, 0),
+            Zone::Removed => (shared + 8, 0),
+            Zone::Resolving => (shared + 9, 0),
+            Zone::Eliminated => (shared + 10, 0),
+            Zone::Attached(_) => (shared + 11, 0),
+            Zone::Under(_) => (shared + 12, 0),
+            Zone::Shadow(_) => (shared + 13, 0),
+            Zone::OrcDeck => (shared + 14, 0),
+            Zone::Nightmare => (shared + 15, 0),
+            Zone::Captured(_) => (shared + 16, 0),
+        };
+        base + p as usize * N_PLAYER_ZONES
     }
     /// Is a card here in play (its text active)?
     #[inline]

@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// The zone lists enemies are checked in, in order: the staging area, then the engagement
+/// areas of players 1 to 4 (constants, so that the loop builds no zone array at every check).
+const ENEMY_LISTS: [usize; 5] = [
+    Zone::Staging.list(),
+    Zone::Engaged(0).list(),
+    Zone::Engaged(1).list(),
+    Zone::Engaged(2).list(),
+    Zone::Engaged(3).list(),
+];
+const ACTIVE_LIST: usize = Zone::Active.list();
+
 impl<'a> Game<'a> {
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
     /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
@@ -42,14 +53,7 @@ impl<'a> Game<'a> {
                 }
             }
             // Enemies.
-            for z in [
-                Zone::Staging,
-                Zone::Engaged(0),
-                Zone::Engaged(1),
-                Zone::Engaged(2),
-                Zone::Engaged(3),
-            ] {
-                let li = z.list();
+            for li in ENEMY_LISTS {
                 let mut i = 0;
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];
@@ -83,8 +87,7 @@ impl<'a> Game<'a> {
                 }
             }
             // Locations (active or in the staging area) and side quests.
-            for z in [Zone::Active, Zone::Staging] {
-                let li = z.list();
+            for (z, li) in [(Zone::Active, ACTIVE_LIST), (Zone::Staging, ENEMY_LISTS[0])] {
                 let mut i = 0;
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];

@@ -64,9 +64,7 @@ impl<'a> Game<'a> {
             return None;
         }
         // The rare blanking cases out of line, so that this stays small enough to inline.
-        // (`script_if_not_blank` finds nothing blank for an undamaged card while only
-        // `n_blank_damaged` is set: one test of both game-level counts is enough here.)
-        if ci.text_blanked || (self.n_blank_damaged | self.safe_active as u8) != 0 {
+        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
             return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])

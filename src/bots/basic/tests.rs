@@ -1233,3 +1233,24 @@ fn direct_damage_goes_to_thaurdir_when_his_hit_points_hold_the_last_stage() {
     assert_eq!(modes.options[i], Opt::Mode(2));
     install(weights::DEFAULT);
 }
+
+#[test]
+fn advance_reveal_keeps_a_defender_while_the_stage_only_might_fall() {
+    // Fault class (Deadmen's Dike, seed 5, game 155, round 2): 10 points left on the stage
+    // and its location, 11 willpower against 1 staged threat: with 2 expected from the
+    // reveal the stage seemed out of reach, everyone quested, the reveal added nothing, the
+    // stage fell and the next one's enemy (Attack 6) killed a hero undefended while two
+    // 1-willpower allies had quested. `advance_reveal` 0 counts no reveal for this check
+    // (left at 2 by default: measured, it lives longer but makes no more progress).
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+    clear_zone(&mut g, Zone::Staging);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 = 6 willpower, 5 points left.
+    g.card_mut(q).progress = 6;
+    g.phase = Phase::Quest;
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    assert_eq!(plan_with(&g, true, &[]).keep.n, 0, "6 - 2 < 5: all quest");
+    let kept = plan_with(&g, true, &[("advance_reveal", "0")]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "6 - 0 >= 5: the Guard waits");
+    install(weights::DEFAULT);
+}

@@ -176,6 +176,16 @@ weights! {
     /// (dike-wayfarers, 2,000 pairs) progress score -0.00 / +0.04 / -0.00 and one more win
     /// (seeds 11 / 12 / 13), rounds -0.003 / -0.005 / -0.007.
     quest_damage_mode: 45,
+    /// Threat each player expects the staging step to reveal when `advance_fight` asks
+    /// whether the stage may fall this round (the old rule used `reveal_threat`, 2): a
+    /// defender kept while the stage only might fall costs a little willpower, a hero killed
+    /// by the next stage's enemy costs far more. Left at 2 (the old rule): measured 0 against
+    /// 2 on Deadmen's Dike (dike-wayfarers, 2,000 pairs), +0.038 / +0.037 / +0.027 rounds
+    /// (seeds 11 / 12 / 13, each paired interval above 0) but progress score -0.03 / -0.02 /
+    /// +0.00 (Easy, seed 11: +0.025 rounds, -0.05 progress); 1: +0.011 / +0.022 / +0.008
+    /// rounds, -0.03 / -0.01 / -0.01 progress. The hero saved at the stage change lives
+    /// longer on stage 2 but does not move it.
+    advance_reveal: 2,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

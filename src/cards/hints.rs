@@ -17,6 +17,8 @@ pub type ValueFn = fn(&Game, u8, CardId, Option<Event>) -> i32;
 /// The score of playing card `c` from hand in the planning phase, when its own rule replaces
 /// the generic one (allies by stats, attachments by `Hint::attach`).
 pub type PlanFn = fn(&Game, u8, CardId) -> i32;
+/// The damage points still to assign at source card `c`'s pending split prompt.
+pub type PointsLeftFn = fn(&Game, CardId) -> i16;
 /// The option to take at prompt `what` of source card `c`, or `None` for the generic choice.
 pub type EffectFn = fn(&Game, u8, CardId, u8, &[Opt]) -> Option<usize>;
 
@@ -145,7 +147,7 @@ pub struct Hint {
     /// A prompt where the player spreads damage over his characters one point per pick:
     /// (the prompt, the points still to assign when it is asked). A bot places each point
     /// where the whole split costs least (kill nobody if it can, else the least valuable).
-    pub damage_split: Option<(u8, fn(&Game, CardId) -> i16)>,
+    pub damage_split: Option<(u8, PointsLeftFn)>,
     /// A prompt that deals this much damage to the enemy picked: (the prompt, damage).
     pub enemy_damage: Option<(u8, i16)>,
     /// A quest stage that cannot be defeated while this enemy has hit points left (Deadmen's

@@ -17,6 +17,8 @@ pub type ValueFn = fn(&Game, u8, CardId, Option<Event>) -> i32;
 /// The score of playing card `c` from hand in the planning phase, when its own rule replaces
 /// the generic one (allies by stats, attachments by `Hint::attach`).
 pub type PlanFn = fn(&Game, u8, CardId) -> i32;
+/// The damage points still to assign at source card `c`'s pending split prompt.
+pub type PointsLeftFn = fn(&Game, CardId) -> i16;
 /// The option to take at prompt `what` of source card `c`, or `None` for the generic choice.
 pub type EffectFn = fn(&Game, u8, CardId, u8, &[Opt]) -> Option<usize>;
 
@@ -142,6 +144,19 @@ pub struct Hint {
     /// the next stage adds an enemy with engagement cost 1): that enemy's Attack. A bot that
     /// expects to defeat the stage this round keeps a defender back for it.
     pub advance_attack: i16,
+    /// A prompt where the player spreads damage over his characters one point per pick:
+    /// (the prompt, the points still to assign when it is asked). A bot places each point
+    /// where the whole split costs least (kill nobody if it can, else the least valuable).
+    pub damage_split: Option<(u8, PointsLeftFn)>,
+    /// A prompt that deals this much damage to the enemy picked: (the prompt, damage).
+    pub enemy_damage: Option<(u8, i16)>,
+    /// A quest stage that cannot be defeated while this enemy has hit points left (Deadmen's
+    /// Dike 2B: Thaurdir): damage on it is progress toward winning.
+    pub quest_damage_target: Option<fn(&Game) -> Option<CardId>>,
+    /// A card that offers modes, one of which deals `enemy_damage` to an enemy: (the prompt
+    /// offering the modes, that mode). A bot takes it while the quest's damage target
+    /// (`quest_damage_target`) is in play.
+    pub enemy_damage_mode: Option<(u8, u8)>,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -156,6 +171,10 @@ pub const NO_HINT: Hint = Hint {
     expected_attack_bonus: 0,
     cancels_attack: false,
     advance_attack: 0,
+    damage_split: None,
+    enemy_damage: None,
+    quest_damage_target: None,
+    enemy_damage_mode: None,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -161,6 +161,11 @@ pub mod codes {
     pub const THE_GALADHRIMS_GREETING: &str = "Core-046";
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
+    pub const GANDALF: &str = "Core-073";
+    pub const THAURDIR: &str = "TLR-033";
+    pub const THAURDIRS_DAMNED: &str = "TLR-034";
+    pub const CURSED_DEAD: &str = "TLR-061";
+    pub const A_FELL_WRAITH_2B: &str = "TLR-074B";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -47,7 +47,14 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         if c == NO_CARD {
             continue;
         }
-        let k = mixed(&|a| defend_cost(g, c, a));
+        // A character whose destruction loses the game counts every shadow card at
+        // `precious_shadow` Attack (the worst of them, not the +1 of the others).
+        let k = if is_objective_ally(g, c) && atk > base {
+            let worst = base + (atk - base) * w().precious_shadow.clamp(0, 20) as i16;
+            defend_cost(g, c, worst)
+        } else {
+            mixed(&|a| defend_cost(g, c, a))
+        };
         if best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, i));
         }

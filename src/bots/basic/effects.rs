@@ -70,6 +70,30 @@ pub(super) fn known_effect(
     what: u8,
     o: &[Opt],
 ) -> Option<usize> {
+    if let Some((q, left)) = h.damage_split {
+        if q == what && w().damage_split != 0 {
+            if let Some(i) = cheapest_split(g, o, left(g, card)) {
+                return Some(i);
+            }
+        }
+    }
+    if let Some((q, n)) = h.enemy_damage {
+        if q == what && w().enemy_damage_target != 0 {
+            if let Some(i) = enemy_damage_target(g, p, o, n) {
+                return Some(i);
+            }
+        }
+    }
+    if let Some((q, mode)) = h.enemy_damage_mode {
+        if q == what
+            && g.players[p as usize].threat < w().quest_damage_mode as i16
+            && quest_damage_target(g).is_some_and(|e| !g.immune(e) && g.can_take_damage(e))
+        {
+            if let Some(i) = find(o, Opt::Mode(mode)) {
+                return Some(i);
+            }
+        }
+    }
     if let Some(&(_, n)) = h.damage_prompts.iter().find(|d| d.0 == what) {
         return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
     }
@@ -154,4 +178,120 @@ pub(super) fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Opti
         }
     }
     Some(fallback(o))
+}
+
+/// The most characters and damage points `cheapest_split` searches (beyond: the first ones).
+const SPLIT_CHARS: usize = 16;
+const SPLIT_POINTS: usize = 24;
+
+/// Where the next point of a damage split goes: `left` points (this one included) are spread
+/// over the offered characters, each taking at most the hit points it has left beyond the
+/// damage already assigned to it; the split whose summed `dmg_cost` (of all its assigned
+/// damage, dealt at once) is least is found by an exhaustive search over the points per
+/// character, and the first character it gives a point to is picked. So a split that kills
+/// nobody beats any that kills, and a character whose loss loses the game (Iârion:
+/// `damage_cost` of an objective-ally) dies only when every split kills him.
+pub(super) fn cheapest_split(g: &Game, o: &[Opt], left: i16) -> Option<usize> {
+    if left <= 0 {
+        return None;
+    }
+    let mut idx = [0usize; SPLIT_CHARS];
+    let mut cap = [0usize; SPLIT_CHARS];
+    let mut n = 0;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(c) = *opt else { continue };
+        if c == NO_CARD || !g.is_character(c) || n == SPLIT_CHARS {
+            continue;
+        }
+        let room = (g.remaining_hp(c) - g.assigned_damage(c)).max(0) as usize;
+        if room == 0 {
+            continue;
+        }
+        idx[n] = i;
+        cap[n] = room.min(SPLIT_POINTS);
+        n += 1;
+    }
+    if n == 0 {
+        return None;
+    }
+    let total = (left as usize).min(SPLIT_POINTS).min(cap[..n].iter().sum());
+    let card = |k: usize| match o[idx[k]] {
+        Opt::Card(c) => c,
+        _ => NO_CARD,
+    };
+    // cost(k, x): what x more points on character k cost, on top of what it already has.
+    let cost = |k: usize, x: usize| -> i64 {
+        let c = card(k);
+        let a = g.assigned_damage(c);
+        (dmg_cost(g, c, a + x as i16) - dmg_cost(g, c, a)) as i64
+    };
+    // best[k][j]: the least cost of placing j points on characters k.. (i64::MAX: impossible).
+    const INF: i64 = i64::MAX / 4;
+    let mut best = [[INF; SPLIT_POINTS + 1]; SPLIT_CHARS + 1];
+    best[n][0] = 0;
+    for k in (0..n).rev() {
+        for j in 0..=total {
+            let mut b = INF;
+            for x in 0..=cap[k].min(j) {
+                let rest = best[k + 1][j - x];
+                if rest < INF {
+                    b = b.min(cost(k, x) + rest);
+                }
+            }
+            best[k][j] = b;
+        }
+    }
+    // Walk the optimum: the first character that takes a point.
+    let mut j = total;
+    for k in 0..n {
+        if best[k][j] >= INF {
+            return None;
+        }
+        let mut pick = 0;
+        for x in 0..=cap[k].min(j) {
+            let rest = best[k + 1][j - x];
+            if rest < INF && cost(k, x) + rest == best[k][j] {
+                pick = x;
+                break;
+            }
+        }
+        if pick > 0 {
+            return Some(idx[k]);
+        }
+        j -= pick;
+    }
+    None
+}
+
+/// The enemy to deal `n` damage to: the enemy whose hit points keep the current quest from
+/// being defeated (`Hint::quest_damage_target`: every point on it is progress toward
+/// winning), else one the damage destroys (the most dangerous), else the most dangerous
+/// enemy engaged with `p`, else the most dangerous.
+pub(super) fn enemy_damage_target(g: &Game, p: u8, o: &[Opt], n: i16) -> Option<usize> {
+    let key = quest_damage_target(g);
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(e) = *opt else { continue };
+        if e == NO_CARD || !g.is_enemy(e) {
+            continue;
+        }
+        let kills = g.remaining_hp(e) <= n && !g.def_of(e).keywords.indestructible;
+        let v = danger(g, e)
+            + (Some(e) == key) as i32 * 200_000
+            + kills as i32 * 100_000
+            + (g.card(e).zone == Zone::Engaged(p)) as i32 * 100;
+        if best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// The enemy in play whose hit points keep the current quest from being defeated
+/// (`Hint::quest_damage_target`).
+pub(super) fn quest_damage_target(g: &Game) -> Option<CardId> {
+    g.current_quest()
+        .and_then(|q| hint(g, q).quest_damage_target)
+        .and_then(|f| f(g))
+        .filter(|&e| g.card(e).zone.in_play() && g.is_enemy(e))
 }

@@ -208,6 +208,17 @@
 //! readied by discarding while the deck holds more than 5 cards; Gather Your Courage is a side
 //! quest worth clearing (its cards return to the decks).
 //!
+//! **Damage splits and direct damage** (helper `dd2`, measured in `weights`) — a prompt that
+//! spreads damage over our characters one point a pick (`Hint::damage_split`: Thaurdir's
+//! Damned) gives each point to the first character of the cheapest whole split
+//! (`cheapest_split`: exhaustive over the points left; nobody dies if some split spares all,
+//! else the least valuable, Iârion last). A prompt that deals damage to a chosen enemy
+//! (`Hint::enemy_damage`: Gandalf) picks the enemy whose hit points hold the quest
+//! (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B), else one the damage
+//! destroys, else the most dangerous engaged enemy; its damage mode
+//! (`Hint::enemy_damage_mode`) is taken while that quest target is in play and threat is
+//! below `quest_damage_mode` (45).
+//!
 //! **Unknown decisions** — the first option that is not Pass/Done/No/Undefended, else index 0.
 
 mod tables;

@@ -178,8 +178,8 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
 
 /// The character of `pool` outside `keep` to hold back, at commit, for the enemy that
 /// defeating the current quest stage brings at once (`Hint::advance_attack`), when the
-/// willpower of `pool` outside `keep` (plus what is committed) is expected to defeat the stage
-/// this round: the cheapest to hold back (its willpower + its defence), if cheaper than
+/// willpower of `pool` outside `keep` (plus what is committed) may defeat the stage this round
+/// (past the staged threat and `advance_reveal` per player): the cheapest to hold back (its willpower + its defence), if cheaper than
 /// `advance_fight` percent of the undefended hit.
 pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
     if w().advance_fight <= 0 {
@@ -198,7 +198,10 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
         .map(|&c| g.stat(c, qs).max(0))
         .sum::<i16>()
         + g.questing_strength();
-    let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
+    // The reveal is counted at `advance_reveal` (not `reveal_threat`): a defender kept
+    // while the stage only might fall costs a little willpower, a hero killed by the next
+    // stage's enemy costs the game.
+    let reach = wp - g.staging_threat() - w().advance_reveal as i16 * g.players_in_game() as i16;
     let loc = g
         .active_location()
         .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))

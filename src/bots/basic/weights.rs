@@ -142,6 +142,50 @@ weights! {
     /// Intruders in Chetwood wins within the noise (seed 11 +0.3, seed 13 -0.1 / -0.2 points),
     /// but The Weather Hills -0.05 to -0.11 progress score (seeds 11 and 13).
     shadow_risk: 100,
+    /// 1: a prompt that spreads damage over our characters one point a pick
+    /// (`Hint::damage_split`: Thaurdir's Damned) places each point by the cheapest whole split
+    /// (an exhaustive search over the points left: kill nobody if any split does, never a
+    /// character whose loss loses the game while another split avoids it, else the least
+    /// valuable); 0: each point where it alone costs least (the card's own hint). On by
+    /// default, though it changes almost nothing: measured against 0 on Deadmen's Dike
+    /// (dike-wayfarers, 2,000 pairs) rounds -0.001 / +0.000 / +0.001 (seeds 11-13); the
+    /// one-point rule already never kills while a point can go elsewhere, and the Iârion
+    /// deaths in splits read in traces were forced (more points than the others could take).
+    damage_split: 1,
+    /// Attack a face-down shadow card is assumed to add when a character whose destruction
+    /// loses the game (an objective-ally: Iârion) is the defender (the other defenders count +1
+    /// a shadow card): Deadmen's Dike shadows add up to +5. Off by default (1: +1 like the
+    /// others): measured on Deadmen's Dike (dike-wayfarers, 2,000 pairs, seed 11) against 1,
+    /// 3: -0.17 rounds and -0.17 progress score; 2: -0.08 / -0.11; 0: -0.09 / -0.01. Iârion
+    /// defending saves more heroes than the shadows kill him.
+    precious_shadow: 1,
+    /// 1: a prompt that deals damage to a chosen enemy (`Hint::enemy_damage`: Gandalf) picks
+    /// the enemy whose hit points keep the quest from being defeated
+    /// (`Hint::quest_damage_target`), else an enemy the damage destroys (the most dangerous),
+    /// else the most dangerous engaged enemy; 0: the generic most dangerous enemy. On:
+    /// measured against 0 on Deadmen's Dike (dike-wayfarers, 2,000 pairs) progress score
+    /// +0.05 / +0.06 / +0.05 (seeds 11 / 12 / 13, each paired interval above 0), rounds
+    /// -0.035 / -0.006 / -0.010; Intruders in Chetwood (chetwood-vigil) and The Weather
+    /// Hills (weather-hills-hunters) identical (no such card in those decks).
+    enemy_damage_target: 1,
+    /// Below this threat, a card whose modes include dealing damage to an enemy
+    /// (`Hint::enemy_damage_mode`: Gandalf) takes that mode while the enemy whose hit points
+    /// keep the quest from being defeated (`Hint::quest_damage_target`: Thaurdir on Deadmen's
+    /// Dike 2B) is in play and can be damaged (0: never; the card's own choice). Rarely
+    /// met (stage 2B with Gandalf in hand): measured against 0 on Deadmen's Dike
+    /// (dike-wayfarers, 2,000 pairs) progress score -0.00 / +0.04 / -0.00 and one more win
+    /// (seeds 11 / 12 / 13), rounds -0.003 / -0.005 / -0.007.
+    quest_damage_mode: 45,
+    /// Threat each player expects the staging step to reveal when `advance_fight` asks
+    /// whether the stage may fall this round (the old rule used `reveal_threat`, 2): a
+    /// defender kept while the stage only might fall costs a little willpower, a hero killed
+    /// by the next stage's enemy costs far more. Left at 2 (the old rule): measured 0 against
+    /// 2 on Deadmen's Dike (dike-wayfarers, 2,000 pairs), +0.038 / +0.037 / +0.027 rounds
+    /// (seeds 11 / 12 / 13, each paired interval above 0) but progress score -0.03 / -0.02 /
+    /// +0.00 (Easy, seed 11: +0.025 rounds, -0.05 progress); 1: +0.011 / +0.022 / +0.008
+    /// rounds, -0.03 / -0.01 / -0.01 progress. The hero saved at the stage change lives
+    /// longer on stage 2 but does not move it.
+    advance_reveal: 2,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -57,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-074B",
         hint: Hint {
             effect: Some(bot::a_fell_wraith_effect),
+            quest_damage_target: Some(find_thaurdir),
             ..NO_HINT
         },
         forced: Some(stage2b_forced),
@@ -82,6 +83,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-034",
         hint: Hint {
             effect: Some(bot::thaurdirs_damned_effect),
+            damage_split: Some((0, damned_damage_left)),
             ..NO_HINT
         },
         forced: Some(damned_forced),
@@ -371,6 +373,15 @@ fn damned_forced(g: &mut Game, me: CardId, ev: Event) {
                 });
             }
         }
+    }
+}
+
+/// The damage still to assign at the pending Thaurdir's Damned prompt (0 when none is
+/// pending): the count the prompt announced, less the points already picked.
+fn damned_damage_left(g: &Game, me: CardId) -> i16 {
+    match g.stack.last() {
+        Some(Frame::Choice { cont }) if cont.card == me => cont.a,
+        _ => 0,
     }
 }
 

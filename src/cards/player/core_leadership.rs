@@ -193,6 +193,8 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(|_, _, _, _| 40),
             effect: Some(bot::gandalf_effect),
+            enemy_damage: Some((1, 4)),
+            enemy_damage_mode: Some((0, 1)),
             ..NO_HINT
         },
         forced: Some(gandalf_forced),

@@ -142,6 +142,10 @@ pub struct Hint {
     /// the next stage adds an enemy with engagement cost 1): that enemy's Attack. A bot that
     /// expects to defeat the stage this round keeps a defender back for it.
     pub advance_attack: i16,
+    /// An action that raises the card's own questing stat until the end of the phase (Éowyn
+    /// discarding a card for +1 Willpower): worth its cost only while the card is committed to
+    /// the quest, so a bot uses it after committing, on a card that quests.
+    pub boosts_own_quest: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -156,6 +160,7 @@ pub const NO_HINT: Hint = Hint {
     expected_attack_bonus: 0,
     cancels_attack: false,
     advance_attack: 0,
+    boosts_own_quest: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -161,6 +161,8 @@ pub mod codes {
     pub const THE_GALADHRIMS_GREETING: &str = "Core-046";
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
+    /// Éowyn (Core Set): discards a card for +1 Willpower this phase.
+    pub const EOWYN: &str = "Core-007";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -157,6 +157,10 @@ pub struct Hint {
     /// offering the modes, that mode). A bot takes it while the quest's damage target
     /// (`quest_damage_target`) is in play.
     pub enemy_damage_mode: Option<(u8, u8)>,
+    /// An action that raises the card's own questing stat until the end of the phase (Éowyn
+    /// discarding a card for +1 Willpower): worth its cost only while the card is committed to
+    /// the quest, so a bot uses it after committing, on a card that quests.
+    pub boosts_own_quest: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -175,6 +179,7 @@ pub const NO_HINT: Hint = Hint {
     enemy_damage: None,
     quest_damage_target: None,
     enemy_damage_mode: None,
+    boosts_own_quest: false,
     key_response: 0,
     mild_treachery: false,
     attach: None,

@@ -166,6 +166,8 @@ pub mod codes {
     pub const THAURDIRS_DAMNED: &str = "TLR-034";
     pub const CURSED_DEAD: &str = "TLR-061";
     pub const A_FELL_WRAITH_2B: &str = "TLR-074B";
+    /// Éowyn (Core Set): discards a card for +1 Willpower this phase.
+    pub const EOWYN: &str = "Core-007";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -166,6 +166,8 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep) => 0,
+            // (`boost_committed`: see `quest::boost_wasted`.)
+            Opt::Activate(c) if boost_wasted(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
             _ => 0,
         };

@@ -286,10 +286,24 @@ fn hurtable_once_engaged(g: &Game, e: CardId) -> bool {
     !g.immune(e) && (g.card(e).zone == Zone::Staging || g.can_take_damage(e))
 }
 
-/// Adds the members of `mask` over `cands` to `keep`.
+/// `taken` without the members of `chance` when `chance_fights` is on (else `taken`).
+fn without(taken: &Ids, chance: &Ids) -> Ids {
+    if w().chance_fights == 0 || chance.n == 0 {
+        return *taken;
+    }
+    let mut out = Ids::new();
+    for &c in taken.as_slice() {
+        if !chance.contains(c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Adds the members of `mask` over `cands` to `keep` (those not in it yet).
 pub(super) fn keep_mask(keep: &mut Ids, cands: &Ids, mask: u32) {
     for (i, &c) in cands.as_slice().iter().enumerate() {
-        if mask & (1 << i) != 0 {
+        if mask & (1 << i) != 0 && !keep.contains(c) {
             keep.push(c);
         }
     }
@@ -370,6 +384,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // `undef_cost` per attack value, for the whole plan.
     let mut undef_memo = UndefMemo::default();
     let mut keep = reserve_defenders_memo(g, p, must.as_slice(), &pool, at_commit, &mut undef_memo);
+    // Who is held back only for an enemy that may come (`chance_fights`).
+    let mut chance = Ids::new();
     // An enemy the staging step may reveal engages at once when its engagement cost is at most
     // the threat: a defender for it, when its willpower is worth less than the expected hit.
     // Only where willpower past the staged threat buys nothing (a stage without quest
@@ -385,6 +401,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             let kills_count = w().reveal_main != 0 && quest_kill_value(g) > 0;
             if progress_is_useless(g) || kills_count {
                 keep = with;
+                chance.push(c);
             }
         }
     }
@@ -393,6 +410,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     if at_commit && !no_checks {
         if let Some(c) = explore_defender(g, p, &pool, &keep) {
             keep.push(c);
+            chance.push(c);
         }
         // Defeating the current stage may bring an enemy that engages at once.
         if let Some(c) = advance_defender(g, p, &pool, &keep) {
@@ -449,21 +467,33 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
                 + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
-            let v = match kill_set(g, e, &pool, &taken, at_commit, &mut c2) {
-                Some((kc, mask)) => (per * w().kill_rounds - dc - kc + bonus, mask),
-                // A siege: engaged now, worn down over a few rounds (its damage stays), each
-                // round's attack defended (or chumped) as cheaply as now.
-                None if d != NO_CARD || undef <= w().acceptable => {
-                    match siege(g, e, &c2, at_commit) {
-                        Some((kc, mask, rounds)) => {
-                            let credit = w().kill_rounds - (rounds as i32 - 1);
-                            let v = per * credit - rounds as i32 * (dc + kc) + bonus;
-                            (v, mask)
-                        }
-                        None if d == NO_CARD => continue,
-                        None => park_value(g, d, atk, per),
+            // (`chance_fights`: who is held back for a chance enemy may attack too.)
+            let fight_taken = without(&taken, &chance);
+            let siege_v = |c2: &Ids| {
+                siege(g, e, c2, at_commit).map(|(kc, mask, rounds)| {
+                    let credit = if w().kill_or_siege != 0 {
+                        w().kill_rounds
+                    } else {
+                        w().kill_rounds - (rounds as i32 - 1)
+                    };
+                    (per * credit - rounds as i32 * (dc + kc) + bonus, mask)
+                })
+            };
+            let v = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut c2) {
+                Some((kc, mask)) => {
+                    let kill = (per * w().kill_rounds - dc - kc + bonus, mask);
+                    match siege_v(&c2) {
+                        Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => s,
+                        _ => kill,
                     }
                 }
+                // A siege: engaged now, worn down over a few rounds (its damage stays), each
+                // round's attack defended (or chumped) as cheaply as now.
+                None if d != NO_CARD || undef <= w().acceptable => match siege_v(&c2) {
+                    Some(s) => s,
+                    None if d == NO_CARD => continue,
+                    None => park_value(g, d, atk, per),
+                },
                 None => continue,
             };
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
@@ -489,11 +519,21 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
             + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
-        let found = match kill_set(g, e, &pool, &keep, at_commit, &mut cands) {
-            Some((kc, mask)) => Some((worth - kc, mask)),
+        let fight_taken = without(&keep, &chance);
+        let siege_v = |cands: &Ids| {
+            siege(g, e, cands, at_commit)
+                .map(|(kc, mask, rounds)| (worth / rounds as i32 - kc, mask))
+        };
+        let found = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut cands) {
+            Some((kc, mask)) => {
+                let kill = (worth - kc, mask);
+                match siege_v(&cands) {
+                    Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => Some(s),
+                    _ => Some(kill),
+                }
+            }
             // A round of a siege on it.
-            None => siege(g, e, &cands, at_commit)
-                .map(|(kc, mask, rounds)| (worth / rounds as i32 - kc, mask)),
+            None => siege_v(&cands),
         };
         if let Some((v, mask)) = found {
             if v > 0 && best.as_ref().map(|b| v > b.0).unwrap_or(true) {
@@ -788,7 +828,7 @@ impl CommitMemo {
 
 /// The characters to hold back from the quest this commit step (the round plan, capped by the
 /// quest deficit).
-fn reserved_for_commit(g: &Game, p: u8) -> Ids {
+pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let mut plan = round_plan(g, p, true);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
@@ -821,6 +861,16 @@ fn reserved_for_commit(g: &Game, p: u8) -> Ids {
         }
     }
     reserved
+}
+
+/// With `boost_committed` on: would using card `c`'s own questing boost
+/// (`Hint::boosts_own_quest`) now be wasted on a card that does not quest? After committing:
+/// when `c` is not committed; before: when the commit plan holds `c` back.
+pub(super) fn boost_wasted(g: &Game, p: u8, c: CardId) -> bool {
+    if w().boost_committed == 0 || !hint(g, c).boosts_own_quest || g.card(c).questing {
+        return false;
+    }
+    any_questing(g, p) || reserved_for_commit(g, p).contains(c)
 }
 
 /// The threat at which a player is eliminated (RULES.md §4).

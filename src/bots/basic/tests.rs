@@ -1254,3 +1254,167 @@ fn advance_reveal_keeps_a_defender_while_the_stage_only_might_fall() {
     assert_eq!(kept.as_slice(), &[guard], "6 - 0 >= 5: the Guard waits");
     install(weights::DEFAULT);
 }
+
+#[test]
+fn spends_a_self_willpower_boost_only_on_a_character_who_quests() {
+    // Fault class (Deadmen's Dike, dike-wayfarers: 35 boosts in 150 games, 30 games; The Weather
+    // Hills 9 in 150): Éowyn discarded a card for +1 Willpower before the commits, and the
+    // commit plan then held her back to defend, so the card bought nothing.
+    let situation = || {
+        let mut g = sandbox(&[&[EOWYN]]);
+        g.phase = Phase::Quest;
+        // An engaged Angmar Orc (2 ATK): the only character defends it rather than quest.
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+        while g.list(Zone::Hand(0)).len() < 6 {
+            g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+        }
+        g
+    };
+    let g = situation();
+    let eowyn = g.heroes(0).next().unwrap();
+    assert!(hint(&g, eowyn).boosts_own_quest);
+    install(weights::DEFAULT);
+    assert!(
+        reserved_for_commit(&g, 0).contains(eowyn),
+        "the situation: the commit plan holds her back"
+    );
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(eowyn)],
+    );
+    let on = || BasicBot::from_options(&[("boost_committed".into(), "1".into())]).unwrap();
+    let off = || BasicBot::from_options(&[("boost_committed".into(), "0".into())]).unwrap();
+    assert_eq!(
+        d.options[off().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "the old fault"
+    );
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Pass,
+        "not on one held back"
+    );
+    // Not held back (no enemy to defend), it is used before the commits as before.
+    let mut g = situation();
+    let orc = g.engaged(0)[0];
+    g.move_card(orc, Zone::SetAside);
+    assert!(!reserved_for_commit(&g, 0).contains(eowyn));
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "used when she quests"
+    );
+    // Another character committed and she is not: wasted.
+    let mut g = situation();
+    let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.card_mut(ally).questing = true;
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Pass,
+        "not after commits without her"
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn a_character_held_back_for_a_chance_enemy_counts_as_an_attacker_when_asked() {
+    // Fault class (The Weather Hills, weather-hills-hunters, seed 11 game 1, round 3): a hero
+    // was held back for an Orc the staging step might reveal, and the kill of the engaged Angmar
+    // Orc then held back two more (Gandalf and Éowyn) though the first could attack it: nobody
+    // quested (threat +5). With `chance_fights` the one held back for the chance counts among
+    // the attackers: here the kill it makes possible is planned with him, and nobody twice.
+    let situation = || {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        // The encounter deck: half Orcs that engage at threat 30.
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+        for _ in 0..3 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            g.spawn(CORNERED_ORC, ENCOUNTER, Zone::EncounterDeck);
+        }
+        g.players[0].threat = 30;
+        // An engaged Angmar Orc (3 DEF, 3 HP) and more hands to fight it.
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+        g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        g
+    };
+    let g = situation();
+    let steps2 = |opt: &str| {
+        install(Weights::from_options(&[("chance_fights".into(), opt.into())]).unwrap());
+        let p = round_plan_upto(&g, 0, true, 2);
+        install(weights::DEFAULT);
+        p
+    };
+    let off = plan_with(&g, true, &[("chance_fights", "0")]);
+    let on = plan_with(&g, true, &[("chance_fights", "1")]);
+    let names = |k: &Ids| k.as_slice().iter().map(|&c| g.title(c)).collect::<Vec<_>>();
+    // The situation: without the kill step the plans agree (a defender, one for the chance).
+    assert_eq!(steps2("0").keep.n, 2);
+    assert_eq!(steps2("1").keep.n, 2);
+    assert_eq!(
+        off.value,
+        0,
+        "off: no kill with who is left {:?}",
+        names(&off.keep)
+    );
+    assert!(on.value > 0, "on: a kill with the one held for the chance");
+    for &c in steps2("1").keep.as_slice() {
+        assert!(on.keep.contains(c));
+    }
+    // Nobody is held back twice.
+    for (i, &c) in on.keep.as_slice().iter().enumerate() {
+        assert!(
+            !on.keep.as_slice()[..i].contains(&c),
+            "{:?}",
+            names(&on.keep)
+        );
+    }
+}
+
+#[test]
+fn weighs_a_siege_against_a_kill_that_keeps_everyone_back_when_asked() {
+    // Fault class (Intruders in Chetwood, chetwood-vigil, seed 11 game 10, round 1): a staged
+    // Orc War Party (3 DEF, 6 HP) could be killed in one attack only by every character, Éowyn
+    // too, so the plan kept everyone back (threat +7) though Aragorn and Legolas kill it over
+    // two attacks. With `kill_or_siege` the siege is weighed against the kill.
+    let mut g = sandbox(&[&[EOWYN, LEADERSHIP_HEROES[0], TACTICS_HEROES[1]]]);
+    g.phase = Phase::Quest;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    for _ in 0..3 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    }
+    let pool = ready_chars(&g, 0);
+    let mut cands = Ids::new();
+    install(weights::DEFAULT);
+    let (_, kill_mask) =
+        kill_set(&g, owp, &pool, &Ids::new(), true, &mut cands).expect("a one-attack kill");
+    let (_, siege_mask, rounds) = siege(&g, owp, &cands, true).expect("a siege");
+    assert!(rounds >= 2 && siege_mask.count_ones() < kill_mask.count_ones());
+    // Willpower dear (threat_unit 100): the kill's keep cost outweighs a second round's defence.
+    let off = plan_with(&g, true, &[("kill_or_siege", "0"), ("threat_unit", "100")]);
+    let on = plan_with(&g, true, &[("kill_or_siege", "1"), ("threat_unit", "100")]);
+    assert_eq!(off.engage, owp);
+    assert_eq!(on.engage, owp);
+    assert!(
+        on.value > off.value,
+        "the better plan: {} vs {}",
+        on.value,
+        off.value
+    );
+    assert!(
+        on.keep.n < off.keep.n,
+        "fewer held back: {} vs {}",
+        on.keep.n,
+        off.keep.n
+    );
+    let eowyn = g.heroes(0).next().unwrap();
+    assert!(
+        off.keep.contains(eowyn) && !on.keep.contains(eowyn),
+        "Éowyn quests"
+    );
+}

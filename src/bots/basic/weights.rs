@@ -186,6 +186,33 @@ weights! {
     /// rounds, -0.03 / -0.01 / -0.01 progress. The hero saved at the stage change lives
     /// longer on stage 2 but does not move it.
     advance_reveal: 2,
+    /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
+    /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if
+    /// the enemy does not come they are free to attack), so the plan does not hold back a
+    /// second character for a fight the first one can make; 0: each held back for one role.
+    /// Off by default: it plans more kills rather than questing more; measured on The Weather
+    /// Hills Standard (weather-hills-hunters, 2,000 pairs) rounds −0.12 / −0.13 and progress
+    /// score −0.01 / −0.12 (seeds 11 / 12; more heroes die); no effect on Intruders in
+    /// Chetwood or Deadmen's Dike (no chance hold-back there).
+    chance_fights: 0,
+    /// 1: a round plan compares a two- or three-round siege (`siege_rounds`) with the one-attack
+    /// kill of the same enemy and keeps the better (a siege keeps back only the strongest
+    /// attackers and quests with the rest, crediting the kill in full: the enemy leaves the
+    /// staging area when engaged); 0: a siege only when no one-attack kill exists. Off by
+    /// default: the siege seldom wins (it pays a second round's defence); Intruders in Chetwood
+    /// Standard (chetwood-vigil, 2,000 pairs) −0.10 / +0.10 points of wins (seeds 11 / 12,
+    /// intervals ±0.37 / ±0.34), The Weather Hills and Deadmen's Dike within ±0.02.
+    kill_or_siege: 0,
+    /// 1: an action that boosts its own card's questing stat (`Hint::boosts_own_quest`: Éowyn)
+    /// is not used on a card that will not quest: before committing, when the commit plan
+    /// holds it back; after, when it is not committed; 0: whenever its value says so (Éowyn's
+    /// before committing, even when the commit plan then holds her back). Off by default: it
+    /// removes the fault (Deadmen's Dike, dike-wayfarers, seed 11, 150 games: 35 of 357 boosts
+    /// on an Éowyn not committed, 1 of 319 with it) but the boost also made her dear to keep
+    /// back, so she quested more: Deadmen's Dike Standard progress score −0.18 / −0.07 (rounds
+    /// +0.07 / +0.09; seeds 11 / 12, 2,000 pairs), Intruders in Chetwood +0.05 / +0.10 points
+    /// (n.s.), The Weather Hills ±0.01.
+    boost_committed: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -22,6 +22,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::eowyn_value),
             effect: Some(bot::eowyn_effect),
+            boosts_own_quest: true,
             ..NO_HINT
         },
         any_player: true,

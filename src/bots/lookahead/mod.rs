@@ -96,7 +96,7 @@ use rand_pcg::Pcg64Mcg;
 pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "rollouts",
-        default: "16",
+        default: "64",
         about: "determinized continuations per candidate option (1-1000)",
     },
     BotOption {
@@ -116,7 +116,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "plan_rollouts",
-        default: "32",
+        default: "128",
         about: "determinized continuations per commit plan (1-1000)",
     },
     BotOption {

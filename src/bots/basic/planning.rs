@@ -192,14 +192,7 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     if atk <= 0 {
         return None;
     }
-    let qs = g.questing_stat();
-    let wp: i16 = pool
-        .as_slice()
-        .iter()
-        .filter(|&&c| !keep.contains(c))
-        .map(|&c| g.stat(c, qs).max(0))
-        .sum::<i16>()
-        + g.questing_strength();
+    let wp = super::quest::willpower_outside(g, pool, keep);
     // The reveal is counted at `advance_reveal` (not `reveal_threat`): a defender kept
     // while the stage only might fall costs a little willpower, a hero killed by the next
     // stage's enemy costs the game.

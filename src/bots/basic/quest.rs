@@ -664,6 +664,18 @@ pub(super) fn explore_reveals(g: &Game) -> Option<(Zone, u8)> {
         .find_map(|&q| hint(g, q).explore_reveals)
 }
 
+/// The questing strength of `pool` outside `keep` (each character's questing stat, at least 0)
+/// plus the players' questing strength from other sources.
+pub(super) fn willpower_outside(g: &Game, pool: &Ids, keep: &Ids) -> i16 {
+    let qs = g.questing_stat();
+    pool.as_slice()
+        .iter()
+        .filter(|&&c| !keep.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum::<i16>()
+        + g.questing_strength()
+}
+
 /// The enemies exploring the active location would reveal that engage `p` at once
 /// (engagement cost ≤ threat), from the known contents of the pile (`explore_reveals`):
 /// (chance in percent, their average attack); (0, 0) when the location is out of reach this
@@ -676,14 +688,7 @@ pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, 
     let Some(l) = g.active_location() else {
         return (0, 0);
     };
-    let qs = g.questing_stat();
-    let wp: i16 = pool
-        .as_slice()
-        .iter()
-        .filter(|&&c| !keep.contains(c))
-        .map(|&c| g.stat(c, qs).max(0))
-        .sum::<i16>()
-        + g.questing_strength();
+    let wp = willpower_outside(g, pool, keep);
     let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
     let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
     if rem > reach {
@@ -699,14 +704,7 @@ fn explore_slack(g: &Game, pool: &Ids, keep: &Ids) -> i16 {
     let Some(l) = g.active_location() else {
         return i16::MAX;
     };
-    let qs = g.questing_stat();
-    let wp: i16 = pool
-        .as_slice()
-        .iter()
-        .filter(|&&c| !keep.contains(c))
-        .map(|&c| g.stat(c, qs).max(0))
-        .sum::<i16>()
-        + g.questing_strength();
+    let wp = willpower_outside(g, pool, keep);
     let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
     wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16 - rem
 }

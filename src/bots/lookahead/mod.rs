@@ -1003,6 +1003,26 @@ mod tests {
         );
     }
 
+    /// Game 3 of `g`'s setup played to the end by a `lookahead` with `opts` (bot seed 5): the
+    /// rollouts it played and its choices.
+    fn play_counted(g: &mut Game, opts: &[(&str, &str)]) -> (u64, Vec<usize>) {
+        let opts: Vec<(String, String)> = opts
+            .iter()
+            .map(|&(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut bot = LookaheadBot::from_options(&opts).unwrap();
+        bot.new_game(5);
+        g.start(3, 0);
+        let mut choices = Vec::new();
+        while let Some(d) = g.pending() {
+            let d = d.clone();
+            let i = bot.choose(g, &d);
+            choices.push(i);
+            g.apply(i);
+        }
+        (bot.rollouts_played, choices)
+    }
+
     /// Racing drops candidates that cannot beat `basic`'s choice: the same game costs fewer
     /// rollouts, and a racing bot plays a game the same way twice.
     #[test]
@@ -1010,23 +1030,7 @@ mod tests {
         let db = load_embedded().unwrap();
         let s = setup(&db, "intruders-in-chetwood");
         let mut g = Game::new(&db, &s);
-        let mut run = |race: &str| -> (u64, Vec<usize>) {
-            let opts = [
-                ("rollouts".to_string(), "12".to_string()),
-                ("race".to_string(), race.to_string()),
-            ];
-            let mut bot = LookaheadBot::from_options(&opts).unwrap();
-            bot.new_game(5);
-            g.start(3, 0);
-            let mut choices = Vec::new();
-            while let Some(d) = g.pending() {
-                let d = d.clone();
-                let i = bot.choose(&g, &d);
-                choices.push(i);
-                g.apply(i);
-            }
-            (bot.rollouts_played, choices)
-        };
+        let mut run = |race: &str| play_counted(&mut g, &[("rollouts", "12"), ("race", race)]);
         let (full, _) = run("0");
         let (raced, first) = run("2");
         let (again, second) = run("2");
@@ -1045,23 +1049,11 @@ mod tests {
         let db = load_embedded().unwrap();
         let s = setup(&db, "intruders-in-chetwood");
         let mut g = Game::new(&db, &s);
-        let mut run = |probe: &str| -> (u64, Vec<usize>) {
-            let opts = [
-                ("rollouts".to_string(), "12".to_string()),
-                ("race".to_string(), "0".to_string()),
-                ("probe".to_string(), probe.to_string()),
-            ];
-            let mut bot = LookaheadBot::from_options(&opts).unwrap();
-            bot.new_game(5);
-            g.start(3, 0);
-            let mut choices = Vec::new();
-            while let Some(d) = g.pending() {
-                let d = d.clone();
-                let i = bot.choose(&g, &d);
-                choices.push(i);
-                g.apply(i);
-            }
-            (bot.rollouts_played, choices)
+        let mut run = |probe: &str| {
+            play_counted(
+                &mut g,
+                &[("rollouts", "12"), ("race", "0"), ("probe", probe)],
+            )
         };
         let (two, _) = run("2");
         let (one, first) = run("1");

@@ -88,15 +88,25 @@ impl<'a> Game<'a> {
         if ci.hooks & hooks::MODIFY == 0
             && ci.n_attached == 0
             && !global
-            && self.lasting.is_empty()
+            && !self.lasting_stat_on(c, s)
         {
             if cfg!(test) && self.stat_memo.check {
                 self.check_global_scope(c, s);
             }
-            // Nothing can modify it: its printed value (as below with no modifier).
+            // Nothing modifies it: its printed value (as below with no modifier).
             return self.printed(c, s).max(0);
         }
         self.stat_modified(c, s, global)
+    }
+
+    /// Is there a lasting effect on `c`'s stat `s` (of any object `c` was: a superset of the
+    /// ones `stat_modified` adds)? Lasting effects are few, so this is cheaper than computing
+    /// the stat from its modifiers.
+    #[inline(always)]
+    fn lasting_stat_on(&self, c: CardId, s: Stat) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && matches!(e.what, Lasting::Stat(st, _) if st == s))
     }
 
     /// May a global modifier in play change `c`'s stat `s` (`Listeners::global`, the scopes

@@ -229,6 +229,10 @@ pub struct Script {
     /// it is attached to, and for every card when `global` is set.
     pub modify: Option<ModifyFn>,
     pub global: bool,
+    /// Which stats a `global` modifier may change (`GlobalScope`; `GlobalScope::ALL` unless
+    /// set): a stat outside it is computed without asking the card, so `modify` must return 0
+    /// for every (target, stat) pair the scope leaves out.
+    pub global_on: GlobalScope,
     /// Answer `true` to a rule question to make it hold.
     pub rule: Option<fn(&Game, CardId, Rule) -> bool>,
     /// The questions `rule` may answer `true` to (`rules![...]`): `Game::rule` asks it no
@@ -301,11 +305,86 @@ pub struct Script {
     pub hint: hints::Hint,
 }
 
+/// The stats a global modifier (`Script::global`) may change: a bit `1 << Stat as u8` per
+/// stat, for enemies (`CardType::Enemy`) and for every other card. `Game::stat` skips the global
+/// modifiers whose scope leaves the asked (kind, stat) out, and computes a card no modifier can
+/// reach from its printed value alone (checked in test builds: `memo_answers_equal_fresh_answers`
+/// recomputes every skipped modifier).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GlobalScope {
+    /// Stats it may change on enemies.
+    pub enemies: u8,
+    /// Stats it may change on every card that is not an enemy.
+    pub others: u8,
+}
+
+impl GlobalScope {
+    /// Every stat of every card (the default: nothing is skipped).
+    pub const ALL: GlobalScope = GlobalScope {
+        enemies: 0x7f,
+        others: 0x7f,
+    };
+    /// Nothing (the union of no scope).
+    pub const NONE: GlobalScope = GlobalScope {
+        enemies: 0,
+        others: 0,
+    };
+
+    const fn mask(stats: &[Stat]) -> u8 {
+        let mut m = 0;
+        let mut i = 0;
+        while i < stats.len() {
+            m |= 1 << stats[i] as u8;
+            i += 1;
+        }
+        m
+    }
+
+    /// These stats, on any card.
+    pub const fn any(stats: &[Stat]) -> GlobalScope {
+        GlobalScope {
+            enemies: Self::mask(stats),
+            others: Self::mask(stats),
+        }
+    }
+
+    /// These stats, on enemies only.
+    pub const fn enemies(stats: &[Stat]) -> GlobalScope {
+        GlobalScope {
+            enemies: Self::mask(stats),
+            others: 0,
+        }
+    }
+
+    /// These stats, on cards that are not enemies only.
+    pub const fn others(stats: &[Stat]) -> GlobalScope {
+        GlobalScope {
+            enemies: 0,
+            others: Self::mask(stats),
+        }
+    }
+
+    /// The union of two scopes.
+    pub const fn union(self, o: GlobalScope) -> GlobalScope {
+        GlobalScope {
+            enemies: self.enemies | o.enemies,
+            others: self.others | o.others,
+        }
+    }
+
+    /// May it change stat `s` of a card that is (`enemy`) or is not an enemy?
+    #[inline(always)]
+    pub fn reaches(self, enemy: bool, s: Stat) -> bool {
+        (if enemy { self.enemies } else { self.others }) & (1 << s as u8) != 0
+    }
+}
+
 pub const BLANK: Script = Script {
     code: "",
     x: None,
     modify: None,
     global: false,
+    global_on: GlobalScope::ALL,
     rule: None,
     rule_on: ALL_RULES,
     forced: None,

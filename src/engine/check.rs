@@ -358,6 +358,14 @@ impl<'a> Game<'a> {
                 self.rule_mask()
             ));
         }
+        // The global modifiers' scope: the union over the cards in play with one.
+        if self.listen.global != self.global_scope() {
+            return Err(format!(
+                "global modifier scope {:?}, not {:?}",
+                self.listen.global,
+                self.global_scope()
+            ));
+        }
         for (i, ci) in self.cards.iter().enumerate() {
             if ci.hooks & hooks::CAN_RESPOND != 0 {
                 let m = self.script_table[ci.script as usize].respond_on;

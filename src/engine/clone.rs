@@ -38,6 +38,7 @@ impl<'a> Clone for Game<'a> {
             script_table: self.script_table,
             def_script: self.def_script.clone(),
             def_hooks: self.def_hooks.clone(),
+            def_unique: self.def_unique.clone(),
             interest: self.interest.clone(),
             hook_counts: self.hook_counts,
             forced_stale: self.forced_stale,
@@ -98,6 +99,7 @@ impl<'a> Clone for Game<'a> {
             script_table,
             def_script,
             def_hooks,
+            def_unique,
             interest,
             hook_counts,
             forced_stale,
@@ -155,6 +157,7 @@ impl<'a> Clone for Game<'a> {
         self.script_table = *script_table;
         self.def_script.clone_from(def_script);
         self.def_hooks.clone_from(def_hooks);
+        self.def_unique.clone_from(def_unique);
         for (a, b) in self.interest.iter_mut().zip(interest.iter()) {
             a.clone_from(b);
         }

@@ -227,6 +227,10 @@ pub(crate) struct Listeners {
     pub resp_in: [EventMask; RESP_SLOTS],
     /// Slots of `resp_in` to recompute (bit `1 << slot`).
     pub resp_stale: u16,
+    /// The union of `Script::global_on` over the current faces of `Game::interest[IDX_GLOBAL]`
+    /// (`GlobalScope::ALL` for a listed card with no script; recomputed whenever that list or a
+    /// listed card's face changes): the stats some global modifier in play may change.
+    pub global: crate::cards::GlobalScope,
 }
 
 /// Zone lists with a Responses mask (`Listeners::resp_in`): 4 hands, 4 play areas, the
@@ -243,6 +247,7 @@ impl Listeners {
         rules: 0,
         resp_in: [0; RESP_SLOTS],
         resp_stale: ALL_STALE,
+        global: crate::cards::GlobalScope::NONE,
     };
 }
 

@@ -1,7 +1,9 @@
 //! The decision memo (`StatMemo`) never answers a stale value: games of every playable
 //! scenario × mode, with every bot and one and two players, played with the checking mode on
 //! (`Game::set_memo_check`), which computes each memoised answer again and panics on a
-//! difference.
+//! difference. The same mode checks the other shortcuts of the stat and play queries: every
+//! global modifier `Script::global_on` leaves out adds 0, and `unique_in_play`'s title keys
+//! answer as comparing titles does.
 
 use crate::soak::{soak_configs, soak_setup};
 

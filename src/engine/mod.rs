@@ -532,6 +532,10 @@ pub struct Game<'a> {
     def_script: std::sync::Arc<[u16]>,
     /// `CardInst::hooks` of every card definition (shared by clones).
     def_hooks: std::sync::Arc<[u16]>,
+    /// Uniqueness key of every card definition (shared by clones): 0 for a card that is not
+    /// unique, otherwise one more than the first definition with its title, so two unique
+    /// cards share a key exactly when they share a title (`unique_in_play`).
+    def_unique: std::sync::Arc<[u32]>,
     /// Per-game interest lists, unordered (see `ops::note_moved`): cards in play with a `rule`
     /// hook (`IDX_RULE`), cards in `GLOBAL_ZONES` with global modifiers (`IDX_GLOBAL`), cards in
     /// play with a `cost_mod` (`IDX_COST_MOD`) or `engagement_threat` hook (`IDX_ENGAGEMENT`).
@@ -670,6 +674,7 @@ impl<'a> Game<'a> {
             + v(&self.scratch_resp)
             + self.def_script.len() * 2
             + self.def_hooks.len() * 2
+            + self.def_unique.len() * 4
             + self.interest.iter().map(v).sum::<usize>()
             + v(&self.archery_assigned)
             + v(&self.forced_cards)
@@ -802,6 +807,24 @@ impl<'a> Game<'a> {
     }
 }
 
+/// `Game::def_unique`: per definition, 0 if not unique, else 1 + the first definition with the
+/// same title.
+fn unique_keys(db: &CardDb) -> Vec<u32> {
+    let mut first: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+    db.defs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let k = *first.entry(d.title.as_str()).or_insert(i as u32 + 1);
+            if d.unique {
+                k
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
 impl<'a> Game<'a> {
     pub fn new(db: &'a CardDb, setup: &'a GameSetup) -> Self {
         let z = || Pcg64Mcg::seed_from_u64(0);
@@ -859,6 +882,7 @@ impl<'a> Game<'a> {
                     i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),
                 })
                 .collect(),
+            def_unique: unique_keys(db).into(),
             interest: std::array::from_fn(|_| Vec::with_capacity(16)),
             forced_stale: false,
             hook_counts: [[0; hooks::N_COUNTED]; N_LISTS],

@@ -251,11 +251,13 @@ impl<'a> Game<'a> {
             if was_rule || now_rule {
                 self.listen.rules = self.rule_mask();
             }
-            self.set_interest(
-                c,
-                IDX_GLOBAL,
-                h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci),
-            );
+            let was_global = ci.listed & (1 << IDX_GLOBAL) != 0;
+            let now_global = h & hooks::GLOBAL != 0 && super::query::in_global_zone(&ci);
+            self.set_interest(c, IDX_GLOBAL, now_global);
+            // As the rule mask: the union changes only if the card was or is in the list.
+            if was_global || now_global {
+                self.listen.global = self.global_scope();
+            }
             self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
             self.set_interest(
                 c,
@@ -364,6 +366,20 @@ impl<'a> Game<'a> {
     }
 
     /// Put `c` in interest list `i` or take it out.
+    /// The union of `Script::global_on` over the cards with a global modifier in play
+    /// (`Game::interest[IDX_GLOBAL]`): `Listeners::global`. A listed card with no script counts
+    /// as reaching everything.
+    pub(crate) fn global_scope(&self) -> crate::cards::GlobalScope {
+        self.interest[IDX_GLOBAL]
+            .iter()
+            .fold(crate::cards::GlobalScope::NONE, |m, &g| {
+                m.union(
+                    self.raw_script(g)
+                        .map_or(crate::cards::GlobalScope::ALL, |s| s.global_on),
+                )
+            })
+    }
+
     fn set_interest(&mut self, c: CardId, i: usize, want: bool) {
         let bit = 1u8 << i;
         let ci = &mut self.cards[c as usize];

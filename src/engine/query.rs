@@ -83,20 +83,61 @@ impl<'a> Game<'a> {
 
     fn stat_now(&self, c: CardId, s: Stat) -> i16 {
         let ci = &self.cards[c as usize];
+        // May a global modifier in play change this stat of this kind of card?
+        let global = self.global_reaches(c, s);
         if ci.hooks & hooks::MODIFY == 0
             && ci.n_attached == 0
-            && self.interest[IDX_GLOBAL].is_empty()
-            && self.lasting.is_empty()
+            && !global
+            && !self.lasting_stat_on(c, s)
         {
-            // Nothing can modify it: its printed value (as below with no modifier).
+            if cfg!(test) && self.stat_memo.check {
+                self.check_global_scope(c, s);
+            }
+            // Nothing modifies it: its printed value (as below with no modifier).
             return self.printed(c, s).max(0);
         }
-        self.stat_modified(c, s)
+        self.stat_modified(c, s, global)
     }
 
-    /// `stat_now` of a card that some modifier might change.
+    /// Is there a lasting effect on `c`'s stat `s` (of any object `c` was: a superset of the
+    /// ones `stat_modified` adds)? Lasting effects are few, so this is cheaper than computing
+    /// the stat from its modifiers.
+    #[inline(always)]
+    fn lasting_stat_on(&self, c: CardId, s: Stat) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| e.card == c && matches!(e.what, Lasting::Stat(st, _) if st == s))
+    }
+
+    /// May a global modifier in play change `c`'s stat `s` (`Listeners::global`, the scopes
+    /// their scripts declare)? `false` proves that every one of them adds 0.
+    #[inline(always)]
+    pub(crate) fn global_reaches(&self, c: CardId, s: Stat) -> bool {
+        let enemy = self.cards[c as usize].ty == CardType::Enemy;
+        self.listen.global.reaches(enemy, s)
+    }
+
+    /// Test builds, checking mode: every global modifier left out by its scope adds 0 (the
+    /// proof that `Script::global_on` never hides a modifier; `memo_answers_equal_fresh_answers`).
+    #[cold]
     #[inline(never)]
-    fn stat_modified(&self, c: CardId, s: Stat) -> i16 {
+    fn check_global_scope(&self, c: CardId, s: Stat) {
+        for &g in &self.interest[IDX_GLOBAL] {
+            if let Some(f) = self.script(g).filter(|s| s.global).and_then(|s| s.modify) {
+                assert_eq!(
+                    f(self, g, c, s),
+                    0,
+                    "{}'s global modifier changes {s:?} of {}, outside its declared scope",
+                    self.title(g),
+                    self.title(c)
+                );
+            }
+        }
+    }
+
+    /// `stat_now` of a card that some modifier might change (`global`: `global_reaches`).
+    #[inline(never)]
+    fn stat_modified(&self, c: CardId, s: Stat, global: bool) -> i16 {
         let mut v = self.printed(c, s);
         let mut neg = 0;
         let mut add = |d: i16| {
@@ -128,12 +169,16 @@ impl<'a> Game<'a> {
                 }
             }
         }
-        for &g in &self.interest[IDX_GLOBAL] {
-            // Global modifiers of the cards in `GLOBAL_ZONES`, in no particular order (they are
-            // summed); a card whose text is blank or guarded now gives nothing.
-            if let Some(f) = self.script(g).filter(|s| s.global).and_then(|s| s.modify) {
-                add(f(self, g, c, s));
+        if global {
+            for &g in &self.interest[IDX_GLOBAL] {
+                // Global modifiers of the cards in `GLOBAL_ZONES`, in no particular order (they
+                // are summed); a card whose text is blank or guarded now gives nothing.
+                if let Some(f) = self.script(g).filter(|s| s.global).and_then(|s| s.modify) {
+                    add(f(self, g, c, s));
+                }
             }
+        } else if cfg!(test) && self.stat_memo.check {
+            self.check_global_scope(c, s);
         }
         if !self.lasting.is_empty() {
             let gen = self.cards[c as usize].gen;

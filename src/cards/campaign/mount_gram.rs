@@ -90,6 +90,7 @@ pub static SCRIPTS: &[Script] = &[
         attach_to: Some(to_hero),
         modify: Some(brooch_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         hint: Hint {
             attach: Some((20, AttachKind::General)),
             restricted_room_check: true,

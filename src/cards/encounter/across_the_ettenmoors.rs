@@ -71,6 +71,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-066B",
         modify: Some(stage3b_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         ..BLANK
     },
     // Secluded Cave (Safe objective-location): traveling here, each player draws 3 cards.

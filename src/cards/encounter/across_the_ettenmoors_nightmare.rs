@@ -35,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
         resume: Some(setup_card_resume),
         modify: Some(barren_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         ..BLANK
     },
     // Nightmare stage 1A setup: one random side quest staged, guarding one random Safe

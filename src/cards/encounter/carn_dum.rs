@@ -65,6 +65,7 @@ pub static SCRIPTS: &[Script] = &[
         rule_on: crate::rules![CannotHaveAttachments],
         modify: Some(captain_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::enemies(&[Stat::Engagement]),
         forced: Some(captain_forced),
         forced_on: events![Revealed, Flipped],
         ..BLANK
@@ -77,6 +78,7 @@ pub static SCRIPTS: &[Script] = &[
         rule_on: crate::rules![CannotHaveAttachments],
         modify: Some(champion_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::enemies(&[Stat::Engagement]),
         forced: Some(champion_forced),
         forced_on: events![Revealed, Flipped],
         ..BLANK

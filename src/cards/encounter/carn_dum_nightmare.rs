@@ -100,6 +100,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(mare_forced),
         forced_on: events![Flipped],
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::HitPoints]),
         ..BLANK
     },
     // Protect the Flanks (side quest, Siege): at the end of the combat phase the first player
@@ -138,6 +139,7 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(sever_rule),
         modify: Some(sever_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::Threat, Stat::Attack]),
         ..BLANK
     },
 ];

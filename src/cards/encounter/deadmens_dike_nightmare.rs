@@ -66,6 +66,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "DDN-023",
         modify: Some(street_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Threat]),
         travel: Some(street_travel),
         shadow: Some(street_shadow),
         ..BLANK

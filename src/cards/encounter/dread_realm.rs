@@ -146,6 +146,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TDR-160",
         modify: Some(halls_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::Attack, Stat::Defense]),
         shadow: Some(halls_shadow),
         ..BLANK
     },

@@ -179,6 +179,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         modify: Some(orc_ambush_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::enemies(&[Stat::Threat, Stat::Attack, Stat::Defense]),
         when_revealed: Some(orc_ambush),
         resume: Some(orc_ambush_resume),
         ..BLANK

@@ -90,6 +90,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-009",
         modify: Some(shadow_party_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::Threat]),
         rule: Some(shadow_party_rule),
         rule_on: crate::rules![CannotBeEngaged, CannotTakeDamage],
         when_revealed: Some(shadow_party_revealed),

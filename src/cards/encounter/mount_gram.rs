@@ -99,6 +99,7 @@ pub static SCRIPTS: &[Script] = &[
         code: SOUTHERN_GATE,
         modify: Some(gate_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::enemies(&[Stat::Attack]),
         travel: Some(gate_travel),
         forced: Some(gate_forced),
         forced_on: events![Traveled],

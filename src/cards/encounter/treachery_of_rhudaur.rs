@@ -126,6 +126,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToR-104",
         modify: Some(decrepit_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::QuestPoints]),
         shadow: Some(progress_per_damage_shadow),
         resume: Some(progress_per_damage_resume),
         ..BLANK
@@ -210,6 +211,7 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(flips_when_defeated),
         modify: Some(sift_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Threat]),
         forced: Some(sift_forced),
         ..BLANK
     },
@@ -240,6 +242,7 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(flips_when_defeated),
         modify: Some(decipher_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         can_act: Some(decipher_can),
         act: Some(decipher_act),
         any_player: true,

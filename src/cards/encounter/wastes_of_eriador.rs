@@ -33,6 +33,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoE-013B",
         modify: Some(stage1b_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         forced: Some(stage1b_forced),
         ..BLANK
     },

@@ -57,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         modify: Some(stage2b_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         forced: Some(stage2b_forced),
         forced_on: events![PhaseBegin, StagingEnded],
         resume: Some(stage2b_resume),

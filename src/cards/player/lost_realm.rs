@@ -22,6 +22,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         modify: Some(aragorn_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::Defense]),
         can_respond: Some(aragorn_can),
         respond_on: events![AttackDestroyed],
         respond: Some(aragorn_respond),

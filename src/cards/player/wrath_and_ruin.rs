@@ -140,6 +140,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-024B",
         modify: Some(burglar_modify),
         global: true,
+        global_on: crate::cards::GlobalScope::any(&[Stat::QuestPoints]),
         forced: Some(burglar_forced),
         forced_on: events![EntersPlay, Exploring, Traveled],
         resume: Some(burglar_resume),

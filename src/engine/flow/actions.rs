@@ -265,6 +265,38 @@ impl<'a> Game<'a> {
     }
 
     pub fn unique_in_play(&self, c: CardId) -> bool {
+        let ci = &self.cards[c as usize];
+        if ci.reanimated {
+            return self.unique_in_play_by_title(c);
+        }
+        // Unique cards with `c`'s title are those with its key (`Game::def_unique`); a
+        // Reanimated Dead shows a face that is no definition: compared by title.
+        let key = self.def_unique[ci.def as usize];
+        if key == 0 {
+            return false;
+        }
+        let same = |x: CardId| {
+            let xi = &self.cards[x as usize];
+            x != c
+                && if xi.reanimated {
+                    let dx = self.def_of(x);
+                    dx.unique && dx.title == self.def_of(c).title
+                } else {
+                    self.def_unique[xi.def as usize] == key
+                }
+        };
+        let r = self.in_play_any(same);
+        if cfg!(test) && self.stat_memo.check {
+            // Test builds, checking mode: the keys answer as the titles would.
+            assert_eq!(r, self.unique_in_play_by_title(c), "unique_in_play({c})");
+        }
+        r
+    }
+
+    /// `unique_in_play` by comparing titles (for a Reanimated Dead `c`; in test builds, the
+    /// check of the keys).
+    #[cold]
+    fn unique_in_play_by_title(&self, c: CardId) -> bool {
         let d = self.def_of(c);
         if !d.unique {
             return false;
@@ -274,6 +306,12 @@ impl<'a> Game<'a> {
             let dx = self.def_of(x);
             x != c && dx.unique && dx.title == *title
         };
+        self.in_play_any(same)
+    }
+
+    /// Does `f` hold for a card in play (the zones of `in_play_cards`)?
+    #[inline(always)]
+    fn in_play_any(&self, same: impl Fn(CardId) -> bool) -> bool {
         // The zones of `in_play_cards`, scanned directly (no iterator chain: asked for every
         // unique card in hand at every action window).
         [

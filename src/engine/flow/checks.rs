@@ -17,14 +17,14 @@ const ACTIVE_LIST: usize = Zone::Active.list();
 impl<'a> Game<'a> {
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
     /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
-    /// it: no modifier of its own, no attachment, no global modifier, no lasting effect on
+    /// it: no modifier of its own, no attachment, no global modifier reaching it, no lasting effect on
     /// it)? Then an undamaged `c` is not destroyed, and the check needs no `stat`.
     fn printed_hp_stands(&self, c: CardId) -> bool {
         let ci = &self.cards[c as usize];
         let hp = self.def_of(c).hit_points;
         ci.hooks & hooks::MODIFY == 0
             && ci.n_attached == 0
-            && self.interest[IDX_GLOBAL].is_empty()
+            && !self.global_reaches(c, Stat::HitPoints)
             && hp > 0 // (X and "none" are below 0)
             && !self.lasting.iter().any(|e| e.card == c)
     }

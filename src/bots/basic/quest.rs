@@ -1132,3 +1132,28 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
 }
+
+/// With `life_token` on: what destroying `c` with `n` damage costs on top while the Mission
+/// objective's tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
+/// Counter-attack loses a token for each character an enemy attack destroys, and the game with
+/// the last one): `life_token` / (tokens − 1), or what losing the game costs when one token is
+/// left. 0 for damage `c` survives, for an objective-ally (already priced as the game) and
+/// while the tokens are not lives.
+pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    let lt = w().life_token;
+    if lt <= 0 || n <= 0 || n < g.remaining_hp(c) || is_objective_ally(g, c) {
+        return 0;
+    }
+    match mission_tokens(g) {
+        Some((true, t)) if t <= 1 => 1_000_000,
+        Some((true, t)) => lt / (t as i32 - 1),
+        _ => 0,
+    }
+}
+
+/// With `life_token` on: the cost of an undefended attack of strength `atk` on `p` (the
+/// cheapest hero to take it, `dmg_cost` with its `life_cost`); `None` with it off (the plain
+/// `undefended_cost`).
+pub(super) fn undef_cost_lives(g: &Game, p: u8, atk: i16) -> Option<i32> {
+    (w().life_token > 0).then(|| g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0))
+}

@@ -213,6 +213,18 @@ weights! {
     /// +0.07 / +0.09; seeds 11 / 12, 2,000 pairs), Intruders in Chetwood +0.05 / +0.10 points
     /// (n.s.), The Weather Hills ±0.01.
     boost_committed: 0,
+    /// Damage-cost units a character's destruction costs on top while the Mission objective's
+    /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
+    /// Counter-attack, where each character an enemy attack destroys costs a token and no
+    /// tokens left loses): this much with 2 tokens left, shared out as `life_token` / (tokens −
+    /// 1) with more; the destruction that takes the last token costs what losing the game does
+    /// (an objective-ally's). 0: tokens are not counted (allies are chumped as anywhere else).
+    /// Off by default: measured on The Weather Hills (weather-hills-hunters) 150 / 300 / 600 /
+    /// 1,200 against 0, Easy 2,000 pairs seed 31: rounds +0.000 (−0.004 to +0.004), progress
+    /// score +0.00; Standard seeds 31 / 12 +0.000 / +0.001 rounds; 4,000 Easy games: scenario
+    /// losses 316 → 310. The chumps it stops are nearly all forced (the other choice is a
+    /// hero's death); Intruders in Chetwood and Deadmen's Dike identical (no such mission).
+    life_token: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -1110,6 +1110,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             if forced_engage_cost(g, p) > w().acceptable {
                 pen += 1000;
             }
+            pen -= travel_kill_credit(g, p, h);
             if h.travel_engages_enemy && g.rule(Rule::NoEngagementChecks) {
                 // Staged enemies never come on their own and cost threat every round: a travel
                 // cost that pulls the weakest into combat removes that cost.
@@ -1156,4 +1157,18 @@ pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
 /// `undefended_cost`).
 pub(super) fn undef_cost_lives(g: &Game, p: u8, atk: i16) -> Option<i32> {
     (w().life_token > 0).then(|| g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0))
+}
+
+/// With `travel_kill` on: the travel score (3 a threat point) of a location whose travel cost
+/// brings an enemy to fight (`Hint::travel_adds_enemy`) while kills advance the quest and that
+/// fight is acceptable: the enemy is a kill, a token on the mission. 0 otherwise.
+fn travel_kill_credit(g: &Game, p: u8, h: &Hint) -> i32 {
+    if w().travel_kill == 0
+        || !h.travel_adds_enemy
+        || quest_kill_value(g) == 0
+        || forced_engage_cost(g, p) > w().acceptable
+    {
+        return 0;
+    }
+    3 * w().travel_kill
 }

@@ -1492,3 +1492,34 @@ fn does_not_chump_an_ally_when_its_death_costs_a_savage_counter_attack_token() {
 fn common_mission(g: &Game) -> CardId {
     crate::cards::common::mission(g).expect("a Mission objective")
 }
+
+#[test]
+fn travels_to_an_orc_camp_whose_travel_cost_is_a_kill_when_asked() {
+    // Fault class (The Weather Hills 1B, weather-hills-hunters, Easy seed 21: 14 of the 32
+    // stage-1 travels with a Concealed Orc-camp staged went elsewhere): travel scored the camp
+    // by its Threat and quest points only, though its travel cost brings an Orc to fight, and
+    // on stage 1B each kill is a token on Hunting the Orcs. With `travel_kill` the kill counts.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Travel;
+    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    let camp = g.spawn(CONCEALED_ORC_CAMP, ENCOUNTER, Zone::Staging); // 2 Threat, 2 points
+    let causeway = g.spawn(ANCIENT_CAUSEWAY, ENCOUNTER, Zone::Staging); // 3 Threat, 2 points
+    assert!(hint(&g, camp).travel_adds_enemy);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(camp), Opt::Card(causeway)],
+    );
+    let with = |v: &str| BasicBot::from_options(&[("travel_kill".into(), v.into())]).unwrap();
+    assert_eq!(
+        d.options[with("0").choose(&g, &d)],
+        Opt::Card(causeway),
+        "the situation: the higher Threat wins without the kill"
+    );
+    assert_eq!(d.options[with("5").choose(&g, &d)], Opt::Card(camp));
+    // Without a card that counts kills, no credit.
+    g.move_card(hunting, Zone::EncounterDiscard);
+    assert_eq!(d.options[with("5").choose(&g, &d)], Opt::Card(causeway));
+    install(weights::DEFAULT);
+}

@@ -150,6 +150,9 @@ pub mod codes {
     pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
     pub const CORNERED_ANIMALS: &str = "TLR-070B";
     pub const HUNTING_THE_ORCS: &str = "TLR-071";
+    pub const SAVAGE_COUNTER_ATTACK: &str = "TLR-072";
+    pub const CONCEALED_ORC_CAMP: &str = "TLR-030";
+    pub const ANCIENT_CAUSEWAY: &str = "TLR-057";
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";
     pub const BALEFUL_SHADE: &str = "TLR-035";

@@ -357,12 +357,12 @@ impl Ids {
 
 /// `damage_cost` at the bot's `hero_wound` weight (what a damage point a hero survives costs).
 pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
-    damage_cost_with(g, c, n, w().hero_wound)
+    damage_cost_with(g, c, n, w().hero_wound) + life_cost(g, c, n)
 }
 
 /// `undefended_cost` at the bot's `hero_wound` weight.
 pub(super) fn undef_cost(g: &Game, p: u8, atk: i16) -> i32 {
-    undefended_cost_with(g, p, atk, w().hero_wound)
+    undef_cost_lives(g, p, atk).unwrap_or_else(|| undefended_cost_with(g, p, atk, w().hero_wound))
 }
 
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.

@@ -1110,6 +1110,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             if forced_engage_cost(g, p) > w().acceptable {
                 pen += 1000;
             }
+            pen -= travel_kill_credit(g, p, h);
             if h.travel_engages_enemy && g.rule(Rule::NoEngagementChecks) {
                 // Staged enemies never come on their own and cost threat every round: a travel
                 // cost that pulls the weakest into combat removes that cost.
@@ -1131,4 +1132,43 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// With `life_token` on: what destroying `c` with `n` damage costs on top while the Mission
+/// objective's tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
+/// Counter-attack loses a token for each character an enemy attack destroys, and the game with
+/// the last one): `life_token` / (tokens − 1), or what losing the game costs when one token is
+/// left. 0 for damage `c` survives, for an objective-ally (already priced as the game) and
+/// while the tokens are not lives.
+pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
+    let lt = w().life_token;
+    if lt <= 0 || n <= 0 || n < g.remaining_hp(c) || is_objective_ally(g, c) {
+        return 0;
+    }
+    match mission_tokens(g) {
+        Some((true, t)) if t <= 1 => 1_000_000,
+        Some((true, t)) => lt / (t as i32 - 1),
+        _ => 0,
+    }
+}
+
+/// With `life_token` on: the cost of an undefended attack of strength `atk` on `p` (the
+/// cheapest hero to take it, `dmg_cost` with its `life_cost`); `None` with it off (the plain
+/// `undefended_cost`).
+pub(super) fn undef_cost_lives(g: &Game, p: u8, atk: i16) -> Option<i32> {
+    (w().life_token > 0).then(|| g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0))
+}
+
+/// With `travel_kill` on: the travel score (3 a threat point) of a location whose travel cost
+/// brings an enemy to fight (`Hint::travel_adds_enemy`) while kills advance the quest and that
+/// fight is acceptable: the enemy is a kill, a token on the mission. 0 otherwise.
+fn travel_kill_credit(g: &Game, p: u8, h: &Hint) -> i32 {
+    if w().travel_kill == 0
+        || !h.travel_adds_enemy
+        || quest_kill_value(g) == 0
+        || forced_engage_cost(g, p) > w().acceptable
+    {
+        return 0;
+    }
+    3 * w().travel_kill
 }

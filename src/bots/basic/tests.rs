@@ -1418,3 +1418,108 @@ fn weighs_a_siege_against_a_kill_that_keeps_everyone_back_when_asked() {
         "Éowyn quests"
     );
 }
+
+// ===================================================================== wh3: The Weather Hills
+// stage 2, Savage Counter-attack's tokens as lives (helper `wh3`).
+
+/// Stage 2 of The Weather Hills in a sandbox: Savage Counter-attack with `tokens` tokens, a
+/// Cornered Orc (2 ATK) engaged with player 0, every hero with 3 hit points left (2 damage
+/// undefended leaves 1) and a Snowbourn Scout (0 DEF, 1 HP) that dies defending it.
+fn savage_situation(tokens: i16) -> (Game<'static>, CardId, CardId) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Combat;
+    let savage = g.spawn(SAVAGE_COUNTER_ATTACK, ENCOUNTER, Zone::Staging);
+    g.card_mut(savage).resources = tokens;
+    let orc = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        let hp = g.stat(h, Stat::HitPoints);
+        g.card_mut(h).damage = hp - 3;
+    }
+    let scout = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    (g, orc, scout)
+}
+
+#[test]
+fn does_not_chump_an_ally_when_its_death_costs_a_savage_counter_attack_token() {
+    // Fault class (The Weather Hills stage 2, weather-hills-hunters, Easy seed 21: 100 of the
+    // 165 Savage Counter-attack tokens lost in 200 games went to allies an enemy attack
+    // destroyed, most of them chump blocks; game 80 lost its last two tokens to a chumped
+    // Veteran Axehand and a Derndingle Warrior): each character an enemy attack destroys costs
+    // a token there, and the last token loses the game, but a chump was costed like anywhere
+    // else. With `life_token` the death costs the token too.
+    let (g, orc, scout) = savage_situation(2);
+    let d = dec(
+        0,
+        Ask::Defender { enemy: orc },
+        vec![Opt::Undefended, Opt::Card(scout)],
+    );
+    let with = |v: &str| BasicBot::from_options(&[("life_token".into(), v.into())]).unwrap();
+    assert_eq!(
+        d.options[with("0").choose(&g, &d)],
+        Opt::Card(scout),
+        "the situation: without the token the chump is cheaper than a wounded hero"
+    );
+    assert_eq!(
+        d.options[with("300").choose(&g, &d)],
+        Opt::Undefended,
+        "a hero takes 2 damage rather than a token going"
+    );
+    // The last token is the game: never chumped with one token left, however little the
+    // hero can take.
+    let (g1, orc1, scout1) = savage_situation(1);
+    let d1 = dec(
+        0,
+        Ask::Defender { enemy: orc1 },
+        vec![Opt::Undefended, Opt::Card(scout1)],
+    );
+    assert_eq!(d1.options[with("1").choose(&g1, &d1)], Opt::Undefended);
+    // Before the flip (Hunting the Orcs: tokens are kills, not lives) nothing changes.
+    let (mut g2, orc2, scout2) = savage_situation(2);
+    let savage = common_mission(&g2);
+    g2.move_card(savage, Zone::EncounterDiscard);
+    let hunting = g2.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    g2.card_mut(hunting).resources = 2;
+    let d2 = dec(
+        0,
+        Ask::Defender { enemy: orc2 },
+        vec![Opt::Undefended, Opt::Card(scout2)],
+    );
+    assert_eq!(d2.options[with("300").choose(&g2, &d2)], Opt::Card(scout2));
+    install(weights::DEFAULT);
+}
+
+/// The Mission objective in the staging area.
+fn common_mission(g: &Game) -> CardId {
+    crate::cards::common::mission(g).expect("a Mission objective")
+}
+
+#[test]
+fn travels_to_an_orc_camp_whose_travel_cost_is_a_kill_when_asked() {
+    // Fault class (The Weather Hills 1B, weather-hills-hunters, Easy seed 21: 14 of the 32
+    // stage-1 travels with a Concealed Orc-camp staged went elsewhere): travel scored the camp
+    // by its Threat and quest points only, though its travel cost brings an Orc to fight, and
+    // on stage 1B each kill is a token on Hunting the Orcs. With `travel_kill` the kill counts.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Travel;
+    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    let camp = g.spawn(CONCEALED_ORC_CAMP, ENCOUNTER, Zone::Staging); // 2 Threat, 2 points
+    let causeway = g.spawn(ANCIENT_CAUSEWAY, ENCOUNTER, Zone::Staging); // 3 Threat, 2 points
+    assert!(hint(&g, camp).travel_adds_enemy);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(camp), Opt::Card(causeway)],
+    );
+    let with = |v: &str| BasicBot::from_options(&[("travel_kill".into(), v.into())]).unwrap();
+    assert_eq!(
+        d.options[with("0").choose(&g, &d)],
+        Opt::Card(causeway),
+        "the situation: the higher Threat wins without the kill"
+    );
+    assert_eq!(d.options[with("5").choose(&g, &d)], Opt::Card(camp));
+    // Without a card that counts kills, no credit.
+    g.move_card(hunting, Zone::EncounterDiscard);
+    assert_eq!(d.options[with("5").choose(&g, &d)], Opt::Card(causeway));
+    install(weights::DEFAULT);
+}

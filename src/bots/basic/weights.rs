@@ -213,6 +213,32 @@ weights! {
     /// +0.07 / +0.09; seeds 11 / 12, 2,000 pairs), Intruders in Chetwood +0.05 / +0.10 points
     /// (n.s.), The Weather Hills ±0.01.
     boost_committed: 0,
+    /// Damage-cost units a character's destruction costs on top while the Mission objective's
+    /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
+    /// Counter-attack, where each character an enemy attack destroys costs a token and no
+    /// tokens left loses): this much with 2 tokens left, shared out as `life_token` / (tokens −
+    /// 1) with more; the destruction that takes the last token costs what losing the game does
+    /// (an objective-ally's). 0: tokens are not counted (allies are chumped as anywhere else).
+    /// Off by default: measured on The Weather Hills (weather-hills-hunters) 150 / 300 / 600 /
+    /// 1,200 against 0, Easy 2,000 pairs seed 31: rounds +0.000 (−0.004 to +0.004), progress
+    /// score +0.00; Standard seeds 31 / 12 +0.000 / +0.001 rounds; 4,000 Easy games: scenario
+    /// losses 316 → 310. The chumps it stops are nearly all forced (the other choice is a
+    /// hero's death); Intruders in Chetwood and Deadmen's Dike identical (no such mission).
+    life_token: 0,
+    /// Threat points a location is worth to travel to while kills advance the quest
+    /// (`Hint::kills_advance_quest`: Hunting the Orcs on The Weather Hills 1B) when its travel
+    /// cost brings an enemy to fight (`Hint::travel_adds_enemy`: Concealed Orc-camp) and that
+    /// fight is acceptable (`forced_engage_cost` ≤ `acceptable`): the enemy is a kill, a token
+    /// on the mission (0: no credit; the camp scored only its Threat and quest points). Off
+    /// by default, a trade: measured 5 against 0 on The Weather Hills (weather-hills-hunters,
+    /// 2,000 pairs) it reaches stage 2 more often but dies sooner there: Easy progress score
+    /// +0.18 (+0.07 to +0.29) / +0.22 (+0.11 to +0.33), rounds −0.12 / −0.13 (seeds 31 / 12;
+    /// 3 and 10 play the same as 5 on seed 31); Standard progress +0.16 (+0.09 to +0.22) /
+    /// +0.06 (−0.01 to +0.14), rounds −0.11 / −0.11 (seeds 11 / 12); no wins either way;
+    /// Intruders in Chetwood and Deadmen's Dike identical. `lookahead` (rollouts with 5, a
+    /// binary built with it on, against 0): Easy 0 / 0 wins, rounds −0.07 (−0.22 to +0.08),
+    /// 300 pairs, seed 24.
+    travel_kill: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

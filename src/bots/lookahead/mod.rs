@@ -77,6 +77,16 @@
 //! search, 2 like `margin`; 0: +0.67, −2.79 to +4.12). `deadline_weight=2` (Intruders Standard,
 //! 600 pairs on seed 51, default 22.33%): +0.33 points (−2.11 to +2.78), rounds +0.07 (n.s.): stays 1.
 //!
+//! Off, for speed (issue 18, fourth pass): `lead` (0; from this sample on, racing also drops a
+//! candidate that trails the leader, and a decision stops when one candidate is left) and
+//! `indiff` (0; with `lead`, also drop one that cannot beat the leader by more than this). Against
+//! the default, Intruders Standard `chetwood-vigil`, 600 pairs on seeds 11 / 12: `lead=16` +1.67
+//! (−1.73 to +5.06) / −1.67 (−4.96 to +1.63), Across the Ettenmoors Standard `core-leadership`
+//! (300 pairs, seed 13) −1.67 (−5.30 to +1.97), about a third fewer rollouts; `lead=1` −2.50
+//! (−5.87 to +0.87) / −3.33 (−7.02 to +0.35) (racing against a leader chosen on 4 samples drops
+//! the true best too often); `lead=1,indiff=1` −1.50 / −1.17, Ettenmoors −1.67, about half the
+//! rollouts. See ARCHITECTURE.md *Search*.
+//!
 //! On (issue 18): `sieges` (1), a commit plan that keeps back the attackers killing a target
 //! enemy in two attacks plus a defender (see `plans.rs`): Intruders Standard +2.83 (+0.75 to
 //! +4.91), +2.17 (−0.25 to +4.58), +2.33 (+0.33 to +4.34), 600 pairs on seeds 41 / 42 / 43.
@@ -138,6 +148,16 @@ pub const OPTIONS: &[BotOption] = &[
         name: "probe",
         default: "2",
         about: "early stop: a decision whose candidates all score the same on this many samples keeps basic's choice (1-8)",
+    },
+    BotOption {
+        name: "lead",
+        default: "0",
+        about: "from this sample on (at least 4), racing also drops a candidate that trails the leader (not only basic's choice), and a decision stops when one is left (0: off, 0-1000)",
+    },
+    BotOption {
+        name: "indiff",
+        default: "0",
+        about: "with lead: drop a candidate that cannot beat the leader by more than this many value points (0-10)",
     },
     BotOption {
         name: "threat_weight",
@@ -281,6 +301,11 @@ pub struct LookaheadBot {
     race: f64,
     /// Samples after which a decision whose candidates all scored the same stops early.
     probe: u32,
+    /// From this sample on (at least `RACE_MIN`), race every candidate against the leader, not
+    /// only against `basic`'s choice (0: never).
+    lead: u32,
+    /// With `lead`: drop a candidate that cannot beat the leader by more than this.
+    indiff: f64,
     weights: ValueWeights,
     /// Also search engagement ties, the attack order and archery.
     search_all: bool,
@@ -455,6 +480,8 @@ impl LookaheadBot {
                 }
             },
             probe: num("probe", get("probe"), 1, 8)?,
+            lead: num("lead", get("lead"), 0, 1000)?,
+            indiff: real("indiff", get("indiff"))?,
             weights: ValueWeights {
                 threat: real("threat_weight", get("threat_weight"))?,
                 threat_sq: real("threat_sq", get("threat_sq"))?,
@@ -768,6 +795,60 @@ impl LookaheadBot {
         v
     }
 
+    /// Racing against the leader (`lead`), after `r` samples: every live candidate's score is
+    /// its mean value, plus the margin for `basic`'s choice (candidate 0: another must beat it
+    /// by the margin). The leader is the best score (ties: the lowest index, as the final
+    /// choice). A live candidate whose paired difference to the leader, plus `race` standard
+    /// errors, is not above `indiff` is dropped: it cannot beat the leader by more than
+    /// `indiff` (0 included: two candidates that scored the same in every sample are one).
+    /// Returns true when one candidate is left (the decision is made).
+    fn race_leader(
+        &self,
+        n: usize,
+        r: u32,
+        sum: &[f64; MAX_WIDTH],
+        psum: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        psq: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        live: &mut [bool; MAX_WIDTH],
+    ) -> bool {
+        let rf = r as f64;
+        let score = |k: usize| sum[k] / rf + if k == 0 { self.margin } else { 0.0 };
+        let mut lead = usize::MAX;
+        for (k, &l) in live.iter().enumerate().take(n) {
+            if l && (lead == usize::MAX || score(k) > score(lead)) {
+                lead = k;
+            }
+        }
+        let mut left = 0;
+        for k in 0..n {
+            if !live[k] || k == lead {
+                continue;
+            }
+            // The paired difference k − lead: its mean and standard error.
+            let (s, q, sign) = if k > lead {
+                (psum[k][lead], psq[k][lead], 1.0)
+            } else {
+                (psum[lead][k], psq[lead][k], -1.0)
+            };
+            let mean = sign * s / rf;
+            let var = (q / rf - mean * mean).max(0.0);
+            let se = (var / (rf - 1.0)).sqrt();
+            let bonus = if k == 0 {
+                self.margin
+            } else if lead == 0 {
+                -self.margin
+            } else {
+                0.0
+            };
+            if mean + bonus + self.race * se <= self.indiff {
+                live[k] = false;
+            } else {
+                left += 1;
+            }
+        }
+        left == 0
+    }
+
     /// Score `n` candidates by `rollouts` determinized continuations each and return the index
     /// of the best mean (ties: the lowest, so `basic`'s choice at 0). Sample *k* uses one
     /// determinization for every candidate (common random numbers); `play(k, work, roll)`
@@ -785,6 +866,9 @@ impl LookaheadBot {
         let mut dsum = [0f64; MAX_WIDTH];
         let mut dsq = [0f64; MAX_WIDTH];
         let mut live = [true; MAX_WIDTH];
+        // Racing against the leader (`lead`): the same sums for every pair (k, j), j < k.
+        let mut psum = [[0f64; MAX_WIDTH]; MAX_WIDTH];
+        let mut psq = [[0f64; MAX_WIDTH]; MAX_WIDTH];
         let mut played = 0u32;
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
@@ -806,7 +890,11 @@ impl LookaheadBot {
                 // numbers): the choice does not show within the horizon; keep the first.
                 break;
             }
-            if self.race > 0.0 && r >= RACE_MIN {
+            if self.lead > 0 && self.race > 0.0 && r >= self.lead.max(RACE_MIN) {
+                if self.race_leader(n, r, &sum, &psum, &psq, &mut live) {
+                    break;
+                }
+            } else if self.race > 0.0 && r >= RACE_MIN {
                 // Drop a candidate that, at `race` standard errors, cannot beat the first by
                 // the margin; when none is left, the first stands.
                 let rf = r as f64;
@@ -840,6 +928,15 @@ impl LookaheadBot {
                 let d = vals[k] - vals[0];
                 dsum[k] += d;
                 dsq[k] += d * d;
+                if self.lead > 0 {
+                    for j in 0..k {
+                        if live[j] {
+                            let d = vals[k] - vals[j];
+                            psum[k][j] += d;
+                            psq[k][j] += d * d;
+                        }
+                    }
+                }
             }
             played += 1;
         }
@@ -848,6 +945,16 @@ impl LookaheadBot {
 
         // The best mean, if it beats `basic`'s choice by more than the margin (noise in a few
         // rollouts otherwise makes the bot leave a sound choice for a slightly worse one).
+        if !live[0] {
+            // `basic`'s choice lost the race: the best live mean.
+            let mut best = usize::MAX;
+            for k in 1..n {
+                if live[k] && (best == usize::MAX || sum[k] > sum[best]) {
+                    best = k;
+                }
+            }
+            return best;
+        }
         let bar = sum[0] + self.margin * played as f64;
         let mut best = 0;
         for k in 1..n {
@@ -1061,6 +1168,98 @@ mod tests {
         assert_eq!(first, second, "probe=1 is deterministic");
         assert_eq!(one, again);
         assert!(one < two, "probe=1 played {one} rollouts, probe=2 {two}");
+    }
+
+    /// `lead`: racing against the leader drops candidates that trail the best one (not only
+    /// those that cannot beat `basic`'s choice): at the same decisions (two games walked by
+    /// `basic`, each searched decision asked of both bots with the same seed) it plays fewer
+    /// rollouts, and asked again it answers the same.
+    #[test]
+    fn leader_racing_plays_fewer_rollouts_deterministically() {
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        let mk = |lead: &str| {
+            let opts = [
+                ("rollouts".to_string(), "24".to_string()),
+                ("lead".to_string(), lead.to_string()),
+            ];
+            LookaheadBot::from_options(&opts).unwrap()
+        };
+        let (mut old, mut lead, mut again) = (mk("0"), mk("1"), mk("1"));
+        let mut policy = BasicBot::new();
+        for index in 0..2 {
+            g.start(8, index);
+            policy.new_game(index);
+            let mut step = 0u64;
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                if matches!(d.ask, Ask::Commit) || searched(&g, &d) {
+                    for b in [&mut old, &mut lead, &mut again] {
+                        b.new_game(300 + step);
+                    }
+                    old.choose(&g, &d);
+                    let x = lead.choose(&g, &d);
+                    assert_eq!(x, again.choose(&g, &d), "step {step}: deterministic");
+                }
+                let i = policy.choose(&g, &d);
+                g.apply(i);
+                step += 1;
+            }
+        }
+        let (o, l) = (old.rollouts_played, lead.rollouts_played);
+        assert!(o > 1000, "{o} rollouts");
+        assert!(
+            l < o,
+            "leader racing played {l} rollouts, racing against basic's choice {o}"
+        );
+    }
+
+    /// The leader race's rule on hand-made sums (8 samples, margin 2, race 2): a candidate
+    /// that scored exactly as the leader in every sample is dropped (the two are one), `basic`'s
+    /// choice is dropped once another beats it by the margin beyond doubt, and a close
+    /// candidate stays in the race.
+    #[test]
+    fn leader_race_drops_twins_and_beaten_basic() {
+        let bot = LookaheadBot::from_options(&[("lead".into(), "1".into())]).unwrap();
+        let r = 8;
+        let mut sum = [0f64; MAX_WIDTH];
+        let mut psum = [[0f64; MAX_WIDTH]; MAX_WIDTH];
+        let mut psq = [[0f64; MAX_WIDTH]; MAX_WIDTH];
+        // Candidate 1 beats 0 by 10 in every sample; 2 equals 1 in every sample; 3 is 1 above
+        // or below 1 on alternate samples (mean 0, standard error about 0.4).
+        let v = |k: usize, i: u32| match k {
+            0 => 0.0,
+            1 | 2 => 10.0,
+            _ => 10.0 + if i.is_multiple_of(2) { 1.0 } else { -1.0 },
+        };
+        for i in 0..r {
+            for k in 0..4 {
+                sum[k] += v(k, i);
+                for j in 0..k {
+                    let d = v(k, i) - v(j, i);
+                    psum[k][j] += d;
+                    psq[k][j] += d * d;
+                }
+            }
+        }
+        let mut live = [true; MAX_WIDTH];
+        let done = bot.race_leader(4, r, &sum, &psum, &psq, &mut live);
+        assert!(!live[0], "basic's choice is beaten by 10 beyond doubt");
+        assert!(live[1], "the leader stays");
+        assert!(!live[2], "a twin of the leader is dropped");
+        assert!(live[3], "a close candidate stays in the race");
+        assert!(!done);
+        // With indiff 1 the close one (it cannot beat the leader by more than about 0.8) goes
+        // too, and the decision is made.
+        let wide = LookaheadBot::from_options(&[
+            ("lead".into(), "1".into()),
+            ("indiff".into(), "1".into()),
+        ])
+        .unwrap();
+        let mut live = [true; MAX_WIDTH];
+        assert!(wide.race_leader(4, r, &sum, &psum, &psq, &mut live));
+        assert_eq!(&live[..4], &[false, true, false, false]);
     }
 
     /// `kill_chance`: with Hunting the Orcs in the staging area each enemy in play is worth a

@@ -28,7 +28,14 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     // Each face-down shadow card counts as +1 Attack with `shadow_risk` percent weight (the
     // rest: the printed Attack), in both the defence and the undefended hit.
     let risk = if atk > base {
-        w().shadow_risk.clamp(0, 100)
+        let sure = w().sure_death_risk.clamp(0, 100);
+        // Undefended at the printed Attack alone a hero dies for sure: a defender's death
+        // at the shadow's +1 is only a risk (`sure_death_risk`).
+        if sure < 100 && undef_kills_a_hero(g, p, base) {
+            sure.min(w().shadow_risk.clamp(0, 100))
+        } else {
+            w().shadow_risk.clamp(0, 100)
+        }
     } else {
         100
     };
@@ -71,6 +78,19 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         }
         None => find(o, Opt::Undefended),
     }
+}
+
+/// Whether an undefended attack of strength `atk` against `p` kills whichever hero takes it
+/// (every hero of `p` has at most `atk` hit points left).
+pub(super) fn undef_kills_a_hero(g: &Game, p: u8, atk: i16) -> bool {
+    let mut any = false;
+    for h in g.heroes(p) {
+        if g.remaining_hp(h) > atk {
+            return false;
+        }
+        any = true;
+    }
+    any
 }
 
 /// The cheapest subset of `cands` whose ATK total (plus `base`) − DEF ≥ HP of `e`; as a bit mask
@@ -139,6 +159,9 @@ pub(super) fn attack_pool(g: &Game, p: u8, e: CardId) -> Ids {
 }
 
 pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    if let Some(i) = quest_target_first(g, p, o) {
+        return Some(i);
+    }
     let mut best: Option<(i32, usize)> = None;
     let mut chip: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
@@ -168,6 +191,29 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.or(chip).map(|(_, i)| i).or_else(|| find(o, Opt::Done))
+}
+
+/// The enemy whose hit points keep the current stage from being defeated
+/// (`Hint::quest_damage_target`), as the first attack target while the stage's remaining quest
+/// points are below `quest_target_first` and the ready attackers get through its Defense.
+fn quest_target_first(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let limit = w().quest_target_first;
+    if limit <= 0 {
+        return None;
+    }
+    let key = quest_damage_target(g)?;
+    let q = g.current_quest()?;
+    let left = g.stat(q, Stat::QuestPoints) - g.card(q).progress;
+    if left as i32 >= limit || g.card(key).zone != Zone::Engaged(p) || g.remaining_hp(key) <= 0 {
+        return None;
+    }
+    let i = find(o, Opt::Card(key))?;
+    let total: i16 = attack_pool(g, p, key)
+        .as_slice()
+        .iter()
+        .map(|&c| g.stat(c, Stat::Attack))
+        .sum();
+    (total > g.stat(key, Stat::Defense)).then_some(i)
 }
 
 pub(super) fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {

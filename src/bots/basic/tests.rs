@@ -1042,9 +1042,11 @@ fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
         BasicBot::from_options(&[("shadow_risk".to_string(), "75".to_string())]).unwrap();
     let i = risk.choose(&g, &d);
     assert_eq!(d.options[i], Opt::Card(aragorn), "Aragorn risks the shadow");
-    // The default (off, measured): the +1 counted in full makes both a death, and Théodred,
-    // the cheapest hero, takes the hit.
-    let i = bot().choose(&g, &d);
+    // Off (and `sure_death_risk` off, see the dd3 test below): the +1 counted in full makes
+    // both a death, and Théodred, the cheapest hero, takes the hit.
+    let mut off =
+        BasicBot::from_options(&[("sure_death_risk".to_string(), "100".to_string())]).unwrap();
+    let i = off.choose(&g, &d);
     assert_eq!(d.options[i], Opt::Undefended);
     install(weights::DEFAULT);
 }
@@ -1521,5 +1523,47 @@ fn travels_to_an_orc_camp_whose_travel_cost_is_a_kill_when_asked() {
     // Without a card that counts kills, no credit.
     g.move_card(hunting, Zone::EncounterDiscard);
     assert_eq!(d.options[with("5").choose(&g, &d)], Opt::Card(causeway));
+    install(weights::DEFAULT);
+}
+
+// ===================================================================== dd3: Deadmen's Dike
+// the first wins (helper `dd3`).
+
+#[test]
+fn defends_with_a_hero_who_survives_the_printed_attack_when_undefended_is_a_sure_death() {
+    // Fault class (Deadmen's Dike, rhudaur-guard, Easy, seed 11, games 11, 100, 101, 104:
+    // 223 of 266 undefended Baleful Shade and Cursed Dead attacks in 200 games killed a hero):
+    // every hero had at most the printed Attack left, so the undefended hit killed one for
+    // sure, while Legolas would have survived defending the printed Attack; the face-down
+    // shadow card's +1, counted in full, made his defence look like a death too, and the
+    // attack went undefended (onto Legolas). `sure_death_risk` weighs the +1 as a risk only
+    // in that case: a sure death against a possible one.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Shadow(e));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    assert!(undef_kills_a_hero(&g, 0, 6), "6 undefended kills any hero");
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![
+            Opt::Undefended,
+            Opt::Card(theodred),
+            Opt::Card(aragorn),
+            Opt::Card(gloin),
+        ],
+    );
+    // Before: both a death at 7, the cheapest hero takes it undefended.
+    let mut old =
+        BasicBot::from_options(&[("sure_death_risk".to_string(), "100".to_string())]).unwrap();
+    let i = old.choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Undefended);
+    // Now (the default): Aragorn (DEF 2, 5 HP) survives the printed 6 and defends.
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn), "Aragorn risks the shadow");
+    // Not a sure death (a hero outlives the printed Attack undefended): the +1 still counts
+    // in full, so the rule changes nothing where the undefended hit can be survived.
+    assert!(!undef_kills_a_hero(&g, 0, 3));
     install(weights::DEFAULT);
 }

@@ -239,6 +239,28 @@ weights! {
     /// binary built with it on, against 0): Easy 0 / 0 wins, rounds −0.07 (−0.22 to +0.08),
     /// 300 pairs, seed 24.
     travel_kill: 0,
+    /// Percent weight of "+1 Attack per face-down shadow card" when choosing a defender, used
+    /// instead of `shadow_risk` when the undefended hit at the printed Attack alone already
+    /// kills a hero: taking the attack undefended is then a sure death, while a defender who
+    /// survives the printed Attack dies only if a shadow card adds to it (100: off, the +1
+    /// counted in full, and both look like a death). Measured 75 against 100 (2,000 pairs):
+    /// Deadmen's Dike Standard (dike-wayfarers) progress score +0.08 / +0.06 / +0.07 and
+    /// rounds +0.085 / +0.050 / +0.063 (seeds 11 / 12 / 13, each interval above 0), Easy
+    /// (rhudaur-guard) progress +0.19 / +0.10 / +0.13, Nightmare +0.04; Intruders in Chetwood
+    /// (chetwood-vigil) Standard wins +4 / +4 pairs (n.s.), rounds +0.07 / +0.04, Easy +8
+    /// wins; The Weather Hills (weather-hills-hunters) progress −0.01 / +0.01 (n.s.), rounds
+    /// +0.05 / +0.04. 60 and 90 play within ±0.01 of 75 (seed 12).
+    sure_death_risk: 75,
+    /// While the current quest stage's remaining quest points are below this, the attack
+    /// goes first to the enemy whose hit points keep the stage from being defeated
+    /// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B) when the ready attackers
+    /// get through its Defense, before any kill of another enemy (0: never; the kills first).
+    /// Off by default: measured on Deadmen's Dike (2,000 pairs, seed 11) at 1 (only once the
+    /// stage's progress is complete) identical play on dike-wayfarers Standard and
+    /// rhudaur-guard Easy (the stage's progress is almost never complete with Thaurdir
+    /// alive); at 99 (always) rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00),
+    /// −0.03 rounds: the kills it skips attack again.
+    quest_target_first: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -1014,20 +1014,16 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
 }
 
-#[test]
-fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
-    // Fault class (Deadmen's Dike, seed 5, games 16, 19, 38, 98): a hero who survives the
-    // printed attack and dies only if the face-down shadow card adds 1 was costed as dead,
-    // like the hero an undefended attack kills for sure; the bot took the attack undefended
-    // and the weakest hero died. `shadow_risk` below 100 weighs the +1 as a risk (off by
-    // default: it costs The Weather Hills a little progress).
+/// The defence situation of the two shadow-risk tests: an Orc War Party (6 Attack) with a
+/// face-down shadow card attacks the Leadership heroes. Aragorn (DEF 2, 5 HP) takes 4 of the
+/// printed 6 and survives; 7 kills him. Undefended, 6 kills any hero. Returns the game, the
+/// defender decision (undefended, Théodred, Aragorn, Glóin) and Aragorn.
+fn war_party_defence() -> (Game<'static>, Decision, CardId) {
     let mut g = sandbox(&[LEADERSHIP_HEROES]);
     let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
     g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Shadow(e));
     let heroes: Vec<CardId> = g.heroes(0).collect();
     let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
-    // Aragorn (DEF 2, 5 HP) takes 4 of the printed 6 and survives; 7 kills him. Undefended,
-    // 6 kills any hero.
     let d = dec(
         0,
         Ask::Defender { enemy: e },
@@ -1038,6 +1034,17 @@ fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
             Opt::Card(gloin),
         ],
     );
+    (g, d, aragorn)
+}
+
+#[test]
+fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
+    // Fault class (Deadmen's Dike, seed 5, games 16, 19, 38, 98): a hero who survives the
+    // printed attack and dies only if the face-down shadow card adds 1 was costed as dead,
+    // like the hero an undefended attack kills for sure; the bot took the attack undefended
+    // and the weakest hero died. `shadow_risk` below 100 weighs the +1 as a risk (off by
+    // default: it costs The Weather Hills a little progress).
+    let (g, d, aragorn) = war_party_defence();
     let mut risk =
         BasicBot::from_options(&[("shadow_risk".to_string(), "75".to_string())]).unwrap();
     let i = risk.choose(&g, &d);
@@ -1538,22 +1545,8 @@ fn defends_with_a_hero_who_survives_the_printed_attack_when_undefended_is_a_sure
     // shadow card's +1, counted in full, made his defence look like a death too, and the
     // attack went undefended (onto Legolas). `sure_death_risk` weighs the +1 as a risk only
     // in that case: a sure death against a possible one.
-    let mut g = sandbox(&[LEADERSHIP_HEROES]);
-    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
-    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Shadow(e));
-    let heroes: Vec<CardId> = g.heroes(0).collect();
-    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    let (g, d, aragorn) = war_party_defence();
     assert!(undef_kills_a_hero(&g, 0, 6), "6 undefended kills any hero");
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![
-            Opt::Undefended,
-            Opt::Card(theodred),
-            Opt::Card(aragorn),
-            Opt::Card(gloin),
-        ],
-    );
     // Before: both a death at 7, the cheapest hero takes it undefended.
     let mut old =
         BasicBot::from_options(&[("sure_death_risk".to_string(), "100".to_string())]).unwrap();

@@ -330,6 +330,9 @@ pub fn damage_cost(g: &Game, c: CardId, n: i16) -> i32 {
 /// hero left with ≤ 2 hit points.
 pub const HERO_WOUND: i32 = 15;
 
+/// What a loss of the game costs in damage-cost units (an objective-ally's destruction).
+pub const GAME_LOSS_COST: i32 = 1_000_000;
+
 /// `damage_cost` with `hero_wound` for each damage point a hero survives.
 pub fn damage_cost_with(g: &Game, c: CardId, n: i16, hero_wound: i32) -> i32 {
     if n <= 0 {
@@ -340,7 +343,7 @@ pub fn damage_cost_with(g: &Game, c: CardId, n: i16, hero_wound: i32) -> i32 {
         // Losing him loses the game; damage he survives costs what it would on a hero, and
         // more as he gets close to dying.
         return if n >= rem {
-            1_000_000
+            GAME_LOSS_COST
         } else {
             let left = rem - n;
             15 * n as i32 + if left <= 2 { 100 } else { 0 } + if left <= 1 { 400 } else { 0 }

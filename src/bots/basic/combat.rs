@@ -28,13 +28,14 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     // Each face-down shadow card counts as +1 Attack with `shadow_risk` percent weight (the
     // rest: the printed Attack), in both the defence and the undefended hit.
     let risk = if atk > base {
+        let shadow = w().shadow_risk.clamp(0, 100);
         let sure = w().sure_death_risk.clamp(0, 100);
         // Undefended at the printed Attack alone a hero dies for sure: a defender's death
         // at the shadow's +1 is only a risk (`sure_death_risk`).
-        if sure < 100 && undef_kills_a_hero(g, p, base) {
-            sure.min(w().shadow_risk.clamp(0, 100))
+        if sure < shadow && undef_kills_a_hero(g, p, base) {
+            sure
         } else {
-            w().shadow_risk.clamp(0, 100)
+            shadow
         }
     } else {
         100

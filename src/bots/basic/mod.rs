@@ -360,9 +360,10 @@ pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
     damage_cost_with(g, c, n, w().hero_wound) + life_cost(g, c, n)
 }
 
-/// `undefended_cost` at the bot's `hero_wound` weight.
+/// `undefended_cost` at the bot's `hero_wound` weight: the cheapest hero to take the attack,
+/// by `dmg_cost` (with `life_token`, a destruction's Mission token counted).
 pub(super) fn undef_cost(g: &Game, p: u8, atk: i16) -> i32 {
-    undef_cost_lives(g, p, atk).unwrap_or_else(|| undefended_cost_with(g, p, atk, w().hero_wound))
+    g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0)
 }
 
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.

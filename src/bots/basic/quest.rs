@@ -1107,10 +1107,11 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         pen += 3 * h.travel_reveals as i32 * w().reveal_threat;
         if h.travel_engages_enemy || h.travel_adds_enemy {
             // A fight past what is acceptable rules the location out.
-            if forced_engage_cost(g, p) > w().acceptable {
+            let fight = forced_engage_cost(g, p);
+            if fight > w().acceptable {
                 pen += 1000;
             }
-            pen -= travel_kill_credit(g, p, h);
+            pen -= travel_kill_credit(g, h, fight);
             if h.travel_engages_enemy && g.rule(Rule::NoEngagementChecks) {
                 // Staged enemies never come on their own and cost threat every round: a travel
                 // cost that pulls the weakest into combat removes that cost.
@@ -1146,27 +1147,21 @@ pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
         return 0;
     }
     match mission_tokens(g) {
-        Some((true, t)) if t <= 1 => 1_000_000,
+        Some((true, t)) if t <= 1 => GAME_LOSS_COST,
         Some((true, t)) => lt / (t as i32 - 1),
         _ => 0,
     }
 }
 
-/// With `life_token` on: the cost of an undefended attack of strength `atk` on `p` (the
-/// cheapest hero to take it, `dmg_cost` with its `life_cost`); `None` with it off (the plain
-/// `undefended_cost`).
-pub(super) fn undef_cost_lives(g: &Game, p: u8, atk: i16) -> Option<i32> {
-    (w().life_token > 0).then(|| g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0))
-}
-
 /// With `travel_kill` on: the travel score (3 a threat point) of a location whose travel cost
 /// brings an enemy to fight (`Hint::travel_adds_enemy`) while kills advance the quest and that
-/// fight is acceptable: the enemy is a kill, a token on the mission. 0 otherwise.
-fn travel_kill_credit(g: &Game, p: u8, h: &Hint) -> i32 {
+/// fight (its `forced_engage_cost`, `fight`) is acceptable: the enemy is a kill, a token on the
+/// mission. 0 otherwise.
+fn travel_kill_credit(g: &Game, h: &Hint, fight: i32) -> i32 {
     if w().travel_kill == 0
         || !h.travel_adds_enemy
+        || fight > w().acceptable
         || quest_kill_value(g) == 0
-        || forced_engage_cost(g, p) > w().acceptable
     {
         return 0;
     }

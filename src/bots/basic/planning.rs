@@ -183,7 +183,8 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
 /// willpower of `pool` outside `keep` (plus what is committed) may defeat the stage this round
 /// (past the staged threat and `advance_reveal` per player): the cheapest to hold back (its willpower + its defence), if cheaper than
 /// `advance_fight` percent of the undefended hit.
-pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+/// Returns the character and the attack it is held for.
+pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<(CardId, i16)> {
     if w().advance_fight <= 0 {
         return None;
     }
@@ -205,7 +206,7 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     if reach < rem {
         return None;
     }
-    cheapest_hold_back(g, p, pool, keep, 100, atk, w().advance_fight, i16::MAX)
+    cheapest_hold_back(g, p, pool, keep, 100, atk, w().advance_fight, i16::MAX).map(|c| (c, atk))
 }
 
 #[cfg(test)]

@@ -316,6 +316,21 @@ pub(super) struct Plan {
     pub(super) keep: Ids,
     /// What the optional engagement and the kill are worth (damage-cost units; 0 without them).
     pub(super) value: i32,
+    /// How many of `keep` each job holds back, in the order the plan fills them: defenders of
+    /// the attacks that will come, spares for an enemy that may come (reveal, explore), the
+    /// defender for the next stage's enemy, the optional engagement, the kill of an engaged
+    /// enemy.
+    pub(super) jobs: [u8; 5],
+}
+
+/// A character a round plan holds back for an enemy that may come (`cheapest_hold_back`): the
+/// chance it comes (percent), its expected attack and the percent weight of its hit.
+#[derive(Clone, Copy)]
+struct Spare {
+    c: CardId,
+    pct: i32,
+    atk: i16,
+    weight: i32,
 }
 
 /// Plans the round (see the module doc): defenders for the enemies that will attack, then the
@@ -384,8 +399,21 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // `undef_cost` per attack value, for the whole plan.
     let mut undef_memo = UndefMemo::default();
     let mut keep = reserve_defenders_memo(g, p, must.as_slice(), &pool, at_commit, &mut undef_memo);
+    let mut jobs = [keep.n as u8, 0, 0, 0, 0];
     // Who is held back only for an enemy that may come (`chance_fights`).
     let mut chance = Ids::new();
+    // The same with what they are held for (`one_job`: reviewed once the fights are planned).
+    let mut spares = [Spare {
+        c: NO_CARD,
+        pct: 0,
+        atk: 0,
+        weight: 0,
+    }; 3];
+    let mut n_spares = 0;
+    let one_job = w().one_job & 1 != 0 && at_commit;
+    // The chance (percent) that the reveal brings an enemy for which a spare is held
+    // (`one_job`: a second spare is held only for both enemies coming).
+    let mut reveal_pct = 0;
     // An enemy the staging step may reveal engages at once when its engagement cost is at most
     // the threat: a defender for it, when its willpower is worth less than the expected hit.
     // Only where willpower past the staged threat buys nothing (a stage without quest
@@ -402,21 +430,55 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             if progress_is_useless(g) || kills_count {
                 keep = with;
                 chance.push(c);
+                jobs[1] += 1;
+                let (pct, atk) = reveal_enemies(g, p);
+                reveal_pct = pct;
+                spares[n_spares] = Spare {
+                    c,
+                    pct,
+                    atk,
+                    weight: w().reveal_fight,
+                };
+                n_spares += 1;
             }
         }
     }
     // Exploring the active location may reveal cards from a pile (the Orc deck of The Weather
     // Hills 1B): a defender for the enemy that comes, when exploring is within reach.
     if at_commit && !no_checks {
-        if let Some(c) = explore_defender(g, p, &pool, &keep) {
+        // (`one_job`: with a spare already held for the reveal's enemy, a second one only
+        // for the chance that both come.)
+        let both = if one_job && reveal_pct > 0 {
+            reveal_pct
+        } else {
+            100
+        };
+        if let Some((c, pct, atk)) = explore_defender(g, p, &pool, &keep, both) {
             keep.push(c);
             chance.push(c);
+            jobs[1] += 1;
+            spares[n_spares] = Spare {
+                c,
+                pct,
+                atk,
+                weight: w().explore_fight,
+            };
+            n_spares += 1;
         }
         // Defeating the current stage may bring an enemy that engages at once.
-        if let Some(c) = advance_defender(g, p, &pool, &keep) {
+        if let Some((c, atk)) = advance_defender(g, p, &pool, &keep) {
             keep.push(c);
+            jobs[2] += 1;
+            spares[n_spares] = Spare {
+                c,
+                pct: 100,
+                atk,
+                weight: w().advance_fight,
+            };
+            n_spares += 1;
         }
     }
+    let fights_from = keep.n;
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -503,12 +565,14 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         if let Some((v, e, ds, mask, c2)) = best {
             plan_engage = e;
             value += v;
+            let n = keep.n;
             for d in ds {
                 if d != NO_CARD {
                     keep.push(d);
                 }
             }
             keep_mask(&mut keep, &c2, mask);
+            jobs[3] = (keep.n - n) as u8;
         }
     }
     // A kill of an engaged enemy with who is left.
@@ -542,14 +606,76 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
         }
     }
     if let Some((v, mask, c2)) = best {
+        let n = keep.n;
         keep_mask(&mut keep, &c2, mask);
+        jobs[4] = (keep.n - n) as u8;
         value += v;
+    }
+    if one_job && value > 0 && w().chance_fights == 0 {
+        release_spares(
+            g,
+            p,
+            &mut keep,
+            &mut jobs,
+            &spares[..n_spares],
+            fights_from,
+            value,
+        );
     }
     Plan {
         engage: plan_engage,
         keep,
         value,
+        jobs,
     }
+}
+
+/// `one_job`: the spares of a plan that also fights, reviewed together with the fights. If the
+/// enemy a spare is held for comes, a fighter (kept from `fights_from` on in `keep`) can defend
+/// it instead, at the price of its defence and of the fights' `value`; a spare whose expected
+/// saving no longer pays for its willpower kept out of the quest is released to quest. Each
+/// fighter stands in for one spare at most.
+fn release_spares(
+    g: &Game,
+    p: u8,
+    keep: &mut Ids,
+    jobs: &mut [u8; 5],
+    spares: &[Spare],
+    fights_from: usize,
+    value: i32,
+) {
+    let (spare_from, advance_from) = (jobs[0] as usize, (jobs[0] + jobs[1]) as usize);
+    let mut used = Ids::new();
+    let mut out = Ids::new();
+    for s in spares {
+        let atk = s.atk + 1;
+        let stand_in = keep.as_slice()[fights_from.min(keep.n)..]
+            .iter()
+            .filter(|&&f| !used.contains(f) && !is_objective_ally(g, f))
+            .map(|&f| (defend_cost(g, f, atk), f))
+            .min();
+        let Some((dc, f)) = stand_in else { continue };
+        let undef = undef_cost(g, p, atk).min(dc.saturating_add(value)) as i64;
+        let hit = undef * s.pct as i64 * s.weight as i64 / 10_000;
+        let k =
+            keep_cost(g, s.c, true) as i64 + defend_cost(g, s.c, atk) as i64 * s.pct as i64 / 100;
+        if k >= hit {
+            used.push(f);
+            out.push(s.c);
+        }
+    }
+    if out.n == 0 {
+        return;
+    }
+    let mut rest = Ids::new();
+    for (i, &c) in keep.as_slice().iter().enumerate() {
+        if out.contains(c) && (spare_from..fights_from).contains(&i) {
+            jobs[if i < advance_from { 1 } else { 2 }] -= 1;
+        } else {
+            rest.push(c);
+        }
+    }
+    *keep = rest;
 }
 
 /// Does `p` hold an attack-cancelling event (`Hint::cancels_attack`) it can pay for now?
@@ -712,11 +838,21 @@ fn explore_slack(g: &Game, pool: &Ids, keep: &Ids) -> i16 {
 /// The character of `pool` outside `keep` to hold back for the enemy that exploring the
 /// active location would reveal (`explore_enemies`): the cheapest (willpower kept back + the
 /// expected defence), if cheaper than `explore_fight` percent of the expected undefended hit.
-pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Option<CardId> {
+/// `both`: the chance in percent that the explore's enemy is not the only one (100 when no
+/// spare is held yet; `one_job` holds a second spare only for the chance that both come).
+/// Returns the character with the chance and the attack it is held for.
+pub(super) fn explore_defender(
+    g: &Game,
+    p: u8,
+    pool: &Ids,
+    keep: &Ids,
+    both: i32,
+) -> Option<(CardId, i32, i16)> {
     if w().explore_fight <= 0 {
         return None;
     }
     let (pct, atk) = explore_enemies(g, p, pool, keep);
+    let pct = pct * both / 100;
     // Holding back a character whose willpower the explore needs keeps the enemy away too:
     // with `explore_reach` on, only one the quest can spare is held back.
     let max_wp = if w().explore_reach != 0 {
@@ -724,7 +860,7 @@ pub(super) fn explore_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     } else {
         i16::MAX
     };
-    cheapest_hold_back(g, p, pool, keep, pct, atk, w().explore_fight, max_wp)
+    cheapest_hold_back(g, p, pool, keep, pct, atk, w().explore_fight, max_wp).map(|c| (c, pct, atk))
 }
 
 /// Parking `e` on defender `d` (engaged and defended every round, chipped at when possible):
@@ -842,10 +978,19 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
         plan = round_plan_upto(g, p, true, steps);
         deficit = None;
     }
+    if w().one_job & 14 != 0 {
+        let before = plan.keep.n;
+        quest_floor(g, p, &mut plan);
+        if plan.keep.n != before {
+            deficit = None;
+        }
+    }
     // A quest expected to fail by enough to end the game is never risked to keep fighters back:
     // hold back nobody when that makes the difference.
     let threat = g.players[p as usize].threat;
-    let lethal_at = |d: i16| threat + d.max(0) >= LOSING_THREAT;
+    // (`one_job`: the refresh phase's +1 threat counts too.)
+    let refresh = (w().one_job & 1 != 0) as i16;
+    let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
     let lethal = |keep: &Ids| lethal_at(quest_deficit(g, p, keep));
     let plan_deficit = deficit.unwrap_or_else(|| quest_deficit(g, p, &plan.keep));
     if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
@@ -859,6 +1004,64 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
         }
     }
     reserved
+}
+
+/// Does nobody ready outside `keep` have a positive questing stat?
+pub(super) fn nobody_quests(g: &Game, p: u8, keep: &Ids) -> bool {
+    let qs = g.questing_stat();
+    !g.characters(p)
+        .any(|c| ready(g, c) && !keep.contains(c) && g.stat(c, qs) > 0)
+}
+
+/// `one_job` bits 2, 4, 8: a commit plan that would send nobody on a quest failing by more
+/// than `deficit_cap` gives up its optional jobs, a whole job at a time, until someone quests:
+/// first the spares for enemies that may come (bit 2), then the kill of an engaged enemy (bit
+/// 4; not where kills advance the quest: there the kill is the quest's progress), then the
+/// optional engagement (bit 8). The defenders of the attacks that will come stay.
+fn quest_floor(g: &Game, p: u8, plan: &mut Plan) {
+    let j = plan.jobs.map(|n| n as usize);
+    let (a, b) = (j[0], j[0] + j[1] + j[2]);
+    let (c, d) = (b + j[3], b + j[3] + j[4]);
+    if d != plan.keep.n
+        || !nobody_quests(g, p, &plan.keep)
+        || quest_deficit(g, p, &plan.keep) <= w().deficit_cap as i16
+    {
+        return;
+    }
+    // Where kills advance the quest (The Weather Hills 1B), the kill is the quest's progress.
+    let kill_quests = quest_kill_value(g) > 0;
+    let mut drop = [false; 32];
+    for (job, bit, (from, to)) in [(1usize, 2, (a, b)), (4, 4, (c, d)), (3, 8, (b, c))] {
+        if from == to || w().one_job & bit == 0 || (job == 4 && kill_quests) {
+            continue;
+        }
+        drop[from..to].fill(true);
+        if job == 1 {
+            plan.jobs[1] = 0;
+            plan.jobs[2] = 0;
+        } else {
+            plan.jobs[job] = 0;
+        }
+        let mut rest = Ids::new();
+        for (i, &x) in plan.keep.as_slice().iter().enumerate() {
+            if !drop[i] {
+                rest.push(x);
+            }
+        }
+        if !nobody_quests(g, p, &rest) {
+            break;
+        }
+    }
+    let mut rest = Ids::new();
+    for (i, &x) in plan.keep.as_slice().iter().enumerate() {
+        if !drop[i] {
+            rest.push(x);
+        }
+    }
+    if plan.jobs[3] == 0 {
+        plan.engage = NO_CARD;
+    }
+    plan.keep = rest;
 }
 
 /// With `boost_committed` on: would using card `c`'s own questing boost

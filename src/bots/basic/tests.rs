@@ -1560,3 +1560,80 @@ fn defends_with_a_hero_who_survives_the_printed_attack_when_undefended_is_a_sure
     assert!(!undef_kills_a_hero(&g, 0, 3));
     install(weights::DEFAULT);
 }
+
+// --- plan1: one job per character ---
+
+/// Intruders in Chetwood 1B with two engaged Cornered Orcs (2 ATK, 1 DEF, 2 HP) and Exposed
+/// Ridge (3 threat) staged: each Orc needs a defender and the one hero left can fight one of
+/// them, while the quest fails by the staged threat.
+fn two_orcs_and_a_ridge() -> Game<'static> {
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    g
+}
+
+/// `reserved_for_commit` of seat 0 with `one_job` at `v`.
+fn reserved_with_one_job(g: &Game, v: &str) -> Ids {
+    install(Weights::from_options(&[("one_job".into(), v.into())]).unwrap());
+    let r = reserved_for_commit(g, 0);
+    install(weights::DEFAULT);
+    r
+}
+
+#[test]
+fn one_job_a_failing_quest_gets_the_killers_not_nobody() {
+    // Fault class (Deadmen's Dike, rhudaur-guard, 12% of the quest phases of 300 Standard
+    // games, seed 11): the defenders of the engaged enemies and the kill of one of them took
+    // every ready character, nobody quested, and the quest failed by the whole staged threat.
+    // With `one_job` (bit 4) the kill is given up for the quest; the defenders stay.
+    let g = two_orcs_and_a_ridge();
+    let plan = plan_with(&g, true, &[("one_job", "0")]);
+    let names = |k: &Ids| k.as_slice().iter().map(|&c| g.title(c)).collect::<Vec<_>>();
+    // The situation: defenders and a fight hold back everyone, over the deficit cap.
+    assert!(plan.jobs[0] > 0, "{:?}", names(&plan.keep));
+    assert!(plan.jobs[3] + plan.jobs[4] > 0, "{:?}", names(&plan.keep));
+    let old = reserved_with_one_job(&g, "0");
+    assert!(nobody_quests(&g, 0, &old), "old: {:?}", names(&old));
+    assert!(quest_deficit(&g, 0, &old) > w().deficit_cap as i16);
+    // Now someone quests, the defenders are still held back, and nobody twice.
+    let new = reserved_with_one_job(&g, "4");
+    assert!(!nobody_quests(&g, 0, &new), "new: {:?}", names(&new));
+    assert!(quest_deficit(&g, 0, &new) < quest_deficit(&g, 0, &old));
+    for &d in &plan.keep.as_slice()[..plan.jobs[0] as usize] {
+        assert!(new.contains(d), "{} defends an Orc", g.title(d));
+    }
+    for (i, &c) in new.as_slice().iter().enumerate() {
+        assert!(!new.as_slice()[..i].contains(&c), "{:?}", names(&new));
+    }
+    // The commit step sends the freed fighter.
+    let mut opts = vec![Opt::Done];
+    opts.extend(g.characters(0).map(Opt::Card));
+    let d = dec(0, Ask::Commit, opts);
+    match d.options[bot().choose(&g, &d)] {
+        Opt::Card(c) => assert!(!new.contains(c), "{} defends", g.title(c)),
+        o => panic!("commits nobody: {o:?}"),
+    }
+}
+
+#[test]
+fn one_job_keeps_the_kill_where_kills_advance_the_quest() {
+    // The same situation while Hunting the Orcs counts kills toward the quest (The Weather
+    // Hills): the kill is the quest's progress there, and the plan is unchanged.
+    let mut g = two_orcs_and_a_ridge();
+    g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    assert!(
+        quest_kill_value(&g) > 0,
+        "the situation: kills advance the quest"
+    );
+    let old = reserved_with_one_job(&g, "0");
+    let new = reserved_with_one_job(&g, "4");
+    assert!(nobody_quests(&g, 0, &old));
+    assert_eq!(old.as_slice(), new.as_slice());
+}

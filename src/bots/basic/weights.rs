@@ -261,6 +261,32 @@ weights! {
     /// alive); at 99 (always) rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00),
     /// −0.03 rounds: the kills it skips attack again.
     quest_target_first: 0,
+    /// One job per character at the commit step (bits; helper plan1, issue 18). Bit 4: a
+    /// commit plan that would send nobody on a quest failing by more than `deficit_cap` drops
+    /// its kill of an engaged enemy (the killers quest instead; the defenders of the attacks
+    /// that will come stay), except where kills advance the quest. Bit 8: then its optional
+    /// engagement too. Bit 2: first its spares for enemies that may come. Bit 1: the spares
+    /// are chosen with the fights: a second spare (the explore's, one already held for the
+    /// reveal's) only for the chance that both enemies come; a spare released to quest when a
+    /// character kept for the fights could defend its enemy for less than the spare's
+    /// willpower (that defence and the fights given up); and the lethal-quest check counts the
+    /// refresh phase's +1 threat. Default 4, measured against 0 (`compare`, 2,000 pairs, seeds
+    /// 11 / 12): Deadmen's Dike (rhudaur-guard) Standard progress score +0.09 / +0.08 / +0.11
+    /// (seed 13: +0.02 to +0.20), rounds +0.09 / -0.00 / +0.07; Easy progress +0.07 / -0.03 /
+    /// +0.05; Intruders in Chetwood (chetwood-vigil) wins Standard +0.40 (+0.06 to +0.74) /
+    /// -0.05, Easy +0.10 / +0.80 (+0.26 to +1.34); Across the Ettenmoors (noldor-questers)
+    /// Standard -0.05 / +0.35 (+0.06 to +0.64), Easy +0.70 / +0.35 points (both above 0);
+    /// Escape from Mount Gram (core-leadership) Standard -0.05 / +0.60 (+0.10 to +1.10), Easy
+    /// +0.15 / -0.10 (n.s.); The Weather Hills (weather-hills-hunters) identical within ±0.001
+    /// rounds (the kills advance the quest there). Quest phases committing nobody (seed 11,
+    /// 300 Standard games, where a commit was asked): Deadmen's Dike 12.2% → 3.2%, the
+    /// Ettenmoors 7.0% → 3.0%, Intruders 9.6% → 7.9%, Mount Gram 12.5% → 10.8%, The Weather
+    /// Hills 9.4% → 9.3%. Bits 1, 2 and 8 off: measured on seed 11 (bits as 1 / 3 / 9 against
+    /// 0) bit 1 alone within ±0.2 progress everywhere but The Weather Hills rounds -0.03 /
+    /// -0.04 (Easy interval below 0); bit 2 The Weather Hills progress -0.09 / -0.15 (Easy below
+    /// 0), Mount Gram Easy +1.1 wins; bit 8 Intruders Easy -2.65 points of wins (-4.06 to
+    /// -1.24): the engagement of a stuck Orc War Party is worth its deficit there.
+    one_job: 4,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

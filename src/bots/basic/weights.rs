@@ -261,6 +261,15 @@ weights! {
     /// alive); at 99 (always) rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00),
     /// −0.03 rounds: the kills it skips attack again.
     quest_target_first: 0,
+    /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
+    /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave
+    /// the staging area), which the engine never offers; 0: such an enemy may be planned (its
+    /// defenders and attackers held back from the quest for nothing).
+    skip_unengageable: 1,
+    /// 1: the part of a round plan's quest deficit charged against `deficit_cap` is only what
+    /// holding characters back adds beyond the deficit with nobody held back (the quest that
+    /// fails anyway is not the fights' fault); 0: the whole deficit.
+    marginal_deficit: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

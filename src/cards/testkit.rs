@@ -176,6 +176,8 @@ pub mod codes {
     pub const CLUTCHES_OF_CARN_DUM_1B: &str = "TBoCD-125B";
     pub const THAURDIR_CAPTAIN: &str = "TBoCD-127";
     pub const ANGMAR_MARAUDER: &str = "TLR-044";
+    /// Carn Dûm Garrison: +1 Threat per shadow card on it (4 ATK, 3 DEF, 5 HP).
+    pub const CARN_DUM_GARRISON: &str = "TBoCD-129";
     /// Tactics allies without willpower: Veteran Axehand (2 ATK), Gondorian Spearman (1 ATK,
     /// Sentinel), Horseback Archer (2 ATK, Ranged).
     pub const VETERAN_AXEHAND: &str = "Core-028";

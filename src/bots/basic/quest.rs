@@ -463,7 +463,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 }
             }
             let per = staged_cost_with(g, e, no_checks) * w().threat_unit
-                + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
+                + *reward_memo.get_or_insert_with(|| engagement_reward(g, p))
+                + staged_growth_cost(g, e);
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
                 + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
@@ -1185,4 +1186,10 @@ fn deficit_over_cap(g: &Game, p: u8, d: i16) -> i32 {
         floor = floor.max(quest_deficit(g, p, &Ids::new()));
     }
     (d - floor).max(0) as i32
+}
+
+/// What staged enemy `e`'s expected Threat growth (`Hint::threat_growth`) adds to the cost of
+/// leaving it staged, per round: `enemy_growth_rounds` rounds of growth in threat units.
+fn staged_growth_cost(g: &Game, e: CardId) -> i32 {
+    hint(g, e).threat_growth as i32 * w().enemy_growth_rounds * w().threat_unit
 }

@@ -1654,3 +1654,25 @@ fn keeps_a_staged_kill_when_the_quest_fails_anyway() {
         assert!(plan.keep.contains(*c), "{} is not in the plan", g.title(*c));
     }
 }
+
+#[test]
+fn engages_and_kills_a_staged_enemy_whose_threat_grows() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11): the Garrison
+    // keeps every shadow card dealt to it on stage 1B and gains 1 Threat for each, so it costs
+    // more every round it stays staged; the round plan priced it at its Threat of the moment
+    // (1-2), never found the kill worth a defence, and the Garrisons stayed for the whole game.
+    let (mut g, _, staged) = carn_dum_1b(&[CARN_DUM_GARRISON]);
+    g.phase = Phase::Encounter;
+    let garrison = staged[0];
+    assert!(
+        hint(&g, garrison).threat_growth > 0,
+        "its hint says it grows"
+    );
+    let old = plan_with(&g, false, &[("enemy_growth_rounds", "0")]);
+    assert_ne!(
+        old.engage, garrison,
+        "the situation: not worth it at its Threat now"
+    );
+    let plan = plan_with(&g, false, &[]);
+    assert_eq!(plan.engage, garrison, "engaged and killed");
+}

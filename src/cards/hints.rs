@@ -119,7 +119,9 @@ pub struct Hint {
     pub kills_advance_quest: bool,
     /// A location whose Threat grows while it waits in the staging area (tokens that raise its
     /// Threat): the Threat it is expected to gain per round. Travelling to it sooner is worth
-    /// that much more, and a search bot counts it as staged threat to come.
+    /// that much more, and a search bot counts it as staged threat to come. On an enemy (Carn
+    /// Dûm Garrison, whose shadow cards stay on it): `basic`'s round plan counts the growth
+    /// in what leaving it staged costs (`enemy_growth_rounds`).
     pub threat_growth: i8,
     /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
     /// it attacks twice that round (its defender of the first attack is exhausted for the second).

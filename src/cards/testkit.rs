@@ -171,6 +171,18 @@ pub mod codes {
     pub const A_FELL_WRAITH_2B: &str = "TLR-074B";
     /// Éowyn (Core Set): discards a card for +1 Willpower this phase.
     pub const EOWYN: &str = "Core-007";
+    /// The Battle of Carn Dûm: stage 1B, Thaurdir (Captain side), Angmar Marauder (3 threat,
+    /// engagement 30, 3 ATK, 2 DEF, 4 HP).
+    pub const CLUTCHES_OF_CARN_DUM_1B: &str = "TBoCD-125B";
+    pub const THAURDIR_CAPTAIN: &str = "TBoCD-127";
+    pub const ANGMAR_MARAUDER: &str = "TLR-044";
+    /// Carn Dûm Garrison: +1 Threat per shadow card on it (4 ATK, 3 DEF, 5 HP).
+    pub const CARN_DUM_GARRISON: &str = "TBoCD-129";
+    /// Tactics allies without willpower: Veteran Axehand (2 ATK), Gondorian Spearman (1 ATK,
+    /// Sentinel), Horseback Archer (2 ATK, Ranged).
+    pub const VETERAN_AXEHAND: &str = "Core-028";
+    pub const GONDORIAN_SPEARMAN: &str = "Core-029";
+    pub const HORSEBACK_ARCHER: &str = "Core-030";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

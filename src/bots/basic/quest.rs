@@ -494,7 +494,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 continue;
             }
             // Not offered for optional engagement (Rearguard Ambusher, Track the Orcs).
-            if g.rule(Rule::CannotBeOptionallyEngaged(e)) {
+            if g.rule(Rule::CannotBeOptionallyEngaged(e)) || unengageable(g, e) {
                 continue;
             }
             let atk = planned_attack(g, e);
@@ -525,7 +525,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 }
             }
             let per = staged_cost_with(g, e, no_checks) * w().threat_unit
-                + *reward_memo.get_or_insert_with(|| engagement_reward(g, p));
+                + *reward_memo.get_or_insert_with(|| engagement_reward(g, p))
+                + staged_growth_cost(g, e);
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
                 + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
@@ -971,7 +972,7 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
         // (on a stage where enemies never engage, only a fight stops the threat climb).
         let d = quest_deficit(g, p, &plan.keep);
         deficit = Some(d);
-        let over = (d - w().deficit_cap as i16).max(0) as i32;
+        let over = deficit_over_cap(g, p, d);
         if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
             break;
         }
@@ -1369,4 +1370,29 @@ fn travel_kill_credit(g: &Game, h: &Hint, fight: i32) -> i32 {
         return 0;
     }
     3 * w().travel_kill
+}
+
+// --- angmar1: optional engagement and the deficit cap ---
+
+/// With `skip_unengageable` on: `e` cannot be engaged at all (`Rule::CannotBeEngaged`), so the
+/// round plan does not consider engaging it.
+fn unengageable(g: &Game, e: CardId) -> bool {
+    w().skip_unengageable != 0 && g.rule(Rule::CannotBeEngaged(e))
+}
+
+/// The part of quest deficit `d` (of a round plan's held-back characters) over `deficit_cap`:
+/// with `marginal_deficit` on, only what holding back adds beyond the deficit with nobody
+/// held back.
+fn deficit_over_cap(g: &Game, p: u8, d: i16) -> i32 {
+    let mut floor = w().deficit_cap as i16;
+    if w().marginal_deficit != 0 {
+        floor = floor.max(quest_deficit(g, p, &Ids::new()));
+    }
+    (d - floor).max(0) as i32
+}
+
+/// What staged enemy `e`'s expected Threat growth (`Hint::threat_growth`) adds to the cost of
+/// leaving it staged, per round: `enemy_growth_rounds` rounds of growth in threat units.
+fn staged_growth_cost(g: &Game, e: CardId) -> i32 {
+    hint(g, e).threat_growth as i32 * w().enemy_growth_rounds * w().threat_unit
 }

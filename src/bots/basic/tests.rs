@@ -1637,3 +1637,119 @@ fn one_job_keeps_the_kill_where_kills_advance_the_quest() {
     assert!(nobody_quests(&g, 0, &old));
     assert_eq!(old.as_slice(), new.as_slice());
 }
+
+// --- angmar1 ---
+
+/// The Battle of Carn Dûm, stage 1B, Standard, with the Leadership heroes at threat 30 and
+/// Thaurdir (Captain side, 4 threat) staged: `extra` enemies staged too.
+fn carn_dum_1b(extra: &[&str]) -> (Game<'static>, CardId, Vec<CardId>) {
+    let mut g = sandbox_in(
+        "the-battle-of-carn-dum",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    set_stage(&mut g, CLUTCHES_OF_CARN_DUM_1B);
+    g.phase = Phase::Quest;
+    g.players[0].threat = 30;
+    let t = g.spawn(THAURDIR_CAPTAIN, ENCOUNTER, Zone::Staging);
+    // Allies without willpower, as carn-dum-vanguard plays them (they cost no quest).
+    for a in [
+        VETERAN_AXEHAND,
+        VETERAN_AXEHAND,
+        HORSEBACK_ARCHER,
+        GONDORIAN_SPEARMAN,
+    ] {
+        g.spawn(a, 0, Zone::Play(0));
+    }
+    let others = extra
+        .iter()
+        .map(|c| g.spawn(c, ENCOUNTER, Zone::Staging))
+        .collect();
+    (g, t, others)
+}
+
+#[test]
+fn never_holds_characters_back_to_engage_an_enemy_that_cannot_be_engaged() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11: 102 of 1,303
+    // commit plans in 300 games): on stage 1B Thaurdir cannot leave the staging area, so the
+    // engine never offers him for optional engagement, but the round plan planned to engage
+    // and wear him down, holding back a defender and attackers for a fight that never came.
+    let (g, t, _) = carn_dum_1b(&[]);
+    assert!(g.rule(Rule::CannotBeEngaged(t)), "the situation: stage 1B");
+    let old = plan_with(&g, true, &[("skip_unengageable", "0")]);
+    assert_eq!(
+        old.engage, t,
+        "the situation: the old plan engaged Thaurdir"
+    );
+    assert!(old.keep.n > 0);
+    let plan = plan_with(&g, true, &[]);
+    assert_ne!(plan.engage, t);
+    assert_eq!(plan.keep.n, 0, "nobody is held back for him");
+}
+
+#[test]
+fn keeps_a_staged_kill_when_the_quest_fails_anyway() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11: 195 of 694
+    // commit plans with a fight in 300 games dropped): with no Battle, the heroes' few points
+    // of willpower met 8-17 staged threat, so the quest failed by more than `deficit_cap`
+    // whoever quested; the cap charged the plan with that whole deficit and dropped the
+    // engage-and-kill of a staged enemy that never engages on its own (+10 engagement
+    // cost from Thaurdir's Captain side), so its threat came back every round.
+    let (g, _, staged) = carn_dum_1b(&[ANGMAR_MARAUDER, EXPOSED_RIDGE, EXPOSED_RIDGE]);
+    let marauder = staged[0];
+    assert!(
+        g.stat(marauder, Stat::Engagement) > g.players[0].threat,
+        "the situation: it never engages on its own"
+    );
+    let plan = plan_with(&g, true, &[]);
+    assert_eq!(plan.engage, marauder, "the plan kills it");
+    let none = quest_deficit(&g, 0, &Ids::new());
+    assert!(
+        none > w().deficit_cap as i16,
+        "the situation: the quest fails past the cap with everyone questing ({none})"
+    );
+    let reserved = |opts: &[(&str, &str)]| {
+        let o: Vec<(String, String)> = opts
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        install(Weights::from_options(&o).unwrap());
+        let r = reserved_for_commit(&g, 0);
+        install(weights::DEFAULT);
+        r
+    };
+    assert_eq!(
+        reserved(&[("marginal_deficit", "0")]).n,
+        0,
+        "the situation: the old cap dropped the fight"
+    );
+    let keep = reserved(&[]);
+    assert!(keep.n > 0, "the fighters are held back");
+    for c in keep.as_slice() {
+        assert!(plan.keep.contains(*c), "{} is not in the plan", g.title(*c));
+    }
+}
+
+#[test]
+fn engages_and_kills_a_staged_enemy_whose_threat_grows_when_asked() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11): the Garrison
+    // keeps every shadow card dealt to it on stage 1B and gains 1 Threat for each, so it costs
+    // more every round it stays staged; the round plan priced it at its Threat of the moment
+    // (1-2), never found the kill worth a defence, and the Garrisons stayed for the whole game.
+    let (mut g, _, staged) = carn_dum_1b(&[CARN_DUM_GARRISON]);
+    g.phase = Phase::Encounter;
+    let garrison = staged[0];
+    assert!(
+        hint(&g, garrison).threat_growth > 0,
+        "its hint says it grows"
+    );
+    let old = plan_with(&g, false, &[("enemy_growth_rounds", "0")]);
+    assert_ne!(
+        old.engage, garrison,
+        "the situation: not worth it at its Threat now"
+    );
+    let plan = plan_with(&g, false, &[("enemy_growth_rounds", "2")]);
+    assert_eq!(plan.engage, garrison, "engaged and killed when asked");
+}

@@ -287,6 +287,39 @@ weights! {
     /// 0), Mount Gram Easy +1.1 wins; bit 8 Intruders Easy -2.65 points of wins (-4.06 to
     /// -1.24): the engagement of a stuck Orc War Party is worth its deficit there.
     one_job: 4,
+    /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
+    /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave
+    /// the staging area), which the engine never offers; 0: such an enemy may be planned (its
+    /// defenders and attackers held back from the quest for nothing: 102 of 1,303 commit plans
+    /// in 300 Carn Dûm Standard games, seed 11). On: measured with `marginal_deficit` (both
+    /// against both off, carn-dum-vanguard, 2,000 pairs): Carn Dûm Standard progress score
+    /// +0.01 (+0.01 to +0.02) / +0.01 (+0.01 to +0.02), Easy +0.06 (+0.04 to +0.08) / +0.05
+    /// (+0.04 to +0.07) (seeds 11 / 12), rounds −0.01 to +0.01; alone (against 0) Easy rounds
+    /// +0.033 (+0.018 to +0.047), progress +0.02 (seed 11).
+    skip_unengageable: 1,
+    /// 1: the part of a round plan's quest deficit charged against `deficit_cap` is only what
+    /// holding characters back adds beyond the deficit with nobody held back (the quest that
+    /// fails anyway is not the fights' fault); 0: the whole deficit (on Carn Dûm, where the
+    /// heroes' willpower meets 8-17 staged threat when no Battle is on, that dropped 195 of
+    /// 694 commit plans with a fight in 300 Standard games, seed 11). On: measured with
+    /// `skip_unengageable` (see there); alone against 0 Carn Dûm Standard progress +0.01
+    /// (+0.00 to +0.02), Easy +0.03 (+0.02 to +0.05) (seed 11); Intruders in Chetwood
+    /// (chetwood-vigil), The Weather Hills (weather-hills-hunters) and Deadmen's Dike
+    /// (rhudaur-guard) Standard identical or within ±0.002 rounds (both weights, seeds 11 and
+    /// 12), as are The Wastes of Eriador, The Treachery of Rhudaur, The Dread Realm and Wrath
+    /// and Ruin Standard (seed 12).
+    marginal_deficit: 1,
+    /// Rounds of a staged enemy's Threat growth (`Hint::threat_growth` on an enemy: Carn Dûm
+    /// Garrison, +1 Threat per shadow card it keeps) the round plan adds to what leaving it
+    /// staged costs each round (0: growth not counted; the plan priced the Garrison at its
+    /// Threat of the moment and never engaged it). Off by default, a trade (like `travel_kill`:
+    /// more progress, fewer rounds; no wins either way): measured 2 against 0 on Carn Dûm (carn-dum-vanguard, 2,000 pairs, seeds 11 / 12):
+    /// Standard progress score +0.06 (+0.04 to +0.09) / +0.08 (+0.05 to +0.10), rounds −0.08
+    /// / −0.09; Easy progress +0.07 (+0.04 to +0.11) / +0.08 (+0.04 to +0.12), rounds −0.03
+    /// (n.s.) / −0.06; at 3 progress +0.13 / +0.12 Standard, +0.07 / +0.12 Easy but rounds
+    /// −0.14 / −0.15 and −0.10 / −0.14; at 6 Standard progress −0.05, rounds −0.49; at 1
+    /// within ±0.02. No other scenario's enemy has the hint (play elsewhere unchanged).
+    enemy_growth_rounds: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

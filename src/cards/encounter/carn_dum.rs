@@ -87,6 +87,11 @@ pub static SCRIPTS: &[Script] = &[
     // per shadow card on it.
     Script {
         code: "TBoCD-129",
+        // Its Threat grows with every Sorcery and every flip of Thaurdir while it is staged.
+        hint: Hint {
+            threat_growth: 1,
+            ..NO_HINT
+        },
         modify: Some(garrison_modify),
         shadow: Some(garrison_shadow),
         ..BLANK

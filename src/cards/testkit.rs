@@ -171,6 +171,8 @@ pub mod codes {
     pub const A_FELL_WRAITH_2B: &str = "TLR-074B";
     /// Éowyn (Core Set): discards a card for +1 Willpower this phase.
     pub const EOWYN: &str = "Core-007";
+    pub const RAIN_OF_ARROWS: &str = "Core-033";
+    pub const PROTECTOR_OF_LORIEN: &str = "Core-070";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

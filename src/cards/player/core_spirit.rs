@@ -1456,7 +1456,11 @@ mod tests {
         let will = g.spawn("Core-050", 0, Zone::Discard(0));
         assert_eq!(action_value(&g, 0, c, None), 15, "A Test of Will is");
         g.cards[h as usize].resources = 1;
-        assert_eq!(action_value(&g, 0, c, None), 0, "nothing left to play it with");
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "nothing left to play it with"
+        );
         g.cards[h as usize].resources = 2;
         let copy = g.spawn("Core-050", 0, Zone::Hand(0));
         assert_eq!(action_value(&g, 0, c, None), 0, "a copy in hand");

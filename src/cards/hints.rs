@@ -163,6 +163,27 @@ pub struct Hint {
     /// discarding a card for +1 Willpower): worth its cost only while the card is committed to
     /// the quest, so a bot uses it after committing, on a card that quests.
     pub boosts_own_quest: bool,
+    /// An action that exhausts this character to draw this many cards (Beravor: 2, Gléowine:
+    /// 1). A bot draws once the character is no longer needed this round: in the combat phase
+    /// after the enemy attacks, unless it is needed for a kill (`exhaust_draw_value`).
+    pub exhaust_draws: u8,
+    /// An attachment whose action discards a card from hand for +1 to its host's questing stat
+    /// (quest phase) or Defense (Protector of Lórien): a bot uses it on a questing host while
+    /// the hand is large, or on a defending host that would take damage
+    /// (`discard_boost_value`).
+    pub discard_boosts_host: bool,
+    /// An action that deals this much damage to each enemy engaged with a chosen player (Rain
+    /// of Arrows: 1, exhausting one of your Ranged characters): played when it destroys one
+    /// (`damage_each_engaged_value`); its prompts exhaust the character of least Attack and
+    /// name the player whose enemies it destroys most.
+    pub damage_each_engaged: i16,
+    /// An action that returns a card of its own sphere from its player's discard pile to the
+    /// hand (Dwarven Tomb): played when one worth having again is there
+    /// (`returns_from_discard_value`), and it takes the one worth most (`recursion_value`).
+    pub returns_from_discard: bool,
+    /// An action that shuffles a player's discard pile back into the deck (Will of the West):
+    /// played where an empty deck eliminates and the deck runs low (`refills_deck_value`).
+    pub refills_deck: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -207,6 +228,11 @@ pub const NO_HINT: Hint = Hint {
     engagement_reward: EngageReward::None,
     attack_boost_per_phase: 0,
     hand_discarded_each_round: false,
+    exhaust_draws: 0,
+    discard_boosts_host: false,
+    damage_each_engaged: 0,
+    returns_from_discard: false,
+    refills_deck: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
@@ -570,6 +596,190 @@ pub fn attack_outcomes(g: &Game, p: u8) -> (i32, i32) {
         .map(|&d| damage_cost(g, d, atk - g.stat(d, Stat::Defense)))
         .sum();
     (undefended_cost(g, p, atk), defended)
+}
+
+// ===================================================================== hints1: generic readings
+
+/// Most cards in hand worth drawing toward with `Hint::exhaust_draws` (beyond: the hand holds
+/// enough to play).
+pub const DRAW_HAND_CAP: usize = 8;
+
+/// Value of exhausting character `c` now to draw its `Hint::exhaust_draws` cards: 20 in the
+/// combat phase once no enemy engaged with `p` is still to attack and no player attack is being
+/// declared, when `c` is ready, the hand holds fewer than `DRAW_HAND_CAP` cards, the deck keeps
+/// `DECK_RESERVE` where an empty deck eliminates, and no enemy engaged with `p` can be destroyed
+/// this round with `c`'s Attack but not without it. Else 0 (questing, defending or attacking
+/// comes first; after the refresh phase has readied it, exhausting it would cost the next
+/// round).
+pub fn exhaust_draw_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    let n = hint(g, c).exhaust_draws as usize;
+    if n == 0
+        || g.phase != crate::engine::Phase::Combat
+        || !ready(g, c)
+        || g.controller(c) != p
+        || hand(g, p).len() >= DRAW_HAND_CAP
+        || g.patk.enemy != NO_CARD
+        || g.attack.enemy != NO_CARD
+        || unattacked_engaged(g, p).next().is_some()
+    {
+        return 0;
+    }
+    if g.rule(crate::cards::Rule::EmptyDeckEliminates)
+        && g.list(Zone::Deck(p)).len() < DECK_RESERVE + n
+    {
+        return 0;
+    }
+    let total: i16 = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| g.stat(x, Stat::Attack))
+        .sum();
+    let mine = g.stat(c, Stat::Attack);
+    let pivotal = g.engaged(p).iter().any(|&e| {
+        let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+        g.is_enemy(e) && !g.immune(e) && total >= need && total - mine < need
+    });
+    (!pivotal) as i32 * 20
+}
+
+/// Value of discarding a card from hand with attachment `c` (`Hint::discard_boosts_host`) for
+/// +1 to its host: 10 in the quest phase while the host is committed, Willpower is the questing
+/// stat and the hand holds 5 or more cards (as Éowyn's own discard); 20 while the host defends
+/// an attack whose Attack (+1 per shadow card) gets past its Defense and the hand holds 3 or
+/// more. Never when the least valuable card in hand is a key response.
+pub fn discard_boost_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    let Zone::Attached(host) = g.card(c).zone else {
+        return 0;
+    };
+    let hand_n = hand(g, p).len();
+    if !hint(g, c).discard_boosts_host || g.controller(c) != p || hand_n == 0 {
+        return 0;
+    }
+    let least = hand(g, p)
+        .iter()
+        .map(|&x| hand_card_value(g, p, x))
+        .min()
+        .unwrap_or(0);
+    if least >= 20 {
+        return 0;
+    }
+    if g.phase == crate::engine::Phase::Quest
+        && g.questing_stat() == Stat::Willpower
+        && g.card(host).questing
+        && hand_n >= 5
+    {
+        return 10;
+    }
+    let e = g.attack.enemy;
+    if g.phase == crate::engine::Phase::Combat
+        && e != NO_CARD
+        && g.card(e).zone.in_play()
+        && g.attack.defenders().contains(&host)
+        && hand_n >= 3
+    {
+        let atk = g.stat(e, Stat::Attack) + shadow_count(g, e);
+        let def: i16 = g
+            .attack
+            .defenders()
+            .iter()
+            .map(|&d| g.stat(d, Stat::Defense))
+            .sum();
+        return (atk > def) as i32 * 20;
+    }
+    0
+}
+
+/// Enemies engaged with `q` that `n` damage each destroys.
+pub fn kills_each_engaged(g: &Game, q: u8, n: i16) -> i32 {
+    g.engaged(q)
+        .iter()
+        .filter(|&&e| {
+            crate::cards::common::damageable(g, e)
+                && !g.def_of(e).keywords.indestructible
+                && g.remaining_hp(e) <= n
+        })
+        .count() as i32
+}
+
+/// Value of card `c` dealing `Hint::damage_each_engaged` to each enemy engaged with one
+/// player: 30 per enemy it destroys (for the player where it destroys most), else 0.
+pub fn damage_each_engaged_value(g: &Game, _p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    let n = hint(g, c).damage_each_engaged;
+    if n <= 0 {
+        return 0;
+    }
+    crate::cards::common::area_players(g)
+        .filter(|&q| !g.players[q as usize].eliminated)
+        .map(|q| kills_each_engaged(g, q, n))
+        .max()
+        .unwrap_or(0)
+        * 30
+}
+
+/// What card `x` in a discard pile is worth back in hand: key responses and threat reductions
+/// first, then by cost (allies and attachments over events of the same cost).
+pub fn recursion_value(g: &Game, x: CardId) -> i32 {
+    let h = hint(g, x);
+    h.key_response as i32 * 20
+        + h.threat_reduction as i32 * 4
+        + g.def_of(x).cost.max(0) as i32 * 3
+        + matches!(g.ty(x), CardType::Ally | CardType::Attachment) as i32
+}
+
+/// Value of card `c` returning a card of its sphere from `p`'s discard pile
+/// (`Hint::returns_from_discard`): 15 in the planning phase (after the allies and attachments
+/// that score more; played in the resource phase it took the resources of an ally: measured,
+/// core-spirit on Escape from Mount Gram, wins −0.45 / −0.20 points on seeds 11 / 12) when
+/// the best such card (not a hero, not a unique card already in play, not one with a copy in
+/// hand, affordable with the resources left after paying for `c`: without these two, still
+/// −0.25 points on seed 11) has a `recursion_value` of 12 or more (a key response, a threat
+/// reduction, a card costing 4), else 0. Measured as it is (against the bot that never played
+/// it, 2,000 paired games per seed, seeds 11 / 12): core-spirit on Escape from Mount Gram wins
+/// −0.25 (−0.60 to +0.10) / −0.10 (−0.44 to +0.24) points, the audit Spirit deck +0.10 / +0.10
+/// (both within the noise), Intruders in Chetwood rounds +0.00 to +0.02.
+pub fn returns_from_discard_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    if !hint(g, c).returns_from_discard || g.phase != crate::engine::Phase::Planning {
+        return 0;
+    }
+    let sphere = g.def_of(c).sphere;
+    // What is left of the sphere's resources once `c` is paid for: the card it returns must
+    // be affordable with it (else the resources were better kept), and a copy of it already
+    // in hand makes it worth nothing more.
+    let left = g.available(p, sphere) - g.cost_of(c, p);
+    let in_hand = |x: CardId| hand(g, p).iter().any(|&y| g.def_id(y) == g.def_id(x));
+    let best = g
+        .list(Zone::Discard(p))
+        .iter()
+        .filter(|&&x| {
+            g.def_of(x).sphere == sphere
+                && !g.is_hero(x)
+                && !g.unique_in_play(x)
+                && x != c
+                && g.def_of(x).cost.max(0) <= left
+                && !in_hand(x)
+        })
+        .map(|&x| recursion_value(g, x))
+        .max()
+        .unwrap_or(0);
+    (best >= 12) as i32 * 15
+}
+
+/// Value of card `c` shuffling a discard pile back into its deck (`Hint::refills_deck`): 30
+/// where an empty deck eliminates, `p`'s deck holds fewer than `DECK_RESERVE` cards and the
+/// discard pile 5 or more; 10 when the deck is empty and the discard pile holds 10 or more.
+pub fn refills_deck_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    if !hint(g, c).refills_deck {
+        return 0;
+    }
+    let deck = g.list(Zone::Deck(p)).len();
+    let discard = g.list(Zone::Discard(p)).len();
+    if g.rule(crate::cards::Rule::EmptyDeckEliminates) && deck < DECK_RESERVE && discard >= 5 {
+        30
+    } else if deck == 0 && discard >= 10 {
+        10
+    } else {
+        0
+    }
 }
 
 #[cfg(test)]

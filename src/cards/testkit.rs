@@ -183,6 +183,8 @@ pub mod codes {
     pub const VETERAN_AXEHAND: &str = "Core-028";
     pub const GONDORIAN_SPEARMAN: &str = "Core-029";
     pub const HORSEBACK_ARCHER: &str = "Core-030";
+    pub const RAIN_OF_ARROWS: &str = "Core-033";
+    pub const PROTECTOR_OF_LORIEN: &str = "Core-070";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -97,7 +97,46 @@ pub(super) fn known_effect(
     if let Some(&(_, n)) = h.damage_prompts.iter().find(|d| d.0 == what) {
         return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
     }
+    if let Some(i) = generic_effect(g, h, what, o) {
+        return Some(i);
+    }
     h.effect.and_then(|f| f(g, p, card, what, o))
+}
+
+/// The prompts of cards whose hints say what they do (hints1): Rain of Arrows-like damage to
+/// each engaged enemy (`Hint::damage_each_engaged`: exhaust the Ranged character of least
+/// Attack, then name the player whose engaged enemies it destroys most), a card returned from
+/// the discard pile (`Hint::returns_from_discard`: the one of highest `recursion_value`), a
+/// discard pile shuffled back (`Hint::refills_deck`: the player with the smallest deck).
+fn generic_effect(g: &Game, h: &Hint, what: u8, o: &[Opt]) -> Option<usize> {
+    if h.damage_each_engaged > 0 {
+        return match what {
+            0 => pick_min(o, |c| {
+                g.stat(c, Stat::Attack) as i32 * 1000 + char_value(g, c).min(999)
+            }),
+            _ => best_player(o, |q| kills_each_engaged(g, q, h.damage_each_engaged)),
+        };
+    }
+    if h.returns_from_discard {
+        return pick_max(o, |c| recursion_value(g, c));
+    }
+    if h.refills_deck {
+        return best_player(o, |q| -(g.list(Zone::Deck(q)).len() as i32));
+    }
+    None
+}
+
+/// The `Player` option with the highest key (first on ties).
+fn best_player(o: &[Opt], key: impl Fn(u8) -> i32) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Player(q) = *opt else { continue };
+        let v = key(q);
+        if best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 pub(super) fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Option<usize> {

@@ -1753,3 +1753,83 @@ fn engages_and_kills_a_staged_enemy_whose_threat_grows_when_asked() {
     let plan = plan_with(&g, false, &[("enemy_growth_rounds", "2")]);
     assert_eq!(plan.engage, garrison, "engaged and killed when asked");
 }
+
+// --- hints1 ---
+// Cards the audit found never used (hints1): their hints say what they do, and the bot reads it.
+
+#[test]
+fn plays_rain_of_arrows_when_it_destroys_an_engaged_enemy() {
+    // Fault class: events without a value (Rain of Arrows: 0 of 95 games offered, audit decks)
+    // were never played, even when the damage destroyed an engaged enemy before it attacked.
+    let mut g = sandbox(&[TACTICS_HEROES]);
+    let rain = g.spawn(RAIN_OF_ARROWS, 0, Zone::Hand(0));
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.phase = Phase::Combat;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(rain)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Pass, "1 damage destroys nothing");
+    g.card_mut(e).damage = g.remaining_hp(e) - 1;
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Play(rain), "1 damage destroys the Orc");
+}
+
+#[test]
+fn beravor_draws_once_the_enemy_attacks_are_over_when_her_attack_kills_nothing() {
+    // Fault class: an exhaust-to-draw character (Beravor: used in 38 of 394 audit games where
+    // offered; Gléowine 5 of 145) drew only in a combat phase without engaged enemies, so any
+    // engaged enemy she could not help kill cost the round's draw.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    g.phase = Phase::Combat;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Activate(beravor)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Pass, "the enemy has not attacked yet");
+    g.card_mut(e).attacked = true;
+    let i = bot().choose(&g, &d);
+    assert_eq!(
+        d.options[i],
+        Opt::Activate(beravor),
+        "attacks over, no kill needs her"
+    );
+}
+
+#[test]
+fn protector_of_lorien_discards_a_spare_card_for_willpower_on_a_questing_host() {
+    // Fault class: an attachment's discard-for-a-boost action (Protector of Lórien: 0 of 232
+    // audit games where offered) was never used.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let h = g.heroes(0).next().unwrap();
+    let p = g.spawn(PROTECTOR_OF_LORIEN, 0, Zone::Discard(0));
+    g.attach(p, h, 0);
+    while g.list(Zone::Hand(0)).len() < 5 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Quest;
+    g.card_mut(h).questing = true;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(p)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Activate(p));
+    // The prompt offers Willpower first in the quest phase; the bot takes it.
+    let d = dec(
+        0,
+        Ask::Effect { card: p, what: 1 },
+        vec![Opt::Mode(0), Opt::Mode(1)],
+    );
+    assert_eq!(bot().choose(&g, &d), 0);
+}

@@ -47,7 +47,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-012",
         hint: Hint {
-            play_value: Some(bot::beravor_value),
+            play_value: Some(crate::cards::hints::exhaust_draw_value),
+            exhaust_draws: 2,
             ..NO_HINT
         },
         can_act: Some(beravor_can),
@@ -103,7 +104,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-062",
         hint: Hint {
-            play_value: Some(bot::beravor_value),
+            play_value: Some(crate::cards::hints::exhaust_draw_value),
+            exhaust_draws: 1,
             ..NO_HINT
         },
         can_act: Some(gleowine_can),
@@ -192,7 +194,8 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-070",
         hint: Hint {
             attach: Some((15, AttachKind::Armor)),
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(crate::cards::hints::discard_boost_value),
+            discard_boosts_host: true,
             effect: Some(bot::protector_of_lorien_effect),
             ..NO_HINT
         },
@@ -802,14 +805,6 @@ mod bot {
         (phase == Phase::Refresh && g.characters(p).any(|x| g.card(x).damage > 0)) as i32 * 20
     }
 
-    pub(super) fn beravor_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
-        let phase = g.phase;
-        let hand_n = hand(g, p).len();
-        let engaged = g.engaged(p).len();
-        // Beravor / Gléowine: exhaust to draw, when not needed for combat.
-        (phase == Phase::Combat && engaged == 0 && hand_n <= 6 && ready(g, c)) as i32 * 20
-    }
-
     /// heal 2
     pub(super) fn daughter_of_the_nimrodel_value(
         g: &Game,
@@ -1318,8 +1313,35 @@ mod tests {
         g.phase = Phase::Combat;
         assert_eq!(action_value(&g, 0, c, None), 20, "no enemy: draw");
         assert_eq!(action_value(&g, 0, gleowine, None), 20);
-        g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 0, "needed for combat");
+        assert_eq!(crate::cards::hints::hint(&g, c).exhaust_draws, 2);
+        // The enemy has attacked: Beravor draws unless her Attack makes the kill.
+        g.cards[e as usize].attacked = true;
+        let total: i16 = g.characters(0).map(|x| g.stat(x, Stat::Attack)).sum();
+        let need = |g: &Game| g.remaining_hp(e) + g.stat(e, Stat::Defense);
+        // Exhaust characters other than Beravor until the ready ones reach exactly the kill.
+        let mut ready_atk = total;
+        for x in g.characters(0).collect::<Vec<_>>() {
+            if x != c && ready_atk - g.stat(x, Stat::Attack) >= need(&g) {
+                ready_atk -= g.stat(x, Stat::Attack);
+                g.exhaust(x);
+            }
+        }
+        assert!(ready_atk >= need(&g) && ready_atk - g.stat(c, Stat::Attack) < need(&g));
+        assert_eq!(action_value(&g, 0, c, None), 0, "her Attack makes the kill");
+        // No kill possible with or without her: the draw is worth more than a chip.
+        for x in g.characters(0).collect::<Vec<_>>() {
+            if x != c {
+                g.exhaust(x);
+            }
+        }
+        assert!(g.stat(c, Stat::Attack) < need(&g));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            20,
+            "attacks over, no kill: draw"
+        );
     }
 
     #[test]
@@ -1368,5 +1390,29 @@ mod tests {
             Some(1),
             "the key response stays in hand"
         );
+    }
+
+    /// Protector of Lórien's discard boost (`Hint::discard_boosts_host`): on a questing host
+    /// while the hand holds 5 or more cards, not on a host that stays back, not on a small hand.
+    #[test]
+    fn protector_of_lorien_discard_boost_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-010"]]);
+        let h = heroes(&g, 0)[0];
+        let p = g.spawn("Core-070", 0, Zone::Discard(0));
+        g.attach(p, h, 0);
+        assert!(hint(&g, p).discard_boosts_host);
+        while g.list(Zone::Hand(0)).len() < 5 {
+            g.spawn("Core-013", 0, Zone::Hand(0));
+        }
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, p, None), 0, "the host does not quest");
+        g.cards[h as usize].questing = true;
+        assert_eq!(action_value(&g, 0, p, None), 10, "a questing host, 5 cards");
+        while g.list(Zone::Hand(0)).len() > 4 {
+            let x = g.list(Zone::Hand(0))[0];
+            g.discard(x);
+        }
+        assert_eq!(action_value(&g, 0, p, None), 0, "4 cards are kept");
     }
 }

@@ -121,7 +121,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-049",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(crate::cards::hints::refills_deck_value),
+            refills_deck: true,
             ..NO_HINT
         },
         can_act: Some(west_can),
@@ -166,7 +167,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-053",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(crate::cards::hints::returns_from_discard_value),
+            returns_from_discard: true,
             ..NO_HINT
         },
         can_act: Some(tomb_can),
@@ -1432,5 +1434,61 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 0, "an attack of 3");
         g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 20, "an attack of 6");
+    }
+
+    /// Dwarven Tomb (`Hint::returns_from_discard`) is played for a card worth having again (a
+    /// key response), not for a cheap one.
+    #[test]
+    fn dwarven_tomb_hint() {
+        use crate::cards::hints::{action_value, hint, recursion_value};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-053", 0, Zone::Hand(0));
+        assert!(hint(&g, c).returns_from_discard);
+        let h = hero(&g, "Core-007");
+        g.cards[h as usize].resources = 2;
+        let took = g.spawn("Core-043", 0, Zone::Discard(0));
+        g.phase = Phase::Planning;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "a 3-cost ally is not worth a card"
+        );
+        let will = g.spawn("Core-050", 0, Zone::Discard(0));
+        assert_eq!(action_value(&g, 0, c, None), 15, "A Test of Will is");
+        g.cards[h as usize].resources = 1;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "nothing left to play it with"
+        );
+        g.cards[h as usize].resources = 2;
+        let copy = g.spawn("Core-050", 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "a copy in hand");
+        g.discard(copy);
+        g.phase = Phase::Resource;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "not before the allies are played"
+        );
+        assert!(recursion_value(&g, will) > recursion_value(&g, took));
+    }
+
+    /// Will of the West (`Hint::refills_deck`) is kept until the deck is empty and the
+    /// discard pile large (or, where an empty deck eliminates, until the deck runs low).
+    #[test]
+    fn will_of_the_west_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-007"]]);
+        let c = g.spawn("Core-049", 0, Zone::Hand(0));
+        assert!(hint(&g, c).refills_deck);
+        for _ in 0..10 {
+            g.spawn("Core-013", 0, Zone::Discard(0));
+        }
+        assert_eq!(action_value(&g, 0, c, None), 0, "cards left to draw");
+        while let Some(&x) = g.list(Zone::Deck(0)).last() {
+            g.move_card(x, Zone::Discard(0));
+        }
+        assert_eq!(action_value(&g, 0, c, None), 10, "an empty deck");
     }
 }

@@ -68,7 +68,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-033",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(crate::cards::hints::damage_each_engaged_value),
+            damage_each_engaged: 1,
             ..NO_HINT
         },
         can_act: Some(rain_can),
@@ -1262,5 +1263,22 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 0, "one weak enemy");
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 30, "two enemies");
+    }
+
+    /// Rain of Arrows (`Hint::damage_each_engaged`) is worth playing when its damage destroys
+    /// an engaged enemy, 30 per enemy destroyed.
+    #[test]
+    fn rain_of_arrows_hint() {
+        use crate::cards::hints::{action_value, hint};
+        let mut g = sandbox(&[&["Core-005", "Core-004"]]);
+        let c = g.spawn("Core-033", 0, Zone::Hand(0));
+        assert_eq!(hint(&g, c).damage_each_engaged, 1);
+        let e1 = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let e2 = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(action_value(&g, 0, c, None), 0, "it destroys nothing");
+        g.cards[e1 as usize].damage = g.remaining_hp(e1) - 1;
+        assert_eq!(action_value(&g, 0, c, None), 30, "one enemy destroyed");
+        g.cards[e2 as usize].damage = g.remaining_hp(e2) - 1;
+        assert_eq!(action_value(&g, 0, c, None), 60, "two");
     }
 }

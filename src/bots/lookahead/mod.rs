@@ -101,7 +101,8 @@
 //! chooses differently from the full budget at 23 (1 of 277 commit plans) with 51% of the
 //! rollouts (the full budget with another bot seed differs at 109); `curtail=1` at 62 with
 //! 38%, `curtail=3` at 16 with 60%. Against the default without it: Intruders Standard +1.33
-//! (−2.21 to +4.88) and −0.67 (−4.48 to +3.14), 600 pairs on seeds 71 / 72; Across the
+//! (−2.21 to +4.88), −0.67 (−4.48 to +3.14) and +0.67 (−2.70 to +4.03), 600 pairs on seeds
+//! 71 / 72 / 74; Across the
 //! Ettenmoors Standard `noldor-questers` −0.33 (−4.62 to +3.95), 300 pairs on seed 73;
 //! callgrind (5 games, seed 7) 25 against 40 million instructions a round.
 //!

@@ -24,6 +24,9 @@
 //!   whose mean paired difference to `basic`'s choice, plus `race` standard errors of it, does
 //!   not exceed the margin is dropped (never chosen, no more rollouts); when every candidate is
 //!   dropped, `basic`'s choice stands. The budget goes to the close calls.
+//! * **Curtailment** (`curtail`, 2; 0 = off): from sample 8 on, a candidate that the rest of the
+//!   budget would almost surely not make the choice is dropped, and a decision with one
+//!   candidate left stops (see below): about half the rollouts for the same choices.
 //! * **No peeking**: the bot reads the live game only to copy it; the copy is determinized
 //!   before anything is played, so the true hidden order never reaches a rollout (two games that
 //!   differ only in hidden information get the same choice: see the tests). A decision whose
@@ -86,6 +89,22 @@
 //! (−5.87 to +0.87) / −3.33 (−7.02 to +0.35) (racing against a leader chosen on 4 samples drops
 //! the true best too often); `lead=1,indiff=1` −1.50 / −1.17, Ettenmoors −1.67, about half the
 //! rollouts. See ARCHITECTURE.md *Search*.
+//!
+//! On, for speed (issue 18, fifth pass): `curtail` (2; 0 = off). From sample 8 on, a candidate
+//! is dropped when the budget's remaining samples would almost surely not make it the choice:
+//! its paired difference to the leader (the margin counted for `basic`'s choice), plus `curtail`
+//! times the predicted spread of the full-budget mean, `s·√((R − r)/(R·r))` after `r` of `R`
+//! samples with sample deviation `s`, is not above 0; the decision stops when one is left.
+//! Early on the spread is the standard error (as racing), late it shrinks to 0, so a decision
+//! stops as soon as the rest of its budget could no longer change it. Replayed on 5,675
+//! searched decisions of 40 Intruders Standard games (`chetwood-vigil`, seed 5): `curtail=2`
+//! chooses differently from the full budget at 23 (1 of 277 commit plans) with 51% of the
+//! rollouts (the full budget with another bot seed differs at 109); `curtail=1` at 62 with
+//! 38%, `curtail=3` at 16 with 60%. Against the default without it: Intruders Standard +1.33
+//! (−2.21 to +4.88), −0.67 (−4.48 to +3.14) and +0.67 (−2.70 to +4.03), 600 pairs on seeds
+//! 71 / 72 / 74; Across the
+//! Ettenmoors Standard `noldor-questers` −0.33 (−4.62 to +3.95), 300 pairs on seed 73;
+//! callgrind (5 games, seed 7) 25 against 40 million instructions a round.
 //!
 //! On (issue 18): `sieges` (1), a commit plan that keeps back the attackers killing a target
 //! enemy in two attacks plus a defender (see `plans.rs`): Intruders Standard +2.83 (+0.75 to
@@ -158,6 +177,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "indiff",
         default: "0",
         about: "with lead: drop a candidate that cannot beat the leader by more than this many value points (0-10)",
+    },
+    BotOption {
+        name: "curtail",
+        default: "2",
+        about: "stop early where the full budget would not change the choice: from sample 8 on, drop a candidate whose paired difference to the leader, plus this many predicted deviations of its full-budget mean, is not above 0 (0: off, 0-10)",
     },
     BotOption {
         name: "threat_weight",
@@ -272,6 +296,8 @@ const MAX_PLACES: usize = 16;
 const _: () = assert!(plans::MAX_PLANS <= MAX_WIDTH);
 /// Samples before racing may drop a candidate (the standard error needs a few).
 const RACE_MIN: u32 = 4;
+/// Samples before curtailment may drop a candidate.
+const CURTAIL_MIN: u32 = 8;
 /// Decisions per rollout before it is cut (a safety net; a round takes far fewer).
 const MAX_STEPS: u32 = 20_000;
 
@@ -306,6 +332,9 @@ pub struct LookaheadBot {
     lead: u32,
     /// With `lead`: drop a candidate that cannot beat the leader by more than this.
     indiff: f64,
+    /// Curtailment (2; 0: off): from `CURTAIL_MIN` samples on, drop a candidate whose predicted
+    /// full-budget mean could pass the leader's only by more than this many deviations.
+    curtail: f64,
     weights: ValueWeights,
     /// Also search engagement ties, the attack order and archery.
     search_all: bool,
@@ -482,6 +511,7 @@ impl LookaheadBot {
             probe: num("probe", get("probe"), 1, 8)?,
             lead: num("lead", get("lead"), 0, 1000)?,
             indiff: real("indiff", get("indiff"))?,
+            curtail: real("curtail", get("curtail"))?,
             weights: ValueWeights {
                 threat: real("threat_weight", get("threat_weight"))?,
                 threat_sq: real("threat_sq", get("threat_sq"))?,
@@ -849,6 +879,65 @@ impl LookaheadBot {
         left == 0
     }
 
+    /// Curtailment after `r` of `total` samples: would the full budget still choose as now? The
+    /// leader is the best live score (the mean, plus the margin for `basic`'s choice). For each
+    /// other live candidate, the paired difference to the leader after all `total` samples is
+    /// the current mean `m` plus what the `total − r` samples to come add. Predicted from the
+    /// samples so far (flat prior: the true mean is `m` give or take `s/√r`, each sample to come
+    /// deviates by the sample deviation `s`), the final mean is `m` give or take
+    /// `s·√((total − r)/(total·r))`: the standard error `s/√r` early on, shrinking to 0 as the
+    /// budget runs out. A candidate whose difference (with the margin) plus `curtail` of those
+    /// is not above 0 is dropped: the rest of the budget would almost surely not make it the
+    /// choice. Returns true when one candidate is left.
+    #[allow(clippy::too_many_arguments)]
+    fn curtail_leader(
+        &self,
+        n: usize,
+        r: u32,
+        total: u32,
+        sum: &[f64; MAX_WIDTH],
+        psum: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        psq: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        live: &mut [bool; MAX_WIDTH],
+    ) -> bool {
+        let rf = r as f64;
+        let score = |k: usize| sum[k] / rf + if k == 0 { self.margin } else { 0.0 };
+        let mut lead = usize::MAX;
+        for (k, &l) in live.iter().enumerate().take(n) {
+            if l && (lead == usize::MAX || score(k) > score(lead)) {
+                lead = k;
+            }
+        }
+        // The spread of the final mean around the current one, per unit deviation of a sample.
+        let reach = (total.saturating_sub(r) as f64 / (total as f64 * rf)).sqrt();
+        let mut left = 0;
+        for k in 0..n {
+            if !live[k] || k == lead {
+                continue;
+            }
+            let (s, q, sign) = if k > lead {
+                (psum[k][lead], psq[k][lead], 1.0)
+            } else {
+                (psum[lead][k], psq[lead][k], -1.0)
+            };
+            let mean = sign * s / rf;
+            let var = (q / rf - mean * mean).max(0.0) * rf / (rf - 1.0);
+            let bonus = if k == 0 {
+                self.margin
+            } else if lead == 0 {
+                -self.margin
+            } else {
+                0.0
+            };
+            if mean + bonus + self.curtail * var.sqrt() * reach <= 0.0 {
+                live[k] = false;
+            } else {
+                left += 1;
+            }
+        }
+        left == 0
+    }
+
     /// Score `n` candidates by `rollouts` determinized continuations each and return the index
     /// of the best mean (ties: the lowest, so `basic`'s choice at 0). Sample *k* uses one
     /// determinization for every candidate (common random numbers); `play(k, work, roll)`
@@ -894,9 +983,10 @@ impl LookaheadBot {
                 if self.race_leader(n, r, &sum, &psum, &psq, &mut live) {
                     break;
                 }
-            } else if self.race > 0.0 && r >= RACE_MIN {
+            } else if self.race > 0.0 && r >= RACE_MIN && live[0] {
                 // Drop a candidate that, at `race` standard errors, cannot beat the first by
-                // the margin; when none is left, the first stands.
+                // the margin; when none is left, the first stands. (Once curtailment has
+                // dropped the first, there is nothing to race against.)
                 let rf = r as f64;
                 for k in 1..n {
                     if live[k] {
@@ -911,6 +1001,12 @@ impl LookaheadBot {
                 if !live[1..n].iter().any(|&l| l) {
                     break;
                 }
+            }
+            if self.curtail > 0.0
+                && r >= CURTAIL_MIN
+                && self.curtail_leader(n, r, rollouts, &sum, &psum, &psq, &mut live)
+            {
+                break;
             }
             let seed: u64 = self.rng.gen();
             root.copy_from(game);
@@ -928,7 +1024,7 @@ impl LookaheadBot {
                 let d = vals[k] - vals[0];
                 dsum[k] += d;
                 dsq[k] += d * d;
-                if self.lead > 0 {
+                if self.lead > 0 || self.curtail > 0.0 {
                     for j in 0..k {
                         if live[j] {
                             let d = vals[k] - vals[j];
@@ -1137,7 +1233,12 @@ mod tests {
         let db = load_embedded().unwrap();
         let s = setup(&db, "intruders-in-chetwood");
         let mut g = Game::new(&db, &s);
-        let mut run = |race: &str| play_counted(&mut g, &[("rollouts", "12"), ("race", race)]);
+        let mut run = |race: &str| {
+            play_counted(
+                &mut g,
+                &[("rollouts", "12"), ("race", race), ("curtail", "0")],
+            )
+        };
         let (full, _) = run("0");
         let (raced, first) = run("2");
         let (again, second) = run("2");
@@ -1159,7 +1260,12 @@ mod tests {
         let mut run = |probe: &str| {
             play_counted(
                 &mut g,
-                &[("rollouts", "12"), ("race", "0"), ("probe", probe)],
+                &[
+                    ("rollouts", "12"),
+                    ("race", "0"),
+                    ("probe", probe),
+                    ("curtail", "0"),
+                ],
             )
         };
         let (two, _) = run("2");
@@ -1183,6 +1289,7 @@ mod tests {
             let opts = [
                 ("rollouts".to_string(), "24".to_string()),
                 ("lead".to_string(), lead.to_string()),
+                ("curtail".to_string(), "0".to_string()),
             ];
             LookaheadBot::from_options(&opts).unwrap()
         };
@@ -1213,6 +1320,148 @@ mod tests {
             l < o,
             "leader racing played {l} rollouts, racing against basic's choice {o}"
         );
+    }
+
+    /// Curtailment's rule on hand-made sums (margin 2, `curtail` 3): a candidate the leader beats
+    /// by 10 in every sample goes at once; a close, noisy one stays while many samples of the
+    /// budget remain and goes when few remain (the full budget could no longer lift it above the
+    /// leader); `basic`'s choice, beaten beyond doubt, goes too.
+    #[test]
+    fn curtailment_drops_what_the_budget_cannot_reverse() {
+        let bot = LookaheadBot::from_options(&[("curtail".into(), "3".into())]).unwrap();
+        let r = 8;
+        let mut sum = [0f64; MAX_WIDTH];
+        let mut psum = [[0f64; MAX_WIDTH]; MAX_WIDTH];
+        let mut psq = [[0f64; MAX_WIDTH]; MAX_WIDTH];
+        // 0: basic's choice, 0 each sample; 1: the leader, 20; 2: 10 each sample; 3: 18 ± 4
+        // on alternate samples (mean 2 below the leader, deviation about 4).
+        let v = |k: usize, i: u32| match k {
+            0 => 0.0,
+            1 => 20.0,
+            2 => 10.0,
+            _ => 18.0 + if i.is_multiple_of(2) { 4.0 } else { -4.0 },
+        };
+        for i in 0..r {
+            for k in 0..4 {
+                sum[k] += v(k, i);
+                for j in 0..k {
+                    let d = v(k, i) - v(j, i);
+                    psum[k][j] += d;
+                    psq[k][j] += d * d;
+                }
+            }
+        }
+        let mut live = [true; MAX_WIDTH];
+        assert!(!bot.curtail_leader(4, r, 128, &sum, &psum, &psq, &mut live));
+        assert_eq!(
+            &live[..4],
+            &[false, true, false, true],
+            "120 samples to come could lift the close one"
+        );
+        let mut live = [true; MAX_WIDTH];
+        assert!(
+            bot.curtail_leader(4, r, 9, &sum, &psum, &psq, &mut live),
+            "1 sample to come cannot"
+        );
+        assert_eq!(&live[..4], &[false, true, false, false]);
+        // Off, nothing is dropped by the search: the same decision plays every sample.
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        let (full, _) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "0")]);
+        let (cut, a) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "3")]);
+        let (again, b) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "3")]);
+        assert_eq!((cut, a), (again, b), "curtailment is deterministic");
+        assert!(cut < full, "curtailed {cut} rollouts, full budget {full}");
+    }
+
+    /// Measurement, not a check (`cargo test --release --lib agreement -- --ignored
+    /// --nocapture`; `LOOK_SPECS="curtail=2;curtail=3"`, `LOOK_GAMES`, `LOOK_SEED`,
+    /// `LOOK_SCENARIO`, `LOOK_DECK`): games walked by `basic`; at each decision `lookahead`
+    /// searches (a phase's first commit decision, every searched one) the default and each spec
+    /// are asked with the same bot seed; prints how often each spec's choice differs from the
+    /// default's, and the rollouts each played.
+    #[test]
+    #[ignore]
+    fn agreement_with_the_full_budget() {
+        let env = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+        let specs = env("LOOK_SPECS", "curtail=2");
+        let games: u64 = env("LOOK_GAMES", "4").parse().unwrap();
+        let seed: u64 = env("LOOK_SEED", "5").parse().unwrap();
+        let db = load_embedded().unwrap();
+        let mut s = setup(&db, &env("LOOK_SCENARIO", "intruders-in-chetwood"));
+        s.decks =
+            vec![crate::deck::resolve_deck(&env("LOOK_DECK", "chetwood-vigil"), &db).unwrap()];
+        let mut g = Game::new(&db, &s);
+        let parse = |spec: &str| -> Vec<(String, String)> {
+            spec.split(',')
+                .filter(|x| !x.is_empty())
+                .map(|kv| {
+                    let (k, v) = kv.split_once('=').unwrap();
+                    (k.to_string(), v.to_string())
+                })
+                .collect()
+        };
+        let mut base = LookaheadBot::new();
+        let mut bots: Vec<(String, LookaheadBot)> = specs
+            .split(';')
+            .map(|sp| {
+                let opts = parse(sp.trim_start_matches("reseed"));
+                (sp.to_string(), LookaheadBot::from_options(&opts).unwrap())
+            })
+            .collect();
+        let mut differ = vec![(0u32, 0u32); bots.len()];
+        let (mut asked, mut asked_commit) = (0u32, 0u32);
+        let mut policy = BasicBot::new();
+        for index in 0..games {
+            g.start(seed, index);
+            policy.new_game(index);
+            let mut step = 0u64;
+            let mut last_commit = (u16::MAX, 9u8);
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                let commit = matches!(d.ask, Ask::Commit);
+                let first = commit && last_commit != (g.round, d.player);
+                if commit {
+                    last_commit = (g.round, d.player);
+                }
+                if first || (!commit && searched(&g, &d)) {
+                    base.new_game(900 + step);
+                    let x = base.choose(&g, &d);
+                    asked += 1;
+                    asked_commit += commit as u32;
+                    for (i, (spec, b)) in bots.iter_mut().enumerate() {
+                        // `reseed...`: another bot seed (the full budget's own noise).
+                        let shift = if spec.starts_with("reseed") { 7777 } else { 0 };
+                        b.new_game(900 + step + shift);
+                        let y = b.choose(&g, &d);
+                        if y != x {
+                            if commit {
+                                differ[i].1 += 1;
+                            } else {
+                                differ[i].0 += 1;
+                            }
+                        }
+                    }
+                }
+                let i = policy.choose(&g, &d);
+                g.apply(i);
+                step += 1;
+            }
+        }
+        eprintln!(
+            "default: {asked} decisions ({asked_commit} commit plans), {} rollouts",
+            base.rollouts_played
+        );
+        for (i, (spec, b)) in bots.iter().enumerate() {
+            eprintln!(
+                "{spec}: differs at {} other + {} commit decisions, {} rollouts ({:.1}%)",
+                differ[i].0,
+                differ[i].1,
+                b.rollouts_played,
+                100.0 * b.rollouts_played as f64 / base.rollouts_played as f64
+            );
+        }
     }
 
     /// The leader race's rule on hand-made sums (8 samples, margin 2, race 2): a candidate

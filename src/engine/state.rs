@@ -90,6 +90,21 @@ impl Zone {
         };
         base + p as usize * N_PLAYER_ZONES
     }
+    /// Is this an out-of-play pile whose contents no state-based check reads (a player's deck,
+    /// hand and discard pile, the encounter deck and discard pile, an event resolving)? A card
+    /// moved between two of them sets no `Game::dirty` (`move_card`).
+    #[inline]
+    pub fn quiet(self) -> bool {
+        matches!(
+            self,
+            Zone::Deck(_)
+                | Zone::Hand(_)
+                | Zone::Discard(_)
+                | Zone::EncounterDeck
+                | Zone::EncounterDiscard
+                | Zone::Resolving
+        )
+    }
     /// Is a card here in play (its text active)?
     #[inline]
     pub fn in_play(self) -> bool {

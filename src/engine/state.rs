@@ -91,8 +91,9 @@ impl Zone {
         base + p as usize * N_PLAYER_ZONES
     }
     /// Is this an out-of-play pile whose contents no state-based check reads (a player's deck,
-    /// hand and discard pile, the encounter deck and discard pile, an event resolving)? A card
-    /// moved between two of them sets no `Game::dirty` (`move_card`).
+    /// hand and discard pile, the encounter deck and discard pile, an event resolving, an
+    /// enemy's facedown shadow cards)? A card moved between two of them sets no `Game::dirty`
+    /// (`move_card`).
     #[inline]
     pub fn quiet(self) -> bool {
         matches!(
@@ -103,6 +104,7 @@ impl Zone {
                 | Zone::EncounterDeck
                 | Zone::EncounterDiscard
                 | Zone::Resolving
+                | Zone::Shadow(_)
         )
     }
     /// Is a card here in play (its text active)?

@@ -488,6 +488,8 @@ impl<'a> Game<'a> {
             what,
             until,
         });
-        self.dirty = true;
+        if what.seen_by_checks() {
+            self.dirty = true;
+        }
     }
 }

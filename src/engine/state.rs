@@ -393,6 +393,17 @@ pub enum Lasting {
     CannotTakeDamage,
 }
 
+impl Lasting {
+    /// Can adding or ending this effect make a state-based check act? Only a change of hit
+    /// points or quest points: the checks read no other lasting effect, and no script's
+    /// modifier or rule reads one (test builds prove it: `Game::assert_checks_idle`). The others
+    /// set no `Game::dirty`.
+    #[inline]
+    pub(crate) fn seen_by_checks(self) -> bool {
+        matches!(self, Lasting::Stat(Stat::HitPoints | Stat::QuestPoints, _))
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct LastingEffect {
     pub card: CardId,

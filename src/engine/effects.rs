@@ -231,7 +231,11 @@ impl<'a> Game<'a> {
         }
         self.players[p as usize].threat += n;
         self.players[p as usize].threat_raised_this_round = true;
-        self.dirty = true;
+        // A state-based check reads a player's threat only at 50 (§4.2.2), as reducing it
+        // (which sets no `dirty`) assumes; test builds prove it (`Game::assert_checks_idle`).
+        if self.players[p as usize].threat >= 50 {
+            self.dirty = true;
+        }
         if self.logging() {
             self.log_line(format!(
                 "  P{} threat +{} -> {}",
@@ -484,6 +488,8 @@ impl<'a> Game<'a> {
             what,
             until,
         });
-        self.dirty = true;
+        if what.seen_by_checks() {
+            self.dirty = true;
+        }
     }
 }

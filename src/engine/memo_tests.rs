@@ -27,3 +27,36 @@ fn memo_answers_equal_fresh_answers() {
     }
     assert!(played > 0);
 }
+
+/// `move_card` leaves the state-based checks clean for a move between two out-of-play piles no
+/// check reads (`Zone::quiet`), and dirties them when the move empties a player's deck or
+/// reaches another zone; a threat raise dirties them only at 50.
+#[test]
+fn quiet_moves_and_threat_below_50_leave_the_state_checks_clean() {
+    use super::{CardId, Zone};
+    let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    g.settle();
+    assert!(!g.dirty);
+    let deck: Vec<CardId> = g.list(Zone::Deck(0)).to_vec();
+    let n = deck.len();
+    assert!(n >= 3);
+    g.move_card(deck[0], Zone::Hand(0));
+    g.move_card(deck[0], Zone::Discard(0));
+    for &c in &deck[1..n - 1] {
+        g.move_card(c, Zone::Hand(0));
+    }
+    assert!(!g.dirty, "deck -> hand -> discard pile, the deck not empty");
+    g.move_card(deck[n - 1], Zone::Hand(0));
+    assert!(g.dirty, "the move emptied the deck");
+    g.settle();
+    g.move_card(deck[0], Zone::Victory);
+    assert!(g.dirty, "to the victory display");
+    g.settle();
+    g.players[0].threat = 40;
+    g.raise_threat_by_player(0, 9);
+    assert!(!g.dirty, "threat 49");
+    g.raise_threat_by_player(0, 1);
+    assert!(g.dirty, "threat 50");
+    g.settle();
+    assert!(g.players[0].eliminated, "eliminated at 50");
+}

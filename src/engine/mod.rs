@@ -1083,6 +1083,9 @@ impl<'a> Game<'a> {
     /// The main loop: run frames until a decision is needed or the game is over.
     fn run(&mut self) {
         while self.outcome.is_none() && !self.waiting {
+            if cfg!(test) && self.stat_memo.check && !self.dirty {
+                self.assert_checks_idle();
+            }
             if self.dirty {
                 self.state_checks();
                 // A Forced effect of a state-based check may ask a decision (Gather Information).

@@ -450,7 +450,17 @@ impl<'a> Game<'a> {
             }
         }
         self.lists[to.list()].push(c);
-        self.dirty = true;
+        // A move between two out-of-play piles (`Zone::quiet`) makes no state-based check fire
+        // (§3.8, §4), unless it empties a player's deck; test builds in the memo's checking
+        // mode prove it at every frame (`Game::assert_checks_idle`).
+        if was_in_play
+            || now_in_play
+            || !from.quiet()
+            || !to.quiet()
+            || (matches!(from, Zone::Deck(_)) && self.lists[from.list()].is_empty())
+        {
+            self.dirty = true;
+        }
         self.note_moved(c);
         if was_in_play && !now_in_play && self.areas.captives > 0 {
             // Its captured cards are rescued (RULES §8.7.7).

@@ -90,6 +90,23 @@ impl Zone {
         };
         base + p as usize * N_PLAYER_ZONES
     }
+    /// Is this an out-of-play pile whose contents no state-based check reads (a player's deck,
+    /// hand and discard pile, the encounter deck and discard pile, an event resolving, an
+    /// enemy's facedown shadow cards)? A card moved between two of them sets no `Game::dirty`
+    /// (`move_card`).
+    #[inline]
+    pub fn quiet(self) -> bool {
+        matches!(
+            self,
+            Zone::Deck(_)
+                | Zone::Hand(_)
+                | Zone::Discard(_)
+                | Zone::EncounterDeck
+                | Zone::EncounterDiscard
+                | Zone::Resolving
+                | Zone::Shadow(_)
+        )
+    }
     /// Is a card here in play (its text active)?
     #[inline]
     pub fn in_play(self) -> bool {
@@ -374,6 +391,17 @@ pub enum Lasting {
     Sentinel,
     /// Cannot take damage while it lasts (Gates of Carn Dûm's shadow effect).
     CannotTakeDamage,
+}
+
+impl Lasting {
+    /// Can adding or ending this effect make a state-based check act? Only a change of hit
+    /// points or quest points: the checks read no other lasting effect, and no script's
+    /// modifier or rule reads one (test builds prove it: `Game::assert_checks_idle`). The others
+    /// set no `Game::dirty`.
+    #[inline]
+    pub(crate) fn seen_by_checks(self) -> bool {
+        matches!(self, Lasting::Stat(Stat::HitPoints | Stat::QuestPoints, _))
+    }
 }
 
 #[derive(Clone, Copy, Debug)]

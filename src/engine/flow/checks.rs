@@ -29,6 +29,97 @@ impl<'a> Game<'a> {
             && !self.lasting.iter().any(|e| e.card == c)
     }
 
+    /// Test builds, the memo's checking mode (`Game::set_memo_check`), at every frame while
+    /// `dirty` is unset: no state-based check would act now (the read-only tests of
+    /// `state_checks`). The proof that every change a check could see sets `dirty` (in
+    /// particular that the moves `move_card` leaves clean, between `Zone::quiet` piles, are
+    /// invisible to them).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn assert_checks_idle(&self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let why = |what: &str, c: CardId| {
+            panic!(
+                "{what} ({}) but no state-based check is pending (round {}, {:?})",
+                self.title(c),
+                self.round,
+                self.stack.last()
+            )
+        };
+        for p in 0..self.n_players {
+            for &c in self.list(Zone::Play(p)) {
+                if self.is_character(c)
+                    && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
+                    && !self.damage_cancel_pending(c)
+                {
+                    why("a character has lethal damage", c);
+                }
+            }
+        }
+        for li in ENEMY_LISTS {
+            for &c in &self.lists[li] {
+                let damage = self.cards[c as usize].damage;
+                if damage > 0
+                    && self.is_enemy(c)
+                    && (!self.def_of(c).keywords.indestructible
+                        || self.rule(Rule::LosesIndestructible(c)))
+                    && !self.rule(Rule::GainsIndestructible(c))
+                    && {
+                        let hp = self.stat(c, Stat::HitPoints);
+                        damage >= hp && hp > 0
+                    }
+                {
+                    why("an enemy has lethal damage", c);
+                }
+            }
+        }
+        for li in [ACTIVE_LIST, ENEMY_LISTS[0]] {
+            for &c in &self.lists[li] {
+                let prog = self.cards[c as usize].progress;
+                if prog <= 0 || !(self.is_location(c) || self.is_side_quest(c)) {
+                    continue;
+                }
+                let qp = self.stat(c, Stat::QuestPoints);
+                if qp > 0
+                    && prog >= qp
+                    && (self.is_location(c)
+                        || (self.is_side_quest(c) && !self.rule(Rule::CannotDefeat(c))))
+                {
+                    why("a location or side quest has its quest points", c);
+                }
+            }
+        }
+        if let Some(q) = self.main_quest() {
+            if self.def_of(q).quest_points > 0
+                && self.cards[q as usize].progress >= self.stat(q, Stat::QuestPoints)
+                && !self.rule(Rule::CannotDefeat(q))
+                && (!self.list(Zone::QuestDeck).is_empty() || !self.rule(Rule::CannotWin))
+            {
+                why("the quest stage has its quest points", q);
+            }
+        }
+        for p in 0..self.n_players {
+            let ps = &self.players[p as usize];
+            if ps.eliminated {
+                continue;
+            }
+            assert!(
+                ps.threat < 50
+                    && (self.heroes(p).next().is_some()
+                        || (self.dead_heroes(p) == 0
+                            && self.setup.options.heroless_player_survives))
+                    && !(self.list(Zone::Deck(p)).is_empty()
+                        && self.rule(Rule::EmptyDeckEliminates)),
+                "P{} should be eliminated but no state-based check is pending (round {}, {:?})",
+                p + 1,
+                self.round,
+                self.stack.last()
+            );
+        }
+    }
+
     pub(crate) fn state_checks(&mut self) {
         let mut guard = 0;
         while self.dirty && self.outcome.is_none() && guard < 64 {

@@ -397,7 +397,9 @@ impl<'a> Game<'a> {
                 continue;
             }
             self.lasting.remove(i);
-            self.dirty = true;
+            if e.what.seen_by_checks() {
+                self.dirty = true;
+            }
             let ci = self.cards[e.card as usize];
             if e.what == Lasting::RemoveAtEndOfRound && ci.gen == e.gen && ci.zone == Zone::Victory
             {

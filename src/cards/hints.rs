@@ -472,6 +472,15 @@ pub fn cancel_worthy(g: &Game, x: CardId) -> bool {
     g.ty(x) == CardType::Treachery && !hint(g, x).mild_treachery
 }
 
+/// The total Defense of the current attack's declared defenders.
+pub fn defenders_defense(g: &Game) -> i16 {
+    g.attack
+        .defenders()
+        .iter()
+        .map(|&d| g.stat(d, Stat::Defense))
+        .sum()
+}
+
 /// Could the attack in progress destroy a defender (or is it undefended)?
 pub fn shadow_dangerous(g: &Game) -> bool {
     let e = g.attack.enemy;
@@ -483,7 +492,7 @@ pub fn shadow_dangerous(g: &Game) -> bool {
     if defs.is_empty() {
         return true;
     }
-    let def: i16 = defs.iter().map(|&d| g.stat(d, Stat::Defense)).sum();
+    let def = defenders_defense(g);
     let dmg = atk - def + 2;
     defs.iter().any(|&d| dmg >= g.remaining_hp(d))
 }
@@ -678,12 +687,7 @@ pub fn discard_boost_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i3
         && hand_n >= 3
     {
         let atk = g.stat(e, Stat::Attack) + shadow_count(g, e);
-        let def: i16 = g
-            .attack
-            .defenders()
-            .iter()
-            .map(|&d| g.stat(d, Stat::Defense))
-            .sum();
+        let def = defenders_defense(g);
         return (atk > def) as i32 * 20;
     }
     0

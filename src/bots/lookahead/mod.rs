@@ -825,6 +825,20 @@ impl LookaheadBot {
         v
     }
 
+    /// The live candidate with the best score after `r` samples: its mean value, plus the margin
+    /// for `basic`'s choice (candidate 0: another must beat it by the margin); ties go to the
+    /// lowest index, as the final choice.
+    fn leader(&self, n: usize, rf: f64, sum: &[f64; MAX_WIDTH], live: &[bool; MAX_WIDTH]) -> usize {
+        let score = |k: usize| sum[k] / rf + if k == 0 { self.margin } else { 0.0 };
+        let mut lead = usize::MAX;
+        for (k, &l) in live.iter().enumerate().take(n) {
+            if l && (lead == usize::MAX || score(k) > score(lead)) {
+                lead = k;
+            }
+        }
+        lead
+    }
+
     /// Racing against the leader (`lead`), after `r` samples: every live candidate's score is
     /// its mean value, plus the margin for `basic`'s choice (candidate 0: another must beat it
     /// by the margin). The leader is the best score (ties: the lowest index, as the final
@@ -842,13 +856,7 @@ impl LookaheadBot {
         live: &mut [bool; MAX_WIDTH],
     ) -> bool {
         let rf = r as f64;
-        let score = |k: usize| sum[k] / rf + if k == 0 { self.margin } else { 0.0 };
-        let mut lead = usize::MAX;
-        for (k, &l) in live.iter().enumerate().take(n) {
-            if l && (lead == usize::MAX || score(k) > score(lead)) {
-                lead = k;
-            }
-        }
+        let lead = self.leader(n, rf, sum, live);
         let mut left = 0;
         for k in 0..n {
             if !live[k] || k == lead {
@@ -901,13 +909,7 @@ impl LookaheadBot {
         live: &mut [bool; MAX_WIDTH],
     ) -> bool {
         let rf = r as f64;
-        let score = |k: usize| sum[k] / rf + if k == 0 { self.margin } else { 0.0 };
-        let mut lead = usize::MAX;
-        for (k, &l) in live.iter().enumerate().take(n) {
-            if l && (lead == usize::MAX || score(k) > score(lead)) {
-                lead = k;
-            }
-        }
+        let lead = self.leader(n, rf, sum, live);
         // The spread of the final mean around the current one, per unit deviation of a sample.
         let reach = (total.saturating_sub(r) as f64 / (total as f64 * rf)).sqrt();
         let mut left = 0;

@@ -494,12 +494,7 @@ mod bot {
     pub(super) fn derndingle_warrior_value(g: &Game, _p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         // Derndingle Warrior: 1 damage for +3 Defense when the attack would hurt it.
         let e = g.attack.enemy;
-        let def: i16 = g
-            .attack
-            .defenders()
-            .iter()
-            .map(|&d| g.stat(d, Stat::Defense))
-            .sum();
+        let def = defenders_defense(g);
         (e != NO_CARD && g.stat(e, Stat::Attack) - def >= 2 && g.remaining_hp(c) > 1) as i32 * 30
     }
 

@@ -60,17 +60,7 @@ impl<'a> Game<'a> {
         }
         for li in ENEMY_LISTS {
             for &c in &self.lists[li] {
-                let damage = self.cards[c as usize].damage;
-                if damage > 0
-                    && self.is_enemy(c)
-                    && (!self.def_of(c).keywords.indestructible
-                        || self.rule(Rule::LosesIndestructible(c)))
-                    && !self.rule(Rule::GainsIndestructible(c))
-                    && {
-                        let hp = self.stat(c, Stat::HitPoints);
-                        damage >= hp && hp > 0
-                    }
-                {
+                if self.enemy_lethally_damaged(c) {
                     why("an enemy has lethal damage", c);
                 }
             }
@@ -148,19 +138,7 @@ impl<'a> Game<'a> {
                 let mut i = 0;
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];
-                    // Damage at least its hit points, which are above 0: some damage. (Stats
-                    // only read the game: the cheap tests first.)
-                    let damage = self.cards[c as usize].damage;
-                    if damage > 0
-                        && self.is_enemy(c)
-                        && (!self.def_of(c).keywords.indestructible
-                            || self.rule(Rule::LosesIndestructible(c)))
-                        && !self.rule(Rule::GainsIndestructible(c))
-                        && {
-                            let hp = self.stat(c, Stat::HitPoints);
-                            damage >= hp && hp > 0
-                        }
-                    {
+                    if self.enemy_lethally_damaged(c) {
                         if self.saved_from_destruction(c) {
                             i += 1;
                             continue;
@@ -272,6 +250,20 @@ impl<'a> Game<'a> {
     /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
     /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
     ///   (Weather-stained Cloak).
+    /// An enemy (not indestructible) whose damage is at least its hit points, which are above 0:
+    /// some damage. Stats only read the game: the cheap tests first.
+    fn enemy_lethally_damaged(&self, c: CardId) -> bool {
+        let damage = self.cards[c as usize].damage;
+        damage > 0
+            && self.is_enemy(c)
+            && (!self.def_of(c).keywords.indestructible || self.rule(Rule::LosesIndestructible(c)))
+            && !self.rule(Rule::GainsIndestructible(c))
+            && {
+                let hp = self.stat(c, Stat::HitPoints);
+                damage >= hp && hp > 0
+            }
+    }
+
     pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
         self.stack
             .iter()

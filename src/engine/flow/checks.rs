@@ -244,12 +244,6 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Character `c` has just been dealt damage and a window to cancel some of it is still open:
-    /// its destruction waits until the window ends. Two kinds of window (engine choice; each
-    /// exists only when some card could use it, so without such cards nothing changes):
-    /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
-    /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
-    ///   (Weather-stained Cloak).
     /// An enemy (not indestructible) whose damage is at least its hit points, which are above 0:
     /// some damage. Stats only read the game: the cheap tests first.
     fn enemy_lethally_damaged(&self, c: CardId) -> bool {
@@ -264,6 +258,12 @@ impl<'a> Game<'a> {
             }
     }
 
+    /// Character `c` has just been dealt damage and a window to cancel some of it is still open:
+    /// its destruction waits until the window ends. Two kinds of window (engine choice; each
+    /// exists only when some card could use it, so without such cards nothing changes):
+    /// - the Responses to `Event::CancelDamage` (Honour Guard, Raven-winged Helm);
+    /// - the Responses to `Event::Damaged` while a card answers `Rule::MayCancelDamage`
+    ///   (Weather-stained Cloak).
     pub(crate) fn damage_cancel_pending(&self, c: CardId) -> bool {
         self.stack
             .iter()

@@ -262,6 +262,22 @@ fn every_file_in_decks_loads() {
     );
 }
 
+/// The audit decks (two of every implemented card of a sphere and the neutral ones; used to
+/// count which cards `basic` plays, not built-in decks) load with three heroes each.
+#[test]
+fn every_audit_deck_loads() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/audit");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let d = deck::load_deck(&path, db()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(d.heroes.len(), 3, "{}", path.display());
+        assert!(d.cards.len() > 50, "{}", path.display());
+        n += 1;
+    }
+    assert_eq!(n, 4, "one audit deck per sphere");
+}
+
 /// (copies, title, set) of the Core tactics deck, heroes first.
 const TACTICS: &[(u32, &str)] = &[
     (1, "Gimli"),

@@ -1332,9 +1332,6 @@ mod tests {
     fn curtailment_drops_what_the_budget_cannot_reverse() {
         let bot = LookaheadBot::from_options(&[("curtail".into(), "3".into())]).unwrap();
         let r = 8;
-        let mut sum = [0f64; MAX_WIDTH];
-        let mut psum = [[0f64; MAX_WIDTH]; MAX_WIDTH];
-        let mut psq = [[0f64; MAX_WIDTH]; MAX_WIDTH];
         // 0: basic's choice, 0 each sample; 1: the leader, 20; 2: 10 each sample; 3: 18 ± 4
         // on alternate samples (mean 2 below the leader, deviation about 4).
         let v = |k: usize, i: u32| match k {
@@ -1343,16 +1340,7 @@ mod tests {
             2 => 10.0,
             _ => 18.0 + if i.is_multiple_of(2) { 4.0 } else { -4.0 },
         };
-        for i in 0..r {
-            for k in 0..4 {
-                sum[k] += v(k, i);
-                for j in 0..k {
-                    let d = v(k, i) - v(j, i);
-                    psum[k][j] += d;
-                    psq[k][j] += d * d;
-                }
-            }
-        }
+        let (sum, psum, psq) = sample_sums(r, v);
         let mut live = [true; MAX_WIDTH];
         assert!(!bot.curtail_leader(4, r, 128, &sum, &psum, &psq, &mut live));
         assert_eq!(
@@ -1484,24 +1472,20 @@ mod tests {
         }
     }
 
-    /// The leader race's rule on hand-made sums (8 samples, margin 2, race 2): a candidate
-    /// that scored exactly as the leader in every sample is dropped (the two are one), `basic`'s
-    /// choice is dropped once another beats it by the margin beyond doubt, and a close
-    /// candidate stays in the race.
-    #[test]
-    fn leader_race_drops_twins_and_beaten_basic() {
-        let bot = LookaheadBot::from_options(&[("lead".into(), "1".into())]).unwrap();
-        let r = 8;
+    /// Sums of `r` hand-made samples of 4 candidates (`v(k, i)`: candidate `k`'s value in sample
+    /// `i`): each candidate's sum, and the sum and sum of squares of each paired difference.
+    #[allow(clippy::type_complexity)]
+    fn sample_sums(
+        r: u32,
+        v: impl Fn(usize, u32) -> f64,
+    ) -> (
+        [f64; MAX_WIDTH],
+        [[f64; MAX_WIDTH]; MAX_WIDTH],
+        [[f64; MAX_WIDTH]; MAX_WIDTH],
+    ) {
         let mut sum = [0f64; MAX_WIDTH];
         let mut psum = [[0f64; MAX_WIDTH]; MAX_WIDTH];
         let mut psq = [[0f64; MAX_WIDTH]; MAX_WIDTH];
-        // Candidate 1 beats 0 by 10 in every sample; 2 equals 1 in every sample; 3 is 1 above
-        // or below 1 on alternate samples (mean 0, standard error about 0.4).
-        let v = |k: usize, i: u32| match k {
-            0 => 0.0,
-            1 | 2 => 10.0,
-            _ => 10.0 + if i.is_multiple_of(2) { 1.0 } else { -1.0 },
-        };
         for i in 0..r {
             for k in 0..4 {
                 sum[k] += v(k, i);
@@ -1512,6 +1496,25 @@ mod tests {
                 }
             }
         }
+        (sum, psum, psq)
+    }
+
+    /// The leader race's rule on hand-made sums (8 samples, margin 2, race 2): a candidate
+    /// that scored exactly as the leader in every sample is dropped (the two are one), `basic`'s
+    /// choice is dropped once another beats it by the margin beyond doubt, and a close
+    /// candidate stays in the race.
+    #[test]
+    fn leader_race_drops_twins_and_beaten_basic() {
+        let bot = LookaheadBot::from_options(&[("lead".into(), "1".into())]).unwrap();
+        let r = 8;
+        // Candidate 1 beats 0 by 10 in every sample; 2 equals 1 in every sample; 3 is 1 above
+        // or below 1 on alternate samples (mean 0, standard error about 0.4).
+        let v = |k: usize, i: u32| match k {
+            0 => 0.0,
+            1 | 2 => 10.0,
+            _ => 10.0 + if i.is_multiple_of(2) { 1.0 } else { -1.0 },
+        };
+        let (sum, psum, psq) = sample_sums(r, v);
         let mut live = [true; MAX_WIDTH];
         let done = bot.race_leader(4, r, &sum, &psum, &psq, &mut live);
         assert!(!live[0], "basic's choice is beaten by 10 beyond doubt");

@@ -857,34 +857,67 @@ impl LookaheadBot {
     ) -> bool {
         let rf = r as f64;
         let lead = self.leader(n, rf, sum, live);
+        // The paired difference k − lead (with the margin) and its standard error.
+        self.drop_trailing(n, lead, rf, psum, psq, live, |mean, var| {
+            mean + self.race * (var / (rf - 1.0)).sqrt() <= self.indiff
+        })
+    }
+
+    /// Drops each live candidate other than the leader for which `drop(mean, variance)` of its
+    /// paired difference to the leader (`paired_to_leader`) holds; true when none but the leader
+    /// is left.
+    #[allow(clippy::too_many_arguments)]
+    fn drop_trailing(
+        &self,
+        n: usize,
+        lead: usize,
+        rf: f64,
+        psum: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        psq: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        live: &mut [bool; MAX_WIDTH],
+        drop: impl Fn(f64, f64) -> bool,
+    ) -> bool {
         let mut left = 0;
-        for k in 0..n {
-            if !live[k] || k == lead {
+        for (k, l) in live.iter_mut().enumerate().take(n) {
+            if !*l || k == lead {
                 continue;
             }
-            // The paired difference k − lead: its mean and standard error.
-            let (s, q, sign) = if k > lead {
-                (psum[k][lead], psq[k][lead], 1.0)
-            } else {
-                (psum[lead][k], psq[lead][k], -1.0)
-            };
-            let mean = sign * s / rf;
-            let var = (q / rf - mean * mean).max(0.0);
-            let se = (var / (rf - 1.0)).sqrt();
-            let bonus = if k == 0 {
-                self.margin
-            } else if lead == 0 {
-                -self.margin
-            } else {
-                0.0
-            };
-            if mean + bonus + self.race * se <= self.indiff {
-                live[k] = false;
+            let (mean, var) = self.paired_to_leader(k, lead, rf, psum, psq);
+            if drop(mean, var) {
+                *l = false;
             } else {
                 left += 1;
             }
         }
         left == 0
+    }
+
+    /// The paired difference candidate `k` − the leader after `r` (as `rf`) samples: its mean,
+    /// with the margin (`basic`'s choice, candidate 0, must be beaten by it), and its variance
+    /// over the samples (divided by `r`).
+    fn paired_to_leader(
+        &self,
+        k: usize,
+        lead: usize,
+        rf: f64,
+        psum: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+        psq: &[[f64; MAX_WIDTH]; MAX_WIDTH],
+    ) -> (f64, f64) {
+        let (s, q, sign) = if k > lead {
+            (psum[k][lead], psq[k][lead], 1.0)
+        } else {
+            (psum[lead][k], psq[lead][k], -1.0)
+        };
+        let mean = sign * s / rf;
+        let var = (q / rf - mean * mean).max(0.0);
+        let bonus = if k == 0 {
+            self.margin
+        } else if lead == 0 {
+            -self.margin
+        } else {
+            0.0
+        };
+        (mean + bonus, var)
     }
 
     /// Curtailment after `r` of `total` samples: would the full budget still choose as now? The
@@ -912,32 +945,9 @@ impl LookaheadBot {
         let lead = self.leader(n, rf, sum, live);
         // The spread of the final mean around the current one, per unit deviation of a sample.
         let reach = (total.saturating_sub(r) as f64 / (total as f64 * rf)).sqrt();
-        let mut left = 0;
-        for k in 0..n {
-            if !live[k] || k == lead {
-                continue;
-            }
-            let (s, q, sign) = if k > lead {
-                (psum[k][lead], psq[k][lead], 1.0)
-            } else {
-                (psum[lead][k], psq[lead][k], -1.0)
-            };
-            let mean = sign * s / rf;
-            let var = (q / rf - mean * mean).max(0.0) * rf / (rf - 1.0);
-            let bonus = if k == 0 {
-                self.margin
-            } else if lead == 0 {
-                -self.margin
-            } else {
-                0.0
-            };
-            if mean + bonus + self.curtail * var.sqrt() * reach <= 0.0 {
-                live[k] = false;
-            } else {
-                left += 1;
-            }
-        }
-        left == 0
+        self.drop_trailing(n, lead, rf, psum, psq, live, |mean, var| {
+            mean + self.curtail * (var * rf / (rf - 1.0)).sqrt() * reach <= 0.0
+        })
     }
 
     /// Score `n` candidates by `rollouts` determinized continuations each and return the index

@@ -81,6 +81,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-034",
         hint: Hint {
             play_value: Some(bot::feint_value),
+            effect: Some(bot::feint_effect),
             cancels_attack: true,
             ..NO_HINT
         },
@@ -733,18 +734,48 @@ mod bot {
         }
     }
 
-    /// Feint
-    pub(super) fn feint_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
-        let phase = g.phase;
-        let engaged = g.engaged(p).len();
-        (phase == Phase::Combat && engaged > 0 && max_engaged_attack(g, p) >= 3) as i32 * 25
+    /// The enemies engaged with `p` whose attack is still to come this phase: not attacked yet,
+    /// not already kept from attacking him, and not the enemy attacking now ("cannot attack"
+    /// does not stop an attack under way, e.g. an immediate attack on engagement).
+    fn attacks_to_come<'a>(g: &'a Game<'a>, p: u8) -> impl Iterator<Item = CardId> + 'a {
+        let now = g.attacking_enemy();
+        g.engaged(p)
+            .iter()
+            .copied()
+            .filter(move |&e| Some(e) != now && super::may_still_attack(g, e, p))
     }
 
-    /// Thicket
+    /// Feint: in combat, while an engaged enemy of 3+ Attack has its attack still to come.
+    pub(super) fn feint_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+        let worth =
+            g.phase == Phase::Combat && attacks_to_come(g, p).any(|e| g.stat(e, Stat::Attack) >= 3);
+        worth as i32 * 25
+    }
+
+    /// Feint: the strongest enemy whose attack is still to come (never the one attacking now).
+    pub(super) fn feint_effect(g: &Game, p: u8, _c: CardId, what: u8, o: &[Opt]) -> Option<usize> {
+        if what != 0 {
+            return None;
+        }
+        let now = g.attacking_enemy();
+        pick_max(o, |e| {
+            if Some(e) == now {
+                i32::MIN / 2
+            } else {
+                (g.stat(e, Stat::Attack) + shadow_count(g, e)) as i32
+                    + (g.engaged(p).contains(&e) as i32) * 100
+            }
+        })
+    }
+
+    /// Thicket of Spears: in combat, while 2+ engaged enemies, or 5+ Attack, are still to attack.
     pub(super) fn thicket_of_spears_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
-        let phase = g.phase;
-        let engaged = g.engaged(p).len();
-        (phase == Phase::Combat && (engaged >= 2 || engaged_attack(g, p) >= 5)) as i32 * 30
+        if g.phase != Phase::Combat {
+            return 0;
+        }
+        let (n, atk) =
+            attacks_to_come(g, p).fold((0, 0), |(n, a), e| (n + 1, a + g.stat(e, Stat::Attack)));
+        (n >= 2 || atk >= 5) as i32 * 30
     }
 
     /// Swift Strike
@@ -1189,8 +1220,27 @@ mod tests {
             0,
             "an attack of 2 is not worth it"
         );
-        g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 25);
+        // Fault class: Feint played on the enemy whose (immediate) attack is already under
+        // way does not stop that attack; it is worth nothing then, and its target is another.
+        g.attack = crate::engine::AttackCtx::new(e, 0, true);
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "the 3-Attack enemy attacks now"
+        );
+        let e2 = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            25,
+            "another one is still to attack"
+        );
+        let o = [Opt::Card(e), Opt::Card(e2)];
+        let f = crate::cards::hints::hint(&g, c).effect.unwrap();
+        assert_eq!(f(&g, 0, c, 0, &o), Some(1), "not the enemy attacking now");
+        g.card_mut(e2).attacked = true;
+        assert_eq!(action_value(&g, 0, c, None), 0, "the other has attacked");
     }
 
     #[test]

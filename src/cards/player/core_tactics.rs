@@ -8,7 +8,7 @@ use crate::cards::common::area_players;
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{multi_defend_value, AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -127,7 +127,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-038",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(multi_defend_value),
+            multi_defend: true,
             ..NO_HINT
         },
         can_act: Some(together_can),

@@ -642,7 +642,7 @@ pub fn exhaust_draw_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32
         || g.controller(c) != p
         || hand(g, p).len() >= DRAW_HAND_CAP
         || g.patk.enemy != NO_CARD
-        || g.attack.enemy != NO_CARD
+        || g.attacking_enemy().is_some()
         || unattacked_engaged(g, p).next().is_some()
     {
         return 0;
@@ -693,10 +693,10 @@ pub fn discard_boost_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i3
     {
         return 10;
     }
-    let e = g.attack.enemy;
+    // The attack in progress (not the context an ended attack leaves behind).
+    let e = g.attacking_enemy().unwrap_or(NO_CARD);
     if g.phase == crate::engine::Phase::Combat
         && e != NO_CARD
-        && g.card(e).zone.in_play()
         && g.attack.defenders().contains(&host)
         && hand_n >= 3
     {

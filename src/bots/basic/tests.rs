@@ -2030,3 +2030,58 @@ fn community_decks_load_and_play() {
     assert_eq!(n, 4, "four community decks");
 }
 
+/// An enemy attack that ended earlier (this phase or any earlier round) leaves its context
+/// behind (`Game::attack`, `ended`); the test state of the stale-context fault class.
+fn leave_an_ended_attack(g: &mut Game) {
+    let old = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.card_mut(old).attacked = true;
+    g.attack = crate::engine::AttackCtx::new(old, 0, false);
+    g.attack.ended = true;
+    // The attacker was destroyed by the counter-attack.
+    g.move_card(old, Zone::EncounterDiscard);
+    assert!(g.attacking_enemy().is_none());
+    assert_ne!(g.attack.enemy, NO_CARD);
+}
+
+#[test]
+fn quick_strike_strikes_after_an_earlier_attack_has_ended() {
+    // Fault class: hint values that read "an enemy attack is in progress" from the attack
+    // context, which stays set after the attack ends (Quick Strike: used in 8 of 530 games
+    // where offered on the community decks; Beravor's and Gléowine's draws likewise): after
+    // the first enemy attack of the game they were never used again.
+    let mut g = sandbox(&[TACTICS_HEROES]);
+    g.phase = Phase::Combat;
+    leave_an_ended_attack(&mut g);
+    let qs = g.spawn(QUICK_STRIKE, 0, Zone::Hand(0));
+    let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0)); // 3 ATK, 2 DEF
+    g.card_mut(e).damage = g.remaining_hp(e) - 1;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(qs)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(qs),
+        "Legolas kills the Marauder before it attacks"
+    );
+}
+
+#[test]
+fn beravor_draws_after_the_attacks_even_with_an_ended_attacks_context_left() {
+    // Same fault class as `quick_strike_strikes_after_an_earlier_attack_has_ended`, on the
+    // exhaust-to-draw reading (`Hint::exhaust_draws`).
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    g.phase = Phase::Combat;
+    leave_an_ended_attack(&mut g);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Activate(beravor)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(beravor));
+}

@@ -694,7 +694,8 @@ mod bot {
     /// Quick Strike: in combat, a ready character of ours kills alone an engaged enemy with 3+
     /// Attack before it attacks, while enough others stay ready to defend the rest.
     pub(super) fn quick_strike_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
-        if g.phase != Phase::Combat || g.attack.enemy != NO_CARD {
+        // An attack in progress (not the context an ended attack leaves behind): no strike.
+        if g.phase != Phase::Combat || g.attacking_enemy().is_some() {
             return 0;
         }
         // Someone must still be left to defend the other attackers.

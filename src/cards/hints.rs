@@ -184,6 +184,18 @@ pub struct Hint {
     /// An action that shuffles a player's discard pile back into the deck (Will of the West):
     /// played where an empty deck eliminates and the deck runs low (`refills_deck_value`).
     pub refills_deck: bool,
+    /// An action that exhausts one of its player's ready heroes to ready an exhausted hero
+    /// (Common Cause): played in the combat phase, before the next enemy attack, when the
+    /// exhausted hero would defend it for much less than any ready character
+    /// (`hero_swap_value`); its prompts exhaust the ready hero that defends worst and ready the
+    /// one that defends best.
+    pub swaps_ready_hero: bool,
+    /// An action that lets a player declare any number of defenders against each attack this
+    /// phase (Stand Together): played when the next enemy attack costs a lone defender much
+    /// more than the best two (`multi_defend_value`); a bot then adds defenders while the
+    /// attack still gets past the declared Defense and characters are left for the other
+    /// attacks.
+    pub multi_defend: bool,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -233,6 +245,8 @@ pub const NO_HINT: Hint = Hint {
     damage_each_engaged: 0,
     returns_from_discard: false,
     refills_deck: false,
+    swaps_ready_hero: false,
+    multi_defend: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
@@ -628,7 +642,7 @@ pub fn exhaust_draw_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32
         || g.controller(c) != p
         || hand(g, p).len() >= DRAW_HAND_CAP
         || g.patk.enemy != NO_CARD
-        || g.attack.enemy != NO_CARD
+        || g.attacking_enemy().is_some()
         || unattacked_engaged(g, p).next().is_some()
     {
         return 0;
@@ -679,10 +693,10 @@ pub fn discard_boost_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i3
     {
         return 10;
     }
-    let e = g.attack.enemy;
+    // The attack in progress (not the context an ended attack leaves behind).
+    let e = g.attacking_enemy().unwrap_or(NO_CARD);
     if g.phase == crate::engine::Phase::Combat
         && e != NO_CARD
-        && g.card(e).zone.in_play()
         && g.attack.defenders().contains(&host)
         && hand_n >= 3
     {
@@ -784,6 +798,137 @@ pub fn refills_deck_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32
     } else {
         0
     }
+}
+
+// ===================================================================== hints2: generic readings
+
+/// The strongest attack still to come against `p` this phase: the highest Attack (+1 per
+/// shadow card) among the enemies engaged with him that have not attacked; 0 when there is
+/// none, an enemy attack is in progress or a player attack is being declared.
+pub fn next_attack(g: &Game, p: u8) -> i16 {
+    if g.phase != crate::engine::Phase::Combat
+        || g.attacking_enemy().is_some()
+        || g.patk.enemy != NO_CARD
+    {
+        return 0;
+    }
+    unattacked_engaged(g, p)
+        .map(|e| g.stat(e, Stat::Attack) + shadow_count(g, e))
+        .max()
+        .unwrap_or(0)
+}
+
+/// What character `c` defending an attack of strength `atk` costs (the damage that gets past
+/// its Defense).
+pub fn lone_defence_cost(g: &Game, c: CardId, atk: i16) -> i32 {
+    damage_cost(g, c, atk - g.stat(c, Stat::Defense))
+}
+
+/// The cheapest defence of an attack of strength `atk` among `p`'s ready characters, with
+/// character `out` exhausted and `add` ready (`NO_CARD`: no change); undefended if cheaper.
+pub fn best_defence_with(g: &Game, p: u8, atk: i16, out: CardId, add: CardId) -> i32 {
+    let ready_best = g
+        .characters(p)
+        .filter(|&c| c != out && (ready(g, c) || c == add))
+        .map(|c| lone_defence_cost(g, c, atk))
+        .min()
+        .unwrap_or(i32::MAX);
+    ready_best.min(undefended_cost(g, p, atk))
+}
+
+/// For `Hint::swaps_ready_hero`: the ready hero of `p` to exhaust (not one the round's kills
+/// need, `kill_pivotal`; the one whose defence of `atk` costs most, the least valuable on ties)
+/// and the exhausted hero of `p` to ready (the one whose defence costs least), if both exist.
+pub fn hero_swap(g: &Game, p: u8, atk: i16) -> Option<(CardId, CardId)> {
+    let out = g
+        .heroes(p)
+        .filter(|&h| ready(g, h) && !g.immune(h) && !kill_pivotal(g, p, h))
+        .max_by_key(|&h| (lone_defence_cost(g, h, atk), -char_value(g, h)))?;
+    let add = g
+        .heroes(p)
+        .filter(|&h| !ready(g, h) && !g.immune(h))
+        .min_by_key(|&h| (lone_defence_cost(g, h, atk), -char_value(g, h)))?;
+    Some((out, add))
+}
+
+/// Value of card `c` exhausting a ready hero to ready an exhausted one (`Hint::swaps_ready_hero`):
+/// 25 in the combat phase before an enemy attack (`next_attack`) when the swap (`hero_swap`)
+/// makes the cheapest defence of it cheaper by at least a hero's wound (`HERO_WOUND`), else 0.
+pub fn hero_swap_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    if !hint(g, c).swaps_ready_hero {
+        return 0;
+    }
+    let atk = next_attack(g, p);
+    if atk <= 0 {
+        return 0;
+    }
+    let Some((out, add)) = hero_swap(g, p, atk) else {
+        return 0;
+    };
+    let before = best_defence_with(g, p, atk, NO_CARD, NO_CARD);
+    let after = best_defence_with(g, p, atk, out, add);
+    (after.saturating_add(HERO_WOUND) <= before) as i32 * 25
+}
+
+/// Is `p`'s ready character `c` needed to destroy an engaged enemy this round: some enemy
+/// engaged with `p` falls to the Attack of all his ready characters, but not without `c`'s?
+pub fn kill_pivotal(g: &Game, p: u8, c: CardId) -> bool {
+    let total: i16 = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| g.stat(x, Stat::Attack))
+        .sum();
+    let mine = g.stat(c, Stat::Attack);
+    g.engaged(p).iter().any(|&e| {
+        let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+        g.is_enemy(e) && !g.immune(e) && total >= need && total - mine < need
+    })
+}
+
+/// The most Defense two of `p`'s ready characters add up to when the second is one the
+/// round's kills do not need (`kill_pivotal`); `None` without such a pair.
+pub fn best_spare_pair(g: &Game, p: u8) -> Option<i16> {
+    let best = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .max_by_key(|&x| g.stat(x, Stat::Defense))?;
+    let second = g
+        .characters(p)
+        .filter(|&x| x != best && ready(g, x) && !kill_pivotal(g, p, x))
+        .map(|x| g.stat(x, Stat::Defense))
+        .max()?;
+    Some(g.stat(best, Stat::Defense) + second)
+}
+
+/// Value of card `c` letting `p` declare several defenders against each attack this phase
+/// (`Hint::multi_defend`): 20 in the combat phase before an enemy attack (`next_attack`) whose
+/// cheapest lone defence (`best_defence_with`) destroys a character (costs 80 or more) while
+/// the damage left past the Defense of two ready characters together (the second one not
+/// needed for a kill this round: `best_spare_pair`) costs at least 60 less, when `p` has more
+/// ready characters than enemies still to attack him; else 0.
+pub fn multi_defend_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+    if !hint(g, c).multi_defend || g.players[p as usize].multi_defend {
+        return 0;
+    }
+    let atk = next_attack(g, p);
+    if atk <= 0 {
+        return 0;
+    }
+    let readies = g.characters(p).filter(|&x| ready(g, x)).count();
+    if readies <= unattacked_engaged(g, p).count() {
+        return 0;
+    }
+    let Some(two) = best_spare_pair(g, p) else {
+        return 0;
+    };
+    let alone = best_defence_with(g, p, atk, NO_CARD, NO_CARD);
+    let together = g
+        .characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| damage_cost(g, x, atk - two))
+        .min()
+        .unwrap_or(i32::MAX);
+    (alone >= 80 && alone.saturating_sub(together) >= 60) as i32 * 20
 }
 
 #[cfg(test)]

@@ -185,6 +185,9 @@ pub mod codes {
     pub const HORSEBACK_ARCHER: &str = "Core-030";
     pub const RAIN_OF_ARROWS: &str = "Core-033";
     pub const PROTECTOR_OF_LORIEN: &str = "Core-070";
+    pub const COMMON_CAUSE: &str = "Core-021";
+    pub const STAND_TOGETHER: &str = "Core-038";
+    pub const QUICK_STRIKE: &str = "Core-035";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -21,7 +21,8 @@ pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 
 pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
     if let Some(i) = find(o, Opt::Done) {
-        return Some(i);
+        // Several defenders allowed (Stand Together): hints2's `extra_defender`.
+        return super::effects::extra_defender(g, p, enemy, o).or(Some(i));
     }
     let base = g.stat(enemy, Stat::Attack);
     let atk = base + shadow_count(g, enemy);

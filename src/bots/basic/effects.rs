@@ -97,7 +97,7 @@ pub(super) fn known_effect(
     if let Some(&(_, n)) = h.damage_prompts.iter().find(|d| d.0 == what) {
         return pick_min(o, |c| damage_cost(g, c, n) + (g.controller(c) != p) as i32);
     }
-    if let Some(i) = generic_effect(g, h, what, o) {
+    if let Some(i) = generic_effect(g, p, h, what, o) {
         return Some(i);
     }
     h.effect.and_then(|f| f(g, p, card, what, o))
@@ -107,8 +107,10 @@ pub(super) fn known_effect(
 /// each engaged enemy (`Hint::damage_each_engaged`: exhaust the Ranged character of least
 /// Attack, then name the player whose engaged enemies it destroys most), a card returned from
 /// the discard pile (`Hint::returns_from_discard`: the one of highest `recursion_value`), a
-/// discard pile shuffled back (`Hint::refills_deck`: the player with the smallest deck).
-fn generic_effect(g: &Game, h: &Hint, what: u8, o: &[Opt]) -> Option<usize> {
+/// discard pile shuffled back (`Hint::refills_deck`: the player with the smallest deck); and
+/// (hints2) a hero swap (`Hint::swaps_ready_hero`: exhaust the ready hero that defends the next
+/// attack worst, ready the exhausted one that defends it best).
+fn generic_effect(g: &Game, p: u8, h: &Hint, what: u8, o: &[Opt]) -> Option<usize> {
     if h.damage_each_engaged > 0 {
         return match what {
             0 => pick_min(o, |c| {
@@ -123,7 +125,77 @@ fn generic_effect(g: &Game, h: &Hint, what: u8, o: &[Opt]) -> Option<usize> {
     if h.refills_deck {
         return best_player(o, |q| -(g.list(Zone::Deck(q)).len() as i32));
     }
+    if h.swaps_ready_hero {
+        // hints2: exhaust the ready hero that defends the next attack worst, ready the one
+        // that defends it best (by value when no attack is coming), as `hero_swap`.
+        let atk = next_attack(g, p);
+        let key = |c: CardId| {
+            if atk > 0 {
+                lone_defence_cost(g, c, atk).min(1_000_000) * 2
+                    - char_value(g, c).min(10_000) / 1000
+            } else {
+                -char_value(g, c).min(10_000)
+            }
+        };
+        // The hero exhausted is not one the round's kills need (`kill_pivotal`), if it can be.
+        let spare = |c: CardId| key(c) - kill_pivotal(g, p, c) as i32 * 100_000_000;
+        return match what {
+            0 => pick_max(o, spare),
+            _ => pick_min(o, key),
+        };
+    }
     None
+}
+
+/// hints2: with several defenders allowed (`Hint::multi_defend`, e.g. Stand Together played),
+/// the next defender of the attack by `enemy` on `p`: the ready character of `p` whose Defense
+/// lowers most what the damage left past the declared Defense costs on the defender that takes
+/// it best, when it lowers it by 60 or more (a death or a hero's last hit points), the
+/// character is not needed for a kill this round (`kill_pivotal`) and `p` keeps a ready
+/// character for each other enemy still to attack him. `None`: declare no more.
+pub(super) fn extra_defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
+    let defs = g.attack.defenders();
+    if defs.is_empty() {
+        return None;
+    }
+    let atk = g.stat(enemy, Stat::Attack) + shadow_count(g, enemy);
+    let def = defenders_defense(g);
+    if atk <= def {
+        return None;
+    }
+    let others = unattacked_engaged(g, p).filter(|&e| e != enemy).count();
+    let readies = g.characters(p).filter(|&c| ready(g, c)).count();
+    if readies <= others {
+        return None;
+    }
+    // What the damage past `d` Defense costs on the declared defender (or `extra`) it hurts least.
+    let cost = |d: i16, extra: CardId| -> i32 {
+        defs.iter()
+            .copied()
+            .chain(std::iter::once(extra))
+            .filter(|&x| x != NO_CARD)
+            .map(|x| damage_cost(g, x, atk - d))
+            .min()
+            .unwrap_or(0)
+    };
+    let now = cost(def, NO_CARD);
+    let mut best: Option<(i32, usize)> = None;
+    for (i, opt) in o.iter().enumerate() {
+        let Opt::Card(c) = *opt else { continue };
+        if c == NO_CARD
+            || g.controller(c) != p
+            || g.stat(c, Stat::Defense) <= 0
+            || kill_pivotal(g, p, c)
+        {
+            continue;
+        }
+        let gain = now - cost(def + g.stat(c, Stat::Defense), c);
+        let v = gain * 4 - char_value(g, c).min(999) / 250;
+        if gain >= 60 && best.map(|(b, _)| v > b).unwrap_or(true) {
+            best = Some((v, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// The `Player` option with the highest key (first on ties).

@@ -6,7 +6,7 @@
 
 use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{hero_swap_value, AttachKind, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
@@ -104,7 +104,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-021",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(hero_swap_value),
+            swaps_ready_hero: true,
             ..NO_HINT
         },
         can_act: Some(common_cause_can),

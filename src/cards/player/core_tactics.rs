@@ -8,7 +8,7 @@ use crate::cards::common::area_players;
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{multi_defend_value, AttachKind, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -128,7 +128,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-038",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            play_value: Some(multi_defend_value),
+            multi_defend: true,
             ..NO_HINT
         },
         can_act: Some(together_can),
@@ -694,7 +695,8 @@ mod bot {
     /// Quick Strike: in combat, a ready character of ours kills alone an engaged enemy with 3+
     /// Attack before it attacks, while enough others stay ready to defend the rest.
     pub(super) fn quick_strike_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
-        if g.phase != Phase::Combat || g.attack.enemy != NO_CARD {
+        // An attack in progress (not the context an ended attack leaves behind): no strike.
+        if g.phase != Phase::Combat || g.attacking_enemy().is_some() {
             return 0;
         }
         // Someone must still be left to defend the other attackers.

@@ -14,8 +14,10 @@ use crate::engine::{Ask, Bot, CardId, Decision, Game, Opt, Stat};
 
 /// Most characters a plan names (a player rarely has more ready questers).
 pub const MAX_CHARS: usize = 24;
-/// Most plans compared at one commit step.
-pub const MAX_PLANS: usize = 10;
+/// Most plans compared at one commit step (`PLAN_CAP` without `engage`).
+pub const MAX_PLANS: usize = 12;
+/// Most plans compared without `engage` (kill and siege plans without a target).
+const PLAN_CAP: usize = 10;
 /// Enemies for which a "keep a kill set back" plan is made.
 const KILL_TARGETS: usize = 2;
 
@@ -28,6 +30,9 @@ pub struct Plan {
     pub basic: bool,
     pub cards: [CardId; MAX_CHARS],
     pub n: usize,
+    /// With `engage`: the staged enemy this plan keeps its killers back for, engaged at the
+    /// round's optional engagement (if still staged) instead of `basic`'s choice there.
+    pub target: Option<CardId>,
 }
 
 impl Plan {
@@ -38,6 +43,7 @@ impl Plan {
             basic: false,
             cards: [0; MAX_CHARS],
             n: 0,
+            target: None,
         }
     }
 
@@ -67,8 +73,24 @@ impl Plan {
             .or_else(|| d.options.iter().position(|&o| o == Opt::Pass))
     }
 
+    /// The plan's answer to the optional engagement of its player in its round: engage its
+    /// target if it is offered (`None` without a target, or when it is not offered: `basic`
+    /// answers).
+    pub fn engage(&self, g: &Game, d: &Decision) -> Option<usize> {
+        let t = self.target?;
+        if !matches!(d.ask, Ask::OptionalEngage) || d.player != self.player || g.round != self.round
+        {
+            return None;
+        }
+        d.options.iter().position(|&o| o == Opt::Card(t))
+    }
+
     fn same_set(&self, o: &Plan) -> bool {
-        !self.basic && !o.basic && self.n == o.n && self.cards[..self.n].iter().all(|&c| o.has(c))
+        !self.basic
+            && !o.basic
+            && self.target == o.target
+            && self.n == o.n
+            && self.cards[..self.n].iter().all(|&c| o.has(c))
     }
 }
 
@@ -79,9 +101,19 @@ impl Plan {
 /// and nobody; for the two most threatening enemies, all but the cheapest set that kills it in
 /// one attack plus a defender, and with `sieges` all but the strongest attackers that kill it in
 /// two attacks plus a defender ([`siege_and_defend`]: an enemy too tough for one attack, such as
-/// an Orc War Party, otherwise has only the plans that keep everyone back). Duplicate sets are
-/// dropped.
-pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS], sieges: bool) -> usize {
+/// an Orc War Party, otherwise has only the plans that keep everyone back). With `engage`, a
+/// kill or siege plan for a staged enemy also engages it at the round's optional engagement
+/// (`Plan::target`; without it `basic` decides there, and may leave the enemy staged while the
+/// killers kept back stand idle), and up to `MAX_PLANS` plans are kept (else `PLAN_CAP`).
+/// Duplicate sets (with the same target) are dropped.
+pub fn candidates(
+    g: &Game,
+    d: &Decision,
+    out: &mut [Plan; MAX_PLANS],
+    sieges: bool,
+    engage: bool,
+) -> usize {
+    let cap = if engage { MAX_PLANS } else { PLAN_CAP };
     let qs = g.questing_stat();
     let round = g.round;
     let p = d.player;
@@ -115,7 +147,7 @@ pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS], sieges: b
 
     let mut k = 0;
     let mut push = |plan: Plan, out: &mut [Plan; MAX_PLANS]| {
-        if k < MAX_PLANS && !out[..k].iter().any(|q| q.same_set(&plan)) {
+        if k < cap && !out[..k].iter().any(|q| q.same_set(&plan)) {
             out[k] = plan;
             k += 1;
         }
@@ -182,6 +214,9 @@ pub fn candidates(g: &Game, d: &Decision, out: &mut [Plan; MAX_PLANS], sieges: b
         };
         for keep in [kill_and_defend(g, chars, e), siege].into_iter().flatten() {
             let mut pl = Plan::empty(p, round);
+            if engage && g.card(e).zone == crate::engine::Zone::Staging {
+                pl.target = Some(e);
+            }
             for (i, &c) in chars.iter().enumerate() {
                 if keep & (1 << i) == 0 {
                     pl.cards[pl.n] = c;
@@ -289,6 +324,9 @@ impl Bot for PlanBot<'_> {
     }
 
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+        if let Some(i) = self.plan.engage(g, d) {
+            return i;
+        }
         if self.plan.covers(g, d) {
             if let Some(i) = self.plan.answer(d) {
                 return i;
@@ -323,7 +361,7 @@ mod tests {
         g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK, 1 DEF, 2 HP, threat 2
         let d = commit_decision(&g);
         let mut out = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut out, false);
+        let n = candidates(&g, &d, &mut out, false, false);
         let plans = &out[..n];
         assert!(plans[0].basic, "basic's own plan comes first");
         let sizes: Vec<usize> = plans[1..].iter().map(|p| p.n).collect();
@@ -357,9 +395,9 @@ mod tests {
         g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
         let d = commit_decision(&g);
         let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut plain, false);
+        let n = candidates(&g, &d, &mut plain, false, false);
         let mut with = [Plan::empty(0, g.round); MAX_PLANS];
-        let m = candidates(&g, &d, &mut with, true);
+        let m = candidates(&g, &d, &mut with, true, false);
         assert_eq!(m, n + 1, "one more plan");
         for k in 0..n {
             assert!(
@@ -375,6 +413,59 @@ mod tests {
             (0..n).all(|k| !plain[k].same_set(siege)),
             "no plan without the option keeps this set"
         );
+    }
+
+    /// `engage`: the siege plan for a staged Orc War Party names it as its target, and once its
+    /// questers are exhausted `PlanBot` engages it at the optional engagement, where `basic`
+    /// alone leaves it staged (without the target the rollouts of that plan kept the attackers
+    /// back for nothing); without `engage` no plan has a target, and a plan without one lets
+    /// `basic` answer.
+    #[test]
+    fn siege_plan_engages_its_staged_target() {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        for _ in 0..3 {
+            g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        }
+        let party = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+        let d = commit_decision(&g);
+        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut plain, true, false);
+        assert!(plain[..n].iter().all(|p| p.target.is_none()));
+        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
+        let m = candidates(&g, &d, &mut with, true, true);
+        let siege = with[..m]
+            .iter()
+            .find(|p| p.target == Some(party) && p.n >= 1)
+            .copied()
+            .expect("a plan keeps killers back for the war party and names it");
+        for &c in &siege.cards[..siege.n] {
+            g.exhaust(c);
+        }
+        let engage = Decision {
+            player: 0,
+            ask: Ask::OptionalEngage,
+            options: vec![Opt::Pass, Opt::Card(party)],
+        };
+        let mut basic = BasicBot::new();
+        assert_eq!(
+            engage.options[basic.choose(&g, &engage)],
+            Opt::Pass,
+            "basic alone leaves the war party staged"
+        );
+        let mut bot = PlanBot {
+            plan: &siege,
+            basic: &mut basic,
+        };
+        assert_eq!(engage.options[bot.choose(&g, &engage)], Opt::Card(party));
+        let untargeted = Plan {
+            target: None,
+            ..siege
+        };
+        let mut bot = PlanBot {
+            plan: &untargeted,
+            basic: &mut basic,
+        };
+        assert_eq!(engage.options[bot.choose(&g, &engage)], Opt::Pass);
     }
 
     /// `PlanBot` commits exactly the plan's characters, then stops; `answer` never picks a

@@ -184,6 +184,13 @@ pub struct Hint {
     /// An action that shuffles a player's discard pile back into the deck (Will of the West):
     /// played where an empty deck eliminates and the deck runs low (`refills_deck_value`).
     pub refills_deck: bool,
+    // dd4
+    /// A location with Time whose counters running out makes each player discard this many
+    /// cards from the top of his deck, after which it gets Time again (Deadmen's Dike's Broken
+    /// Battlements: 5, every round once it has run out): while it waits in the staging area the
+    /// deck (the clock where an empty deck eliminates) runs down, so a bot travels to it to
+    /// explore it (`basic`'s `time_mill`).
+    pub time_mill: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -233,6 +240,7 @@ pub const NO_HINT: Hint = Hint {
     damage_each_engaged: 0,
     returns_from_discard: false,
     refills_deck: false,
+    time_mill: 0,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

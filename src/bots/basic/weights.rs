@@ -320,6 +320,13 @@ weights! {
     /// −0.14 / −0.15 and −0.10 / −0.14; at 6 Standard progress −0.05, rounds −0.49; at 1
     /// within ±0.02. No other scenario's enemy has the hint (play elsewhere unchanged).
     enemy_growth_rounds: 0,
+    // dd4
+    /// Travel score (3 a threat point) per card each player would discard from his deck when
+    /// a staged location's Time runs out (`Hint::time_mill`: Deadmen's Dike's Broken
+    /// Battlements, 5 cards and Time again, so every round once it has run out), divided by the
+    /// rounds of Time left: travelling to it is the way to explore it and stop the discards
+    /// (0: not counted; its travel cost alone made it a poor choice).
+    time_mill: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

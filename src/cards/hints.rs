@@ -196,6 +196,13 @@ pub struct Hint {
     /// attack still gets past the declared Defense and characters are left for the other
     /// attacks.
     pub multi_defend: bool,
+    // dd4
+    /// A location with Time whose counters running out makes each player discard this many
+    /// cards from the top of his deck, after which it gets Time again (Deadmen's Dike's Broken
+    /// Battlements: 5, every round once it has run out): while it waits in the staging area the
+    /// deck (the clock where an empty deck eliminates) runs down, so a bot travels to it to
+    /// explore it (`basic`'s `time_mill`).
+    pub time_mill: i16,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -247,6 +254,7 @@ pub const NO_HINT: Hint = Hint {
     refills_deck: false,
     swaps_ready_hero: false,
     multi_defend: false,
+    time_mill: 0,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

@@ -1306,7 +1306,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
             continue;
         }
-        let mut pen = h.travel_penalty;
+        let mut pen = h.travel_penalty - time_mill_credit(g, l);
         // A revealed card costs about its expected threat (score units: 3 per threat point).
         pen += 3 * h.travel_reveals as i32 * w().reveal_threat;
         if h.travel_engages_enemy || h.travel_adds_enemy {
@@ -1395,4 +1395,19 @@ fn deficit_over_cap(g: &Game, p: u8, d: i16) -> i32 {
 /// leaving it staged, per round: `enemy_growth_rounds` rounds of growth in threat units.
 fn staged_growth_cost(g: &Game, e: CardId) -> i32 {
     hint(g, e).threat_growth as i32 * w().enemy_growth_rounds * w().threat_unit
+}
+
+// --- dd4: Deadmen's Dike ---
+
+/// With `time_mill` on: the travel score of staged location `l` whose Time running out
+/// discards cards from every deck (`Hint::time_mill`): `time_mill` per card, divided by the
+/// rounds of Time left. 0 for any other location, one without Time counters, and with the
+/// weight off.
+pub(super) fn time_mill_credit(g: &Game, l: CardId) -> i32 {
+    let cards = hint(g, l).time_mill as i32;
+    let rounds = g.card(l).time as i32;
+    if w().time_mill <= 0 || cards <= 0 || rounds <= 0 || g.card(l).zone != Zone::Staging {
+        return 0;
+    }
+    w().time_mill * cards / rounds
 }

@@ -2085,3 +2085,35 @@ fn beravor_draws_after_the_attacks_even_with_an_ended_attacks_context_left() {
     );
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(beravor));
 }
+
+// --- dd4: Deadmen's Dike ---
+
+#[test]
+fn travels_to_broken_battlements_before_its_time_runs_out() {
+    // Fault class: travel priced Broken Battlements by its Threat, quest points and travel cost
+    // alone, so with its last Time counter on it the players went elsewhere (7 of 14 such
+    // choices in 80 `lookahead` games, 26 of 60 in 300 `basic` games, Deadmen's Dike Standard)
+    // and every deck lost 5 cards at the end of the round, and 5 more every round after.
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let square = g.spawn(FORNOST_SQUARE, ENCOUNTER, Zone::Staging);
+    let battlements = g.spawn(BROKEN_BATTLEMENTS, ENCOUNTER, Zone::Staging);
+    assert_eq!(hint(&g, battlements).time_mill, 5);
+    g.card_mut(battlements).time = 1;
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(square), Opt::Card(battlements)],
+    );
+    let with = |time_mill: &str| {
+        let opts = [("time_mill".to_string(), time_mill.to_string())];
+        BasicBot::from_options(&opts).unwrap()
+    };
+    // Without the weight the growing Square wins (`travels_to_a_growing_location_before_it_grows`).
+    assert_eq!(d.options[with("0").choose(&g, &d)], Opt::Card(square));
+    // With it, the location about to discard 5 cards from the deck wins ...
+    assert_eq!(d.options[with("3").choose(&g, &d)], Opt::Card(battlements));
+    // ... but not while its Time is far from running out (the credit is per round left).
+    g.card_mut(battlements).time = 3;
+    assert_eq!(d.options[with("3").choose(&g, &d)], Opt::Card(square));
+    install(weights::DEFAULT);
+}

@@ -320,6 +320,20 @@ weights! {
     /// −0.14 / −0.15 and −0.10 / −0.14; at 6 Standard progress −0.05, rounds −0.49; at 1
     /// within ±0.02. No other scenario's enemy has the hint (play elsewhere unchanged).
     enemy_growth_rounds: 0,
+    // dd4
+    /// Travel score (3 a threat point) per card each player would discard from his deck when
+    /// a staged location's Time runs out (`Hint::time_mill`: Deadmen's Dike's Broken
+    /// Battlements, 5 cards and Time again, so every round once it has run out), divided by the
+    /// rounds of Time left: travelling to it is the way to explore it and stop the discards
+    /// (0: not counted; its travel cost alone made it a poor choice). Off by default: measured
+    /// 3 against 0 on Deadmen's Dike (rhudaur-guard, 2,000 pairs) the games last longer but
+    /// get no further: Standard rounds +0.028 / +0.030 / +0.013 (seeds 11 / 12 / 13, the
+    /// first two above 0), progress score -0.01 / -0.02 / -0.03 (n.s.); Easy rounds +0.033 /
+    /// +0.064, progress -0.04 (-0.08 to -0.00) / +0.03; no win changed; at 6 progress -0.08 /
+    /// -0.09 (below 0). `lookahead` (a binary with 3 against the base, 300 pairs, seeds 11 /
+    /// 12): Standard wins 2 / 1 against 1 / 3, rounds -0.14 (-0.27 to -0.00) / -0.02; Easy 8 /
+    /// 5 against 7 / 8, rounds +0.11 / +0.01 (n.s.). Other scenarios have no such location.
+    time_mill: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -112,6 +112,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-036",
         hint: Hint {
             travel_penalty: 2,
+            time_mill: 5,
             ..NO_HINT
         },
         forced: Some(battlements_forced),

@@ -133,19 +133,14 @@ pub fn for_each_per_thread<T: Sync, S: Send>(
     init: impl Fn() -> S + Sync + Send,
     op: impl Fn(&mut S, &T) + Sync + Send,
 ) -> Vec<S> {
-    let slots: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads())
-        .map(|_| Mutex::new(None))
-        .collect();
+    let slots = thread_slots::<S>();
     items.par_iter().with_max_len(1).for_each(|item| {
         // Each pool thread only ever locks its own slot: never contended.
         let i = rayon::current_thread_index().unwrap_or(0);
-        let mut slot = slots[i].lock().expect("a worker panicked");
+        let mut slot = slots[i].0.lock().expect("a worker panicked");
         op(slot.get_or_insert_with(&init), item);
     });
-    slots
-        .into_iter()
-        .filter_map(|m| m.into_inner().expect("a worker panicked"))
-        .collect()
+    into_states(slots)
 }
 
 /// [`for_each_per_thread`] over items made lazily by `items` (pulled one at a time by idle
@@ -155,17 +150,35 @@ pub fn for_each_per_thread_lazy<T: Send, S: Send>(
     init: impl Fn() -> S + Sync + Send,
     op: impl Fn(&mut S, &T) + Sync + Send,
 ) -> Vec<S> {
-    let slots: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads())
-        .map(|_| Mutex::new(None))
-        .collect();
+    let slots = thread_slots::<S>();
     items.par_bridge().for_each(|item| {
         let i = rayon::current_thread_index().unwrap_or(0);
-        let mut slot = slots[i].lock().expect("a worker panicked");
+        let mut slot = slots[i].0.lock().expect("a worker panicked");
         op(slot.get_or_insert_with(&init), &item);
     });
+    into_states(slots)
+}
+
+/// One pool thread's state slot, alone on its cache lines. The slots are one array and a
+/// state is held in its slot (a worker's `Game` and bots, written at every decision): unpadded,
+/// the end of one thread's state and the start of the next shared a cache line, which the two
+/// cores then passed back and forth (false sharing). 128 bytes: a line and the neighbour the
+/// adjacent-line prefetcher fetches with it.
+#[repr(align(128))]
+struct Slot<S>(Mutex<Option<S>>);
+
+/// An empty slot per thread of the current rayon pool.
+fn thread_slots<S>() -> Vec<Slot<S>> {
+    (0..rayon::current_num_threads())
+        .map(|_| Slot(Mutex::new(None)))
+        .collect()
+}
+
+/// The states the slots hold.
+fn into_states<S>(slots: Vec<Slot<S>>) -> Vec<S> {
     slots
         .into_iter()
-        .filter_map(|m| m.into_inner().expect("a worker panicked"))
+        .filter_map(|m| m.0.into_inner().expect("a worker panicked"))
         .collect()
 }
 
@@ -300,6 +313,19 @@ mod tests {
     use super::*;
     use crate::data::{load_embedded, Mode};
     use crate::engine::RuleOptions;
+
+    #[test]
+    fn per_thread_slots_share_no_cache_line() {
+        // A slot holds a worker's whole state inline: two threads' states must never meet in
+        // one 64-byte line, nor in the pair of lines the adjacent-line prefetcher fetches.
+        assert_eq!(std::mem::align_of::<Slot<u8>>(), 128);
+        assert_eq!(std::mem::size_of::<Slot<u8>>() % 128, 0);
+        let slots: Vec<Slot<[u8; 200]>> = (0..3).map(|_| Slot(Mutex::new(None))).collect();
+        for s in &slots {
+            assert_eq!(s as *const _ as usize % 128, 0);
+        }
+        assert_eq!(std::mem::size_of::<Slot<[u8; 200]>>(), 256);
+    }
 
     #[test]
     fn same_result_for_any_thread_count() {

@@ -99,7 +99,8 @@ pub fn unused_this_round(g: &Game, me: CardId) -> bool {
 pub fn count_use(g: &mut Game, me: CardId) {
     let c = g.card_mut(me);
     c.uses_round = c.uses_round.saturating_add(1);
-    c.uses_phase = c.uses_phase.saturating_add(1);
+    let n = c.uses_phase.saturating_add(1);
+    g.set_uses_phase(me, n);
 }
 
 /// Do cards `a` and `b` have a printed trait in common?

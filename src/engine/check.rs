@@ -367,6 +367,14 @@ impl<'a> Game<'a> {
             ));
         }
         for (i, ci) in self.cards.iter().enumerate() {
+            if ci.hooks & !self.listen.hooks_seen != 0 {
+                return Err(format!(
+                    "{} has hooks {:#x} outside the hooks seen {:#x}",
+                    self.title(i as CardId),
+                    ci.hooks,
+                    self.listen.hooks_seen
+                ));
+            }
             if ci.hooks & hooks::CAN_RESPOND != 0 {
                 let m = self.script_table[ci.script as usize].respond_on;
                 if self.listen.respond & m != m {

@@ -51,6 +51,7 @@ impl<'a> Clone for Game<'a> {
             // play on, they do not start games).
             template: None,
             surge_pending: self.surge_pending,
+            phase_uses: self.phase_uses,
             chain_resets: self.chain_resets,
             areas: self.areas,
             revealed_this_round: self.revealed_this_round.clone(),
@@ -110,6 +111,7 @@ impl<'a> Clone for Game<'a> {
             listen,
             template: _,
             surge_pending,
+            phase_uses,
             chain_resets,
             areas,
             revealed_this_round,
@@ -169,6 +171,7 @@ impl<'a> Clone for Game<'a> {
         self.safe_active = *safe_active;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
+        self.phase_uses = *phase_uses;
         self.chain_resets = *chain_resets;
         self.areas = *areas;
         self.revealed_this_round.clone_from(revealed_this_round);

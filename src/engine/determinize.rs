@@ -238,6 +238,7 @@ impl<'a> Game<'a> {
             listen,
             template: _,
             surge_pending,
+            phase_uses,
             chain_resets,
             areas,
             revealed_this_round,
@@ -294,6 +295,7 @@ impl<'a> Game<'a> {
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,
             surge_pending,
+            phase_uses,
             chain_resets,
             areas,
             revealed_this_round,

@@ -231,6 +231,9 @@ pub(crate) struct Listeners {
     /// (`GlobalScope::ALL` for a listed card with no script; recomputed whenever that list or a
     /// listed card's face changes): the stats some global modifier in play may change.
     pub global: crate::cards::GlobalScope,
+    /// The union of the hooks (`CardInst::hooks`) of every face a card of this game has had
+    /// (it only grows): an action window skips the scans for a hook no card ever had.
+    pub hooks_seen: u16,
 }
 
 /// Zone lists with a Responses mask (`Listeners::resp_in`): 4 hands, 4 play areas, the
@@ -248,6 +251,7 @@ impl Listeners {
         resp_in: [0; RESP_SLOTS],
         resp_stale: ALL_STALE,
         global: crate::cards::GlobalScope::NONE,
+        hooks_seen: 0,
     };
 }
 

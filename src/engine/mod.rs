@@ -563,6 +563,9 @@ pub struct Game<'a> {
     template: Option<Box<flow::SetupTemplate>>,
     /// Extra surge granted to the card being revealed by its own text (Surprising Speed).
     pub surge_pending: u8,
+    /// Some card may have `uses_phase` above 0 (`set_uses_phase` sets it; the end of a phase
+    /// clears it with the counts): while it is false, ending a phase need not visit every card.
+    phase_uses: bool,
     /// Encounter-deck resets during the current chain of reveals (`reveal_top`): a reveal made
     /// inside another card's reveal (surge, "reveal another card") continues the chain.
     pub chain_resets: u8,
@@ -870,6 +873,7 @@ impl<'a> Game<'a> {
             scratch: Vec::with_capacity(64),
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
+            phase_uses: true,
             chain_resets: 0,
             areas: areas::AreaState::default(),
             revealed_this_round: Vec::with_capacity(32),
@@ -1214,6 +1218,14 @@ impl<'a> Game<'a> {
     pub fn card_mut(&mut self, c: CardId) -> &mut CardInst {
         self.dirty = true;
         &mut self.cards[c as usize]
+    }
+
+    /// Set `c`'s per-phase use count (`CardInst::uses_phase`, reset at the end of each phase).
+    /// A card script that counts its uses this phase writes it through here, never directly:
+    /// the end of a phase resets the counts only if one was set since the last reset.
+    pub fn set_uses_phase(&mut self, c: CardId, n: u8) {
+        self.phase_uses |= n != 0;
+        self.card_mut(c).uses_phase = n;
     }
 
     pub fn title(&self, c: CardId) -> &str {

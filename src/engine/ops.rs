@@ -215,6 +215,7 @@ impl<'a> Game<'a> {
         if hooks & hooks::CAN_RESPOND != 0 {
             self.listen.respond |= self.script_table[script as usize].respond_on;
         }
+        self.listen.hooks_seen |= hooks;
         self.count_hooks(list, old, false);
         self.count_hooks(list, hooks, true);
         self.dirty = true;

@@ -874,3 +874,33 @@ fn cached_card_type_follows_the_face_shown() {
     assert_eq!(g.ty(d), CardType::Enemy);
     assert_eq!(g.ty(d), g.def_of(d).ty);
 }
+
+#[test]
+fn per_phase_use_counts_reset_at_the_end_of_each_phase_only_when_set() {
+    let mut g = sandbox(&[HEROES]);
+    let a = hero(&g, "Aragorn");
+    let b = hero(&g, "Glóin");
+    // Counts set through `set_uses_phase` (as `count_use` does) end with the phase.
+    g.set_uses_phase(a, 2);
+    crate::cards::common::count_use(&mut g, b);
+    assert_eq!((g.card(a).uses_phase, g.card(b).uses_phase), (2, 1));
+    assert_eq!(g.card(b).uses_round, 1, "the round's count is kept");
+    g.expire(Until::EndOfPhase);
+    assert_eq!((g.card(a).uses_phase, g.card(b).uses_phase), (0, 0));
+    assert_eq!(g.card(b).uses_round, 1);
+    // A phase with no use set ends with every count 0 (the skipped reset; test builds check
+    // that no card holds a count), and a count set after that is reset again.
+    g.expire(Until::EndOfPhase);
+    g.set_uses_phase(b, 1);
+    let mut copy = g.clone();
+    g.expire(Until::EndOfPhase);
+    assert_eq!(g.card(b).uses_phase, 0);
+    // A copy made while a count was set resets it too.
+    copy.expire(Until::EndOfPhase);
+    assert_eq!(copy.card(b).uses_phase, 0);
+    let mut into = sandbox(&[HEROES]);
+    g.set_uses_phase(a, 1);
+    into.clone_from(&g);
+    into.expire(Until::EndOfPhase);
+    assert_eq!(into.card(a).uses_phase, 0);
+}

@@ -425,7 +425,7 @@ fn shadow_party_revealed(g: &mut Game, _me: CardId, _by: u8) {
 fn protect_forced(g: &mut Game, me: CardId, ev: Event) {
     match ev {
         Event::ProgressPlaced(c, _) if c == me => {
-            g.card_mut(me).uses_phase = 1;
+            g.set_uses_phase(me, 1);
         }
         Event::PhaseEnd(Phase::Quest)
             if g.card(me).zone.in_play() && g.card(me).uses_phase == 0 =>

@@ -193,7 +193,7 @@ fn main_has_time(g: &Game) -> bool {
 }
 
 fn undefended_from_now(g: &mut Game, me: CardId) {
-    g.card_mut(me).uses_phase = 1;
+    g.set_uses_phase(me, 1);
     log(g, |_| "  the attack is considered undefended".to_string());
 }
 

@@ -402,7 +402,7 @@ fn stage2b_resume(g: &mut Game, cont: Cont, opt: Opt) {
                     remove_mission_token(g, m);
                 }
             }
-            _ => g.card_mut(me).uses_phase = 1,
+            _ => g.set_uses_phase(me, 1),
         },
     }
 }

@@ -72,6 +72,7 @@ impl<'a> Game<'a> {
     /// only if no zone it scans holds a card with the hook it asks for.
     fn anyone_may_act(&self, active: Option<u8>) -> bool {
         let planner = active.map(|a| self.seat(a));
+        let any_player = self.listen.hooks_seen & hooks::ANY_PLAYER_ACT != 0;
         (0..self.n_players).any(|q| {
             !self.players[q as usize].eliminated
                 && ((planner == Some(q) && !self.list(Zone::Hand(q)).is_empty())
@@ -79,10 +80,11 @@ impl<'a> Game<'a> {
                     || self.zone_has(Zone::Hand(q), hooks::HAND_ACT)
                     || self.zone_has(Zone::Discard(q), hooks::FROM_DISCARD)
                     || self.zone_has(Zone::Play(q), hooks::CAN_ACT))
-                || self.zone_has(Zone::Play(q), hooks::ANY_PLAYER_ACT)
+                || (any_player && self.zone_has(Zone::Play(q), hooks::ANY_PLAYER_ACT))
         }) || self.zone_has(Zone::Attached(0), hooks::CAN_ACT)
-            || self.zone_has(Zone::Staging, hooks::ANY_PLAYER_ACT)
-            || self.zone_has(Zone::Active, hooks::ANY_PLAYER_ACT)
+            || (any_player
+                && (self.zone_has(Zone::Staging, hooks::ANY_PLAYER_ACT)
+                    || self.zone_has(Zone::Active, hooks::ANY_PLAYER_ACT)))
     }
 
     /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
@@ -192,47 +194,64 @@ impl<'a> Game<'a> {
                 self.offer(Opt::Play(c));
             }
         }
-        for z in [Zone::Play(p), Zone::Attached(0)] {
-            if !self.zone_has(z, hooks::CAN_ACT) {
-                continue;
-            }
-            let li = z.list();
-            for i in 0..self.lists[li].len() {
-                let c = self.lists[li][i];
-                let ci = &self.cards[c as usize];
-                // (An attachment he controls on another staging area's card: out of reach.)
-                if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p || !self.reaches(c) {
-                    continue;
-                }
-                if let Some(f) = self.script(c).and_then(|s| s.can_act) {
-                    if f(self, c, p) {
-                        self.offer(Opt::Activate(c));
-                    }
+        self.offer_own_abilities(p, Zone::Play(p));
+        self.offer_own_abilities(p, Zone::Attached(0));
+        // Actions any player may trigger: on encounter cards in the staging area or the active
+        // location (Palace Ruins), and on cards other players control (Éowyn). Most games have
+        // no card with such an Action: then none of these lists is looked at.
+        if self.listen.hooks_seen & hooks::ANY_PLAYER_ACT != 0 {
+            self.offer_any_player_abilities(p, Zone::Staging);
+            self.offer_any_player_abilities(p, Zone::Active);
+            for q in 0..self.n_players {
+                if q != p {
+                    self.offer_any_player_abilities(p, Zone::Play(q));
                 }
             }
         }
-        // Actions any player may trigger: on encounter cards in the staging area or the active
-        // location (Palace Ruins), and on cards other players control (Éowyn).
-        let others = (0..self.n_players).filter(|&q| q != p).map(Zone::Play);
-        for z in [Zone::Staging, Zone::Active].into_iter().chain(others) {
-            if !self.zone_has(z, hooks::ANY_PLAYER_ACT) {
+    }
+
+    /// Offer `p` the Actions of the cards he controls in zone list `z` (his play area or the
+    /// attachments).
+    #[inline]
+    fn offer_own_abilities(&mut self, p: u8, z: Zone) {
+        if !self.zone_has(z, hooks::CAN_ACT) {
+            return;
+        }
+        let li = z.list();
+        for i in 0..self.lists[li].len() {
+            let c = self.lists[li][i];
+            let ci = &self.cards[c as usize];
+            // (An attachment he controls on another staging area's card: out of reach.)
+            if ci.hooks & hooks::CAN_ACT == 0 || ci.controller != p || !self.reaches(c) {
                 continue;
             }
-            let li = z.list();
-            for i in 0..self.lists[li].len() {
-                let c = self.lists[li][i];
-                // Only cards of his own staging area (§7.6.1).
-                if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 || !self.reaches(c) {
-                    continue;
+            if let Some(f) = self.script(c).and_then(|s| s.can_act) {
+                if f(self, c, p) {
+                    self.offer(Opt::Activate(c));
                 }
-                let Some(s) = self.script(c) else { continue };
-                if !s.any_player {
-                    continue;
-                }
-                if let Some(f) = s.can_act {
-                    if f(self, c, p) {
-                        self.offer(Opt::Activate(c));
-                    }
+            }
+        }
+    }
+
+    /// Offer `p` the Actions any player may trigger on the cards of zone list `z`.
+    fn offer_any_player_abilities(&mut self, p: u8, z: Zone) {
+        if !self.zone_has(z, hooks::ANY_PLAYER_ACT) {
+            return;
+        }
+        let li = z.list();
+        for i in 0..self.lists[li].len() {
+            let c = self.lists[li][i];
+            // Only cards of his own staging area (§7.6.1).
+            if self.cards[c as usize].hooks & hooks::ANY_PLAYER_ACT == 0 || !self.reaches(c) {
+                continue;
+            }
+            let Some(s) = self.script(c) else { continue };
+            if !s.any_player {
+                continue;
+            }
+            if let Some(f) = s.can_act {
+                if f(self, c, p) {
+                    self.offer(Opt::Activate(c));
                 }
             }
         }

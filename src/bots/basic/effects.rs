@@ -109,7 +109,8 @@ pub(super) fn known_effect(
 /// the discard pile (`Hint::returns_from_discard`: the one of highest `recursion_value`), a
 /// discard pile shuffled back (`Hint::refills_deck`: the player with the smallest deck); and
 /// (hints2) a hero swap (`Hint::swaps_ready_hero`: exhaust the ready hero that defends the next
-/// attack worst, ready the exhausted one that defends it best).
+/// attack worst, ready the exhausted one that defends it best), and a player allowed several
+/// defenders (`Hint::multi_defend`: the one who plays it, whose attacks its value judged).
 fn generic_effect(g: &Game, p: u8, h: &Hint, what: u8, o: &[Opt]) -> Option<usize> {
     if h.damage_each_engaged > 0 {
         return match what {
@@ -143,6 +144,11 @@ fn generic_effect(g: &Game, p: u8, h: &Hint, what: u8, o: &[Opt]) -> Option<usiz
             0 => pick_max(o, spare),
             _ => pick_min(o, key),
         };
+    }
+    if h.multi_defend {
+        // Its value was judged for the attacks on its player: name him (not the generic
+        // smallest hand, which gave another player the extra defenders in multiplayer).
+        return best_player(o, |q| (q == p) as i32);
     }
     None
 }

@@ -1971,6 +1971,23 @@ fn stand_together_lets_two_defenders_take_an_attack_one_barely_survives() {
 }
 
 #[test]
+fn stand_together_names_the_player_it_was_played_for() {
+    // Fault class (multiplayer): the player prompt fell to the generic rule (the smallest
+    // hand), so the extra defenders went to a player whose attacks the value never judged.
+    let mut g = sandbox(&[TACTICS_HEROES, TACTICS_HEROES]);
+    let st = g.spawn(STAND_TOGETHER, 0, Zone::Hand(0));
+    g.spawn(STAND_TOGETHER, 0, Zone::Hand(0));
+    g.phase = Phase::Combat;
+    assert!(hand(&g, 1).len() < hand(&g, 0).len());
+    let d = dec(
+        0,
+        Ask::Effect { card: st, what: 0 },
+        vec![Opt::Player(1), Opt::Player(0)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Player(0));
+}
+
+#[test]
 fn stand_together_never_takes_a_defender_the_counter_attack_needs() {
     // The first measurement of the Stand Together reading (core-tactics, Mount Gram, seeds 11
     // / 12: rounds -0.03 / -0.05) found the extra defenders exhausting the attackers of the

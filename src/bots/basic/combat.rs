@@ -14,9 +14,69 @@ pub(super) fn ready_chars(g: &Game, p: u8) -> Ids {
     out
 }
 
-pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt], intent: &Intent) -> Option<usize> {
     let e = round_plan(g, p, false).engage;
+    let e = if e == NO_CARD && w().plan_intent & 2 != 0 {
+        intended_engage(g, p, intent)
+    } else {
+        e
+    };
     find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass))
+}
+
+/// `plan_intent` bit 2: the enemy the commit plan of this round held characters back to engage,
+/// while it is still staged, would not engage `p` on its own, and every character held for it
+/// is still ready; else `NO_CARD`.
+pub(super) fn intended_engage(g: &Game, p: u8, intent: &Intent) -> CardId {
+    let e = intent.engage;
+    let held = &intent.fighters;
+    let valid = intent.round == g.round
+        && intent.player == p
+        && e != NO_CARD
+        && held.n > 0
+        && g.card(e).zone == Zone::Staging
+        && (g.rule(Rule::NoEngagementChecks)
+            || g.stat(e, Stat::Engagement) > g.players[p as usize].threat)
+        && held
+            .as_slice()
+            .iter()
+            .all(|&c| g.card(c).zone == Zone::Play(p) && ready(g, c));
+    if valid {
+        e
+    } else {
+        NO_CARD
+    }
+}
+
+/// `plan_intent` bit 1: the worth of the best kill of an enemy engaged with `p` that the ready
+/// characters can make this combat (`cheapest_kill` over `attack_pool`), without `out` (a
+/// candidate defender: `NO_CARD` for everyone); 0 without one. Worth as the round plan's kill
+/// of an engaged enemy counts it.
+pub(super) fn kill_worth_without(g: &Game, p: u8, out: CardId) -> i32 {
+    let no_checks = g.rule(Rule::NoEngagementChecks);
+    let mut best = 0;
+    for &e in g.engaged(p) {
+        if g.immune(e) || !g.can_take_damage(e) {
+            continue;
+        }
+        let pool = attack_pool(g, p, e);
+        let mut cands = Ids::new();
+        for &c in pool.as_slice() {
+            if c != out {
+                cands.push(c);
+            }
+        }
+        if cheapest_kill(g, e, cands.as_slice(), 0).is_none() {
+            continue;
+        }
+        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
+            * w().threat_unit
+            * w().kill_rounds
+            + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
+            + quest_kill_value(g);
+        best = best.max(worth);
+    }
+    best
 }
 
 pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
@@ -49,6 +109,12 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         }
     };
     let undef = mixed(&|a| undef_cost(g, p, a));
+    // (`plan_intent` bit 1: the best kill the ready characters can make, if any.)
+    let kill = if w().plan_intent & 1 != 0 {
+        kill_worth_without(g, p, NO_CARD)
+    } else {
+        0
+    };
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
@@ -63,6 +129,12 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
             defend_cost(g, c, worst)
         } else {
             mixed(&|a| defend_cost(g, c, a))
+        };
+        // A defender needed for that kill costs the kill too.
+        let k = if kill > 0 {
+            k.saturating_add(kill - kill_worth_without(g, p, c))
+        } else {
+            k
         };
         if best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, i));

@@ -135,7 +135,9 @@
 //! − DEF` on it, plus twice its attack (it will not attack back); cost of Undefended = the cheapest
 //! hero damage cost of the full attack (with `shadow_risk` below 100, each cost is that share of
 //! the cost with the shadow cards' +1 and the rest of the cost at the printed Attack; off by
-//! default, measured). Take the cheapest; `Done` when a defender is already
+//! default, measured). With `plan_intent` (bit 1, on) a candidate whose exhaustion loses a kill
+//! the ready characters could make this combat costs that kill's worth on top. Take the
+//! cheapest; `Done` when a defender is already
 //! declared (multi-defend). **Undefended hero**: the hero with the lowest damage cost (most
 //! remaining hit points, never one it kills if another survives). **Which defender takes the
 //! damage**: the lowest damage cost.
@@ -296,7 +298,7 @@ impl Bot for BasicBot {
             Ask::Action(ph) => action(g, p, ph, o),
             Ask::Commit => commit(g, p, o, &mut self.memo),
             Ask::CurrentQuest => current_quest(g, p, o),
-            Ask::OptionalEngage => optional_engage(g, p, o),
+            Ask::OptionalEngage => optional_engage(g, p, o, &self.memo.intent),
             Ask::EngageTie => pick_min(o, |c| g.stat(c, Stat::Attack) as i32),
             Ask::Travel => travel(g, p, o),
             Ask::AttackingEnemy => pick_max(o, |c| {

@@ -11,7 +11,7 @@ pub(super) fn staged_cost(g: &Game, e: CardId) -> i32 {
 }
 
 /// `staged_cost` with `Rule::NoEngagementChecks` already asked (once per round plan).
-fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
+pub(super) fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
     (g.threat_contribution(e) + no_checks as i16) as i32
 }
 
@@ -920,6 +920,28 @@ pub(super) struct CommitMemo {
     key: u64,
     pool: Ids,
     reserved: Ids,
+    /// What the plan held characters back for, read at the engagement step (`plan_intent`).
+    pub(super) intent: Intent,
+}
+
+/// What a commit step's round plan held characters back for, kept for the optional engagement
+/// of the same round (`plan_intent` bit 2): the staged enemy to engage and the characters held
+/// for that fight (its defenders and attackers).
+#[derive(Clone, Copy)]
+pub(super) struct Intent {
+    pub(super) round: u16,
+    pub(super) player: u8,
+    pub(super) engage: CardId,
+    pub(super) fighters: Ids,
+}
+
+impl Intent {
+    pub(super) const NONE: Intent = Intent {
+        round: 0,
+        player: 0,
+        engage: NO_CARD,
+        fighters: Ids::EMPTY,
+    };
 }
 
 impl CommitMemo {
@@ -927,6 +949,7 @@ impl CommitMemo {
         key: 0,
         pool: Ids::EMPTY,
         reserved: Ids::EMPTY,
+        intent: Intent::NONE,
     };
 
     fn key(g: &Game, p: u8) -> u64 {
@@ -964,6 +987,11 @@ impl CommitMemo {
 /// The characters to hold back from the quest this commit step (the round plan, capped by the
 /// quest deficit).
 pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
+    commit_plan(g, p).0
+}
+
+/// `reserved_for_commit` with what the optional engagement holds back (`Intent`).
+pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     let mut plan = round_plan(g, p, true);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
@@ -994,8 +1022,13 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
     let lethal = |keep: &Ids| lethal_at(quest_deficit(g, p, keep));
     let plan_deficit = deficit.unwrap_or_else(|| quest_deficit(g, p, &plan.keep));
+    let mut intent = Intent {
+        round: g.round,
+        player: p,
+        ..Intent::NONE
+    };
     if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
-        return Ids::new();
+        return (Ids::new(), intent);
     }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
     let mut reserved = Ids::new();
@@ -1004,7 +1037,18 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
             reserved.push(c);
         }
     }
-    reserved
+    // The optional engagement's characters: `jobs[3]` of `keep`, after the earlier jobs'.
+    let j = plan.jobs.map(|n| n as usize);
+    let from = j[0] + j[1] + j[2];
+    if plan.engage != NO_CARD && from + j[3] <= plan.keep.n {
+        intent.engage = plan.engage;
+        for &c in &plan.keep.as_slice()[from..from + j[3]] {
+            if reserved.contains(c) {
+                intent.fighters.push(c);
+            }
+        }
+    }
+    (reserved, intent)
 }
 
 /// Does nobody ready outside `keep` have a positive questing stat?
@@ -1085,11 +1129,12 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
     let reserved = match memo.get(key, g, &ready) {
         Some(r) => r,
         None => {
-            let r = reserved_for_commit(g, p);
+            let (r, intent) = commit_plan(g, p);
             *memo = CommitMemo {
                 key,
                 pool: ready,
                 reserved: r,
+                intent,
             };
             r
         }

@@ -2134,3 +2134,139 @@ fn travels_to_broken_battlements_before_its_time_runs_out() {
     assert_eq!(d.options[with("3").choose(&g, &d)], Opt::Card(square));
     install(weights::DEFAULT);
 }
+
+// --- plan2: plan and engagement agree ---
+
+/// The bot of `--bot basic:...` with `opts` on top of the defaults.
+fn bot_with(opts: &[(&str, &str)]) -> BasicBot {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    BasicBot::from_options(&o).unwrap()
+}
+
+/// A Cornered Orc (2 Attack, 1 Defense, 2 hit points) engaged and attacking; Aragorn (3
+/// Attack, 2 Defense) and Théodred (2 Attack, 1 Defense) ready, Glóin exhausted: only Aragorn
+/// can kill it after the attack, and he is also its cheapest defender.
+fn orc_and_its_killer() -> (Game<'static>, CardId, CardId, CardId) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    g.exhaust(gloin);
+    (g, e, aragorn, theodred)
+}
+
+#[test]
+fn plan_intent_keeps_the_killer_of_an_engaged_enemy_out_of_its_defence() {
+    // Fault class (600 Standard games per scenario, seed 11): the commit plan held characters
+    // back to kill an engaged enemy, then the defender step chose one of them as the cheapest
+    // defender and the kill was lost (10-25% of such plans). With `plan_intent` bit 1 a
+    // defender whose exhaustion loses the kill costs the kill's worth.
+    let (g, e, aragorn, theodred) = orc_and_its_killer();
+    let pool = attack_pool(&g, 0, e);
+    assert!(
+        cheapest_kill(&g, e, pool.as_slice(), 0).is_some(),
+        "the situation: a kill"
+    );
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Undefended, Opt::Card(aragorn), Opt::Card(theodred)],
+    );
+    let old = bot_with(&[("plan_intent", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[old],
+        Opt::Card(aragorn),
+        "old: the cheapest defence"
+    );
+    let new = bot_with(&[("plan_intent", "1")]).choose(&g, &d);
+    assert_eq!(
+        d.options[new],
+        Opt::Card(theodred),
+        "new: Aragorn kept for the kill"
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(theodred),
+        "the default"
+    );
+    // Théodred defends (exhausted); Aragorn alone still kills the Orc.
+    let mut g = g;
+    g.exhaust(theodred);
+    let pool = attack_pool(&g, 0, e);
+    assert!(cheapest_kill(&g, e, pool.as_slice(), 0).is_some());
+}
+
+#[test]
+fn plan_intent_still_defends_with_the_killer_when_the_hit_would_kill_a_hero() {
+    // The kill's worth is weighed, not absolute: when every other choice kills a hero, the
+    // killer defends.
+    let (mut g, e, aragorn, theodred) = orc_and_its_killer();
+    g.exhaust(theodred);
+    // Every hero but Aragorn has 1 hit point left: the Orc's 2 undefended kill one.
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        if h != aragorn {
+            g.card_mut(h).damage = g.stat(h, Stat::HitPoints) - 1;
+        }
+    }
+    g.card_mut(aragorn).damage = g.stat(aragorn, Stat::HitPoints) - 2;
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Undefended, Opt::Card(aragorn)],
+    );
+    let i = bot_with(&[("plan_intent", "1")]).choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn));
+}
+
+#[test]
+fn plan_intent_engages_the_enemy_the_commit_plan_held_characters_back_for_when_asked() {
+    // Bit 2: the engagement step engages the commit plan's enemy while its fighters are all
+    // still ready, even when the plan remade there would pass; never once one of them is
+    // exhausted, in another round, or when the enemy would engage on its own.
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    assert!(
+        !g.rule(Rule::NoEngagementChecks),
+        "the situation: engagement checks"
+    );
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred) = (heroes[0], heroes[1]);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.players[0].threat = g.stat(e, Stat::Engagement) - 1;
+    let mut fighters = Ids::new();
+    fighters.push(aragorn);
+    fighters.push(theodred);
+    let intent = Intent {
+        round: g.round,
+        player: 0,
+        engage: e,
+        fighters,
+    };
+    assert_eq!(intended_engage(&g, 0, &intent), e);
+    assert_eq!(
+        intended_engage(
+            &g,
+            0,
+            &Intent {
+                round: g.round + 1,
+                ..intent
+            }
+        ),
+        NO_CARD
+    );
+    let mut h = g.clone();
+    h.players[0].threat = h.stat(e, Stat::Engagement);
+    assert_eq!(
+        intended_engage(&h, 0, &intent),
+        NO_CARD,
+        "it engages on its own"
+    );
+    g.exhaust(theodred);
+    assert_eq!(
+        intended_engage(&g, 0, &intent),
+        NO_CARD,
+        "a fighter is exhausted"
+    );
+}

@@ -334,6 +334,40 @@ weights! {
     /// 12): Standard wins 2 / 1 against 1 / 3, rounds -0.14 (-0.27 to -0.00) / -0.02; Easy 8 /
     /// 5 against 7 / 8, rounds +0.11 / +0.01 (n.s.). Other scenarios have no such location.
     time_mill: 0,
+    /// The plan at commit and the combat steps agree (bits; helper plan2, issue 18). Bit 1:
+    /// choosing a defender, a character whose exhaustion loses a kill the ready characters
+    /// could make this combat (an engaged enemy, `cheapest_kill`) costs that kill's worth on
+    /// top, as the round plan counts it ((Attack + staged cost) threat units for
+    /// `kill_rounds` rounds, plus `win_block` and `quest_kill`): the characters held back to
+    /// kill are not spent defending an attack that another defender, or a hero's hit points,
+    /// could take. Counted first (600 Standard games each, seed 11): of the commit plans that
+    /// held characters back to kill an engaged enemy, no attack on it followed in 42% on
+    /// Across the Ettenmoors (noldor-questers), 45% on Deadmen's Dike (rhudaur-guard), 34% on
+    /// The Weather Hills (weather-hills-hunters), Escape from Mount Gram (core-leadership)
+    /// and Intruders in Chetwood (chetwood-vigil); the largest cause a held killer chosen as a
+    /// defender: 24.6 / 20.6 / 13.4 / 16.4 / 10.0% of those plans, with bit 1 21.1 / 18.7 /
+    /// 10.9 / 16.6 / 7.0% (the gains below come as much from kills no commit plan named).
+    /// Bit 2: at the optional engagement, when the round plan remade there engages nobody,
+    /// the enemy the commit plan held characters back to engage is engaged while those
+    /// characters are all still ready and it would not engage on its own. Off: measured 2
+    /// against 0 (2,000 pairs, seed 11, Standard) wins −0.20 (−0.57 to +0.17) on Intruders,
+    /// −0.35 (−0.86 to +0.16) on Mount Gram, progress score −0.01 to −0.04 elsewhere. (The
+    /// remade plan passed on 7% (Intruders) to 38% (Mount Gram) of the commit plans that held
+    /// back to engage: the quest's threat raise made the enemy engage on its own, a held
+    /// character was exhausted, or the reveal changed the fight.) Default 1, measured against
+    /// 0 (`compare`, 2,000 pairs; Standard seeds 11 / 12, Easy seeds 11 / 12): Mount Gram wins
+    /// +5.75 (+4.17 to +7.33) / +5.95 (+4.40 to +7.50), Easy +6.60 (+5.14 to +8.06) / +6.40
+    /// (+4.97 to +7.83); Intruders +0.35 (−0.34 to +1.04) / +0.70 (+0.07 to +1.33), Easy
+    /// +2.45 (+1.39 to +3.51) / +2.25 (+1.21 to +3.29); Deadmen's Dike progress score +0.35
+    /// (+0.27 to +0.43) / +0.47 (+0.29 to +0.65), Easy +0.25 (+0.08 to +0.42) / +0.41 (+0.25
+    /// to +0.57); the Ettenmoors within ±0.15 wins and ±0.11 progress; The Weather Hills (no
+    /// wins either way) a trade: progress +0.39 (+0.25 to +0.53) / +0.48 (+0.34 to +0.63),
+    /// Easy +0.55 / +0.44 (both above 0), but rounds −0.09 (−0.14 to −0.04) / −0.03 (n.s.),
+    /// Easy −0.08 / −0.14 (both below 0): more Orcs killed (the kills are its quest), more
+    /// heroes and tokens lost to the hits taken instead (`life_token=300` does not change
+    /// that). `lookahead` (rollouts with bit 1, against the binary without), Intruders
+    /// Standard, 300 pairs, seed 11: wins +2.33 (−1.95 to +6.62).
+    plan_intent: 1,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

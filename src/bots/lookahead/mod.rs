@@ -1259,45 +1259,65 @@ mod tests {
 
     /// Game 3 of `g`'s setup played to the end by a `lookahead` with `opts` (bot seed 5): the
     /// rollouts it played and its choices.
-    fn play_counted(g: &mut Game, opts: &[(&str, &str)]) -> (u64, Vec<usize>) {
-        let opts: Vec<(String, String)> = opts
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        let mut bot = LookaheadBot::from_options(&opts).unwrap();
-        bot.new_game(5);
-        g.start(3, 0);
-        let mut choices = Vec::new();
-        while let Some(d) = g.pending() {
-            let d = d.clone();
-            let i = bot.choose(g, &d);
-            choices.push(i);
-            g.apply(i);
-        }
-        (bot.rollouts_played, choices)
-    }
-
-    /// Racing drops candidates that cannot beat `basic`'s choice: the same game costs fewer
-    /// rollouts, and a racing bot plays a game the same way twice.
-    #[test]
-    fn racing_plays_fewer_rollouts_deterministically() {
+    /// The rollouts each spec's bot plays when asked at the same decisions: `games` games of
+    /// Intruders in Chetwood walked by `basic`, each commit decision and each searched one asked
+    /// of every bot with the same bot seed (so the counts compare the rules, not two games
+    /// played differently). Specs given twice must answer alike at every decision.
+    fn rollouts_at_same_decisions(specs: &[&[(&str, &str)]], games: u64) -> Vec<u64> {
         let db = load_embedded().unwrap();
         let s = setup(&db, "intruders-in-chetwood");
         let mut g = Game::new(&db, &s);
-        let mut run = |race: &str| {
-            play_counted(
-                &mut g,
-                &[("rollouts", "12"), ("race", race), ("curtail", "0")],
-            )
-        };
-        let (full, _) = run("0");
-        let (raced, first) = run("2");
-        let (again, second) = run("2");
-        assert_eq!(first, second, "racing is deterministic");
-        assert_eq!(raced, again);
+        let mut bots: Vec<LookaheadBot> = specs
+            .iter()
+            .map(|o| {
+                let o: Vec<(String, String)> = o
+                    .iter()
+                    .map(|&(k, v)| (k.to_string(), v.to_string()))
+                    .collect();
+                LookaheadBot::from_options(&o).unwrap()
+            })
+            .collect();
+        let mut policy = BasicBot::new();
+        let mut answers = vec![0usize; specs.len()];
+        for index in 0..games {
+            g.start(8, index);
+            policy.new_game(index);
+            let mut step = 0u64;
+            while let Some(d) = g.pending() {
+                let d = d.clone();
+                if matches!(d.ask, Ask::Commit) || searched(&g, &d) {
+                    for (k, b) in bots.iter_mut().enumerate() {
+                        b.new_game(300 + step);
+                        answers[k] = b.choose(&g, &d);
+                    }
+                    for i in 0..specs.len() {
+                        for j in 0..i {
+                            if specs[i] == specs[j] {
+                                assert_eq!(answers[i], answers[j], "step {step}: deterministic");
+                            }
+                        }
+                    }
+                }
+                let i = policy.choose(&g, &d);
+                g.apply(i);
+                step += 1;
+            }
+        }
+        bots.iter().map(|b| b.rollouts_played).collect()
+    }
+
+    /// Racing drops candidates that cannot beat `basic`'s choice: the same decisions cost
+    /// fewer rollouts, and a racing bot answers them the same way twice.
+    #[test]
+    fn racing_plays_fewer_rollouts_deterministically() {
+        let spec = |race| [("rollouts", "12"), ("race", race), ("curtail", "0")];
+        let (off, on) = (spec("0"), spec("2"));
+        let n = rollouts_at_same_decisions(&[&off, &on, &on], 2);
         assert!(
-            raced < full,
-            "racing played {raced} rollouts, no racing {full}"
+            n[1] < n[0],
+            "racing played {} rollouts, no racing {}",
+            n[1],
+            n[0]
         );
     }
 
@@ -1305,67 +1325,33 @@ mod tests {
     /// stops there; one probe sample costs fewer rollouts than two, deterministically.
     #[test]
     fn one_probe_sample_plays_fewer_rollouts() {
-        let db = load_embedded().unwrap();
-        let s = setup(&db, "intruders-in-chetwood");
-        let mut g = Game::new(&db, &s);
-        let mut run = |probe: &str| {
-            play_counted(
-                &mut g,
-                &[
-                    ("rollouts", "12"),
-                    ("race", "0"),
-                    ("probe", probe),
-                    ("curtail", "0"),
-                ],
-            )
+        let spec = |probe| {
+            [
+                ("rollouts", "12"),
+                ("race", "0"),
+                ("probe", probe),
+                ("curtail", "0"),
+            ]
         };
-        let (two, _) = run("2");
-        let (one, first) = run("1");
-        let (again, second) = run("1");
-        assert_eq!(first, second, "probe=1 is deterministic");
-        assert_eq!(one, again);
-        assert!(one < two, "probe=1 played {one} rollouts, probe=2 {two}");
+        let (two, one) = (spec("2"), spec("1"));
+        let n = rollouts_at_same_decisions(&[&two, &one, &one], 2);
+        assert!(
+            n[1] < n[0],
+            "probe=1 played {} rollouts, probe=2 {}",
+            n[1],
+            n[0]
+        );
     }
 
     /// `lead`: racing against the leader drops candidates that trail the best one (not only
-    /// those that cannot beat `basic`'s choice): at the same decisions (two games walked by
-    /// `basic`, each searched decision asked of both bots with the same seed) it plays fewer
+    /// those that cannot beat `basic`'s choice): at the same decisions it plays fewer
     /// rollouts, and asked again it answers the same.
     #[test]
     fn leader_racing_plays_fewer_rollouts_deterministically() {
-        let db = load_embedded().unwrap();
-        let s = setup(&db, "intruders-in-chetwood");
-        let mut g = Game::new(&db, &s);
-        let mk = |lead: &str| {
-            let opts = [
-                ("rollouts".to_string(), "24".to_string()),
-                ("lead".to_string(), lead.to_string()),
-                ("curtail".to_string(), "0".to_string()),
-            ];
-            LookaheadBot::from_options(&opts).unwrap()
-        };
-        let (mut old, mut lead, mut again) = (mk("0"), mk("1"), mk("1"));
-        let mut policy = BasicBot::new();
-        for index in 0..2 {
-            g.start(8, index);
-            policy.new_game(index);
-            let mut step = 0u64;
-            while let Some(d) = g.pending() {
-                let d = d.clone();
-                if matches!(d.ask, Ask::Commit) || searched(&g, &d) {
-                    for b in [&mut old, &mut lead, &mut again] {
-                        b.new_game(300 + step);
-                    }
-                    old.choose(&g, &d);
-                    let x = lead.choose(&g, &d);
-                    assert_eq!(x, again.choose(&g, &d), "step {step}: deterministic");
-                }
-                let i = policy.choose(&g, &d);
-                g.apply(i);
-                step += 1;
-            }
-        }
-        let (o, l) = (old.rollouts_played, lead.rollouts_played);
+        let spec = |lead| [("rollouts", "24"), ("lead", lead), ("curtail", "0")];
+        let (old, lead) = (spec("0"), spec("1"));
+        let n = rollouts_at_same_decisions(&[&old, &lead, &lead], 2);
+        let (o, l) = (n[0], n[1]);
         assert!(o > 1000, "{o} rollouts");
         assert!(
             l < o,
@@ -1403,15 +1389,17 @@ mod tests {
             "1 sample to come cannot"
         );
         assert_eq!(&live[..4], &[false, true, false, false]);
-        // Off, nothing is dropped by the search: the same decision plays every sample.
-        let db = load_embedded().unwrap();
-        let s = setup(&db, "intruders-in-chetwood");
-        let mut g = Game::new(&db, &s);
-        let (full, _) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "0")]);
-        let (cut, a) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "3")]);
-        let (again, b) = play_counted(&mut g, &[("rollouts", "24"), ("curtail", "3")]);
-        assert_eq!((cut, a), (again, b), "curtailment is deterministic");
-        assert!(cut < full, "curtailed {cut} rollouts, full budget {full}");
+        // At the same decisions, curtailment plays fewer rollouts than the full budget, and
+        // answers alike when asked twice.
+        let spec = |c| [("rollouts", "24"), ("curtail", c)];
+        let (full, cut) = (spec("0"), spec("3"));
+        let n = rollouts_at_same_decisions(&[&full, &cut, &cut], 2);
+        assert!(
+            n[1] < n[0],
+            "curtailed {} rollouts, full budget {}",
+            n[1],
+            n[0]
+        );
     }
 
     /// The default (curtailed) search agrees with the full budget (`curtail=0`) at almost every

@@ -660,17 +660,7 @@ pub fn exhaust_draw_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32
     {
         return 0;
     }
-    let total: i16 = g
-        .characters(p)
-        .filter(|&x| ready(g, x))
-        .map(|x| g.stat(x, Stat::Attack))
-        .sum();
-    let mine = g.stat(c, Stat::Attack);
-    let pivotal = g.engaged(p).iter().any(|&e| {
-        let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
-        g.is_enemy(e) && !g.immune(e) && total >= need && total - mine < need
-    });
-    (!pivotal) as i32 * 20
+    (!kill_pivotal(g, p, c)) as i32 * 20
 }
 
 /// Value of discarding a card from hand with attachment `c` (`Hint::discard_boosts_host`) for

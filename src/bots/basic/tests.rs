@@ -1899,6 +1899,28 @@ fn common_cause_readies_the_hero_who_defends_the_coming_attack() {
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
 }
 
+/// Stand Together played and `first` declared against `e`'s attack: the decision for the
+/// next defender, `a` or `b` (or done).
+fn next_defender_of_several(
+    g: &mut Game,
+    e: CardId,
+    first: CardId,
+    a: CardId,
+    b: CardId,
+) -> Decision {
+    g.players[0].multi_defend = true;
+    g.attack = crate::engine::AttackCtx::new(e, 0, false);
+    g.card_mut(e).attacked = true;
+    g.attack.defenders[0] = first;
+    g.attack.n_defenders = 1;
+    g.exhaust(first);
+    dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Done, Opt::Card(a), Opt::Card(b)],
+    )
+}
+
 #[test]
 fn stand_together_lets_two_defenders_take_an_attack_one_barely_survives() {
     // Fault class: a several-defenders event (Stand Together: 0 of 207 audit games where
@@ -1929,17 +1951,7 @@ fn stand_together_lets_two_defenders_take_an_attack_one_barely_survives() {
     // Stand Together played: after Gimli, the bot adds one more defender, not two.
     let heroes: Vec<CardId> = g.heroes(0).collect();
     let (gimli, legolas, thalin) = (heroes[0], heroes[1], heroes[2]);
-    g.players[0].multi_defend = true;
-    g.attack = crate::engine::AttackCtx::new(e, 0, false);
-    g.card_mut(e).attacked = true;
-    g.attack.defenders[0] = gimli;
-    g.attack.n_defenders = 1;
-    g.exhaust(gimli);
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![Opt::Done, Opt::Card(legolas), Opt::Card(thalin)],
-    );
+    let d = next_defender_of_several(&mut g, e, gimli, legolas, thalin);
     let second = d.options[bot().choose(&g, &d)];
     assert!(
         second == Opt::Card(legolas) || second == Opt::Card(thalin),
@@ -2000,17 +2012,7 @@ fn stand_together_never_takes_a_defender_the_counter_attack_needs() {
     // 1 hit point left on the War Party: Legolas and Thalin (3 + 2 ATK against 3 DEF + 1)
     // kill it together, neither without the other.
     g.card_mut(e).damage = 5;
-    g.players[0].multi_defend = true;
-    g.attack = crate::engine::AttackCtx::new(e, 0, false);
-    g.card_mut(e).attacked = true;
-    g.attack.defenders[0] = gimli;
-    g.attack.n_defenders = 1;
-    g.exhaust(gimli);
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![Opt::Done, Opt::Card(legolas), Opt::Card(thalin)],
-    );
+    let d = next_defender_of_several(&mut g, e, gimli, legolas, thalin);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Done);
 }
 

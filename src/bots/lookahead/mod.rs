@@ -1259,51 +1259,59 @@ mod tests {
 
     /// Game 3 of `g`'s setup played to the end by a `lookahead` with `opts` (bot seed 5): the
     /// rollouts it played and its choices.
-    /// The rollouts each spec's bot plays when asked at the same decisions: `games` games of
-    /// Intruders in Chetwood walked by `basic`, each commit decision and each searched one asked
-    /// of every bot with the same bot seed (so the counts compare the rules, not two games
-    /// played differently). Specs given twice must answer alike at every decision.
-    fn rollouts_at_same_decisions(specs: &[&[(&str, &str)]], games: u64) -> Vec<u64> {
-        let db = load_embedded().unwrap();
-        let s = setup(&db, "intruders-in-chetwood");
-        let mut g = Game::new(&db, &s);
-        let mut bots: Vec<LookaheadBot> = specs
-            .iter()
-            .map(|o| {
-                let o: Vec<(String, String)> = o
-                    .iter()
-                    .map(|&(k, v)| (k.to_string(), v.to_string()))
-                    .collect();
-                LookaheadBot::from_options(&o).unwrap()
-            })
-            .collect();
+    /// Walks `games` games (seed `seed`) with `basic` and calls `ask` at each decision
+    /// `lookahead` could search (every commit decision, every `searched` one) with its step in
+    /// the game: the decisions the search tests ask their bots, the same for every bot.
+    fn walk_searched(
+        g: &mut Game,
+        seed: u64,
+        games: u64,
+        mut ask: impl FnMut(&Game, &Decision, u64),
+    ) {
         let mut policy = BasicBot::new();
-        let mut answers = vec![0usize; specs.len()];
         for index in 0..games {
-            g.start(8, index);
+            g.start(seed, index);
             policy.new_game(index);
             let mut step = 0u64;
             while let Some(d) = g.pending() {
                 let d = d.clone();
-                if matches!(d.ask, Ask::Commit) || searched(&g, &d) {
-                    for (k, b) in bots.iter_mut().enumerate() {
-                        b.new_game(300 + step);
-                        answers[k] = b.choose(&g, &d);
-                    }
-                    for i in 0..specs.len() {
-                        for j in 0..i {
-                            if specs[i] == specs[j] {
-                                assert_eq!(answers[i], answers[j], "step {step}: deterministic");
-                            }
-                        }
-                    }
+                if matches!(d.ask, Ask::Commit) || searched(g, &d) {
+                    ask(g, &d, step);
                 }
-                let i = policy.choose(&g, &d);
+                let i = policy.choose(g, &d);
                 g.apply(i);
                 step += 1;
             }
         }
-        bots.iter().map(|b| b.rollouts_played).collect()
+    }
+
+    /// The rollouts played by `base`'s bot and by `cheaper`'s when asked at the same decisions
+    /// (`walk_searched`: two games of Intruders in Chetwood, the same bot seed for both, so the
+    /// counts compare the rules, not two games played differently); asserts `cheaper` plays
+    /// fewer (`what` names it) and answers alike when asked twice.
+    fn fewer_rollouts(base: &[(&str, &str)], cheaper: &[(&str, &str)], what: &str) -> (u64, u64) {
+        let mk = |o: &[(&str, &str)]| {
+            let o: Vec<(String, String)> = o
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            LookaheadBot::from_options(&o).unwrap()
+        };
+        let (mut b, mut c, mut again) = (mk(base), mk(cheaper), mk(cheaper));
+        let db = load_embedded().unwrap();
+        let s = setup(&db, "intruders-in-chetwood");
+        let mut g = Game::new(&db, &s);
+        walk_searched(&mut g, 8, 2, |g, d, step| {
+            for x in [&mut b, &mut c, &mut again] {
+                x.new_game(300 + step);
+            }
+            b.choose(g, d);
+            let x = c.choose(g, d);
+            assert_eq!(x, again.choose(g, d), "step {step}: deterministic");
+        });
+        let (n, m) = (b.rollouts_played, c.rollouts_played);
+        assert!(m < n, "{what} played {m} rollouts, against {n}");
+        (n, m)
     }
 
     /// Racing drops candidates that cannot beat `basic`'s choice: the same decisions cost
@@ -1311,14 +1319,7 @@ mod tests {
     #[test]
     fn racing_plays_fewer_rollouts_deterministically() {
         let spec = |race| [("rollouts", "12"), ("race", race), ("curtail", "0")];
-        let (off, on) = (spec("0"), spec("2"));
-        let n = rollouts_at_same_decisions(&[&off, &on, &on], 2);
-        assert!(
-            n[1] < n[0],
-            "racing played {} rollouts, no racing {}",
-            n[1],
-            n[0]
-        );
+        fewer_rollouts(&spec("0"), &spec("2"), "racing");
     }
 
     /// `probe`: a decision whose candidates all score the same on the first `probe` samples
@@ -1333,14 +1334,7 @@ mod tests {
                 ("curtail", "0"),
             ]
         };
-        let (two, one) = (spec("2"), spec("1"));
-        let n = rollouts_at_same_decisions(&[&two, &one, &one], 2);
-        assert!(
-            n[1] < n[0],
-            "probe=1 played {} rollouts, probe=2 {}",
-            n[1],
-            n[0]
-        );
+        fewer_rollouts(&spec("2"), &spec("1"), "probe=1");
     }
 
     /// `lead`: racing against the leader drops candidates that trail the best one (not only
@@ -1349,14 +1343,8 @@ mod tests {
     #[test]
     fn leader_racing_plays_fewer_rollouts_deterministically() {
         let spec = |lead| [("rollouts", "24"), ("lead", lead), ("curtail", "0")];
-        let (old, lead) = (spec("0"), spec("1"));
-        let n = rollouts_at_same_decisions(&[&old, &lead, &lead], 2);
-        let (o, l) = (n[0], n[1]);
+        let (o, _) = fewer_rollouts(&spec("0"), &spec("1"), "leader racing");
         assert!(o > 1000, "{o} rollouts");
-        assert!(
-            l < o,
-            "leader racing played {l} rollouts, racing against basic's choice {o}"
-        );
     }
 
     /// Curtailment's rule on hand-made sums (margin 2, `curtail` 3): a candidate the leader beats
@@ -1392,14 +1380,7 @@ mod tests {
         // At the same decisions, curtailment plays fewer rollouts than the full budget, and
         // answers alike when asked twice.
         let spec = |c| [("rollouts", "24"), ("curtail", c)];
-        let (full, cut) = (spec("0"), spec("3"));
-        let n = rollouts_at_same_decisions(&[&full, &cut, &cut], 2);
-        assert!(
-            n[1] < n[0],
-            "curtailed {} rollouts, full budget {}",
-            n[1],
-            n[0]
-        );
+        fewer_rollouts(&spec("0"), &spec("3"), "curtailment");
     }
 
     /// The default (curtailed) search agrees with the full budget (`curtail=0`) at almost every
@@ -1441,43 +1422,39 @@ mod tests {
             .collect();
         let mut differ = vec![(0u32, 0u32); bots.len()];
         let (mut asked, mut asked_commit) = (0u32, 0u32);
-        let mut policy = BasicBot::new();
-        for index in 0..games {
-            g.start(seed, index);
-            policy.new_game(index);
-            let mut step = 0u64;
-            let mut last_commit = (u16::MAX, 9u8);
-            while let Some(d) = g.pending() {
-                let d = d.clone();
-                let commit = matches!(d.ask, Ask::Commit);
-                let first = commit && last_commit != (g.round, d.player);
-                if commit {
-                    last_commit = (g.round, d.player);
+        // Of a phase's commit decisions only the first is asked (one commit plan a phase);
+        // a step below the last one starts the next game.
+        let (mut last_commit, mut last_step) = ((u16::MAX, 9u8), 0u64);
+        walk_searched(&mut g, seed, games, |g, d, step| {
+            if step < last_step {
+                last_commit = (u16::MAX, 9u8);
+            }
+            last_step = step;
+            let commit = matches!(d.ask, Ask::Commit);
+            if commit {
+                let this = (g.round, d.player);
+                if last_commit == this {
+                    return;
                 }
-                if first || (!commit && searched(&g, &d)) {
-                    base.new_game(900 + step);
-                    let x = base.choose(&g, &d);
-                    asked += 1;
-                    asked_commit += commit as u32;
-                    for (i, (spec, b)) in bots.iter_mut().enumerate() {
-                        // `reseed...`: another bot seed (the full budget's own noise).
-                        let shift = if spec.starts_with("reseed") { 7777 } else { 0 };
-                        b.new_game(900 + step + shift);
-                        let y = b.choose(&g, &d);
-                        if y != x {
-                            if commit {
-                                differ[i].1 += 1;
-                            } else {
-                                differ[i].0 += 1;
-                            }
-                        }
+                last_commit = this;
+            }
+            base.new_game(900 + step);
+            let x = base.choose(g, d);
+            asked += 1;
+            asked_commit += commit as u32;
+            for (i, (spec, b)) in bots.iter_mut().enumerate() {
+                // `reseed...`: another bot seed (the full budget's own noise).
+                let shift = if spec.starts_with("reseed") { 7777 } else { 0 };
+                b.new_game(900 + step + shift);
+                if b.choose(g, d) != x {
+                    if commit {
+                        differ[i].1 += 1;
+                    } else {
+                        differ[i].0 += 1;
                     }
                 }
-                let i = policy.choose(&g, &d);
-                g.apply(i);
-                step += 1;
             }
-        }
+        });
         eprintln!(
             "default: {asked} decisions ({asked_commit} commit plans), {} rollouts",
             base.rollouts_played

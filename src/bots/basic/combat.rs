@@ -48,35 +48,80 @@ pub(super) fn intended_engage(g: &Game, p: u8, intent: &Intent) -> CardId {
     }
 }
 
-/// `plan_intent` bit 1: the worth of the best kill of an enemy engaged with `p` that the ready
-/// characters can make this combat (`cheapest_kill` over `attack_pool`), without `out` (a
-/// candidate defender: `NO_CARD` for everyone); 0 without one. Worth as the round plan's kill
-/// of an engaged enemy counts it.
-pub(super) fn kill_worth_without(g: &Game, p: u8, out: CardId) -> i32 {
-    let no_checks = g.rule(Rule::NoEngagementChecks);
-    let mut best = 0;
-    for &e in g.engaged(p) {
-        if g.immune(e) || !g.can_take_damage(e) {
-            continue;
+/// The most engaged enemies `KillWorths` keeps (beyond: not counted).
+const KILL_ENEMIES: usize = 32;
+
+/// `plan_intent` bit 1: for each enemy engaged with `p` that can take damage, the worth of
+/// killing it this combat (as the round plan's kill of an engaged enemy counts it), the ready
+/// characters that could attack it (`attack_pool`) and whether they can kill it
+/// (`cheapest_kill`); computed once per defender decision, then asked without each candidate.
+pub(super) struct KillWorths {
+    n: usize,
+    worth: [i32; KILL_ENEMIES],
+    enemy: [CardId; KILL_ENEMIES],
+    pool: [Ids; KILL_ENEMIES],
+    killable: [bool; KILL_ENEMIES],
+}
+
+impl KillWorths {
+    pub(super) fn new(g: &Game, p: u8) -> KillWorths {
+        let no_checks = g.rule(Rule::NoEngagementChecks);
+        let mut k = KillWorths {
+            n: 0,
+            worth: [0; KILL_ENEMIES],
+            enemy: [NO_CARD; KILL_ENEMIES],
+            pool: [Ids::EMPTY; KILL_ENEMIES],
+            killable: [false; KILL_ENEMIES],
+        };
+        for &e in g.engaged(p) {
+            if k.n == KILL_ENEMIES || g.immune(e) || !g.can_take_damage(e) {
+                continue;
+            }
+            let pool = attack_pool(g, p, e);
+            k.killable[k.n] = cheapest_kill(g, e, pool.as_slice(), 0).is_some();
+            k.worth[k.n] = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
+                * w().threat_unit
+                * w().kill_rounds
+                + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
+                + quest_kill_value(g);
+            k.enemy[k.n] = e;
+            k.pool[k.n] = pool;
+            k.n += 1;
         }
-        let pool = attack_pool(g, p, e);
-        let mut cands = Ids::new();
-        for &c in pool.as_slice() {
-            if c != out {
-                cands.push(c);
+        k
+    }
+
+    /// The worth of the best kill the ready characters can make (0 without one).
+    pub(super) fn best(&self) -> i32 {
+        (0..self.n)
+            .filter(|&i| self.killable[i])
+            .map(|i| self.worth[i])
+            .fold(0, i32::max)
+    }
+
+    /// The same without `out` (a candidate defender): an enemy whose attack pool holds it is
+    /// asked again without it; the others keep their answer.
+    pub(super) fn best_without(&self, g: &Game, out: CardId) -> i32 {
+        let mut best = 0;
+        for i in 0..self.n {
+            let pool = &self.pool[i];
+            let killable = if pool.contains(out) {
+                let mut cands = Ids::new();
+                for &c in pool.as_slice() {
+                    if c != out {
+                        cands.push(c);
+                    }
+                }
+                cheapest_kill(g, self.enemy[i], cands.as_slice(), 0).is_some()
+            } else {
+                self.killable[i]
+            };
+            if killable {
+                best = best.max(self.worth[i]);
             }
         }
-        if cheapest_kill(g, e, cands.as_slice(), 0).is_none() {
-            continue;
-        }
-        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
-            * w().threat_unit
-            * w().kill_rounds
-            + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
-            + quest_kill_value(g);
-        best = best.max(worth);
+        best
     }
-    best
 }
 
 pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usize> {
@@ -110,11 +155,8 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     };
     let undef = mixed(&|a| undef_cost(g, p, a));
     // (`plan_intent` bit 1: the best kill the ready characters can make, if any.)
-    let kill = if w().plan_intent & 1 != 0 {
-        kill_worth_without(g, p, NO_CARD)
-    } else {
-        0
-    };
+    let kills = (w().plan_intent & 1 != 0).then(|| KillWorths::new(g, p));
+    let kill = kills.as_ref().map_or(0, KillWorths::best);
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
@@ -131,10 +173,9 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
             mixed(&|a| defend_cost(g, c, a))
         };
         // A defender needed for that kill costs the kill too.
-        let k = if kill > 0 {
-            k.saturating_add(kill - kill_worth_without(g, p, c))
-        } else {
-            k
+        let k = match &kills {
+            Some(kw) if kill > 0 => k.saturating_add(kill - kw.best_without(g, c)),
+            _ => k,
         };
         if best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, i));

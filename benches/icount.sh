@@ -17,9 +17,13 @@
 #   benches/icount.sh --write-baseline measure and replace benches/icount_baseline.txt
 # Options:
 #   --all-modes    Easy and Nightmare as well as Standard (18 rows instead of 6; about 3× longer)
+#   --lookahead    a `lookahead` row per scenario × mode as well (default budget, N = 3 games:
+#                  about 3 minutes a row on two idle cores); its last column is the instructions
+#                  per round played (rounds of games N..2N−1, from games.csv), the search's unit
+#                  of cost. Not in the committed baseline: compare two binaries with --bin.
 #   --jobs J       callgrind runs at once (default: the number of cores; counts do not depend on it)
 #   --bin PATH     binary to measure (default: target/release/lotr-sim, built first)
-#   --n-basic N, --n-random N   games per measurement (default 200 and 1000)
+#   --n-basic N, --n-random N, --n-lookahead N   games per measurement (default 200, 1000, 3)
 # Needs valgrind (`apt-get install valgrind`).
 set -euo pipefail
 
@@ -30,6 +34,7 @@ BOTS=(basic random)
 MODES=(standard)
 N_BASIC=200
 N_RANDOM=1000
+N_LOOKAHEAD=3
 JOBS=$(nproc 2>/dev/null || echo 1)
 BIN=""
 CHECK=0
@@ -41,10 +46,12 @@ while [[ $# -gt 0 ]]; do
     --check) CHECK=1 ;;
     --write-baseline) WRITE=1 ;;
     --all-modes) MODES=(easy standard nightmare) ;;
+    --lookahead) BOTS+=(lookahead) ;;
     --jobs) JOBS=$2; shift ;;
     --bin) BIN=$2; shift ;;
     --n-basic) N_BASIC=$2; shift ;;
     --n-random) N_RANDOM=$2; shift ;;
+    --n-lookahead) N_LOOKAHEAD=$2; shift ;;
     -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "icount.sh: unknown argument \`$1\` (see --help)" >&2; exit 2 ;;
     esac
@@ -62,22 +69,36 @@ trap 'rm -rf "$TMP"' EXIT
 
 # Total instructions of one run of `games` games (all threads; callgrind serialises them).
 instructions() {
-    local scenario=$1 mode=$2 bot=$3 games=$4 tag=$5
+    local scenario=$1 mode=$2 bot=$3 games=$4 tag=$5 per_game=""
+    # (`lookahead` rows count the rounds played: games.csv.)
+    [[ $bot == lookahead ]] && per_game=1
     valgrind --tool=callgrind --callgrind-out-file="$TMP/$tag.cg" \
         --toggle-collect='lotr_sim::engine::play_game' \
         "$BIN" run --scenario "$scenario" --mode "$mode" --bot "$bot" --games "$games" \
         --threads 1 --seed 1 --quiet --checkpoint-interval 0 --out "$TMP/$tag.out" --force \
-        >"$TMP/$tag.log" 2>&1 || { echo "icount.sh: run failed, see below" >&2; cat "$TMP/$tag.log" >&2; return 1; }
+        ${per_game:+--per-game} >"$TMP/$tag.log" 2>&1 || { echo "icount.sh: run failed, see below" >&2; cat "$TMP/$tag.log" >&2; return 1; }
     awk '/^(summary|totals):/ { print $2; exit }' "$TMP/$tag.cg"
 }
 
-# One row: writes "scenario mode bot N instructions-per-game" to $TMP/row-<tag>.
+# Rounds played in games n..2n−1 of a run's games.csv (column `rounds`, found by its header).
+rounds_after() {
+    awk -F, -v n="$2" 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "index") x = i; if ($i == "rounds") r = i }; next }
+        $x >= n { s += $r } END { print s + 0 }' "$1"
+}
+
+# One row: writes "scenario mode bot N instructions-per-game" to $TMP/row-<tag> (`lookahead`
+# rows: and instructions per round).
 measure_row() {
     local scenario=$1 mode=$2 bot=$3 n=$4 tag="$1-$2-$3"
-    local i1 i2
+    local i1 i2 extra=""
     i1=$(instructions "$scenario" "$mode" "$bot" "$n" "$tag-1")
     i2=$(instructions "$scenario" "$mode" "$bot" "$((2 * n))" "$tag-2")
-    echo "$scenario $mode $bot $n $(((i2 - i1) / n))" >"$TMP/row-$tag"
+    if [[ $bot == lookahead ]]; then
+        local r
+        r=$(rounds_after "$TMP/$tag-2.out/games.csv" "$n")
+        ((r > 0)) && extra=" $(((i2 - i1) / r))"
+    fi
+    echo "$scenario $mode $bot $n $(((i2 - i1) / n))$extra" >"$TMP/row-$tag"
 }
 
 rows=()
@@ -86,6 +107,7 @@ for scenario in "${SCENARIOS[@]}"; do
         for bot in "${BOTS[@]}"; do
             n=$N_RANDOM
             [[ $bot == basic ]] && n=$N_BASIC
+            [[ $bot == lookahead ]] && n=$N_LOOKAHEAD
             rows+=("$scenario $mode $bot $n")
         done
     done
@@ -115,7 +137,12 @@ table() {
         # shellcheck disable=SC2086
         set -- $row
         # shellcheck disable=SC2046
-        printf '%-24s %-10s %-7s %6s %12s\n' $(cat "$TMP/row-$1-$2-$3")
+        set -- $(cat "$TMP/row-$1-$2-$3")
+        if [[ $# -gt 5 ]]; then
+            printf '%-24s %-10s %-7s %6s %12s %12s instr/round\n' "$@"
+        else
+            printf '%-24s %-10s %-7s %6s %12s\n' "$@"
+        fi
     done
 }
 
@@ -135,7 +162,7 @@ changed=0
 for row in "${rows[@]}"; do
     # shellcheck disable=SC2086
     set -- $row
-    read -r scenario mode bot n now <"$TMP/row-$1-$2-$3"
+    read -r scenario mode bot n now _ <"$TMP/row-$1-$2-$3"
     base=$(awk -v s="$scenario" -v m="$mode" -v b="$bot" '$1 == s && $2 == m && $3 == b { print $4, $5 }' "$BASELINE")
     if [[ -z "$base" ]]; then
         echo "  $scenario $mode $bot: not in the baseline"

@@ -203,6 +203,11 @@ pub struct Hint {
     /// deck (the clock where an empty deck eliminates) runs down, so a bot travels to it to
     /// explore it (`basic`'s `time_mill`).
     pub time_mill: i16,
+    // wh5
+    /// A Mission objective whose kills advance the quest (`kills_advance_quest`) flips once it
+    /// holds this many tokens plus one per player (Hunting the Orcs: 3): a bot can tell the
+    /// kill that flips it from the others. 0: not known.
+    pub flip_kills_base: i8,
 }
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
@@ -255,6 +260,7 @@ pub const NO_HINT: Hint = Hint {
     swaps_ready_hero: false,
     multi_defend: false,
     time_mill: 0,
+    flip_kills_base: 0,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

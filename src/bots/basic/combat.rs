@@ -286,6 +286,9 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             continue;
         }
         if cheapest_kill(g, e, pool.as_slice(), 0).is_some() {
+            if super::quest::flip_kill_held(g) {
+                continue;
+            }
             let v = danger(g, e);
             if best.map(|(b, _)| v > b).unwrap_or(true) {
                 best = Some((v, i));

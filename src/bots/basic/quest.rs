@@ -51,6 +51,9 @@ pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
 /// threat points while a card in play counts kills toward the quest.
 pub(super) fn quest_kill_value(g: &Game) -> i32 {
+    if w().flip_hold != 0 && flip_kill_held(g) {
+        return -w().flip_hold * w().threat_unit;
+    }
     if w().quest_kill == 0 {
         return 0;
     }
@@ -1455,4 +1458,45 @@ pub(super) fn time_mill_credit(g: &Game, l: CardId) -> i32 {
         return 0;
     }
     w().time_mill * cards / rounds
+}
+
+// wh5: hold the kill that flips the Mission while the board is not ready.
+
+/// The Mission objective whose kills advance the quest and whose flip is known
+/// (`Hint::flip_kills_base`): (the card, kills it still needs to flip).
+pub(super) fn kills_to_flip(g: &Game) -> Option<(CardId, i16)> {
+    let m = g
+        .list(Zone::Staging)
+        .iter()
+        .chain(g.list(Zone::Quest).iter())
+        .copied()
+        .find(|&c| hint(g, c).kills_advance_quest && hint(g, c).flip_kills_base > 0)?;
+    let need = hint(g, m).flip_kills_base as i16 + g.players_in_game() as i16;
+    Some((m, need - g.card(m).resources))
+}
+
+/// `flip_hold`: the next kill flips the Mission objective while the staged Threat of
+/// non-enemy cards is above `flip_ready` and the threat of every player below `flip_threat`.
+pub(super) fn flip_kill_held(g: &Game) -> bool {
+    if w().flip_hold == 0 {
+        return false;
+    }
+    match kills_to_flip(g) {
+        Some((_, left)) if left <= 1 => {}
+        _ => return false,
+    }
+    let staged: i32 = g
+        .list(Zone::Staging)
+        .iter()
+        .filter(|&&c| !g.is_enemy(c))
+        .map(|&c| g.threat_contribution(c) as i32)
+        .sum();
+    let threat = g
+        .players
+        .iter()
+        .filter(|pl| !pl.eliminated)
+        .map(|pl| pl.threat as i32)
+        .max()
+        .unwrap_or(0);
+    staged > w().flip_ready && threat < w().flip_threat
 }

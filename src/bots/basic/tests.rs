@@ -2272,3 +2272,74 @@ fn plan_intent_engages_the_enemy_the_commit_plan_held_characters_back_for_when_a
         "a fighter is exhausted"
     );
 }
+
+// --- wh5: The Weather Hills ---
+
+/// The Weather Hills 1B (Easy), Leadership heroes at threat `threat`, Hunting the Orcs with 3
+/// of its 4 tokens (the next kill flips it), a Cornered Orc engaged and the heroes ready to
+/// kill it; `locations` Exposed Ridges (3 Threat each) staged.
+fn weather_hills_flip(locations: usize, threat: i16) -> (Game<'static>, CardId) {
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    set_stage(&mut g, SCATTERED_AMONG_THE_HILLS);
+    g.phase = Phase::Combat;
+    g.players[0].threat = threat;
+    let m = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    g.card_mut(m).resources = 3;
+    for _ in 0..locations {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    }
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    (g, e)
+}
+
+fn flip_hold_bot() -> BasicBot {
+    BasicBot::from_options(&[("flip_hold".into(), "20".into())]).unwrap()
+}
+
+#[test]
+fn flip_hold_keeps_the_last_orc_kill_while_locations_are_staged() {
+    // Fault class (The Weather Hills, weather-hills-hunters, 300 basic Easy games, seed 11):
+    // the 4th kill flipped Hunting the Orcs in combat with locations still staged (Sheltered
+    // Valley in 54% of the flips, Ruins of Arnor 29%, ...), and stage 2 then faced them with
+    // Amon Forn and Orc Ambush on top (0 progress on Cornered Animals in 115 of 115 games).
+    // With `flip_hold` the kill is held while the staged locations' Threat is above the bar.
+    let (g, e) = weather_hills_flip(2, 32);
+    let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(e),
+        "the situation: the default bot takes the flip kill"
+    );
+    assert_eq!(d.options[flip_hold_bot().choose(&g, &d)], Opt::Done);
+    install(Weights::from_options(&[("flip_hold".into(), "20".into())]).unwrap());
+    let held = quest_kill_value(&g);
+    install(weights::DEFAULT);
+    assert!(held < 0 && quest_kill_value(&g) > 0, "{held}");
+}
+
+#[test]
+fn flip_hold_takes_the_kill_on_a_clear_board_or_a_high_threat_or_an_earlier_token() {
+    let attacks = |g: &Game, e: CardId| {
+        let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+        d.options[flip_hold_bot().choose(g, &d)] == Opt::Card(e)
+    };
+    // One Exposed Ridge (3) is within the bar (4): the board is ready.
+    let (g, e) = weather_hills_flip(1, 32);
+    assert!(attacks(&g, e), "clear board");
+    // At threat 45 the flip is no longer held.
+    let (g, e) = weather_hills_flip(3, 45);
+    assert!(attacks(&g, e), "high threat");
+    // With 2 tokens the kill does not flip the mission.
+    let (mut g, e) = weather_hills_flip(3, 32);
+    let m = g
+        .list(Zone::Staging)
+        .iter()
+        .copied()
+        .find(|&c| hint(&g, c).kills_advance_quest)
+        .unwrap();
+    g.card_mut(m).resources = 2;
+    assert_eq!(kills_to_flip(&g).map(|k| k.1), Some(2));
+    assert!(attacks(&g, e), "not the flip");
+}

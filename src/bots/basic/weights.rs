@@ -368,6 +368,38 @@ weights! {
     /// that). `lookahead` (rollouts with bit 1, against the binary without), Intruders
     /// Standard, 300 pairs, seed 11: wins +2.33 (−1.95 to +6.62).
     plan_intent: 1,
+    // wh5
+    /// Threat points a kill costs instead of earning `quest_kill` when it is the one that flips
+    /// the Mission objective (`Hint::flip_kills_base`: Hunting the Orcs' last token, which
+    /// advances The Weather Hills to stage 2) while the board is not ready for the next stage:
+    /// the staged Threat of the cards other than enemies is above `flip_ready` and the
+    /// player's threat below `flip_threat`. While so, no enemy the attackers could kill is
+    /// attacked (one they cannot kill may still be chipped) and the round plan counts such
+    /// kills at this negative worth. 0: off (every kill earns `quest_kill`). Off by default, a
+    /// trade that loses progress: measured 20 against 0 on The Weather Hills
+    /// (weather-hills-hunters, 2,000 pairs, no wins either way) rounds +0.124 (+0.101 to
+    /// +0.147) / +0.133 (+0.108 to +0.158) but progress score −0.69 (−0.80 to −0.57) / −0.54
+    /// (−0.65 to −0.44) Easy, rounds +0.055 / +0.055, progress −0.48 (−0.57 to −0.38) / −0.47
+    /// (−0.57 to −0.37) Standard (seeds 11 / 12); `flip_ready` 2 / 7 (seed 11): Easy progress
+    /// −1.20 / −0.19, rounds +0.22 / +0.04. Stage 1's staged locations pile up faster than
+    /// they are explored (each explored one also brings an Orc that can then not be killed),
+    /// so the board seldom gets ready: fewer games reach stage 2 (91 against 115 of 300 Easy,
+    /// seed 11) and those that do last as long there (1–2 rounds). Other scenarios have no
+    /// such mission: play identical (Intruders, Deadmen's Dike, Mount Gram Standard). What a
+    /// ready board is worth, measured by changing the board at the flip in 600 `basic` games
+    /// (seed 11, Easy / Standard; 228 / 107 reach stage 2, 0 wins): threat cut to 30, or every
+    /// staged location but Amon Forn removed, or every character healed, each alone: 0 wins;
+    /// all three: 2 / 0 wins (threat cut to 20: 2 / 1); all three with Amon Forn removed too:
+    /// 15 / 3 wins (2.5% / 0.5% of the games). At the flip the deck has 5.0 characters, 3.4
+    /// of them damaged (−1 Willpower each on 2B), 6.1 Willpower in all (Easy): stage 2 needs
+    /// more than the flip's timing.
+    flip_hold: 0,
+    /// `flip_hold`'s bar: the staged Threat of non-enemy cards (locations) at or below which the
+    /// board is ready for the flip.
+    flip_ready: 4,
+    /// `flip_hold`'s release: at this threat or more the flip is no longer held (the game is
+    /// nearly lost to threat in stage 1 anyway).
+    flip_threat: 45,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -69,6 +69,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-071",
         hint: Hint {
             kills_advance_quest: true,
+            flip_kills_base: 3,
             ..NO_HINT
         },
         forced: Some(hunting_forced),
@@ -979,6 +980,7 @@ mod tests {
         let h = staged(&mut g, HUNTING);
         // The bots read that its kills advance the quest.
         assert!(crate::cards::hints::hint(&g, h).kills_advance_quest);
+        assert_eq!(crate::cards::hints::hint(&g, h).flip_kills_base, 3);
         // Non-enemies do not count.
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         g.deal_damage(ally, 5);

@@ -209,6 +209,21 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     cheapest_hold_back(g, p, pool, keep, 100, atk, w().advance_fight, i16::MAX).map(|c| (c, atk))
 }
 
+/// `reveal_lethal` (dd5): whether the enemies the staging step may reveal for `p` (engaging
+/// at once, `reveal_enemies`) come with at least `reveal_lethal` percent chance and their
+/// average printed Attack + 1 for a shadow kills a hero undefended, whichever hero takes it:
+/// then the round plan holds back `reveal_fight`'s defender even on a stage with quest points
+/// (where, unconditionally, it lost more progress than it saved on Deadmen's Dike), when that
+/// defender `c` quests for at most `reveal_lethal_wp`.
+pub(super) fn reveal_lethal(g: &Game, p: u8, c: CardId) -> bool {
+    let min = w().reveal_lethal;
+    if min <= 0 || g.stat(c, g.questing_stat()) as i32 > w().reveal_lethal_wp {
+        return false;
+    }
+    let (pct, atk) = super::quest::reveal_enemies(g, p);
+    pct > 0 && pct >= min && undef_kills_a_hero(g, p, atk + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -430,7 +430,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             // comes is a chance too: held back there even while a side quest is the current
             // quest.
             let kills_count = w().reveal_main != 0 && quest_kill_value(g) > 0;
-            if progress_is_useless(g) || kills_count {
+            if progress_is_useless(g) || kills_count || reveal_lethal(g, p, c) {
                 keep = with;
                 chance.push(c);
                 jobs[1] += 1;

@@ -2343,3 +2343,77 @@ fn flip_hold_takes_the_kill_on_a_clear_board_or_a_high_threat_or_an_earlier_toke
     assert_eq!(kills_to_flip(&g).map(|k| k.1), Some(2));
     assert!(attacks(&g, e), "not the flip");
 }
+
+// --- dd5: Deadmen's Dike ---
+
+/// Deadmen's Dike stage 1B at threat 30, nothing staged, an encounter deck of Cursed Dead only
+/// (engagement 27: each revealed one engages at once; Attack 3), and, if `hurt`, every hero
+/// left with 3 hit points (the expected 3 + 1 for a shadow kills whichever hero takes it).
+fn dike_reveal_situation(hurt: bool) -> Game<'static> {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+    clear_zone(&mut g, Zone::Staging);
+    crate::cards::testkit::encounter_deck_of(&mut g, CURSED_DEAD, 10);
+    g.players[0].threat = 30;
+    if hurt {
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        for h in heroes {
+            g.card_mut(h).damage = g.stat(h, Stat::HitPoints) - 3;
+        }
+    }
+    g
+}
+
+#[test]
+fn reveal_lethal_holds_a_defender_back_on_a_stage_with_quest_points_when_the_hit_kills() {
+    // Fault class (Deadmen's Dike 1B, `basic`, rhudaur-guard, 1,000 Standard games, seed 1:
+    // 192 of 915 hero deaths to undefended attacks): every character quested, the staging
+    // step revealed an enemy that engaged at once, and its undefended attack killed a hero.
+    // `reveal_lethal` holds back the `reveal_fight` defender there (off by default: measured
+    // a trade, see its doc).
+    let g = dike_reveal_situation(true);
+    assert!(
+        !progress_is_useless(&g),
+        "the situation: 1B has quest points"
+    );
+    assert_eq!(
+        reveal_enemies(&g, 0),
+        (100, 3),
+        "every reveal engages, Attack 3"
+    );
+    assert!(
+        undef_kills_a_hero(&g, 0, 4),
+        "the situation: 3 + 1 kills any hero"
+    );
+    assert_eq!(
+        plan_with(&g, true, &[]).keep.n,
+        0,
+        "off: nobody is held back"
+    );
+    let on = plan_with(&g, true, &[("reveal_lethal", "1")]);
+    assert_eq!(on.keep.n, 1, "on: one defender waits for the Cursed Dead");
+    let c = on.keep.ids[0];
+    assert!(
+        g.is_hero(c) && g.stat(c, Stat::Defense) >= 2,
+        "one that lives"
+    );
+    // Unhurt heroes survive the hit: nobody is held back.
+    let fresh = dike_reveal_situation(false);
+    assert_eq!(plan_with(&fresh, true, &[("reveal_lethal", "1")]).keep.n, 0);
+    // `reveal_lethal_wp` below the defender's willpower: it quests.
+    let wp = g.stat(c, g.questing_stat()).to_string();
+    let below = (g.stat(c, g.questing_stat()) - 1).to_string();
+    let at = plan_with(
+        &g,
+        true,
+        &[("reveal_lethal", "1"), ("reveal_lethal_wp", &wp)],
+    );
+    assert_eq!(at.keep.n, 1);
+    let under = plan_with(
+        &g,
+        true,
+        &[("reveal_lethal", "1"), ("reveal_lethal_wp", &below)],
+    );
+    assert_eq!(under.keep.n, 0);
+}

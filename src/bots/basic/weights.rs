@@ -400,6 +400,33 @@ weights! {
     /// `flip_hold`'s release: at this threat or more the flip is no longer held (the game is
     /// nearly lost to threat in stage 1 anyway).
     flip_threat: 45,
+    // dd5
+    /// On a stage with quest points, `reveal_fight` also holds a defender back from the quest
+    /// when the enemies the staging step may reveal would engage at once with at least this
+    /// percent chance and their average printed Attack + 1 (a shadow) kills a hero undefended,
+    /// whichever hero takes it (0: never; otherwise `reveal_fight` holds back only where
+    /// progress buys nothing or kills advance the quest). Counted first (`basic`, Deadmen's
+    /// Dike Standard, rhudaur-guard, 1,000 games, seed 1): of 915 undefended attacks that
+    /// killed a hero in stage 1B, 322 came with nobody ready (192 from an enemy revealed that
+    /// round, 86 engaged at commit, 44 staged), 461 with only heroes ready that would have
+    /// died defending too, 105 with only Iârion ready, 18 with a defender that would have
+    /// lived, 9 with an ally to chump. Off by default, a trade: the games last longer and get
+    /// less far. Measured against 0 (`compare`, 2,000 pairs, seeds 11 / 12): Standard at 1
+    /// rounds +0.135 (+0.086 to +0.183) / +0.193 (+0.145 to +0.241), progress score −0.49
+    /// (−0.61 to −0.38) / −0.54 (−0.73 to −0.36), wins −0.05 / −0.20 (−0.40 to −0.00); at 30
+    /// rounds +0.08 / +0.10, progress −0.25 (−0.35 to −0.15) / −0.24 (−0.40 to −0.09); at 60
+    /// identical; Easy at 1 rounds +0.18 / +0.15, progress −0.39 / −0.09, at 30 rounds +0.06 /
+    /// +0.04, progress −0.07 / −0.11; at 30 Intruders (chetwood-vigil) and The Weather Hills
+    /// (weather-hills-hunters) Standard identical or within 0.003 rounds, Mount Gram
+    /// (core-leadership) wins +0.20 (−0.39 to +0.79), seed 11.
+    reveal_lethal: 0,
+    /// With `reveal_lethal`: the most questing strength the character it holds back may have
+    /// (a character that quests for more is committed as before). Measured with
+    /// `reveal_lethal=1` against both off (2,000 pairs, Deadmen's Dike Standard, seeds 11 /
+    /// 12): at 1 rounds +0.08 / +0.12, progress −0.18 (−0.28 to −0.07) / −0.14 (−0.27 to
+    /// −0.02); at 2 rounds +0.14 / +0.20, progress −0.39 / −0.41; with `reveal_lethal=30` at 1
+    /// progress −0.10 (−0.19 to −0.01) / −0.06 (−0.14 to +0.03): still a trade.
+    reveal_lethal_wp: 99,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -315,7 +315,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "deck_weight",
         default: "0",
-        about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10)",
+        about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10; off: 2 measured +0.00 points on Deadmen's Dike Easy and Standard, 300 pairs)",
     },
     BotOption {
         name: "deck_reserve",

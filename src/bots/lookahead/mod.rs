@@ -80,6 +80,13 @@
 //! search, 2 like `margin`; 0: +0.67, −2.79 to +4.12). `deadline_weight=2` (Intruders Standard,
 //! 600 pairs on seed 51, default 22.33%): +0.33 points (−2.11 to +2.78), rounds +0.07 (n.s.): stays 1.
 //!
+//! Also off (issue 18, seventh pass): `deck_weight` (0; where an empty deck eliminates its
+//! player, `Rule::EmptyDeckEliminates`, per card a deck holds below `deck_reserve` (15)).
+//! Deadmen's Dike `rhudaur-guard`, 300 pairs on seed 101: `deck_weight=2` Easy +0.00 points
+//! (−1.60 to +1.60), Standard +0.00, progress score +0.10 (−0.05 to +0.25);
+//! `deck_weight=5,deck_reserve=30` Standard −0.33 (−0.99 to +0.32): the quest's mills are
+//! forced, and the deck runs out in round 7–8 whatever the player chooses.
+//!
 //! Off, for speed (issue 18, fourth pass): `lead` (0; from this sample on, racing also drops a
 //! candidate that trails the leader, and a decision stops when one candidate is left) and
 //! `indiff` (0; with `lead`, also drop one that cannot beat the leader by more than this). Against
@@ -306,6 +313,16 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: multiplier of a side quest's deadline harm (Hint::deadline_harm) (0-10; 2 measured +0.33 points on Intruders Standard, n.s.)",
     },
     BotOption {
+        name: "deck_weight",
+        default: "0",
+        about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10; off: 2 measured +0.00 points on Deadmen's Dike Easy and Standard, 300 pairs)",
+    },
+    BotOption {
+        name: "deck_reserve",
+        default: "15",
+        about: "with deck_weight: the deck size below which each missing card costs deck_weight (1-50)",
+    },
+    BotOption {
         name: "search_all",
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
@@ -449,6 +466,10 @@ pub struct ValueWeights {
     pub block: f64,
     /// Multiplier of a side quest's deadline harm.
     pub deadline: f64,
+    /// Where an empty deck eliminates: per card a deck holds below `deck_reserve`.
+    pub deck: f64,
+    /// The deck size below which `deck` counts.
+    pub deck_reserve: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -468,6 +489,8 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     kill_chance: 0.0,
     block: 0.0,
     deadline: 1.0,
+    deck: 0.0,
+    deck_reserve: 15.0,
 };
 
 impl LookaheadBot {
@@ -553,6 +576,8 @@ impl LookaheadBot {
                 explored: real("explored_weight", get("explored_weight"))?,
                 block: real("block_weight", get("block_weight"))?,
                 deadline: real("deadline_weight", get("deadline_weight"))?,
+                deck: real("deck_weight", get("deck_weight"))?,
+                deck_reserve: num("deck_reserve", get("deck_reserve"), 1u8, 50)? as f64,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
@@ -654,6 +679,8 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
 /// The static value of an unfinished game (see the module doc).
 pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     let mut v = 0.0;
+    // Deadmen's Dike: an empty deck eliminates, and the quest mills; a thin deck is a loss to come.
+    let deck_clock = w.deck > 0.0 && g.rule(crate::cards::Rule::EmptyDeckEliminates);
     for p in 0..g.n_players {
         let ps = &g.players[p as usize];
         if ps.eliminated {
@@ -694,6 +721,10 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             }
         }
         v += w.hand * g.list(Zone::Hand(p)).len() as f64;
+        if deck_clock {
+            let deck = g.list(Zone::Deck(p)).len() as f64;
+            v -= w.deck * (w.deck_reserve - deck).max(0.0);
+        }
         for &e in g.engaged(p) {
             v -= 1.5 * g.stat(e, Stat::Attack).max(0) as f64
                 + 0.5 * g.remaining_hp(e).max(0) as f64
@@ -1645,6 +1676,31 @@ mod tests {
         g.engage(party, 0);
         g.card_mut(party).damage = 2;
         assert_eq!(extra(&g), -2.0 * (hp - 2.0), "engaged and damaged");
+    }
+
+    /// `deck_weight`: where an empty deck eliminates (Deadmen's Dike 1B in play), each card the
+    /// deck holds below `deck_reserve` costs the weight; elsewhere a thin deck costs nothing.
+    #[test]
+    fn deck_weight_prices_a_thin_deck_only_where_an_empty_deck_eliminates() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        let w = ValueWeights {
+            deck: 2.0,
+            deck_reserve: 50.0,
+            ..DEFAULT_WEIGHTS
+        };
+        let extra = |g: &Game| state_value(g, &w) - state_value(g, &DEFAULT_WEIGHTS);
+        let deck = g.list(Zone::Deck(0)).len() as f64;
+        assert!(deck > 0.0 && deck < 50.0, "{deck} cards");
+        assert_eq!(extra(&g), 0.0, "no card says an empty deck eliminates");
+        g.spawn(THE_SHADES_OF_ANGMAR_1B, ENCOUNTER, Zone::Quest);
+        assert!(g.rule(crate::cards::Rule::EmptyDeckEliminates));
+        assert_eq!(extra(&g), -2.0 * (50.0 - deck));
+        g.discard_from_deck(0, 1);
+        let thinner = g.list(Zone::Deck(0)).len() as f64;
+        assert_eq!(thinner, deck - 1.0);
+        assert_eq!(extra(&g), -2.0 * (50.0 - thinner), "one card milled");
     }
 
     /// `mulligan_depth`: the mulligan is searched (rollouts are played at it) only when the

@@ -104,7 +104,12 @@ weights! {
     /// (`Hint::threat_reduction`, in hand) are not spent below its cost on other cards
     /// (0: never saved). Off by default: measured at 30 against 0 (2,000 paired games, seed 7),
     /// The Weather Hills +0.17 / +0.05 rounds (Easy / Standard) but −0.15 / −0.14 progress
-    /// score, and Intruders in Chetwood Standard −1.1 points of wins.
+    /// score, and Intruders in Chetwood Standard −1.1 points of wins. Re-measured on today's
+    /// bot (Intruders Standard, chetwood-vigil, 4,000 pairs, seeds 11 / 12): at 30 −0.95
+    /// (−1.52 to −0.38) / −1.15 (−1.73 to −0.58) points of wins; at 36, 40 and 44 within ±0.4
+    /// (n.s.). (In 200 traces the Greeting went unplayed at threat 35+ mostly because the one
+    /// Spirit hero's resources had gone to other Spirit cards, or because a staged Outlying
+    /// Homestead forbade threat reduction.)
     save_threat: 0,
     /// 1: round plans count an enemy's `Hint::expected_attack_bonus` in the attack they plan
     /// defences for; 0: printed Attack + 1 only.

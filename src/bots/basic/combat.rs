@@ -279,6 +279,8 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     }
     let mut best: Option<(i32, usize)> = None;
     let mut chip: Option<(i32, usize)> = None;
+    // (`flip_hold`: asked once per decision, it reads only the board.)
+    let flip_held = super::quest::flip_kill_held(g);
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(e) = *opt else { continue };
         let pool = attack_pool(g, p, e);
@@ -286,7 +288,7 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             continue;
         }
         if cheapest_kill(g, e, pool.as_slice(), 0).is_some() {
-            if super::quest::flip_kill_held(g) {
+            if flip_held {
                 continue;
             }
             let v = danger(g, e);

@@ -51,7 +51,7 @@ pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
 /// threat points while a card in play counts kills toward the quest.
 pub(super) fn quest_kill_value(g: &Game) -> i32 {
-    if w().flip_hold != 0 && flip_kill_held(g) {
+    if flip_kill_held(g) {
         return -w().flip_hold * w().threat_unit;
     }
     if w().quest_kill == 0 {

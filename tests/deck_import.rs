@@ -165,6 +165,24 @@ fn ambiguous_title_lists_the_choices() {
 }
 
 #[test]
+fn ambiguous_title_with_a_set_that_has_none_of_its_versions() {
+    // Spirit Glorfindel is in Foundations of Stone, not in The Long Dark / Flight of Moria:
+    // the error says the named set holds no version, then lists the versions.
+    let e = deck::import_deck("t", "1x Glorfindel (Flight of Moria)\n", db()).unwrap_err();
+    assert_eq!(e.line, 1);
+    for want in [
+        "`Glorfindel` is ambiguous (no version of it is in `Flight of Moria`)",
+        "Core-011",
+        "FoS-101",
+    ] {
+        assert!(e.message.contains(want), "{want}: {e}");
+    }
+    // A set that holds one version settles it.
+    let imp = deck::import_deck("t", "1x Glorfindel (Foundations of Stone)\n", db()).unwrap();
+    assert_eq!(imp.deck.heroes, vec![id("FoS-101")]);
+}
+
+#[test]
 fn versions_settled_by_sphere_set_or_deck() {
     let one = |text: &str| {
         deck::import_deck("t", text, db())

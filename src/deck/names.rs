@@ -259,11 +259,18 @@ pub(super) fn resolve_name(name: &str, set: Option<&str>, hint: Hint, db: &CardD
         }
     }
     let options: Vec<String> = cards.iter().map(|&c| describe(c, db)).collect();
+    // A set that names none of the versions (a typo, or the wrong pack) is said so, rather
+    // than called ambiguous "in" a set that holds no such card.
+    let where_ = match set {
+        Some(s) if all.iter().any(|&i| names_set(s, db.def(i))) => format!(" in set `{s}`"),
+        Some(s) => format!(" (no version of it is in `{s}`)"),
+        None => String::new(),
+    };
     Found::Ambiguous(
         cards.clone(),
         format!(
             "`{name}` is ambiguous{}: it could be {}; add the set in parentheses (or the sphere), e.g. `1x {} ({})`",
-            set.map(|s| format!(" in set `{s}`")).unwrap_or_default(),
+            where_,
             options.join(" or "),
             db.def(cards[0]).title,
             db.def(cards[0]).set_name

@@ -904,3 +904,32 @@ fn per_phase_use_counts_reset_at_the_end_of_each_phase_only_when_set() {
     into.expire(Until::EndOfPhase);
     assert_eq!(into.card(a).uses_phase, 0);
 }
+
+#[test]
+fn an_action_window_passes_from_player_to_player_within_its_frame() {
+    // §3.0.3: the first player can only pass (For Gondor! in hand, no resource to pay with);
+    // the second player may play his. The first player's pass is counted in the same frame,
+    // and once both have passed the window ends with no frame left behind.
+    let mut g = sandbox(&[&["Core-001"], &["Core-002"]]);
+    let (first, second) = (g.seat(0), g.seat(1));
+    let h1 = g.heroes(first).next().unwrap();
+    let h2 = g.heroes(second).next().unwrap();
+    g.card_mut(h1).resources = 0;
+    g.card_mut(h2).resources = 2;
+    g.spawn("Core-022", first, Zone::Hand(first));
+    let e = g.spawn("Core-022", second, Zone::Hand(second));
+    g.phase = Phase::Combat;
+    let window = |seat, passes| Frame::Window {
+        phase: Phase::Combat,
+        seat,
+        passes,
+    };
+    g.push_run(window(0, 0));
+    let d = g.pending().expect("the second player is asked");
+    assert_eq!(d.player, second);
+    assert!(d.options.contains(&Opt::Play(e)));
+    assert_eq!(g.stack, vec![window(1, 1)]);
+    g.answer(Opt::Pass);
+    assert!(g.pending().is_none());
+    assert!(g.stack.is_empty());
+}

@@ -6,6 +6,12 @@ use super::*;
 impl<'a> Game<'a> {
     /// An action window (§3.0.3). In the planning phase, `active` is the active player's offset:
     /// he may also play allies, attachments and side quests.
+    ///
+    /// A player who passes (or can only pass) hands the window to the next player within this
+    /// frame, and the window ends without a frame of its own once every player has passed in a
+    /// row, as long as no state-based check is pending (`dirty`): nothing changes between two
+    /// players' turns, so the next frame would have been this one's own continuation (the same
+    /// game, trace and decisions, fewer frames).
     pub(super) fn window(&mut self, phase: Phase, active: Option<u8>, seat: u8, passes: u8) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
@@ -18,7 +24,6 @@ impl<'a> Game<'a> {
         if passes == 0 && !self.anyone_may_act(active) {
             return;
         }
-        let p = self.seat(seat % self.n_players);
         let again = |seat: u8, passes: u8| match active {
             Some(a) => Frame::Planning {
                 active: a,
@@ -31,38 +36,51 @@ impl<'a> Game<'a> {
                 passes,
             },
         };
-        if self.players[p as usize].eliminated {
-            self.stack.push(again(seat + 1, passes));
-            return;
-        }
-        // His actions resolve in his own staging area (§7.6.1).
-        self.focus(p);
-        match self.take_answer() {
-            None => {
-                let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);
-                self.begin_ask(
-                    p,
-                    if planning {
-                        Ask::Planning
-                    } else {
-                        Ask::Action(phase)
-                    },
-                );
-                self.offer(Opt::Pass);
-                self.with_memo(|g| g.offer_actions(p, planning));
-                self.stack.push(again(seat, passes));
-                if self.n_offered() == 1 {
+        let (mut seat, mut passes) = (seat, passes);
+        loop {
+            let p = self.seat(seat % self.n_players);
+            if self.players[p as usize].eliminated {
+                self.stack.push(again(seat + 1, passes));
+                return;
+            }
+            // His actions resolve in his own staging area (§7.6.1).
+            self.focus(p);
+            match self.take_answer() {
+                None => {
+                    let planning = active.map(|a| self.seat(a) == p).unwrap_or(false);
+                    self.begin_ask(
+                        p,
+                        if planning {
+                            Ask::Planning
+                        } else {
+                            Ask::Action(phase)
+                        },
+                    );
+                    self.offer(Opt::Pass);
+                    self.with_memo(|g| g.offer_actions(p, planning));
+                    if self.n_offered() > 1 {
+                        self.stack.push(again(seat, passes));
+                        self.wait();
+                        return;
+                    }
                     // Only "pass": no decision.
-                    self.stack.pop();
-                    self.stack.push(again(seat + 1, passes + 1));
-                } else {
-                    self.wait();
+                }
+                Some(Opt::Pass) => {}
+                Some(o) => {
+                    self.stack.push(again(seat + 1, 0));
+                    self.take_action(p, o);
+                    return;
                 }
             }
-            Some(Opt::Pass) => self.stack.push(again(seat + 1, passes + 1)),
-            Some(o) => {
-                self.stack.push(again(seat + 1, 0));
-                self.take_action(p, o);
+            // He passed: the next player's turn, or the window's end.
+            seat += 1;
+            passes += 1;
+            if self.dirty {
+                self.stack.push(again(seat, passes));
+                return;
+            }
+            if passes >= n {
+                return;
             }
         }
     }

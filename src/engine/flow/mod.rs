@@ -318,11 +318,17 @@ impl<'a> Game<'a> {
             ResourceWindow | QuestWindow1 | QuestWindow2 | QuestWindow3 | QuestWindow4
             | TravelWindow1 | TravelWindow2 | EncounterWindow1 | EncounterWindow2
             | EncounterWindow3 | CombatWindow | RefreshWindow => {
-                self.stack.push(Frame::Window {
-                    phase: self.phase,
-                    seat: 0,
-                    passes: 0,
-                });
+                if self.dirty {
+                    self.stack.push(Frame::Window {
+                        phase: self.phase,
+                        seat: 0,
+                        passes: 0,
+                    });
+                } else {
+                    // The window's frame would run next, with no state-based check before it:
+                    // run it now.
+                    self.window(self.phase, None, 0, 0);
+                }
             }
             SetupScenario | SetupCampaign | SetupNightmare | SetupPlayers | SetupFlip => {
                 self.setup_step(s)

@@ -15,7 +15,16 @@ pub(super) fn ready_chars(g: &Game, p: u8) -> Ids {
 }
 
 pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt], intent: &Intent) -> Option<usize> {
-    let e = round_plan(g, p, false).engage;
+    // (Only the plan's engagement is read: its third step, a kill of an engaged enemy, never
+    // changes it, so it is not planned.)
+    let e = round_plan_upto(g, p, false, 2).engage;
+    if cfg!(test) {
+        assert_eq!(
+            e,
+            round_plan(g, p, false).engage,
+            "the kill step changed the engagement"
+        );
+    }
     let e = if e == NO_CARD && w().plan_intent & 2 != 0 {
         intended_engage(g, p, intent)
     } else {
@@ -54,7 +63,7 @@ const KILL_ENEMIES: usize = 32;
 /// `plan_intent` bit 1: for each enemy engaged with `p` that can take damage, the worth of
 /// killing it this combat (as the round plan's kill of an engaged enemy counts it), the ready
 /// characters that could attack it (`attack_pool`) and whether they can kill it
-/// (`cheapest_kill`); computed once per defender decision, then asked without each candidate.
+/// (`can_kill`); computed once per defender decision, then asked without each candidate.
 pub(super) struct KillWorths {
     n: usize,
     worth: [i32; KILL_ENEMIES],
@@ -78,7 +87,7 @@ impl KillWorths {
                 continue;
             }
             let pool = attack_pool(g, p, e);
-            k.killable[k.n] = cheapest_kill(g, e, pool.as_slice(), 0).is_some();
+            k.killable[k.n] = can_kill(g, e, pool.as_slice(), 0);
             k.worth[k.n] = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
                 * w().threat_unit
                 * w().kill_rounds
@@ -112,7 +121,7 @@ impl KillWorths {
                         cands.push(c);
                     }
                 }
-                cheapest_kill(g, self.enemy[i], cands.as_slice(), 0).is_some()
+                can_kill(g, self.enemy[i], cands.as_slice(), 0)
             } else {
                 self.killable[i]
             };
@@ -208,6 +217,22 @@ pub(super) fn undef_kills_a_hero(g: &Game, p: u8, atk: i16) -> bool {
     any
 }
 
+/// Whether `cheapest_kill(g, e, cands, base)` finds a killing set: some subset of the first 12
+/// of `cands` reaches the need exactly when all of them together do, so no subset is searched.
+pub(super) fn can_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> bool {
+    let need = g.remaining_hp(e) + g.stat(e, Stat::Defense) - base;
+    let can = need <= 0
+        || cands[..cands.len().min(12)]
+            .iter()
+            .map(|&c| attack_potential(g, c))
+            .sum::<i16>()
+            >= need;
+    if cfg!(test) {
+        assert_eq!(can, cheapest_kill(g, e, cands, base).is_some());
+    }
+    can
+}
+
 /// The cheapest subset of `cands` whose ATK total (plus `base`) − DEF ≥ HP of `e`; as a bit mask
 /// over `cands`. Cost: total ATK, then number of characters.
 pub(super) fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> Option<u32> {
@@ -287,7 +312,7 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if pool.n == 0 {
             continue;
         }
-        if cheapest_kill(g, e, pool.as_slice(), 0).is_some() {
+        if can_kill(g, e, pool.as_slice(), 0) {
             if flip_held {
                 continue;
             }

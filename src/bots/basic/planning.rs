@@ -148,12 +148,13 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep) => 0,
             Opt::Play(c) => play_value(g, p, c),
             Opt::Activate(c) => action_value(g, p, c, None),
             _ => 0,
         };
-        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+        // (A card that breaks the reserve scores 0: asked only of a score that would win.)
+        let better = v > 0 && best.map(|(b, _)| v > b).unwrap_or(true);
+        if better && !matches!(*opt, Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep)) {
             best = Some((v, i));
         }
     }
@@ -165,13 +166,19 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep) => 0,
-            // (`boost_committed`: see `quest::boost_wasted`.)
-            Opt::Activate(c) if boost_wasted(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
             _ => 0,
         };
-        if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
+        // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked
+        // only of a score that would win. `boost_committed`: see `quest::boost_wasted`.)
+        let better = v > 0 && best.map(|(b, _)| v > b).unwrap_or(true);
+        if better
+            && !match *opt {
+                Opt::Play(c) => breaks_reserve_memo(g, p, c, &mut keep),
+                Opt::Activate(c) => boost_wasted(g, p, c),
+                _ => false,
+            }
+        {
             best = Some((v, i));
         }
     }

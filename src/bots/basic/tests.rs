@@ -2417,3 +2417,30 @@ fn reveal_lethal_holds_a_defender_back_on_a_stage_with_quest_points_when_the_hit
     );
     assert_eq!(under.keep.n, 0);
 }
+
+/// The shortcuts that answer as a fuller search would (`can_kill` for `cheapest_kill`, the
+/// optional engagement's plan without its kill step) assert beside themselves, in test builds,
+/// that the full search agrees: basic plays every playable scenario and mode with one and two
+/// players so that they are asked many times (with the kill checks of the defender decisions).
+#[test]
+fn shortcuts_answer_as_the_full_searches() {
+    use crate::soak::{soak_configs, soak_setup};
+    let db = db();
+    let mut played = 0;
+    for c in soak_configs(db)
+        .iter()
+        .filter(|c| c.bot == "basic" && c.players <= 2)
+    {
+        let setup = soak_setup(db, c, 30).expect("soak setup");
+        let mut g = Game::new(db, &setup);
+        let mut bots: Vec<Box<dyn crate::bots::Bot>> = (0..c.players)
+            .map(|_| Box::new(BasicBot::new()) as Box<dyn crate::bots::Bot>)
+            .collect();
+        for i in 0..4 {
+            play_game(&mut g, &mut bots, 23, i);
+            assert!(g.is_over(), "{c:?} game {i} ended");
+            played += 1;
+        }
+    }
+    assert!(played >= 50, "{played} games");
+}

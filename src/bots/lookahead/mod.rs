@@ -135,6 +135,7 @@
 //! (callgrind, 20 games, seed 7: 4,115 against 4,123 million).
 
 mod plans;
+mod play_plans;
 
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
@@ -323,6 +324,21 @@ pub const OPTIONS: &[BotOption] = &[
         about: "with deck_weight: the deck size below which each missing card costs deck_weight (1-50)",
     },
     BotOption {
+        name: "play_plans",
+        default: "0",
+        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time)",
+    },
+    BotOption {
+        name: "play_width",
+        default: "6",
+        about: "with play_plans: most \"play this card first\" plans (0-8)",
+    },
+    BotOption {
+        name: "save_depth",
+        default: "0",
+        about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5)",
+    },
+    BotOption {
         name: "search_all",
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
@@ -389,6 +405,14 @@ pub struct LookaheadBot {
     n_places: usize,
     /// The commit plan chosen at this quest phase's first commit decision (followed after).
     plan: Option<Plan>,
+    /// Search the planning phase as whole plans (`play_plans.rs`).
+    play_plans: bool,
+    /// With `play_plans`: most "play this card first" plans.
+    play_width: usize,
+    /// With `play_plans`: a save plan, and then this horizon (0: no save plan).
+    save_depth: u16,
+    /// The planning plan chosen at this round's first planning decision (followed after).
+    play_plan: Option<play_plans::PlayPlan>,
     rng: Pcg64Mcg,
     /// `basic` following the real game: proposes the first candidate at every decision.
     policy: BasicBot,
@@ -594,6 +618,10 @@ impl LookaheadBot {
             places: [(0, 0); MAX_PLACES],
             n_places: 0,
             plan: None,
+            play_plans: num("play_plans", get("play_plans"), 0u8, 1)? == 1,
+            play_width: num("play_width", get("play_width"), 0usize, 8)?,
+            save_depth: num("save_depth", get("save_depth"), 0u16, 5)?,
+            play_plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
             roll: BasicBot::new(),
@@ -1173,6 +1201,7 @@ impl Bot for LookaheadBot {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.policy.new_game(seed);
         self.plan = None;
+        self.play_plan = None;
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
@@ -1185,6 +1214,11 @@ impl Bot for LookaheadBot {
         }
         if self.plans && matches!(d.ask, Ask::Commit) {
             return self.commit(game, d, base);
+        }
+        if self.play_plans && matches!(d.ask, Ask::Planning) {
+            if let Some(i) = self.planning(game, d, base) {
+                return i;
+            }
         }
         let mulligan = matches!(d.ask, Ask::Mulligan) && self.mulligan_depth > 0;
         if !mulligan && !searched_with(game, d, self.search_all) {

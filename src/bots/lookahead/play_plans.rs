@@ -283,3 +283,119 @@ impl LookaheadBot {
         Some(cand[best].answer(game, d, || base).unwrap_or(base))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::lookahead::LookaheadBot;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::{Frame, Zone};
+
+    /// Faramir (an ally, 4), Guard of the Citadel (2) and two Snowbourn Scouts (1 each) in hand,
+    /// `res` Leadership resources on each hero, and the planning window open. Returns the game,
+    /// the cards and the pending decision.
+    fn one_dear_or_three_cheap(res: i16) -> (Game<'static>, [CardId; 4], Decision) {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        for c in g.list(Zone::Hand(0)).to_vec() {
+            g.move_card(c, Zone::Discard(0));
+        }
+        let faramir = g.spawn("Core-014", 0, Zone::Hand(0));
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+        let scout1 = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Hand(0));
+        let scout2 = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Hand(0));
+        let heroes: Vec<CardId> = g.heroes(0).collect();
+        for (i, &h) in heroes.iter().enumerate() {
+            g.card_mut(h).resources = if i == 0 { res + 1 } else { res };
+        }
+        g.push_run(Frame::Planning {
+            active: 0,
+            seat: 0,
+            passes: 0,
+        });
+        let d = g.pending().expect("the planning window").clone();
+        (g, [faramir, guard, scout1, scout2], d)
+    }
+
+    /// With 4 resources the plans span the phase: `basic`'s own (Faramir) first, play nothing,
+    /// each other card first, and the three pairs the purse pays for, the cheapest first; no save
+    /// plan, as everything is playable. With 2 resources, Faramir (4) waits for next round's 3
+    /// and the Guard would spend what he needs: one save plan, for him, with `save` only.
+    #[test]
+    fn candidates_span_nothing_singles_pairs_and_save() {
+        let (g, [faramir, guard, scout1, scout2], d) = one_dear_or_three_cheap(1);
+        let base = BasicBot::new().choose(&g, &d);
+        assert_eq!(d.options[base], Opt::Play(faramir), "basic plays Faramir");
+        let mut out = [PlayPlan::new(0, g.round, Then::Basic); MAX_PLAY_PLANS];
+        let n = candidates(&g, &d, base, 6, true, &mut out);
+        let plans = &out[..n];
+        assert_eq!(n, 8, "{plans:?}");
+        assert_eq!(plans[0].then, Then::Basic);
+        assert!(plans[1].then == Then::Stop && plans[1].n == 0);
+        let firsts: Vec<CardId> = plans[2..5].iter().map(|p| p.cards[0]).collect();
+        assert_eq!(firsts, vec![guard, scout1, scout2]);
+        assert!(plans[2..5].iter().all(|p| p.then == Then::Rest && p.n == 1));
+        let pairs: Vec<&[CardId]> = plans[5..8].iter().map(|p| &p.cards[..p.n]).collect();
+        assert_eq!(
+            pairs,
+            vec![&[scout1, scout2][..], &[guard, scout1], &[guard, scout2]]
+        );
+        // Two fewer resources: Faramir is not offered, and saving for him is a plan.
+        let (g, _, d) = one_dear_or_three_cheap(0);
+        let base = BasicBot::new().choose(&g, &d);
+        let n = candidates(&g, &d, base, 6, true, &mut out);
+        assert_eq!(out[n - 1].then, Then::Save(faramir));
+        let m = candidates(&g, &d, base, 6, false, &mut out);
+        assert_eq!(m, n - 1);
+        assert!(out[..m].iter().all(|p| !matches!(p.then, Then::Save(_))));
+    }
+
+    /// Three cheap allies beat one dear one at the end of the phase (Guard and two Scouts: 15
+    /// in allies and Faramir in hand, against Faramir's 9.5 and three cards in hand), but
+    /// `basic` plays Faramir first; the plan search plays the three and keeps Faramir. With the
+    /// option off the bot keeps to its per-decision search (no plan is made, and it answers as
+    /// the default bot does).
+    #[test]
+    fn plan_search_plays_three_cheap_allies_over_one_dear() {
+        let (g, [faramir, guard, scout1, scout2], d) = one_dear_or_three_cheap(1);
+        let opts = |v: &str| {
+            LookaheadBot::from_options(&[
+                ("play_plans".into(), v.into()),
+                ("plan_rollouts".into(), "8".into()),
+                ("rollouts".into(), "8".into()),
+            ])
+            .unwrap()
+        };
+        let mut bot = opts("1");
+        bot.new_game(3);
+        let i = bot.choose(&g, &d);
+        assert_ne!(d.options[i], Opt::Play(faramir));
+        let plan = bot.play_plan.expect("a plan was chosen");
+        assert!(plan.covers(&g, &d) && plan.then != Then::Basic);
+        // Follow the plan in the live game.
+        let mut live = g.clone();
+        live.apply(i);
+        while let Some(d) = live.pending().cloned() {
+            if !matches!(d.ask, Ask::Planning) {
+                break;
+            }
+            let j = bot.choose(&live, &d);
+            live.apply(j);
+        }
+        for c in [guard, scout1, scout2] {
+            assert_eq!(live.card(c).zone, Zone::Play(0));
+        }
+        assert_eq!(live.card(faramir).zone, Zone::Hand(0));
+
+        let mut off = opts("0");
+        let mut default = LookaheadBot::from_options(&[
+            ("plan_rollouts".into(), "8".into()),
+            ("rollouts".into(), "8".into()),
+        ])
+        .unwrap();
+        off.new_game(3);
+        default.new_game(3);
+        assert_eq!(off.choose(&g, &d), default.choose(&g, &d));
+        assert!(off.play_plan.is_none());
+    }
+}

@@ -133,6 +133,16 @@
 //! +3.11). Pooled over the 3,900 Intruders Standard pairs +1.41 (+0.22 to +2.61); over the
 //! 2,700 of seeds not used in developing it +0.96 (−0.47 to +2.39). Same instructions a game
 //! (callgrind, 20 games, seed 7: 4,115 against 4,123 million).
+//!
+//! Off (issue 18, session 33): `play_plans` (0), the planning phase searched as whole plans
+//! (`play_plans.rs`: `basic`'s, nothing, each card first then `basic`, up to 3 affordable
+//! pairs; `play_width` (6) singles; `play_depth` (1) rounds), with `save_depth` (0) a plan
+//! saving for the dearest ally or attachment in hand, and then that horizon. Against the
+//! default, Intruders Standard `chetwood-vigil` 600 pairs a seed: `play_plans=1` −1.00 / +2.00 /
+//! −2.67 (seeds 301 / 311 / 312), Easy −1.67 (300, seed 313), Mount Gram Standard −0.33 (314),
+//! Ettenmoors Standard +3.00 (315), every interval spanning 0; with `save_depth=2` +1.67 / +3.50
+//! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
+//! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
 
 mod plans;
 mod play_plans;
@@ -326,17 +336,22 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "play_plans",
         default: "0",
-        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time)",
+        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time; off: 1 measured -0.56 points on Intruders Standard, 1,800 pairs pooled, -2.36 to +1.25; 12% fewer instructions a round)",
     },
     BotOption {
         name: "play_width",
         default: "6",
-        about: "with play_plans: most \"play this card first\" plans (0-8)",
+        about: "with play_plans: most \"play this card first\" plans (0-8; 2 measured -1.17 and +2.00 points against the default bot, Intruders Standard, 600 pairs each)",
+    },
+    BotOption {
+        name: "play_depth",
+        default: "1",
+        about: "with play_plans: horizon of the planning-plan rollouts in rounds (1-5; 2 measured +1.50 and -2.00 points against the default bot, Intruders Standard, 600 pairs each)",
     },
     BotOption {
         name: "save_depth",
         default: "0",
-        about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5)",
+        about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5; 2 measured +0.29 points on Intruders Standard, 2,400 fresh pairs pooled, -1.38 to +1.96)",
     },
     BotOption {
         name: "search_all",
@@ -409,6 +424,8 @@ pub struct LookaheadBot {
     play_plans: bool,
     /// With `play_plans`: most "play this card first" plans.
     play_width: usize,
+    /// With `play_plans`: the horizon of the planning-plan rollouts.
+    play_depth: u16,
     /// With `play_plans`: a save plan, and then this horizon (0: no save plan).
     save_depth: u16,
     /// The planning plan chosen at this round's first planning decision (followed after).
@@ -620,6 +637,7 @@ impl LookaheadBot {
             plan: None,
             play_plans: num("play_plans", get("play_plans"), 0u8, 1)? == 1,
             play_width: num("play_width", get("play_width"), 0usize, 8)?,
+            play_depth: num("play_depth", get("play_depth"), 1u16, 5)?,
             save_depth: num("save_depth", get("save_depth"), 0u16, 5)?,
             play_plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),

@@ -264,9 +264,9 @@ impl LookaheadBot {
         }
         let saving = cand[..n].iter().any(|c| matches!(c.then, Then::Save(_)));
         let depth = if saving {
-            self.plan_depth.max(self.save_depth)
+            self.play_depth.max(self.save_depth)
         } else {
-            self.plan_depth
+            self.play_depth
         };
         let stop = game.round.saturating_add(depth);
         let margin = self.margin;

@@ -152,7 +152,7 @@ use super::{Bot, BotOption};
 use crate::data::CardType;
 use crate::engine::{Ask, CardId, Decision, Game, GameBuf, Opt, Phase, Stat, Zone, ENCOUNTER};
 use crate::record::Outcome;
-use plans::{Plan, PlanBot, MAX_PLANS};
+use plans::{Plan, MAX_PLANS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -1195,16 +1195,7 @@ impl LookaheadBot {
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
         let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0);
         let stop = game.round.saturating_add(self.plan_depth);
-        let margin = self.margin;
-        self.margin = self.plan_margin;
-        let best = self.best_of(game, n, self.plan_rollouts, |k, work, roll| {
-            let mut bot = PlanBot {
-                plan: &cand[k],
-                basic: roll,
-            };
-            work.play_until_round(&mut bot, stop, MAX_STEPS);
-        });
-        self.margin = margin;
+        let best = self.best_plan(game, &cand[..n], stop);
         self.plan = Some(cand[best]);
         cand[best].answer(d).unwrap_or(base)
     }

@@ -348,6 +348,26 @@ impl<P: Answers> Bot for PlanBot<'_, P> {
     }
 }
 
+impl super::LookaheadBot {
+    /// Search among whole plans (commit or planning plans): each of `plans` is played by
+    /// [`PlanBot`] to the start of round `stop` in `plan_rollouts` determinized continuations,
+    /// raced and curtailed as any decision with `plan_margin` for the margin. Returns the index
+    /// of the best (0 unless one beats the first by the margin).
+    pub(super) fn best_plan<P: Answers>(&mut self, game: &Game, plans: &[P], stop: u16) -> usize {
+        let margin = self.margin;
+        self.margin = self.plan_margin;
+        let best = self.best_of(game, plans.len(), self.plan_rollouts, |k, work, roll| {
+            let mut bot = PlanBot {
+                plan: &plans[k],
+                basic: roll,
+            };
+            work.play_until_round(&mut bot, stop, super::MAX_STEPS);
+        });
+        self.margin = margin;
+        best
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

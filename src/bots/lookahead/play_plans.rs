@@ -5,14 +5,13 @@
 //! whose single steps each look worse alone (play the two cheap allies instead of the
 //! attachment; keep this round's resources for the expensive ally next round) is never found.
 //! At a player's first `Planning` decision of a round `lookahead` instead compares whole plans
-//! ([`candidates`]), each played in the rollouts by the shared [`PlanBot`] with a [`PlayPlan`]
+//! ([`candidates`]), each played in the rollouts by the shared [`PlanBot`](super::plans::PlanBot) with a [`PlayPlan`]
 //! (its plays in order while they are offered, then `Pass` or `basic`; `basic` everywhere
 //! else), and follows the chosen plan at the player's later `Planning` decisions of the round.
 //! Where the plan leaves the phase to `basic`, the live game's later decisions are searched one
 //! at a time as before.
 
-use super::plans::PlanBot;
-use super::{LookaheadBot, MAX_STEPS, MAX_WIDTH};
+use super::{LookaheadBot, MAX_WIDTH};
 use crate::bots::basic::BasicBot;
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, Bot, CardId, Decision, Game, Opt};
@@ -269,16 +268,7 @@ impl LookaheadBot {
             self.play_depth
         };
         let stop = game.round.saturating_add(depth);
-        let margin = self.margin;
-        self.margin = self.plan_margin;
-        let best = self.best_of(game, n, self.plan_rollouts, |k, work, roll| {
-            let mut bot = PlanBot {
-                plan: &cand[k],
-                basic: roll,
-            };
-            work.play_until_round(&mut bot, stop, MAX_STEPS);
-        });
-        self.margin = margin;
+        let best = self.best_plan(game, &cand[..n], stop);
         self.play_plan = Some(cand[best]);
         Some(cand[best].answer(game, d, || base).unwrap_or(base))
     }

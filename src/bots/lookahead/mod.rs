@@ -139,8 +139,9 @@
 //! pairs; `play_width` (6) singles; `play_depth` (1) rounds), with `save_depth` (0) a plan
 //! saving for the dearest ally or attachment in hand, and then that horizon. Against the
 //! default, Intruders Standard `chetwood-vigil` 600 pairs a seed: `play_plans=1` −1.00 / +2.00 /
-//! −2.67 (seeds 301 / 311 / 312), Easy −1.67 (300, seed 313), Mount Gram Standard −0.33 (314),
-//! Ettenmoors Standard +3.00 (315), every interval spanning 0; with `save_depth=2` +1.67 / +3.50
+//! −2.67 / −0.17 / −0.50 (seeds 301 / 311 / 312 / 319 / 320; pooled −0.47, −1.84 to +0.90),
+//! Easy −1.67 / +4.33 (300 pairs, seeds 313 / 321), Mount Gram Standard −0.33 (314),
+//! Ettenmoors Standard +3.00 (315); 12% fewer instructions a round; with `save_depth=2` +1.67 / +3.50
 //! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
 //! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
 
@@ -336,7 +337,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "play_plans",
         default: "0",
-        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time; off: 1 measured -0.56 points on Intruders Standard, 1,800 pairs pooled, -2.36 to +1.25; 12% fewer instructions a round)",
+        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time; off: 1 measured -0.47 points on Intruders Standard, 3,000 pairs pooled, -1.84 to +0.90; 12% fewer instructions a round)",
     },
     BotOption {
         name: "play_width",

@@ -133,15 +133,27 @@
 //! +3.11). Pooled over the 3,900 Intruders Standard pairs +1.41 (+0.22 to +2.61); over the
 //! 2,700 of seeds not used in developing it +0.96 (−0.47 to +2.39). Same instructions a game
 //! (callgrind, 20 games, seed 7: 4,115 against 4,123 million).
+//!
+//! Off (issue 18, session 33): `play_plans` (0), the planning phase searched as whole plans
+//! (`play_plans.rs`: `basic`'s, nothing, each card first then `basic`, up to 3 affordable
+//! pairs; `play_width` (6) singles; `play_depth` (1) rounds), with `save_depth` (0) a plan
+//! saving for the dearest ally or attachment in hand, and then that horizon. Against the
+//! default, Intruders Standard `chetwood-vigil` 600 pairs a seed: `play_plans=1` −1.00 / +2.00 /
+//! −2.67 / −0.17 / −0.50 (seeds 301 / 311 / 312 / 319 / 320; pooled −0.47, −1.84 to +0.90),
+//! Easy −1.67 / +4.33 (300 pairs, seeds 313 / 321), Mount Gram Standard −0.33 (314),
+//! Ettenmoors Standard +3.00 (315); 12% fewer instructions a round; with `save_depth=2` +1.67 / +3.50
+//! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
+//! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
 
 mod plans;
+mod play_plans;
 
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
 use crate::data::CardType;
 use crate::engine::{Ask, CardId, Decision, Game, GameBuf, Opt, Phase, Stat, Zone, ENCOUNTER};
 use crate::record::Outcome;
-use plans::{Plan, PlanBot, MAX_PLANS};
+use plans::{Plan, MAX_PLANS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -323,6 +335,26 @@ pub const OPTIONS: &[BotOption] = &[
         about: "with deck_weight: the deck size below which each missing card costs deck_weight (1-50)",
     },
     BotOption {
+        name: "play_plans",
+        default: "0",
+        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time; off: 1 measured -0.47 points on Intruders Standard, 3,000 pairs pooled, -1.84 to +0.90; 12% fewer instructions a round)",
+    },
+    BotOption {
+        name: "play_width",
+        default: "6",
+        about: "with play_plans: most \"play this card first\" plans (0-8; 2 measured -1.17 and +2.00 points against the default bot, Intruders Standard, 600 pairs each)",
+    },
+    BotOption {
+        name: "play_depth",
+        default: "1",
+        about: "with play_plans: horizon of the planning-plan rollouts in rounds (1-5; 2 measured +1.50 and -2.00 points against the default bot, Intruders Standard, 600 pairs each)",
+    },
+    BotOption {
+        name: "save_depth",
+        default: "0",
+        about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5; 2 measured +0.29 points on Intruders Standard, 2,400 fresh pairs pooled, -1.38 to +1.96)",
+    },
+    BotOption {
         name: "search_all",
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
@@ -389,6 +421,16 @@ pub struct LookaheadBot {
     n_places: usize,
     /// The commit plan chosen at this quest phase's first commit decision (followed after).
     plan: Option<Plan>,
+    /// Search the planning phase as whole plans (`play_plans.rs`).
+    play_plans: bool,
+    /// With `play_plans`: most "play this card first" plans.
+    play_width: usize,
+    /// With `play_plans`: the horizon of the planning-plan rollouts.
+    play_depth: u16,
+    /// With `play_plans`: a save plan, and then this horizon (0: no save plan).
+    save_depth: u16,
+    /// The planning plan chosen at this round's first planning decision (followed after).
+    play_plan: Option<play_plans::PlayPlan>,
     rng: Pcg64Mcg,
     /// `basic` following the real game: proposes the first candidate at every decision.
     policy: BasicBot,
@@ -594,6 +636,11 @@ impl LookaheadBot {
             places: [(0, 0); MAX_PLACES],
             n_places: 0,
             plan: None,
+            play_plans: num("play_plans", get("play_plans"), 0u8, 1)? == 1,
+            play_width: num("play_width", get("play_width"), 0usize, 8)?,
+            play_depth: num("play_depth", get("play_depth"), 1u16, 5)?,
+            save_depth: num("save_depth", get("save_depth"), 0u16, 5)?,
+            play_plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
             policy: BasicBot::new(),
             roll: BasicBot::new(),
@@ -1149,16 +1196,7 @@ impl LookaheadBot {
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
         let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0);
         let stop = game.round.saturating_add(self.plan_depth);
-        let margin = self.margin;
-        self.margin = self.plan_margin;
-        let best = self.best_of(game, n, self.plan_rollouts, |k, work, roll| {
-            let mut bot = PlanBot {
-                plan: &cand[k],
-                basic: roll,
-            };
-            work.play_until_round(&mut bot, stop, MAX_STEPS);
-        });
-        self.margin = margin;
+        let best = self.best_plan(game, &cand[..n], stop);
         self.plan = Some(cand[best]);
         cand[best].answer(d).unwrap_or(base)
     }
@@ -1173,6 +1211,7 @@ impl Bot for LookaheadBot {
         self.rng = Pcg64Mcg::seed_from_u64(seed);
         self.policy.new_game(seed);
         self.plan = None;
+        self.play_plan = None;
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
@@ -1185,6 +1224,11 @@ impl Bot for LookaheadBot {
         }
         if self.plans && matches!(d.ask, Ask::Commit) {
             return self.commit(game, d, base);
+        }
+        if self.play_plans && matches!(d.ask, Ask::Planning) {
+            if let Some(i) = self.planning(game, d, base) {
+                return i;
+            }
         }
         let mulligan = matches!(d.ask, Ask::Mulligan) && self.mulligan_depth > 0;
         if !mulligan && !searched_with(game, d, self.search_all) {

@@ -308,13 +308,30 @@ fn siege_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
     Some(keep)
 }
 
-/// Plays a [`Plan`]'s commits and lets `basic` decide everything else (a rollout's policy).
-pub struct PlanBot<'a> {
-    pub plan: &'a Plan,
+/// A whole plan for one step of the game (a commit step, a planning phase): its answers to the
+/// decisions it covers.
+pub trait Answers: Sync {
+    /// The plan's answer to `d`, or `None` to let `basic` decide (`basic` is the rollout's own,
+    /// for a plan that follows `basic` with exceptions).
+    fn answer_in(&self, g: &Game, d: &Decision, basic: &mut BasicBot) -> Option<usize>;
+}
+
+impl Answers for Plan {
+    /// Its target at the optional engagement, its commits at the commit step.
+    fn answer_in(&self, g: &Game, d: &Decision, _: &mut BasicBot) -> Option<usize> {
+        self.engage(g, d)
+            .or_else(|| self.covers(g, d).then(|| self.answer(d)).flatten())
+    }
+}
+
+/// Plays a plan's answers ([`Answers`]: a commit [`Plan`], a planning-phase plan) and lets
+/// `basic` decide everything else (a rollout's policy).
+pub struct PlanBot<'a, P: Answers = Plan> {
+    pub plan: &'a P,
     pub basic: &'a mut BasicBot,
 }
 
-impl Bot for PlanBot<'_> {
+impl<P: Answers> Bot for PlanBot<'_, P> {
     fn name(&self) -> &'static str {
         "lookahead-plan"
     }
@@ -324,15 +341,30 @@ impl Bot for PlanBot<'_> {
     }
 
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        if let Some(i) = self.plan.engage(g, d) {
+        if let Some(i) = self.plan.answer_in(g, d, self.basic) {
             return i;
         }
-        if self.plan.covers(g, d) {
-            if let Some(i) = self.plan.answer(d) {
-                return i;
-            }
-        }
         self.basic.choose(g, d)
+    }
+}
+
+impl super::LookaheadBot {
+    /// Search among whole plans (commit or planning plans): each of `plans` is played by
+    /// [`PlanBot`] to the start of round `stop` in `plan_rollouts` determinized continuations,
+    /// raced and curtailed as any decision with `plan_margin` for the margin. Returns the index
+    /// of the best (0 unless one beats the first by the margin).
+    pub(super) fn best_plan<P: Answers>(&mut self, game: &Game, plans: &[P], stop: u16) -> usize {
+        let margin = self.margin;
+        self.margin = self.plan_margin;
+        let best = self.best_of(game, plans.len(), self.plan_rollouts, |k, work, roll| {
+            let mut bot = PlanBot {
+                plan: &plans[k],
+                basic: roll,
+            };
+            work.play_until_round(&mut bot, stop, super::MAX_STEPS);
+        });
+        self.margin = margin;
+        best
     }
 }
 

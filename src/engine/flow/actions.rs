@@ -117,10 +117,10 @@ impl<'a> Game<'a> {
         } else {
             0
         };
-        // Every resource `p` has, whatever its sphere: no card costing more can be paid for.
-        let purse = if hand_len > 0 { self.purse(p) } else { 0 };
-        // Whether no card's cost can change for `p` (asked once per window).
-        let fixed_costs = self.costs_fixed(p, purse);
+        // Whether no card's cost can change for `p` (asked once per window). (No bound on his
+        // resources is computed first: `can_pay`'s memoised `available` answers as cheaply,
+        // and summing his cards' resources cost more than the payments it spared.)
+        let fixed_costs = self.costs_fixed(p);
         // (List indexes computed once per list: `offer` takes `&mut self`, so the compiler
         // would recompute them at every card.)
         let hand = Zone::Hand(p).list();
@@ -154,7 +154,6 @@ impl<'a> Game<'a> {
             let ok = match ty {
                 CardType::Event if fixed => {
                     h & hooks::CAN_ACT != 0
-                        && printed <= purse
                         && self.can_pay(p, sphere, printed.max(0))
                         && script
                             .and_then(|s| s.can_act)
@@ -171,7 +170,7 @@ impl<'a> Game<'a> {
                 }
                 CardType::Ally | CardType::Attachment | CardType::PlayerSideQuest if planning => {
                     (if fixed {
-                        printed <= purse && self.can_pay(p, sphere, printed.max(0))
+                        self.can_pay(p, sphere, printed.max(0))
                     } else {
                         self.can_pay(p, sphere, self.cost_of(c, p))
                     }) && !self.unique_in_play(c)
@@ -275,23 +274,11 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// The resources on every card `p` has in play, whatever their sphere: more than he can
-    /// spend on any one card (`available` counts only the matching heroes').
-    fn purse(&self, p: u8) -> i16 {
-        self.list(Zone::Play(p))
-            .iter()
-            .map(|&c| self.cards[c as usize].resources.max(0))
-            .sum()
-    }
-
     /// Can no card's cost change for `p` now (no cost modifier in play, no pending ally or
-    /// Valour discount) while `purse` is a true bound (not negative)?
-    fn costs_fixed(&self, p: u8, purse: i16) -> bool {
+    /// Valour discount)?
+    fn costs_fixed(&self, p: u8) -> bool {
         let ps = &self.players[p as usize];
-        purse >= 0
-            && self.interest[IDX_COST_MOD].is_empty()
-            && ps.ally_discount <= 0
-            && ps.valour_discount <= 0
+        self.interest[IDX_COST_MOD].is_empty() && ps.ally_discount <= 0 && ps.valour_discount <= 0
     }
 
     /// Is a card without a script allowed to be played (vanilla, or `--allow-unimplemented`)?

@@ -16,6 +16,51 @@ use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 /// Number of features.
 pub const N: usize = 41;
 
+/// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units).
+pub const COEF: [f64; N] = [
+    -1.377063e+00, // bias
+    0.000000e+00,  // eliminated
+    -7.695119e-02, // threat
+    -3.173602e-02, // threat_over_knee
+    -1.740163e-02, // threat_over40_sq
+    -4.436376e-01, // heroes
+    1.028085e-01,  // hero_hp
+    6.828037e-02,  // hero_resources
+    2.708276e-01,  // hero_stats
+    -3.174289e-03, // alone_hero_stats
+    1.963422e-01,  // allies
+    -2.988869e-03, // ally_stats
+    1.237903e-01,  // ally_hp
+    6.471688e-02,  // hand
+    0.000000e+00,  // deck_deficit
+    -9.230086e-02, // engaged_atk
+    -1.186237e-01, // engaged_hp
+    3.239227e-02,  // engaged_threat
+    -4.170708e-01, // staging_threat
+    7.101075e-02,  // staged_enemy_atk
+    -6.927547e-02, // staged_enemy_hp
+    1.553188e-01,  // staged_enemies
+    0.000000e+00,  // growth
+    7.431032e-01,  // stage
+    -2.127512e-02, // progress
+    -8.262519e-02, // side_quest_left
+    -1.950344e-02, // side_quest_deadline
+    0.000000e+00,  // kill_tokens
+    -9.274431e-03, // captives
+    -7.431152e-03, // victory
+    0.000000e+00,  // kill_chance_enemies
+    -2.294094e-03, // blocking_hp
+    -1.245353e-01, // quest_points_left
+    -1.854095e+00, // stages_left
+    -7.677890e-03, // round
+    2.160727e-02,  // deck
+    -1.644903e-01, // threat_over45
+    -6.865969e-02, // active_location_left
+    8.607856e-01,  // easy
+    -5.715644e-02, // staged_locations
+    7.526615e-03,  // encounter_deck
+];
+
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
 const KNEE: f64 = 35.0;
 /// The deck size below which `deck_weight` counts, at its default (`deck_reserve`).
@@ -311,6 +356,59 @@ pub fn static_weights(w: &ValueWeights) -> [f64; N] {
     k
 }
 
+/// How `value` scores an unfinished rollout end (`--bot lookahead:value=...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// The hand-weighted static value (`state_value`).
+    Static,
+    /// `1000·p − 500`: the fitted win chance on the scale of a win (+500) and a loss (−500).
+    Chance,
+    /// `LOGIT·logit(p)`, clamped to the loss and the win.
+    Logit,
+}
+
+/// The scale of `value=logit`: a logit of ±5 (a win chance of 0.7% / 99.3%) reaches a loss /
+/// a win.
+pub const LOGIT: f64 = 100.0;
+
+impl Scale {
+    pub fn parse(v: &str) -> Result<Self, String> {
+        match v {
+            "static" => Ok(Scale::Static),
+            "learned" => Ok(Scale::Chance),
+            "logit" => Ok(Scale::Logit),
+            _ => Err(format!(
+                "bot `lookahead`: option `value` takes static, learned or logit, not `{v}`"
+            )),
+        }
+    }
+}
+
+/// The fitted log-odds of a win from this state (see [`COEF`]).
+pub fn win_logit(g: &Game) -> f64 {
+    dot(&features(g), &COEF)
+}
+
+/// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
+/// value.
+pub fn value(g: &Game, w: &ValueWeights) -> f64 {
+    let z = win_logit(g);
+    let v = match w.learned {
+        Scale::Static => 0.0,
+        Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
+        Scale::Logit => (LOGIT * z).clamp(super::LOSS, super::WIN),
+    };
+    if w.mix > 0.0 || w.learned == Scale::Static {
+        let share = if w.learned == Scale::Static {
+            1.0
+        } else {
+            w.mix
+        };
+        return v + share * super::state_value(g, w);
+    }
+    v
+}
+
 /// The dot product of two feature-sized arrays.
 pub fn dot(x: &[f64; N], k: &[f64; N]) -> f64 {
     x.iter().zip(k).map(|(a, b)| a * b).sum()
@@ -344,6 +442,8 @@ mod tests {
         deadline: 2.9,
         deck: 2.2,
         deck_reserve: 15.0,
+        learned: Scale::Static,
+        mix: 0.0,
     };
 
     /// At every round start of `basic`'s games in five scenarios (Mount Gram's split staging
@@ -407,5 +507,37 @@ mod tests {
             .map(|k| NAMES[k])
             .collect();
         assert!(unseen.len() <= 2, "terms never nonzero: {unseen:?}");
+    }
+
+    /// The learned value orders states sensibly: more threat, a staged enemy or a dead hero
+    /// lower it, on both scales; everything else equal.
+    #[test]
+    fn learned_value_orders_states() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let chance = ValueWeights {
+            learned: Scale::Chance,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        let logit = ValueWeights {
+            learned: Scale::Logit,
+            ..chance
+        };
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.players[0].threat = 28;
+        let calm = win_logit(&g);
+        let (c0, l0) = (value(&g, &chance), value(&g, &logit));
+        assert!(c0 > super::super::LOSS && c0 < super::super::WIN, "{c0}");
+        g.players[0].threat = 36;
+        let hot = win_logit(&g);
+        assert!(hot < calm, "8 more threat: {hot} vs {calm}");
+        assert!(value(&g, &chance) < c0 && value(&g, &logit) < l0);
+        let before = win_logit(&g);
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+        assert!(win_logit(&g) < before, "a staged enemy");
+        let before = win_logit(&g);
+        let hero = g.list(Zone::Play(0))[0];
+        g.cards[hero as usize].damage = 2;
+        assert!(win_logit(&g) < before, "a damaged hero");
     }
 }

@@ -324,6 +324,16 @@ pub const OPTIONS: &[BotOption] = &[
         about: "with deck_weight: the deck size below which each missing card costs deck_weight (1-50)",
     },
     BotOption {
+        name: "value",
+        default: "static",
+        about: "score of an unfinished rollout end: static (the hand-weighted value), learned (1000·p − 500, p the fitted win chance of learned.rs), logit (100·logit p, within ±500)",
+    },
+    BotOption {
+        name: "value_mix",
+        default: "0",
+        about: "with value=learned or logit: add this share of the static value (a tie-break where p is near 0) (0-10)",
+    },
+    BotOption {
         name: "search_all",
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
@@ -471,6 +481,10 @@ pub struct ValueWeights {
     pub deck: f64,
     /// The deck size below which `deck` counts.
     pub deck_reserve: f64,
+    /// The score of an unfinished game: the static value or the learned one (`learned.rs`).
+    pub learned: learned::Scale,
+    /// With a learned value: the share of the static value added to it.
+    pub mix: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -492,6 +506,8 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     deadline: 1.0,
     deck: 0.0,
     deck_reserve: 15.0,
+    learned: learned::Scale::Static,
+    mix: 0.0,
 };
 
 impl LookaheadBot {
@@ -579,6 +595,8 @@ impl LookaheadBot {
                 deadline: real("deadline_weight", get("deadline_weight"))?,
                 deck: real("deck_weight", get("deck_weight"))?,
                 deck_reserve: num("deck_reserve", get("deck_reserve"), 1u8, 50)? as f64,
+                learned: learned::Scale::parse(get("value"))?,
+                mix: real("value_mix", get("value_mix"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
@@ -673,6 +691,7 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
         Some(Outcome::Win) => WIN,
         Some(Outcome::RoundCap) => ROUND_CAP,
         Some(_) => LOSS,
+        None if w.learned != learned::Scale::Static => learned::value(g, w),
         None => state_value(g, w),
     }
 }

@@ -7,13 +7,18 @@ with a small ridge penalty on the standardized coefficients (not the intercept),
 sums so that ~100k rows fit in seconds.
 
     python3 tools/fit_value.py ROWS.csv [ROWS2.csv ...] [--ridge 1.0] [--holdout 5]
-        [--drop name,name] [--rust]
+        [--drop name,name] [--cells] [--rust]
 
 Games whose index % holdout == 0 are held out (every round of a game goes to the same side):
 the script prints the held-out log loss and Brier score of the fit and of a baseline (a
 logistic fit on the static value alone, `state_value` at its default weights), a calibration
 table by predicted decile, per-cell calibration, and the raw-unit coefficients (with --rust, as
 the `COEF` array of learned.rs).
+
+With --cells, each (scenario, mode) cell gets its own intercept in the fit, so the slopes are
+fitted within cells (a deck's or a scenario's base rate cannot leak into, say, hero stats); the
+reported intercept is then the training rows' average of the cell intercepts (the bot knows no
+scenario).
 """
 
 import csv
@@ -121,7 +126,7 @@ def scores(ps, ys):
 
 
 def main(argv):
-    paths, ridge, hold, drop, rust = [], 1.0, 5, set(), False
+    paths, ridge, hold, drop, rust, fixed = [], 1.0, 5, set(), False, False
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -131,6 +136,8 @@ def main(argv):
             hold = int(argv[i + 1]); i += 1
         elif a == "--drop":
             drop = set(argv[i + 1].split(",")); i += 1
+        elif a == "--cells":
+            fixed = True
         elif a == "--rust":
             rust = True
         else:
@@ -152,7 +159,19 @@ def main(argv):
         sd[j] = math.sqrt(sum((a - mean[j]) ** 2 for a in v) / len(v)) or 1.0
     cols = [[1.0] * len(train)] + [[(r[2][j] - mean[j]) / sd[j] for r in train] for j in use[1:]]
     y = [r[3] for r in train]
-    bs = fit(cols, y, ridge)
+    cells = sorted({r[0] for r in train})
+    extra = []
+    if fixed:
+        # One dummy per cell but the first, unpenalized-ish (the ridge is small).
+        extra = [[1.0 if r[0] == c else 0.0 for r in train] for c in cells[1:]]
+    bs = fit(cols + extra, y, ridge)
+    if fixed:
+        share = [sum(col) / len(train) for col in extra]
+        offs = bs[len(cols):]
+        print("cell intercepts: " + ", ".join(
+            f"{c[0]} {c[1]} {o:+.3f}" for c, o in zip(cells, [0.0] + offs)))
+        bs = bs[:len(cols)]
+        bs[0] += sum(s * o for s, o in zip(share, offs))
     # Back to raw units: logit = b0 + sum b_j (x_j - m_j)/s_j.
     coef = [0.0] * len(names)
     coef[0] = bs[0] - sum(bs[u] * mean[j] / sd[j] for u, j in enumerate(use) if u)

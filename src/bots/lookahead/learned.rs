@@ -384,6 +384,25 @@ impl Scale {
     }
 }
 
+/// A margin option: a number 0 to 100, or `auto`: the margin measured best with the value's
+/// scale (2 with the static value; 30 with the learned chance, about 2 threat points where the
+/// chance is near 30%; 15 with the logit scale, the same 2 threat points).
+pub fn margin(k: &str, v: &str, scale: Scale) -> Result<f64, String> {
+    if v == "auto" {
+        return Ok(match scale {
+            Scale::Static => 2.0,
+            Scale::Chance => 30.0,
+            Scale::Logit => 15.0,
+        });
+    }
+    match v.parse::<f64>() {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a number 0 to 100 or auto, not `{v}`"
+        )),
+    }
+}
+
 /// The fitted log-odds of a win from this state (see [`COEF`]).
 pub fn win_logit(g: &Game) -> f64 {
     dot(&features(g), &COEF)

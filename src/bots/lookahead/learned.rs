@@ -16,7 +16,17 @@ use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 /// Number of features.
 pub const N: usize = 41;
 
-/// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units).
+/// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units: the
+/// log-odds per unit of the feature). Fitted by `tools/fit_value.py` (ridge 1 on standardized
+/// features; games with index % 5 = 0 held out) on the rows of 9,000 games of `lookahead` with
+/// the static value (commit 52f4864's default), master seed 1001, written by
+/// `benches/value_data.rs`: 1,500 games each of Intruders in Chetwood (`chetwood-vigil`),
+/// Escape from Mount Gram (`core-leadership`) and Across the Ettenmoors (`noldor-questers`),
+/// Easy and Standard; 72,309 training rows. Held out: log loss 0.449 (a fit on the static value
+/// alone 0.606), Brier 0.150 (0.212). A feature constant in the data (eliminated players, solo;
+/// kill tokens, growth, the deck deficit: none in these scenarios) has coefficient 0. Refit with
+/// `VD_SEED=1001 VD_GAMES=1500 VD_CELLS=... cargo bench --bench value_data` then
+/// `python3 tools/fit_value.py ROWS.csv --rust`.
 pub const COEF: [f64; N] = [
     -1.377063e+00, // bias
     0.000000e+00,  // eliminated

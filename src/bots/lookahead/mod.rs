@@ -38,6 +38,15 @@
 //! * **Memory**: two reused [`GameBuf`]s (the determinized root, the rollout copy); after the
 //!   first decision a rollout allocates nothing.
 //!
+//! **Learned value** (issue 18, eighth pass; `value=learned`, the default): an unfinished end
+//! state scores `1000·p − 500`, `p` the win chance of a logistic regression on the static
+//! value's terms and a few more (`learned.rs`, fitted by `tools/fit_value.py` on 9,000
+//! `lookahead` games), with `margin` / `plan_margin` `auto` = 30 (2 with `value=static`). Against
+//! the static value on fresh seeds: Intruders Standard +4.33 / +0.67 / +5.50 (600 pairs, seeds
+//! 711 / 712 / 718), Easy +2.67, Mount Gram Standard +7.00, Ettenmoors Standard +10.00,
+//! Deadmen's Dike Easy −0.33 (300 pairs); see ARCHITECTURE.md. The weights below still price
+//! the static value (`value=static`, `value_mix`).
+//!
 //! **State value** (units: one point of threat = 1; the three weights `threat_weight` (1),
 //! `staging_weight` (4) and `progress_weight` (1.5) are bot options), summed over players still
 //! in the game: `−threat_weight·(threat + max(0, threat − 35))` (the margin to 50 shrinks faster near the end);

@@ -569,4 +569,27 @@ mod tests {
         g.cards[hero as usize].damage = 2;
         assert!(win_logit(&g) < before, "a damaged hero");
     }
+
+    /// `margin` / `plan_margin` `auto` follow the value's scale (2 static, 30 learned, 15
+    /// logit); a number sets them whatever the scale, and a bad `value` is refused.
+    #[test]
+    fn auto_margins_follow_the_scale() {
+        use super::super::LookaheadBot;
+        let bot = |opts: &[(&str, &str)]| {
+            let o: Vec<(String, String)> = opts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            LookaheadBot::from_options(&o)
+        };
+        let d = bot(&[]).unwrap();
+        assert_eq!((d.margin, d.plan_margin), (30.0, 30.0));
+        assert_eq!(d.weights.learned, Scale::Chance);
+        let s = bot(&[("value", "static")]).unwrap();
+        assert_eq!((s.margin, s.plan_margin), (2.0, 2.0));
+        let l = bot(&[("value", "logit"), ("plan_margin", "4")]).unwrap();
+        assert_eq!((l.margin, l.plan_margin), (15.0, 4.0));
+        assert!(bot(&[("value", "fitted")]).is_err());
+        assert!(bot(&[("margin", "much")]).is_err());
+    }
 }

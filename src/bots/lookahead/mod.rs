@@ -202,7 +202,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "margin",
         default: "auto",
-        about: "leave basic's choice only for a candidate whose mean value beats it by more than this (0-100; auto: 2 with value=static, 30 with learned, 15 with logit)",
+        about: "leave basic's choice only for a candidate whose mean value beats it by more than this (0-100; auto: 2 where the static value scores, 30 where the learned one does, 15 with logit)",
     },
     BotOption {
         name: "race",
@@ -366,8 +366,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "value",
-        default: "learned",
-        about: "score of an unfinished rollout end: learned (1000·p − 500, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30)",
+        default: "auto",
+        about: "score of an unfinished rollout end: auto (learned on the scenarios and modes the fit was made on, learned::DOMAIN: Intruders in Chetwood, Escape from Mount Gram, Across the Ettenmoors, Easy and Standard; static elsewhere, where learned shortened games and lost progress: Wastes of Eriador Standard progress score −1.17, Treachery of Rhudaur −1.57, Mount Gram Nightmare −3.46), learned (1000·p − 500 everywhere, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7 / +5.5, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30)",
     },
     BotOption {
         name: "value_mix",
@@ -434,6 +434,11 @@ pub struct LookaheadBot {
     /// full-budget mean could pass the leader's only by more than this many deviations.
     curtail: f64,
     weights: ValueWeights,
+    /// The `value` option: a scale, or `None` for `auto` (the learned value inside the fit's
+    /// domain, `learned::DOMAIN`; the static value elsewhere).
+    value: Option<learned::Scale>,
+    /// The `margin` / `plan_margin` options (`None`: `auto`, from the scale in use).
+    margins: (Option<f64>, Option<f64>),
     /// Also search engagement ties, the attack order and archery.
     search_all: bool,
     /// Search the mulligan with rollouts to the start of round `1 + mulligan_depth` (0: off).
@@ -596,7 +601,14 @@ impl LookaheadBot {
                     .join(", ")
             ));
         }
-        let scale = learned::Scale::parse(get("value"))?;
+        let value = learned::Scale::parse(get("value"))?;
+        // With `value=auto` the scale (and an `auto` margin) is set per game in `choose`; this
+        // is the out-of-domain one until then.
+        let scale = value.unwrap_or(learned::Scale::Static);
+        let margins = (
+            learned::margin("margin", get("margin"))?,
+            learned::margin("plan_margin", get("plan_margin"))?,
+        );
         Ok(LookaheadBot {
             rollouts: num("rollouts", get("rollouts"), 1, 1000)?,
             depth: num("depth", get("depth"), 1, 30)?,
@@ -604,8 +616,10 @@ impl LookaheadBot {
             plans: num("plans", get("plans"), 0u8, 1)? == 1,
             plan_rollouts: num("plan_rollouts", get("plan_rollouts"), 1, 1000)?,
             plan_depth: num("plan_depth", get("plan_depth"), 1, 30)?,
-            margin: learned::margin("margin", get("margin"), scale)?,
-            plan_margin: learned::margin("plan_margin", get("plan_margin"), scale)?,
+            margin: margins.0.unwrap_or(learned::auto_margin(scale)),
+            plan_margin: margins.1.unwrap_or(learned::auto_margin(scale)),
+            value,
+            margins,
             sieges: num("sieges", get("sieges"), 0u8, 1)? == 1,
             engage: num("engage", get("engage"), 0u8, 2)?,
             race: match get("race").parse::<f64>() {
@@ -934,6 +948,14 @@ fn side_quest_value(g: &Game, c: crate::engine::CardId, w: &ValueWeights) -> f64
 }
 
 impl LookaheadBot {
+    /// Score rollouts on `scale`, with the margins `auto` gives it (a margin set by number
+    /// stays).
+    fn set_scale(&mut self, scale: learned::Scale) {
+        self.weights.learned = scale;
+        self.margin = self.margins.0.unwrap_or(learned::auto_margin(scale));
+        self.plan_margin = self.margins.1.unwrap_or(learned::auto_margin(scale));
+    }
+
     /// `explored_weight` per quest point of each location that was in play at the decision
     /// and is in the encounter discard pile or the victory display at the horizon (its
     /// progress left the board with it; without this, exploring a location would lose the
@@ -1238,6 +1260,9 @@ impl Bot for LookaheadBot {
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
+        if self.value.is_none() {
+            self.set_scale(learned::auto_scale(game));
+        }
         let base = self.policy.choose(game, d).min(d.options.len() - 1);
         if self.engage == 1 {
             // The chosen commit plan kept its killers back for this enemy: engage it.

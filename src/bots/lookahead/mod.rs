@@ -38,14 +38,17 @@
 //! * **Memory**: two reused [`GameBuf`]s (the determinized root, the rollout copy); after the
 //!   first decision a rollout allocates nothing.
 //!
-//! **Learned value** (issue 18, eighth pass; `value=learned`, the default): an unfinished end
-//! state scores `1000·p − 500`, `p` the win chance of a logistic regression on the static
-//! value's terms and a few more (`learned.rs`, fitted by `tools/fit_value.py` on 9,000
-//! `lookahead` games), with `margin` / `plan_margin` `auto` = 30 (2 with `value=static`). Against
-//! the static value on fresh seeds: Intruders Standard +4.33 / +0.67 / +5.50 (600 pairs, seeds
-//! 711 / 712 / 718), Easy +2.67, Mount Gram Standard +7.00, Ettenmoors Standard +10.00,
-//! Deadmen's Dike Easy −0.33 (300 pairs); see ARCHITECTURE.md. The weights below still price
-//! the static value (`value=static`, `value_mix`).
+//! **Learned value** (issue 18, eighth pass; `value=auto`, the default): on the scenarios and
+//! modes the fit was made on (`learned::DOMAIN`: Intruders in Chetwood, Escape from Mount Gram,
+//! Across the Ettenmoors, Easy and Standard) an unfinished end state scores `1000·p − 500`, `p`
+//! the win chance of a logistic regression on the static value's terms and a few more
+//! (`learned.rs`, fitted by `tools/fit_value.py` on 9,000 `lookahead` games), with `margin` /
+//! `plan_margin` `auto` = 30; elsewhere the static value below with margins 2 (outside its
+//! data the fit shortened games and lost progress). Against the static value on fresh seeds:
+//! Mount Gram Standard +9.30, Easy +7.20, Ettenmoors Standard +12.20 (1,000 pairs, each beyond
+//! noise), Intruders Easy +2.90, Ettenmoors Easy +2.20, Intruders Standard +0.10 / +0.45 (2,000
+//! pairs; n.s.); see ARCHITECTURE.md. `value=learned` / `static` / `logit` fix the scale
+//! everywhere.
 //!
 //! **State value** (units: one point of threat = 1; the three weights `threat_weight` (1),
 //! `staging_weight` (4) and `progress_weight` (1.5) are bot options), summed over players still

@@ -236,18 +236,13 @@ pub fn features(g: &Game) -> [f64; N] {
         let over = (t - THREAT_KNEE).max(0.0);
         x[f::THREAT_OVER40_SQ] += over * over;
         x[f::THREAT_OVER45] += (t - 45.0).max(0.0);
-        let alone = g.areas.captives > 0
-            || g.list(Zone::Captured(p))
-                .iter()
-                .any(|&c| g.card(c).zone == Zone::Captured(p));
+        let alone = super::heroes_alone(g, p);
         for &c in g.list(Zone::Play(p)) {
             if !g.is_character(c) {
                 continue;
             }
             let hp = g.remaining_hp(c).max(0) as f64;
-            let stats =
-                (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense))
-                    .max(0) as f64;
+            let stats = super::char_stats(g, c);
             if g.is_hero(c) {
                 x[f::HEROES] += 1.0;
                 x[f::HERO_HP] += hp;
@@ -274,12 +269,8 @@ pub fn features(g: &Game) -> [f64; N] {
             x[f::ENGAGED_THREAT] += g.stat(e, Stat::Threat).max(0) as f64;
         }
     }
-    let (areas, n_areas) = g.area_order();
-    let areas = if g.areas.split {
-        &areas[..n_areas]
-    } else {
-        &[]
-    };
+    let (areas, n_areas) = super::split_areas(g);
+    let areas = &areas[..n_areas];
     if areas.is_empty() {
         x[f::STAGING_THREAT] += g.staging_threat().max(0) as f64;
     }
@@ -328,13 +319,7 @@ pub fn features(g: &Game) -> [f64; N] {
         }
     }
     for &a in areas {
-        let stage = g
-            .list(Zone::Quest)
-            .iter()
-            .rev()
-            .copied()
-            .find(|&q| g.card(q).area == a);
-        if let Some(q) = stage {
+        if let Some(q) = super::area_stage(g, a) {
             stage_of(q, &mut x);
         }
     }

@@ -763,6 +763,36 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
     }
 }
 
+/// Escape from Mount Gram: are player `p`'s other cards captured (RULES §8.7), so that his
+/// few heroes carry the game alone?
+pub(crate) fn heroes_alone(g: &Game, p: u8) -> bool {
+    g.areas.captives > 0
+        || g.list(Zone::Captured(p))
+            .iter()
+            .any(|&c| g.card(c).zone == Zone::Captured(p))
+}
+
+/// The current quest stage of staging area `a` (separate staging areas: the last quest card
+/// in play there).
+pub(crate) fn area_stage(g: &Game, a: u8) -> Option<crate::engine::CardId> {
+    g.list(Zone::Quest)
+        .iter()
+        .rev()
+        .copied()
+        .find(|&q| g.card(q).area == a)
+}
+
+/// The separate staging areas in order (Escape from Mount Gram), none where there is one.
+pub(crate) fn split_areas(g: &Game) -> ([u8; crate::record::MAX_PLAYERS], usize) {
+    let (areas, n) = g.area_order();
+    (areas, if g.areas.split { n } else { 0 })
+}
+
+/// A character's Willpower + Attack + Defense (at least 0).
+pub(crate) fn char_stats(g: &Game, c: crate::engine::CardId) -> f64 {
+    (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)).max(0) as f64
+}
+
 /// The static value of an unfinished game (see the module doc).
 pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     let mut v = 0.0;
@@ -782,19 +812,13 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
         // Escape from Mount Gram: while a player's other cards are captured (RULES §8.7), his
         // few heroes carry the game alone and their stats count (the starting-hero choice).
-        let alone = g.areas.captives > 0
-            || g.list(Zone::Captured(p))
-                .iter()
-                .any(|&c| g.card(c).zone == Zone::Captured(p));
+        let alone = heroes_alone(g, p);
         for &c in g.list(Zone::Play(p)) {
             if !g.is_character(c) {
                 continue;
             }
             let hp = g.remaining_hp(c).max(0) as f64;
-            let stats = || {
-                (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense))
-                    .max(0) as f64
-            };
+            let stats = || char_stats(g, c);
             if g.is_hero(c) {
                 v += w.hero + 1.5 * hp + 0.5 * g.card(c).resources as f64;
                 if w.hero_stat > 0.0 {
@@ -820,12 +844,8 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     }
     // With separate staging areas (Escape from Mount Gram), each area's staging threat, stage
     // and active location count, summed.
-    let (areas, n_areas) = g.area_order();
-    let areas = if g.areas.split {
-        &areas[..n_areas]
-    } else {
-        &[]
-    };
+    let (areas, n_areas) = split_areas(g);
+    let areas = &areas[..n_areas];
     if areas.is_empty() {
         v -= w.staging * g.staging_threat().max(0) as f64;
     }
@@ -848,13 +868,7 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
     }
     for &a in areas {
-        let stage = g
-            .list(Zone::Quest)
-            .iter()
-            .rev()
-            .copied()
-            .find(|&q| g.card(q).area == a);
-        if let Some(q) = stage {
+        if let Some(q) = area_stage(g, a) {
             v += w.stage * g.def_of(q).stage as f64 + w.progress * g.card(q).progress as f64;
         }
     }

@@ -108,12 +108,10 @@ fn main() {
         let [scenario, mode, deck] = parts[..] else {
             panic!("VD_CELLS: `scenario:mode:deck`, not `{cell}`")
         };
-        let mode_v = match mode {
-            "easy" => Mode::Easy,
-            "standard" => Mode::Standard,
-            "nightmare" => Mode::Nightmare,
-            _ => panic!("mode `{mode}`"),
-        };
+        let mode_v = Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == mode)
+            .unwrap_or_else(|| panic!("mode `{mode}`"));
         let setup = GameSetup {
             scenario: db.scenario(scenario).expect("scenario"),
             mode: mode_v,

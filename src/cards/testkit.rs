@@ -139,6 +139,7 @@ pub mod codes {
     /// Aragorn, Théodred and Glóin (Core Set).
     pub const LEADERSHIP_HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
     pub const GUARD_OF_THE_CITADEL: &str = "Core-013";
+    pub const FARAMIR: &str = "Core-014";
     pub const SNOWBOURN_SCOUT: &str = "Core-016";
     pub const IARION: &str = "TLR-016";
     pub const ORC_WAR_PARTY: &str = "TLR-017";

@@ -290,7 +290,7 @@ mod tests {
         for c in g.list(Zone::Hand(0)).to_vec() {
             g.move_card(c, Zone::Discard(0));
         }
-        let faramir = g.spawn("Core-014", 0, Zone::Hand(0));
+        let faramir = g.spawn(FARAMIR, 0, Zone::Hand(0));
         let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
         let scout1 = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Hand(0));
         let scout2 = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Hand(0));

@@ -14,7 +14,7 @@ use crate::data::{CardType, Mode};
 use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 
 /// Number of features.
-pub const N: usize = 41;
+pub const N: usize = 42;
 
 /// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units: the
 /// log-odds per unit of the feature). Fitted by `tools/fit_value.py` (ridge 1 on standardized
@@ -69,6 +69,7 @@ pub const COEF: [f64; N] = [
     8.607856e-01,  // easy
     -5.715644e-02, // staged_locations
     7.526615e-03,  // encounter_deck
+    0.000000e+00,  // life_tokens
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on 6,000 games of `lookahead` with the learned
@@ -117,6 +118,7 @@ pub const COEF_SELF: [f64; N] = [
     6.386541e-01,  // easy
     -4.920170e-01, // staged_locations
     1.422284e-02,  // encounter_deck
+    0.000000e+00,  // life_tokens
 ];
 
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
@@ -170,6 +172,8 @@ pub const NAMES: [&str; N] = [
     "easy",
     "staged_locations",
     "encounter_deck",
+    // In the static value (added after the fit: no data, coefficient 0).
+    "life_tokens",
 ];
 
 /// Index of each feature (for the static weights and tests).
@@ -215,6 +219,7 @@ pub mod f {
     pub const EASY: usize = 38;
     pub const STAGED_LOCATIONS: usize = 39;
     pub const ENCOUNTER_DECK: usize = 40;
+    pub const LIFE_TOKENS: usize = 41;
 }
 
 /// The features of an unfinished game (see the module doc). The static value's terms use its
@@ -305,6 +310,8 @@ pub fn features(g: &Game) -> [f64; N] {
         } else if crate::cards::hints::hint(g, c).kills_advance_quest {
             x[f::KILL_TOKENS] += g.card(c).resources as f64;
             mission = true;
+        } else if crate::cards::hints::hint(g, c).mission_tokens_are_lives {
+            x[f::LIFE_TOKENS] += g.card(c).resources as f64;
         }
     }
     let stage_of = |q: crate::engine::CardId, x: &mut [f64; N]| {
@@ -396,6 +403,7 @@ pub fn static_weights(w: &ValueWeights) -> [f64; N] {
     k[f::VICTORY] = 2.0;
     k[f::KILL_CHANCE_ENEMIES] = w.kill_chance * w.kill_token;
     k[f::BLOCKING_HP] = -w.block;
+    k[f::LIFE_TOKENS] = w.life_token;
     k
 }
 
@@ -534,6 +542,7 @@ mod tests {
         staging: 3.1,
         progress: 1.7,
         kill_token: 5.3,
+        life_token: 3.7,
         hero_stat: 0.4,
         hand: 1.1,
         growth: 2.3,

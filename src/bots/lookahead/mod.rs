@@ -283,6 +283,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: a token on a mission whose kills advance the quest (0-100)",
     },
     BotOption {
+        name: "life_token",
+        default: "6",
+        about: "state value: a token on a mission whose tokens are lives (Hint::mission_tokens_are_lives: The Weather Hills' Savage Counter-attack, which takes Hunting the Orcs' kill tokens when it flips; 6 like kill_token: against 0, 200 pairs, The Weather Hills Standard progress score +1.20 (+0.72 to +1.67) seed 11, +1.35 (+0.86 to +1.84) seed 41, Easy +2.11 (+1.52 to +2.69) seed 11, rounds -0.27 to -0.68; no wins either way) (0-100)",
+    },
+    BotOption {
         name: "hero_weight",
         default: "12",
         about: "state value: a hero in play, beside its hit points (0-100)",
@@ -523,6 +528,8 @@ pub struct ValueWeights {
     pub progress: f64,
     /// A kill token on a mission whose kills advance the quest (`Hint::kills_advance_quest`).
     pub kill_token: f64,
+    /// A token on a mission whose tokens are lives (`Hint::mission_tokens_are_lives`).
+    pub life_token: f64,
     /// A hero's Willpower + Attack + Defense (attachments and lasting effects included).
     pub hero_stat: f64,
     /// A card in hand.
@@ -561,6 +568,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     staging: 4.0,
     progress: 1.5,
     kill_token: 6.0,
+    life_token: 6.0,
     hero_stat: 0.0,
     hand: 1.5,
     growth: 4.0,
@@ -649,6 +657,7 @@ impl LookaheadBot {
                 hand: real("hand_weight", get("hand_weight"))?,
                 growth: real("growth_weight", get("growth_weight"))?,
                 kill_token: wide("kill_token", get("kill_token"))?,
+                life_token: wide("life_token", get("life_token"))?,
                 hero: wide("hero_weight", get("hero_weight"))?,
                 stage: wide("stage_weight", get("stage_weight"))?,
                 explored: real("explored_weight", get("explored_weight"))?,
@@ -878,6 +887,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         } else if crate::cards::hints::hint(g, c).kills_advance_quest {
             // A mission counting kills toward the next stage: each token is part of a stage.
             v += w.kill_token * g.card(c).resources as f64;
+        } else if crate::cards::hints::hint(g, c).mission_tokens_are_lives {
+            // A mission whose last token lost loses the game: each token is a life.
+            v += w.life_token * g.card(c).resources as f64;
         }
     }
     if areas.is_empty() {
@@ -1721,6 +1733,30 @@ mod tests {
         g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
         let two = state_value(&g, &w) - state_value(&g, &DEFAULT_WEIGHTS);
         assert_eq!(two, 2.0 * one);
+    }
+
+    /// `life_token`: each token on Savage Counter-attack (its tokens are lives) is worth
+    /// `life_token`, as much as a kill token on Hunting the Orcs, whose tokens move there when
+    /// it flips: the flip no longer reads as losing them.
+    #[test]
+    fn life_token_values_savage_counter_attack_tokens_like_kill_tokens() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        let s = g.spawn(SAVAGE_COUNTER_ATTACK, ENCOUNTER, Zone::Staging);
+        let w = DEFAULT_WEIGHTS;
+        let none = state_value(&g, &w);
+        g.card_mut(s).resources = 4;
+        let four = state_value(&g, &w);
+        assert_eq!(four - none, 4.0 * w.life_token);
+        assert_eq!(
+            w.life_token, w.kill_token,
+            "the flip keeps the tokens' value"
+        );
+        let h = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+        g.card_mut(h).resources = 4;
+        g.card_mut(s).resources = 0;
+        assert_eq!(state_value(&g, &w), four, "4 kill tokens are worth 4 lives");
     }
 
     /// `explored_weight`: a location in play at the decision and gone to the encounter discard

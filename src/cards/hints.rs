@@ -208,7 +208,26 @@ pub struct Hint {
     /// holds this many tokens plus one per player (Hunting the Orcs: 3): a bot can tell the
     /// kill that flips it from the others. 0: not known.
     pub flip_kills_base: i8,
+    /// Progress the card's own response places when it commits to the quest: on the active
+    /// location (Lórien Guide: 1) and on each location in the staging area (Northern Tracker:
+    /// 1). A bot counts it with the card's willpower when choosing who quests.
+    pub commit_progress: CommitProgress,
 }
+
+/// `Hint::commit_progress`: progress placed by a character's response to its own commit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitProgress {
+    /// On the active location.
+    pub active: i8,
+    /// On each location in the staging area.
+    pub each_staged: i8,
+}
+
+/// No progress on committing.
+pub const NO_COMMIT_PROGRESS: CommitProgress = CommitProgress {
+    active: 0,
+    each_staged: 0,
+};
 
 /// `Hint::deadline_harm` of a deadline that loses the game.
 pub const LOST: i16 = 60;
@@ -261,6 +280,7 @@ pub const NO_HINT: Hint = Hint {
     multi_defend: false,
     time_mill: 0,
     flip_kills_base: 0,
+    commit_progress: NO_COMMIT_PROGRESS,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

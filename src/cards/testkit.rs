@@ -141,6 +141,9 @@ pub mod codes {
     pub const GUARD_OF_THE_CITADEL: &str = "Core-013";
     pub const FARAMIR: &str = "Core-014";
     pub const SNOWBOURN_SCOUT: &str = "Core-016";
+    pub const LORIEN_GUIDE: &str = "Core-044";
+    pub const NORTHERN_TRACKER: &str = "Core-045";
+    pub const WEATHERED_HILLTOP: &str = "TLR-027";
     pub const IARION: &str = "TLR-016";
     pub const ORC_WAR_PARTY: &str = "TLR-017";
     pub const CHETWOOD_FOREST: &str = "TLR-018";

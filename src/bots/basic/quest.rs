@@ -37,9 +37,35 @@ fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
 /// `keep_cost` with the questing stat already asked (`commit_stat`).
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
     match qs {
-        Some(qs) => g.stat(c, qs).max(0) as i32 * w().threat_unit,
+        Some(qs) => (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit,
         None => 0,
     }
+}
+
+/// With `commit_progress` on: the progress `c`'s own response would place if it committed
+/// now (`Hint::commit_progress`: on the active location, on each staged location), each
+/// location's share capped at what it still needs; 0 while `c`'s text is blank.
+pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
+    if w().commit_progress == 0 {
+        return 0;
+    }
+    let cp = hint(g, c).commit_progress;
+    if cp == crate::cards::hints::NO_COMMIT_PROGRESS || g.script(c).is_none() {
+        return 0;
+    }
+    let left = |l: CardId| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let mut n = 0;
+    if let Some(l) = g.active_location().filter(|&l| !g.immune(l)) {
+        n += (cp.active as i16).min(left(l));
+    }
+    if cp.each_staged > 0 {
+        for &l in g.list(Zone::Staging) {
+            if g.is_location(l) && !g.immune(l) {
+                n += (cp.each_staged as i16).min(left(l));
+            }
+        }
+    }
+    n
 }
 
 /// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
@@ -1152,7 +1178,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
             + g.active_location()
                 .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
                 .unwrap_or(0);
-        if g.questing_strength() >= need {
+        if g.questing_strength() >= need && !commit_progress_left(g, o, &reserved) {
             return find(o, Opt::Done);
         }
     }
@@ -1161,18 +1187,36 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
             return i32::MIN / 2;
         }
         // (The questing stat asked once per option.)
+        let cp = commit_progress(g, c);
         match g.stat(c, qs) {
-            s if s <= 0 => i32::MIN / 2,
-            s => s as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32,
+            s if s <= 0 && cp <= 0 => i32::MIN / 2,
+            s => {
+                (s.max(0) + cp) as i32 * 4 + g.is_hero(c) as i32 * 2
+                    - is_objective_ally(g, c) as i32
+            }
         }
     });
     match pick {
         Some(i) => match o[i] {
-            Opt::Card(c) if !reserved.contains(c) && g.stat(c, qs) > 0 => Some(i),
+            Opt::Card(c)
+                if !reserved.contains(c) && (g.stat(c, qs) > 0 || commit_progress(g, c) > 0) =>
+            {
+                Some(i)
+            }
             _ => find(o, Opt::Done),
         },
         None => find(o, Opt::Done),
     }
+}
+
+/// Is a character offered, not held back by the plan, whose own commit response would place
+/// progress now (`commit_progress`)? Committing stops early on a stage without quest points;
+/// not before such a character quests.
+fn commit_progress_left(g: &Game, o: &[Opt], reserved: &Ids) -> bool {
+    o.iter().any(|&x| match x {
+        Opt::Card(c) => !reserved.contains(c) && commit_progress(g, c) > 0,
+        _ => false,
+    })
 }
 
 /// True when questing progress beyond the staging threat (and the active location) counts for

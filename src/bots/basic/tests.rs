@@ -345,6 +345,38 @@ fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
 }
 
 #[test]
+fn commit_progress_sends_the_northern_tracker_to_a_stage_without_quest_points() {
+    // Fault class (The Weather Hills 1B, noldor-questers, seed 101, game 0): with the staged
+    // threat already met, committing stopped before the Northern Tracker, whose own response
+    // would have put a progress token on each of the staged locations piling up there.
+    let situation = || {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        // 2 staged threat, met by the heroes' willpower.
+        g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
+        g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
+        let t = g.spawn(NORTHERN_TRACKER, 0, Zone::Play(0));
+        (g, t)
+    };
+    let on = |v: &str| BasicBot::from_options(&[("commit_progress".to_string(), v.to_string())]);
+    let (mut g, t) = situation();
+    install(Weights::from_options(&[("commit_progress".to_string(), "1".to_string())]).unwrap());
+    assert_eq!(
+        commit_progress(&g, t),
+        2,
+        "a token on each of the two staged locations"
+    );
+    install(weights::DEFAULT);
+    let ready = commit_all(&mut g, &mut on("1").unwrap());
+    assert!(!ready.contains(&t), "the Tracker quests");
+    // Off: willpower alone; the Tracker (1 Willpower) stays home once the threat is met.
+    let (mut g, t) = situation();
+    let ready = commit_all(&mut g, &mut on("0").unwrap());
+    assert!(ready.contains(&t), "off: the Tracker stays ready");
+}
+
+#[test]
 fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_points() {
     // Fault class (The Weather Hills, trace of game 3, Easy, weather-hills-sentinels): with no
     // enemy in sight every hero quested, the staging step revealed an Orc that engaged at once

@@ -432,6 +432,20 @@ weights! {
     /// −0.02); at 2 rounds +0.14 / +0.20, progress −0.39 / −0.41; with `reveal_lethal=30` at 1
     /// progress −0.10 (−0.19 to −0.01) / −0.06 (−0.14 to +0.03): still a trade.
     reveal_lethal_wp: 99,
+    // wh6
+    /// 1: a character whose own response places progress when it commits
+    /// (`Hint::commit_progress`: Lórien Guide on the active location, Northern Tracker on each
+    /// staged location) counts that progress with its willpower when the bot chooses who
+    /// quests (and what holding it back costs), also on a stage without quest points where
+    /// committing otherwise stops once the staged threat is met; 0: willpower only (the Trackers
+    /// of a questing deck stayed home). Off by default, within noise where such cards are
+    /// played: measured 1 against 0 (`basic`, 4,000 pairs, seed 11, Standard) Across the
+    /// Ettenmoors (noldor-questers) wins −0.10 points (−0.24 to +0.04), progress score −0.07
+    /// (−0.18 to +0.04); The Weather Hills (noldor-questers) progress +0.01 (−0.00 to +0.02);
+    /// The Wastes of Eriador (noldor-questers) +0.00; Intruders in Chetwood (northern-wardens)
+    /// rounds −0.007 (−0.011 to −0.003), progress ±0.00. Decks without those cards play the
+    /// same either way.
+    commit_progress: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -5,7 +5,7 @@
 
 use crate::cards::common::{area_players, staged};
 use crate::cards::common::{count_use, host, to_hero, unused_this_round};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, CommitProgress, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -64,6 +64,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-044",
         hint: Hint {
             play_value: Some(|_, _, _, _| 25),
+            commit_progress: CommitProgress {
+                active: 1,
+                each_staged: 0,
+            },
             ..NO_HINT
         },
         can_respond: Some(guide_can),
@@ -75,6 +79,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-045",
         hint: Hint {
             play_value: Some(|_, _, _, _| 25),
+            commit_progress: CommitProgress {
+                active: 0,
+                each_staged: 1,
+            },
             ..NO_HINT
         },
         can_respond: Some(tracker_can),

@@ -71,7 +71,9 @@
 //! (`Hint::deadline_harm`: Rescue Iârion loses the game, Find Shelter damages heroes)
 //! `−harm · (share of its quest points left) / time counters left`; `+2` per victory point in the victory
 //! display; `+kill_token` (6) per token on a card whose kills advance the quest (`Hint::kills_advance_quest`:
-//! The Weather Hills' Hunting the Orcs, a stage per 3 + players tokens). `WIN = 500`, `LOSS = −500`, the round cap `−250`.
+//! The Weather Hills' Hunting the Orcs, a stage per 3 + players tokens); `+life_token` (6) per token on a card whose
+//! tokens are lives (`Hint::mission_tokens_are_lives`: Savage Counter-attack, which takes those kill tokens when
+//! Hunting the Orcs flips, so the flip no longer reads as losing them). `WIN = 500`, `LOSS = −500`, the round cap `−250`.
 //!
 //! Terms off by default (measured no better; options for experiments): `explored_weight` (0) per
 //! quest point of a location in play at the decision and in the encounter discard pile / victory

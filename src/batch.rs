@@ -1,15 +1,16 @@
 //! The batch runner: plays lists of game ranges of one or more configurations on a rayon pool.
 //!
-//! [`run_work`] cuts the game ranges it is given ([`WorkItem`]s) into chunks whose size comes
-//! from the number of games and threads ([`chunk_size`]: about [`CHUNKS_PER_THREAD`] chunks per
-//! thread, so that the last chunks balance the threads even for a thousand games). The chunks
-//! are played on a rayon pool, one rayon task per chunk (an idle thread steals single chunks),
-//! each pool thread reusing its own [`Worker`] state (see [`for_each_per_thread`]: one `Game` per
-//! configuration and one set of bots), and each finished chunk's [`Accumulator`] is sent
-//! to the calling thread, which merges it (and checkpoints, see `checkpoint`). Every game
-//! depends only on (master seed, game index) and the accumulator is integer-only, so the result
-//! is identical for any thread count, chunk size, shard split or resume. Per-game records, when
-//! kept, are sorted by index.
+//! [`run_work`] cuts the game ranges it is given ([`WorkItem`]s) into chunks as idle threads
+//! ask for them, by guided self-scheduling ([`next_chunk`]): each chunk takes 1/(16 × threads)
+//! of the games not yet handed out, at most [`MAX_CHUNK`] and at least one game, so chunks are
+//! long while much work is left and shrink to single games at the end, where the threads
+//! finish within about a game of each other. The chunks are played on a rayon pool, one rayon
+//! task per chunk, each pool thread reusing its own [`Worker`] state (see
+//! [`for_each_per_thread`]: one `Game` per configuration and one set of bots), and each
+//! finished chunk's [`Accumulator`] is sent to the calling thread, which merges it (and
+//! checkpoints, see `checkpoint`). Every game depends only on (master seed, game index) and
+//! the accumulator is integer-only, so the result is identical for any thread count, chunk
+//! size, shard split or resume. Per-game records, when kept, are sorted by index.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
@@ -25,18 +26,17 @@ use crate::stats::Accumulator;
 /// The largest chunk, in games. A chunk is the unit of work, of checkpointing and of the
 /// progress bar, so it stays small enough for either to move every second or so.
 pub const MAX_CHUNK: u64 = 1024;
-/// The smallest chunk, in games: below this the per-chunk cost (a fresh accumulator and its
-/// merge) is no longer small beside the games.
-pub const MIN_CHUNK: u64 = 16;
-/// Chunks aimed at per thread: the thread that finishes last waits for at most about one
-/// chunk, 1/16 of its share.
+/// Chunks aimed at per thread over the games left: the next chunk takes 1/(`CHUNKS_PER_THREAD`
+/// × threads) of them, so that the thread that finishes last waits for at most about one chunk,
+/// itself a small share of what was left when it started.
 pub const CHUNKS_PER_THREAD: u64 = 16;
 
-/// Games per chunk for `games` games on `threads` threads: `games / (threads ×
-/// CHUNKS_PER_THREAD)` clamped to `[MIN_CHUNK, MAX_CHUNK]`. Results never depend on it.
-pub fn chunk_size(games: u64, threads: usize) -> u64 {
-    let threads = threads.max(1) as u64;
-    (games / (threads * CHUNKS_PER_THREAD)).clamp(MIN_CHUNK, MAX_CHUNK)
+/// Games in the next chunk when `remaining` games are still to be handed out to `threads`
+/// threads: `remaining / (threads × CHUNKS_PER_THREAD)` rounded up, clamped to `[1,
+/// MAX_CHUNK]` (guided self-scheduling). Results never depend on it.
+pub fn next_chunk(remaining: u64, threads: usize) -> u64 {
+    let share = (threads.max(1) as u64).saturating_mul(CHUNKS_PER_THREAD);
+    remaining.div_ceil(share).clamp(1, MAX_CHUNK)
 }
 
 /// The number of worker threads for `threads` (0 = all cores).
@@ -80,14 +80,33 @@ impl WorkItem {
     }
 }
 
+/// What a batch keeps of each game besides the statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerGame {
+    /// Nothing.
+    No,
+    /// Its record ([`ChunkDone::games`]).
+    Records,
+    /// Its `games.csv` row and `games.part` line ([`ChunkDone::rows`], [`ChunkDone::part`]),
+    /// formatted by the worker that played it, so that the thread that merges the chunks
+    /// (alone, while every worker plays) only appends them.
+    Rows,
+}
+
 /// What a worker sends back for each finished chunk.
 #[derive(Debug)]
 pub struct ChunkDone {
     /// The chunk: a part of one of the [`WorkItem`]s given to [`run_work`].
     pub item: WorkItem,
     pub acc: Accumulator,
-    /// The chunk's game records (only with `per_game`), in index order.
+    /// The chunk's game records (only with [`PerGame::Records`]), in index order.
     pub games: Vec<GameRecord>,
+    /// `(combo, index, games.csv row without scenario and mode)` of each game (only with
+    /// [`PerGame::Rows`]), in index order: see [`crate::report::game_row`].
+    pub rows: Vec<(usize, u64, String)>,
+    /// The `games.part` lines of `rows`, in the same order (only with [`PerGame::Rows`]): see
+    /// [`crate::checkpoint::push_games_part_line`].
+    pub part: String,
 }
 
 /// The work items of `ranges` (non-empty ones) of combination `combo`, appended to `out`.
@@ -101,26 +120,58 @@ pub fn work_items(combo: usize, ranges: &[(u64, u64)], out: &mut Vec<WorkItem>) 
     );
 }
 
-/// Cut `items` into chunks of at most `size` games, in order.
-pub fn chunks(items: &[WorkItem], size: u64) -> Vec<WorkItem> {
-    lazy_chunks(items, size).collect()
+/// Cut `items` into the chunks of [`lazy_chunks`], in order.
+pub fn chunks(items: &[WorkItem], threads: usize) -> Vec<WorkItem> {
+    lazy_chunks(items, threads).collect()
 }
 
-/// The chunks of [`chunks`], made one at a time as they are asked for: memory does not grow
-/// with the number of games (a run of 10^12 games has 10^9 chunks).
-pub fn lazy_chunks(items: &[WorkItem], size: u64) -> impl Iterator<Item = WorkItem> + Send + '_ {
-    let size = size.max(1);
-    items.iter().flat_map(move |it| {
-        let n = it.len().div_ceil(size);
-        (0..n).map(move |k| {
-            let start = it.start + k * size;
-            WorkItem {
+/// The chunks of `items` for `threads` threads, in order, made one at a time as they are asked
+/// for (memory does not grow with the number of games: a run of 10^12 games has about 10^9
+/// chunks): each takes [`next_chunk`] of the games of every item not yet handed out, and never
+/// spans two items.
+pub fn lazy_chunks(items: &[WorkItem], threads: usize) -> LazyChunks<'_> {
+    LazyChunks {
+        items,
+        at: items.first().map_or(0, |it| it.start),
+        remaining: items.iter().fold(0, |n, it| n.saturating_add(it.len())),
+        threads,
+    }
+}
+
+/// The iterator of [`lazy_chunks`].
+#[derive(Clone, Debug)]
+pub struct LazyChunks<'a> {
+    /// The items not finished yet; the first one is under way from `at`.
+    items: &'a [WorkItem],
+    at: u64,
+    /// Games of `items` from `at` on.
+    remaining: u64,
+    threads: usize,
+}
+
+impl Iterator for LazyChunks<'_> {
+    type Item = WorkItem;
+    fn next(&mut self) -> Option<WorkItem> {
+        loop {
+            let (it, rest) = self.items.split_first()?;
+            if self.at >= it.end {
+                self.items = rest;
+                self.at = rest.first().map_or(0, |n| n.start);
+                continue;
+            }
+            let start = self.at.max(it.start);
+            let end = start
+                .saturating_add(next_chunk(self.remaining, self.threads))
+                .min(it.end);
+            self.at = end;
+            self.remaining = self.remaining.saturating_sub(end - start);
+            return Some(WorkItem {
                 combo: it.combo,
                 start,
-                end: start.saturating_add(size).min(it.end),
-            }
-        })
-    })
+                end,
+            });
+        }
+    }
 }
 
 /// Runs `op(state, item)` for every item of `items` on the current rayon pool, one task per
@@ -191,10 +242,11 @@ struct Worker<'a> {
 
 /// Play every game of `items` (combination `item.combo` is played with `setups[item.combo]`)
 /// on `threads` worker threads (0 = all cores) with master seed `seed`. The items are cut into
-/// chunks of [`chunk_size`] games; `on_done` is called on the calling thread for each finished
+/// the chunks of [`lazy_chunks`]; `on_done` is called on the calling thread for each finished
 /// chunk, in completion order. Chunks are made lazily (memory does not grow with the games).
 /// Once `stop` is set no chunk starts, and the chunks under way stop after their current game
-/// and are reported shortened. Returns when every started chunk has been reported.
+/// and are reported shortened. Returns when every started chunk has been reported. `per_game`:
+/// what each chunk reports of each game besides its statistics.
 #[allow(clippy::too_many_arguments)]
 pub fn run_work(
     db: &CardDb,
@@ -203,7 +255,7 @@ pub fn run_work(
     seed: u64,
     items: &[WorkItem],
     threads: usize,
-    per_game: bool,
+    per_game: PerGame,
     stop: &AtomicBool,
     mut on_done: impl FnMut(ChunkDone),
 ) {
@@ -211,14 +263,13 @@ pub fn run_work(
     drop(make_bots(bots));
     let threads = resolve_threads(threads);
     let total: u64 = items.iter().fold(0, |n, it| n.saturating_add(it.len()));
-    let size = chunk_size(total, threads);
     if total == 0 {
         return;
     }
     // Chunks are made as idle threads ask for them, and none once `stop` is set.
-    let work = lazy_chunks(items, size).take_while(|_| !stop.load(Ordering::Relaxed));
+    let work = lazy_chunks(items, threads).take_while(|_| !stop.load(Ordering::Relaxed));
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.min(usize::try_from(total.div_ceil(size)).unwrap_or(usize::MAX)))
+        .num_threads(threads.min(usize::try_from(total).unwrap_or(usize::MAX)))
         .thread_name(|i| format!("lotr-sim-worker-{i}"))
         .build()
         .expect("cannot start the worker threads");
@@ -244,6 +295,13 @@ pub fn run_work(
                     let g = &mut w.game.as_mut().expect("just set").1;
                     let mut acc = Accumulator::new();
                     let mut games = Vec::new();
+                    let mut rows = Vec::new();
+                    let mut part = String::new();
+                    if per_game == PerGame::Rows {
+                        let n = usize::try_from(item.len()).unwrap_or(0);
+                        rows.reserve(n);
+                        part.reserve(n.saturating_mul(64));
+                    }
                     let mut item = item;
                     for index in item.start..item.end {
                         // Stopped: report the games played so far as a shorter chunk.
@@ -253,12 +311,26 @@ pub fn run_work(
                         }
                         let r = play_game(g, &mut w.bots, seed, index);
                         acc.add(&r);
-                        if per_game {
-                            games.push(r);
+                        match per_game {
+                            PerGame::No => {}
+                            PerGame::Records => games.push(r),
+                            PerGame::Rows => {
+                                let row = crate::report::game_row(&r);
+                                crate::checkpoint::push_games_part_line(
+                                    &mut part, item.combo, &row,
+                                );
+                                rows.push((item.combo, r.index, row));
+                            }
                         }
                     }
                     // The receiver lives until every chunk is reported.
-                    let _ = tx.send(ChunkDone { item, acc, games });
+                    let _ = tx.send(ChunkDone {
+                        item,
+                        acc,
+                        games,
+                        rows,
+                        part,
+                    });
                 },
             );
         });
@@ -294,7 +366,11 @@ pub fn run_batch(
         seed,
         &items,
         threads,
-        per_game,
+        if per_game {
+            PerGame::Records
+        } else {
+            PerGame::No
+        },
         &stop,
         |d| {
             result.acc.merge(&d.acc);
@@ -339,7 +415,7 @@ mod tests {
             allow_unimplemented: false,
         };
         let bots = vec!["random".to_string()];
-        // 2,125 games: chunks of 132 games on 1 thread, 66 on 2, 44 on 3.
+        // 2,125 games: guided chunks from 133 games on 1 thread, 67 on 2, 45 on 3.
         let games = 2 * MAX_CHUNK + 77;
         let a = run_batch(&db, &setup, &bots, games, 9, 1, None, true);
         let b = run_batch(&db, &setup, &bots, games, 9, 3, None, true);
@@ -359,18 +435,109 @@ mod tests {
     }
 
     #[test]
-    fn chunk_sizes() {
-        assert_eq!(chunk_size(20_000, 1), 1024);
-        assert_eq!(chunk_size(20_000, 2), 625);
-        assert_eq!(chunk_size(2_000, 2), 62);
-        assert_eq!(chunk_size(100, 2), MIN_CHUNK);
-        assert_eq!(chunk_size(0, 0), MIN_CHUNK);
+    fn workers_format_per_game_rows() {
+        // `PerGame::Rows`: each chunk's rows and `games.part` lines, made by the workers, are
+        // those the merging thread made from the records before.
+        let db = load_embedded().unwrap();
+        let setup = GameSetup {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: Mode::Standard,
+            decks: vec![crate::deck::resolve_deck("core-leadership", &db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        let bots = vec!["random".to_string()];
+        let records = run_batch(&db, &setup, &bots, 300, 4, 2, None, true).games;
+        let mut items = Vec::new();
+        work_items(3, &[(0, 300)], &mut items);
+        let setups = vec![setup.clone(), setup.clone(), setup.clone(), setup];
+        let stop = AtomicBool::new(false);
+        let (mut rows, mut part) = (Vec::new(), Vec::new());
+        run_work(
+            &db,
+            &setups,
+            &bots,
+            4,
+            &items,
+            2,
+            PerGame::Rows,
+            &stop,
+            |d| {
+                assert!(d.games.is_empty());
+                assert_eq!(d.rows.len() as u64, d.item.len());
+                let parsed = crate::checkpoint::parse_games_part(&d.part).unwrap();
+                assert_eq!(parsed, d.rows);
+                part.extend(parsed);
+                rows.extend(d.rows);
+            },
+        );
+        rows.sort_by_key(|r| r.1);
+        part.sort_by_key(|r| r.1);
+        assert_eq!(rows, part);
+        assert_eq!(rows.len(), 300);
+        for (r, g) in rows.iter().zip(&records) {
+            assert_eq!(*r, (3, g.index, crate::report::game_row(g)));
+        }
+        let line = crate::checkpoint::games_part_line(3, &rows[0].2);
+        let mut buf = String::from("x");
+        crate::checkpoint::push_games_part_line(&mut buf, 3, &rows[0].2);
+        assert_eq!(buf, format!("x{line}"));
+        let rec = format!("3,{}", rows[0].2);
+        assert_eq!(
+            line,
+            format!(
+                "{:016x} {rec}\n",
+                crate::checkpoint::fnv1a64(rec.as_bytes())
+            )
+        );
+    }
+
+    #[test]
+    fn guided_chunk_sizes() {
+        // 1/(16 × threads) of what is left, rounded up, 1 to MAX_CHUNK.
+        assert_eq!(next_chunk(20_000, 1), 1024);
+        assert_eq!(next_chunk(20_000, 2), 625);
+        assert_eq!(next_chunk(2_000, 2), 63);
+        assert_eq!(next_chunk(33, 2), 2);
+        assert_eq!(next_chunk(5, 2), 1);
+        assert_eq!(next_chunk(0, 0), 1);
         let mut items = Vec::new();
         work_items(1, &[(0, 0), (5, 40), (50, 53)], &mut items);
-        let got: Vec<(usize, u64, u64)> = chunks(&items, 16)
+        let got: Vec<(usize, u64, u64)> = chunks(&items, 1)
             .iter()
             .map(|c| (c.combo, c.start, c.end))
             .collect();
-        assert_eq!(got, vec![(1, 5, 21), (1, 21, 37), (1, 37, 40), (1, 50, 53)]);
+        // 38 games: 3 (38/16 rounded up), 3, then 2s and 1s as the games left shrink; never
+        // across two items.
+        assert_eq!(&got[..3], &[(1, 5, 8), (1, 8, 11), (1, 11, 13)]);
+        let lens: Vec<u64> = got.iter().map(|c| c.2 - c.1).collect();
+        assert_eq!(lens, [[3, 3].as_slice(), &[2; 8], &[1; 16]].concat());
+        assert_eq!(
+            got[got.len() - 4..],
+            [(1, 39, 40), (1, 50, 51), (1, 51, 52), (1, 52, 53)]
+        );
+        // Every game once, in order, for any thread count; the last chunks are single games.
+        let big = [WorkItem {
+            combo: 0,
+            start: 7,
+            end: 200_007,
+        }];
+        for threads in [1, 2, 3, 64] {
+            let c = chunks(&big, threads);
+            assert_eq!(c[0].len(), next_chunk(200_000, threads));
+            assert!(c.windows(2).all(|w| w[0].end == w[1].start));
+            assert!(c.windows(2).all(|w| w[0].len() >= w[1].len()));
+            assert_eq!((c[0].start, c.last().unwrap().end), (7, 200_007));
+            assert_eq!(c.last().unwrap().len(), 1);
+        }
+        // A huge run's chunks come one at a time (nothing is built up front).
+        let huge = [WorkItem {
+            combo: 0,
+            start: 0,
+            end: u64::MAX,
+        }];
+        let first: Vec<WorkItem> = lazy_chunks(&huge, 2).take(3).collect();
+        assert!(first.iter().all(|c| c.len() == MAX_CHUNK));
     }
 }

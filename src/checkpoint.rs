@@ -564,7 +564,9 @@ impl Checkpoint {
     /// Check per-game rows against the games played: every played game once, nothing else.
     /// Sorts `rows` by combination and index.
     pub fn check_rows(&self, rows: &mut [(usize, u64, String)]) -> Result<(), String> {
-        rows.sort_unstable_by_key(|r| (r.0, r.1));
+        // A stable sort finds the chunks' runs already in order (the keys are unique once
+        // checked, so any sort gives the same order).
+        rows.sort_by_key(|r| (r.0, r.1));
         for (k, (c, i, _)) in rows.iter().enumerate() {
             let Some(state) = self.combos.get(*c) else {
                 return Err(format!("combination {c} is not part of this run"));
@@ -633,8 +635,30 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
 /// One `games.part` line (with its line end) for the `games.csv` row `row` of combination
 /// `combo`.
 pub fn games_part_line(combo: usize, row: &str) -> String {
-    let rec = format!("{combo},{row}");
-    format!("{:016x} {rec}\n", fnv1a64(rec.as_bytes()))
+    let mut line = String::new();
+    push_games_part_line(&mut line, combo, row);
+    line
+}
+
+/// Append the [`games_part_line`] of `row` of combination `combo` to `out` (no allocation
+/// beyond `out`'s growth: batch workers fill one buffer per chunk).
+pub fn push_games_part_line(out: &mut String, combo: usize, row: &str) {
+    use std::fmt::Write as _;
+    let start = out.len();
+    // The checksum comes first but covers what follows: a placeholder, filled in below.
+    out.push_str("0000000000000000 ");
+    let rec = out.len();
+    let _ = write!(out, "{combo},{row}");
+    let sum = fnv1a64(&out.as_bytes()[rec..]);
+    let mut hex = [0u8; 16];
+    for (k, h) in hex.iter_mut().enumerate() {
+        *h = b"0123456789abcdef"[((sum >> (60 - 4 * k)) & 0xf) as usize];
+    }
+    out.replace_range(
+        start..start + 16,
+        std::str::from_utf8(&hex).expect("hex digits"),
+    );
+    out.push('\n');
 }
 
 /// Read the valid prefix (`len` bytes) of `games.part` as `(combo, index, row)` entries, each
@@ -792,12 +816,17 @@ impl RunState {
         items
     }
 
-    /// Count one finished chunk; writes a checkpoint when the interval has passed.
+    /// Count one finished chunk; writes a checkpoint when the interval has passed. With
+    /// `per_game`, the chunk's rows are its `rows` and `part` as the workers formatted them
+    /// (`batch::PerGame::Rows`), or else made here from its `games`.
     pub fn add(&mut self, d: crate::batch::ChunkDone) -> std::io::Result<()> {
         let c = &mut self.ckpt.combos[d.item.combo];
         c.acc.merge(&d.acc);
         add_range(&mut c.done, d.item.start, d.item.end);
         if let Some(f) = self.games_file.as_mut() {
+            f.write_all(d.part.as_bytes())?;
+            self.games_written += d.part.len() as u64;
+            self.rows.extend(d.rows);
             for r in &d.games {
                 let row = crate::report::game_row(r);
                 let line = games_part_line(d.item.combo, &row);

@@ -9,9 +9,9 @@
 //! 2·(both/n − pA·pB)/n (both = pairs both decks win): large for decks that win often and in
 //! the same games (two versions of one deck), small for decks that rarely win.
 //!
-//! [`run_compare`] plays both games of every pair on a rayon pool (chunks sized from the number
-//! of pairs and threads by `batch::chunk_size`, one reused `Game` and set of bots per deck per
-//! rayon job, as the batch runner does) and returns the per-pair
+//! [`run_compare`] plays both games of every pair on a rayon pool (the batch runner's guided
+//! chunks, `batch::lazy_chunks`, handed out in order as threads ask for them; one reused `Game`
+//! and set of bots per deck per pool thread, as the batch runner does) and returns the per-pair
 //! outcomes sorted by index, so the result is identical for any thread count.
 //! [`PairedStats`] holds the statistics: both win rates with Wilson intervals, the paired
 //! difference with its 95% interval from the discordant pairs, the unpaired (independent
@@ -23,8 +23,8 @@ use crate::engine::{play_game, Game, GameSetup};
 use crate::record::Outcome;
 use crate::stats::{wilson, Accumulator};
 
-/// The largest number of pairs per work unit (and per progress-bar increment); the chunk size
-/// itself comes from `batch::chunk_size`.
+/// The largest number of pairs per work unit (and per progress-bar increment); the chunk sizes
+/// themselves come from `batch::next_chunk`.
 pub const CHUNK: u64 = crate::batch::MAX_CHUNK;
 
 /// One bot per seat. Panics on an unknown name (callers validate names first).
@@ -126,12 +126,14 @@ pub fn run_compare_sides(
         .num_threads(threads)
         .build()
         .expect("cannot build the thread pool");
-    let chunk = crate::batch::chunk_size(games, threads);
-    let n_chunks = games.div_ceil(chunk);
-    let chunks: Vec<u64> = (0..n_chunks).collect();
+    let all = [crate::batch::WorkItem {
+        combo: 0,
+        start: 0,
+        end: games,
+    }];
     let workers = pool.install(|| {
-        crate::batch::for_each_per_thread(
-            &chunks,
+        crate::batch::for_each_per_thread_lazy(
+            crate::batch::lazy_chunks(&all, threads),
             || Worker {
                 ga: Game::new(db, a),
                 gb: Game::new(db, b),
@@ -140,9 +142,8 @@ pub fn run_compare_sides(
                 out: Vec::new(),
                 acc: [Accumulator::new(), Accumulator::new()],
             },
-            |w, &c| {
-                let start = c * chunk;
-                let end = (start + chunk).min(games);
+            |w, c| {
+                let (start, end) = (c.start, c.end);
                 for index in start..end {
                     let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
                     let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);

@@ -364,37 +364,26 @@ pub fn write_threat(dir: &Path, runs: &[(&RunKey, &Accumulator)]) -> Result<Path
 /// One `games.csv` row without its `scenario,mode` and line end: index, outcome, rounds,
 /// rounds completed, final threat of seats 1 to 4 (empty for absent seats), score.
 pub fn game_row(g: &GameRecord) -> String {
+    use std::fmt::Write as _;
     let players = (g.players as usize).min(MAX_PLAYERS);
-    let mut threat = String::new();
-    for (seat, t) in g.final_threat.iter().enumerate() {
-        if seat < players {
-            threat.push_str(&t.to_string());
-        }
-        threat.push(',');
-    }
-    format!(
-        "{},{},{},{},{threat}{}",
+    // One allocation: a row is at most about 50 bytes.
+    let mut row = String::with_capacity(64);
+    let _ = write!(
+        row,
+        "{},{},{},{},",
         g.index,
         g.outcome.name(),
         g.rounds,
-        g.rounds_completed,
-        g.score
-    )
-}
-
-/// Write `lines` (each without its line end) after `header` to `dir/name` atomically.
-fn write_lines_atomic(dir: &Path, name: &str, header: &str, lines: &[&str]) -> Result<PathBuf> {
-    let mut text = String::with_capacity(header.len() + 1 + lines.len() * 32);
-    text.push_str(header);
-    text.push('\n');
-    for l in lines {
-        text.push_str(l);
-        text.push('\n');
+        g.rounds_completed
+    );
+    for (seat, t) in g.final_threat.iter().enumerate() {
+        if seat < players {
+            let _ = write!(row, "{t}");
+        }
+        row.push(',');
     }
-    let path = dir.join(name);
-    write_atomic(&path, text.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(path)
+    let _ = write!(row, "{}", g.score);
+    row
 }
 
 /// Write `games.csv` from `(combo, index, row)` entries (rows of [`game_row`]), sorted by
@@ -404,16 +393,26 @@ pub fn write_game_rows(
     rows: &mut [(usize, u64, String)],
     keys: &[RunKey],
 ) -> Result<PathBuf> {
-    rows.sort_unstable_by_key(|r| (r.0, r.1));
-    let owned: Vec<String> = rows
-        .iter()
-        .map(|(c, _, row)| {
-            let k = &keys[*c];
-            format!("{},{},{row}", k.scenario, k.mode.name())
-        })
-        .collect();
-    let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
-    write_lines_atomic(dir, "games.csv", &GAMES_HEADER.join(","), &lines)
+    // Stable: finds runs already in order (rows come sorted from `check_rows`, or in
+    // chunk-sized runs); the keys are unique, so any sort gives the same order.
+    rows.sort_by_key(|r| (r.0, r.1));
+    let header = GAMES_HEADER.join(",");
+    let mut text = String::with_capacity(header.len() + 1 + rows.len() * 64);
+    text.push_str(&header);
+    text.push('\n');
+    for (c, _, row) in rows.iter() {
+        let k = &keys[*c];
+        text.push_str(&k.scenario);
+        text.push(',');
+        text.push_str(k.mode.name());
+        text.push(',');
+        text.push_str(row);
+        text.push('\n');
+    }
+    let path = dir.join("games.csv");
+    write_atomic(&path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
 }
 
 /// Names of the files a run writes in its output folder.

@@ -112,7 +112,13 @@ impl Dist {
 ///
 /// Rounds histograms are indexed by the round in which the game ended (`0..=MAX_ROUNDS`;
 /// index 0 only for a game that ended before round 1, larger values are clamped).
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// The threat histogram holds only the rounds some counted game completed (it grows when a
+/// game completes a round none before it did): a fresh accumulator allocates nothing, and a
+/// batch chunk's accumulator (most games end within a few rounds) is a few kilobytes to fill,
+/// send and merge instead of the whole 64-round table (512 KB). Equality is of the counts: the
+/// rounds not held count as zeros.
+#[derive(Clone, Debug)]
 pub struct Accumulator {
     pub games: u64,
     /// Games per outcome, indexed by `Outcome as usize` (see `Outcome::ALL`).
@@ -124,7 +130,8 @@ pub struct Accumulator {
     /// Games that have each seat (`seat < players`).
     pub seat_games: [u64; MAX_PLAYERS],
     /// Flattened `[round-1][seat][threat]`: seats still running at the end of that round,
-    /// by threat value. Length `MAX_ROUNDS * MAX_PLAYERS * THREAT_VALUES`, allocated once.
+    /// by threat value. Holds the first `len / ROUND_CELLS` rounds (at most `MAX_ROUNDS`); the
+    /// rounds after them count as zeros.
     threat_hist: Vec<u64>,
     /// `running[round-1][seat]`: games where the seat was still running at the end of the round.
     pub running: [[u64; MAX_PLAYERS]; MAX_ROUNDS],
@@ -146,6 +153,33 @@ fn threat_base(round: usize, seat: usize) -> usize {
     ((round - 1) * MAX_PLAYERS + seat) * THREAT_VALUES
 }
 
+/// Threat histogram cells of one round (every seat).
+const ROUND_CELLS: usize = MAX_PLAYERS * THREAT_VALUES;
+
+/// The threat histogram of a (round, seat) not held: all zeros.
+static NO_THREATS: [u64; THREAT_VALUES] = [0; THREAT_VALUES];
+
+impl PartialEq for Accumulator {
+    fn eq(&self, o: &Self) -> bool {
+        // The shorter threat histogram stands for one padded with zeros.
+        let (a, b) = (&self.threat_hist, &o.threat_hist);
+        let n = a.len().min(b.len());
+        self.games == o.games
+            && self.outcomes == o.outcomes
+            && self.rounds_hist == o.rounds_hist
+            && self.final_threat_sum == o.final_threat_sum
+            && self.seat_games == o.seat_games
+            && a[..n] == b[..n]
+            && a[n..].iter().chain(&b[n..]).all(|&x| x == 0)
+            && self.running == o.running
+            && self.score_sum_wins == o.score_sum_wins
+            && self.score_count_wins == o.score_count_wins
+            && self.unimplemented_plays == o.unimplemented_plays
+    }
+}
+
+impl Eq for Accumulator {}
+
 impl Accumulator {
     pub fn new() -> Self {
         Accumulator {
@@ -154,7 +188,7 @@ impl Accumulator {
             rounds_hist: [[0; MAX_ROUNDS + 1]; 5],
             final_threat_sum: [0; MAX_PLAYERS],
             seat_games: [0; MAX_PLAYERS],
-            threat_hist: vec![0; MAX_ROUNDS * MAX_PLAYERS * THREAT_VALUES],
+            threat_hist: Vec::new(),
             running: [[0; MAX_PLAYERS]; MAX_ROUNDS],
             score_sum_wins: 0,
             score_count_wins: 0,
@@ -162,7 +196,8 @@ impl Accumulator {
         }
     }
 
-    /// Count one game. No heap allocation.
+    /// Count one game. Allocates only when the game completed more rounds than any game
+    /// counted before (at most `MAX_ROUNDS` times over the accumulator's life).
     pub fn add(&mut self, r: &GameRecord) {
         let o = r.outcome as usize;
         self.games += 1;
@@ -174,6 +209,9 @@ impl Accumulator {
             self.seat_games[s] += 1;
         }
         let completed = (r.rounds_completed as usize).min(MAX_ROUNDS);
+        if self.threat_hist.len() < completed * ROUND_CELLS {
+            self.threat_hist.resize(completed * ROUND_CELLS, 0);
+        }
         for round in 1..=completed {
             let row = &r.threat_at_round_end[round - 1];
             for (s, &t) in row.iter().enumerate().take(seats) {
@@ -205,6 +243,9 @@ impl Accumulator {
         for s in 0..MAX_PLAYERS {
             self.final_threat_sum[s] += other.final_threat_sum[s];
             self.seat_games[s] += other.seat_games[s];
+        }
+        if self.threat_hist.len() < other.threat_hist.len() {
+            self.threat_hist.resize(other.threat_hist.len(), 0);
         }
         for (a, b) in self.threat_hist.iter_mut().zip(&other.threat_hist) {
             *a += b;
@@ -290,7 +331,9 @@ impl Accumulator {
     pub fn threat_hist(&self, round: usize, seat: usize) -> &[u64] {
         assert!((1..=MAX_ROUNDS).contains(&round) && seat < MAX_PLAYERS);
         let b = threat_base(round, seat);
-        &self.threat_hist[b..b + THREAT_VALUES]
+        self.threat_hist
+            .get(b..b + THREAT_VALUES)
+            .unwrap_or(&NO_THREATS)
     }
     /// Games in which `seat` was still running at the end of `round` (1-based).
     pub fn running_at(&self, round: usize, seat: usize) -> u64 {
@@ -404,7 +447,12 @@ impl Accumulator {
                     4
                 }
                 "threat_hist" => {
-                    sparse(field, rest, &mut a.threat_hist)?;
+                    let mut flat = vec![0u64; MAX_ROUNDS * ROUND_CELLS];
+                    sparse(field, rest, &mut flat)?;
+                    // Keep the rounds up to the last one with a count.
+                    let used = flat.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+                    flat.truncate(used.div_ceil(ROUND_CELLS) * ROUND_CELLS);
+                    a.threat_hist = flat;
                     5
                 }
                 "running" => {
@@ -582,6 +630,55 @@ mod tests {
         assert_eq!(
             all.unimplemented_plays,
             (0..500u64).map(|i| i % 3).sum::<u64>()
+        );
+    }
+
+    #[test]
+    fn chunk_accumulator_holds_only_rounds_played() {
+        // A fresh accumulator allocates nothing; the threat table grows to the rounds the games
+        // completed, and equality, merging, encoding and the histograms read the rounds not
+        // held as zeros.
+        let fresh = Accumulator::new();
+        assert_eq!(fresh.threat_hist.capacity(), 0);
+        assert_eq!(
+            fresh.threat_hist(MAX_ROUNDS, MAX_PLAYERS - 1),
+            &[0; THREAT_VALUES]
+        );
+        let (short, long) = (record(2), record(11));
+        assert_eq!((short.rounds_completed, long.rounds_completed), (3, 11));
+        let mut a = Accumulator::new();
+        a.add(&short);
+        assert_eq!(a.threat_hist.len(), 3 * ROUND_CELLS);
+        assert_eq!(a.threat_hist(4, 0), &[0; THREAT_VALUES]);
+        let mut b = Accumulator::new();
+        b.add(&long);
+        assert_eq!(b.threat_hist.len(), 11 * ROUND_CELLS);
+        // Merging a longer table into a shorter one and the other way round.
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.threat_hist.len(), 11 * ROUND_CELLS);
+        // The same counts held in a full-length table are equal, and encode alike.
+        let mut padded = a.clone();
+        padded.threat_hist.resize(MAX_ROUNDS * ROUND_CELLS, 0);
+        assert_eq!(padded, a);
+        assert_eq!(a, padded);
+        assert_eq!(padded.encode(), a.encode());
+        padded.threat_hist[MAX_ROUNDS * ROUND_CELLS - 1] = 1;
+        assert_ne!(padded, a);
+        assert_ne!(a, padded);
+        // Decoding keeps the rounds up to the last one with a count.
+        let d = Accumulator::decode(ab.encode().iter().map(String::as_str)).unwrap();
+        assert_eq!(d, ab);
+        assert_eq!(d.threat_hist.len(), 11 * ROUND_CELLS);
+        assert_eq!(
+            Accumulator::decode(fresh.encode().iter().map(String::as_str))
+                .unwrap()
+                .threat_hist
+                .len(),
+            0
         );
     }
 

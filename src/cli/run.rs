@@ -1,7 +1,7 @@
 //! `run`: plays a batch (sweeps, shards, resume, checkpoints, Ctrl-C) and writes the reports.
 
 use anyhow::{Context, Result};
-use lotr_sim::batch::run_work;
+use lotr_sim::batch::{run_work, PerGame};
 use lotr_sim::checkpoint::{
     fnv1a64, Checkpoint, ComboState, Resolved, RunSpec, RunState, Shard, GAMES_PART,
 };
@@ -377,7 +377,11 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
         state.ckpt.spec.seed,
         &items,
         threads,
-        state.ckpt.spec.per_game,
+        if state.ckpt.spec.per_game {
+            PerGame::Rows
+        } else {
+            PerGame::No
+        },
         &stop,
         |d| {
             let k = &keys[d.item.combo];

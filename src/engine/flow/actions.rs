@@ -328,7 +328,7 @@ impl<'a> Game<'a> {
     /// `unique_in_play` by scanning every card in play for `c`'s key (test builds: the check
     /// of the rings).
     #[cold]
-    fn unique_in_play_by_scan(&self, c: CardId) -> bool {
+    pub(crate) fn unique_in_play_by_scan(&self, c: CardId) -> bool {
         let key = self.def_unique[self.cards[c as usize].def as usize];
         let same = |x: CardId| {
             let xi = &self.cards[x as usize];

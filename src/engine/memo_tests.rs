@@ -60,3 +60,44 @@ fn quiet_moves_and_threat_below_50_leave_the_state_checks_clean() {
     g.settle();
     assert!(g.players[0].eliminated, "eliminated at 50");
 }
+
+/// `unique_in_play` finds another copy of a unique card through the ring of cards with its
+/// title key (`CardInst::same_unique`): the rings follow new cards, moves in and out of play,
+/// and a flip to a face with another key, and answer as the scan of the cards in play does.
+#[test]
+fn unique_rings_follow_copies_moves_and_flips() {
+    use crate::cards::testkit::codes::{FARAMIR, GUARD_OF_THE_CITADEL, LEADERSHIP_HEROES};
+    use crate::engine::Zone;
+    let mut g = crate::cards::testkit::sandbox(&[LEADERSHIP_HEROES]);
+    g.settle();
+    let both = |g: &super::Game, c| {
+        let r = g.unique_in_play(c);
+        assert_eq!(r, g.unique_in_play_by_scan(c), "ring and scan agree on {c}");
+        r
+    };
+    // A second copy of a hero in play.
+    let aragorn = g.heroes(0).next().expect("a hero");
+    let code = g.def_of(aragorn).code.clone();
+    let other = g.spawn(&code, 0, Zone::Hand(0));
+    assert!(both(&g, other), "the hero's copy is in play");
+    assert!(!both(&g, aragorn), "the copy in hand does not count");
+    // Three copies of a unique ally: one in play, then none.
+    let in_hand = g.spawn(FARAMIR, 0, Zone::Hand(0));
+    assert!(!both(&g, in_hand), "no copy in play yet");
+    let played = g.spawn(FARAMIR, 0, Zone::Play(0));
+    let third = g.spawn(FARAMIR, 0, Zone::Deck(0));
+    assert!(both(&g, in_hand) && both(&g, third), "a copy is in play");
+    assert!(!both(&g, played), "the only copy in play");
+    g.move_card(played, Zone::Discard(0));
+    assert!(!both(&g, in_hand), "the copy left play");
+    g.move_card(played, Zone::Play(0));
+    assert!(both(&g, in_hand), "back in play");
+    // A flip to a face that is not unique leaves the ring; flipping back joins it again.
+    let faramir = g.card(played).def;
+    let guard = g.db.by_code(GUARD_OF_THE_CITADEL).expect("card");
+    g.set_face(played, guard);
+    assert!(!both(&g, in_hand), "its face is no longer Faramir");
+    assert_eq!(g.card(played).same_unique, played, "alone in its ring");
+    g.set_face(played, faramir);
+    assert!(both(&g, in_hand) && both(&g, third), "Faramir again");
+}

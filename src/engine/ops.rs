@@ -162,13 +162,45 @@ impl<'a> Game<'a> {
             area: 0,
             captured: false,
             rescued_from: NO_CARD,
+            same_unique: id,
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
         }
         self.lists[zone.list()].push(id);
         self.set_face(id, def);
+        self.link_unique(id);
         id
+    }
+
+    /// Put `c` (alone in its ring) into the ring of the other cards whose face has its unique
+    /// key (`CardInst::same_unique`). A scan of every card: only when a card is made or a
+    /// flip changes its key, never per decision.
+    fn link_unique(&mut self, c: CardId) {
+        let key = self.def_unique[self.cards[c as usize].def as usize];
+        if key == 0 {
+            return;
+        }
+        let other = (0..self.cards.len() as CardId)
+            .find(|&x| x != c && self.def_unique[self.cards[x as usize].def as usize] == key);
+        if let Some(x) = other {
+            self.cards[c as usize].same_unique = self.cards[x as usize].same_unique;
+            self.cards[x as usize].same_unique = c;
+        }
+    }
+
+    /// Take `c` out of its unique-key ring (it is then alone in its own).
+    fn unlink_unique(&mut self, c: CardId) {
+        let mut x = c;
+        loop {
+            let next = self.cards[x as usize].same_unique;
+            if next == c {
+                break;
+            }
+            x = next;
+        }
+        self.cards[x as usize].same_unique = self.cards[c as usize].same_unique;
+        self.cards[c as usize].same_unique = c;
     }
 
     /// Does any card in zone list `z` have counted hook `bit` (`hooks::COUNTED`)?
@@ -204,6 +236,7 @@ impl<'a> Game<'a> {
     pub fn set_face(&mut self, c: CardId, def: DefId) {
         let script = self.def_script[def as usize];
         let hooks = self.def_hooks[def as usize];
+        let old_key = self.def_unique[self.cards[c as usize].def as usize];
         let ci = &mut self.cards[c as usize];
         let (old, list) = (ci.hooks, ci.zone.list());
         ci.def = def;
@@ -218,6 +251,10 @@ impl<'a> Game<'a> {
         self.listen.hooks_seen |= hooks;
         self.count_hooks(list, old, false);
         self.count_hooks(list, hooks, true);
+        if self.def_unique[def as usize] != old_key {
+            self.unlink_unique(c);
+            self.link_unique(c);
+        }
         self.dirty = true;
         self.note_moved(c);
     }

@@ -209,6 +209,11 @@ pub struct CardInst {
     /// "the rescued cards" of a host are to its Response (Dungeon Guard). Cleared whenever the
     /// card moves.
     pub rescued_from: CardId,
+    /// The next card of this game whose current face has the same unique key
+    /// (`Game::def_unique`): a ring through every such card (itself alone when it is the only
+    /// one, or its face is not unique). Kept by `new_card` and `set_face`, so that
+    /// `unique_in_play` visits only the copies of a title instead of every card in play.
+    pub(crate) same_unique: CardId,
 }
 
 /// Bits of `CardInst::hooks`: which hooks the script of a card's current face has.

@@ -403,7 +403,13 @@ fn exhausted_allies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
 }
 
 fn ever_vigilant_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    exhausted_allies(g).next().is_some()
+    // `exhausted_allies` is not empty: the same test as a plain scan, the cheapest field
+    // first (asked at every action window while the card is in hand).
+    area_players(g).any(|p| {
+        g.list(Zone::Play(p))
+            .iter()
+            .any(|&a| !g.is_ready(a) && g.is_ally(a) && !g.immune(a))
+    })
 }
 
 fn ever_vigilant_act(g: &mut Game, me: CardId, seat: u8) {
@@ -431,7 +437,16 @@ fn exhausted_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
 }
 
 fn common_cause_can(g: &Game, _me: CardId, seat: u8) -> bool {
-    g.heroes(seat).any(|h| g.is_ready(h)) && exhausted_heroes(g).next().is_some()
+    // A ready hero of his and `exhausted_heroes` not empty, as plain scans (the cheapest
+    // field first).
+    g.list(Zone::Play(seat))
+        .iter()
+        .any(|&h| g.is_ready(h) && g.is_hero(h))
+        && area_players(g).any(|p| {
+            g.list(Zone::Play(p))
+                .iter()
+                .any(|&h| !g.is_ready(h) && g.is_hero(h) && !g.immune(h))
+        })
 }
 
 fn common_cause_act(g: &mut Game, me: CardId, seat: u8) {
@@ -475,7 +490,13 @@ fn common_cause_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // during staging, or on engagement), and Battle/Siege quests use Attack/Defense to quest.
 
 fn for_gondor_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    all_characters(g).any(|c| !g.immune(c))
+    // `all_characters` holds one that is not immune, as a plain scan.
+    (0..g.n_players).any(|p| {
+        g.in_this_area(p)
+            && g.list(Zone::Play(p))
+                .iter()
+                .any(|&c| g.is_character(c) && !g.immune(c))
+    })
 }
 
 fn for_gondor_act(g: &mut Game, _me: CardId, _seat: u8) {

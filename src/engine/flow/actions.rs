@@ -299,6 +299,37 @@ impl<'a> Game<'a> {
         if key == 0 {
             return false;
         }
+        // The other cards with its key are those of its ring (`CardInst::same_unique`); one
+        // shown as a Reanimated Dead is not of its title (that face is not unique).
+        let mut x = ci.same_unique;
+        let r = loop {
+            if x == c {
+                break false;
+            }
+            let xi = &self.cards[x as usize];
+            if !xi.reanimated && xi.zone.in_play() {
+                break true;
+            }
+            x = xi.same_unique;
+        };
+        if cfg!(test) && self.stat_memo.check {
+            // Test builds, checking mode: the ring answers as a scan of the cards in play
+            // by key, and the keys as the titles would.
+            assert_eq!(
+                r,
+                self.unique_in_play_by_scan(c),
+                "unique_in_play({c}) by scan"
+            );
+            assert_eq!(r, self.unique_in_play_by_title(c), "unique_in_play({c})");
+        }
+        r
+    }
+
+    /// `unique_in_play` by scanning every card in play for `c`'s key (test builds: the check
+    /// of the rings).
+    #[cold]
+    pub(crate) fn unique_in_play_by_scan(&self, c: CardId) -> bool {
+        let key = self.def_unique[self.cards[c as usize].def as usize];
         let same = |x: CardId| {
             let xi = &self.cards[x as usize];
             x != c
@@ -309,12 +340,7 @@ impl<'a> Game<'a> {
                     self.def_unique[xi.def as usize] == key
                 }
         };
-        let r = self.in_play_any(same);
-        if cfg!(test) && self.stat_memo.check {
-            // Test builds, checking mode: the keys answer as the titles would.
-            assert_eq!(r, self.unique_in_play_by_title(c), "unique_in_play({c})");
-        }
-        r
+        self.in_play_any(same)
     }
 
     /// `unique_in_play` by comparing titles (for a Reanimated Dead `c`; in test builds, the

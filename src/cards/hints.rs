@@ -153,7 +153,8 @@ pub struct Hint {
     /// A prompt that deals this much damage to the enemy picked: (the prompt, damage).
     pub enemy_damage: Option<(u8, i16)>,
     /// A quest stage that cannot be defeated while this enemy has hit points left (Deadmen's
-    /// Dike 2B: Thaurdir): damage on it is progress toward winning.
+    /// Dike 2B: Thaurdir): damage on it is progress toward winning. Only for an enemy that
+    /// never heals (damage beyond its hit points is then worth nothing to a bot).
     pub quest_damage_target: Option<fn(&Game) -> Option<CardId>>,
     /// A card that offers modes, one of which deals `enemy_damage` to an enemy: (the prompt
     /// offering the modes, that mode). A bot takes it while the quest's damage target

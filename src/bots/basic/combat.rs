@@ -83,7 +83,7 @@ impl KillWorths {
             killable: [false; KILL_ENEMIES],
         };
         for &e in g.engaged(p) {
-            if k.n == KILL_ENEMIES || g.immune(e) || !g.can_take_damage(e) {
+            if k.n == KILL_ENEMIES || g.immune(e) || !g.can_take_damage(e) || damage_spent(g, e) {
                 continue;
             }
             let pool = attack_pool(g, p, e);
@@ -298,6 +298,19 @@ pub(super) fn attack_pool(g: &Game, p: u8, e: CardId) -> Ids {
     out
 }
 
+/// An enemy that more damage cannot help against: the current stage's damage target
+/// (`Hint::quest_damage_target`, which never heals: Thaurdir on Deadmen's Dike 2B), still
+/// Indestructible, with no hit points left, when only progress is missing. An attack on it only
+/// exhausts the attackers, and no round plan keeps them back for its "kill". (An Indestructible
+/// enemy that heals, The Treachery of Rhudaur's Thaurdir, keeps its extra damage as a buffer:
+/// not this.)
+pub(super) fn damage_spent(g: &Game, e: CardId) -> bool {
+    g.remaining_hp(e) <= 0
+        && g.def_of(e).keywords.indestructible
+        && !g.rule(Rule::LosesIndestructible(e))
+        && quest_damage_target(g) == Some(e)
+}
+
 pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     if let Some(i) = quest_target_first(g, p, o) {
         return Some(i);
@@ -308,6 +321,9 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let flip_held = super::quest::flip_kill_held(g);
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(e) = *opt else { continue };
+        if damage_spent(g, e) {
+            continue;
+        }
         let pool = attack_pool(g, p, e);
         if pool.n == 0 {
             continue;

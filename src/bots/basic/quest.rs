@@ -312,7 +312,9 @@ fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option
 /// Can our attacks damage `e` once it is engaged? A staged enemy may be shielded only while
 /// staged (Orc War Party keeps damage off the enemies in the staging area).
 fn hurtable_once_engaged(g: &Game, e: CardId) -> bool {
-    !g.immune(e) && (g.card(e).zone == Zone::Staging || g.can_take_damage(e))
+    !g.immune(e)
+        && (g.card(e).zone == Zone::Staging || g.can_take_damage(e))
+        && !super::combat::damage_spent(g, e)
 }
 
 /// `taken` without the members of `chance` when `chance_fights` is on (else `taken`).

@@ -2476,3 +2476,45 @@ fn shortcuts_answer_as_the_full_searches() {
     }
     assert!(played >= 50, "{played} games");
 }
+
+#[test]
+fn thaurdir_with_no_hit_points_left_is_not_attacked_nor_planned_as_a_kill() {
+    // Deadmen's Dike 2B: Thaurdir (Indestructible) keeps his damage beyond 9, and once he has
+    // 9 only progress is missing. Before the fix the bot read him as "killable" by any attack
+    // that got through his Defense (his remaining hit points are 0), attacked him (wasted) and
+    // its round plans kept attackers back from the quest for that kill.
+    let (mut g, _) = dike_with_iarion();
+    set_stage(&mut g, A_FELL_WRAITH_2B);
+    let thaurdir = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
+        Some(t) => {
+            g.move_card(t, Zone::Engaged(0));
+            t
+        }
+        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
+    };
+    let hp = g.stat(thaurdir, Stat::HitPoints);
+    let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(thaurdir)]);
+    // With hit points left, the heroes' attack that gets through his Defense chips him.
+    g.card_mut(thaurdir).damage = hp - 1;
+    assert!(!combat::damage_spent(&g, thaurdir));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(thaurdir));
+    // At 0 hit points left (and beyond) there is nothing to gain.
+    for dmg in [hp, hp + 3] {
+        g.card_mut(thaurdir).damage = dmg;
+        assert!(combat::damage_spent(&g, thaurdir));
+        assert_eq!(d.options[bot().choose(&g, &d)], Opt::Done);
+        let pool = combat::attack_pool(&g, 0, thaurdir);
+        assert!(pool.n > 0);
+        let mut cands = Ids::new();
+        assert!(quest::kill_set(&g, thaurdir, &pool, &Ids::new(), true, &mut cands).is_none());
+        assert_eq!(combat::KillWorths::new(&g, 0).best(), 0);
+    }
+    // Another engaged enemy is still a target.
+    let cursed = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Engaged(0));
+    let d = dec(
+        0,
+        Ask::AttackTarget,
+        vec![Opt::Done, Opt::Card(thaurdir), Opt::Card(cursed)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(cursed));
+}

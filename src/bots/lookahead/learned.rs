@@ -503,7 +503,14 @@ pub fn win_logit(g: &Game, refit: bool) -> f64 {
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
-    let z = win_logit(g, w.refit);
+    let mut z = win_logit(g, w.refit);
+    if w.quest_damage > 0.0 && w.learned != Scale::Static {
+        // A damage point on the stage's damage target is worth a quest point's progress: the
+        // progress term plus one quest point fewer left.
+        let k = if w.refit { &COEF_SELF } else { &COEF };
+        let point = k[f::PROGRESS] - k[f::QUEST_POINTS_LEFT];
+        z += w.quest_damage * point * super::quest_damage_done(g) as f64;
+    }
     let v = match w.learned {
         Scale::Static => 0.0,
         Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
@@ -552,6 +559,7 @@ mod tests {
         kill_chance: 0.6,
         block: 1.4,
         deadline: 2.9,
+        quest_damage: 0.0,
         deck: 2.2,
         deck_reserve: 15.0,
         learned: Scale::Static,

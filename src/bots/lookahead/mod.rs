@@ -340,6 +340,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: per remaining hit point of an enemy in play whose own rules stop the players winning (0-10)",
     },
     BotOption {
+        name: "quest_damage_weight",
+        default: "0",
+        about: "value: each damage point on the enemy whose hit points keep the stage from being defeated (Hint::quest_damage_target: Thaurdir on Deadmen's Dike 2B) counts this share of a point of quest progress (0-10; 1 and 3 measured no better on Deadmen's Dike, rhudaur-guard, 150 pairs each)",
+    },
+    BotOption {
         name: "deadline_weight",
         default: "1",
         about: "state value: multiplier of a side quest's deadline harm (Hint::deadline_harm) (0-10; 2 measured +0.33 points on Intruders Standard, n.s.)",
@@ -550,6 +555,11 @@ pub struct ValueWeights {
     pub block: f64,
     /// Multiplier of a side quest's deadline harm.
     pub deadline: f64,
+    /// Each damage point on the enemy whose hit points keep the stage from being defeated
+    /// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B) counts this share of a
+    /// point of progress on the quest (the static value's `progress`, the learned value's
+    /// worth of one quest point).
+    pub quest_damage: f64,
     /// Where an empty deck eliminates: per card a deck holds below `deck_reserve`.
     pub deck: f64,
     /// The deck size below which `deck` counts.
@@ -580,6 +590,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     kill_chance: 0.0,
     block: 0.0,
     deadline: 1.0,
+    quest_damage: 0.0,
     deck: 0.0,
     deck_reserve: 15.0,
     learned: learned::Scale::Chance,
@@ -665,6 +676,7 @@ impl LookaheadBot {
                 explored: real("explored_weight", get("explored_weight"))?,
                 block: real("block_weight", get("block_weight"))?,
                 deadline: real("deadline_weight", get("deadline_weight"))?,
+                quest_damage: real("quest_damage_weight", get("quest_damage_weight"))?,
                 deck: real("deck_weight", get("deck_weight"))?,
                 deck_reserve: num("deck_reserve", get("deck_reserve"), 1u8, 50)? as f64,
                 learned: scale,
@@ -920,7 +932,27 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.block > 0.0 {
         v -= w.block * blocking_hp(g) as f64;
     }
+    if w.quest_damage > 0.0 {
+        v += w.quest_damage * w.progress * quest_damage_done(g) as f64;
+    }
     v
+}
+
+/// The damage on the enemy in play whose hit points keep the current stage from being defeated
+/// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B), at most its hit points: the
+/// part of the win that progress alone cannot bring, already done (0 without such an enemy).
+pub(crate) fn quest_damage_done(g: &Game) -> i16 {
+    let Some(q) = g.main_quest() else { return 0 };
+    let Some(f) = crate::cards::hints::hint(g, q).quest_damage_target else {
+        return 0;
+    };
+    match f(g) {
+        Some(e) if g.card(e).zone.in_play() && g.is_enemy(e) => {
+            let hp = g.stat(e, Stat::HitPoints).max(0);
+            g.card(e).damage.clamp(0, hp)
+        }
+        _ => 0,
+    }
 }
 
 /// The remaining hit points of the enemies in play (staged or engaged) whose own rules keep the
@@ -1836,6 +1868,58 @@ mod tests {
         g.engage(party, 0);
         g.card_mut(party).damage = 2;
         assert_eq!(extra(&g), -2.0 * (hp - 2.0), "engaged and damaged");
+    }
+
+    /// `quest_damage_weight`: on Deadmen's Dike 2B (A Fell Wraith cannot be defeated while
+    /// Thaurdir has hit points left) each damage point on Thaurdir, up to his hit points, is
+    /// worth the weight times a point of quest progress, in the static and the learned value;
+    /// other enemies' damage and other stages earn nothing more.
+    #[test]
+    fn quest_damage_weight_counts_damage_on_thaurdir_as_progress() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::{sandbox_in, set_stage};
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let t = (0..g.cards.len() as CardId)
+            .find(|&c| g.def_of(c).code == THAURDIR)
+            .unwrap_or_else(|| g.spawn(THAURDIR, ENCOUNTER, Zone::SetAside));
+        g.move_card(t, Zone::Engaged(0));
+        g.card_mut(t).damage = 3;
+        let st = ValueWeights {
+            quest_damage: 1.0,
+            learned: learned::Scale::Static,
+            ..DEFAULT_WEIGHTS
+        };
+        let st0 = ValueWeights {
+            learned: learned::Scale::Static,
+            ..DEFAULT_WEIGHTS
+        };
+        let on = ValueWeights {
+            quest_damage: 1.0,
+            ..DEFAULT_WEIGHTS
+        };
+        // Stage 1B: Thaurdir's hit points hold nothing yet.
+        assert_eq!(quest_damage_done(&g), 0);
+        assert_eq!(value(&g, &st), value(&g, &st0));
+        set_stage(&mut g, A_FELL_WRAITH_2B);
+        assert_eq!(quest_damage_done(&g), 3);
+        assert_eq!(
+            value(&g, &st) - value(&g, &st0),
+            3.0 * DEFAULT_WEIGHTS.progress
+        );
+        assert!(
+            value(&g, &on) > value(&g, &DEFAULT_WEIGHTS),
+            "learned value"
+        );
+        // Damage beyond his hit points (he is Indestructible) is worth no more.
+        let hp = g.stat(t, Stat::HitPoints);
+        g.card_mut(t).damage = hp + 4;
+        assert_eq!(quest_damage_done(&g), hp);
+        // Another enemy's damage earns nothing.
+        g.card_mut(t).damage = 0;
+        let cursed = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Engaged(0));
+        g.card_mut(cursed).damage = 1;
+        assert_eq!(value(&g, &st), value(&g, &st0));
+        assert_eq!(value(&g, &on), value(&g, &DEFAULT_WEIGHTS));
     }
 
     /// `deck_weight`: where an empty deck eliminates (Deadmen's Dike 1B in play), each card the

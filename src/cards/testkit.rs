@@ -168,6 +168,9 @@ pub mod codes {
     pub const THE_GALADHRIMS_GREETING: &str = "Core-046";
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
+    pub const BATTLE_WITH_THE_PACK: &str = "TWoE-015B";
+    pub const PACK_LEADER: &str = "TWoE-017";
+    pub const WHITE_WARG: &str = "TWoE-021";
     pub const GANDALF: &str = "Core-073";
     pub const THAURDIR: &str = "TLR-033";
     pub const THAURDIRS_DAMNED: &str = "TLR-034";

@@ -321,7 +321,7 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let flip_held = super::quest::flip_kill_held(g);
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(e) = *opt else { continue };
-        if damage_spent(g, e) {
+        if damage_spent(g, e) || !attack_can_hurt(g, e) {
             continue;
         }
         let pool = attack_pool(g, p, e);
@@ -354,6 +354,13 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     best.or(chip).map(|(_, i)| i).or_else(|| find(o, Opt::Done))
 }
 
+/// Can an attack on enemy `e` do anything? Not while its own rules or the quest's keep it from
+/// taking damage (The Wastes of Eriador 3B: Pack Leader below 5 progress on the stage): the
+/// attackers would exhaust for nothing.
+fn attack_can_hurt(g: &Game, e: CardId) -> bool {
+    g.can_take_damage(e)
+}
+
 /// The enemy whose hit points keep the current stage from being defeated
 /// (`Hint::quest_damage_target`), as the first attack target while the stage's remaining quest
 /// points are below `quest_target_first` and the ready attackers get through its Defense.
@@ -365,7 +372,11 @@ fn quest_target_first(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let key = quest_damage_target(g)?;
     let q = g.current_quest()?;
     let left = g.stat(q, Stat::QuestPoints) - g.card(q).progress;
-    if left as i32 >= limit || g.card(key).zone != Zone::Engaged(p) || g.remaining_hp(key) <= 0 {
+    if left as i32 >= limit
+        || g.card(key).zone != Zone::Engaged(p)
+        || g.remaining_hp(key) <= 0
+        || !attack_can_hurt(g, key)
+    {
         return None;
     }
     let i = find(o, Opt::Card(key))?;

@@ -14,7 +14,7 @@ use crate::data::{CardType, Mode};
 use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 
 /// Number of features.
-pub const N: usize = 42;
+pub const N: usize = 43;
 
 /// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units: the
 /// log-odds per unit of the feature). Fitted by `tools/fit_value.py` (ridge 1 on standardized
@@ -70,6 +70,7 @@ pub const COEF: [f64; N] = [
     -5.715644e-02, // staged_locations
     7.526615e-03,  // encounter_deck
     0.000000e+00,  // life_tokens
+    0.000000e+00,  // passed_quest_points (not in the fit's data)
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on 6,000 games of `lookahead` with the learned
@@ -119,6 +120,7 @@ pub const COEF_SELF: [f64; N] = [
     -4.920170e-01, // staged_locations
     1.422284e-02,  // encounter_deck
     0.000000e+00,  // life_tokens
+    0.000000e+00,  // passed_quest_points (not in the fit's data)
 ];
 
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
@@ -174,6 +176,7 @@ pub const NAMES: [&str; N] = [
     "encounter_deck",
     // In the static value (added after the fit: no data, coefficient 0).
     "life_tokens",
+    "passed_quest_points",
 ];
 
 /// Index of each feature (for the static weights and tests).
@@ -220,6 +223,7 @@ pub mod f {
     pub const STAGED_LOCATIONS: usize = 39;
     pub const ENCOUNTER_DECK: usize = 40;
     pub const LIFE_TOKENS: usize = 41;
+    pub const PASSED_QUEST_POINTS: usize = 42;
 }
 
 /// The features of an unfinished game (see the module doc). The static value's terms use its
@@ -365,6 +369,9 @@ pub fn features(g: &Game) -> [f64; N] {
     x[f::ROUND] = g.round as f64;
     x[f::EASY] = if g.setup.mode == Mode::Easy { 1.0 } else { 0.0 };
     x[f::ENCOUNTER_DECK] = g.list(Zone::EncounterDeck).len() as f64;
+    if areas.is_empty() {
+        x[f::PASSED_QUEST_POINTS] = super::passed_quest_points(g) as f64;
+    }
     x
 }
 
@@ -404,6 +411,7 @@ pub fn static_weights(w: &ValueWeights) -> [f64; N] {
     k[f::KILL_CHANCE_ENEMIES] = w.kill_chance * w.kill_token;
     k[f::BLOCKING_HP] = -w.block;
     k[f::LIFE_TOKENS] = w.life_token;
+    k[f::PASSED_QUEST_POINTS] = w.carry * w.progress;
     k
 }
 
@@ -565,6 +573,7 @@ mod tests {
         learned: Scale::Static,
         mix: 0.0,
         refit: false,
+        carry: 0.8,
     };
 
     /// At every round start of `basic`'s games in five scenarios (Mount Gram's split staging

@@ -75,7 +75,11 @@
 //! tokens are lives (`Hint::mission_tokens_are_lives`: Savage Counter-attack, which takes those kill tokens when
 //! Hunting the Orcs flips, so the flip no longer reads as losing them). `WIN = 500`, `LOSS = −500`, the round cap `−250`.
 //!
-//! Terms off by default (measured no better; options for experiments): `explored_weight` (0) per
+//! Terms off by default (measured no better; options for experiments): `carry_weight` (0; per
+//! quest point of the main-quest stages already defeated, times `progress_weight`: advancing
+//! keeps the worth of the progress spent; The Wastes of Eriador Easy progress +0.43 / +0.00,
+//! rounds −0.8 / −0.95, seeds 7 / 103; Standard +0.10 / +0.35, rounds −0.48 / −0.23: it
+//! reaches the later stages sooner and dies there sooner; learned feature `passed_quest_points`, coefficient 0); `explored_weight` (0) per
 //! quest point of a location in play at the decision and in the encounter discard pile / victory
 //! display at the horizon (exploring otherwise loses the value of the progress on it);
 //! `kill_chance` (0) · `kill_token` per enemy in play while a kills-advance-quest mission is staged;
@@ -298,6 +302,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "stage_weight",
         default: "50",
         about: "state value: each quest stage reached (0-100)",
+    },
+    BotOption {
+        name: "carry_weight",
+        default: "0",
+        about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off). Off by default (static value only; the learned value gives it no weight): traced on The Wastes of Eriador, the one-round view held stage 2 at 14 of 15 for a dozen rounds, since advancing lost 21 points of progress and brought Pack Leader; at 1 against 0 (wastes-watchmen, 300-400 pairs) it reaches stage 2 and 3 more often (Easy, 100 traced games: stage 3 in 4 against 1) but dies there sooner: Easy progress score +0.43 (-0.03 to +0.90) seed 7, +0.00 (-0.54 to +0.54) seed 103, rounds -0.79 / -0.95; Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63), rounds -0.48 / -0.23 (seeds 7 / 103) (0-10)",
     },
     BotOption {
         name: "explored_weight",
@@ -570,6 +579,8 @@ pub struct ValueWeights {
     pub mix: f64,
     /// With a learned value: the coefficients refitted on its own games (`value_fit=2`).
     pub refit: bool,
+    /// Share of `progress` per quest point of the main-quest stages already passed.
+    pub carry: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -596,6 +607,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     learned: learned::Scale::Chance,
     mix: 0.0,
     refit: false,
+    carry: 0.0,
 };
 
 impl LookaheadBot {
@@ -682,6 +694,7 @@ impl LookaheadBot {
                 learned: scale,
                 mix: real("value_mix", get("value_mix"))?,
                 refit: num("value_fit", get("value_fit"), 1u8, 2)? == 2,
+                carry: real("carry_weight", get("carry_weight"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
@@ -935,6 +948,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.quest_damage > 0.0 {
         v += w.quest_damage * w.progress * quest_damage_done(g) as f64;
     }
+    if w.carry > 0.0 && areas.is_empty() {
+        v += w.carry * w.progress * passed_quest_points(g) as f64;
+    }
     v
 }
 
@@ -953,6 +969,17 @@ pub(crate) fn quest_damage_done(g: &Game) -> i16 {
         }
         _ => 0,
     }
+}
+
+/// The quest points of the main-quest stages already defeated (they are removed from the game
+/// when the players advance): with `carry_weight`, reaching a stage keeps the worth of the
+/// progress spent on the ones before, so the one-round view does not see advancing as losing it.
+pub(crate) fn passed_quest_points(g: &Game) -> i32 {
+    g.list(Zone::Removed)
+        .iter()
+        .filter(|&&q| g.ty(q) == CardType::Quest && g.card(q).owner == ENCOUNTER)
+        .map(|&q| g.def_of(q).quest_points.max(0) as i32)
+        .sum()
 }
 
 /// The remaining hit points of the enemies in play (staged or engaged) whose own rules keep the

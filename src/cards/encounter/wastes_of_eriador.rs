@@ -67,6 +67,10 @@ pub static SCRIPTS: &[Script] = &[
     // progress; it cannot be defeated while he lives, and killing him wins.
     Script {
         code: "TWoE-015B",
+        hint: Hint {
+            quest_damage_target: Some(find_pack_leader),
+            ..NO_HINT
+        },
         rule: Some(stage3b_rule),
         forced: Some(stage3b_forced),
         ..BLANK
@@ -125,7 +129,8 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-021",
         hint: Hint {
-            damage_prompts: &[(0, 1)],
+            // Prompt 0 places the 1 point by Day, prompt 1 the 2 points by Night.
+            damage_prompts: &[(0, 1), (1, 2)],
             ..NO_HINT
         },
         forced: Some(white_warg_forced),
@@ -587,11 +592,13 @@ fn white_warg_resume(g: &mut Game, cont: Cont, opt: Opt) {
         return;
     }
     let p = cont.step - 10;
+    // Prompt 1 when the pick takes 2 points (by Night), so that a bot knows what it places.
+    let what = (cont.b >= 2) as u8;
     deal_damage_steps(
         g,
         cont,
         opt,
-        0,
+        what,
         false,
         Dealers::Only(p),
         common::own_character,

@@ -430,6 +430,38 @@ impl Scale {
     }
 }
 
+/// Which fitted coefficients the learned value uses (`value_fit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// [`COEF`]: pooled over the six cells of [`DOMAIN`], games of the static-value bot.
+    Pooled,
+    /// [`COEF_SELF`]: pooled, games of the learned-value bot (one policy-iteration step).
+    SelfPooled,
+}
+
+impl Fit {
+    /// The coefficients.
+    pub fn coef(self) -> &'static [f64; N] {
+        match self {
+            Fit::Pooled => &COEF,
+            Fit::SelfPooled => &COEF_SELF,
+        }
+    }
+
+    /// The `value_fit` option: a coefficient set, or `None` for `auto` (the cell's own in
+    /// [`DOMAIN`]).
+    pub fn parse(v: &str) -> Result<Option<Self>, String> {
+        match v {
+            "auto" => Ok(None),
+            "1" => Ok(Some(Fit::Pooled)),
+            "2" => Ok(Some(Fit::SelfPooled)),
+            _ => Err(format!(
+                "bot `lookahead`: option `value_fit` takes auto, 1 or 2, not `{v}`"
+            )),
+        }
+    }
+}
+
 /// The scenarios and modes [`COEF`] was fitted on (its training data; Nightmare was not in it).
 /// `value=auto` uses the learned value only there: measured outside it (session 33, 200-300
 /// pairs each against the static value), the fit shortened games and lost progress where it
@@ -438,19 +470,28 @@ impl Scale {
 /// −1.57; The Battle of Carn Dûm −0.44 / −0.26; Escape from Mount Gram Nightmare progress
 /// −3.46 (−5.59 to −1.32) — a model is not extrapolated beyond the games it was fitted on.
 /// Extending the domain means fitting on that scenario's games first (`benches/value_data.rs`).
-pub const DOMAIN: [(&str, Mode); 6] = [
-    ("intruders-in-chetwood", Mode::Easy),
-    ("intruders-in-chetwood", Mode::Standard),
-    ("escape-from-mount-gram", Mode::Easy),
-    ("escape-from-mount-gram", Mode::Standard),
-    ("across-the-ettenmoors", Mode::Easy),
-    ("across-the-ettenmoors", Mode::Standard),
+/// Each cell also names the coefficients `value_fit=auto` scores it with.
+pub const DOMAIN: [(&str, Mode, Fit); 6] = [
+    ("intruders-in-chetwood", Mode::Easy, Fit::Pooled),
+    ("intruders-in-chetwood", Mode::Standard, Fit::Pooled),
+    ("escape-from-mount-gram", Mode::Easy, Fit::Pooled),
+    ("escape-from-mount-gram", Mode::Standard, Fit::Pooled),
+    ("across-the-ettenmoors", Mode::Easy, Fit::Pooled),
+    ("across-the-ettenmoors", Mode::Standard, Fit::Pooled),
 ];
+
+/// This game's cell of [`DOMAIN`]: the coefficients it is scored with, `None` outside it.
+pub fn cell_fit(g: &Game) -> Option<Fit> {
+    let slug = g.scenario().slug.as_str();
+    DOMAIN
+        .iter()
+        .find(|&&(s, m, _)| s == slug && m == g.setup.mode)
+        .map(|&(_, _, fit)| fit)
+}
 
 /// Is this game's scenario and mode one [`COEF`] was fitted on?
 pub fn in_domain(g: &Game) -> bool {
-    let slug = g.scenario().slug.as_str();
-    DOMAIN.iter().any(|&(s, m)| s == slug && m == g.setup.mode)
+    cell_fit(g).is_some()
 }
 
 /// The scale `value=auto` uses in this game.
@@ -487,15 +528,15 @@ pub fn auto_margin(scale: Scale) -> f64 {
     }
 }
 
-/// The fitted log-odds of a win from this state (see [`COEF`]; [`COEF_SELF`] with `refit`).
-pub fn win_logit(g: &Game, refit: bool) -> f64 {
-    dot(&features(g), if refit { &COEF_SELF } else { &COEF })
+/// The fitted log-odds of a win from this state with the coefficients `fit`.
+pub fn win_logit(g: &Game, fit: Fit) -> f64 {
+    dot(&features(g), fit.coef())
 }
 
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
-    let z = win_logit(g, w.refit);
+    let z = win_logit(g, w.fit);
     let v = match w.learned {
         Scale::Static => 0.0,
         Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
@@ -547,7 +588,7 @@ mod tests {
         deck_reserve: 15.0,
         learned: Scale::Static,
         mix: 0.0,
-        refit: false,
+        fit: Fit::Pooled,
     };
 
     /// At every round start of `basic`'s games in five scenarios (Mount Gram's split staging
@@ -617,17 +658,17 @@ mod tests {
     /// lower it, on both scales; everything else equal.
     #[test]
     fn learned_value_orders_states() {
-        for refit in [false, true] {
-            orders_states(refit);
+        for fit in [Fit::Pooled, Fit::SelfPooled] {
+            orders_states(fit);
         }
     }
 
-    fn orders_states(refit: bool) {
+    fn orders_states(fit: Fit) {
         use crate::cards::testkit::codes::*;
         use crate::cards::testkit::sandbox;
         let chance = ValueWeights {
             learned: Scale::Chance,
-            refit,
+            fit,
             ..super::super::DEFAULT_WEIGHTS
         };
         let logit = ValueWeights {
@@ -636,20 +677,20 @@ mod tests {
         };
         let mut g = sandbox(&[LEADERSHIP_HEROES]);
         g.players[0].threat = 28;
-        let calm = win_logit(&g, refit);
+        let calm = win_logit(&g, fit);
         let (c0, l0) = (value(&g, &chance), value(&g, &logit));
         assert!(c0 > super::super::LOSS && c0 < super::super::WIN, "{c0}");
         g.players[0].threat = 36;
-        let hot = win_logit(&g, refit);
+        let hot = win_logit(&g, fit);
         assert!(hot < calm, "8 more threat: {hot} vs {calm}");
         assert!(value(&g, &chance) < c0 && value(&g, &logit) < l0);
-        let before = win_logit(&g, refit);
+        let before = win_logit(&g, fit);
         g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
-        assert!(win_logit(&g, refit) < before, "a staged enemy");
-        let before = win_logit(&g, refit);
+        assert!(win_logit(&g, fit) < before, "a staged enemy");
+        let before = win_logit(&g, fit);
         let hero = g.list(Zone::Play(0))[0];
         g.cards[hero as usize].damage = 2;
-        assert!(win_logit(&g, refit) < before, "a damaged hero");
+        assert!(win_logit(&g, fit) < before, "a damaged hero");
     }
 
     /// `value=auto` (the default) scores with the learned chance (margins 30) on a scenario and

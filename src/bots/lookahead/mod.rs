@@ -380,7 +380,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "value_fit",
         default: "auto",
-        about: "with value=learned or logit: auto the coefficients learned::DOMAIN names for the game's scenario and mode (1 outside it), 1 the fit on games of the static-value lookahead (COEF), 2 the refit on games of value=learned itself (COEF_SELF; against 1: Intruders Standard +4.17 / +4.00, Ettenmoors +5.00, Intruders Easy −1.67, Mount Gram Standard −6.67 beyond noise: off)",
+        about: "with value=learned or logit: auto the coefficients learned::DOMAIN names for the game's scenario and mode (COEF_SELF on Intruders Standard: against 1 there, fresh seeds, +2.50, +0.19 to +4.81, 2,000 pairs; COEF in the other cells and outside), 1 the fit on games of the static-value lookahead (COEF), 2 the refit on games of value=learned itself (COEF_SELF; against 1: Intruders Standard +4.17 / +4.00 / +2.90, Ettenmoors +5.00, Intruders Easy −1.67 / +1.50, Mount Gram Standard −6.67 / −4.80 beyond noise), 3 the fit on Intruders alone (COEF_CHET; Intruders Standard −2.70, −5.98 to +0.58)",
     },
     BotOption {
         name: "search_all",

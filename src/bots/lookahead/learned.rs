@@ -123,6 +123,59 @@ pub const COEF_SELF: [f64; N] = [
     0.000000e+00,  // passed_quest_points (not in the fit's data)
 ];
 
+/// The same fit (ridge 1, index % 5 held out) on Intruders in Chetwood alone: 8,000 games of
+/// `lookahead` at its default then (`value=auto`, [`COEF`]), 4,000 each of Easy and Standard
+/// with `chetwood-vigil`, master seed 2001; 63,819 training rows. Held out (15,759 rows): log
+/// loss 0.493 (Standard 0.487), against 0.530 (0.507) for [`COEF`], 0.513 (0.504) for
+/// [`COEF_SELF`] and 0.592 for a fit on the static value alone. The quest is one stage, so
+/// `stage` and `stages_left` are constant there (coefficient 0). Used with `value_fit=3` only:
+/// it fits better but played worse on Intruders Standard (−2.70, 1,000 pairs).
+pub const COEF_CHET: [f64; N] = [
+    2.301245e-01,  // bias
+    0.000000e+00,  // eliminated
+    -9.733100e-02, // threat
+    -6.252930e-02, // threat_over_knee
+    -1.648047e-02, // threat_over40_sq
+    3.441904e-01,  // heroes
+    1.017567e-02,  // hero_hp
+    2.919059e-02,  // hero_resources
+    2.129626e-01,  // hero_stats
+    0.000000e+00,  // alone_hero_stats
+    9.691435e-02,  // allies
+    5.770440e-04,  // ally_stats
+    6.279367e-02,  // ally_hp
+    6.440864e-02,  // hand
+    0.000000e+00,  // deck_deficit
+    -1.407224e-01, // engaged_atk
+    -3.555843e-02, // engaged_hp
+    1.388144e-01,  // engaged_threat
+    -1.190676e-01, // staging_threat
+    -2.617427e-02, // staged_enemy_atk
+    -1.168101e-01, // staged_enemy_hp
+    1.766462e-01,  // staged_enemies
+    0.000000e+00,  // growth
+    0.000000e+00,  // stage
+    7.359951e-02,  // progress
+    -2.358115e-01, // side_quest_left
+    1.225816e-02,  // side_quest_deadline
+    0.000000e+00,  // kill_tokens
+    0.000000e+00,  // captives
+    3.720033e-02,  // victory
+    0.000000e+00,  // kill_chance_enemies
+    1.711732e-02,  // blocking_hp
+    -1.039816e-01, // quest_points_left
+    0.000000e+00,  // stages_left
+    -1.176183e-01, // round
+    1.539634e-02,  // deck
+    -1.270675e-01, // threat_over45
+    -8.909201e-02, // active_location_left
+    8.720531e-01,  // easy
+    -5.273475e-01, // staged_locations
+    4.109800e-03,  // encounter_deck
+    0.000000e+00,  // life_tokens
+    0.000000e+00,  // passed_quest_points (not in the fit's data)
+];
+
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
 const KNEE: f64 = 35.0;
 /// The deck size below which `deck_weight` counts, at its default (`deck_reserve`).
@@ -446,6 +499,42 @@ impl Scale {
     }
 }
 
+/// Which fitted coefficients the learned value uses (`value_fit`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// [`COEF`]: pooled over the six cells of [`DOMAIN`], games of the static-value bot.
+    Pooled,
+    /// [`COEF_SELF`]: pooled, games of the learned-value bot (one policy-iteration step).
+    SelfPooled,
+    /// [`COEF_CHET`]: Intruders in Chetwood alone, games of the learned-value bot.
+    Chetwood,
+}
+
+impl Fit {
+    /// The coefficients.
+    pub fn coef(self) -> &'static [f64; N] {
+        match self {
+            Fit::Pooled => &COEF,
+            Fit::SelfPooled => &COEF_SELF,
+            Fit::Chetwood => &COEF_CHET,
+        }
+    }
+
+    /// The `value_fit` option: a coefficient set, or `None` for `auto` (the cell's own in
+    /// [`DOMAIN`]).
+    pub fn parse(v: &str) -> Result<Option<Self>, String> {
+        match v {
+            "auto" => Ok(None),
+            "1" => Ok(Some(Fit::Pooled)),
+            "2" => Ok(Some(Fit::SelfPooled)),
+            "3" => Ok(Some(Fit::Chetwood)),
+            _ => Err(format!(
+                "bot `lookahead`: option `value_fit` takes auto, 1, 2 or 3, not `{v}`"
+            )),
+        }
+    }
+}
+
 /// The scenarios and modes [`COEF`] was fitted on (its training data; Nightmare was not in it).
 /// `value=auto` uses the learned value only there: measured outside it (session 33, 200-300
 /// pairs each against the static value), the fit shortened games and lost progress where it
@@ -454,19 +543,28 @@ impl Scale {
 /// −1.57; The Battle of Carn Dûm −0.44 / −0.26; Escape from Mount Gram Nightmare progress
 /// −3.46 (−5.59 to −1.32) — a model is not extrapolated beyond the games it was fitted on.
 /// Extending the domain means fitting on that scenario's games first (`benches/value_data.rs`).
-pub const DOMAIN: [(&str, Mode); 6] = [
-    ("intruders-in-chetwood", Mode::Easy),
-    ("intruders-in-chetwood", Mode::Standard),
-    ("escape-from-mount-gram", Mode::Easy),
-    ("escape-from-mount-gram", Mode::Standard),
-    ("across-the-ettenmoors", Mode::Easy),
-    ("across-the-ettenmoors", Mode::Standard),
+/// Each cell also names the coefficients `value_fit=auto` scores it with.
+pub const DOMAIN: [(&str, Mode, Fit); 6] = [
+    ("intruders-in-chetwood", Mode::Easy, Fit::Pooled),
+    ("intruders-in-chetwood", Mode::Standard, Fit::SelfPooled),
+    ("escape-from-mount-gram", Mode::Easy, Fit::Pooled),
+    ("escape-from-mount-gram", Mode::Standard, Fit::Pooled),
+    ("across-the-ettenmoors", Mode::Easy, Fit::Pooled),
+    ("across-the-ettenmoors", Mode::Standard, Fit::Pooled),
 ];
+
+/// This game's cell of [`DOMAIN`]: the coefficients it is scored with, `None` outside it.
+pub fn cell_fit(g: &Game) -> Option<Fit> {
+    let slug = g.scenario().slug.as_str();
+    DOMAIN
+        .iter()
+        .find(|&&(s, m, _)| s == slug && m == g.setup.mode)
+        .map(|&(_, _, fit)| fit)
+}
 
 /// Is this game's scenario and mode one [`COEF`] was fitted on?
 pub fn in_domain(g: &Game) -> bool {
-    let slug = g.scenario().slug.as_str();
-    DOMAIN.iter().any(|&(s, m)| s == slug && m == g.setup.mode)
+    cell_fit(g).is_some()
 }
 
 /// The scale `value=auto` uses in this game.
@@ -503,19 +601,19 @@ pub fn auto_margin(scale: Scale) -> f64 {
     }
 }
 
-/// The fitted log-odds of a win from this state (see [`COEF`]; [`COEF_SELF`] with `refit`).
-pub fn win_logit(g: &Game, refit: bool) -> f64 {
-    dot(&features(g), if refit { &COEF_SELF } else { &COEF })
+/// The fitted log-odds of a win from this state with the coefficients `fit`.
+pub fn win_logit(g: &Game, fit: Fit) -> f64 {
+    dot(&features(g), fit.coef())
 }
 
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
-    let mut z = win_logit(g, w.refit);
+    let mut z = win_logit(g, w.fit);
     if w.quest_damage > 0.0 && w.learned != Scale::Static {
         // A damage point on the stage's damage target is worth a quest point's progress: the
         // progress term plus one quest point fewer left.
-        let k = if w.refit { &COEF_SELF } else { &COEF };
+        let k = w.fit.coef();
         let point = k[f::PROGRESS] - k[f::QUEST_POINTS_LEFT];
         z += w.quest_damage * point * super::quest_damage_done(g) as f64;
     }
@@ -572,7 +670,7 @@ mod tests {
         deck_reserve: 15.0,
         learned: Scale::Static,
         mix: 0.0,
-        refit: false,
+        fit: Fit::Pooled,
         carry: 0.8,
     };
 
@@ -643,17 +741,17 @@ mod tests {
     /// lower it, on both scales; everything else equal.
     #[test]
     fn learned_value_orders_states() {
-        for refit in [false, true] {
-            orders_states(refit);
+        for fit in [Fit::Pooled, Fit::SelfPooled, Fit::Chetwood] {
+            orders_states(fit);
         }
     }
 
-    fn orders_states(refit: bool) {
+    fn orders_states(fit: Fit) {
         use crate::cards::testkit::codes::*;
         use crate::cards::testkit::sandbox;
         let chance = ValueWeights {
             learned: Scale::Chance,
-            refit,
+            fit,
             ..super::super::DEFAULT_WEIGHTS
         };
         let logit = ValueWeights {
@@ -662,20 +760,20 @@ mod tests {
         };
         let mut g = sandbox(&[LEADERSHIP_HEROES]);
         g.players[0].threat = 28;
-        let calm = win_logit(&g, refit);
+        let calm = win_logit(&g, fit);
         let (c0, l0) = (value(&g, &chance), value(&g, &logit));
         assert!(c0 > super::super::LOSS && c0 < super::super::WIN, "{c0}");
         g.players[0].threat = 36;
-        let hot = win_logit(&g, refit);
+        let hot = win_logit(&g, fit);
         assert!(hot < calm, "8 more threat: {hot} vs {calm}");
         assert!(value(&g, &chance) < c0 && value(&g, &logit) < l0);
-        let before = win_logit(&g, refit);
+        let before = win_logit(&g, fit);
         g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
-        assert!(win_logit(&g, refit) < before, "a staged enemy");
-        let before = win_logit(&g, refit);
+        assert!(win_logit(&g, fit) < before, "a staged enemy");
+        let before = win_logit(&g, fit);
         let hero = g.list(Zone::Play(0))[0];
         g.cards[hero as usize].damage = 2;
-        assert!(win_logit(&g, refit) < before, "a damaged hero");
+        assert!(win_logit(&g, fit) < before, "a damaged hero");
     }
 
     /// `value=auto` (the default) scores with the learned chance (margins 30) on a scenario and
@@ -762,5 +860,72 @@ mod tests {
         assert_eq!((m.margin, m.plan_margin), (7.0, 30.0));
         assert!(bot(&[("value", "fitted")]).is_err());
         assert!(bot(&[("margin", "much")]).is_err());
+    }
+
+    /// `value_fit=auto` (the default) scores each cell of [`DOMAIN`] with the coefficients the
+    /// table names (Intruders Standard: [`COEF_SELF`]; the other cells: [`COEF`]) and uses
+    /// [`COEF`] outside it; a fixed `value_fit` keeps its coefficients everywhere; bad values
+    /// are refused.
+    #[test]
+    fn value_fit_auto_picks_the_cells_coefficients() {
+        use super::super::LookaheadBot;
+        let db = load_embedded().unwrap();
+        let fit_in = |opts: &[(&str, &str)], sc: &str, mode: Mode| {
+            let o: Vec<(String, String)> = opts
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let mut bot = LookaheadBot::from_options(&o).unwrap();
+            let s = GameSetup {
+                scenario: db.scenario(sc).unwrap(),
+                mode,
+                decks: vec![crate::deck::resolve_deck("core-leadership", &db).unwrap()],
+                options: RuleOptions::default(),
+                max_rounds: 30,
+                allow_unimplemented: false,
+            };
+            let mut g = Game::new(&db, &s);
+            g.start(1, 0);
+            bot.new_game(1);
+            let dec = g.pending().unwrap().clone();
+            bot.choose(&g, &dec);
+            bot.weights.fit
+        };
+        for (sc, mode, want) in [
+            ("intruders-in-chetwood", Mode::Standard, Fit::SelfPooled),
+            ("intruders-in-chetwood", Mode::Easy, Fit::Pooled),
+            ("escape-from-mount-gram", Mode::Standard, Fit::Pooled),
+            ("across-the-ettenmoors", Mode::Standard, Fit::Pooled),
+            ("intruders-in-chetwood", Mode::Nightmare, Fit::Pooled),
+            ("the-weather-hills", Mode::Standard, Fit::Pooled),
+        ] {
+            assert_eq!(fit_in(&[], sc, mode), want, "{sc} {mode:?}");
+            assert_eq!(cell_fit_of(&db, sc, mode).unwrap_or(Fit::Pooled), want);
+        }
+        for (v, want) in [
+            ("1", Fit::Pooled),
+            ("2", Fit::SelfPooled),
+            ("3", Fit::Chetwood),
+        ] {
+            for mode in [Mode::Standard, Mode::Easy] {
+                let opts = [("value_fit", v)];
+                assert_eq!(fit_in(&opts, "intruders-in-chetwood", mode), want);
+            }
+            assert_eq!(Fit::parse(v), Ok(Some(want)));
+        }
+        assert_eq!(Fit::parse("auto"), Ok(None));
+        assert!(Fit::parse("4").is_err());
+    }
+
+    fn cell_fit_of(db: &crate::data::CardDb, sc: &str, mode: Mode) -> Option<Fit> {
+        let s = GameSetup {
+            scenario: db.scenario(sc).unwrap(),
+            mode,
+            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        };
+        cell_fit(&Game::new(db, &s))
     }
 }

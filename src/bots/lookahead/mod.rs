@@ -400,8 +400,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "value_fit",
-        default: "1",
-        about: "with value=learned or logit: 1 the fit on games of the static-value lookahead (COEF), 2 the refit on games of value=learned itself (COEF_SELF; against 1: Intruders Standard +4.17 / +4.00, Ettenmoors +5.00, Intruders Easy −1.67, Mount Gram Standard −6.67 beyond noise: off)",
+        default: "auto",
+        about: "with value=learned or logit: auto the coefficients learned::DOMAIN names for the game's scenario and mode (COEF_SELF on Intruders Standard: against 1 there, fresh seeds, +2.50, +0.19 to +4.81, 2,000 pairs; COEF in the other cells and outside), 1 the fit on games of the static-value lookahead (COEF), 2 the refit on games of value=learned itself (COEF_SELF; against 1: Intruders Standard +4.17 / +4.00 / +2.90, Ettenmoors +5.00, Intruders Easy −1.67 / +1.50, Mount Gram Standard −6.67 / −4.80 beyond noise), 3 the fit on Intruders alone (COEF_CHET; Intruders Standard −2.70, −5.98 to +0.58)",
     },
     BotOption {
         name: "search_all",
@@ -461,6 +461,9 @@ pub struct LookaheadBot {
     /// The `value` option: a scale, or `None` for `auto` (the learned value inside the fit's
     /// domain, `learned::DOMAIN`; the static value elsewhere).
     value: Option<learned::Scale>,
+    /// `value_fit`: fixed coefficients, or `None` for `auto` (the cell's own in
+    /// `learned::DOMAIN`, set per game like the scale).
+    fit: Option<learned::Fit>,
     /// The `margin` / `plan_margin` options (`None`: `auto`, from the scale in use).
     margins: (Option<f64>, Option<f64>),
     /// Also search engagement ties, the attack order and archery.
@@ -577,8 +580,8 @@ pub struct ValueWeights {
     pub learned: learned::Scale,
     /// With a learned value: the share of the static value added to it.
     pub mix: f64,
-    /// With a learned value: the coefficients refitted on its own games (`value_fit=2`).
-    pub refit: bool,
+    /// With a learned value: which fitted coefficients (`value_fit`).
+    pub fit: learned::Fit,
     /// Share of `progress` per quest point of the main-quest stages already passed.
     pub carry: f64,
 }
@@ -606,7 +609,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     deck_reserve: 15.0,
     learned: learned::Scale::Chance,
     mix: 0.0,
-    refit: false,
+    fit: learned::Fit::Pooled,
     carry: 0.0,
 };
 
@@ -638,6 +641,8 @@ impl LookaheadBot {
             ));
         }
         let value = learned::Scale::parse(get("value"))?;
+        // With `value_fit=auto` the coefficients are set per game in `choose`, like the scale.
+        let fit = learned::Fit::parse(get("value_fit"))?;
         // With `value=auto` the scale (and an `auto` margin) is set per game in `choose`; this
         // is the out-of-domain one until then.
         let scale = value.unwrap_or(learned::Scale::Static);
@@ -655,6 +660,7 @@ impl LookaheadBot {
             margin: margins.0.unwrap_or(learned::auto_margin(scale)),
             plan_margin: margins.1.unwrap_or(learned::auto_margin(scale)),
             value,
+            fit,
             margins,
             sieges: num("sieges", get("sieges"), 0u8, 1)? == 1,
             engage: num("engage", get("engage"), 0u8, 2)?,
@@ -693,7 +699,7 @@ impl LookaheadBot {
                 deck_reserve: num("deck_reserve", get("deck_reserve"), 1u8, 50)? as f64,
                 learned: scale,
                 mix: real("value_mix", get("value_mix"))?,
-                refit: num("value_fit", get("value_fit"), 1u8, 2)? == 2,
+                fit: fit.unwrap_or(learned::Fit::Pooled),
                 carry: real("carry_weight", get("carry_weight"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
@@ -1350,8 +1356,17 @@ impl Bot for LookaheadBot {
     }
 
     fn choose(&mut self, game: &Game, d: &Decision) -> usize {
-        if self.value.is_none() {
-            self.set_scale(learned::auto_scale(game));
+        if self.value.is_none() || self.fit.is_none() {
+            let cell = learned::cell_fit(game);
+            if self.value.is_none() {
+                self.set_scale(match cell {
+                    Some(_) => learned::Scale::Chance,
+                    None => learned::Scale::Static,
+                });
+            }
+            if self.fit.is_none() {
+                self.weights.fit = cell.unwrap_or(learned::Fit::Pooled);
+            }
         }
         let base = self.policy.choose(game, d).min(d.options.len() - 1);
         if self.engage == 1 {

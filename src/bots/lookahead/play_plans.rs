@@ -353,6 +353,8 @@ mod tests {
                 ("play_plans".into(), v.into()),
                 ("plan_rollouts".into(), "8".into()),
                 ("rollouts".into(), "8".into()),
+                // The sandbox is Intruders Standard: the pooled fit this test was written at.
+                ("value_fit".into(), "1".into()),
             ])
             .unwrap()
         };
@@ -381,6 +383,7 @@ mod tests {
         let mut default = LookaheadBot::from_options(&[
             ("plan_rollouts".into(), "8".into()),
             ("rollouts".into(), "8".into()),
+            ("value_fit".into(), "1".into()),
         ])
         .unwrap();
         off.new_game(3);

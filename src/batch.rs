@@ -403,17 +403,22 @@ mod tests {
         assert_eq!(std::mem::size_of::<Slot<[u8; 200]>>(), 256);
     }
 
-    #[test]
-    fn same_result_for_any_thread_count() {
-        let db = load_embedded().unwrap();
-        let setup = GameSetup {
+    /// Intruders in Chetwood Standard, solo `core-leadership`: the batch tests' game.
+    fn intruders_setup(db: &CardDb) -> GameSetup {
+        GameSetup {
             scenario: db.scenario("intruders-in-chetwood").unwrap(),
             mode: Mode::Standard,
-            decks: vec![crate::deck::resolve_deck("core-leadership", &db).unwrap()],
+            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
             options: RuleOptions::default(),
             max_rounds: 30,
             allow_unimplemented: false,
-        };
+        }
+    }
+
+    #[test]
+    fn same_result_for_any_thread_count() {
+        let db = load_embedded().unwrap();
+        let setup = intruders_setup(&db);
         let bots = vec!["random".to_string()];
         // 2,125 games: guided chunks from 133 games on 1 thread, 67 on 2, 45 on 3.
         let games = 2 * MAX_CHUNK + 77;
@@ -439,14 +444,7 @@ mod tests {
         // `PerGame::Rows`: each chunk's rows and `games.part` lines, made by the workers, are
         // those the merging thread made from the records before.
         let db = load_embedded().unwrap();
-        let setup = GameSetup {
-            scenario: db.scenario("intruders-in-chetwood").unwrap(),
-            mode: Mode::Standard,
-            decks: vec![crate::deck::resolve_deck("core-leadership", &db).unwrap()],
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        };
+        let setup = intruders_setup(&db);
         let bots = vec!["random".to_string()];
         let records = run_batch(&db, &setup, &bots, 300, 4, 2, None, true).games;
         let mut items = Vec::new();

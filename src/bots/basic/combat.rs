@@ -83,7 +83,7 @@ impl KillWorths {
             killable: [false; KILL_ENEMIES],
         };
         for &e in g.engaged(p) {
-            if k.n == KILL_ENEMIES || g.immune(e) || !g.can_take_damage(e) || damage_spent(g, e) {
+            if k.n == KILL_ENEMIES || g.immune(e) || !attack_helps(g, e) {
                 continue;
             }
             let pool = attack_pool(g, p, e);
@@ -321,7 +321,7 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let flip_held = super::quest::flip_kill_held(g);
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(e) = *opt else { continue };
-        if damage_spent(g, e) || !attack_can_hurt(g, e) {
+        if !attack_helps(g, e) {
             continue;
         }
         let pool = attack_pool(g, p, e);
@@ -355,10 +355,10 @@ pub(super) fn attack_target(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 }
 
 /// Can an attack on enemy `e` do anything? Not while its own rules or the quest's keep it from
-/// taking damage (The Wastes of Eriador 3B: Pack Leader below 5 progress on the stage): the
-/// attackers would exhaust for nothing.
-fn attack_can_hurt(g: &Game, e: CardId) -> bool {
-    g.can_take_damage(e)
+/// taking damage (The Wastes of Eriador 3B: Pack Leader below 5 progress on the stage), nor once
+/// its damage is spent (`damage_spent`): the attackers would exhaust for nothing.
+fn attack_helps(g: &Game, e: CardId) -> bool {
+    g.can_take_damage(e) && !damage_spent(g, e)
 }
 
 /// The enemy whose hit points keep the current stage from being defeated
@@ -375,7 +375,7 @@ fn quest_target_first(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     if left as i32 >= limit
         || g.card(key).zone != Zone::Engaged(p)
         || g.remaining_hp(key) <= 0
-        || !attack_can_hurt(g, key)
+        || !g.can_take_damage(key)
     {
         return None;
     }

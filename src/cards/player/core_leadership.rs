@@ -396,19 +396,25 @@ fn orc_slayer_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
 // ----------------------------------------------------------------- Ever Vigilant (Core-020)
 // Action: ready a chosen ally.
 
+/// An exhausted ally that player cards can target (the exhausted field first: the cheapest,
+/// and Ever Vigilant asks at every action window while it is in hand).
+fn is_exhausted_ally(g: &Game, a: CardId) -> bool {
+    !g.is_ready(a) && g.is_ally(a) && !g.immune(a)
+}
+
+/// The exhausted allies in play that player cards can target, in play-area order.
 fn exhausted_allies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     area_players(g)
-        .flat_map(move |p| g.allies_of(p))
-        .filter(move |&a| !g.is_ready(a) && !g.immune(a))
+        .flat_map(move |p| g.list(Zone::Play(p)).iter().copied())
+        .filter(move |&a| is_exhausted_ally(g, a))
 }
 
 fn ever_vigilant_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    // `exhausted_allies` is not empty: the same test as a plain scan, the cheapest field
-    // first (asked at every action window while the card is in hand).
+    // `exhausted_allies` is not empty, as plain nested scans (cheaper than the chain).
     area_players(g).any(|p| {
         g.list(Zone::Play(p))
             .iter()
-            .any(|&a| !g.is_ready(a) && g.is_ally(a) && !g.immune(a))
+            .any(|&a| is_exhausted_ally(g, a))
     })
 }
 
@@ -430,22 +436,28 @@ fn ever_vigilant_resume(g: &mut Game, _cont: Cont, opt: Opt) {
 // ----------------------------------------------------------------- Common Cause (Core-021)
 // Action: as a cost exhaust one of your heroes; then ready another (exhausted) hero.
 
+/// An exhausted hero that player cards can target (the exhausted field first).
+fn is_exhausted_hero(g: &Game, h: CardId) -> bool {
+    !g.is_ready(h) && g.is_hero(h) && !g.immune(h)
+}
+
+/// The exhausted heroes in play that player cards can target, in play-area order.
 fn exhausted_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     area_players(g)
-        .flat_map(move |p| g.heroes(p))
-        .filter(move |&h| !g.is_ready(h) && !g.immune(h))
+        .flat_map(move |p| g.list(Zone::Play(p)).iter().copied())
+        .filter(move |&h| is_exhausted_hero(g, h))
 }
 
 fn common_cause_can(g: &Game, _me: CardId, seat: u8) -> bool {
-    // A ready hero of his and `exhausted_heroes` not empty, as plain scans (the cheapest
-    // field first).
+    // A ready hero of his (the ready field first) and `exhausted_heroes` not empty, as plain
+    // nested scans (cheaper than the chain).
     g.list(Zone::Play(seat))
         .iter()
         .any(|&h| g.is_ready(h) && g.is_hero(h))
         && area_players(g).any(|p| {
             g.list(Zone::Play(p))
                 .iter()
-                .any(|&h| !g.is_ready(h) && g.is_hero(h) && !g.immune(h))
+                .any(|&h| is_exhausted_hero(g, h))
         })
 }
 

@@ -749,8 +749,17 @@ mod bot {
         }
     }
 
-    /// Cornered Animals: discard a Savage Counter-attack token (Mode 0) while 3 or more are
-    /// left, else reveal one more card (Mode 1).
+    /// The fewest Savage Counter-attack tokens at which Cornered Animals' quest-phase choice
+    /// still discards one rather than revealing one more encounter card. 2 (down to the last
+    /// token): on stage-2 boards the bot can win from (threat 30, healed, staged locations gone,
+    /// +2 Willpower a hero; `basic`, 4,000 games) it won +0.75 points (+0.40 to +1.10) / +0.27
+    /// (-0.11 to +0.66) Standard and +1.30 (+0.68 to +1.92) / +1.07 (+0.51 to +1.64) Easy
+    /// against 3 (seeds 402 / 403); 4 and never discarding lost more (README "The Weather Hills
+    /// stage 2").
+    pub(super) const TOKEN_FLOOR: i16 = 2;
+
+    /// Cornered Animals: discard a Savage Counter-attack token (Mode 0) while `TOKEN_FLOOR` or
+    /// more are left (never the last one, which loses), else reveal one more card (Mode 1).
     pub(super) fn cornered_animals_effect(
         g: &Game,
         _p: u8,
@@ -760,7 +769,7 @@ mod bot {
     ) -> Option<usize> {
         match what {
             0 => {
-                let keep = mission_tokens(g).map(|(_, t)| t >= 3).unwrap_or(false);
+                let keep = mission_tokens(g).is_some_and(|(_, t)| t >= TOKEN_FLOOR);
                 find(o, Opt::Mode(if keep { 0 } else { 1 })).or_else(|| find(o, Opt::Mode(1)))
             }
             _ => None,
@@ -970,6 +979,35 @@ mod tests {
         g.move_card(amon, Zone::Victory);
         g.settle();
         assert_eq!(g.outcome(), Some(Outcome::Win));
+    }
+
+    #[test]
+    fn cornered_animals_token_choice() {
+        // The bot's quest-phase choice on 2B: discard a Savage Counter-attack token down to the
+        // last one (`TOKEN_FLOOR`), then reveal one more card rather than lose the game.
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        g.move_card(q, Zone::Removed);
+        let q2 = g.top(Zone::QuestDeck).unwrap();
+        g.move_card(q2, Zone::Quest);
+        let b = g.db.by_code("TLR-070B").unwrap();
+        g.set_face(q2, b);
+        let m = staged(&mut g, "TLR-072");
+        let o = [Opt::Mode(0), Opt::Mode(1)];
+        for (tokens, pick) in [(4, 0), (3, 0), (2, 0), (1, 1)] {
+            g.card_mut(m).resources = tokens;
+            assert_eq!(
+                bot::cornered_animals_effect(&g, 0, q2, 0, &o),
+                Some(pick),
+                "{tokens} tokens"
+            );
+        }
+        // Only the extra card is offered once no token is left.
+        g.card_mut(m).resources = 0;
+        assert_eq!(
+            bot::cornered_animals_effect(&g, 0, q2, 0, &[Opt::Mode(1)]),
+            Some(0)
+        );
     }
 
     #[test]

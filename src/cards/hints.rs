@@ -134,6 +134,10 @@ pub struct Hint {
     /// bot saves the resources to play it while the threat climbs toward the point where it
     /// is worth playing.
     pub threat_reduction: i16,
+    /// A location that forbids lowering threat while it waits in the staging area (Outlying
+    /// Homestead): every threat reduction (an event, an ally's option, a response on a kill,
+    /// a side quest's reward) is lost until it is travelled to. A bot may travel to it sooner.
+    pub blocks_threat_reduction: bool,
     /// An enemy whose own effects raise its Attack as it attacks: the extra Attack a bot
     /// expects per attack when planning defences (Baleful Shade: +2 when the card it mills is
     /// an ally, about one attack in two).
@@ -239,6 +243,7 @@ pub const NO_HINT: Hint = Hint {
     attacks_when_engaged: false,
     explore_reveals: None,
     threat_reduction: 0,
+    blocks_threat_reduction: false,
     expected_attack_bonus: 0,
     cancels_attack: false,
     advance_attack: 0,

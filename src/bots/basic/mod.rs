@@ -122,7 +122,9 @@
 //! `Hint::travel_penalty` for known painful travel costs, and minus 1000 for Chetwood Forest
 //! (`Hint::travel_engages_enemy`: travelling makes us engage a staged enemy) when even the weakest staged enemy could
 //! not be defended at an acceptable cost by the characters still ready; travel to the best if its
-//! threat ≥ 2 or it could be explored next round, else Pass.
+//! threat ≥ 2 or it could be explored next round, else Pass. A location that forbids threat
+//! reduction while staged (`Hint::blocks_threat_reduction`: Outlying Homestead) gets
+//! `3·blocker_travel` more; at the default −40 it is never travelled to.
 //!
 //! **Optional engagement** (`optional_engage`) — the round plan's enemy (see above), else Pass;
 //! the plan never picks an enemy that cannot be optionally engaged.

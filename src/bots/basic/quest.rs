@@ -1425,6 +1425,9 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
                 _ => 5,
             };
         }
+        if h.blocks_threat_reduction {
+            pen -= 3 * w().blocker_travel;
+        }
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
             best = Some((v, i));

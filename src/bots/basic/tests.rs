@@ -736,12 +736,43 @@ fn travels_where_the_travel_cost_helps_not_where_it_reveals_a_card() {
         let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(l)]);
         d.options[bot().choose(&g, &d)]
     };
+    // With `blocker_travel` at 0 the homestead is still better than staying; by default it is
+    // never travelled to (see `outlying_homestead_is_left_staged`).
+    let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(homestead)]);
+    let zero = bot_with(&[("blocker_travel", "0")]).choose(&g, &d);
     assert_eq!(
-        only(homestead),
+        d.options[zero],
         Opt::Card(homestead),
         "still better than staying"
     );
+    assert_eq!(only(homestead), Opt::Pass);
     assert_eq!(only(forest), Opt::Card(forest));
+}
+
+#[test]
+fn outlying_homestead_is_left_staged() {
+    // Fault class (issue 18, session 35): on Intruders in Chetwood the bots travelled to
+    // Outlying Homestead when it was the only staged location; its travel cost reveals a card
+    // and its 8 quest points take the progress the stage needs, while the threat reductions
+    // it frees were rarely there to use. Its hint says it blocks threat reduction; at the
+    // default `blocker_travel` (−40) it is never travelled to, and any other location still is.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let homestead = g.spawn(OUTLYING_HOMESTEAD, ENCOUNTER, Zone::Staging);
+    let forest = g.spawn(CHETWOOD_FOREST, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, homestead).blocks_threat_reduction);
+    assert!(!hint(&g, forest).blocks_threat_reduction);
+    let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(homestead)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(homestead), Opt::Card(forest)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(forest));
 }
 
 #[test]

@@ -111,6 +111,15 @@ weights! {
     /// Spirit hero's resources had gone to other Spirit cards, or because a staged Outlying
     /// Homestead forbade threat reduction.)
     save_threat: 0,
+    /// Threat points a location that forbids threat reduction while staged
+    /// (`Hint::blocks_threat_reduction`: Outlying Homestead) adds to its travel score; −40
+    /// (below about −33) means it is never travelled to. Travelling there reveals a card and
+    /// spends 8 progress on it; the reductions it frees rarely pay for that. Measured
+    /// (chetwood-vigil, Intruders in Chetwood Standard, against 0): `basic` +1.48 (+0.81 to
+    /// +2.14, 4,000 pairs, seed 3521); `lookahead` +2.33 (−1.15 to +5.82) and +3.10 (+0.38 to
+    /// +5.82), 600 / 1,000 pairs, seeds 3512 / 3513; travelling there sooner (+6) −3.17 (−5.66
+    /// to −0.67, 600 pairs, seed 3511).
+    blocker_travel: -40,
     /// 1: round plans count an enemy's `Hint::expected_attack_bonus` in the attack they plan
     /// defences for; 0: printed Attack + 1 only.
     attack_bonus: 1,

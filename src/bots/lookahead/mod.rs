@@ -167,6 +167,7 @@ pub mod learned;
 mod plans;
 mod play_plans;
 
+use super::basic::weights::{self, Weights};
 use super::basic::BasicBot;
 use super::{Bot, BotOption};
 use crate::data::CardType;
@@ -387,6 +388,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "save_depth",
         default: "0",
         about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5; 2 measured +0.29 points on Intruders Standard, 2,400 fresh pairs pooled, -1.38 to +1.96)",
+    },
+    BotOption {
+        name: "blocker_travel",
+        default: "-40",
+        about: "basic's `blocker_travel` weight in the bot's own choices and its rollouts: threat points a location that forbids threat reduction while staged (Outlying Homestead) adds to its travel score (-40 to 40; below about -33, as by default, it is never travelled to; -40 against 0 measured +2.3 / +3.1 points on Intruders Standard, 600 / 1,000 pairs)",
     },
     BotOption {
         name: "value",
@@ -646,6 +652,10 @@ impl LookaheadBot {
         // With `value=auto` the scale (and an `auto` margin) is set per game in `choose`; this
         // is the out-of-domain one until then.
         let scale = value.unwrap_or(learned::Scale::Static);
+        let policy_weights = Weights {
+            blocker_travel: num("blocker_travel", get("blocker_travel"), -40i32, 40)?,
+            ..weights::DEFAULT
+        };
         let margins = (
             learned::margin("margin", get("margin"))?,
             learned::margin("plan_margin", get("plan_margin"))?,
@@ -723,8 +733,8 @@ impl LookaheadBot {
             save_depth: num("save_depth", get("save_depth"), 0u16, 5)?,
             play_plan: None,
             rng: Pcg64Mcg::seed_from_u64(0),
-            policy: BasicBot::new(),
-            roll: BasicBot::new(),
+            policy: BasicBot::with_weights(policy_weights),
+            roll: BasicBot::with_weights(policy_weights),
             root: GameBuf::new(),
             work: GameBuf::new(),
             rollouts_played: 0,

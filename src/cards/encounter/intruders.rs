@@ -79,6 +79,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-020",
         hint: Hint {
             travel_reveals: 1,
+            blocks_threat_reduction: true,
             ..NO_HINT
         },
         rule: Some(homestead_rule),

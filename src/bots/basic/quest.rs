@@ -609,7 +609,15 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
-    for &e in g.engaged(p).iter().filter(|_| steps >= 3) {
+    // (`target_siege`: the stage's damage target, staged but engaging this round, too.)
+    let staged_target = if w().target_siege > 0 && at_commit {
+        quest_damage_target(g).filter(|&t| g.card(t).zone == Zone::Staging && must.contains(t))
+    } else {
+        None
+    };
+    let engaged_now = g.engaged(p);
+    let fight_list = engaged_now.iter().copied().chain(staged_target);
+    for e in fight_list.filter(|_| steps >= 3) {
         let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
             * w().threat_unit
             * w().kill_rounds
@@ -917,9 +925,16 @@ pub(super) fn blocks_win(g: &Game, e: CardId) -> bool {
 
 /// A siege of `e` by the strongest of `cands` (sorted strongest first, as `kill_set` leaves
 /// them): the fewest of them that kill it within `siege_rounds` rounds of attacks (ΣATK − DEF a
-/// round against its remaining hit points): (keep cost + ΣATK a round, mask, rounds).
+/// round against its remaining hit points; `target_siege` rounds instead for the stage's
+/// `Hint::quest_damage_target` when that option is on): (keep cost + ΣATK a round, mask,
+/// rounds).
 pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option<(i32, u32, u8)> {
-    if w().siege_rounds < 2 || !hurtable_once_engaged(g, e) {
+    let cap = if w().target_siege > 0 && quest_damage_target(g) == Some(e) {
+        w().target_siege
+    } else {
+        w().siege_rounds
+    };
+    if cap < 2 || !hurtable_once_engaged(g, e) {
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
@@ -933,7 +948,7 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
         let per_round = sum - def;
         if per_round > 0 {
             let rounds = (hp + per_round - 1) / per_round;
-            if rounds <= w().siege_rounds as i16 {
+            if rounds <= cap as i16 {
                 return Some((cost, mask, rounds.max(1) as u8));
             }
         }

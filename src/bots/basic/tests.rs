@@ -2616,3 +2616,44 @@ fn does_not_attack_pack_leader_while_he_cannot_take_damage() {
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(pl));
     assert_eq!(effects::quest_damage_target(&g), Some(pl));
 }
+
+#[test]
+fn target_siege_keeps_thaurdirs_chippers_back_over_several_rounds() {
+    // Deadmen's Dike 2B cannot be defeated while Thaurdir has hit points left, and his damage
+    // stays. With 4 hit points left and only Aragorn and Théodred ready (5 Attack against his
+    // Defense 4: 1 damage a round), the default plan (sieges of at most 3 rounds) keeps nobody
+    // back to attack him; `target_siege` lets the plan wear the stage's damage target down over
+    // more rounds, engaged or staged but engaging this round.
+    let (mut g, iarion) = dike_with_iarion();
+    set_stage(&mut g, A_FELL_WRAITH_2B);
+    let thaurdir = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
+        Some(t) => {
+            g.move_card(t, Zone::Engaged(0));
+            t
+        }
+        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
+    };
+    g.card_mut(thaurdir).damage = g.stat(thaurdir, Stat::HitPoints) - 4;
+    let heroes: Vec<CardId> = g.characters(0).filter(|&c| g.is_hero(c)).collect();
+    let (aragorn, theodred) = (heroes[0], heroes[1]);
+    for c in g.characters(0).collect::<Vec<_>>() {
+        if c != aragorn && c != theodred {
+            g.card_mut(c).exhausted = true;
+        }
+    }
+    assert!(g.card(iarion).exhausted);
+    let atk = g.stat(aragorn, Stat::Attack) + g.stat(theodred, Stat::Attack);
+    assert_eq!(atk - g.stat(thaurdir, Stat::Defense), 1);
+    for zone in [Zone::Engaged(0), Zone::Staging] {
+        g.move_card(thaurdir, zone);
+        let off = plan_with(&g, true, &[]);
+        assert_eq!(off.jobs[4], 0, "{zone:?}: no siege within 3 rounds");
+        let on = plan_with(&g, true, &[("target_siege", "4")]);
+        assert_eq!(on.jobs[4], 2, "{zone:?}: both attackers kept back");
+        assert!(on.keep.contains(aragorn) && on.keep.contains(theodred));
+        // Not beyond its cap (4 rounds for 4 hit points at 1 a round).
+        g.card_mut(thaurdir).damage -= 1;
+        assert_eq!(plan_with(&g, true, &[("target_siege", "4")]).jobs[4], 0);
+        g.card_mut(thaurdir).damage += 1;
+    }
+}

@@ -275,6 +275,13 @@ weights! {
     /// alive); at 99 (always) rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00),
     /// −0.03 rounds: the kills it skips attack again.
     quest_target_first: 0,
+    /// The most rounds of attacks a round plan's siege may take on the enemy whose hit points
+    /// keep the current stage from being defeated (`Hint::quest_damage_target`: Thaurdir on
+    /// Deadmen's Dike 2B, 9 hit points behind Defense 4), in place of `siege_rounds`; the plan
+    /// also counts that enemy while it is still staged but will engage this round (engagement
+    /// cost at most the threat), so the attackers are kept back from the quest that round too.
+    /// 0: off (the enemy is sieged like any other, within `siege_rounds`, once engaged).
+    target_siege: 0,
     /// One job per character at the commit step (bits; helper plan1, issue 18). Bit 4: a
     /// commit plan that would send nobody on a quest failing by more than `deficit_cap` drops
     /// its kill of an engaged enemy (the killers quest instead; the defenders of the attacks

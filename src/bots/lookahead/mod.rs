@@ -340,6 +340,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "1: for each of the two target enemies, also a commit plan keeping back the attackers that kill it in two attacks, and a defender (0: only the one-attack kill plan)",
     },
     BotOption {
+        name: "chip",
+        default: "0",
+        about: "1: also a commit plan keeping back the strongest attackers that get through the Defense of the stage's damage target (Hint::quest_damage_target: Thaurdir on Deadmen's Dike 2B), plus a defender, to wear it down over several rounds (0: off)",
+    },
+    BotOption {
         name: "engage",
         default: "2",
         about: "commit plans that keep killers back for a staged enemy also engage it at the round's optional engagement: 1 in the rollouts and in the game, 2 in the rollouts only (the game's engagement is searched as before) (0: off, basic decides there)",
@@ -450,6 +455,8 @@ pub struct LookaheadBot {
     sieges: bool,
     /// Kill and siege plans engage their staged target: 1 in rollouts and game, 2 in rollouts.
     engage: u8,
+    /// Also a commit plan chipping at the stage's damage target (`plans::candidates`).
+    chip: bool,
     /// Racing: drop a candidate once its paired difference to the first is below the margin
     /// by this many standard errors (0: play every rollout).
     race: f64,
@@ -674,6 +681,7 @@ impl LookaheadBot {
             margins,
             sieges: num("sieges", get("sieges"), 0u8, 1)? == 1,
             engage: num("engage", get("engage"), 0u8, 2)?,
+            chip: num("chip", get("chip"), 0u8, 1)? == 1,
             race: match get("race").parse::<f64>() {
                 Ok(x) if (0.0..=10.0).contains(&x) => x,
                 _ => {
@@ -1345,7 +1353,7 @@ impl LookaheadBot {
             return base;
         }
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
-        let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0);
+        let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0, self.chip);
         let stop = game.round.saturating_add(self.plan_depth);
         let best = self.best_plan(game, &cand[..n], stop);
         self.plan = Some(cand[best]);

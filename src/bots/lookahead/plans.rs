@@ -15,7 +15,7 @@ use crate::engine::{Ask, Bot, CardId, Decision, Game, Opt, Stat};
 /// Most characters a plan names (a player rarely has more ready questers).
 pub const MAX_CHARS: usize = 24;
 /// Most plans compared at one commit step (`PLAN_CAP` without `engage`).
-pub const MAX_PLANS: usize = 12;
+pub const MAX_PLANS: usize = 13;
 /// Most plans compared without `engage` (kill and siege plans without a target).
 const PLAN_CAP: usize = 10;
 /// Enemies for which a "keep a kill set back" plan is made.
@@ -105,6 +105,7 @@ impl Plan {
 /// kill or siege plan for a staged enemy also engages it at the round's optional engagement
 /// (`Plan::target`; without it `basic` decides there, and may leave the enemy staged while the
 /// killers kept back stand idle), and up to `MAX_PLANS` plans are kept (else `PLAN_CAP`).
+/// With `chip`, one more: the chip plan for the stage's damage target ([`chip_and_defend`]).
 /// Duplicate sets (with the same target) are dropped.
 pub fn candidates(
     g: &Game,
@@ -112,8 +113,13 @@ pub fn candidates(
     out: &mut [Plan; MAX_PLANS],
     sieges: bool,
     engage: bool,
+    chip: bool,
 ) -> usize {
-    let cap = if engage { MAX_PLANS } else { PLAN_CAP };
+    let cap = if engage {
+        MAX_PLANS
+    } else {
+        PLAN_CAP + chip as usize
+    };
     let qs = g.questing_stat();
     let round = g.round;
     let p = d.player;
@@ -226,7 +232,76 @@ pub fn candidates(
             push(pl, out);
         }
     }
+    // `chip`: the enemy whose hit points keep the stage from being defeated, worn down over
+    // several rounds: keep back the strongest attackers until they get through its Defense,
+    // plus a defender.
+    if chip {
+        if let Some(e) = chip_target(g, p) {
+            if let Some(keep) = chip_and_defend(g, chars, e) {
+                let mut pl = Plan::empty(p, round);
+                if engage && g.card(e).zone == crate::engine::Zone::Staging {
+                    pl.target = Some(e);
+                }
+                for (i, &c) in chars.iter().enumerate() {
+                    if keep & (1 << i) == 0 {
+                        pl.cards[pl.n] = c;
+                        pl.n += 1;
+                    }
+                }
+                push(pl, out);
+            }
+        }
+    }
     k
+}
+
+/// The current stage's damage target (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike
+/// 2B) while it still has hit points the stage needs gone and `p` can hurt it: staged, or
+/// engaged with `p`.
+fn chip_target(g: &Game, p: u8) -> Option<CardId> {
+    let q = g.current_quest()?;
+    let e = crate::cards::hints::hint(g, q).quest_damage_target?(g)?;
+    let zone = g.card(e).zone;
+    let near = zone == crate::engine::Zone::Staging || zone == crate::engine::Zone::Engaged(p);
+    (near && g.is_enemy(e) && !g.immune(e) && g.can_take_damage(e) && g.remaining_hp(e) > 0)
+        .then_some(e)
+}
+
+/// The strongest attackers of `chars` (the first 12 considered) until their Attack gets
+/// through `e`'s Defense (at least 1 damage), plus the best remaining defender when `e`
+/// attacks; `None` if even all of them cannot.
+fn chip_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
+    let n = chars.len().min(12);
+    let need = g.stat(e, Stat::Defense).max(0) + 1;
+    let mut order = [0usize; 12];
+    for (i, o) in order[..n].iter_mut().enumerate() {
+        *o = i;
+    }
+    order[..n].sort_by_key(|&i| (std::cmp::Reverse(g.stat(chars[i], Stat::Attack)), i));
+    let (mut atk, mut keep) = (0i16, 0u32);
+    for &i in &order[..n] {
+        if atk >= need {
+            break;
+        }
+        let a = g.stat(chars[i], Stat::Attack).max(0);
+        if a == 0 {
+            break;
+        }
+        atk += a;
+        keep |= 1 << i;
+    }
+    if atk < need {
+        return None;
+    }
+    if g.stat(e, Stat::Attack) > 0 {
+        let defender = (0..n)
+            .filter(|&i| keep & (1 << i) == 0)
+            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
+        if let Some(i) = defender {
+            keep |= 1 << i;
+        }
+    }
+    Some(keep)
 }
 
 /// The characters of `chars` (a bit mask; the first 12 considered) to keep out of the quest to kill `e`
@@ -393,7 +468,7 @@ mod tests {
         g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK, 1 DEF, 2 HP, threat 2
         let d = commit_decision(&g);
         let mut out = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut out, false, false);
+        let n = candidates(&g, &d, &mut out, false, false, false);
         let plans = &out[..n];
         assert!(plans[0].basic, "basic's own plan comes first");
         let sizes: Vec<usize> = plans[1..].iter().map(|p| p.n).collect();
@@ -427,9 +502,9 @@ mod tests {
         g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
         let d = commit_decision(&g);
         let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut plain, false, false);
+        let n = candidates(&g, &d, &mut plain, false, false, false);
         let mut with = [Plan::empty(0, g.round); MAX_PLANS];
-        let m = candidates(&g, &d, &mut with, true, false);
+        let m = candidates(&g, &d, &mut with, true, false, false);
         assert_eq!(m, n + 1, "one more plan");
         for k in 0..n {
             assert!(
@@ -461,10 +536,10 @@ mod tests {
         let party = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
         let d = commit_decision(&g);
         let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut plain, true, false);
+        let n = candidates(&g, &d, &mut plain, true, false, false);
         assert!(plain[..n].iter().all(|p| p.target.is_none()));
         let mut with = [Plan::empty(0, g.round); MAX_PLANS];
-        let m = candidates(&g, &d, &mut with, true, true);
+        let m = candidates(&g, &d, &mut with, true, true, false);
         let siege = with[..m]
             .iter()
             .find(|p| p.target == Some(party) && p.n >= 1)
@@ -530,5 +605,54 @@ mod tests {
         let mut later = plan;
         later.round += 1;
         assert!(!later.covers(&g, &d));
+    }
+
+    /// `chip`: on Deadmen's Dike 2B Thaurdir (Defense 4, 9 hit points) is too tough for a kill
+    /// or a two-round siege plan; the chip plan keeps back the strongest attackers until they
+    /// get through his Defense (Aragorn 3 and a 2-Attack hero), plus a defender, and commits
+    /// the rest. Without the option the plans are as before; once he has no hit points left
+    /// (the stage only needs progress) there is no chip plan.
+    #[test]
+    fn chip_plan_keeps_back_what_gets_through_thaurdirs_defense() {
+        use crate::cards::testkit::{sandbox_in, set_stage};
+        let mut g = sandbox_in(
+            "deadmens-dike",
+            crate::data::Mode::Standard,
+            &[LEADERSHIP_HEROES],
+        );
+        set_stage(&mut g, A_FELL_WRAITH_2B);
+        // An ally who quests while the heroes chip and defend.
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        let t = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
+            Some(t) => {
+                g.move_card(t, Zone::Staging);
+                t
+            }
+            None => g.spawn(THAURDIR, ENCOUNTER, Zone::Staging),
+        };
+        let d = commit_decision(&g);
+        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut plain, true, true, false);
+        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
+        let m = candidates(&g, &d, &mut with, true, true, true);
+        assert_eq!(m, n + 1, "one more plan");
+        for k in 0..n {
+            assert!(
+                plain[k].basic == with[k].basic && (plain[k].basic || plain[k].same_set(&with[k]))
+            );
+        }
+        let chip = &with[n];
+        assert_eq!(chip.target, Some(t), "it engages the staged Thaurdir");
+        let kept: Vec<CardId> = g.characters(0).filter(|&c| !chip.has(c)).collect();
+        let atk: i16 = kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum();
+        assert!(chip.n >= 1, "the chip plan still quests");
+        assert!(
+            atk > g.stat(t, Stat::Defense),
+            "kept attack {atk} gets through"
+        );
+        g.card_mut(t).damage = g.stat(t, Stat::HitPoints);
+        let mut spent = [Plan::empty(0, g.round); MAX_PLANS];
+        let n2 = candidates(&g, &d, &mut spent, true, true, false);
+        assert_eq!(candidates(&g, &d, &mut spent, true, true, true), n2);
     }
 }

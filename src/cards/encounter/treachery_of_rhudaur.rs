@@ -904,9 +904,11 @@ fn sift_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// Decipher Ancient Texts' -2 Willpower reaches every ally, the objective-ally Amarthiúl too
+/// (an objective-ally is an ally, RULES §8.3.1).
 fn decipher_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     let on = s == Stat::Willpower
-        && g.is_ally(target)
+        && (g.is_ally(target) || g.ty(target) == CardType::ObjectiveAlly)
         && g.card(target).zone.in_play()
         && is_current(g, me);
     -2 * on as i16
@@ -1578,6 +1580,17 @@ mod tests {
         g.card_mut(sq).progress = 14;
         drain(&mut g);
         assert_eq!(code(&g, sq), "TToR-114");
+    }
+
+    #[test]
+    fn decipher_ancient_texts_lowers_amarthiul() {
+        // The objective-ally Amarthiúl is an ally: 1 Willpower, 0 while Decipher is current.
+        let mut g = game(&[HEROES]);
+        let sq = g.spawn("TToR-113", ENCOUNTER, Zone::Staging);
+        let a = g.spawn(amarthiul::AMARTHIUL, ENCOUNTER, Zone::Play(0));
+        assert_eq!(g.stat(a, Stat::Willpower), 1);
+        current(&mut g, sq);
+        assert_eq!(g.stat(a, Stat::Willpower), 0);
     }
 
     #[test]

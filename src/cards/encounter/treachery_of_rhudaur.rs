@@ -996,7 +996,8 @@ mod bot {
     /// (the time ran out or no window came with a ready hero) is claimed before the quest.
     fn claim_before_quest(g: &Game, p: u8) -> bool {
         g.phase == Phase::Planning
-            && g.main_quest().is_some_and(|q| known_code(g, q) == super::STAGE_2B)
+            && g.main_quest()
+                .is_some_and(|q| known_code(g, q) == super::STAGE_2B)
             && g.heroes(p).filter(|&h| ready(g, h)).count() >= 2
     }
 

@@ -266,6 +266,7 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 pub const THAURDIR: &str = "TToR-098";
+const STAGE_2B: &str = "TToR-095B";
 const GREAT_HALL: &str = "TToR-097";
 const ANCIENT_CAUSEWAY: &str = "TLR-057";
 /// The three Investigation side quests, quest side.
@@ -904,9 +905,11 @@ fn sift_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
+/// Decipher Ancient Texts' -2 Willpower reaches every ally, the objective-ally Amarthiúl too
+/// (an objective-ally is an ally, RULES §8.3.1).
 fn decipher_modify(g: &Game, me: CardId, target: CardId, s: Stat) -> i16 {
     let on = s == Stat::Willpower
-        && g.is_ally(target)
+        && (g.is_ally(target) || g.ty(target) == CardType::ObjectiveAlly)
         && g.card(target).zone.in_play()
         && is_current(g, me);
     -2 * on as i16
@@ -978,14 +981,24 @@ mod bot {
     use crate::cards::hints::prelude::*;
 
     /// Claiming a Clue: once the enemies engaged with us have attacked (the claimer's exhaustion
-    /// then costs little), or in stage 2 at any time a character is free.
+    /// then costs little); and on stage 2, where each claimed Clue takes 5 quest points off the
+    /// stage at once, in the planning phase while a second hero stays ready.
     pub(super) fn claim_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let attacked = g.engaged(p).iter().all(|&e| g.card(e).attacked);
-        if g.phase == Phase::Combat && attacked {
+        if g.phase == Phase::Combat && attacked || claim_before_quest(g, p) {
             60
         } else {
             0
         }
+    }
+
+    /// Stage 2B's planning phase with two or more ready heroes: a Clue left unclaimed there
+    /// (the time ran out or no window came with a ready hero) is claimed before the quest.
+    fn claim_before_quest(g: &Game, p: u8) -> bool {
+        g.phase == Phase::Planning
+            && g.main_quest()
+                .is_some_and(|q| known_code(g, q) == super::STAGE_2B)
+            && g.heroes(p).filter(|&h| ready(g, h)).count() >= 2
     }
 
     /// Decipher Ancient Texts' progress for a resource: with resources left over in the refresh
@@ -1578,6 +1591,34 @@ mod tests {
         g.card_mut(sq).progress = 14;
         drain(&mut g);
         assert_eq!(code(&g, sq), "TToR-114");
+    }
+
+    #[test]
+    fn clue_claimed_in_planning_on_thaurdirs_pursuit() {
+        // An unclaimed Clue on stage 2B: worth claiming in the planning phase while two heroes
+        // are ready; not on stage 1B's planning phase, nor with one ready hero.
+        let mut g = game(&[HEROES]);
+        let hs = heroes(&g, 0);
+        let c = g.spawn("TToR-112", ENCOUNTER, Zone::Staging);
+        g.phase = Phase::Planning;
+        set_stage(&mut g, "TToR-094B");
+        assert_eq!(bot::claim_value(&g, 0, c, None), 0);
+        set_stage(&mut g, "TToR-095B");
+        assert_eq!(bot::claim_value(&g, 0, c, None), 60);
+        g.exhaust(hs[0]);
+        g.exhaust(hs[1]);
+        assert_eq!(bot::claim_value(&g, 0, c, None), 0);
+    }
+
+    #[test]
+    fn decipher_ancient_texts_lowers_amarthiul() {
+        // The objective-ally Amarthiúl is an ally: 1 Willpower, 0 while Decipher is current.
+        let mut g = game(&[HEROES]);
+        let sq = g.spawn("TToR-113", ENCOUNTER, Zone::Staging);
+        let a = g.spawn(amarthiul::AMARTHIUL, ENCOUNTER, Zone::Play(0));
+        assert_eq!(g.stat(a, Stat::Willpower), 1);
+        current(&mut g, sq);
+        assert_eq!(g.stat(a, Stat::Willpower), 0);
     }
 
     #[test]

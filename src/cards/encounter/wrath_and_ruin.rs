@@ -801,9 +801,23 @@ pub mod bot {
         pick_min(o, |c| g.stat(c, Stat::Threat) as i32)
     }
 
-    /// Thane Ulchor: take his attack when a ready character survives it, else stage a location.
+    /// What one more location in the staging area costs us (damage-cost units): a few rounds of
+    /// its Threat, and a step back from controlling more locations than are staged, which both
+    /// stages need — about the life of a cheap ally (a chump block).
+    pub const STAGED_LOCATION_COST: i32 = 20 * THREAT_UNIT;
+
+    /// Is taking an attack of `atk` (one more for its shadow card) now cheaper for `p` than
+    /// `limit`: a ready character survives it, or its cheapest defence (a chump block by an
+    /// ally) costs at most `limit`?
+    fn attack_affordable(g: &Game, p: u8, atk: i16, limit: i32) -> bool {
+        can_absorb(g, p, atk) || best_defence_with(g, p, atk + 1, NO_CARD, NO_CARD) <= limit
+    }
+
+    /// Thane Ulchor: take his attack when a ready character survives it or an ally can block
+    /// it for less than a staged location costs; else stage a location (which undoes the
+    /// control just gained by exploring).
     pub fn ulchor_choice(g: &Game, p: u8, c: CardId, _w: u8, o: &[Opt]) -> Option<usize> {
-        let want = if can_absorb(g, p, g.stat(c, Stat::Attack)) {
+        let want = if attack_affordable(g, p, g.stat(c, Stat::Attack), STAGED_LOCATION_COST) {
             1
         } else {
             0
@@ -811,10 +825,10 @@ pub mod bot {
         find(o, Opt::Mode(want))
     }
 
-    /// Champion of Rhûn: return the cheapest location unless a ready character survives his
-    /// attack.
+    /// Champion of Rhûn: return the cheapest location unless his attack is affordable (a
+    /// returned location counts twice: one less controlled, one more staged).
     pub fn return_or_attacked(g: &Game, p: u8, c: CardId, _w: u8, o: &[Opt]) -> Option<usize> {
-        if can_absorb(g, p, g.stat(c, Stat::Attack)) {
+        if attack_affordable(g, p, g.stat(c, Stat::Attack), 2 * STAGED_LOCATION_COST) {
             find(o, Opt::Mode(1))
         } else {
             cheapest_location(g, o)
@@ -1339,5 +1353,21 @@ pub(crate) mod tests {
         g.ready(heroes[0]);
         assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(1));
         assert_eq!(bot::return_or_attacked(&g, 0, c, 0, &o2), Some(2));
+    }
+
+    #[test]
+    fn thane_ulchor_chump_block_over_staged_location() {
+        // With every hero exhausted, a ready cheap ally (Snowbourn Scout) blocks Ulchor's attack
+        // rather than a location joining the staging area; without it, the location.
+        let mut g = sandbox(&[HEROES]);
+        let u = g.spawn(ULCHOR, ENCOUNTER, Zone::Staging);
+        let o = [Opt::Mode(0), Opt::Mode(1)];
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.exhaust(h);
+        }
+        let scout = g.spawn("Core-016", 0, Zone::Play(0));
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(1));
+        g.exhaust(scout);
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(0));
     }
 }

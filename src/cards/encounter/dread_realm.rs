@@ -25,6 +25,12 @@ pub static SCRIPTS: &[Script] = &[
     // Stage 1B: Sorcery cards attached to it move to stage 2 when the players advance.
     Script {
         code: "TDR-150B",
+        hint: Hint {
+            // Defeating it brings Daechanar (Attack 4, +1 a Sorcery card in play; engagement
+            // cost 1): he engages at once, usually with a Sorcery card carried over.
+            advance_attack: 5,
+            ..NO_HINT
+        },
         forced: Some(catacombs_forced),
         forced_on: events![QuestDefeated],
         resume: Some(stage_resume),

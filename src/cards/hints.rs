@@ -88,6 +88,9 @@ pub struct Hint {
     pub side_quest_reveals_more: bool,
     /// Score penalty of travelling to this location (its travel cost hurts).
     pub travel_penalty: i32,
+    /// While it is the active location the quest is resolved with Attack (Battle: Accursed
+    /// Battlefield): a bot whose characters attack for more than they quest travels to it.
+    pub active_battle: bool,
     /// Its travel cost makes a player engage an enemy from the staging area.
     pub travel_engages_enemy: bool,
     /// Encounter cards its travel cost reveals (a surging one counts twice).
@@ -266,6 +269,7 @@ pub const NO_HINT: Hint = Hint {
     side_quest_harm: None,
     side_quest_reveals_more: false,
     travel_penalty: 0,
+    active_battle: false,
     travel_engages_enemy: false,
     travel_reveals: 0,
     travel_adds_enemy: false,

@@ -161,6 +161,9 @@ pub mod codes {
     pub const FORNOST_SQUARE: &str = "TLR-038";
     pub const BALEFUL_SHADE: &str = "TLR-035";
     pub const THE_SHADES_OF_ANGMAR_1B: &str = "TLR-073B";
+    pub const THE_CATACOMBS_OF_CARN_DUM_1B: &str = "TDR-150B";
+    pub const ACCURSED_BATTLEFIELD: &str = "TBoCD-132";
+    pub const FORTRESS_WALLS: &str = "TBoCD-135";
     pub const SPIRIT_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
     /// Gimli, Legolas and Thalin (Core Set).
     pub const TACTICS_HEROES: &[&str] = &["Core-004", "Core-005", "Core-006"];

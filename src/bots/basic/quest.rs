@@ -1415,7 +1415,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
             continue;
         }
-        let mut pen = h.travel_penalty - time_mill_credit(g, l);
+        let mut pen = h.travel_penalty - time_mill_credit(g, l) - battle_travel_credit(g, l);
         // A revealed card costs about its expected threat (score units: 3 per threat point).
         pen += 3 * h.travel_reveals as i32 * w().reveal_threat;
         if h.travel_engages_enemy || h.travel_adds_enemy {
@@ -1449,6 +1449,31 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// With `battle_travel`: the travel score of location `l` giving the quest Battle while it is
+/// active (`Hint::active_battle`): `battle_travel` per point by which the characters in play
+/// attack for more than they quest (negative when they quest for more); 0 when the main quest
+/// is a Battle or Siege quest of its own.
+fn battle_travel_credit(g: &Game, l: CardId) -> i32 {
+    if w().battle_travel == 0 || !hint(g, l).active_battle {
+        return 0;
+    }
+    if g.main_quest()
+        .is_some_and(|q| g.def_of(q).keywords.battle || g.def_of(q).keywords.siege)
+    {
+        return 0;
+    }
+    let mut diff = 0i32;
+    for p in 0..g.n_players {
+        if g.players[p as usize].eliminated {
+            continue;
+        }
+        for c in g.characters(p) {
+            diff += (g.stat(c, Stat::Attack).max(0) - g.stat(c, Stat::Willpower).max(0)) as i32;
+        }
+    }
+    w().battle_travel * diff
 }
 
 /// With `life_token` on: what destroying `c` with `n` damage costs on top while the Mission

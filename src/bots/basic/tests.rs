@@ -798,6 +798,36 @@ fn travels_to_a_growing_location_before_it_grows() {
 }
 
 #[test]
+fn accursed_battlefield_is_worth_travelling_to_for_a_deck_that_attacks_for_more() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, seed 1): travel scored the
+    // Battlefield by its Threat (2) and quest points alone, so the players travelled to a
+    // Fortress Walls (4) and quested with 4-6 Willpower while their heroes had 9 Attack.
+    let situation = |heroes: &[&str]| {
+        let mut g = sandbox_in("the-battle-of-carn-dum", Mode::Standard, &[heroes]);
+        clear_zone(&mut g, Zone::Active);
+        clear_zone(&mut g, Zone::Staging);
+        let field = g.spawn(ACCURSED_BATTLEFIELD, ENCOUNTER, Zone::Staging);
+        let walls = g.spawn(FORTRESS_WALLS, ENCOUNTER, Zone::Staging);
+        let d = dec(
+            0,
+            Ask::Travel,
+            vec![Opt::Pass, Opt::Card(walls), Opt::Card(field)],
+        );
+        (g, d, field, walls)
+    };
+    // Gimli, Legolas and Thalin attack for 3 more than they quest: the Battlefield.
+    let (g, d, field, walls) = situation(TACTICS_HEROES);
+    assert!(hint(&g, field).active_battle);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(field));
+    // Battle not counted: the bigger Threat wins.
+    let off = bot_with(&[("battle_travel", "0")]).choose(&g, &d);
+    assert_eq!(d.options[off], Opt::Card(walls));
+    // Éowyn, Eleanor and Dúnhere quest for 2 more than they attack: the Walls.
+    let (g, d, _, walls) = situation(SPIRIT_HEROES);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(walls));
+}
+
+#[test]
 fn holds_back_by_night_when_quest_progress_is_lost() {
     // Fault class: on The Wastes of Eriador no progress can be placed on quest cards by Night,
     // but the commit step quested as by Day, exhausting the characters that Night's engagement
@@ -1075,6 +1105,30 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     );
     let (far, _) = situation(0);
     assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
+}
+
+#[test]
+fn the_catacombs_of_carn_dum_keeps_a_defender_for_daechanar() {
+    // Fault class (The Dread Realm, dike-wayfarers, seed 1, game 1, round 4): every character
+    // quested the first stage down; the next stage brought Daechanar (engagement cost 1), who
+    // engaged at once and killed a hero undefended. Of 2,000 Standard games, the 557 that
+    // reached stage 2 lasted 0.7 rounds more.
+    let situation = |progress: i16| {
+        let mut g = sandbox_in("the-dread-realm", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let q = set_stage(&mut g, THE_CATACOMBS_OF_CARN_DUM_1B);
+        clear_zone(&mut g, Zone::Staging);
+        clear_zone(&mut g, Zone::Engaged(0));
+        g.card_mut(q).progress = progress;
+        g.phase = Phase::Quest;
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        (g, guard)
+    };
+    let (g, guard) = situation(16);
+    assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 5);
+    let kept = plan_with(&g, true, &[]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "the Guard waits for Daechanar");
+    let (far, _) = situation(0);
+    assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "18 points to go: no");
 }
 
 /// The defence situation of the two shadow-risk tests: an Orc War Party (6 Attack) with a

@@ -146,7 +146,10 @@ weights! {
     /// defeated this round: a defender is kept out of the quest for it when its willpower
     /// and defence cost less than this share of the undefended hit (0: never). On by default:
     /// measured against 0, paired 2,000 games, Deadmen's Dike +0.04 to +0.12 rounds and
-    /// +0.01 to +0.07 progress score (see the module doc); no other scenario has the hint.
+    /// +0.01 to +0.07 progress score (see the module doc). The Dread Realm 1B has the hint
+    /// too (Daechanar, 5): against 0 (dike-wayfarers, 2,000 pairs, seeds 11 / 12) rounds
+    /// +0.03 / +0.05 Standard, +0.08 / +0.08 Easy (each above 0), progress score −0.00 /
+    /// −0.01 (−0.02 to −0.00) both modes; no other scenario has it.
     advance_fight: 100,
     /// Percent weight of "+1 Attack per face-down shadow card" when choosing a defender: the
     /// defence and the undefended hit are each costed as this share of the attack with the
@@ -462,6 +465,16 @@ weights! {
     /// rounds −0.007 (−0.011 to −0.003), progress ±0.00. Decks without those cards play the
     /// same either way.
     commit_progress: 0,
+    /// Travel score (3 a threat point) per point by which the characters in play attack for
+    /// more than they quest, for a location that gives the quest Battle while it is active
+    /// (`Hint::active_battle`: Accursed Battlefield on The Battle of Carn Dûm, where a Tactics
+    /// deck quests with 9-13 Attack against 4-6 Willpower); negative for a deck that quests
+    /// for more than it attacks (0: Battle not counted; travel chose by threat and quest
+    /// points alone and took the Battlefield least often, threat 2 against 3-4). Measured 3
+    /// against 0 (carn-dum-vanguard, 2,000 pairs, seeds 11 / 12): Standard progress score
+    /// +0.02 (+0.01 to +0.03) / +0.01 (+0.00 to +0.02), Easy +0.03 (+0.01 to +0.04) / +0.02
+    /// (+0.01 to +0.03), rounds +0.01 to +0.02 (each above 0); no other scenario has the hint.
+    battle_travel: 3,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

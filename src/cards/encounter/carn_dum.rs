@@ -117,6 +117,10 @@ pub static SCRIPTS: &[Script] = &[
     // the defending player's threat exceeds the attacker's engagement cost.
     Script {
         code: "TBoCD-132",
+        hint: Hint {
+            active_battle: true,
+            ..NO_HINT
+        },
         rule: Some(battlefield_rule),
         rule_on: crate::rules![QuestsGainBattle],
         shadow: Some(battlefield_shadow),

@@ -25,6 +25,12 @@ pub static SCRIPTS: &[Script] = &[
     // Stage 1B: Sorcery cards attached to it move to stage 2 when the players advance.
     Script {
         code: "TDR-150B",
+        hint: Hint {
+            // Defeating it brings Daechanar (Attack 4, +1 a Sorcery card in play; engagement
+            // cost 1): he engages at once, usually with a Sorcery card carried over.
+            advance_attack: 5,
+            ..NO_HINT
+        },
         forced: Some(catacombs_forced),
         forced_on: events![QuestDefeated],
         resume: Some(stage_resume),
@@ -322,24 +328,38 @@ fn fall_revealed(g: &mut Game, _me: CardId, _by: u8) {
             .filter(|&&c| g.is_location(c))
             .count()
     };
-    for zone in [Zone::EncounterDeck, Zone::EncounterDiscard] {
-        while staged(g) < x {
-            let Some(l) = g
-                .list(zone)
+    // The players search both piles and pick which locations come. Engine choice (as for
+    // 3B's "divided as you choose"): the one with the fewest quest points, then the least
+    // Threat (3B is won once every location in play is explored), the deck before the discard
+    // pile on a tie. (It took the topmost location of the deck, a random one, before.)
+    while staged(g) < x {
+        let Some(l) = fall_pick(g) else {
+            break;
+        };
+        g.move_card(l, Zone::Staging);
+        log(g, |g| {
+            format!("  {} is added to the staging area", g.title(l))
+        });
+    }
+    g.shuffle(Zone::EncounterDeck);
+}
+
+/// The location Daechanar's Fall brings from the encounter deck or its discard pile: the
+/// fewest quest points, then the least Threat, the deck first on a tie.
+fn fall_pick(g: &Game) -> Option<CardId> {
+    [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .iter()
+        .enumerate()
+        .flat_map(|(k, &z)| {
+            g.list(z)
                 .iter()
                 .rev()
                 .copied()
-                .find(|&c| g.is_location(c))
-            else {
-                break;
-            };
-            g.move_card(l, Zone::Staging);
-            log(g, |g| {
-                format!("  {} is added to the staging area", g.title(l))
-            });
-        }
-    }
-    g.shuffle(Zone::EncounterDeck);
+                .filter(|&c| g.is_location(c))
+                .map(move |c| (k, c))
+        })
+        .min_by_key(|&(k, c)| (g.def_of(c).quest_points, g.def_of(c).threat, k))
+        .map(|(_, c)| c)
 }
 
 fn fall_rule(g: &Game, me: CardId, r: Rule) -> bool {
@@ -965,8 +985,25 @@ mod tests {
                 .count()
         };
         assert_eq!(staged(&g), 0);
+        // The players pick the location: the fewest quest points of the deck and the discard
+        // pile (Sinister Dungeon, 1), not the topmost one.
+        let fewest = [Zone::EncounterDeck, Zone::EncounterDiscard]
+            .iter()
+            .flat_map(|&z| g.list(z).iter().copied())
+            .filter(|&c| g.is_location(c))
+            .map(|c| g.def_of(c).quest_points)
+            .min()
+            .unwrap();
+        assert_eq!(fewest, 1);
         fall_revealed(&mut g, q, 0);
         assert_eq!(staged(&g), 1);
+        let picked = g
+            .list(Zone::Staging)
+            .iter()
+            .copied()
+            .find(|&c| g.is_location(c))
+            .unwrap();
+        assert_eq!(g.def_of(picked).quest_points, fewest);
         // 3B: quest progress goes to staged locations, nearest to explored first.
         let q = set_stage(&mut g, "TDR-152B");
         let l = g

@@ -64,10 +64,18 @@ impl<'a> Game<'a> {
             return None;
         }
         // The rare blanking cases out of line, so that this stays small enough to inline.
-        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+        if ci.text_blanked
+            || (self.blank_any && ((self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active))
+        {
             return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])
+    }
+
+    /// Keep `blank_any` after a change of `n_blank_damaged` or `safe_active`.
+    #[inline]
+    pub(super) fn sync_blank_any(&mut self) {
+        self.blank_any = self.n_blank_damaged > 0 || self.safe_active;
     }
 
     /// `script` while a card could be blanked now (an attachment blanking its text, damaged
@@ -324,6 +332,7 @@ impl<'a> Game<'a> {
                         .unwrap_or(false)
                 })
                 .count() as u8;
+            self.sync_blank_any();
         }
         if sc.forced.is_none() {
             if ci.listed & LISTED_FORCED != 0 {

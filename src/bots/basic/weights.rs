@@ -586,6 +586,34 @@ pub(super) fn install_for(bot: u64, w: &Weights) {
 mod tests {
     use super::*;
 
+    /// `install_for` copies a bot's weights only when another bot's (or a plain `install`'s)
+    /// are the installed ones: decisions of two bots taking turns on one thread each see their
+    /// own weights.
+    #[test]
+    fn install_for_installs_the_deciding_bots_weights() {
+        let a = DEFAULT;
+        let b = Weights::from_options(&[("threat_unit".to_string(), "99".to_string())]).unwrap();
+        assert_ne!(a.threat_unit, 99);
+        let (ia, ib) = (new_bot_id(), new_bot_id());
+        assert!(ia != 0 && ib != 0 && ia != ib);
+        install_for(ia, &a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+        install_for(ib, &b);
+        assert_eq!(w().threat_unit, 99);
+        install_for(ib, &b);
+        assert_eq!(w().threat_unit, 99);
+        install(a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+        install_for(ib, &b);
+        assert_eq!(
+            w().threat_unit,
+            99,
+            "a plain install forgets which bot's are installed"
+        );
+        install_for(ia, &a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+    }
+
     #[test]
     fn styles_and_options_set_the_named_weights() {
         let opts = |s: &[(&str, &str)]| -> Vec<(String, String)> {

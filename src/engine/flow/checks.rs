@@ -37,6 +37,11 @@ impl<'a> Game<'a> {
     #[cold]
     #[inline(never)]
     pub(crate) fn assert_checks_idle(&self) {
+        assert_eq!(
+            self.blank_any,
+            self.n_blank_damaged > 0 || self.safe_active,
+            "blank_any kept beside n_blank_damaged and safe_active"
+        );
         if self.outcome.is_some() {
             return;
         }

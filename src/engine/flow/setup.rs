@@ -19,6 +19,7 @@ impl<'a> Game<'a> {
         self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.safe_active = false;
+        self.blank_any = false;
         self.forced_cards.clear();
         self.listen = eventkind::Listeners::NONE;
         self.stack.clear();
@@ -347,6 +348,7 @@ impl SetupTemplate {
         g.forced_cards.clone_from(&self.forced_cards);
         g.forced_stale = self.forced_stale;
         g.n_blank_damaged = self.n_blank_damaged;
+        g.sync_blank_any();
         g.listen = self.listen;
         for (p, &(threat, total)) in g.players.iter_mut().zip(self.threat.iter()) {
             p.threat = threat;

@@ -46,6 +46,8 @@ impl<'a> Clone for Game<'a> {
             forced_cards: self.forced_cards.clone(),
             n_blank_damaged: self.n_blank_damaged,
             safe_active: self.safe_active,
+            blank_marks: self.blank_marks,
+            blank_any: self.blank_any,
             listen: self.listen,
             // A copy builds its own when it starts a game (it is rarely needed: search copies
             // play on, they do not start games).
@@ -108,6 +110,8 @@ impl<'a> Clone for Game<'a> {
             forced_cards,
             n_blank_damaged,
             safe_active,
+            blank_marks,
+            blank_any,
             listen,
             template: _,
             surge_pending,
@@ -169,6 +173,8 @@ impl<'a> Clone for Game<'a> {
         self.forced_cards.clone_from(forced_cards);
         self.n_blank_damaged = *n_blank_damaged;
         self.safe_active = *safe_active;
+        self.blank_marks = *blank_marks;
+        self.blank_any = *blank_any;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.phase_uses = *phase_uses;

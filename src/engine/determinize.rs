@@ -235,6 +235,8 @@ impl<'a> Game<'a> {
             forced_cards,
             n_blank_damaged,
             safe_active,
+            blank_marks,
+            blank_any,
             listen,
             template: _,
             surge_pending,
@@ -291,6 +293,8 @@ impl<'a> Game<'a> {
             forced_cards,
             n_blank_damaged,
             safe_active,
+            blank_marks,
+            blank_any,
             listen,
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,

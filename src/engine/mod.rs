@@ -556,6 +556,12 @@ pub struct Game<'a> {
     n_blank_damaged: u8,
     /// The active location has Safe (`safe.rs`, kept by `ops::note_moved`).
     safe_active: bool,
+    /// A card has been guarded or text-blanked since the setup (`set_guarded`,
+    /// `set_text_blanked`; never cleared before the next setup): while false, no card is.
+    blank_marks: bool,
+    /// `n_blank_damaged > 0 || safe_active || blank_marks`, kept beside them
+    /// (`sync_blank_any`): `script`'s fast path tests one field for all of them.
+    blank_any: bool,
     /// Which events anything in the game listens for (`eventkind::Listeners`).
     listen: eventkind::Listeners,
     /// The cards and zones before the shuffles, to start the next game of this setup by copying
@@ -893,6 +899,8 @@ impl<'a> Game<'a> {
             forced_cards: Vec::with_capacity(32),
             n_blank_damaged: 0,
             safe_active: false,
+            blank_marks: false,
+            blank_any: false,
             listen: eventkind::Listeners::NONE,
             template: None,
             archery_assigned: Vec::with_capacity(16),

@@ -58,16 +58,56 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 impl<'a> Game<'a> {
     #[inline(always)]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
+        let s = self.cards[c as usize].script;
+        if s == NO_SCRIPT {
+            return None;
+        }
+        // While no card can be guarded or blanked (`blank_any`), the script table answers;
+        // the rest out of line, so that this stays small enough to inline.
+        if self.blank_any {
+            return self.script_when_blankable(c);
+        }
+        Some(self.script_table[s as usize])
+    }
+
+    /// `script` while some card may be guarded or blanked (`blank_any`).
+    #[inline(never)]
+    fn script_when_blankable(&self, c: CardId) -> Option<&'static Script> {
         let ci = &self.cards[c as usize];
         let s = ci.script;
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
-        // The rare blanking cases out of line, so that this stays small enough to inline.
         if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
             return self.script_if_not_blank(c);
         }
         Some(self.script_table[s as usize])
+    }
+
+    /// Set whether card `c` is guarded (`CardInst::guarded`): card scripts write it here, so
+    /// that `script`'s fast path knows a card may be.
+    pub fn set_guarded(&mut self, c: CardId, on: bool) {
+        self.cards[c as usize].guarded = on;
+        if on {
+            self.blank_marks = true;
+            self.sync_blank_any();
+        }
+    }
+
+    /// Set whether an attachment blanks card `c`'s text box (`CardInst::text_blanked`), as
+    /// `set_guarded`.
+    pub fn set_text_blanked(&mut self, c: CardId, on: bool) {
+        self.cards[c as usize].text_blanked = on;
+        if on {
+            self.blank_marks = true;
+            self.sync_blank_any();
+        }
+    }
+
+    /// Keep `blank_any` after a change of `n_blank_damaged` or `safe_active`.
+    #[inline]
+    pub(super) fn sync_blank_any(&mut self) {
+        self.blank_any = self.n_blank_damaged > 0 || self.safe_active || self.blank_marks;
     }
 
     /// `script` while a card could be blanked now (an attachment blanking its text, damaged
@@ -324,6 +364,7 @@ impl<'a> Game<'a> {
                         .unwrap_or(false)
                 })
                 .count() as u8;
+            self.sync_blank_any();
         }
         if sc.forced.is_none() {
             if ci.listed & LISTED_FORCED != 0 {

@@ -46,6 +46,7 @@ impl<'a> Game<'a> {
             .list(Zone::Active)
             .iter()
             .any(|&l| self.def_of(l).keywords.safe);
+        self.sync_blank_any();
     }
 
     /// Is `c`'s text box blank because a Safe location is active (an encounter side quest)?

@@ -228,7 +228,9 @@
 mod tables;
 use tables::*;
 pub mod weights;
-use weights::{install, w, Weights};
+#[cfg(test)]
+use weights::install;
+use weights::{install_for, w, Weights};
 mod planning;
 use planning::*;
 mod quest;
@@ -250,6 +252,8 @@ use crate::engine::{
 
 pub struct BasicBot {
     weights: Weights,
+    /// Its number for `weights::install_for` (the weights never change after `with_weights`).
+    id: u64,
     memo: CommitMemo,
 }
 
@@ -262,6 +266,7 @@ impl BasicBot {
     pub fn with_weights(weights: Weights) -> Self {
         BasicBot {
             weights,
+            id: weights::new_bot_id(),
             memo: CommitMemo::EMPTY,
         }
     }
@@ -291,7 +296,7 @@ impl Bot for BasicBot {
         self.memo = CommitMemo::EMPTY;
     }
     fn choose(&mut self, g: &Game, d: &Decision) -> usize {
-        install(self.weights);
+        install_for(self.id, &self.weights);
         let p = d.player;
         let o = &d.options;
         let i = match d.ask {

@@ -1039,12 +1039,14 @@ pub(super) fn reserved_for_commit(g: &Game, p: u8) -> Ids {
 /// `reserved_for_commit` with what the optional engagement holds back (`Intent`).
 pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     let mut plan = round_plan(g, p, true);
+    // (The game does not change while the bot decides: `quest_deficit`'s base is asked once.)
+    let base = quest_base(g);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
-        let d = quest_deficit(g, p, &plan.keep);
+        let d = deficit_from(g, p, &plan.keep, base);
         deficit = Some(d);
         let over = deficit_over_cap(g, p, d);
         if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
@@ -1055,7 +1057,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     }
     if w().one_job & 14 != 0 {
         let before = plan.keep.n;
-        quest_floor(g, p, &mut plan);
+        quest_floor(g, p, &mut plan, base);
         if plan.keep.n != before {
             deficit = None;
         }
@@ -1066,8 +1068,8 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
-    let lethal = |keep: &Ids| lethal_at(quest_deficit(g, p, keep));
-    let plan_deficit = deficit.unwrap_or_else(|| quest_deficit(g, p, &plan.keep));
+    let lethal = |keep: &Ids| lethal_at(deficit_from(g, p, keep, base));
+    let plan_deficit = deficit.unwrap_or_else(|| deficit_from(g, p, &plan.keep, base));
     let mut intent = Intent {
         round: g.round,
         player: p,
@@ -1109,13 +1111,13 @@ pub(super) fn nobody_quests(g: &Game, p: u8, keep: &Ids) -> bool {
 /// first the spares for enemies that may come (bit 2), then the kill of an engaged enemy (bit
 /// 4; not where kills advance the quest: there the kill is the quest's progress), then the
 /// optional engagement (bit 8). The defenders of the attacks that will come stay.
-fn quest_floor(g: &Game, p: u8, plan: &mut Plan) {
+fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
     let j = plan.jobs.map(|n| n as usize);
     let (a, b) = (j[0], j[0] + j[1] + j[2]);
     let (c, d) = (b + j[3], b + j[3] + j[4]);
     if d != plan.keep.n
         || !nobody_quests(g, p, &plan.keep)
-        || quest_deficit(g, p, &plan.keep) <= w().deficit_cap as i16
+        || deficit_from(g, p, &plan.keep, base) <= w().deficit_cap as i16
     {
         return;
     }
@@ -1250,6 +1252,18 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
 /// questing stat is committed: staging threat + expected reveals − questing strength.
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
+    deficit_from(g, p, keep, quest_base(g))
+}
+
+/// The part of `quest_deficit` that `keep` does not change (staging threat + expected reveals
+/// − questing strength): asked once by a commit plan, which tries several `keep`s.
+fn quest_base(g: &Game) -> i16 {
+    g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
+        - g.questing_strength()
+}
+
+/// `quest_deficit` from its `quest_base`.
+fn deficit_from(g: &Game, p: u8, keep: &Ids, base: i16) -> i16 {
     let qs = g.questing_stat();
     // (`ready_chars` without building its list.)
     let free: i16 = g
@@ -1257,9 +1271,7 @@ pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
         .filter(|&c| ready(g, c) && !keep.contains(c))
         .map(|c| g.stat(c, qs).max(0))
         .sum();
-    g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
-        - g.questing_strength()
-        - free
+    base - free
 }
 
 /// Progress we expect to make this round if (nearly) everyone ready quests.

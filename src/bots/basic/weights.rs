@@ -577,6 +577,16 @@ impl Weights {
 
 thread_local! {
     static CURRENT: Cell<Weights> = const { Cell::new(DEFAULT) };
+    /// The bot (`BasicBot::id`) whose weights `CURRENT` holds; 0 after a plain `install`.
+    static CURRENT_BOT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Ids of `BasicBot`s (`install_for`), from 1.
+static NEXT_BOT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// A new bot id for `install_for` (never 0).
+pub(super) fn new_bot_id() -> u64 {
+    NEXT_BOT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The weights of the decision being made on this thread.
@@ -587,11 +597,51 @@ pub(super) fn w() -> Weights {
 /// Make `w` the weights of the decisions made on this thread from now on.
 pub(super) fn install(w: Weights) {
     CURRENT.with(|c| c.set(w));
+    CURRENT_BOT.with(|b| b.set(0));
+}
+
+/// `install` of the weights `w` of the bot numbered `bot` (`new_bot_id`; its weights never
+/// change): nothing to copy when that bot's weights are the installed ones already (its
+/// decisions follow each other on one thread, a copy per decision cost 0.5% of a game).
+#[inline]
+pub(super) fn install_for(bot: u64, w: &Weights) {
+    if CURRENT_BOT.with(|b| b.get()) != bot {
+        install(*w);
+        CURRENT_BOT.with(|b| b.set(bot));
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `install_for` copies a bot's weights only when another bot's (or a plain `install`'s)
+    /// are the installed ones: decisions of two bots taking turns on one thread each see their
+    /// own weights.
+    #[test]
+    fn install_for_installs_the_deciding_bots_weights() {
+        let a = DEFAULT;
+        let b = Weights::from_options(&[("threat_unit".to_string(), "99".to_string())]).unwrap();
+        assert_ne!(a.threat_unit, 99);
+        let (ia, ib) = (new_bot_id(), new_bot_id());
+        assert!(ia != 0 && ib != 0 && ia != ib);
+        install_for(ia, &a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+        install_for(ib, &b);
+        assert_eq!(w().threat_unit, 99);
+        install_for(ib, &b);
+        assert_eq!(w().threat_unit, 99);
+        install(a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+        install_for(ib, &b);
+        assert_eq!(
+            w().threat_unit,
+            99,
+            "a plain install forgets which bot's are installed"
+        );
+        install_for(ia, &a);
+        assert_eq!(w().threat_unit, a.threat_unit);
+    }
 
     #[test]
     fn styles_and_options_set_the_named_weights() {

@@ -284,11 +284,11 @@ fn burden_forced(g: &mut Game, me: CardId, ev: Event) {
                 return;
             }
             if let Some(old) = on_hero(g, me) {
-                g.cards[old as usize].text_blanked = false;
+                g.set_text_blanked(old, false);
             }
             g.attach(me, h, ENCOUNTER);
             if g.def_of(me).code == LEGACY {
-                g.cards[h as usize].text_blanked = true;
+                g.set_text_blanked(h, true);
             }
             g.log_fn(|g| format!("  {} moves to {}", g.title(me), g.title(h)));
         }

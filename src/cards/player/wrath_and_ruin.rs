@@ -629,9 +629,8 @@ fn burglar_forced(g: &mut Game, me: CardId, ev: Event) {
         Event::Traveled(l) if g.active_location() == Some(l) => {
             let Some(a) = loot_top(g, me) else { return };
             g.move_card(a, Zone::Attached(l));
-            let ci = g.card_mut(a);
-            ci.controller = p;
-            ci.guarded = true;
+            g.card_mut(a).controller = p;
+            g.set_guarded(a, true);
             if g.logging() {
                 let line = format!("  {} is attached to {} as loot", g.title(a), g.title(l));
                 g.log_line(line);

@@ -37,6 +37,21 @@ impl<'a> Game<'a> {
     #[cold]
     #[inline(never)]
     pub(crate) fn assert_checks_idle(&self) {
+        assert_eq!(
+            self.blank_any,
+            self.n_blank_damaged > 0 || self.safe_active || self.blank_marks,
+            "blank_any kept beside n_blank_damaged, safe_active and blank_marks"
+        );
+        if !self.blank_marks {
+            for c in 0..self.cards.len() as CardId {
+                let ci = &self.cards[c as usize];
+                assert!(
+                    !ci.guarded && !ci.text_blanked,
+                    "{} guarded or text-blanked without set_guarded / set_text_blanked",
+                    self.title(c)
+                );
+            }
+        }
         if self.outcome.is_some() {
             return;
         }

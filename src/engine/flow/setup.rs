@@ -19,6 +19,8 @@ impl<'a> Game<'a> {
         self.hook_counts = [[0; hooks::N_COUNTED]; N_LISTS];
         self.n_blank_damaged = 0;
         self.safe_active = false;
+        self.blank_marks = false;
+        self.blank_any = false;
         self.forced_cards.clear();
         self.listen = eventkind::Listeners::NONE;
         self.stack.clear();
@@ -299,6 +301,7 @@ pub(crate) struct SetupTemplate {
     forced_cards: Vec<CardId>,
     forced_stale: bool,
     n_blank_damaged: u8,
+    blank_marks: bool,
     listen: eventkind::Listeners,
     threat: [(i16, i16); MAX_PLAYERS],
 }
@@ -329,6 +332,7 @@ impl SetupTemplate {
         self.forced_cards.clone_from(&g.forced_cards);
         self.forced_stale = g.forced_stale;
         self.n_blank_damaged = g.n_blank_damaged;
+        self.blank_marks = g.blank_marks;
         self.listen = g.listen;
         for (t, p) in self.threat.iter_mut().zip(g.players.iter()) {
             *t = (p.threat, p.hero_threat_total);
@@ -347,6 +351,8 @@ impl SetupTemplate {
         g.forced_cards.clone_from(&self.forced_cards);
         g.forced_stale = self.forced_stale;
         g.n_blank_damaged = self.n_blank_damaged;
+        g.blank_marks = self.blank_marks;
+        g.sync_blank_any();
         g.listen = self.listen;
         for (p, &(threat, total)) in g.players.iter_mut().zip(self.threat.iter()) {
             p.threat = threat;

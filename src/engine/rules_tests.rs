@@ -1,7 +1,7 @@
 //! Framework rules tests (RULES.md §3–§5), one per rule, in sandbox games.
 
 use super::*;
-use crate::cards::testkit::sandbox;
+use crate::cards::testkit::{heroes, sandbox};
 
 const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
 
@@ -88,6 +88,25 @@ fn undefended_damage_goes_to_one_hero_in_full() {
         g.card(a).zone,
         Zone::Discard(0),
         "5 damage kills Aragorn (5 HP): defense is ignored"
+    );
+}
+
+#[test]
+fn an_attack_nobody_can_defend_is_logged_as_undefended() {
+    let mut g = sandbox(&[HEROES]);
+    let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+    for h in heroes(&g, 0) {
+        g.exhaust(h);
+    }
+    g.set_logging(true);
+    g.attack = AttackCtx::new(e, 0, false);
+    g.push_run(Frame::Attack { stage: 0 });
+    assert!(
+        g.log_lines()
+            .iter()
+            .any(|l| l.ends_with("attacks P1 undefended")),
+        "no defender question is asked, but the trace names the attack: {:?}",
+        g.log_lines()
     );
 }
 

@@ -228,6 +228,14 @@ impl<'a> Game<'a> {
                     if self.n_offered() == 1 {
                         self.stack.pop();
                         self.attack.undefended = first;
+                        if first {
+                            // Nobody can defend: no question is asked, but the trace still says
+                            // which enemy attacks (before this line, an undefended attack that
+                            // followed a defended one read as part of it).
+                            self.log_fn(|g| {
+                                format!("  {} attacks P{} undefended", g.title(e), p + 1)
+                            });
+                        }
                         self.then_window(Frame::Attack { stage: 10 });
                     } else {
                         self.waiting = true;

@@ -1,0 +1,281 @@
+//! The options of `--bot lookahead:...` and their parsers (the bot reads them in `from_options`).
+
+use super::*;
+
+/// Options of `--bot lookahead:...` (defaults measured: see ARCHITECTURE.md).
+pub const OPTIONS: &[BotOption] = &[
+    BotOption {
+        name: "rollouts",
+        default: "64",
+        about: "determinized continuations per candidate option (1-1000)",
+    },
+    BotOption {
+        name: "depth",
+        default: "1",
+        about: "horizon in rounds: play on to the start of round current+depth (1-30)",
+    },
+    BotOption {
+        name: "width",
+        default: "4",
+        about: "candidate options per decision: basic's choice, then the others in order (2-16)",
+    },
+    BotOption {
+        name: "plans",
+        default: "1",
+        about: "1: search the commit step as whole commit plans (see `plans.rs`); 0: one character at a time",
+    },
+    BotOption {
+        name: "plan_rollouts",
+        default: "128",
+        about: "determinized continuations per commit plan (1-1000)",
+    },
+    BotOption {
+        name: "plan_depth",
+        default: "1",
+        about: "horizon of the commit-plan rollouts in rounds (1-30)",
+    },
+    BotOption {
+        name: "margin",
+        default: "auto",
+        about: "leave basic's choice only for a candidate whose mean value beats it by more than this (0-100; auto: 2 where the static value scores, 30 where the learned one does, 15 with logit)",
+    },
+    BotOption {
+        name: "race",
+        default: "2",
+        about: "racing: stop playing a candidate once it trails basic's choice plus the margin by this many standard errors (0: off, 0-10)",
+    },
+    BotOption {
+        name: "probe",
+        default: "2",
+        about: "early stop: a decision whose candidates all score the same on this many samples keeps basic's choice (1-8)",
+    },
+    BotOption {
+        name: "lead",
+        default: "0",
+        about: "from this sample on (at least 4), racing also drops a candidate that trails the leader (not only basic's choice), and a decision stops when one is left (0: off, 0-1000)",
+    },
+    BotOption {
+        name: "indiff",
+        default: "0",
+        about: "with lead: drop a candidate that cannot beat the leader by more than this many value points (0-10)",
+    },
+    BotOption {
+        name: "curtail",
+        default: "2",
+        about: "stop early where the full budget would not change the choice: from sample 8 on, drop a candidate whose paired difference to the leader, plus this many predicted deviations of its full-budget mean, is not above 0 (0: off, 0-10)",
+    },
+    BotOption {
+        name: "threat_weight",
+        default: "1",
+        about: "state value: weight of one point of threat (0-10)",
+    },
+    BotOption {
+        name: "threat_sq",
+        default: "0",
+        about: "state value: weight of the square of threat above 40 (the last points before 50 cost more) (0-10)",
+    },
+    BotOption {
+        name: "threat_knee",
+        default: "35",
+        about: "state value: threat above which each point counts twice (20-50)",
+    },
+    BotOption {
+        name: "staged_enemy",
+        default: "0",
+        about: "state value: each enemy in the staging area, beside its stats and threat (it raises threat at every refresh in Intruders in Chetwood) (0-10)",
+    },
+    BotOption {
+        name: "staging_weight",
+        default: "4",
+        about: "state value: weight of one point of threat in the staging area (0-10)",
+    },
+    BotOption {
+        name: "progress_weight",
+        default: "1.5",
+        about: "state value: weight of one point of progress on the quest or active location (0-10)",
+    },
+    BotOption {
+        name: "hero_stat_weight",
+        default: "0",
+        about: "state value: weight of a hero's Willpower + Attack + Defense (0-10; allies always count theirs at 1)",
+    },
+    BotOption {
+        name: "hand_weight",
+        default: "1.5",
+        about: "state value: a card in hand (0-10)",
+    },
+    BotOption {
+        name: "growth_weight",
+        default: "4",
+        about: "state value: a staged location's expected Threat growth per round (Hint::threat_growth) (0-10)",
+    },
+    BotOption {
+        name: "kill_token",
+        default: "6",
+        about: "state value: a token on a mission whose kills advance the quest (0-100)",
+    },
+    BotOption {
+        name: "life_token",
+        default: "6",
+        about: "state value: a token on a mission whose tokens are lives (Hint::mission_tokens_are_lives: The Weather Hills' Savage Counter-attack, which takes Hunting the Orcs' kill tokens when it flips; 6 like kill_token: against 0, 200 pairs, The Weather Hills Standard progress score +1.20 (+0.72 to +1.67) seed 11, +1.35 (+0.86 to +1.84) seed 41, Easy +2.11 (+1.52 to +2.69) seed 11, rounds -0.27 to -0.68; no wins either way) (0-100)",
+    },
+    BotOption {
+        name: "hero_weight",
+        default: "12",
+        about: "state value: a hero in play, beside its hit points (0-100)",
+    },
+    BotOption {
+        name: "stage_weight",
+        default: "50",
+        about: "state value: each quest stage reached (0-100)",
+    },
+    BotOption {
+        name: "carry_weight",
+        default: "0",
+        about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off). Off by default (static value only; the learned value gives it no weight): traced on The Wastes of Eriador, the one-round view held stage 2 at 14 of 15 for a dozen rounds, since advancing lost 21 points of progress and brought Pack Leader; at 1 against 0 (wastes-watchmen, 300-400 pairs) it reaches stage 2 and 3 more often (Easy, 100 traced games: stage 3 in 4 against 1) but dies there sooner: Easy progress score +0.43 (-0.03 to +0.90) seed 7, +0.00 (-0.54 to +0.54) seed 103, rounds -0.79 / -0.95; Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63), rounds -0.48 / -0.23 (seeds 7 / 103) (0-10)",
+    },
+    BotOption {
+        name: "explored_weight",
+        default: "0",
+        about: "state value: per quest point of a location in play at the decision and explored (or otherwise gone to the encounter discard / victory display) by the horizon (0-10)",
+    },
+    BotOption {
+        name: "kill_chance",
+        default: "0",
+        about: "state value: with a mission whose kills advance the quest, each enemy in play counts this share of a kill token (0-1)",
+    },
+    BotOption {
+        name: "late_horizon",
+        default: "0",
+        about: "1: a decision in the encounter, combat or refresh phase plays on through the next round's quest phase (0: to the next round's start)",
+    },
+    BotOption {
+        name: "mulligan_depth",
+        default: "0",
+        about: "search the mulligan with rollouts to the start of round 1 + this (0: basic decides it; 0-5)",
+    },
+    BotOption {
+        name: "plan_margin",
+        default: "auto",
+        about: "margin of the commit-plan search: leave basic's plan only for one whose mean beats it by more than this (0-100; auto: as margin's auto)",
+    },
+    BotOption {
+        name: "sieges",
+        default: "1",
+        about: "1: for each of the two target enemies, also a commit plan keeping back the attackers that kill it in two attacks, and a defender (0: only the one-attack kill plan)",
+    },
+    BotOption {
+        name: "chip",
+        default: "0",
+        about: "1: also a commit plan keeping back the strongest attackers that get through the Defense of the stage's damage target (Hint::quest_damage_target: Thaurdir on Deadmen's Dike 2B), plus a defender, to wear it down over several rounds (0: off)",
+    },
+    BotOption {
+        name: "engage",
+        default: "2",
+        about: "commit plans that keep killers back for a staged enemy also engage it at the round's optional engagement: 1 in the rollouts and in the game, 2 in the rollouts only (the game's engagement is searched as before) (0: off, basic decides there)",
+    },
+    BotOption {
+        name: "block_weight",
+        default: "0",
+        about: "state value: per remaining hit point of an enemy in play whose own rules stop the players winning (0-10)",
+    },
+    BotOption {
+        name: "quest_damage_weight",
+        default: "0",
+        about: "value: each damage point on the enemy whose hit points keep the stage from being defeated (Hint::quest_damage_target: Thaurdir on Deadmen's Dike 2B) counts this share of a point of quest progress (0-10; 1 and 3 measured no better on Deadmen's Dike, rhudaur-guard, 150 pairs each)",
+    },
+    BotOption {
+        name: "deadline_weight",
+        default: "1",
+        about: "state value: multiplier of a side quest's deadline harm (Hint::deadline_harm) (0-10; 2 measured +0.33 points on Intruders Standard, n.s.)",
+    },
+    BotOption {
+        name: "deck_weight",
+        default: "0",
+        about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10; off: 2 measured +0.00 points on Deadmen's Dike Easy and Standard, 300 pairs)",
+    },
+    BotOption {
+        name: "deck_reserve",
+        default: "15",
+        about: "with deck_weight: the deck size below which each missing card costs deck_weight (1-50)",
+    },
+    BotOption {
+        name: "play_plans",
+        default: "0",
+        about: "1: search the planning phase as whole plans (see `play_plans.rs`: basic's, nothing, each card first, pairs, save) with plan_rollouts each (0: one card at a time; off: 1 measured -0.47 points on Intruders Standard, 3,000 pairs pooled, -1.84 to +0.90; 12% fewer instructions a round)",
+    },
+    BotOption {
+        name: "play_width",
+        default: "6",
+        about: "with play_plans: most \"play this card first\" plans (0-8; 2 measured -1.17 and +2.00 points against the default bot, Intruders Standard, 600 pairs each)",
+    },
+    BotOption {
+        name: "play_depth",
+        default: "1",
+        about: "with play_plans: horizon of the planning-plan rollouts in rounds (1-5; 2 measured +1.50 and -2.00 points against the default bot, Intruders Standard, 600 pairs each)",
+    },
+    BotOption {
+        name: "save_depth",
+        default: "0",
+        about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5; 2 measured +0.29 points on Intruders Standard, 2,400 fresh pairs pooled, -1.38 to +1.96)",
+    },
+    BotOption {
+        name: "blocker_travel",
+        default: "-40",
+        about: "basic's `blocker_travel` weight in the bot's own choices and its rollouts: threat points a location that forbids threat reduction while staged (Outlying Homestead) adds to its travel score (-40 to 40; below about -33, as by default, it is never travelled to; -40 against 0 measured +2.3 / +3.1 points on Intruders Standard, 600 / 1,000 pairs)",
+    },
+    BotOption {
+        name: "value",
+        default: "auto",
+        about: "score of an unfinished rollout end: auto (learned on the scenarios and modes the fit was made on, learned::DOMAIN: Intruders in Chetwood, Escape from Mount Gram, Across the Ettenmoors, Easy and Standard; static elsewhere, where learned shortened games and lost progress: Wastes of Eriador Standard progress score −1.17, Treachery of Rhudaur −1.57, Mount Gram Nightmare −3.46), learned (1000·p − 500 everywhere, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7 / +5.5, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30)",
+    },
+    BotOption {
+        name: "value_mix",
+        default: "0",
+        about: "with value=learned or logit: add this share of the static value (a tie-break where p is near 0) (0-10)",
+    },
+    BotOption {
+        name: "value_fit",
+        default: "auto",
+        about: "with value=learned or logit: auto the coefficients learned::DOMAIN names for the game's scenario and mode (COEF_SELF on Intruders Standard: against 1 there, fresh seeds, +2.50, +0.19 to +4.81, 2,000 pairs; COEF in the other cells and outside), 1 the fit on games of the static-value lookahead (COEF), 2 the refit on games of value=learned itself (COEF_SELF; against 1: Intruders Standard +4.17 / +4.00 / +2.90, Ettenmoors +5.00, Intruders Easy −1.67 / +1.50, Mount Gram Standard −6.67 / −4.80 beyond noise), 3 the fit on Intruders alone (COEF_CHET; Intruders Standard −2.70, −5.98 to +0.58)",
+    },
+    BotOption {
+        name: "search_all",
+        default: "0",
+        about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
+    },
+];
+
+pub(super) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    k: &str,
+    v: &str,
+    lo: T,
+    hi: T,
+) -> Result<T, String> {
+    match v.parse::<T>() {
+        Ok(x) if x >= lo && x <= hi => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a whole number {lo} to {hi}, not `{v}`"
+        )),
+    }
+}
+
+/// A weight option: a number 0 to 10.
+pub(super) fn real(k: &str, v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if (0.0..=10.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a number 0 to 10, not `{v}`"
+        )),
+    }
+}
+
+/// A weight option: a number 0 to 100.
+pub(super) fn wide(k: &str, v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "bot `lookahead`: option `{k}` takes a number 0 to 100, not `{v}`"
+        )),
+    }
+}

@@ -96,32 +96,48 @@ impl<'a> Game<'a> {
 
     /// Progress about to be placed on quest card `q`: a staged card answering
     /// `Rule::DivertsQuestProgress` takes up to 2 of it each round (counted on its
-    /// `uses_round`). Returns what is left for `q`.
+    /// `uses_round`; with `diversion_per_copy` off, 2 a round over all such cards). Returns what
+    /// is left for `q`.
     pub(crate) fn divert_quest_progress(&mut self, q: CardId, mut n: i16) -> i16 {
         let is_quest = self.is_side_quest(q) || self.cards[q as usize].zone == Zone::Quest;
         if !is_quest || n <= 0 {
             return n;
         }
+        let mut shared_left = i16::MAX;
+        if !self.setup.options.diversion_per_copy {
+            let mut used = 0;
+            for &d in self.list(Zone::Staging) {
+                if self.diverts_progress(d, q) {
+                    used += self.cards[d as usize].uses_round as i16;
+                }
+            }
+            shared_left = (2 - used).max(0);
+        }
         let mut i = 0;
         while n > 0 && i < self.list(Zone::Staging).len() {
             let d = self.list(Zone::Staging)[i];
             i += 1;
-            let diverts = d != q
-                && self
-                    .script(d)
-                    .and_then(|s| s.rule)
-                    .is_some_and(|f| f(self, d, Rule::DivertsQuestProgress(d)));
             let used = self.cards[d as usize].uses_round as i16;
-            if !diverts || used >= 2 {
+            if !self.diverts_progress(d, q) || used >= 2 || shared_left <= 0 {
                 continue;
             }
-            let k = n.min(2 - used);
+            let k = n.min(2 - used).min(shared_left);
             self.cards[d as usize].uses_round += k as u8;
             n -= k;
+            shared_left -= k;
             self.log_fn(|g| format!("  {} progress diverted to {}", k, g.title(d)));
             self.add_progress(d, k);
         }
         n
+    }
+
+    /// Does staged card `d` take progress meant for quest card `q` (`Rule::DivertsQuestProgress`)?
+    fn diverts_progress(&self, d: CardId, q: CardId) -> bool {
+        d != q
+            && self
+                .script(d)
+                .and_then(|s| s.rule)
+                .is_some_and(|f| f(self, d, Rule::DivertsQuestProgress(d)))
     }
 
     /// The encounter deck has run out and is about to be reset: with `Rule::

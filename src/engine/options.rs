@@ -54,6 +54,10 @@ pub struct RuleOptions {
     /// (targets, "each player", Doomed, Responses) reach only the players and cards of the
     /// acting player's own staging area (false: every player's).
     pub player_cards_stop_at_areas: bool,
+    /// §6.4.2 (UNSURE, several replacement effects on one event): with two Forbidden Descents
+    /// staged (The Treachery of Rhudaur), each copy takes the first 2 progress meant for a quest
+    /// each round, 4 in all (false: the first 2 of the round are diverted once, to one copy).
+    pub diversion_per_copy: bool,
 }
 
 impl Default for RuleOptions {
@@ -79,6 +83,7 @@ impl Default for RuleOptions {
             immediate_attack_uses_combat_attack: false,
             canceled_card_counts_as_revealed: true,
             player_cards_stop_at_areas: true,
+            diversion_per_copy: true,
         }
     }
 }
@@ -186,6 +191,11 @@ impl RuleOptions {
             "§7.6.10",
             "with separate staging areas, player-card effects, Doomed and Responses reach only the acting player's own area",
         ),
+        (
+            "diversion_per_copy",
+            "§6.4.2",
+            "each staged Forbidden Descent takes its own first 2 quest progress a round (false: 2 a round in all)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -243,6 +253,7 @@ impl RuleOptions {
             }
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed = flag()?,
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas = flag()?,
+            "diversion_per_copy" => self.diversion_per_copy = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -282,6 +293,7 @@ impl RuleOptions {
             }
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed.to_string(),
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas.to_string(),
+            "diversion_per_copy" => self.diversion_per_copy.to_string(),
             _ => String::new(),
         }
     }

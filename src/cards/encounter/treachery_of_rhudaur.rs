@@ -1282,6 +1282,24 @@ mod tests {
         assert_eq!(g.players[0].threat, t + 2);
     }
 
+    /// Two staged copies: by default each takes its own first 2 progress of the round; with
+    /// `diversion_per_copy` off, the round's first 2 are diverted once in all.
+    #[test]
+    fn forbidden_descent_two_copies() {
+        for (per_copy, left) in [(true, 1), (false, 3)] {
+            let mut g = game(&[HEROES]);
+            let mut setup = g.setup.clone();
+            setup.options.diversion_per_copy = per_copy;
+            g.setup = Box::leak(Box::new(setup));
+            let q = g.main_quest().unwrap();
+            let a = g.spawn("TToR-101", ENCOUNTER, Zone::Staging);
+            let b = g.spawn("TToR-101", ENCOUNTER, Zone::Staging);
+            g.add_progress(q, 5);
+            assert_eq!(g.card(q).progress, left, "per copy: {per_copy}");
+            assert_eq!(g.card(a).progress + g.card(b).progress, 5 - left);
+        }
+    }
+
     #[test]
     fn eerie_halls() {
         let mut g = game(&[HEROES]);

@@ -271,37 +271,7 @@ fn chip_target(g: &Game, p: u8) -> Option<CardId> {
 /// through `e`'s Defense (at least 1 damage), plus the best remaining defender when `e`
 /// attacks; `None` if even all of them cannot.
 fn chip_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
-    let n = chars.len().min(12);
-    let need = g.stat(e, Stat::Defense).max(0) + 1;
-    let mut order = [0usize; 12];
-    for (i, o) in order[..n].iter_mut().enumerate() {
-        *o = i;
-    }
-    order[..n].sort_by_key(|&i| (std::cmp::Reverse(g.stat(chars[i], Stat::Attack)), i));
-    let (mut atk, mut keep) = (0i16, 0u32);
-    for &i in &order[..n] {
-        if atk >= need {
-            break;
-        }
-        let a = g.stat(chars[i], Stat::Attack).max(0);
-        if a == 0 {
-            break;
-        }
-        atk += a;
-        keep |= 1 << i;
-    }
-    if atk < need {
-        return None;
-    }
-    if g.stat(e, Stat::Attack) > 0 {
-        let defender = (0..n)
-            .filter(|&i| keep & (1 << i) == 0)
-            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
-        if let Some(i) = defender {
-            keep |= 1 << i;
-        }
-    }
-    Some(keep)
+    strongest_and_defend(g, chars, e, g.stat(e, Stat::Defense).max(0) + 1)
 }
 
 /// The characters of `chars` (a bit mask; the first 12 considered) to keep out of the quest to kill `e`
@@ -333,16 +303,8 @@ fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
             best = Some((wp, mask));
         }
     }
-    let (_, mut keep) = best?;
-    if g.stat(e, Stat::Attack) > 0 {
-        let defender = (0..n)
-            .filter(|&i| keep & (1 << i) == 0)
-            .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
-        if let Some(i) = defender {
-            keep |= 1 << i;
-        }
-    }
-    Some(keep)
+    let (_, keep) = best?;
+    Some(with_defender(g, &chars[..n], e, keep))
 }
 
 /// When `e` cannot be killed in one attack: the strongest attackers of `chars` (the first 12
@@ -350,8 +312,15 @@ fn kill_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
 /// two rounds of attacks, the damage staying on it), plus the best remaining defender when `e`
 /// attacks; `None` if even all of them cannot.
 fn siege_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
-    let n = chars.len().min(12);
     let need = (g.remaining_hp(e) + 1) / 2 + g.stat(e, Stat::Defense).max(0);
+    strongest_and_defend(g, chars, e, need)
+}
+
+/// The strongest attackers of `chars` (the first 12 considered, by Attack, then order) until
+/// their Attack reaches `need`, plus the best remaining defender when `e` attacks; `None` if
+/// even all of them cannot.
+fn strongest_and_defend(g: &Game, chars: &[CardId], e: CardId, need: i16) -> Option<u32> {
+    let n = chars.len().min(12);
     let mut order = [0usize; 12];
     for (i, o) in order[..n].iter_mut().enumerate() {
         *o = i;
@@ -372,15 +341,21 @@ fn siege_and_defend(g: &Game, chars: &[CardId], e: CardId) -> Option<u32> {
     if atk < need {
         return None;
     }
+    Some(with_defender(g, &chars[..n], e, keep))
+}
+
+/// `keep` (a bit mask over `chars`) plus the best defender left out of it (Defense, then
+/// remaining hit points) when `e` attacks.
+fn with_defender(g: &Game, chars: &[CardId], e: CardId, mut keep: u32) -> u32 {
     if g.stat(e, Stat::Attack) > 0 {
-        let defender = (0..n)
+        let defender = (0..chars.len())
             .filter(|&i| keep & (1 << i) == 0)
             .max_by_key(|&i| (g.stat(chars[i], Stat::Defense), g.remaining_hp(chars[i])));
         if let Some(i) = defender {
             keep |= 1 << i;
         }
     }
-    Some(keep)
+    keep
 }
 
 /// A whole plan for one step of the game (a commit step, a planning phase): its answers to the

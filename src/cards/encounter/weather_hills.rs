@@ -936,12 +936,7 @@ mod tests {
         assert_eq!(g.engaged(0).len(), 1, "Orc Ambush fetched an Orc");
         // 2B: damaged characters get -1 Willpower; quest-phase choice.
         let mut g = sandbox(&[HEROES]);
-        let q = g.main_quest().unwrap();
-        g.move_card(q, Zone::Removed);
-        let q2 = g.top(Zone::QuestDeck).unwrap();
-        g.move_card(q2, Zone::Quest);
-        let b = g.db.by_code("TLR-070B").unwrap();
-        g.set_face(q2, b);
+        on_stage_2b(&mut g);
         let hs = heroes(&g, 0);
         let wp = g.stat(hs[0], Stat::Willpower);
         g.card_mut(hs[0]).damage = 1;
@@ -967,11 +962,7 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::LossScenario));
         // Defeating 2B wins, but not while Amon Forn is in play.
         let mut g = sandbox(&[HEROES]);
-        let q = g.main_quest().unwrap();
-        g.move_card(q, Zone::Removed);
-        let q2 = g.top(Zone::QuestDeck).unwrap();
-        g.move_card(q2, Zone::Quest);
-        g.set_face(q2, b);
+        let q2 = on_stage_2b(&mut g);
         let amon = staged(&mut g, AMON_FORN);
         g.card_mut(q2).progress = 20;
         g.settle();
@@ -981,17 +972,23 @@ mod tests {
         assert_eq!(g.outcome(), Some(Outcome::Win));
     }
 
-    #[test]
-    fn cornered_animals_token_choice() {
-        // The bot's quest-phase choice on 2B: discard a Savage Counter-attack token down to the
-        // last one (`TOKEN_FLOOR`), then reveal one more card rather than lose the game.
-        let mut g = sandbox(&[HEROES]);
+    /// Moves the game to stage 2B (Cornered Animals) and returns its quest card.
+    fn on_stage_2b(g: &mut Game) -> CardId {
         let q = g.main_quest().unwrap();
         g.move_card(q, Zone::Removed);
         let q2 = g.top(Zone::QuestDeck).unwrap();
         g.move_card(q2, Zone::Quest);
         let b = g.db.by_code("TLR-070B").unwrap();
         g.set_face(q2, b);
+        q2
+    }
+
+    #[test]
+    fn cornered_animals_token_choice() {
+        // The bot's quest-phase choice on 2B: discard a Savage Counter-attack token down to the
+        // last one (`TOKEN_FLOOR`), then reveal one more card rather than lose the game.
+        let mut g = sandbox(&[HEROES]);
+        let q2 = on_stage_2b(&mut g);
         let m = staged(&mut g, "TLR-072");
         let o = [Opt::Mode(0), Opt::Mode(1)];
         for (tokens, pick) in [(4, 0), (3, 0), (2, 0), (1, 1)] {

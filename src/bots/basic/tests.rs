@@ -1179,6 +1179,18 @@ fn weighs_the_shadow_cards_plus_one_as_a_risk_when_choosing_a_defender() {
 // damage splits and direct damage (helper `dd2`).
 
 /// A Deadmen's Dike sandbox (Leadership heroes) with Iârion in play under player 0.
+/// Thaurdir engaged with the first player: the copy in the game if there is one (set aside at
+/// setup), else a new one.
+fn thaurdir_engaged(g: &mut Game) -> CardId {
+    match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
+        Some(t) => {
+            g.move_card(t, Zone::Engaged(0));
+            t
+        }
+        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
+    }
+}
+
 fn dike_with_iarion() -> (Game<'static>, CardId) {
     let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
     let i = g
@@ -1320,13 +1332,7 @@ fn direct_damage_goes_to_thaurdir_when_his_hit_points_hold_the_last_stage() {
     set_stage(&mut g, A_FELL_WRAITH_2B);
     let gandalf = g.spawn(GANDALF, 0, Zone::Play(0));
     // Thaurdir is set aside at setup (one copy): bring that one in.
-    let thaurdir = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
-        Some(t) => {
-            g.move_card(t, Zone::Engaged(0));
-            t
-        }
-        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
-    };
+    let thaurdir = thaurdir_engaged(&mut g);
     let cursed = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Staging);
     g.players[0].threat = 35;
     let modes = dec(
@@ -2570,13 +2576,7 @@ fn thaurdir_with_no_hit_points_left_is_not_attacked_nor_planned_as_a_kill() {
     // its round plans kept attackers back from the quest for that kill.
     let (mut g, _) = dike_with_iarion();
     set_stage(&mut g, A_FELL_WRAITH_2B);
-    let thaurdir = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
-        Some(t) => {
-            g.move_card(t, Zone::Engaged(0));
-            t
-        }
-        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
-    };
+    let thaurdir = thaurdir_engaged(&mut g);
     let hp = g.stat(thaurdir, Stat::HitPoints);
     let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(thaurdir)]);
     // With hit points left, the heroes' attack that gets through his Defense chips him.
@@ -2680,13 +2680,7 @@ fn target_siege_keeps_thaurdirs_chippers_back_over_several_rounds() {
     // more rounds, engaged or staged but engaging this round.
     let (mut g, iarion) = dike_with_iarion();
     set_stage(&mut g, A_FELL_WRAITH_2B);
-    let thaurdir = match (0..g.cards.len() as CardId).find(|&c| g.def_of(c).code == THAURDIR) {
-        Some(t) => {
-            g.move_card(t, Zone::Engaged(0));
-            t
-        }
-        None => g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0)),
-    };
+    let thaurdir = thaurdir_engaged(&mut g);
     g.card_mut(thaurdir).damage = g.stat(thaurdir, Stat::HitPoints) - 4;
     let heroes: Vec<CardId> = g.characters(0).filter(|&c| g.is_hero(c)).collect();
     let (aragorn, theodred) = (heroes[0], heroes[1]);

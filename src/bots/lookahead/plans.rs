@@ -435,6 +435,27 @@ mod tests {
         }
     }
 
+    /// The candidate plans with the option flags `a` (sieges, engage, chip) and with `b`, and
+    /// the number of the first: `b` lists one plan more, after the same plans as `a`.
+    fn one_more_plan(
+        g: &Game,
+        d: &Decision,
+        a: (bool, bool, bool),
+        b: (bool, bool, bool),
+    ) -> ([Plan; MAX_PLANS], [Plan; MAX_PLANS], usize) {
+        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(g, d, &mut plain, a.0, a.1, a.2);
+        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
+        let m = candidates(g, d, &mut with, b.0, b.1, b.2);
+        assert_eq!(m, n + 1, "one more plan");
+        for k in 0..n {
+            assert!(
+                plain[k].basic == with[k].basic && (plain[k].basic || plain[k].same_set(&with[k]))
+            );
+        }
+        (plain, with, n)
+    }
+
     /// The plans are distinct sets and span the trade: everyone, nobody, `basic`'s own, the
     /// strongest until the staging threat is matched, and keeping a killer back.
     #[test]
@@ -476,16 +497,7 @@ mod tests {
         }
         g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
         let d = commit_decision(&g);
-        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut plain, false, false, false);
-        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
-        let m = candidates(&g, &d, &mut with, true, false, false);
-        assert_eq!(m, n + 1, "one more plan");
-        for k in 0..n {
-            assert!(
-                plain[k].basic == with[k].basic && (plain[k].basic || plain[k].same_set(&with[k]))
-            );
-        }
+        let (plain, with, n) = one_more_plan(&g, &d, (false, false, false), (true, false, false));
         let siege = &with[n];
         let kept: Vec<CardId> = g.characters(0).filter(|&c| !siege.has(c)).collect();
         let atk: i16 = kept.iter().map(|&c| g.stat(c, Stat::Attack)).sum();
@@ -606,16 +618,7 @@ mod tests {
             None => g.spawn(THAURDIR, ENCOUNTER, Zone::Staging),
         };
         let d = commit_decision(&g);
-        let mut plain = [Plan::empty(0, g.round); MAX_PLANS];
-        let n = candidates(&g, &d, &mut plain, true, true, false);
-        let mut with = [Plan::empty(0, g.round); MAX_PLANS];
-        let m = candidates(&g, &d, &mut with, true, true, true);
-        assert_eq!(m, n + 1, "one more plan");
-        for k in 0..n {
-            assert!(
-                plain[k].basic == with[k].basic && (plain[k].basic || plain[k].same_set(&with[k]))
-            );
-        }
+        let (_, with, n) = one_more_plan(&g, &d, (true, true, false), (true, true, true));
         let chip = &with[n];
         assert_eq!(chip.target, Some(t), "it engages the staged Thaurdir");
         let kept: Vec<CardId> = g.characters(0).filter(|&c| !chip.has(c)).collect();

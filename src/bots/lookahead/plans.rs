@@ -219,17 +219,7 @@ pub fn candidates(
             None
         };
         for keep in [kill_and_defend(g, chars, e), siege].into_iter().flatten() {
-            let mut pl = Plan::empty(p, round);
-            if engage && g.card(e).zone == crate::engine::Zone::Staging {
-                pl.target = Some(e);
-            }
-            for (i, &c) in chars.iter().enumerate() {
-                if keep & (1 << i) == 0 {
-                    pl.cards[pl.n] = c;
-                    pl.n += 1;
-                }
-            }
-            push(pl, out);
+            push(held_back_plan(g, p, round, chars, keep, e, engage), out);
         }
     }
     // `chip`: the enemy whose hit points keep the stage from being defeated, worn down over
@@ -238,21 +228,35 @@ pub fn candidates(
     if chip {
         if let Some(e) = chip_target(g, p) {
             if let Some(keep) = chip_and_defend(g, chars, e) {
-                let mut pl = Plan::empty(p, round);
-                if engage && g.card(e).zone == crate::engine::Zone::Staging {
-                    pl.target = Some(e);
-                }
-                for (i, &c) in chars.iter().enumerate() {
-                    if keep & (1 << i) == 0 {
-                        pl.cards[pl.n] = c;
-                        pl.n += 1;
-                    }
-                }
-                push(pl, out);
+                push(held_back_plan(g, p, round, chars, keep, e, engage), out);
             }
         }
     }
     k
+}
+
+/// The plan that commits every character of `chars` outside `keep` (a bit mask) and, with
+/// `engage`, engages `e` at the optional engagement when it is staged.
+fn held_back_plan(
+    g: &Game,
+    p: u8,
+    round: u16,
+    chars: &[CardId],
+    keep: u32,
+    e: CardId,
+    engage: bool,
+) -> Plan {
+    let mut pl = Plan::empty(p, round);
+    if engage && g.card(e).zone == crate::engine::Zone::Staging {
+        pl.target = Some(e);
+    }
+    for (i, &c) in chars.iter().enumerate() {
+        if keep & (1 << i) == 0 {
+            pl.cards[pl.n] = c;
+            pl.n += 1;
+        }
+    }
+    pl
 }
 
 /// The current stage's damage target (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike

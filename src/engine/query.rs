@@ -341,8 +341,15 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// An ally for every effect: a player's ally (unless an attachment made it a hero) or an
+    /// objective-ally (Iârion, Amarthiúl), which RULES.md §8.3.1 makes an ally that player
+    /// cards affect (readied, boosted, chosen) like any other.
     pub fn is_ally(&self, c: CardId) -> bool {
-        self.ty(c) == CardType::Ally && !self.ally_is_hero(c)
+        match self.ty(c) {
+            CardType::Ally => !self.ally_is_hero(c),
+            CardType::ObjectiveAlly => true,
+            _ => false,
+        }
     }
 
     /// An ally that an attachment turned into a hero (Sword-thain, `Rule::BecomesHero`).

@@ -601,6 +601,18 @@ mod tests {
     }
 
     #[test]
+    fn chieftains_brooch_counts_an_objective_ally() {
+        // The objective-ally Amarthiúl (Dúnedain) is an ally for the Brooch (RULES.md §8.3.1).
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        let amarthiul = g.spawn("TWoE-016", ENCOUNTER, Zone::Play(0));
+        let w = g.stat(amarthiul, Stat::Willpower);
+        let b = g.spawn(BROOCH, 0, Zone::Hand(0));
+        g.attach(b, h, 0);
+        assert_eq!(g.stat(amarthiul, Stat::Willpower), w + 1);
+    }
+
+    #[test]
     fn coruhaer() {
         let mut g = sandbox(&[&["Core-001"]]);
         let h = hero(&g, "Core-001");

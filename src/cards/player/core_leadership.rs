@@ -984,6 +984,24 @@ mod tests {
     }
 
     #[test]
+    fn ever_vigilant_readies_an_objective_ally() {
+        // RULES.md §8.3.1: an objective-ally (Iârion) is an ally that player cards affect.
+        use crate::cards::testkit::codes::IARION;
+        use crate::engine::ENCOUNTER;
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let e = g.spawn("Core-020", 0, Zone::Hand(0));
+        let iarion = g.spawn(IARION, ENCOUNTER, Zone::Play(0));
+        assert!(g.is_ally(iarion));
+        assert!(!ever_vigilant_can(&g, e, 0));
+        g.exhaust(iarion);
+        assert!(ever_vigilant_can(&g, e, 0));
+        g.act(0, Opt::Play(e));
+        assert!(g.is_ready(iarion));
+    }
+
+    #[test]
     fn common_cause() {
         let mut g = sandbox(&[&["Core-001", "Core-002"]]);
         let h = heroes(&g, 0);

@@ -28,6 +28,7 @@ impl<'a> Clone for Game<'a> {
             decision: self.decision.clone(),
             waiting: self.waiting,
             answer: self.answer,
+            commit_queue: self.commit_queue,
             outcome: self.outcome,
             canceled: self.canceled,
             quest_progress_this_round: self.quest_progress_this_round,
@@ -92,6 +93,7 @@ impl<'a> Clone for Game<'a> {
             decision,
             waiting,
             answer,
+            commit_queue,
             outcome,
             canceled,
             quest_progress_this_round,
@@ -153,6 +155,7 @@ impl<'a> Clone for Game<'a> {
         self.decision.options.clone_from(&decision.options);
         self.waiting = *waiting;
         self.answer = *answer;
+        self.commit_queue = *commit_queue;
         self.outcome = *outcome;
         self.canceled = *canceled;
         self.quest_progress_this_round = *quest_progress_this_round;

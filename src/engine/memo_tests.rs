@@ -101,3 +101,82 @@ fn unique_rings_follow_copies_moves_and_flips() {
     g.set_face(played, faramir);
     assert!(both(&g, in_hand) && both(&g, third), "Faramir again");
 }
+
+/// A bot that answers a commit step at once (`Bot::commit_set`, `basic`) plays exactly as it
+/// does answering one commit at a time: every playable scenario × mode, one to four players,
+/// the same log lines (logging on) and the same record; the commit sets are used.
+#[test]
+fn commit_sets_play_as_one_by_one() {
+    use crate::bots::Bot;
+    use crate::engine::{CommitSet, Decision, Game};
+    /// `basic`, counting the commit sets it hands over.
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    struct Counting(Box<dyn Bot>, Arc<AtomicU64>);
+    impl Bot for Counting {
+        fn name(&self) -> &'static str {
+            self.0.name()
+        }
+        fn new_game(&mut self, seed: u64) {
+            self.0.new_game(seed)
+        }
+        fn choose(&mut self, g: &Game, d: &Decision) -> usize {
+            self.0.choose(g, d)
+        }
+        fn commit_set(&mut self, g: &Game, d: &Decision) -> Option<CommitSet> {
+            let s = self.0.commit_set(g, d);
+            self.1.fetch_add(s.is_some() as u64, Ordering::Relaxed);
+            s
+        }
+    }
+    let db = crate::cards::testkit::db();
+    let sets = Arc::new(AtomicU64::new(0));
+    let mut games = 0;
+    for c in soak_configs(db).iter().filter(|c| c.bot == "basic") {
+        let setup = soak_setup(db, c, 30).expect("soak setup");
+        let mut whole = super::Game::new(db, &setup);
+        let mut single = super::Game::new(db, &setup);
+        whole.set_logging(true);
+        single.set_logging(true);
+        let mut a: Vec<Box<dyn Bot>> = (0..c.players)
+            .map(|_| {
+                Box::new(Counting(crate::bots::make("basic").unwrap(), sets.clone()))
+                    as Box<dyn Bot>
+            })
+            .collect();
+        let mut b: Vec<Box<dyn Bot>> = (0..c.players)
+            .map(|_| crate::bots::make("basic").expect("registered bot"))
+            .collect();
+        for i in 0..6 {
+            let ra = super::play_game(&mut whole, &mut a, 5, i);
+            // One decision at a time (what `play_game` did before commit sets).
+            for (seat, bot) in b.iter_mut().enumerate() {
+                bot.new_game(crate::seed::derive(
+                    5,
+                    i,
+                    crate::seed::Stream::Bot(seat as u8),
+                ));
+            }
+            single.start(5, i);
+            loop {
+                single.open_stat_memo();
+                let Some(d) = single.pending() else { break };
+                let k = b[d.player as usize].choose(&single, d);
+                single.apply(k);
+            }
+            single.close_stat_memo();
+            assert_eq!(
+                whole.log_lines(),
+                single.log_lines(),
+                "{c:?} game {i}: the logs differ"
+            );
+            assert_eq!(
+                format!("{ra:?}"),
+                format!("{:?}", single.record()),
+                "{c:?} game {i}"
+            );
+            games += 1;
+        }
+    }
+    assert!(games > 0 && sets.load(Ordering::Relaxed) > 0);
+}

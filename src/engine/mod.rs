@@ -514,6 +514,8 @@ pub struct Game<'a> {
     decision: Decision,
     waiting: bool,
     answer: Option<Opt>,
+    /// The rest of a commit step a bot answered at once (`Bot::commit_set`).
+    commit_queue: CommitQueue,
     outcome: Option<Outcome>,
     /// Set by a cancel response (A Test of Will, Hasty Stroke ...); read by the reveal / shadow step.
     pub canceled: bool,
@@ -871,6 +873,7 @@ impl<'a> Game<'a> {
             },
             waiting: false,
             answer: None,
+            commit_queue: CommitQueue::OFF,
             outcome: None,
             canceled: false,
             quest_progress_this_round: 0,
@@ -942,6 +945,7 @@ impl<'a> Game<'a> {
         if let Some(l) = self.log.as_mut() {
             l.clear();
         }
+        self.commit_queue = CommitQueue::OFF;
         self.setup_game();
         self.run();
     }
@@ -976,6 +980,34 @@ impl<'a> Game<'a> {
         self.waiting = false;
         self.answer = Some(opt);
         self.run();
+    }
+
+    /// Answer the pending `Ask::Commit` with a whole commit step (`Bot::commit_set`): its
+    /// first character now (Done when it is empty), the others by the commit frames that follow
+    /// (`flow::quest`), each as if the bot had chosen it from its offer list, then Done.
+    pub fn apply_commit_set(&mut self, set: CommitSet) {
+        debug_assert!(self.waiting && matches!(self.decision.ask, Ask::Commit));
+        let first = set.as_slice().first().map_or(Opt::Done, |&c| Opt::Card(c));
+        let i = self
+            .decision
+            .options
+            .iter()
+            .position(|&o| o == first)
+            .unwrap_or_else(|| {
+                panic!(
+                    "commit set {:?} not among {:?}",
+                    first, self.decision.options
+                )
+            });
+        if first != Opt::Done {
+            self.commit_queue = CommitQueue {
+                set,
+                at: 1,
+                player: self.decision.player,
+                on: true,
+            };
+        }
+        self.apply(i);
     }
 
     /// Test sandbox: set the game up (decks, encounter deck, quest in play at side B), then stop
@@ -1256,6 +1288,57 @@ impl<'a> Game<'a> {
     }
 }
 
+/// The most characters a commit set holds (`Bot::commit_set`).
+pub const COMMIT_SET_MAX: usize = 16;
+
+/// A whole commit step (`Bot::commit_set`): the characters to commit, in order, then Done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitSet {
+    ids: [CardId; COMMIT_SET_MAX],
+    n: u8,
+}
+
+impl CommitSet {
+    pub const EMPTY: CommitSet = CommitSet {
+        ids: [NO_CARD; COMMIT_SET_MAX],
+        n: 0,
+    };
+
+    /// Add `c` last; false when the set is full.
+    pub fn push(&mut self, c: CardId) -> bool {
+        if (self.n as usize) < COMMIT_SET_MAX {
+            self.ids[self.n as usize] = c;
+            self.n += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn as_slice(&self) -> &[CardId] {
+        &self.ids[..self.n as usize]
+    }
+}
+
+/// What is left of a commit set once its first character is committed: `set[at..]`, then Done,
+/// for `player`'s commit frames while `on`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CommitQueue {
+    pub(crate) set: CommitSet,
+    pub(crate) at: u8,
+    pub(crate) player: u8,
+    pub(crate) on: bool,
+}
+
+impl CommitQueue {
+    pub(crate) const OFF: CommitQueue = CommitQueue {
+        set: CommitSet::EMPTY,
+        at: 0,
+        player: 0,
+        on: false,
+    };
+}
+
 /// A player: picks one option of a pending decision and only reads the game (the bots in
 /// `crate::bots` implement it).
 pub trait Bot: Send {
@@ -1264,6 +1347,17 @@ pub trait Bot: Send {
     fn new_game(&mut self, seed: u64);
     /// Index into `d.options`.
     fn choose(&mut self, game: &Game, d: &Decision) -> usize;
+    /// Optional: a whole commit step at once. Asked at a player's `Ask::Commit` by `play_game`
+    /// (not by rollouts, `Game::play_until_round`): the characters `choose` would commit one
+    /// by one, in its order, before it answers Done, as if committing a character changed
+    /// nothing but that character's own exhausted and questing flags. The engine commits them
+    /// through the same frames (state changes, log lines, triggers) and goes back to asking
+    /// `choose` one commit at a time as soon as anything else happens between two commits (a
+    /// Forced effect or Response to the commit, a state-based check, a character that must
+    /// commit, a planned character no longer offered). `None` (the default): one at a time.
+    fn commit_set(&mut self, _game: &Game, _d: &Decision) -> Option<CommitSet> {
+        None
+    }
 }
 
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
@@ -1285,7 +1379,14 @@ pub fn play_game(
         // The bot only reads the game: its stat queries are memoised until `apply`.
         game.open_stat_memo();
         let Some(d) = game.pending() else { break };
-        let i = bots[d.player as usize].choose(game, d);
+        let bot = &mut bots[d.player as usize];
+        if matches!(d.ask, Ask::Commit) {
+            if let Some(set) = bot.commit_set(game, d) {
+                game.apply_commit_set(set);
+                continue;
+            }
+        }
+        let i = bot.choose(game, d);
         game.apply(i);
     }
     game.close_stat_memo();

@@ -247,7 +247,8 @@ use crate::cards::hints::*;
 use crate::cards::Rule;
 use crate::data::{CardType, Mode, Sphere};
 use crate::engine::{
-    Ask, CardId, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER, NO_CARD,
+    Ask, CardId, CommitSet, Decision, Event, Game, Lasting, Opt, Phase, Stat, Zone, ENCOUNTER,
+    NO_CARD,
 };
 
 pub struct BasicBot {
@@ -322,6 +323,10 @@ impl Bot for BasicBot {
             Ask::Effect { card, what } => effect(g, p, card, what, o),
         };
         i.unwrap_or_else(|| fallback(o)).min(o.len() - 1)
+    }
+    fn commit_set(&mut self, g: &Game, d: &Decision) -> Option<CommitSet> {
+        install_for(self.id, &self.weights);
+        commit_all(g, d.player, &d.options, &mut self.memo)
     }
 }
 

@@ -1172,21 +1172,7 @@ pub(super) const LOSING_THREAT: i16 = 50;
 
 pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
     let qs = g.questing_stat();
-    let key = CommitMemo::key(g, p);
-    let ready = ready_chars(g, p);
-    let reserved = match memo.get(key, g, &ready) {
-        Some(r) => r,
-        None => {
-            let (r, intent) = commit_plan(g, p);
-            *memo = CommitMemo {
-                key,
-                pool: ready,
-                reserved: r,
-                intent,
-            };
-            r
-        }
-    };
+    let reserved = commit_reserved(g, p, memo);
     // Progress that cannot count: on a stage without quest points, stop committing once the
     // committed strength matches the staging threat (plus what the active location still needs);
     // whoever is left stays ready to defend and attack.
@@ -1201,20 +1187,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
             return find(o, Opt::Done);
         }
     }
-    let pick = pick_max(o, |c| {
-        if reserved.contains(c) {
-            return i32::MIN / 2;
-        }
-        // (The questing stat asked once per option.)
-        let cp = commit_progress(g, c);
-        match g.stat(c, qs) {
-            s if s <= 0 && cp <= 0 => i32::MIN / 2,
-            s => {
-                (s.max(0) + cp) as i32 * 4 + g.is_hero(c) as i32 * 2
-                    - is_objective_ally(g, c) as i32
-            }
-        }
-    });
+    let pick = pick_max(o, |c| commit_key(g, qs, &reserved, c));
     match pick {
         Some(i) => match o[i] {
             Opt::Card(c)
@@ -1225,6 +1198,71 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
             _ => find(o, Opt::Done),
         },
         None => find(o, Opt::Done),
+    }
+}
+
+/// The characters the commit plan holds back (`commit_plan`, memoised for the commit step).
+fn commit_reserved(g: &Game, p: u8, memo: &mut CommitMemo) -> Ids {
+    let key = CommitMemo::key(g, p);
+    let ready = ready_chars(g, p);
+    match memo.get(key, g, &ready) {
+        Some(r) => r,
+        None => {
+            let (r, intent) = commit_plan(g, p);
+            *memo = CommitMemo {
+                key,
+                pool: ready,
+                reserved: r,
+                intent,
+            };
+            r
+        }
+    }
+}
+
+/// How much `commit` wants to commit `c` (`i32::MIN / 2`: never).
+fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
+    if reserved.contains(c) {
+        return i32::MIN / 2;
+    }
+    // (The questing stat asked once per option.)
+    let cp = commit_progress(g, c);
+    match g.stat(c, qs) {
+        s if s <= 0 && cp <= 0 => i32::MIN / 2,
+        s => (s.max(0) + cp) as i32 * 4 + g.is_hero(c) as i32 * 2 - is_objective_ally(g, c) as i32,
+    }
+}
+
+/// The whole commit step at once (`Bot::commit_set`): the characters `commit` picks one at a
+/// time from `o`, in its order (the highest key first, the first offered on ties), while
+/// committing changes only the committed characters' flags. `None` on a stage where progress
+/// is useless (`commit` then counts the questing strength so far) or past `COMMIT_SET_MAX`.
+pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<CommitSet> {
+    if progress_is_useless(g) || o.len() > 32 {
+        return None;
+    }
+    let qs = g.questing_stat();
+    let reserved = commit_reserved(g, p, memo);
+    let mut keys = [i32::MIN / 2; 32];
+    for (k, &x) in keys.iter_mut().zip(o) {
+        if let Opt::Card(c) = x {
+            *k = commit_key(g, qs, &reserved, c);
+        }
+    }
+    let mut set = CommitSet::EMPTY;
+    loop {
+        let mut best: Option<usize> = None;
+        for (i, &k) in keys[..o.len()].iter().enumerate() {
+            if k != i32::MIN / 2 && best.is_none_or(|b| k > keys[b]) {
+                best = Some(i);
+            }
+        }
+        let Some(i) = best else { return Some(set) };
+        let Opt::Card(c) = o[i] else { return None };
+        if !set.push(c) {
+            return None;
+        }
+        keys[i] = i32::MIN / 2;
     }
 }
 

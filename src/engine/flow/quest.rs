@@ -82,18 +82,31 @@ impl<'a> Game<'a> {
                         && self.rule(Rule::MustCommit(c))
                 });
                 if let Some(c) = must {
+                    self.commit_queue.on = false;
                     self.stack.push(Frame::Commit { seat });
                     self.answer = Some(Opt::Card(c));
                     return;
+                }
+                // The rest of a commit step the bot answered at once (`Bot::commit_set`).
+                if self.commit_queue.on {
+                    match self.queued_commit(p) {
+                        Some(o @ Opt::Card(_)) => {
+                            self.stack.push(Frame::Commit { seat });
+                            self.answer = Some(o);
+                            return;
+                        }
+                        Some(_) => {
+                            self.stack.push(Frame::Commit { seat: seat + 1 });
+                            return;
+                        }
+                        None => {}
+                    }
                 }
                 self.begin_ask(p, Ask::Commit);
                 self.offer(Opt::Done);
                 for i in 0..self.list(Zone::Play(p)).len() {
                     let c = self.list(Zone::Play(p))[i];
-                    let ci = self.cards[c as usize];
-                    // An attachment may keep it off the quest (Thaurdir's Majesty).
-                    let barred = ci.n_attached > 0 && self.rule(Rule::CannotCommit(c));
-                    if self.is_character(c) && !ci.exhausted && !ci.questing && !barred {
+                    if self.committable(c) {
                         self.offer(Opt::Card(c));
                     }
                 }
@@ -119,10 +132,74 @@ impl<'a> Game<'a> {
                         g.stat(c, Stat::Willpower)
                     )
                 });
-                self.fire(Event::Committed(c));
+                let height = self.stack.len();
+                let ev = Event::Committed(c);
+                self.fire(ev);
+                // Anything more than the commit itself (a Forced effect that may have run, a
+                // Response window, a state-based check to come): the bot answers again.
+                if self.commit_queue.on
+                    && (self.listen.forced & ev.bit() != 0
+                        || self.stack.len() != height
+                        || self.dirty
+                        || self.waiting
+                        || self.outcome.is_some())
+                {
+                    self.commit_queue.on = false;
+                }
             }
             Some(_) => self.stack.push(Frame::Commit { seat: seat + 1 }),
         }
+    }
+
+    /// Would `c` (in a player's play area) be offered at a commit step now? A ready character
+    /// not yet questing that no attachment keeps off the quest (Thaurdir's Majesty).
+    fn committable(&self, c: CardId) -> bool {
+        let ci = self.cards[c as usize];
+        let barred = ci.n_attached > 0 && self.rule(Rule::CannotCommit(c));
+        self.is_character(c) && !ci.exhausted && !ci.questing && !barred
+    }
+
+    /// The next answer of `p`'s commit step from the bot's commit set, as if asked: a queued
+    /// character while it is still offered, else Done once the set is used up (logged as the
+    /// bot's answer would be, when there was a choice). `None`: the queue is dropped, the bot
+    /// is asked.
+    fn queued_commit(&mut self, p: u8) -> Option<Opt> {
+        let q = self.commit_queue;
+        if q.player != p {
+            self.commit_queue.on = false;
+            return None;
+        }
+        let ask = "commit";
+        if let Some(&c) = q.set.as_slice().get(q.at as usize) {
+            if self.cards[c as usize].zone != Zone::Play(p) || !self.committable(c) {
+                self.commit_queue.on = false;
+                return None;
+            }
+            self.commit_queue.at += 1;
+            if self.logging() {
+                let line = format!(
+                    "  > P{} [{ask}] chooses {}",
+                    p + 1,
+                    self.opt_name(Opt::Card(c))
+                );
+                self.log_line(line);
+            }
+            return Some(Opt::Card(c));
+        }
+        self.commit_queue.on = false;
+        if self.logging() {
+            let offered = (0..self.list(Zone::Play(p)).len())
+                .any(|i| self.committable(self.list(Zone::Play(p))[i]));
+            if offered {
+                let line = format!(
+                    "  > P{} [{ask}] chooses {}",
+                    p + 1,
+                    self.opt_name(Opt::Done)
+                );
+                self.log_line(line);
+            }
+        }
+        Some(Opt::Done)
     }
 
     /// The stat committed characters quest with (Battle: Attack, Siege: Defense).

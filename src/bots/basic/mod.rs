@@ -30,7 +30,8 @@
 //!
 //! **Action windows** (`action`) — `Play`/`Activate` options are scored by `action_value`, each
 //! card's `Hint::play_value` (a function beside the card's script) with a condition on the current state (heal a hero at risk, threat
-//! reduction at threat ≥ 35, draw when the hand is small, +WP before committing, ready an
+//! reduction at threat ≥ 35 or when it keeps a staged enemy from engaging this round (The Galadhrim's
+//! Greeting after the staging step), draw when the hand is small, +WP before committing, ready an
 //! exhausted hero before combat, cancel an attack by the strongest engaged enemy ...). Unknown
 //! cards score 0: Pass.
 //!

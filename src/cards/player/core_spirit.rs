@@ -778,7 +778,24 @@ mod bot {
         _ev: Option<Event>,
     ) -> i32 {
         let threat = g.players[p as usize].threat;
-        (threat >= 35) as i32 * 60
+        ((threat >= 35) || greeting_stops_an_engagement(g, p)) as i32 * 60
+    }
+
+    /// The Galadhrim's Greeting after the staging step and before the engagement checks
+    /// (travel or encounter phase): some staged enemy would engage `p` now (engagement cost at
+    /// most his threat) and stays staged once the threat is 6 lower.
+    fn greeting_stops_an_engagement(g: &Game, p: u8) -> bool {
+        if !matches!(g.phase, Phase::Travel | Phase::Encounter) || g.rule(Rule::NoEngagementChecks)
+        {
+            return false;
+        }
+        let threat = g.players[p as usize].threat;
+        g.list(Zone::Staging).iter().any(|&e| {
+            g.is_enemy(e) && {
+                let cost = g.stat(e, Stat::Engagement);
+                cost <= threat && cost > threat - 6
+            }
+        })
     }
 
     pub(super) fn stand_and_fight_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
@@ -1389,6 +1406,43 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 0);
         g.players[0].threat = 35;
         assert_eq!(action_value(&g, 0, c, None), 60);
+    }
+
+    /// Fault class (Deadmen's Dike, `rhudaur-guard`, session 36): heroes die to the many
+    /// attacks of enemies engaged in one encounter phase while the Greeting waits for threat
+    /// 35. Played after the staging step, it keeps a staged enemy whose engagement cost is
+    /// within 6 of the threat from engaging this round.
+    #[test]
+    fn the_galadhrims_greeting_stops_an_engagement() {
+        use crate::cards::hints::action_value;
+        use crate::cards::testkit::codes::BALEFUL_SHADE;
+        use crate::cards::Rule;
+        let mut g = crate::cards::testkit::sandbox_in(
+            "deadmens-dike",
+            crate::data::Mode::Standard,
+            &[&["Core-007"]],
+        );
+        crate::cards::testkit::clear_zone(&mut g, Zone::Staging);
+        let c = g.spawn("Core-046", 0, Zone::Hand(0));
+        let e = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Staging);
+        assert!(!g.rule(Rule::NoEngagementChecks));
+        assert_eq!(g.stat(e, Stat::Engagement), 30, "the situation");
+        g.players[0].threat = 30;
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, c, None), 0, "before the staging step");
+        for ph in [Phase::Travel, Phase::Encounter] {
+            g.phase = ph;
+            assert_eq!(action_value(&g, 0, c, None), 60, "{ph:?}: it would engage");
+        }
+        g.players[0].threat = 29;
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            0,
+            "it would not engage anyway"
+        );
+        g.players[0].threat = 36;
+        g.phase = Phase::Encounter;
+        assert_eq!(action_value(&g, 0, c, None), 60, "threat 35+ as before");
     }
 
     #[test]

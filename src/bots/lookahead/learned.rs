@@ -672,6 +672,7 @@ mod tests {
         mix: 0.0,
         fit: Fit::Pooled,
         carry: 0.8,
+        flip_deficit: 0.0,
     };
 
     /// At every round start of `basic`'s games in five scenarios (Mount Gram's split staging

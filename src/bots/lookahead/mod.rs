@@ -309,6 +309,7 @@ impl LookaheadBot {
         let scale = value.unwrap_or(learned::Scale::Static);
         let policy_weights = Weights {
             blocker_travel: num("blocker_travel", get("blocker_travel"), -40i32, 40)?,
+            flip_hold: num("flip_hold", get("flip_hold"), 0i32, 100)?,
             ..weights::DEFAULT
         };
         let margins = (
@@ -367,6 +368,7 @@ impl LookaheadBot {
                 mix: real("value_mix", get("value_mix"))?,
                 fit: fit.unwrap_or(learned::Fit::Pooled),
                 carry: real("carry_weight", get("carry_weight"))?,
+                flip_deficit: real("flip_deficit", get("flip_deficit"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {

@@ -225,6 +225,16 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `blocker_travel` weight in the bot's own choices and its rollouts: threat points a location that forbids threat reduction while staged (Outlying Homestead) adds to its travel score (-40 to 40; below about -33, as by default, it is never travelled to; -40 against 0 measured +2.3 / +3.1 points on Intruders Standard, 600 / 1,000 pairs)",
     },
     BotOption {
+        name: "flip_hold",
+        default: "0",
+        about: "basic's `flip_hold` weight in the bot's own choices and its rollouts: threat points the kill that flips The Weather Hills' Hunting the Orcs (Hint::flip_kills_base) costs while staged locations hold more than basic's flip_ready (4) Threat and threat is below flip_threat (45) (0: off; 0-100; session 36: see README \"The Weather Hills: when to make the fourth kill\")",
+    },
+    BotOption {
+        name: "flip_deficit",
+        default: "0",
+        about: "state value: per point of staging threat above the characters' Willpower while a mission whose tokens are lives is in play (The Weather Hills stage 2): the search sees an unready stage-2 board as worse and may hold the flip (0: off; 0-10; session 36: see README \"The Weather Hills: when to make the fourth kill\")",
+    },
+    BotOption {
         name: "value",
         default: "auto",
         about: "score of an unfinished rollout end: auto (learned on the scenarios and modes the fit was made on, learned::DOMAIN: Intruders in Chetwood, Escape from Mount Gram, Across the Ettenmoors, Easy and Standard; static elsewhere, where learned shortened games and lost progress: Wastes of Eriador Standard progress score −1.17, Treachery of Rhudaur −1.57, Mount Gram Nightmare −3.46), learned (1000·p − 500 everywhere, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7 / +5.5, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30)",

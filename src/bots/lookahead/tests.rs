@@ -602,3 +602,77 @@ fn plays_whole_games_deterministically() {
         assert_eq!(format!("{r1:?}"), format!("{r2:?}"));
     }
 }
+
+/// `flip_deficit` (session 36): on The Weather Hills' stage 2 (Savage Counter-attack staged,
+/// its tokens are lives) the value loses `flip_deficit` per point of staging threat above the
+/// characters' Willpower; on stage 1 (Hunting the Orcs) and below the Willpower it is 0.
+#[test]
+fn flip_deficit_prices_stage_two_staging_threat_over_willpower() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::{clear_zone, sandbox_in};
+    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    let w = ValueWeights {
+        flip_deficit: 2.0,
+        ..DEFAULT_WEIGHTS
+    };
+    let wp: i32 = g
+        .characters(0)
+        .map(|c| g.stat(c, Stat::Willpower).max(0) as i32)
+        .sum();
+    let ridges = (wp / 3 + 2) as usize; // Exposed Ridge: 3 Threat each
+    for _ in 0..ridges {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    }
+    g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    assert_eq!(value::flip_deficit_points(&g), 0, "stage 1: no deficit");
+    assert_eq!(state_value(&g, &w), state_value(&g, &DEFAULT_WEIGHTS));
+    clear_zone(&mut g, Zone::Staging);
+    for _ in 0..ridges {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    }
+    g.spawn(SAVAGE_COUNTER_ATTACK, ENCOUNTER, Zone::Staging);
+    let deficit = g.staging_threat() as i32 - wp;
+    assert!(deficit > 0);
+    assert_eq!(value::flip_deficit_points(&g), deficit);
+    let diff = state_value(&g, &DEFAULT_WEIGHTS) - state_value(&g, &w);
+    assert_eq!(diff, 2.0 * deficit as f64);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    assert_eq!(
+        value::flip_deficit_points(&g),
+        deficit + 3,
+        "one more ridge"
+    );
+}
+
+/// `flip_hold` (session 36): the option reaches the bot's `basic` policy (its own choices and
+/// rollouts), which then keeps the kill that would flip Hunting the Orcs while locations are
+/// staged; by default the policy takes it.
+#[test]
+fn flip_hold_reaches_the_policy_and_holds_the_flip_kill() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::{clear_zone, sandbox_in, set_stage};
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    set_stage(&mut g, SCATTERED_AMONG_THE_HILLS);
+    g.phase = Phase::Combat;
+    g.players[0].threat = 32;
+    let m = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    g.card_mut(m).resources = 3;
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    let d = Decision {
+        player: 0,
+        ask: Ask::AttackTarget,
+        options: vec![Opt::Done, Opt::Card(e)],
+    };
+    let mut default = LookaheadBot::from_options(&[]).unwrap();
+    assert_eq!(d.options[default.policy.choose(&g, &d)], Opt::Card(e));
+    let opts = [("flip_hold".to_string(), "20".to_string())];
+    let mut held = LookaheadBot::from_options(&opts).unwrap();
+    assert_eq!(d.options[held.policy.choose(&g, &d)], Opt::Done);
+    assert_eq!(d.options[held.roll.choose(&g, &d)], Opt::Done);
+}

@@ -54,6 +54,11 @@ pub struct ValueWeights {
     pub fit: learned::Fit,
     /// Share of `progress` per quest point of the main-quest stages already passed.
     pub carry: f64,
+    /// While a mission whose tokens are lives is in play (`Hint::mission_tokens_are_lives`:
+    /// The Weather Hills' stage 2, after Hunting the Orcs flips): per point of staging threat
+    /// above the Willpower the players' characters hold (`flip_deficit_points`). Off (0) by
+    /// default.
+    pub flip_deficit: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -81,6 +86,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     mix: 0.0,
     fit: learned::Fit::Pooled,
     carry: 0.0,
+    flip_deficit: 0.0,
 };
 
 /// The score of a rollout's end state (see the `lookahead` module doc).
@@ -246,7 +252,35 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.carry > 0.0 && areas.is_empty() {
         v += w.carry * w.progress * passed_quest_points(g) as f64;
     }
+    if w.flip_deficit > 0.0 {
+        v -= w.flip_deficit * flip_deficit_points(g) as f64;
+    }
     v
+}
+
+/// While a mission whose tokens are lives is staged (`Hint::mission_tokens_are_lives`: The
+/// Weather Hills' Savage Counter-attack, on stage 2): the staging threat above the Willpower of
+/// every character in play, at least 0 — how far the board is from making progress on the
+/// stage (README "The Weather Hills stage 2": boards won there have their staged locations
+/// gone and more Willpower). 0 while no such mission is in play.
+pub(crate) fn flip_deficit_points(g: &Game) -> i32 {
+    let lives = g
+        .list(Zone::Staging)
+        .iter()
+        .any(|&c| crate::cards::hints::hint(g, c).mission_tokens_are_lives);
+    if !lives {
+        return 0;
+    }
+    let mut wp = 0i32;
+    for p in 0..g.n_players {
+        if g.players[p as usize].eliminated {
+            continue;
+        }
+        for c in g.characters(p) {
+            wp += g.stat(c, Stat::Willpower).max(0) as i32;
+        }
+    }
+    (g.staging_threat().max(0) as i32 - wp).max(0)
 }
 
 /// The damage on the enemy in play whose hit points keep the current stage from being defeated

@@ -220,6 +220,11 @@ pub struct Hint {
     /// location (Lórien Guide: 1) and on each location in the staging area (Northern Tracker:
     /// 1). A bot counts it with the card's willpower when choosing who quests.
     pub commit_progress: CommitProgress,
+    /// A main-quest stage reached by spending the earlier stages' progress, where holding the
+    /// earlier stage just short of its quest points only waits for a loss (The Wastes of
+    /// Eriador 2B and 3B): the lookahead's value (`carry_weight=auto`) keeps the worth of the
+    /// quest points already passed, so advancing is not read as losing them.
+    pub carry_progress: bool,
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
@@ -291,6 +296,7 @@ pub const NO_HINT: Hint = Hint {
     time_mill: 0,
     flip_kills_base: 0,
     commit_progress: NO_COMMIT_PROGRESS,
+    carry_progress: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

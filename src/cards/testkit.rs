@@ -172,7 +172,9 @@ pub mod codes {
     pub const DAYBREAK: &str = "TWoE-011";
     pub const ACROSS_THE_WASTES: &str = "TWoE-013B";
     pub const BATTLE_WITH_THE_PACK: &str = "TWoE-015B";
+    pub const HOWLING_AT_NIGHT: &str = "TWoE-014B";
     pub const PACK_LEADER: &str = "TWoE-017";
+    pub const MAKE_CAMP: &str = "TLR-055";
     pub const WHITE_WARG: &str = "TWoE-021";
     pub const GANDALF: &str = "Core-073";
     pub const THAURDIR: &str = "TLR-033";

@@ -117,7 +117,10 @@
 //! expected surplus is ≤ 0 (as the current quest it reveals one more card, and no progress is
 //! expected), unless the main quest cannot be defeated anyway. A side quest that cannot take
 //! progress now (no quest points: Make a Stand; or `Rule::CannotPlaceProgress`, by Night) is never
-//! chosen.
+//! chosen. By Day where quest cards take progress only by Day (`day_main`, The Wastes of
+//! Eriador) a side quest is chosen only when the expected surplus finishes it. A stage that cannot
+//! be defeated while its `Hint::quest_damage_target` lives is not read as blocked while that
+//! enemy cannot take damage yet (`gate_quest`: Wastes 3B, Pack Leader below 5 progress).
 //!
 //! **Travel** (`travel`) — each location scores `3·threat − remaining quest points`, minus
 //! `Hint::travel_penalty` for known painful travel costs, and minus 1000 for Chetwood Forest

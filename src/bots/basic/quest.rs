@@ -1358,6 +1358,26 @@ pub(super) fn quest_surplus_for(g: &Game, p: u8, c: CardId, surplus: i16) -> i16
     surplus + (sum(stat) - sum(Stat::Willpower)) * 3 / 4
 }
 
+/// Is the main quest's progress what lets its damage target be hurt (The Wastes of Eriador 3B:
+/// Pack Leader takes no damage below 5 progress on the stage)? Then a stage that cannot be
+/// defeated while that enemy lives is not blocked for questing: its progress opens the kill.
+pub(super) fn progress_opens_damage_target(g: &Game) -> bool {
+    w().gate_quest != 0
+        && effects::quest_damage_target(g)
+            .is_some_and(|t| g.card(t).zone.in_play() && !g.can_take_damage(t))
+}
+
+/// By Day where quest cards take progress only by Day (The Wastes of Eriador): a Day spent on a
+/// side quest it does not finish is a Day lost to the main quest, whose stages need every Day.
+/// True when the main quest can take this round's progress and such a side quest should wait.
+pub(super) fn day_only_progress(g: &Game, main: CardId, main_blocked: bool) -> bool {
+    w().day_main != 0
+        && main != NO_CARD
+        && !main_blocked
+        && g.is_day()
+        && !g.rule(Rule::CannotPlaceProgress(main))
+}
+
 pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
     let surplus = expected_surplus(g, p);
@@ -1365,7 +1385,9 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main_blocked = main != NO_CARD
         && (g.rule(Rule::CannotDefeat(main))
             || g.rule(Rule::CannotWin)
-            || g.def_of(main).quest_points <= 0);
+            || g.def_of(main).quest_points <= 0)
+        && !progress_opens_damage_target(g);
+    let day_only = day_only_progress(g, main, main_blocked);
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
@@ -1382,6 +1404,9 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        if day_only && !cheap {
             continue;
         }
         // Orc Rearguard as the current quest reveals one more card: only worth it when we

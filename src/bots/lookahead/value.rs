@@ -52,7 +52,8 @@ pub struct ValueWeights {
     pub mix: f64,
     /// With a learned value: which fitted coefficients (`value_fit`).
     pub fit: learned::Fit,
-    /// Share of `progress` per quest point of the main-quest stages already passed.
+    /// Share of `progress` per quest point of the main-quest stages already passed; negative:
+    /// `auto` (1 while the main quest's `Hint::carry_progress` is set, else 0).
     pub carry: f64,
     /// While a mission whose tokens are lives is in play (`Hint::mission_tokens_are_lives`:
     /// The Weather Hills' stage 2, after Hunting the Orcs flips): per point of staging threat
@@ -88,6 +89,9 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     carry: 0.0,
     flip_deficit: 0.0,
 };
+
+/// `carry_weight=auto`.
+pub const CARRY_AUTO: f64 = -1.0;
 
 /// The score of a rollout's end state (see the `lookahead` module doc).
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
@@ -249,8 +253,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.quest_damage > 0.0 {
         v += w.quest_damage * w.progress * quest_damage_done(g) as f64;
     }
-    if w.carry > 0.0 && areas.is_empty() {
-        v += w.carry * w.progress * passed_quest_points(g) as f64;
+    let carry = carry_share(g, w);
+    if carry > 0.0 && areas.is_empty() {
+        v += carry * w.progress * passed_quest_points(g) as f64;
     }
     if w.flip_deficit > 0.0 {
         v -= w.flip_deficit * flip_deficit_points(g) as f64;
@@ -297,6 +302,18 @@ pub(crate) fn quest_damage_done(g: &Game) -> i16 {
             g.card(e).damage.clamp(0, hp)
         }
         _ => 0,
+    }
+}
+
+/// The `carry_weight` in force: the option's number, or with `auto` 1 on a stage whose
+/// `Hint::carry_progress` is set (The Wastes of Eriador 2B, 3B) and 0 elsewhere.
+pub(crate) fn carry_share(g: &Game, w: &ValueWeights) -> f64 {
+    if w.carry >= 0.0 {
+        return w.carry;
+    }
+    match g.main_quest() {
+        Some(q) if crate::cards::hints::hint(g, q).carry_progress => 1.0,
+        _ => 0.0,
     }
 }
 

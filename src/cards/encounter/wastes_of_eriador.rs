@@ -50,6 +50,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoE-014B",
         hint: Hint {
             effect: Some(bot::discard_cheapest_ally),
+            carry_progress: true,
             ..NO_HINT
         },
         forced: Some(stage2b_forced),
@@ -69,6 +70,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoE-015B",
         hint: Hint {
             quest_damage_target: Some(find_pack_leader),
+            carry_progress: true,
             ..NO_HINT
         },
         rule: Some(stage3b_rule),

@@ -220,6 +220,13 @@ pub struct Hint {
     /// location (Lórien Guide: 1) and on each location in the staging area (Northern Tracker:
     /// 1). A bot counts it with the card's willpower when choosing who quests.
     pub commit_progress: CommitProgress,
+    // rw36
+    /// A quest stage defeated only while the players control more locations than the staging
+    /// area holds (Wrath and Ruin 1B; 2B's Gate travel asks the same): each explored location
+    /// they control and each staged location they clear is a step of the race, and progress
+    /// beyond the stage's quest points is worth nothing. A search bot scores the race
+    /// (`lookahead`'s `control_weight`), `basic` takes Thane Ulchor's attack when it wins it.
+    pub control_race: bool,
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
@@ -291,6 +298,7 @@ pub const NO_HINT: Hint = Hint {
     time_mill: 0,
     flip_kills_base: 0,
     commit_progress: NO_COMMIT_PROGRESS,
+    control_race: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

@@ -367,6 +367,7 @@ impl LookaheadBot {
                 mix: real("value_mix", get("value_mix"))?,
                 fit: fit.unwrap_or(learned::Fit::Pooled),
                 carry: real("carry_weight", get("carry_weight"))?,
+                control: wide("control_weight", get("control_weight"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {

@@ -135,6 +135,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off). Off by default (static value only; the learned value gives it no weight): traced on The Wastes of Eriador, the one-round view held stage 2 at 14 of 15 for a dozen rounds, since advancing lost 21 points of progress and brought Pack Leader; at 1 against 0 (wastes-watchmen, 300-400 pairs) it reaches stage 2 and 3 more often (Easy, 100 traced games: stage 3 in 4 against 1) but dies there sooner: Easy progress score +0.43 (-0.03 to +0.90) seed 7, +0.00 (-0.54 to +0.54) seed 103, rounds -0.79 / -0.95; Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63), rounds -0.48 / -0.23 (seeds 7 / 103) (0-10)",
     },
     BotOption {
+        name: "control_weight",
+        default: "0",
+        about: "state value: while the main quest is a control race (Hint::control_race: Wrath and Ruin), each location the players control more than the staging area holds (controlled less staged); when on, the stage's progress beyond its quest points counts nothing (0-100)",
+    },
+    BotOption {
         name: "explored_weight",
         default: "0",
         about: "state value: per quest point of a location in play at the decision and explored (or otherwise gone to the encounter discard / victory display) by the horizon (0-10)",

@@ -54,6 +54,10 @@ pub struct ValueWeights {
     pub fit: learned::Fit,
     /// Share of `progress` per quest point of the main-quest stages already passed.
     pub carry: f64,
+    /// While the main quest is a control race (`Hint::control_race`: Wrath and Ruin), each
+    /// location the players control more than the staging area holds ([`control_lead`]); with
+    /// it on, the stage's progress beyond its quest points counts nothing.
+    pub control: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -81,6 +85,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     mix: 0.0,
     fit: learned::Fit::Pooled,
     carry: 0.0,
+    control: 0.0,
 };
 
 /// The score of a rollout's end state (see the `lookahead` module doc).
@@ -246,7 +251,26 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.carry > 0.0 && areas.is_empty() {
         v += w.carry * w.progress * passed_quest_points(g) as f64;
     }
+    if w.control > 0.0 {
+        let (lead, excess) = control_lead(g);
+        v += w.control * lead as f64 - w.progress * excess as f64;
+    }
     v
+}
+
+/// While the main quest is a control race (`Hint::control_race`: Wrath and Ruin 1B and 2B,
+/// defeated or opened only while the players control more locations than are staged): the
+/// locations the players control less those in the staging area, and the stage's progress
+/// beyond its quest points (which buys nothing there); (0, 0) on any other quest.
+pub(crate) fn control_lead(g: &Game) -> (i16, i16) {
+    let Some(q) = g.main_quest() else {
+        return (0, 0);
+    };
+    if g.areas.split || !crate::cards::hints::hint(g, q).control_race {
+        return (0, 0);
+    }
+    let excess = (g.card(q).progress - g.stat(q, Stat::QuestPoints).max(0)).max(0);
+    (g.locations_controlled() - g.locations_staged(), excess)
 }
 
 /// The damage on the enemy in play whose hit points keep the current stage from being defeated

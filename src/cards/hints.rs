@@ -225,6 +225,12 @@ pub struct Hint {
     /// Eriador 2B and 3B): the lookahead's value (`carry_weight=auto`) keeps the worth of the
     /// quest points already passed, so advancing is not read as losing them.
     pub carry_progress: bool,
+    /// A quest stage defeated only while the players control more locations than the staging
+    /// area holds (Wrath and Ruin 1B; 2B's Gate travel asks the same): each explored location
+    /// they control and each staged location they clear is a step of the race, and progress
+    /// beyond the stage's quest points is worth nothing. A search bot scores the race
+    /// (`lookahead`'s `control_weight`), `basic` takes Thane Ulchor's attack when it wins it.
+    pub control_race: bool,
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
@@ -297,6 +303,7 @@ pub const NO_HINT: Hint = Hint {
     flip_kills_base: 0,
     commit_progress: NO_COMMIT_PROGRESS,
     carry_progress: false,
+    control_race: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a

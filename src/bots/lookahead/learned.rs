@@ -14,7 +14,7 @@ use crate::data::{CardType, Mode};
 use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 
 /// Number of features.
-pub const N: usize = 43;
+pub const N: usize = 45;
 
 /// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units: the
 /// log-odds per unit of the feature). Fitted by `tools/fit_value.py` (ridge 1 on standardized
@@ -71,6 +71,8 @@ pub const COEF: [f64; N] = [
     7.526615e-03,  // encounter_deck
     0.000000e+00,  // life_tokens
     0.000000e+00,  // passed_quest_points (not in the fit's data)
+    0.000000e+00,  // control_lead (not in the fit's data)
+    0.000000e+00,  // control_excess (not in the fit's data)
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on 6,000 games of `lookahead` with the learned
@@ -121,6 +123,8 @@ pub const COEF_SELF: [f64; N] = [
     1.422284e-02,  // encounter_deck
     0.000000e+00,  // life_tokens
     0.000000e+00,  // passed_quest_points (not in the fit's data)
+    0.000000e+00,  // control_lead (not in the fit's data)
+    0.000000e+00,  // control_excess (not in the fit's data)
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on Intruders in Chetwood alone: 8,000 games of
@@ -174,6 +178,8 @@ pub const COEF_CHET: [f64; N] = [
     4.109800e-03,  // encounter_deck
     0.000000e+00,  // life_tokens
     0.000000e+00,  // passed_quest_points (not in the fit's data)
+    0.000000e+00,  // control_lead (not in the fit's data)
+    0.000000e+00,  // control_excess (not in the fit's data)
 ];
 
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
@@ -230,6 +236,8 @@ pub const NAMES: [&str; N] = [
     // In the static value (added after the fit: no data, coefficient 0).
     "life_tokens",
     "passed_quest_points",
+    "control_lead",
+    "control_excess",
 ];
 
 /// Index of each feature (for the static weights and tests).
@@ -277,6 +285,8 @@ pub mod f {
     pub const ENCOUNTER_DECK: usize = 40;
     pub const LIFE_TOKENS: usize = 41;
     pub const PASSED_QUEST_POINTS: usize = 42;
+    pub const CONTROL_LEAD: usize = 43;
+    pub const CONTROL_EXCESS: usize = 44;
 }
 
 /// The features of an unfinished game (see the module doc). The static value's terms use its
@@ -425,6 +435,9 @@ pub fn features(g: &Game) -> [f64; N] {
     if areas.is_empty() {
         x[f::PASSED_QUEST_POINTS] = super::passed_quest_points(g) as f64;
     }
+    let (lead, excess) = super::control_lead(g);
+    x[f::CONTROL_LEAD] = lead as f64;
+    x[f::CONTROL_EXCESS] = excess as f64;
     x
 }
 
@@ -467,6 +480,10 @@ pub fn static_weights(w: &ValueWeights) -> [f64; N] {
     // (`carry_weight=auto`, negative, reads the stage's hint: 0 here, as on every stage of the
     // scenarios this dot product is tested on.)
     k[f::PASSED_QUEST_POINTS] = w.carry.max(0.0) * w.progress;
+    if w.control > 0.0 {
+        k[f::CONTROL_LEAD] = w.control;
+        k[f::CONTROL_EXCESS] = -w.progress;
+    }
     k
 }
 
@@ -675,11 +692,12 @@ mod tests {
         fit: Fit::Pooled,
         carry: 0.8,
         flip_deficit: 0.0,
+        control: 2.7,
     };
 
-    /// At every round start of `basic`'s games in five scenarios (Mount Gram's split staging
+    /// At every round start of `basic`'s games in six scenarios (Mount Gram's split staging
     /// areas, Intruders' side quests, The Weather Hills' kill tokens, Deadmen's Dike's deck
-    /// clock), the static value is the dot product of the features with `static_weights`, at
+    /// clock, Wrath and Ruin's control race), the static value is the dot product of the features with `static_weights`, at
     /// the default weights and at others: the features are the static value's terms.
     #[test]
     fn features_reproduce_the_static_value() {
@@ -692,6 +710,7 @@ mod tests {
             ("across-the-ettenmoors", "noldor-questers"),
             ("the-weather-hills", "weather-hills-hunters"),
             ("deadmens-dike", "rhudaur-guard"),
+            ("wrath-and-ruin", "noldor-questers"),
         ] {
             let setup = GameSetup {
                 scenario: db.scenario(sc).unwrap(),

@@ -84,6 +84,9 @@
 //! quest point of a location in play at the decision and in the encounter discard pile / victory
 //! display at the horizon (exploring otherwise loses the value of the progress on it);
 //! `kill_chance` (0) · `kill_token` per enemy in play while a kills-advance-quest mission is staged;
+//! `control_weight` (0; per location controlled beyond those staged while the quest is a control
+//! race, `Hint::control_race`, Wrath and Ruin; at 6 it controls more and reaches stage 2 less:
+//! a controlled location is a liability until the round it wins the race, see ARCHITECTURE.md);
 //! `hero_weight` above 12; `search_all=1` (also search engagement ties, attack order, archery);
 //! `late_horizon=1` (a decision in the encounter, combat or refresh phase plays on through the next
 //! round's quest phase: Intruders Standard −5.3 and −2.0 points, 150 pairs on seeds 2 and 3, n.s.).
@@ -375,6 +378,7 @@ impl LookaheadBot {
                     x => real("carry_weight", x)?,
                 },
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
+                control: wide("control_weight", get("control_weight"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {

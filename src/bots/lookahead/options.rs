@@ -135,6 +135,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: share of progress_weight per quest point of the main-quest stages already passed, so that advancing keeps the worth of the progress it spent (0: off; auto: 1 on a stage whose Hint::carry_progress is set, The Wastes of Eriador 2B and 3B, else 0). Off by default: traced on The Wastes of Eriador, the one-round view holds stage 2 at 14 of 15 for many rounds, since advancing loses 21 points of progress and brings Pack Leader; session 34 (1 against 0, wastes-watchmen, 300-400 pairs): progress score Easy +0.43 (-0.03 to +0.90) / +0.00 (-0.54 to +0.54), Standard +0.10 (-0.22 to +0.42) / +0.35 (+0.07 to +0.63); session 36 (auto against 0, with basic's day_main and gate_quest): Easy +1.26 (+0.22 to +2.30), 3 wins to 0 (300 pairs, seed 3621), then +0.07 (-0.33 to +0.46) (400 pairs, seed 3661), Standard +0.14 (-0.12 to +0.40) (400 pairs, seed 3661), rounds -0.4 to -0.9: stage 3 is reached twice as often, but the board there cannot kill Pack Leader (0-10 or auto)",
     },
     BotOption {
+        name: "control_weight",
+        default: "0",
+        about: "state value: while the main quest is a control race (Hint::control_race: Wrath and Ruin), each location the players control more than the staging area holds (controlled less staged); when on, the stage's progress beyond its quest points counts nothing (0-100). Off by default: on Wrath and Ruin Easy (noldor-questers, seed 101, 200 games, with basic's race rules) 6 against 0 reached stage 2 in 5.5% against 13.0% (-7.5 pp, -11.9 to -3.1), rounds -0.46 (-0.73 to -0.18), with more locations controlled (+0.59) and Ransacked House taken (+0.59): a controlled location raises the Gate's Threat and feeds Street Fighting and Ulchor's Revenge, and is worth something only in the round it wins the race (4 / 10 / 20 before those rules: 5 / 7 / 4 stage-2 games of 100 against 9)",
+    },
+    BotOption {
         name: "explored_weight",
         default: "0",
         about: "state value: per quest point of a location in play at the decision and explored (or otherwise gone to the encounter discard / victory display) by the horizon (0-10)",

@@ -60,6 +60,10 @@ pub struct ValueWeights {
     /// above the Willpower the players' characters hold (`flip_deficit_points`). Off (0) by
     /// default.
     pub flip_deficit: f64,
+    /// While the main quest is a control race (`Hint::control_race`: Wrath and Ruin), each
+    /// location the players control more than the staging area holds ([`control_lead`]); with
+    /// it on, the stage's progress beyond its quest points counts nothing.
+    pub control: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -88,6 +92,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     fit: learned::Fit::Pooled,
     carry: 0.0,
     flip_deficit: 0.0,
+    control: 0.0,
 };
 
 /// `carry_weight=auto`.
@@ -260,6 +265,10 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.flip_deficit > 0.0 {
         v -= w.flip_deficit * flip_deficit_points(g) as f64;
     }
+    if w.control > 0.0 {
+        let (lead, excess) = control_lead(g);
+        v += w.control * lead as f64 - w.progress * excess as f64;
+    }
     v
 }
 
@@ -286,6 +295,21 @@ pub(crate) fn flip_deficit_points(g: &Game) -> i32 {
         }
     }
     (g.staging_threat().max(0) as i32 - wp).max(0)
+}
+
+/// While the main quest is a control race (`Hint::control_race`: Wrath and Ruin 1B and 2B,
+/// defeated or opened only while the players control more locations than are staged): the
+/// locations the players control less those in the staging area, and the stage's progress
+/// beyond its quest points (which buys nothing there); (0, 0) on any other quest.
+pub(crate) fn control_lead(g: &Game) -> (i16, i16) {
+    let Some(q) = g.main_quest() else {
+        return (0, 0);
+    };
+    if g.areas.split || !crate::cards::hints::hint(g, q).control_race {
+        return (0, 0);
+    }
+    let excess = (g.card(q).progress - g.stat(q, Stat::QuestPoints).max(0)).max(0);
+    (g.locations_controlled() - g.locations_staged(), excess)
 }
 
 /// The damage on the enemy in play whose hit points keep the current stage from being defeated

@@ -42,6 +42,10 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(stage_quest_points),
         rule: Some(stage1b_rule),
         forced: Some(stage1b_forced),
+        hint: Hint {
+            control_race: true,
+            ..NO_HINT
+        },
         ..BLANK
     },
     // Stage 2A: each player returns his highest-Threat location; the discard pile is shuffled
@@ -58,6 +62,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-026B",
         rule: Some(stage2b_rule),
         forced: Some(stage2b_forced),
+        hint: Hint {
+            control_race: true,
+            ..NO_HINT
+        },
         ..BLANK
     },
     // Thane Ulchor (immune, data): never leaves the staging area; after the active location is
@@ -815,15 +823,35 @@ pub mod bot {
 
     /// Thane Ulchor: take his attack when a ready character survives it or an ally can block
     /// it for less than a staged location costs; else stage a location (which undoes the
-    /// control just gained by exploring).
+    /// control just gained by exploring). When the staged location would lose the control race
+    /// at the end of this round ([`race_lead`] 1 with the stage's progress complete), any
+    /// ally's chump block is worth it ([`RACE_DEFENCE_COST`]).
     pub fn ulchor_choice(g: &Game, p: u8, c: CardId, _w: u8, o: &[Opt]) -> Option<usize> {
-        let want = if attack_affordable(g, p, g.stat(c, Stat::Attack), STAGED_LOCATION_COST) {
+        let limit = if race_lead(g) == Some(1) {
+            RACE_DEFENCE_COST
+        } else {
+            STAGED_LOCATION_COST
+        };
+        let want = if attack_affordable(g, p, g.stat(c, Stat::Attack), limit) {
             1
         } else {
             0
         };
         find(o, Opt::Mode(want))
     }
+
+    /// While the main quest is a control race (`Hint::control_race`: 1B, 2B) and its progress
+    /// is complete: the locations the players control less those staged (the stage falls, or
+    /// the Gate opens, once this is at least 1); `None` otherwise.
+    pub fn race_lead(g: &Game) -> Option<i16> {
+        let q = g.main_quest()?;
+        let full = g.card(q).progress >= g.stat(q, Stat::QuestPoints).max(0);
+        (hint(g, q).control_race && full).then(|| g.locations_controlled() - g.locations_staged())
+    }
+
+    /// What a defence may cost when it wins the control race this round: any ally's chump
+    /// block (not a hero's life: a hero's death costs 5,000 and more).
+    pub const RACE_DEFENCE_COST: i32 = 2_000;
 
     /// Champion of Rhûn: return the cheapest location unless his attack is affordable (a
     /// returned location counts twice: one less controlled, one more staged).
@@ -846,8 +874,13 @@ pub mod bot {
     }
 
     /// Ransacked House: take control in the planning phase when the enemy it brings is weak
-    /// (Attack 2 or less) and the player is engaged with nothing.
-    pub fn ransacked_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+    /// (Attack 2 or less) and the player is engaged with nothing; or in the refresh phase
+    /// (the enemy attacks only next round) when taking it wins the control race at the end of
+    /// this round ([`race_won_by_taking`]).
+    pub fn ransacked_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        if race_won_by_taking(g, c) {
+            return 100;
+        }
         let e = g
             .list(Zone::EncounterDiscard)
             .iter()
@@ -864,6 +897,21 @@ pub mod bot {
             }
             _ => 0,
         }
+    }
+
+    /// In the refresh phase, does taking control of location `l` (staged: one more controlled
+    /// and one fewer staged; active: one more controlled) bring the control race to a lead of
+    /// at least 1 from below, with the stage's progress complete?
+    pub fn race_won_by_taking(g: &Game, l: CardId) -> bool {
+        if g.phase != Phase::Refresh {
+            return false;
+        }
+        let gain = match g.card(l).zone {
+            Zone::Staging => 2,
+            Zone::Active => 1,
+            _ => return false,
+        };
+        race_lead(g).is_some_and(|lead| lead < 1 && lead + gain >= 1)
     }
 }
 
@@ -1353,6 +1401,84 @@ pub(crate) mod tests {
         g.ready(heroes[0]);
         assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(1));
         assert_eq!(bot::return_or_attacked(&g, 0, c, 0, &o2), Some(2));
+    }
+
+    /// A stage-1B board with its progress complete, `controlled` locations in P1's play area and
+    /// `staged` in the staging area (Thane Ulchor aside), every hero exhausted.
+    fn race_board(controlled: usize, staged: usize) -> (Game<'static>, CardId) {
+        let mut g = sandbox(&[HEROES]);
+        let q = set_stage(&mut g, "WaR-025B");
+        g.card_mut(q).progress = g.stat(q, Stat::QuestPoints);
+        let u = g.spawn(ULCHOR, ENCOUNTER, Zone::Staging);
+        for _ in 0..controlled {
+            g.spawn(TOWER, ENCOUNTER, Zone::Play(0));
+        }
+        for _ in 0..staged {
+            g.spawn(SQUARE, ENCOUNTER, Zone::Staging);
+        }
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.exhaust(h);
+        }
+        (g, u)
+    }
+
+    #[test]
+    fn thane_ulchor_attack_taken_when_it_wins_the_control_race() {
+        use crate::cards::testkit::codes::GANDALF;
+        let o = [Opt::Mode(0), Opt::Mode(1)];
+        // A wounded Gandalf (2 hit points left) dies blocking, which costs more than a staged
+        // location: with the race not at stake (2 controlled, 2 staged: staging leaves it lost
+        // anyway), the location.
+        let (mut g, u) = race_board(2, 2);
+        let gandalf = g.spawn(GANDALF, 0, Zone::Play(0));
+        g.card_mut(gandalf).damage = 2;
+        assert_eq!(bot::race_lead(&g), Some(0));
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(0));
+        // 2 controlled, 1 staged: staging would tie the race at the end of the round; Gandalf
+        // blocks.
+        let (mut g, u) = race_board(2, 1);
+        let gandalf = g.spawn(GANDALF, 0, Zone::Play(0));
+        g.card_mut(gandalf).damage = 2;
+        assert_eq!(bot::race_lead(&g), Some(1));
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(1));
+        // Progress short of the stage's quest points: no race this round.
+        let q = g.main_quest().unwrap();
+        g.card_mut(q).progress -= 1;
+        assert_eq!(bot::race_lead(&g), None);
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(0));
+        // No hero dies for it: with Gandalf exhausted, the location.
+        g.card_mut(q).progress += 1;
+        g.exhaust(gandalf);
+        assert_eq!(bot::ulchor_choice(&g, 0, u, 0, &o), Some(0));
+    }
+
+    #[test]
+    fn ransacked_house_taken_in_the_refresh_phase_to_win_the_control_race() {
+        // 1 controlled, 2 staged (one the House): taking the House makes it 2 to 1.
+        let (mut g, _) = race_board(1, 1);
+        let house = g.spawn(HOUSE, ENCOUNTER, Zone::Staging);
+        g.spawn(RAIDER, ENCOUNTER, Zone::EncounterDiscard);
+        g.engage(g.list(Zone::EncounterDiscard)[0], 0);
+        assert!(
+            !g.engaged(0).is_empty(),
+            "engaged: the planning rule says no"
+        );
+        g.phase = Phase::Refresh;
+        assert!(bot::race_won_by_taking(&g, house));
+        assert_eq!(bot::ransacked_value(&g, 0, house, None), 100);
+        // Not before the refresh phase, nor when the race is won without it or out of reach.
+        g.phase = Phase::Combat;
+        assert_eq!(bot::ransacked_value(&g, 0, house, None), 0);
+        g.phase = Phase::Refresh;
+        g.spawn(SQUARE, ENCOUNTER, Zone::Staging);
+        assert!(
+            !bot::race_won_by_taking(&g, house),
+            "1 against 3: 2 against 2"
+        );
+        let (mut g, _) = race_board(3, 1);
+        let house = g.spawn(HOUSE, ENCOUNTER, Zone::Staging);
+        g.phase = Phase::Refresh;
+        assert!(!bot::race_won_by_taking(&g, house), "already 3 against 2");
     }
 
     #[test]

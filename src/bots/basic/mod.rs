@@ -85,7 +85,10 @@
 //! it may be **parked** (engaged and defended every round, chipped at when possible): only with a
 //! real defender whose expected damage costs ≤ `PARK_DAMAGE`, scoring `PARK_ROUNDS`·(per-round
 //! cost − the defender's questing stat) − that damage. The best positive score is engaged; its
-//! defender and kill set are kept. 3) With who is left, the cheapest kill of an engaged enemy
+//! defender and kill set are kept. With an affordable attack-cancelling event in hand and no
+//! other attack this round (`engage_cancel`), an enemy of Attack ≥ 3 costs no defence this
+//! round: a kill or siege counts a defence from the next round on, and one it cannot kill is
+//! parked for `PARK_ROUNDS` of its staged cost less one later defence. 3) With who is left, the cheapest kill of an engaged enemy
 //! worth (ATK + per-round cost)·`THREAT_UNIT`·`KILL_ROUNDS` − kill-set cost > 0 is kept too.
 //! At `OptionalEngage` the quest is over, so keep costs are 0 (ready characters are free) and the
 //! plan's enemy is engaged (else Pass).

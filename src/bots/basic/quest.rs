@@ -408,6 +408,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             }
         }
     }
+    // `engage_cancel`: with no other attack this round, an attack-cancelling event in hand
+    // takes the first attack of an enemy the plan engages.
+    let free_cancel = w().engage_cancel != 0 && must.n == 0 && cancel_in_hand(g, p);
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     // An attack-cancelling event in hand (Feint) stops the strongest engaged enemy's attack
@@ -537,6 +540,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 Some((k, d)) => (k, d),
                 None => continue,
             };
+            // (`engage_cancel`: the event takes this round's attack; `later_dc` is a defence
+            // from the next round on.)
+            let cancel_free = free_cancel && cancel_takes(g, e);
+            let later_dc = dc;
+            let (dc, d) = if cancel_free { (0, NO_CARD) } else { (dc, d) };
             let mut taken = keep;
             if d != NO_CARD {
                 taken.push(d);
@@ -570,7 +578,11 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     } else {
                         w().kill_rounds - (rounds as i32 - 1)
                     };
-                    (per * credit - rounds as i32 * (dc + kc) + bonus, mask)
+                    let later = cancel_free as i32 * (rounds as i32 - 1) * later_dc;
+                    (
+                        per * credit - rounds as i32 * (dc + kc) - later + bonus,
+                        mask,
+                    )
                 })
             };
             let v = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut c2) {
@@ -583,6 +595,14 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 }
                 // A siege: engaged now, worn down over a few rounds (its damage stays), each
                 // round's attack defended (or chumped) as cheaply as now.
+                // (`engage_cancel`: or parked, its first attack cancelled.)
+                None if cancel_free => {
+                    let park = (per * w().park_rounds - later_dc, 0);
+                    match siege_v(&c2) {
+                        Some(s) if s.0 > park.0 => s,
+                        _ => park,
+                    }
+                }
                 None if d != NO_CARD || undef <= w().acceptable => match siege_v(&c2) {
                     Some(s) => s,
                     None if d == NO_CARD => continue,
@@ -716,6 +736,13 @@ fn release_spares(
         }
     }
     *keep = rest;
+}
+
+/// `engage_cancel`: would an attack-cancelling event in hand take enemy `e`'s attack once it
+/// is engaged? Not for an enemy that attacks as it engages (two attacks), nor below Attack 3
+/// (the bot keeps the event for stronger attacks).
+fn cancel_takes(g: &Game, e: CardId) -> bool {
+    !hint(g, e).attacks_when_engaged && g.stat(e, Stat::Attack) >= 3
 }
 
 /// Does `p` hold an attack-cancelling event (`Hint::cancels_attack`) it can pay for now?

@@ -1877,6 +1877,53 @@ fn engages_and_kills_a_staged_enemy_whose_threat_grows_when_asked() {
     assert_eq!(plan.engage, garrison, "engaged and killed when asked");
 }
 
+#[test]
+fn engages_a_staged_enemy_whose_attack_a_feint_in_hand_cancels_when_asked() {
+    // `engage_cancel` (carn36): on The Battle of Carn Dûm staged enemies never engage on their
+    // own and add their Threat every round; with an affordable Feint in hand and no other
+    // attack this round, the first attack of an enemy engaged now costs no defence.
+    let situation = |feint: bool| {
+        let mut g = sandbox_in("the-battle-of-carn-dum", Mode::Standard, &[TACTICS_HEROES]);
+        clear_zone(&mut g, Zone::Staging);
+        clear_zone(&mut g, Zone::Active);
+        set_stage(&mut g, CLUTCHES_OF_CARN_DUM_1B);
+        g.players[0].threat = 30;
+        g.spawn(THAURDIR_CAPTAIN, ENCOUNTER, Zone::Staging);
+        let garrison = g.spawn(CARN_DUM_GARRISON, ENCOUNTER, Zone::Staging);
+        // Shadow cards kept (stage 1B): Threat 5, as by round 4-5 of a game.
+        for _ in 0..4 {
+            g.deal_shadow(garrison);
+        }
+        assert_eq!(g.stat(garrison, Stat::Threat), 5);
+        g.phase = Phase::Encounter;
+        if feint {
+            g.spawn(FEINT, 0, Zone::Hand(0));
+        }
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.card_mut(h).resources = 1;
+        }
+        (g, garrison)
+    };
+    let (g, garrison) = situation(true);
+    assert!(cancel_in_hand(&g, 0));
+    assert_ne!(
+        plan_with(&g, false, &[("engage_cancel", "0")]).engage,
+        garrison,
+        "the situation: off, its defence is too dear"
+    );
+    assert_eq!(
+        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        garrison,
+        "Feint takes its first attack"
+    );
+    // Without the event nothing changes.
+    let (g, garrison) = situation(false);
+    assert_ne!(
+        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        garrison
+    );
+}
+
 // --- hints1 ---
 // Cards the audit found never used (hints1): their hints say what they do, and the bot reads it.
 

@@ -352,6 +352,21 @@ weights! {
     /// −0.14 / −0.15 and −0.10 / −0.14; at 6 Standard progress −0.05, rounds −0.49; at 1
     /// within ±0.02. No other scenario's enemy has the hint (play elsewhere unchanged).
     enemy_growth_rounds: 0,
+    /// 1: the round plan's optional engagement counts an affordable attack-cancelling event
+    /// in hand (`Hint::cancels_attack`, Feint) for the engaged enemy's first attack when no
+    /// other enemy attacks this round and its Attack is ≥ 3 (what makes the bot play it): no
+    /// defender is held back this round; a kill or siege counts a defence from the next round
+    /// on, and an enemy it cannot kill is parked for `park_rounds` rounds of its staged cost
+    /// less one later defence. Engaged, it no longer adds its Threat to the quest (The Battle
+    /// of Carn Dûm, where staged enemies never engage on their own). 0: the event not counted.
+    /// Measured 1 against 0 (`basic`, 4,000 pairs, helper carn36): Carn Dûm
+    /// (carn-dum-vanguard) Standard progress score +0.05 (+0.03 to +0.06) / +0.04 (+0.02 to
+    /// +0.05), rounds +0.013 / +0.010 (n.s.); Easy progress +0.06 / +0.05, rounds +0.037 /
+    /// +0.033 (each above 0; seeds 3611 / 3612); Intruders in Chetwood (chetwood-vigil)
+    /// Standard wins +0.70 (+0.35 to +1.05) / +0.35 (+0.01 to +0.69) (seeds 3613 / 3615), Easy
+    /// +1.05 (+0.52 to +1.58) (seed 3614); Mount Gram and the Ettenmoors (no Feint in those
+    /// decks) identical; The Dread Realm, Deadmen's Dike, The Weather Hills within ±0.02.
+    engage_cancel: 1,
     // dd4
     /// Travel score (3 a threat point) per card each player would discard from his deck when
     /// a staged location's Time runs out (`Hint::time_mill`: Deadmen's Dike's Broken

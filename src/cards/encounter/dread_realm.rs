@@ -73,8 +73,13 @@ pub static SCRIPTS: &[Script] = &[
         code: DAECHANAR,
         rule: Some(daechanar_rule),
         modify: Some(daechanar_modify),
+        hint: Hint {
+            effect: Some(bot::sorcery_to_remove),
+            ..NO_HINT
+        },
         forced: Some(daechanar_forced),
         forced_on: events![Damaged],
+        resume: Some(daechanar_resume),
         ..BLANK
     },
     // Altar of Midwinter: no progress while Daechanar is in play; after each staging step the
@@ -411,18 +416,34 @@ fn daechanar_forced(g: &mut Game, me: CardId, ev: Event) {
     if c != me || !g.card(me).zone.in_play() {
         return;
     }
-    // Engine choice: the first Sorcery card in play order leaves the game.
-    let Some(&s) = sorceries(g).first() else {
+    let s = sorceries(g);
+    if s.is_empty() {
+        return;
+    }
+    g.remove_damage(me, n);
+    log(g, |_| format!("  Daechanar cancels {n} damage"));
+    // The players pick which Sorcery card leaves the game (the first player answers).
+    let first = g.first;
+    g.begin_ask(first, Ask::Effect { card: me, what: 0 });
+    for &x in s.iter() {
+        g.offer(Opt::Card(x));
+    }
+    g.ask_if_offered(Cont::new(me, 0).with(first, 0, 0));
+}
+
+/// The Sorcery card the players picked leaves the game (if it has left play meanwhile, the
+/// first one still in play does).
+fn daechanar_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+    let s = sorceries(g);
+    let pick = match opt {
+        Opt::Card(x) if s.contains(&x) => Some(x),
+        _ => s.first().copied(),
+    };
+    let Some(x) = pick else {
         return;
     };
-    g.remove_damage(me, n);
-    log(g, |g| {
-        format!(
-            "  Daechanar cancels {n} damage; {} is removed from the game",
-            g.title(s)
-        )
-    });
-    g.move_card(s, Zone::Removed);
+    log(g, |g| format!("  {} is removed from the game", g.title(x)));
+    g.move_card(x, Zone::Removed);
 }
 
 fn altar_rule(g: &Game, me: CardId, r: Rule) -> bool {
@@ -798,6 +819,7 @@ fn calamity_shadow(g: &mut Game, _me: CardId) {
 
 /// What the `basic` bot knows about these cards' prompts.
 pub(crate) mod bot {
+    use crate::cards::common::code;
     use crate::cards::hints::{char_value, find, pick_min};
     use crate::engine::{CardId, Game, Opt, Stat, Zone};
 
@@ -819,6 +841,34 @@ pub(crate) mod bot {
         o: &[Opt],
     ) -> Option<usize> {
         pick_min(o, |c| char_value(g, c))
+    }
+
+    /// Daechanar: which Sorcery card in play leaves the game when he would take damage. One
+    /// on a character of ours first (the one on the character worth most: its penalty ends),
+    /// then Death and Calamity (each copy in play makes the next one reanimate another card),
+    /// then any other (Heavy Curse, Possession), in play order.
+    pub(crate) fn sorcery_to_remove(
+        g: &Game,
+        p: u8,
+        _c: CardId,
+        _what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        let mut best: Option<(i32, usize)> = None;
+        for (i, opt) in o.iter().enumerate() {
+            let Opt::Card(s) = *opt else { continue };
+            let v = match g.card(s).zone {
+                Zone::Attached(h) if g.is_character(h) && g.controller(h) == p => {
+                    10_000 + char_value(g, h).min(9_999)
+                }
+                _ if code(g, s) == super::CALAMITY => 100,
+                _ => 0,
+            };
+            if best.map(|(b, _)| v > b).unwrap_or(true) {
+                best = Some((v, i));
+            }
+        }
+        best.map(|(_, i)| i)
     }
 
     /// A Fell Dread: the hero with the least Willpower to lose.
@@ -1055,14 +1105,52 @@ mod tests {
         assert!(g.rule(Rule::GainsIndestructible(d)));
         g.deal_damage(d, 4);
         assert_eq!(g.card(d).damage, 3, "canceled");
-        assert_eq!(g.card(s1).zone, Zone::Removed);
-        assert_eq!(g.card(s2).zone, Zone::Attached(q));
+        // The players pick which Sorcery card leaves the game.
+        assert_eq!(options(&g), vec![Opt::Card(s1), Opt::Card(s2)]);
+        g.answer(Opt::Card(s2));
+        drain_pending(&mut g);
+        assert_eq!(g.card(s2).zone, Zone::Removed);
+        assert_eq!(g.card(s1).zone, Zone::Attached(q));
         g.card_mut(d).damage = 12;
         g.settle();
         assert!(g.card(d).zone.in_play(), "indestructible");
-        g.move_card(s2, Zone::EncounterDiscard);
+        g.move_card(s1, Zone::EncounterDiscard);
         g.settle();
         assert_eq!(g.card(d).zone, Zone::Victory);
+    }
+
+    #[test]
+    fn daechanar_sorcery_choice() {
+        // `basic`'s rule (the card's effect hint): a Sorcery on one of our characters first,
+        // then Death and Calamity, then any other.
+        let mut g = dr();
+        let d = find(&g, DAECHANAR).unwrap();
+        g.move_card(d, Zone::Staging);
+        let q = g.main_quest().unwrap();
+        let curse = g.spawn("TLR-066", ENCOUNTER, Zone::Attached(q));
+        let calamity = g.spawn(CALAMITY, ENCOUNTER, Zone::Attached(q));
+        let hero = g.characters(0).next().unwrap();
+        let dread = g.spawn(FELL_DREAD, ENCOUNTER, Zone::Attached(hero));
+        let pick = |g: &Game| {
+            let o = options(g);
+            let i = bot::sorcery_to_remove(g, 0, d, 0, &o).unwrap();
+            o[i]
+        };
+        g.deal_damage(d, 2);
+        assert_eq!(pick(&g), Opt::Card(dread), "the one on our hero");
+        g.answer(Opt::Card(dread));
+        drain_pending(&mut g);
+        assert_eq!(g.card(dread).zone, Zone::Removed);
+        g.deal_damage(d, 2);
+        assert_eq!(pick(&g), Opt::Card(calamity));
+        g.answer(Opt::Card(calamity));
+        drain_pending(&mut g);
+        // One left: no choice to make, it leaves as the engine runs on.
+        g.deal_damage(d, 2);
+        assert!(g.pending().is_none());
+        g.settle();
+        assert_eq!(g.card(curse).zone, Zone::Removed);
+        assert_eq!(g.card(d).damage, 0);
     }
 
     #[test]

@@ -76,6 +76,20 @@ pub fn all_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g 
         .flat_map(move |p| g.characters(p))
 }
 
+/// The sum of `f` over every character in play of the players still in the game (every area).
+pub fn sum_over_characters(g: &Game, mut f: impl FnMut(CardId) -> i32) -> i32 {
+    let mut sum = 0i32;
+    for p in 0..g.n_players {
+        if g.players[p as usize].eliminated {
+            continue;
+        }
+        for c in g.characters(p) {
+            sum += f(c);
+        }
+    }
+    sum
+}
+
 /// Every enemy in play: the staging area, then each player's engaged enemies (with separate
 /// staging areas, those of the area being resolved: RULES §7.6.1).
 pub fn enemies_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {

@@ -1566,15 +1566,9 @@ fn battle_travel_credit(g: &Game, l: CardId) -> i32 {
     {
         return 0;
     }
-    let mut diff = 0i32;
-    for p in 0..g.n_players {
-        if g.players[p as usize].eliminated {
-            continue;
-        }
-        for c in g.characters(p) {
-            diff += (g.stat(c, Stat::Attack).max(0) - g.stat(c, Stat::Willpower).max(0)) as i32;
-        }
-    }
+    let diff = crate::cards::common::sum_over_characters(g, |c| {
+        (g.stat(c, Stat::Attack).max(0) - g.stat(c, Stat::Willpower).max(0)) as i32
+    });
     w().battle_travel * diff
 }
 

@@ -285,15 +285,8 @@ pub(crate) fn flip_deficit_points(g: &Game) -> i32 {
     if !lives {
         return 0;
     }
-    let mut wp = 0i32;
-    for p in 0..g.n_players {
-        if g.players[p as usize].eliminated {
-            continue;
-        }
-        for c in g.characters(p) {
-            wp += g.stat(c, Stat::Willpower).max(0) as i32;
-        }
-    }
+    let wp =
+        crate::cards::common::sum_over_characters(g, |c| g.stat(c, Stat::Willpower).max(0) as i32);
     (g.staging_threat().max(0) as i32 - wp).max(0)
 }
 

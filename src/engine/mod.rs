@@ -969,13 +969,8 @@ impl<'a> Game<'a> {
         );
         let opt = self.decision.options[option.min(self.decision.options.len() - 1)];
         if self.log.is_some() {
-            let line = format!(
-                "  > P{} [{}] chooses {}",
-                self.decision.player + 1,
-                self.ask_name(),
-                self.opt_name(opt)
-            );
-            self.log_line(line);
+            let ask = self.ask_name();
+            self.log_choice(self.decision.player, &ask, opt);
         }
         self.waiting = false;
         self.answer = Some(opt);
@@ -1112,6 +1107,15 @@ impl<'a> Game<'a> {
 
     pub fn logging(&self) -> bool {
         self.log.is_some()
+    }
+
+    /// Log player `p`'s answer `opt` to a decision of kind `ask` (the trace's "chooses" line;
+    /// also written for the commits of a commit set, which no one is asked for).
+    pub(crate) fn log_choice(&mut self, p: u8, ask: &str, opt: Opt) {
+        if self.log.is_some() {
+            let line = format!("  > P{} [{ask}] chooses {}", p + 1, self.opt_name(opt));
+            self.log_line(line);
+        }
     }
 
     pub fn log_line(&mut self, s: String) {

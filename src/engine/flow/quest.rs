@@ -176,14 +176,7 @@ impl<'a> Game<'a> {
                 return None;
             }
             self.commit_queue.at += 1;
-            if self.logging() {
-                let line = format!(
-                    "  > P{} [{ask}] chooses {}",
-                    p + 1,
-                    self.opt_name(Opt::Card(c))
-                );
-                self.log_line(line);
-            }
+            self.log_choice(p, ask, Opt::Card(c));
             return Some(Opt::Card(c));
         }
         self.commit_queue.on = false;
@@ -191,12 +184,7 @@ impl<'a> Game<'a> {
             let offered = (0..self.list(Zone::Play(p)).len())
                 .any(|i| self.committable(self.list(Zone::Play(p))[i]));
             if offered {
-                let line = format!(
-                    "  > P{} [{ask}] chooses {}",
-                    p + 1,
-                    self.opt_name(Opt::Done)
-                );
-                self.log_line(line);
+                self.log_choice(p, ask, Opt::Done);
             }
         }
         Some(Opt::Done)

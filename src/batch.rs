@@ -388,7 +388,6 @@ pub fn run_batch(
 mod tests {
     use super::*;
     use crate::data::{load_embedded, Mode};
-    use crate::engine::RuleOptions;
 
     #[test]
     fn per_thread_slots_share_no_cache_line() {
@@ -405,14 +404,7 @@ mod tests {
 
     /// Intruders in Chetwood Standard, solo `core-leadership`: the batch tests' game.
     fn intruders_setup(db: &CardDb) -> GameSetup {
-        GameSetup {
-            scenario: db.scenario("intruders-in-chetwood").unwrap(),
-            mode: Mode::Standard,
-            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        }
+        crate::cards::testkit::solo_setup(db, "intruders-in-chetwood", Mode::Standard)
     }
 
     #[test]

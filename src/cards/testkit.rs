@@ -134,6 +134,19 @@ pub fn soak_decks(decks: Vec<Deck>, seed: u64, games: u64) {
     }
 }
 
+/// A solo `core-leadership` game of `scenario` in `mode` on the default rules: the setup the
+/// engine's and bots' whole-game tests play.
+pub fn solo_setup(db: &CardDb, scenario: &str, mode: Mode) -> GameSetup {
+    GameSetup {
+        scenario: db.scenario(scenario).unwrap(),
+        mode,
+        decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
+        options: RuleOptions::default(),
+        max_rounds: 30,
+        allow_unimplemented: false,
+    }
+}
+
 /// Cards the bots' situation tests name (the bots themselves name no card: `Script::hint`).
 pub mod codes {
     /// Aragorn, Théodred and Glóin (Core Set).

@@ -377,14 +377,7 @@ mod tests {
     use rand::SeedableRng;
 
     fn setup(db: &CardDb, scenario: &str) -> GameSetup {
-        GameSetup {
-            scenario: db.scenario(scenario).unwrap(),
-            mode: Mode::Standard,
-            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        }
+        crate::cards::testkit::solo_setup(db, scenario, Mode::Standard)
     }
 
     /// Every card's zone, sorted: the multiset of cards per zone.

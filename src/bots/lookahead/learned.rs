@@ -940,14 +940,7 @@ mod tests {
     }
 
     fn cell_fit_of(db: &crate::data::CardDb, sc: &str, mode: Mode) -> Option<Fit> {
-        let s = GameSetup {
-            scenario: db.scenario(sc).unwrap(),
-            mode,
-            decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
-            options: RuleOptions::default(),
-            max_rounds: 30,
-            allow_unimplemented: false,
-        };
+        let s = crate::cards::testkit::solo_setup(db, sc, mode);
         cell_fit(&Game::new(db, &s))
     }
 }

@@ -2,17 +2,10 @@
 
 use super::*;
 use crate::data::{load_embedded, Mode};
-use crate::engine::{GameSetup, RuleOptions};
+use crate::engine::GameSetup;
 
 fn setup(db: &crate::data::CardDb, sc: &str) -> GameSetup {
-    GameSetup {
-        scenario: db.scenario(sc).unwrap(),
-        mode: Mode::Standard,
-        decks: vec![crate::deck::resolve_deck("core-leadership", db).unwrap()],
-        options: RuleOptions::default(),
-        max_rounds: 30,
-        allow_unimplemented: false,
-    }
+    crate::cards::testkit::solo_setup(db, sc, Mode::Standard)
 }
 
 /// Two games identical in everything visible but with different hidden orders (the

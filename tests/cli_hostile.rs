@@ -143,6 +143,31 @@ fn deck_with_binary_data_names_the_line() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// `FILE#x` with FILE a deck file and x no deck number said "no such file, and not a built-in
+/// deck" although the file is there.
+#[test]
+fn deck_number_suffix_that_is_not_a_number_says_so() {
+    let dir = unique_dir("hostile", "pick");
+    let deck = write(
+        &dir,
+        "two.txt",
+        format!("{VIGIL}\nDeck 2\n{TACTICS}").as_bytes(),
+    );
+    for n in ["-1", "x", "99999999999999999999999", ""] {
+        let spec = format!("{deck}#{n}");
+        let o = run_deck(&spec, &dir.join("out"));
+        usage_error(
+            &spec,
+            &o,
+            &[&format!("`#{n}` is not a deck number"), "two.txt#1"],
+        );
+    }
+    let o = run_deck("core-tactics#x", &dir.join("out"));
+    usage_error("built-in", &o, &["`#x` is not a deck number"]);
+    assert!(!dir.join("out").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
 // ----- OCTGN files: a comment or CDATA block that never ends -----------------------------------
 
 /// `<!--` without `-->` (or `<![CDATA[` without `]]>`) hid every card after it: the deck was

@@ -264,6 +264,18 @@ fn import_spec_parts(spec: &str, db: &CardDb) -> Result<(Vec<Imported>, Option<u
     }
     let path = Path::new(base);
     if !path.exists() {
+        // `FILE#x` where FILE exists but x is no deck number (`#0` is caught by `pick_one`).
+        if let Some((file, n)) = spec.rsplit_once('#') {
+            if !file.is_empty() && (Path::new(file).exists() || builtin_text(file).is_some()) {
+                return Err(DeckError {
+                    file: spec.to_string(),
+                    line: 0,
+                    message: format!(
+                        "`#{n}` is not a deck number: `{file}#N` picks deck N (1, 2, ...) of a file holding several; write `{file}#1` for the first, or `{file}` alone"
+                    ),
+                });
+            }
+        }
         let names: Vec<&str> = builtin_decks().iter().map(|(n, _)| *n).collect();
         return Err(DeckError {
             file: spec.to_string(),

@@ -45,6 +45,7 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
     let mut st = CampaignState::new(1, vec![Vec::new(); players]);
     let mut seen_header = false;
     let mut seen_heroes = vec![false; players];
+    let mut seen_next = false;
     let mut last_line = 0;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -70,6 +71,12 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
         };
         match word {
             "next" => {
+                if seen_next {
+                    return Err(err(
+                        "a second `next` line: a log names the scenario to play next once; keep one".into(),
+                    ));
+                }
+                seen_next = true;
                 st.next = match rest.parse::<u8>() {
                     Ok(n) if (1..=10).contains(&n) => n,
                     _ => scenario_number(rest).ok_or_else(|| {
@@ -85,7 +92,32 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                     err("write `heroes P: HERO, HERO, HERO` (P = player number)".into())
                 })?;
                 let p = seat_of(seat.trim(), players).map_err(err)?;
+                if seen_heroes[p] {
+                    return Err(err(format!(
+                        "a second `heroes {}:` line: give each player's heroes on one line",
+                        p + 1
+                    )));
+                }
                 let hs = names(db, list, true).map_err(err)?;
+                // Heroes are unique by title across all players (RULES.md §2.1).
+                for (k, &h) in hs.iter().enumerate() {
+                    let title = &db.def(h).title;
+                    if hs[..k].iter().any(|&o| db.def(o).title == *title) {
+                        return Err(err(format!(
+                            "hero {title} is listed twice for player {}: a player's heroes have different titles",
+                            p + 1
+                        )));
+                    }
+                    if let Some(q) = (0..players)
+                        .find(|&q| q != p && st.heroes[q].iter().any(|&o| db.def(o).title == *title))
+                    {
+                        return Err(err(format!(
+                            "hero {title} is player {}'s and player {}'s: heroes are unique across all players; give one of them another hero",
+                            q + 1,
+                            p + 1
+                        )));
+                    }
+                }
                 if hs.is_empty() || hs.len() > 3 {
                     return Err(err(format!(
                         "player {} has {} heroes; a player has 1 to 3",
@@ -259,7 +291,12 @@ fn number(s: &str, what: &str) -> Result<i16, String> {
         .parse::<i16>()
         .ok()
         .filter(|n| (-999..=9999).contains(n))
-        .ok_or_else(|| format!("`{what} {}`: give a whole number", clip(s.trim())))
+        .ok_or_else(|| {
+            format!(
+                "`{what} {}`: give a whole number from -999 to 9999",
+                clip(s.trim())
+            )
+        })
 }
 
 fn seat_of(s: &str, players: usize) -> Result<usize, String> {

@@ -221,8 +221,13 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
 fn resume(a: &CampaignArgs, dir: &Path) -> Result<()> {
     if !dir.is_dir() {
         return usage(format!(
-            "nothing to resume in {}: no such folder (is it the --out folder of a campaign run?)",
-            dir.display()
+            "nothing to resume in {}: {} (is it the --out folder of a campaign run?)",
+            dir.display(),
+            if dir.exists() {
+                "a file, not a folder"
+            } else {
+                "no such folder"
+            }
         ));
     }
     let lock = lock_folder(dir, "campaign --resume")?;
@@ -436,12 +441,14 @@ fn read_log(db: &CardDb, path: &Path, players: usize) -> Result<CampaignState> {
     }
     let bytes = lotr_sim::checkpoint::read_regular(path, MAX_LOG_BYTES)
         .map_err(|e| UsageError(format!("cannot read campaign log {shown}: {e}")))?;
-    let Ok(text) = String::from_utf8(bytes) else {
+    // Read like a deck file: UTF-8 (a byte-order mark is skipped) or UTF-16 with one.
+    let Some(text) = lotr_sim::deck::decode_file_text(&bytes) else {
         return usage(format!(
             "campaign log {shown} is not UTF-8 text; save it as UTF-8"
         ));
     };
-    log::parse(db, &text, players).or_else(|e| usage(format!("{shown}:{}: {}", e.line, e.msg)))
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    log::parse(db, text, players).or_else(|e| usage(format!("{shown}:{}: {}", e.line, e.msg)))
 }
 
 fn playable_list(db: &CardDb, mode: lotr_sim::data::Mode) -> String {

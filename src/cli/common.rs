@@ -298,8 +298,13 @@ pub(super) fn check_deck_path(spec: &str) -> Result<()> {
     let Ok(bytes) = lotr_sim::checkpoint::read_regular(Path::new(spec), MAX_DECK_BYTES) else {
         return Ok(());
     };
-    let text = String::from_utf8_lossy(&bytes);
-    let lines = text.lines().count();
+    // Read as the importer reads it (UTF-16 with a byte-order mark, old Mac line ends), so
+    // that a file it can import is not refused here; bytes it cannot decode are looked at as
+    // they are (the importer then says what is wrong).
+    let text = deck::decode_file_text(&bytes)
+        .map(std::borrow::Cow::Owned)
+        .unwrap_or_else(|| String::from_utf8_lossy(&bytes));
+    let lines = deck::file_lines(&text).count();
     if lines > MAX_DECK_LINES {
         return usage(format!(
             "deck `{spec}` has {lines} lines; a deck file has at most {MAX_DECK_LINES}: is it the right file?"
@@ -318,8 +323,7 @@ pub(super) fn check_deck_path(spec: &str) -> Result<()> {
     }
     let structured = matches!(first, Some('{' | '[' | '<'));
     if !structured {
-        if let Some((n, l)) = text
-            .lines()
+        if let Some((n, l)) = deck::file_lines(&text)
             .enumerate()
             .find(|(_, l)| l.chars().count() > MAX_DECK_LINE)
         {
@@ -365,13 +369,47 @@ pub(super) fn refuse_unimplemented_scenario(db: &CardDb, sc: usize, mode: Mode) 
 pub(super) fn blank_deck_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Result<Vec<String>> {
     let blank = missing_deck_cards(db, decks);
     if !blank.is_empty() && !allow {
+        let all: Vec<&Deck> = decks.iter().collect();
         return usage(format!(
             "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities (reported in the summary).",
             blank.len(),
-            blank.join(", ")
+            missing_where(db, &all)
         ));
     }
     Ok(blank)
+}
+
+/// The deck cards of `decks` whose abilities are not implemented, each with its code and the
+/// deck(s) that hold it: `Nori (TPLES-003, in deck `mine`)`, so that the user knows which file
+/// to edit.
+pub(super) fn missing_where(db: &CardDb, decks: &[&Deck]) -> String {
+    let mut ids: Vec<DefId> = decks
+        .iter()
+        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
+        .filter(|&id| cards::status(db, id) == Status::Missing)
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids.iter()
+        .map(|&id| {
+            let mut names: Vec<&str> = decks
+                .iter()
+                .filter(|d| {
+                    d.heroes
+                        .iter()
+                        .chain(&d.cards)
+                        .chain(&d.loot)
+                        .any(|&c| c == id)
+                })
+                .map(|d| d.name.as_str())
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            let d = db.def(id);
+            format!("{} ({}, in deck `{}`)", d.title, d.code, names.join("`, `"))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The warning printed when `--allow-unimplemented` plays cards without their abilities.

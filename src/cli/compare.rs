@@ -106,7 +106,7 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
         ),
         _ => {
             return usage(
-                "compare needs two decks (`compare DECK_A DECK_B`), or two bots                  (`compare [DECK] --bot-a SPEC --bot-b SPEC`)",
+                "compare needs two decks (`compare DECK_A DECK_B`), or two bots (`compare [DECK] --bot-a SPEC --bot-b SPEC`)",
             )
         }
     };
@@ -177,7 +177,7 @@ pub(super) fn configure(db: &CardDb, x: &CompareArgs) -> Result<Config> {
             return usage(format!(
                 "{} deck card(s) have abilities the engine does not implement: {}. Remove them, or pass --allow-unimplemented to play them without their abilities",
                 dk.len(),
-                titles(db, &dk)
+                super::common::missing_where(db, &all)
             ));
         }
         eprintln!(

@@ -230,8 +230,13 @@ pub(super) fn command_line() -> String {
 fn resume(db: &CardDb, a: &RunArgs, dir: &Path) -> Result<(Plan, Checkpoint, FolderLock)> {
     if !dir.is_dir() {
         return usage(format!(
-            "nothing to resume in {}: no such folder (is it the --out folder of a run?)",
-            dir.display()
+            "nothing to resume in {}: {} (is it the --out folder of a run?)",
+            dir.display(),
+            if dir.exists() {
+                "a file, not a folder"
+            } else {
+                "no such folder"
+            }
         ));
     }
     let lock = lock_folder(dir, &command_line())?;

@@ -264,6 +264,18 @@ fn import_spec_parts(spec: &str, db: &CardDb) -> Result<(Vec<Imported>, Option<u
     }
     let path = Path::new(base);
     if !path.exists() {
+        // `FILE#x` where FILE exists but x is no deck number (`#0` is caught by `pick_one`).
+        if let Some((file, n)) = spec.rsplit_once('#') {
+            if !file.is_empty() && (Path::new(file).exists() || builtin_text(file).is_some()) {
+                return Err(DeckError {
+                    file: spec.to_string(),
+                    line: 0,
+                    message: format!(
+                        "`#{n}` is not a deck number: `{file}#N` picks deck N (1, 2, ...) of a file holding several; write `{file}#1` for the first, or `{file}` alone"
+                    ),
+                });
+            }
+        }
         let names: Vec<&str> = builtin_decks().iter().map(|(n, _)| *n).collect();
         return Err(DeckError {
             file: spec.to_string(),
@@ -444,6 +456,26 @@ pub fn import_file_all(path: &Path, db: &CardDb) -> Result<Vec<Imported>, DeckEr
     import_all_named(&file, &name, &text, db)
 }
 
+/// A deck file's bytes as the importer reads them: UTF-8, or UTF-16 with a byte-order mark
+/// (what some Windows editors save); `None` for anything else. Callers that look at a file
+/// before importing it (its lines, its first character) read it through this, so that they
+/// see what the importer sees.
+pub fn decode_file_text(bytes: &[u8]) -> Option<String> {
+    decode_bytes(bytes)
+}
+
+/// The lines of a deck text as the text-list reader splits them (`\n`, or `\r` alone for a
+/// file saved with old Mac line ends). Like `str::lines`: a final line end does not start another line.
+pub fn file_lines(text: &str) -> impl Iterator<Item = &str> {
+    let cr_only = !text.contains('\n') && text.contains('\r');
+    let sep = if cr_only { '\r' } else { '\n' };
+    let body = text.strip_suffix(sep).unwrap_or(text);
+    let empty = body.is_empty();
+    body.split(sep)
+        .filter(move |_| !empty)
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+}
+
 /// UTF-8 text, or UTF-16 with a byte-order mark (what some Windows editors save).
 fn decode_bytes(bytes: &[u8]) -> Option<String> {
     let utf16 = |be: bool| {
@@ -567,14 +599,14 @@ fn import_all_named(
             ),
         ));
     }
-    if text
-        .chars()
-        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-    {
+    if let Some(at) = text.find(|c: char| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) {
+        let c = text[at..].chars().next().unwrap_or('\0');
         return Err(err(
-            0,
-            "contains binary data; expected a RingsDB JSON or text deck list or an OCTGN .o8d"
-                .into(),
+            line_of(text, at),
+            format!(
+                "contains binary data (control character U+{:04X}); expected a RingsDB JSON or text deck list or an OCTGN .o8d: is it the right file? (a deck saved as UTF-16 needs its byte-order mark; or save it as UTF-8)",
+                c as u32
+            ),
         ));
     }
     let head = text.trim_start();

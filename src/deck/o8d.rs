@@ -75,19 +75,34 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
     }
     let mut sec = Sec::Deck(None);
     let mut pos = 0;
+    // Lines counted incrementally (counting from the start at every tag was quadratic).
+    let (mut counted, mut line) = (0, 1);
     while let Some(off) = text[pos..].find('<') {
         let start = pos + off;
-        let line = line_of(text, start);
-        if text[start..].starts_with("<![CDATA[") {
-            pos = text[start..]
-                .find("]]>")
-                .map_or(text.len(), |e| start + e + 3);
-            continue;
+        line += text[counted..start].bytes().filter(|&b| b == b'\n').count();
+        counted = start;
+        // A comment or CDATA block that never ends would hide the rest of the file: the
+        // deck would lose its cards without a word.
+        for (open, close, what) in [
+            ("<![CDATA[", "]]>", "CDATA block"),
+            ("<!--", "-->", "comment"),
+        ] {
+            if text[start..].starts_with(open) {
+                pos = match text[start..].find(close) {
+                    Some(e) => start + e + close.len(),
+                    None => {
+                        return Err((
+                            line,
+                            format!(
+                                "a {what} (`{open}`) that is never closed (`{close}`) hides the rest of the file; the .o8d file is cut short or damaged: close it or remove it"
+                            ),
+                        ))
+                    }
+                };
+                break;
+            }
         }
-        if text[start..].starts_with("<!--") {
-            pos = text[start..]
-                .find("-->")
-                .map_or(text.len(), |e| start + e + 3);
+        if pos > start {
             continue;
         }
         let Some(len) = text[start..].find('>') else {

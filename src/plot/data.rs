@@ -124,8 +124,9 @@ impl Results {
     pub fn read(dir: &Path) -> Result<Results, BadCsv> {
         let mut files = Vec::new();
         for f in CSV_FILES {
-            if let Some(t) = Table::read(dir, f)? {
-                files.push((f.to_string(), t.header().to_vec()));
+            // Only the header: `games.csv` and `pairs.csv` may hold millions of rows.
+            if let Some(header) = Table::header_of(dir, f)? {
+                files.push((f.to_string(), header));
             }
         }
         let summaries = match Table::read(dir, "summary.csv")? {
@@ -144,9 +145,7 @@ impl Results {
             .iter()
             .any(|l| l.bars.iter().any(|b| b.causes.is_none()))
         {
-            if let Some(t) = Table::read(dir, "games.csv")? {
-                causes_from_games(&t, &mut lengths)?;
-            }
+            causes_from_games(dir, &mut lengths)?;
         }
         let compare = match Table::read(dir, "compare.csv")? {
             Some(t) => read_compare(&t)?,
@@ -353,14 +352,8 @@ fn read_rounds(t: &Table) -> Result<Vec<Lengths>, BadCsv> {
 /// Loss causes per round from `games.csv` (`--per-game`), for the configurations whose
 /// `rounds.csv` rows lack them. Rows are matched by scenario and mode when `games.csv` has
 /// those columns, else only when the folder holds a single configuration.
-fn causes_from_games(t: &Table, lengths: &mut [Lengths]) -> Result<(), BadCsv> {
-    let (outcome, rounds) = (t.col("outcome")?, t.col("rounds")?);
-    let (sc, md) = (t.opt_col("scenario"), t.opt_col("mode"));
-    let keyed =
-        t.header().iter().any(|h| h == "scenario") && t.header().iter().any(|h| h == "mode");
-    if !keyed && lengths.len() != 1 {
-        return Ok(());
-    }
+fn causes_from_games(dir: &Path, lengths: &mut [Lengths]) -> Result<(), BadCsv> {
+    // Streamed: a run's `games.csv` may hold millions of rows (never all in memory).
     let mut counts: Vec<Vec<[u64; 3]>> = lengths
         .iter()
         .map(|l| {
@@ -374,30 +367,68 @@ fn causes_from_games(t: &Table, lengths: &mut [Lengths]) -> Result<(), BadCsv> {
             ]
         })
         .collect();
-    for r in 0..t.len() {
-        let cause = match t.str(r, outcome).trim() {
+    let mut cols: Option<(Col, Col, Col, Col, bool)> = None;
+    let mut skip = false;
+    let found = Table::scan(dir, "games.csv", |t, line, rec| {
+        if skip {
+            return Ok(());
+        }
+        let (outcome, rounds, sc, md, keyed) = match cols {
+            Some(c) => c,
+            None => {
+                let keyed = t.header().iter().any(|h| h == "scenario")
+                    && t.header().iter().any(|h| h == "mode");
+                let c = (
+                    t.col("outcome")?,
+                    t.col("rounds")?,
+                    t.opt_col("scenario"),
+                    t.opt_col("mode"),
+                    keyed,
+                );
+                cols = Some(c);
+                c
+            }
+        };
+        if !keyed && lengths.len() != 1 {
+            skip = true;
+            return Ok(());
+        }
+        let cause = match outcome.get(rec).trim() {
             "threat" => 0,
             "heroes_dead" => 1,
             "scenario" => 2,
-            _ => continue,
+            _ => return Ok(()),
         };
         let k = if keyed {
-            let (s, m) = (t.str(r, sc), t.str(r, md));
+            let (s, m) = (sc.get(rec), md.get(rec));
             let mut it = lengths
                 .iter()
                 .enumerate()
                 .filter(|(_, l)| l.key.scenario == s && l.key.mode == m);
             match (it.next(), it.next()) {
                 (Some((i, _)), None) => i,
-                _ => continue,
+                _ => return Ok(()),
             }
         } else {
             0
         };
-        let round: usize = t.num(r, rounds)?;
+        let r = rounds.get(rec).trim();
+        let round: usize = r.parse().map_err(|_| BadCsv {
+            path: t.path.clone(),
+            line,
+            msg: if r.is_empty() {
+                "column `rounds` holds an empty field".to_string()
+            } else {
+                format!("column `rounds` holds `{r}`, not a number")
+            },
+        })?;
         if let Some(c) = counts[k].get_mut(round) {
             c[cause] += 1;
         }
+        Ok(())
+    })?;
+    if !found || skip {
+        return Ok(());
     }
     for (l, c) in lengths.iter_mut().zip(&counts) {
         // Use the split only where it accounts for every loss of the round.

@@ -46,10 +46,15 @@ pub const PLOT_FILES: [&str; 5] = [
 /// [`BadCsv`] when a CSV cannot be used or the folder holds none.
 pub fn render(dir: &Path, scale: Scale) -> Result<Vec<(&'static str, String)>> {
     if !dir.is_dir() {
+        let what = if dir.exists() {
+            "not a folder"
+        } else {
+            "no such folder"
+        };
         return Err(BadCsv {
             path: dir.to_path_buf(),
             line: 0,
-            msg: "no such folder (give the --out folder of a run, merge or compare)".to_string(),
+            msg: format!("{what} (give the --out folder of a run, merge or compare)"),
         }
         .into());
     }

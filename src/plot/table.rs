@@ -44,22 +44,53 @@ pub struct Table {
     rows: Vec<(u64, Vec<String>)>,
 }
 
+/// Largest CSV read whole for the pictures (`summary.csv`, `threat.csv`, `rounds.csv`,
+/// `compare.csv` hold a few rows per configuration: kilobytes).
+pub const MAX_TABLE_BYTES: u64 = 64 << 20;
+
+/// An opened CSV: its path, its header and the reader positioned at its first row.
+type Opened = (PathBuf, Vec<String>, csv::Reader<std::fs::File>);
+
 /// A column of a [`Table`], found by name.
 #[derive(Clone, Copy)]
 pub struct Col(Option<usize>);
 
+impl Col {
+    /// The field of `rec` in this column (empty for a column the file lacks).
+    pub fn get<'a>(&self, rec: &'a csv::StringRecord) -> &'a str {
+        self.0.and_then(|c| rec.get(c)).unwrap_or("")
+    }
+}
+
 impl Table {
-    /// Reads `dir/name`; `None` when the file does not exist.
-    pub fn read(dir: &Path, name: &str) -> Result<Option<Table>, BadCsv> {
+    /// Opens `dir/name` as a CSV reader with its header; `None` when the file does not exist.
+    /// Only a regular file is opened (a pipe or a device would block or never end), and a file
+    /// read whole (`max`) is at most that many bytes.
+    fn open(dir: &Path, name: &str, max: Option<u64>) -> Result<Option<Opened>, BadCsv> {
         let path = dir.join(name);
-        if !path.exists() {
+        let Ok(meta) = std::fs::metadata(&path) else {
             return Ok(None);
-        }
+        };
         let bad = |line: u64, msg: String| BadCsv {
             path: path.clone(),
             line,
             msg,
         };
+        if !meta.is_file() {
+            return Err(bad(
+                0,
+                "not a regular file (a folder, pipe or device)".to_string(),
+            ));
+        }
+        if let Some(max) = max.filter(|&m| meta.len() > m) {
+            return Err(bad(
+                0,
+                format!(
+                    "{} bytes, more than the {max} a lotr-sim report of this kind holds",
+                    meta.len()
+                ),
+            ));
+        }
         let mut rd = csv::ReaderBuilder::new()
             .has_headers(true)
             .flexible(false)
@@ -71,6 +102,60 @@ impl Table {
             .iter()
             .map(|h| h.trim().to_string())
             .collect();
+        Ok(Some((path, header, rd)))
+    }
+
+    /// The header of `dir/name` alone (its rows are not read); `None` when it does not exist.
+    pub fn header_of(dir: &Path, name: &str) -> Result<Option<Vec<String>>, BadCsv> {
+        Ok(Table::open(dir, name, None)?.map(|(_, header, _)| header))
+    }
+
+    /// Reads `dir/name` row by row without keeping the rows (for `games.csv`, which may hold
+    /// millions): `f` gets a header-only [`Table`] (for [`Table::col`]), each row's line and
+    /// its fields. `false` when the file does not exist.
+    pub fn scan(
+        dir: &Path,
+        name: &str,
+        mut f: impl FnMut(&Table, u64, &csv::StringRecord) -> Result<(), BadCsv>,
+    ) -> Result<bool, BadCsv> {
+        let Some((path, header, mut rd)) = Table::open(dir, name, None)? else {
+            return Ok(false);
+        };
+        let t = Table {
+            path,
+            header,
+            rows: Vec::new(),
+        };
+        let mut rec = csv::StringRecord::new();
+        loop {
+            match rd.read_record(&mut rec) {
+                Ok(true) => {
+                    let line = rec.position().map_or(0, |p| p.line());
+                    f(&t, line, &rec)?;
+                }
+                Ok(false) => return Ok(true),
+                Err(e) => {
+                    let line = e.position().map_or(0, |p| p.line());
+                    return Err(BadCsv {
+                        path: t.path.clone(),
+                        line,
+                        msg: format!("bad row: {e}"),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Reads `dir/name` whole; `None` when the file does not exist.
+    pub fn read(dir: &Path, name: &str) -> Result<Option<Table>, BadCsv> {
+        let Some((path, header, mut rd)) = Table::open(dir, name, Some(MAX_TABLE_BYTES))? else {
+            return Ok(None);
+        };
+        let bad = |line: u64, msg: String| BadCsv {
+            path: path.clone(),
+            line,
+            msg,
+        };
         let mut rows = Vec::new();
         for rec in rd.records() {
             let rec = rec.map_err(|e| {

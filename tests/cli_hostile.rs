@@ -1,0 +1,472 @@
+//! Hostile and careless input found by the robust37 audit (a throwaway fuzz script over every
+//! subcommand), one test per class: each used to hang, refuse a good file, accept a bad one
+//! without a word, or fail without naming the file, the line and the fix.
+
+mod common;
+use common::{lotr, unique_dir, BIN};
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const VIGIL: &str = include_str!("../decks/chetwood-vigil.txt");
+const TACTICS: &str = include_str!("../decks/core-tactics.txt");
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
+    fs::create_dir_all(dir).unwrap();
+    let p = dir.join(name);
+    fs::write(&p, bytes).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Run `args`, killing it (and failing) if it has not ended after `secs` seconds: the cases
+/// below used to block forever.
+fn within(secs: u64, args: &[&str]) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("{args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Status 2, no panic, and every hint in stderr.
+fn usage_error(case: &str, o: &Output, hints: &[&str]) -> String {
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{case}: {err}");
+    assert!(!err.contains("panicked"), "{case}: {err}");
+    for h in hints {
+        assert!(err.contains(h), "{case}: stderr lacks `{h}`:\n{err}");
+    }
+    err
+}
+
+fn succeeds(case: &str, o: &Output) {
+    assert!(
+        o.status.success(),
+        "{case}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+fn run_deck(deck: &str, out: &Path) -> Output {
+    lotr(&[
+        "run",
+        "--quiet",
+        "--no-plots",
+        "--games",
+        "3",
+        "--threads",
+        "1",
+        "--bot",
+        "random",
+        "--deck",
+        deck,
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
+fn utf16(text: &str, big_endian: bool) -> Vec<u8> {
+    let mut b = if big_endian {
+        vec![0xFE, 0xFF]
+    } else {
+        vec![0xFF, 0xFE]
+    };
+    for u in text.encode_utf16() {
+        b.extend(if big_endian {
+            u.to_be_bytes()
+        } else {
+            u.to_le_bytes()
+        });
+    }
+    b
+}
+
+// ----- deck files: the checks before the import see what the import sees ----------------------
+
+/// A UTF-16 deck file (with its byte-order mark) whose `# Plan:` line is 510 characters: the
+/// file checks read the raw bytes, counted every character twice (with its zero byte) and
+/// refused a file the importer reads.
+#[test]
+fn utf16_deck_with_a_long_plan_line_is_read() {
+    let dir = unique_dir("hostile", "utf16");
+    assert!(VIGIL.lines().any(|l| l.chars().count() > 500));
+    for (name, be) in [("le.txt", false), ("be.txt", true)] {
+        let deck = write(&dir, name, &utf16(VIGIL, be));
+        let o = run_deck(&deck, &dir.join(format!("out-{name}")));
+        succeeds(name, &o);
+        let o = lotr(&["deck", "check", &deck]);
+        succeeds(name, &o);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A deck saved with old Mac line ends (`\r` alone): the importer splits it, the file checks
+/// saw one line of the whole file and refused it as too long.
+#[test]
+fn deck_with_carriage_return_line_ends_is_read() {
+    let dir = unique_dir("hostile", "cr");
+    let deck = write(&dir, "cr.txt", VIGIL.replace('\n', "\r").as_bytes());
+    succeeds("cr deck", &run_deck(&deck, &dir.join("out")));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A NUL byte in a text deck (a UTF-16 file without its byte-order mark, a damaged file):
+/// the error names the line and what to do.
+#[test]
+fn deck_with_binary_data_names_the_line() {
+    let dir = unique_dir("hostile", "nul");
+    let text = VIGIL.replacen("Ally (24)", "Ally (24)\u{0}", 1);
+    let line = text.lines().position(|l| l.contains('\u{0}')).unwrap() + 1;
+    let deck = write(&dir, "nul.txt", text.as_bytes());
+    let o = run_deck(&deck, &dir.join("out"));
+    usage_error(
+        "nul",
+        &o,
+        &[
+            &format!("nul.txt:{line}: contains binary data"),
+            "U+0000",
+            "UTF-8",
+        ],
+    );
+    assert!(!dir.join("out").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `FILE#x` with FILE a deck file and x no deck number said "no such file, and not a built-in
+/// deck" although the file is there.
+#[test]
+fn deck_number_suffix_that_is_not_a_number_says_so() {
+    let dir = unique_dir("hostile", "pick");
+    let deck = write(
+        &dir,
+        "two.txt",
+        format!("{VIGIL}\nDeck 2\n{TACTICS}").as_bytes(),
+    );
+    for n in ["-1", "x", "99999999999999999999999", ""] {
+        let spec = format!("{deck}#{n}");
+        let o = run_deck(&spec, &dir.join("out"));
+        usage_error(
+            &spec,
+            &o,
+            &[&format!("`#{n}` is not a deck number"), "two.txt#1"],
+        );
+    }
+    let o = run_deck("core-tactics#x", &dir.join("out"));
+    usage_error("built-in", &o, &["`#x` is not a deck number"]);
+    assert!(!dir.join("out").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ----- OCTGN files: a comment or CDATA block that never ends -----------------------------------
+
+/// `<!--` without `-->` (or `<![CDATA[` without `]]>`) hid every card after it: the deck was
+/// imported with its heroes only (`deck check` said legal with 0 cards).
+#[test]
+fn o8d_unclosed_comment_is_an_error_with_its_line() {
+    let dir = unique_dir("hostile", "o8d");
+    // (its `<notes>` hold an empty CDATA block, which would close ours)
+    let o8d = include_str!("../decks/core-leadership.o8d").replace("<![CDATA[]]>", "");
+    for (name, open) in [("comment.o8d", "<!-- "), ("cdata.o8d", "<![CDATA[ ")] {
+        let text = o8d.replacen(
+            "<section name=\"Ally\"",
+            &format!("{open}<section name=\"Ally\""),
+            1,
+        );
+        let line = text.lines().position(|l| l.contains(open)).unwrap() + 1;
+        let deck = write(&dir, name, text.as_bytes());
+        let o = run_deck(&deck, &dir.join("out"));
+        usage_error(
+            name,
+            &o,
+            &[
+                &format!("{name}:{line}:"),
+                "never closed",
+                "close it or remove it",
+            ],
+        );
+        let o = lotr(&["deck", "check", &deck]);
+        assert!(!o.status.success());
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains("importable: no"), "{out}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ----- unimplemented deck cards: which deck ----------------------------------------------------
+
+/// With several decks, the refusal named the cards but not the deck holding them.
+#[test]
+fn unimplemented_deck_card_names_its_deck() {
+    let dir = unique_dir("hostile", "blank");
+    let deck = write(
+        &dir,
+        "mine.txt",
+        format!("{TACTICS}\n1x Galadriel (Two-Player Limited Edition Starter)\n").as_bytes(),
+    );
+    let out = dir.join("out");
+    let o = lotr(&[
+        "run",
+        "--quiet",
+        "--games",
+        "2",
+        "--deck",
+        "core-leadership",
+        "--deck",
+        &deck,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    usage_error(
+        "run",
+        &o,
+        &["Galadriel (", "in deck `mine`", "--allow-unimplemented"],
+    );
+    let o = lotr(&[
+        "compare",
+        &deck,
+        "core-tactics",
+        "--games",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    usage_error("compare", &o, &["in deck `mine`", "--allow-unimplemented"]);
+    assert!(!out.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ----- plot: files that are not regular files, huge per-game files -----------------------------
+
+fn finished(dir: &Path, per_game: bool) {
+    let mut args = vec![
+        "run",
+        "--quiet",
+        "--no-plots",
+        "--games",
+        "40",
+        "--bot",
+        "random",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    if per_game {
+        args.push("--per-game");
+    }
+    succeeds("run", &lotr(&args));
+}
+
+/// A result CSV replaced by a named pipe (or a folder): `plot` opened it and waited forever for
+/// a writer.
+#[cfg(unix)]
+#[test]
+fn plot_csv_that_is_a_pipe_is_refused() {
+    for f in ["summary.csv", "threat.csv", "compare.csv"] {
+        let dir = unique_dir("hostile", "fifo");
+        finished(&dir, false);
+        let p = dir.join(f);
+        let _ = fs::remove_file(&p);
+        let st = Command::new("mkfifo").arg(&p).status().unwrap();
+        assert!(st.success());
+        let o = within(60, &["plot", dir.to_str().unwrap()]);
+        usage_error(f, &o, &[f, "not a regular file"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
+
+/// `plot` read every row of `games.csv` into memory to list its header (about 550 MB for a
+/// million games, 20 million allowed): now it reads the header, and streams the rows only
+/// when the loss causes must come from it. A damaged row the pictures do not need no longer
+/// stops them; one they need is still reported with its line.
+#[test]
+fn plot_reads_games_csv_by_streaming() {
+    let dir = unique_dir("hostile", "games");
+    finished(&dir, true);
+    let d = dir.to_str().unwrap();
+    let games = dir.join("games.csv");
+    let mut text = fs::read_to_string(&games).unwrap();
+    let rows = text.lines().count();
+    text.push_str("not,a,row\n");
+    fs::write(&games, &text).unwrap();
+    succeeds("header only", &lotr(&["plot", d]));
+    let html = fs::read_to_string(dir.join("report.html")).unwrap();
+    assert!(html.contains("games.csv"), "the file list names games.csv");
+    // rounds.csv without its loss-cause columns: the causes come from games.csv.
+    let rounds = fs::read_to_string(dir.join("rounds.csv")).unwrap();
+    let keep = rounds
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "loss_threat")
+        .unwrap();
+    let cut: String = rounds
+        .lines()
+        .map(|l| l.split(',').take(keep).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    fs::write(dir.join("rounds.csv"), cut).unwrap();
+    usage_error(
+        "damaged row",
+        &lotr(&["plot", d]),
+        &["games.csv, line", &format!("{}", rows + 1)],
+    );
+    text.truncate(text.len() - "not,a,row\n".len());
+    fs::write(&games, &text).unwrap();
+    succeeds("causes from games.csv", &lotr(&["plot", d]));
+    let svg = fs::read_to_string(dir.join("rounds.svg")).unwrap();
+    assert!(svg.contains("threat: "), "loss causes drawn from games.csv");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `plot FILE` and `run --resume FILE` said "no such folder" for a file that exists.
+#[test]
+fn plot_or_resume_on_a_file_says_it_is_a_file() {
+    let dir = unique_dir("hostile", "file");
+    let f = write(&dir, "afile", b"hello");
+    usage_error("plot", &lotr(&["plot", &f]), &["not a folder"]);
+    usage_error(
+        "resume",
+        &lotr(&["run", "--resume", &f, "--quiet"]),
+        &["a file, not a folder"],
+    );
+    usage_error(
+        "campaign resume",
+        &lotr(&["campaign", "--resume", &f, "--quiet"]),
+        &["a file, not a folder"],
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+// ----- campaign logs ---------------------------------------------------------------------------
+
+fn campaign(log: &str, decks: &[&str], out: &Path) -> Output {
+    let mut args = vec![
+        "campaign",
+        "--quiet",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--bot",
+        "random",
+        "--campaign-log",
+        log,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    for d in decks {
+        args.extend(["--deck", d]);
+    }
+    lotr(&args)
+}
+
+const LOG: &str = "lotr-sim campaign log 1\nnext 4\nheroes 1: Core-001, Core-002\n";
+
+/// A log saved by a Windows editor (byte-order mark, CRLF, or UTF-16) was refused: "starts
+/// with the line `lotr-sim campaign log 1`; found `lotr-sim campaign log 1`".
+#[test]
+fn campaign_log_with_byte_order_mark_or_utf16_is_read() {
+    let dir = unique_dir("hostile", "logbom");
+    let bom = format!("\u{feff}{}", LOG.replace('\n', "\r\n"));
+    for (name, bytes) in [
+        ("bom.txt", bom.as_bytes().to_vec()),
+        ("le.txt", utf16(LOG, false)),
+        ("be.txt", utf16(LOG, true)),
+    ] {
+        let log = write(&dir, name, &bytes);
+        succeeds(name, &campaign(&log, &[], &dir.join(format!("out-{name}"))));
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The same hero twice on one `heroes` line ended every campaign at once as `no_heroes`
+/// (exit 0); the same hero for two players was played. Both are refused with the line.
+#[test]
+fn campaign_log_hero_listed_twice_is_refused() {
+    let dir = unique_dir("hostile", "loghero");
+    let out = dir.join("out");
+    let log = write(
+        &dir,
+        "same.txt",
+        b"lotr-sim campaign log 1\nheroes 1: Core-001, Core-001\n",
+    );
+    usage_error(
+        "one player",
+        &campaign(&log, &[], &out),
+        &["same.txt:2:", "listed twice for player 1"],
+    );
+    let log = write(
+        &dir,
+        "two.txt",
+        b"lotr-sim campaign log 1\nheroes 1: Core-001, Core-002\nheroes 2: Core-001, Core-004\n",
+    );
+    usage_error(
+        "two players",
+        &campaign(&log, &["core-leadership", "core-tactics"], &out),
+        &["two.txt:3:", "unique across all players"],
+    );
+    assert!(!out.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `next` or a player's `heroes` given twice: the later line silently won.
+#[test]
+fn campaign_log_statement_given_twice_is_refused() {
+    let dir = unique_dir("hostile", "logtwice");
+    let out = dir.join("out");
+    let log = write(&dir, "next.txt", format!("{LOG}next 5\n").as_bytes());
+    usage_error(
+        "next",
+        &campaign(&log, &[], &out),
+        &["next.txt:4:", "second `next`"],
+    );
+    let log = write(
+        &dir,
+        "heroes.txt",
+        format!("{LOG}heroes 1: Core-003\n").as_bytes(),
+    );
+    usage_error(
+        "heroes",
+        &campaign(&log, &[], &out),
+        &["heroes.txt:4:", "second `heroes 1:`"],
+    );
+    assert!(!out.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `threat_penalty 1000000` said "give a whole number" (it is one): the range is given.
+#[test]
+fn campaign_log_number_out_of_range_gives_the_range() {
+    let dir = unique_dir("hostile", "lognum");
+    let log = write(
+        &dir,
+        "big.txt",
+        format!("{LOG}threat_penalty 1000000\n").as_bytes(),
+    );
+    usage_error(
+        "threat_penalty",
+        &campaign(&log, &[], &dir.join("out")),
+        &["big.txt:4:", "from -999 to 9999"],
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `compare` with neither two decks nor two bots: the message had a run of spaces from a
+/// broken string continuation.
+#[test]
+fn compare_without_decks_or_bots_message_is_clean() {
+    let o = lotr(&["compare", "--games", "2"]);
+    let err = usage_error("compare", &o, &["or two bots (`compare [DECK]"]);
+    assert!(!err.contains("   "), "{err}");
+}

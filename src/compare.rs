@@ -101,12 +101,19 @@ pub fn run_compare_bots(
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
 ) -> Vec<PairedGame> {
-    run_compare_sides(db, a, b, bots_a, bots_b, games, seed, threads, progress).0
+    let never = std::sync::atomic::AtomicBool::new(false);
+    run_compare_sides(
+        db, a, b, bots_a, bots_b, games, seed, threads, progress, &never,
+    )
+    .expect("never stopped")
+    .0
 }
 
 /// [`run_compare_bots`] that also returns each side's statistics (outcomes, game lengths,
 /// threat curves), for the comparison's `summary.csv`, `rounds.csv` and `threat.csv`. Exact
-/// and independent of the thread count, like the pairs.
+/// and independent of the thread count, like the pairs. `stop` (set by a signal) ends the
+/// comparison after the pairs being played: then the result is `None` (a comparison is
+/// written whole or not at all; it has no checkpoint).
 #[allow(clippy::too_many_arguments)]
 pub fn run_compare_sides(
     db: &CardDb,
@@ -118,7 +125,9 @@ pub fn run_compare_sides(
     seed: u64,
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
-) -> (Vec<PairedGame>, [Accumulator; 2]) {
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<(Vec<PairedGame>, [Accumulator; 2])> {
+    use std::sync::atomic::Ordering;
     drop(make_bots(bots_a));
     drop(make_bots(bots_b));
     let threads = crate::batch::resolve_threads(threads);
@@ -145,6 +154,9 @@ pub fn run_compare_sides(
             |w, c| {
                 let (start, end) = (c.start, c.end);
                 for index in start..end {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
                     let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
                     let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
                     w.acc[0].add(&ra);
@@ -167,6 +179,9 @@ pub fn run_compare_sides(
             },
         )
     });
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut acc = [Accumulator::new(), Accumulator::new()];
     let mut out: Vec<PairedGame> = Vec::with_capacity(games as usize);
     for w in workers {
@@ -175,7 +190,7 @@ pub fn run_compare_sides(
         out.extend(w.out);
     }
     out.sort_by_key(|g| g.index);
-    (out, acc)
+    Some((out, acc))
 }
 
 /// Which form of McNemar's test gave the p-value.

@@ -470,3 +470,60 @@ fn compare_without_decks_or_bots_message_is_clean() {
     let err = usage_error("compare", &o, &["or two bots (`compare [DECK]"]);
     assert!(!err.contains("   "), "{err}");
 }
+
+/// Ctrl-C (or SIGTERM) during `compare`: the comparison stops cleanly with exit status 130 and
+/// a message saying nothing was written, no half-written `compare.csv`, and its folder lock
+/// released and removed (before, the process died of the signal and left the lock file).
+#[test]
+fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
+    let dir = unique_dir("hostile", "compare_sigint");
+    let ds = dir.to_str().unwrap();
+    let mut child = Command::new(BIN)
+        .args([
+            "compare",
+            "chetwood-vigil",
+            "--bot-a",
+            "basic",
+            "--bot-b",
+            "random",
+            "--games",
+            "10000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--no-plots",
+            "--out",
+            ds,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lock = dir.join(".lotr-sim.lock");
+    let t0 = std::time::Instant::now();
+    while !lock.exists() && t0.elapsed().as_secs() < 60 {
+        assert!(child.try_wait().unwrap().is_none(), "compare ended early");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let t1 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t1.elapsed().as_secs() >= 60 {
+            let _ = child.kill();
+            panic!("compare still running 60 s after SIGINT");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "stderr: {err}");
+    assert!(
+        err.contains("interrupted") && err.contains("nothing was written"),
+        "{err}"
+    );
+    assert!(!dir.join("compare.csv").exists());
+    assert!(!lock.exists(), "the folder lock was left behind");
+}

@@ -17,7 +17,9 @@ use lotr_sim::deck::Deck;
 use lotr_sim::engine::GameSetup;
 use lotr_sim::record::MAX_PLAYERS;
 
-use super::common::{bot_specs, claim_out, rules_and_cap, usage, Progress, Writes};
+use super::common::{
+    bot_specs, claim_out, rules_and_cap, stop_flag, usage, Interrupted, Progress, Writes,
+};
 
 pub(super) fn load(spec: &str, db: &CardDb) -> Result<Deck> {
     super::common::load_deck(spec, db)
@@ -219,7 +221,8 @@ pub fn run(x: &CompareArgs) -> Result<()> {
     )?;
     let progress = Progress::start(x.games, 0, "pairs", x.quiet, x.progress_interval);
     let t0 = Instant::now();
-    let (pairs, sides) = run_compare_sides(
+    let stop = stop_flag();
+    let done = run_compare_sides(
         &db,
         &cfg.a,
         &cfg.b,
@@ -229,7 +232,17 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         x.seed,
         threads,
         Some(progress.bar()),
+        &stop,
     );
+    let Some((pairs, sides)) = done else {
+        progress.finish();
+        return Err(Interrupted(format!(
+            "interrupted: the comparison was stopped before its {} pairs were played; nothing was written to {} (a comparison has no checkpoint: run it again)",
+            x.games,
+            out_dir.display()
+        ))
+        .into());
+    };
     let secs = t0.elapsed().as_secs_f64();
     progress.finish();
     let st = PairedStats::from_pairs(pairs.iter().map(|p| (p.a.is_win(), p.b.is_win())));

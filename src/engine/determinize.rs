@@ -60,6 +60,7 @@ impl<'a> Game<'a> {
             *r = Pcg64Mcg::seed_from_u64(rng.gen());
         }
         self.rng_setup = Pcg64Mcg::seed_from_u64(rng.gen());
+        self.fixed_changed();
     }
 
     /// How many of enemy `e`'s shadow cards are face up: none before its attack reaches them,

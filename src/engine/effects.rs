@@ -489,6 +489,7 @@ impl<'a> Game<'a> {
             self.log_line(line);
         }
         let gen = self.cards[card as usize].gen;
+        self.fixed_changed();
         self.lasting.push(LastingEffect {
             card,
             gen,

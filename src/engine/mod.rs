@@ -616,7 +616,16 @@ struct StatMemo {
     /// again and must be equal (a test's proof that the memo never answers a stale value).
     /// Only test builds check (`cfg!(test)`): the release build pays nothing for it.
     check: bool,
+    /// The tag of the fixed stats' slots (`Game::stat_now_fixed`: stats no modifier touches,
+    /// kept across decisions): `FIXED_TAG` | a generation bumped by every change that can
+    /// change such a stat (`Game::fixed_changed`: a face, attachments, global modifiers,
+    /// lasting effects, new cards, a new game or copy).
+    fixed_tag: u64,
 }
+
+/// The bit that marks a slot's tag as a fixed stat's (`StatMemo::fixed_tag`) rather than an
+/// epoch (epochs stay far below it).
+const FIXED_TAG: u64 = 1 << 47;
 
 /// Spheres `StatMemo::avail` holds (`Sphere as usize` below it).
 const N_SPHERES: usize = 8;
@@ -637,6 +646,7 @@ impl Clone for StatMemo {
                 .collect(),
             avail: Default::default(),
             check: self.check,
+            fixed_tag: self.fixed_tag,
         }
     }
 }
@@ -651,6 +661,8 @@ impl StatMemo {
             self.slots
                 .resize_with(source.slots.len(), || std::sync::atomic::AtomicU64::new(0));
         }
+        // (This memo's fixed stats were of another game: none may look current.)
+        self.fixed_tag = self.fixed_tag.max(source.fixed_tag) + 1;
     }
 }
 
@@ -665,6 +677,13 @@ impl<'a> Game<'a> {
             m.slots
                 .resize_with(n, || std::sync::atomic::AtomicU64::new(0));
         }
+    }
+
+    /// Something a fixed stat reads may have changed (`StatMemo::fixed_tag`): the fixed stats
+    /// kept so far are no longer answered.
+    #[inline]
+    pub(crate) fn fixed_changed(&mut self) {
+        self.stat_memo.fixed_tag += 1;
     }
 
     /// Heap bytes this game owns (buffer capacities; the shared tables counted once), for the
@@ -706,25 +725,27 @@ impl<'a> Game<'a> {
 
     /// The memoised value of `c`'s stat `s`, if the memo is open and holds it.
     #[inline]
-    pub(crate) fn memo_stat(&self, c: CardId, s: Stat, f: impl FnOnce() -> i16) -> i16 {
+    pub(crate) fn memo_stat(&self, c: CardId, s: Stat) -> i16 {
         use std::sync::atomic::Ordering::Relaxed;
         let m = &self.stat_memo;
         if m.epoch == 0 {
-            return f();
+            return self.stat_now(c, s);
         }
         let Some(slot) = m.slots.get(c as usize * N_SLOTS + s as usize) else {
-            return f();
+            return self.stat_now(c, s);
         };
         let v = slot.load(Relaxed);
-        if v >> 16 == m.epoch {
+        let tag = v >> 16;
+        if tag == m.epoch || tag == m.fixed_tag {
             let r = v as u16 as i16;
             if cfg!(test) && m.check {
-                self.memo_mismatch("stat", c, s as usize, r as i32, f() as i32);
+                self.memo_mismatch("stat", c, s as usize, r as i32, self.stat_now(c, s) as i32);
             }
             return r;
         }
-        let r = f();
-        slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        let (r, fixed) = self.stat_now_fixed(c, s);
+        let tag = if fixed { m.fixed_tag } else { m.epoch };
+        slot.store(tag << 16 | r as u16 as u64, Relaxed);
         r
     }
 
@@ -919,6 +940,7 @@ impl<'a> Game<'a> {
                 slots: (0..256 * N_SLOTS)
                     .map(|_| std::sync::atomic::AtomicU64::new(0))
                     .collect(),
+                fixed_tag: FIXED_TAG | 1,
                 ..StatMemo::default()
             },
             campaign: None,
@@ -934,6 +956,7 @@ impl<'a> Game<'a> {
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
     pub fn start(&mut self, master: u64, index: u64) {
         self.close_stat_memo();
+        self.fixed_changed();
         use crate::seed::{derive, Stream};
         self.index = index;
         self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));

@@ -173,6 +173,7 @@ impl<'a> Game<'a> {
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
+        self.fixed_changed();
         let id = self.cards.len() as CardId;
         self.cards.push(CardInst {
             def,
@@ -274,6 +275,7 @@ impl<'a> Game<'a> {
 
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
+        self.fixed_changed();
         let script = self.def_script[def as usize];
         let hooks = self.def_hooks[def as usize];
         let old_key = self.def_unique[self.cards[c as usize].def as usize];
@@ -335,6 +337,7 @@ impl<'a> Game<'a> {
             // As the rule mask: the union changes only if the card was or is in the list.
             if was_global || now_global {
                 self.listen.global = self.global_scope();
+                self.fixed_changed();
             }
             self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
             self.set_interest(
@@ -558,9 +561,11 @@ impl<'a> Game<'a> {
     fn count_attached(&mut self, from: Zone, to: Zone) {
         if let Zone::Attached(h) = from {
             self.cards[h as usize].n_attached -= 1;
+            self.fixed_changed();
         }
         if let Zone::Attached(h) = to {
             self.cards[h as usize].n_attached += 1;
+            self.fixed_changed();
         }
     }
 

@@ -49,8 +49,14 @@ impl<'a> Game<'a> {
     /// Printed value of a stat (X resolved by the card's script).
     #[inline(always)]
     pub fn printed(&self, c: CardId, s: Stat) -> i16 {
+        self.resolve_printed(c, self.printed_raw(c, s))
+    }
+
+    /// The printed value of a stat as the card table holds it (X and "none" as codes).
+    #[inline(always)]
+    fn printed_raw(&self, c: CardId, s: Stat) -> i16 {
         let d = self.def_of(c);
-        let v = match s {
+        match s {
             Stat::Willpower => d.willpower,
             Stat::Attack => d.attack,
             Stat::Defense => d.defense,
@@ -58,7 +64,12 @@ impl<'a> Game<'a> {
             Stat::Threat => d.threat,
             Stat::Engagement => d.engagement,
             Stat::QuestPoints => d.quest_points,
-        };
+        }
+    }
+
+    /// A printed value `v` of `c` with X resolved by its script and "none" as 0.
+    #[inline(always)]
+    fn resolve_printed(&self, c: CardId, v: i16) -> i16 {
         if v == X {
             self.script(c)
                 .and_then(|s| s.x)
@@ -75,13 +86,35 @@ impl<'a> Game<'a> {
     /// are left out while an attachment says the stat cannot be reduced (`Rule::CannotReduceStat`).
     pub fn stat(&self, c: CardId, s: Stat) -> i16 {
         if self.memo_open() {
-            self.memo_stat(c, s, || self.stat_now(c, s))
+            self.memo_stat(c, s)
         } else {
             self.stat_now(c, s)
         }
     }
 
-    fn stat_now(&self, c: CardId, s: Stat) -> i16 {
+    /// `stat_now` for a miss of the open memo, and whether the value is fixed: a stat that no
+    /// modifier touches (`stat_now`'s first test) is its printed value, which only a new face,
+    /// an attachment, a global modifier or a lasting effect can change, so unless printed X it
+    /// is kept across decisions until one of those changes (`StatMemo::fixed_tag`).
+    #[inline(never)]
+    pub(super) fn stat_now_fixed(&self, c: CardId, s: Stat) -> (i16, bool) {
+        let ci = &self.cards[c as usize];
+        let global = self.global_reaches(c, s);
+        if ci.hooks & hooks::MODIFY == 0
+            && ci.n_attached == 0
+            && !global
+            && !self.lasting_stat_on(c, s)
+        {
+            if cfg!(test) && self.stat_memo.check {
+                self.check_global_scope(c, s);
+            }
+            let raw = self.printed_raw(c, s);
+            return (self.resolve_printed(c, raw).max(0), raw != X);
+        }
+        (self.stat_modified(c, s, global), false)
+    }
+
+    pub(super) fn stat_now(&self, c: CardId, s: Stat) -> i16 {
         let ci = &self.cards[c as usize];
         // May a global modifier in play change this stat of this kind of card?
         let global = self.global_reaches(c, s);

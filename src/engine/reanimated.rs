@@ -102,6 +102,7 @@ impl<'a> Game<'a> {
     /// Turn `c` facedown (a Reanimated Dead: no script, no hooks) or face up again (its own
     /// face and script).
     fn set_facedown(&mut self, c: CardId, on: bool) {
+        self.fixed_changed();
         if on {
             let ty = self.reanimated_face().ty;
             let ci = &mut self.cards[c as usize];

@@ -5,6 +5,7 @@ use super::*;
 
 impl<'a> Game<'a> {
     pub(crate) fn setup_game(&mut self) {
+        self.fixed_changed();
         self.cards.clear();
         for l in self.lists.iter_mut() {
             l.clear();
@@ -340,6 +341,7 @@ impl SetupTemplate {
     }
 
     fn restore(&self, g: &mut Game) {
+        g.fixed_changed();
         g.cards.clone_from(&self.cards);
         for (a, b) in g.lists.iter_mut().zip(self.lists.iter()) {
             a.clone_from(b);

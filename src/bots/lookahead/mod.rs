@@ -171,6 +171,7 @@ pub mod learned;
 mod options;
 mod plans;
 mod play_plans;
+mod shaped_coef;
 mod value;
 
 pub use options::OPTIONS;
@@ -379,6 +380,7 @@ impl LookaheadBot {
                 },
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
                 control: wide("control_weight", get("control_weight"))?,
+                shaped_rounds: real("shaped_rounds", get("shaped_rounds"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {

@@ -790,10 +790,7 @@ impl Bot for LookaheadBot {
         if self.value.is_none() || self.fit.is_none() {
             let cell = learned::cell_fit(game);
             if self.value.is_none() {
-                self.set_scale(match cell {
-                    Some(_) => learned::Scale::Chance,
-                    None => learned::Scale::Static,
-                });
+                self.set_scale(learned::auto_scale(game));
             }
             if self.fit.is_none() {
                 self.weights.fit = cell.unwrap_or(learned::Fit::Pooled);

@@ -120,7 +120,8 @@ fn main() {
             max_rounds: 30,
             allow_unimplemented: false,
         };
-        let tag = format!("{scenario},{mode},{deck},{spec}");
+        // A bot spec's options are comma-separated: `;` keeps the CSV's columns.
+        let tag = format!("{scenario},{mode},{deck},{}", spec.replace(',', ";"));
         let chunk = 4u64;
         let parts: Vec<String> = (0..games.div_ceil(chunk))
             .into_par_iter()

@@ -14,7 +14,7 @@ use crate::data::{CardType, Mode};
 use crate::engine::{Game, Stat, Zone, ENCOUNTER};
 
 /// Number of features.
-pub const N: usize = 45;
+pub const N: usize = 51;
 
 /// The fitted coefficients of [`win_logit`], one per feature of [`NAMES`] (raw units: the
 /// log-odds per unit of the feature). Fitted by `tools/fit_value.py` (ridge 1 on standardized
@@ -73,6 +73,12 @@ pub const COEF: [f64; N] = [
     0.000000e+00,  // passed_quest_points (not in the fit's data)
     0.000000e+00,  // control_lead (not in the fit's data)
     0.000000e+00,  // control_excess (not in the fit's data)
+    0.000000e+00,  // engage_atk (not in the fit's data)
+    0.000000e+00,  // engage_enemies (not in the fit's data)
+    0.000000e+00,  // engage_gap (not in the fit's data)
+    0.000000e+00,  // attack_excess (not in the fit's data)
+    0.000000e+00,  // max_defence (not in the fit's data)
+    0.000000e+00,  // undefended (not in the fit's data)
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on 6,000 games of `lookahead` with the learned
@@ -125,6 +131,12 @@ pub const COEF_SELF: [f64; N] = [
     0.000000e+00,  // passed_quest_points (not in the fit's data)
     0.000000e+00,  // control_lead (not in the fit's data)
     0.000000e+00,  // control_excess (not in the fit's data)
+    0.000000e+00,  // engage_atk (not in the fit's data)
+    0.000000e+00,  // engage_enemies (not in the fit's data)
+    0.000000e+00,  // engage_gap (not in the fit's data)
+    0.000000e+00,  // attack_excess (not in the fit's data)
+    0.000000e+00,  // max_defence (not in the fit's data)
+    0.000000e+00,  // undefended (not in the fit's data)
 ];
 
 /// The same fit (ridge 1, index % 5 held out) on Intruders in Chetwood alone: 8,000 games of
@@ -180,6 +192,12 @@ pub const COEF_CHET: [f64; N] = [
     0.000000e+00,  // passed_quest_points (not in the fit's data)
     0.000000e+00,  // control_lead (not in the fit's data)
     0.000000e+00,  // control_excess (not in the fit's data)
+    0.000000e+00,  // engage_atk (not in the fit's data)
+    0.000000e+00,  // engage_enemies (not in the fit's data)
+    0.000000e+00,  // engage_gap (not in the fit's data)
+    0.000000e+00,  // attack_excess (not in the fit's data)
+    0.000000e+00,  // max_defence (not in the fit's data)
+    0.000000e+00,  // undefended (not in the fit's data)
 ];
 
 /// The threat above which a point counts twice in the static value's default (`threat_knee`).
@@ -238,6 +256,13 @@ pub const NAMES: [&str; N] = [
     "passed_quest_points",
     "control_lead",
     "control_excess",
+    // Danger the win fit lacks (value=shaped, session 37; coefficient 0 in the win fits).
+    "engage_atk",
+    "engage_enemies",
+    "engage_gap",
+    "attack_excess",
+    "max_defence",
+    "undefended",
 ];
 
 /// Index of each feature (for the static weights and tests).
@@ -287,6 +312,12 @@ pub mod f {
     pub const PASSED_QUEST_POINTS: usize = 42;
     pub const CONTROL_LEAD: usize = 43;
     pub const CONTROL_EXCESS: usize = 44;
+    pub const ENGAGE_ATK: usize = 45;
+    pub const ENGAGE_ENEMIES: usize = 46;
+    pub const ENGAGE_GAP: usize = 47;
+    pub const ATTACK_EXCESS: usize = 48;
+    pub const MAX_DEFENCE: usize = 49;
+    pub const UNDEFENDED: usize = 50;
 }
 
 /// The features of an unfinished game (see the module doc). The static value's terms use its
@@ -438,8 +469,62 @@ pub fn features(g: &Game) -> [f64; N] {
     let (lead, excess) = super::control_lead(g);
     x[f::CONTROL_LEAD] = lead as f64;
     x[f::CONTROL_EXCESS] = excess as f64;
+    danger(g, &mut x);
     x
 }
+
+/// The danger features (session 37, for `value=shaped`): per player, the staged enemies whose
+/// engagement cost is at most the player's threat (they engage at the next encounter step:
+/// their count and Attack), how far threat is below the cheapest other staged enemy's cost
+/// (at most [`GAP_CAP`]), the Attack of engaged and engaging enemies beyond the Defense of
+/// the ready characters, the best ready Defense, and the attacks no ready character is left
+/// to defend.
+fn danger(g: &Game, x: &mut [f64; N]) {
+    for p in 0..g.n_players {
+        let ps = &g.players[p as usize];
+        if ps.eliminated {
+            continue;
+        }
+        let threat = ps.threat;
+        let mut gap = GAP_CAP;
+        let mut atk = 0.0;
+        let mut attackers = 0.0f64;
+        for &e in g.list(Zone::Staging) {
+            if !g.is_enemy(e) {
+                continue;
+            }
+            let cost = g.stat(e, Stat::Engagement);
+            if cost <= threat {
+                x[f::ENGAGE_ATK] += g.stat(e, Stat::Attack).max(0) as f64;
+                x[f::ENGAGE_ENEMIES] += 1.0;
+                atk += g.stat(e, Stat::Attack).max(0) as f64;
+                attackers += 1.0;
+            } else {
+                gap = gap.min((cost - threat) as f64);
+            }
+        }
+        x[f::ENGAGE_GAP] += gap;
+        for &e in g.engaged(p) {
+            atk += g.stat(e, Stat::Attack).max(0) as f64;
+            attackers += 1.0;
+        }
+        let (mut def, mut best, mut ready) = (0.0, 0.0f64, 0.0);
+        for &c in g.list(Zone::Play(p)) {
+            if g.is_character(c) && g.is_ready(c) {
+                let d = g.stat(c, Stat::Defense).max(0) as f64;
+                def += d;
+                best = best.max(d);
+                ready += 1.0;
+            }
+        }
+        x[f::ATTACK_EXCESS] += (atk - def).max(0.0);
+        x[f::MAX_DEFENCE] += best;
+        x[f::UNDEFENDED] += (attackers - ready).max(0.0);
+    }
+}
+
+/// The cap of the `engage_gap` feature (no staged enemy above the threat counts as this).
+pub const GAP_CAP: f64 = 10.0;
 
 /// The static value's weights on [`features`]: `state_value(g, w)` is the dot product for any
 /// `w` whose knee and deck reserve are the defaults (35, 15).
@@ -496,6 +581,10 @@ pub enum Scale {
     Chance,
     /// `LOGIT·logit(p)`, clamped to the loss and the win.
     Logit,
+    /// The static value plus the shaped value ([`shaped_value`]): a per-scenario fit of the
+    /// final progress score and the rounds still to play, where the scenario has one
+    /// ([`SHAPED`]); the static value alone elsewhere.
+    Shaped,
 }
 
 /// The scale of `value=logit`: a logit of ±5 (a win chance of 0.7% / 99.3%) reaches a loss /
@@ -511,8 +600,9 @@ impl Scale {
             "static" => Ok(Some(Scale::Static)),
             "learned" => Ok(Some(Scale::Chance)),
             "logit" => Ok(Some(Scale::Logit)),
+            "shaped" => Ok(Some(Scale::Shaped)),
             _ => Err(format!(
-                "bot `lookahead`: option `value` takes auto, static, learned or logit, not `{v}`"
+                "bot `lookahead`: option `value` takes auto, static, learned, logit or shaped, not `{v}`"
             )),
         }
     }
@@ -586,10 +676,23 @@ pub fn in_domain(g: &Game) -> bool {
     cell_fit(g).is_some()
 }
 
-/// The scale `value=auto` uses in this game.
+/// The scenarios with a [`SHAPED`] fit where `value=auto` keeps the static value: on The
+/// Battle of Carn Dûm the shaped value gained progress score only on Easy and cost rounds there
+/// beyond noise (session 37, fresh seeds 37201 / 37202: progress +0.71 / +0.65, rounds −0.43 /
+/// −0.55; Standard +0.13 / +0.12 and −0.15 / −0.13, n.s.).
+pub const SHAPED_NOT_AUTO: [&str; 1] = ["the-battle-of-carn-dum"];
+
+/// The scale `value=auto` uses in this game: the learned chance in [`DOMAIN`], the shaped
+/// value on Easy and Standard of a scenario [`SHAPED`] has a fit for (session 37: measured
+/// there on fresh seeds; Nightmare unmeasured) but [`SHAPED_NOT_AUTO`], the static value
+/// elsewhere.
 pub fn auto_scale(g: &Game) -> Scale {
     if in_domain(g) {
         Scale::Chance
+    } else if g.setup.mode != Mode::Nightmare
+        && shaped_fit(g).is_some_and(|row| !SHAPED_NOT_AUTO.contains(&row.0))
+    {
+        Scale::Shaped
     } else {
         Scale::Static
     }
@@ -614,7 +717,7 @@ pub fn margin(k: &str, v: &str) -> Result<Option<f64>, String> {
 /// The margin `auto` gives with a scale.
 pub fn auto_margin(scale: Scale) -> f64 {
     match scale {
-        Scale::Static => 2.0,
+        Scale::Static | Scale::Shaped => 2.0,
         Scale::Chance => 30.0,
         Scale::Logit => 15.0,
     }
@@ -628,6 +731,9 @@ pub fn win_logit(g: &Game, fit: Fit) -> f64 {
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
+    if w.learned == Scale::Shaped {
+        return super::state_value(g, w) + shaped_value(g, w).unwrap_or(0.0);
+    }
     let mut z = win_logit(g, w.fit);
     if w.quest_damage > 0.0 && w.learned != Scale::Static {
         // A damage point on the stage's damage target is worth a quest point's progress: the
@@ -637,7 +743,7 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
         z += w.quest_damage * point * super::quest_damage_done(g) as f64;
     }
     let v = match w.learned {
-        Scale::Static => 0.0,
+        Scale::Static | Scale::Shaped => 0.0,
         Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
         Scale::Logit => (LOGIT * z).clamp(super::LOSS, super::WIN),
     };
@@ -650,6 +756,28 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
         return v + share * super::state_value(g, w);
     }
     v
+}
+
+pub use super::shaped_coef::SHAPED;
+
+/// The scale of the shaped value: points per point of predicted progress score (a stage, 10
+/// progress-score points, is then worth 50, as `stage_weight` prices it in the static value).
+pub const SHAPED_SCALE: f64 = 5.0;
+
+/// This game's row of [`SHAPED`] (by scenario), if it has one.
+pub fn shaped_fit(g: &Game) -> Option<&'static (&'static str, [f64; N], [f64; N])> {
+    let slug = g.scenario().slug.as_str();
+    SHAPED.iter().find(|row| row.0 == slug)
+}
+
+/// The shaped value of an unfinished game (`value=shaped`, session 37): `SHAPED_SCALE` × (the
+/// fitted final progress score + `shaped_rounds` × the fitted rounds still to be played), the
+/// fits of `tools/fit_shaped.py` for this game's scenario (the cell intercepts are left out:
+/// they are the same for every candidate). `None` where the scenario has no fit.
+pub fn shaped_value(g: &Game, w: &ValueWeights) -> Option<f64> {
+    let (_, ps, rounds) = shaped_fit(g)?;
+    let x = features(g);
+    Some(SHAPED_SCALE * (dot(&x, ps) + w.shaped_rounds * dot(&x, rounds)))
 }
 
 /// The dot product of two feature-sized arrays.
@@ -693,6 +821,7 @@ mod tests {
         carry: 0.8,
         flip_deficit: 0.0,
         control: 2.7,
+        shaped_rounds: 0.0,
     };
 
     /// At every round start of `basic`'s games in six scenarios (Mount Gram's split staging
@@ -799,8 +928,9 @@ mod tests {
     }
 
     /// `value=auto` (the default) scores with the learned chance (margins 30) on a scenario and
-    /// mode in [`DOMAIN`] and with the static value (margins 2) elsewhere, including Nightmare
-    /// of a fitted scenario; a fixed `value` keeps its scale everywhere; `auto` margins follow
+    /// mode in [`DOMAIN`], with the shaped value (margins 2) on Easy and Standard of six of the
+    /// seven scenarios nobody wins (session 37; value37) and with the static value (margins 2)
+    /// elsewhere, including Nightmare; a fixed `value` keeps its scale everywhere; `auto` margins follow
     /// the scale in use, a number stays; bad values are refused.
     #[test]
     fn auto_margins_follow_the_scale() {
@@ -841,6 +971,14 @@ mod tests {
         );
         assert_eq!(
             game_in("the-wastes-of-eriador", Mode::Standard),
+            (false, Scale::Shaped)
+        );
+        assert_eq!(
+            game_in("the-weather-hills", Mode::Nightmare),
+            (false, Scale::Static)
+        );
+        assert_eq!(
+            game_in("the-battle-of-carn-dum", Mode::Easy),
             (false, Scale::Static)
         );
         // The bot resolves `auto` at its first decision in a game.
@@ -848,7 +986,7 @@ mod tests {
         assert_eq!(d.value, None);
         for (sc, want) in [
             ("intruders-in-chetwood", (Scale::Chance, 30.0)),
-            ("the-weather-hills", (Scale::Static, 2.0)),
+            ("the-weather-hills", (Scale::Shaped, 2.0)),
         ] {
             let s = GameSetup {
                 scenario: db.scenario(sc).unwrap(),
@@ -937,6 +1075,97 @@ mod tests {
         }
         assert_eq!(Fit::parse("auto"), Ok(None));
         assert!(Fit::parse("4").is_err());
+    }
+
+    /// Session 37's danger features: a staged enemy whose engagement cost is at most the
+    /// threat counts as engaging (its Attack), one above it as the gap to its cost; engaged
+    /// and engaging Attack beyond the ready Defense, the best ready Defense and the attacks
+    /// left without a ready defender.
+    #[test]
+    fn value37_danger_features() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox;
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        let x = features(&g);
+        assert_eq!((x[f::ENGAGE_ENEMIES], x[f::ENGAGE_GAP]), (0.0, GAP_CAP));
+        assert_eq!((x[f::ATTACK_EXCESS], x[f::UNDEFENDED]), (0.0, 0.0));
+        let heroes = g.list(Zone::Play(0)).to_vec();
+        let best = heroes
+            .iter()
+            .map(|&h| g.stat(h, Stat::Defense))
+            .max()
+            .unwrap() as f64;
+        assert_eq!(x[f::MAX_DEFENCE], best);
+        let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+        let cost = g.stat(orc, Stat::Engagement);
+        let atk = g.stat(orc, Stat::Attack) as f64;
+        g.players[0].threat = cost - 3;
+        let x = features(&g);
+        assert_eq!((x[f::ENGAGE_ENEMIES], x[f::ENGAGE_GAP]), (0.0, 3.0));
+        g.players[0].threat = cost;
+        let x = features(&g);
+        assert_eq!((x[f::ENGAGE_ENEMIES], x[f::ENGAGE_ATK]), (1.0, atk));
+        assert_eq!(x[f::ENGAGE_GAP], GAP_CAP);
+        // Every hero exhausted: nothing defends, the whole Attack is beyond the Defense.
+        for &h in &heroes {
+            g.cards[h as usize].exhausted = true;
+        }
+        let x = features(&g);
+        assert_eq!((x[f::MAX_DEFENCE], x[f::UNDEFENDED]), (0.0, 1.0));
+        assert_eq!(x[f::ATTACK_EXCESS], atk);
+        // The static value does not read them (it is still the dot product).
+        let w = super::super::DEFAULT_WEIGHTS;
+        let k = static_weights(&w);
+        for j in f::ENGAGE_ATK..N {
+            assert_eq!(k[j], 0.0, "{}", NAMES[j]);
+            assert_eq!((COEF[j], COEF_SELF[j], COEF_CHET[j]), (0.0, 0.0, 0.0));
+        }
+    }
+
+    /// `value=shaped`: a fit for each of the seven scenarios nobody wins and none elsewhere;
+    /// the value is the static value plus the fitted part (the static value alone without a
+    /// fit); a staged enemy and a damaged hero lower the fitted progress on The Weather Hills;
+    /// margins 2.
+    #[test]
+    fn value37_shaped_value() {
+        use super::super::LookaheadBot;
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::{sandbox, sandbox_in};
+        let db = load_embedded().unwrap();
+        for sc in [
+            "the-weather-hills",
+            "deadmens-dike",
+            "the-wastes-of-eriador",
+            "the-treachery-of-rhudaur",
+            "the-battle-of-carn-dum",
+            "the-dread-realm",
+            "wrath-and-ruin",
+        ] {
+            assert!(db.scenario(sc).is_some(), "{sc}");
+            assert!(SHAPED.iter().any(|r| r.0 == sc), "{sc}");
+        }
+        assert_eq!(SHAPED.len(), 7);
+        let w = ValueWeights {
+            learned: Scale::Shaped,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        assert!(shaped_value(&g, &w).is_none());
+        assert_eq!(value(&g, &w), super::super::state_value(&g, &w));
+        g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let s0 = shaped_value(&g, &w).unwrap();
+        let v0 = value(&g, &w);
+        assert!((v0 - super::super::state_value(&g, &w) - s0).abs() < 1e-9);
+        let progress = |g: &Game| dot(&features(g), &shaped_fit(g).unwrap().1);
+        let p0 = progress(&g);
+        let hero = g.list(Zone::Play(0))[0];
+        g.cards[hero as usize].damage = 2;
+        assert!(progress(&g) < p0, "a damaged hero");
+        let o: Vec<(String, String)> = vec![("value".into(), "shaped".into())];
+        let b = LookaheadBot::from_options(&o).unwrap();
+        assert_eq!((b.margin, b.plan_margin), (2.0, 2.0));
+        assert_eq!(b.weights.learned, Scale::Shaped);
+        assert_eq!(Scale::parse("shaped"), Ok(Some(Scale::Shaped)));
     }
 
     fn cell_fit_of(db: &crate::data::CardDb, sc: &str, mode: Mode) -> Option<Fit> {

@@ -171,6 +171,7 @@ pub mod learned;
 mod options;
 mod plans;
 mod play_plans;
+mod shaped_coef;
 mod value;
 
 pub use options::OPTIONS;
@@ -379,6 +380,7 @@ impl LookaheadBot {
                 },
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
                 control: wide("control_weight", get("control_weight"))?,
+                shaped_rounds: real("shaped_rounds", get("shaped_rounds"))?,
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
@@ -788,10 +790,7 @@ impl Bot for LookaheadBot {
         if self.value.is_none() || self.fit.is_none() {
             let cell = learned::cell_fit(game);
             if self.value.is_none() {
-                self.set_scale(match cell {
-                    Some(_) => learned::Scale::Chance,
-                    None => learned::Scale::Static,
-                });
+                self.set_scale(learned::auto_scale(game));
             }
             if self.fit.is_none() {
                 self.weights.fit = cell.unwrap_or(learned::Fit::Pooled);

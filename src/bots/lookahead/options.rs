@@ -252,7 +252,12 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "value",
         default: "auto",
-        about: "score of an unfinished rollout end: auto (learned on the scenarios and modes the fit was made on, learned::DOMAIN: Intruders in Chetwood, Escape from Mount Gram, Across the Ettenmoors, Easy and Standard; static elsewhere, where learned shortened games and lost progress: Wastes of Eriador Standard progress score −1.17, Treachery of Rhudaur −1.57, Mount Gram Nightmare −3.46), learned (1000·p − 500 everywhere, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7 / +5.5, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30)",
+        about: "score of an unfinished rollout end: auto (learned on the scenarios and modes the fit was made on, learned::DOMAIN: Intruders in Chetwood, Escape from Mount Gram, Across the Ettenmoors, Easy and Standard; shaped on Easy and Standard of The Weather Hills, Deadmen's Dike, The Wastes of Eriador, The Treachery of Rhudaur, The Dread Realm and Wrath and Ruin (session 37, against static on fresh seeds 37201 / 37202, 200 pairs each: progress score higher in 21 of 24 cells, 9 beyond noise, none lower beyond noise; rounds longer beyond noise in 11, shorter beyond noise in none; see results/research/value37.md); static elsewhere (Nightmare; The Battle of Carn Dûm, where shaped traded rounds for progress), where learned shortened games and lost progress: Wastes of Eriador Standard progress score −1.17, Treachery of Rhudaur −1.57, Mount Gram Nightmare −3.46), learned (1000·p − 500 everywhere, p the fitted win chance of learned.rs; against static, fresh seeds: Intruders Standard +4.3 / +0.7 / +5.5, Easy +2.7, Mount Gram +7.0, Ettenmoors +10.0, Deadmen's Dike Easy −0.3), static (the hand-weighted value), logit (100·logit p, within ±500; Intruders Standard −0.3 at margin 30), shaped (session 37: the static value + 5 × (the fitted final progress score + shaped_rounds × the fitted rounds still to play), a per-scenario least-squares fit on round-start states, learned::SHAPED, for the seven scenarios no bot wins; the static value alone on other scenarios; margins 2; without the static value it shortened games: Deadmen's Dike Standard rounds −1.26, Dread Realm −0.56)",
+    },
+    BotOption {
+        name: "shaped_rounds",
+        default: "1",
+        about: "with value=shaped: the worth of one fitted round still to play, in points of the fitted final progress score (0-10)",
     },
     BotOption {
         name: "value_mix",

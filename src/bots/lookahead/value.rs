@@ -64,6 +64,9 @@ pub struct ValueWeights {
     /// location the players control more than the staging area holds ([`control_lead`]); with
     /// it on, the stage's progress beyond its quest points counts nothing.
     pub control: f64,
+    /// With `value=shaped`: the weight of one fitted round still to play, in points of the
+    /// fitted final progress score.
+    pub shaped_rounds: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -93,7 +96,11 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     carry: 0.0,
     flip_deficit: 0.0,
     control: 0.0,
+    shaped_rounds: SHAPED_ROUNDS,
 };
+
+/// `shaped_rounds`' default.
+pub const SHAPED_ROUNDS: f64 = 1.0;
 
 /// `carry_weight=auto`.
 pub const CARRY_AUTO: f64 = -1.0;

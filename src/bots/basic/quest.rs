@@ -1076,7 +1076,11 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         let d = deficit_from(g, p, &plan.keep, base);
         deficit = Some(d);
         let over = deficit_over_cap(g, p, d);
-        if over == 0 || plan.value > over * w().threat_unit * w().over_cap_rounds {
+        // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
+        let cross = cross_engage_cost(g, p, d);
+        if (over == 0 && cross == 0)
+            || plan.value > over * w().threat_unit * w().over_cap_rounds + cross
+        {
             break;
         }
         plan = round_plan_upto(g, p, true, steps);
@@ -1124,6 +1128,28 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         }
     }
     (reserved, intent)
+}
+
+/// With `cross_engage` on: what a quest deficit of `d` costs in the enemies it brings. The
+/// threat the deficit adds comes before the engagement checks, so a staged enemy whose
+/// engagement cost is above the threat now and at most the threat plus `d` engages this round
+/// too: `cross_engage` per point of the attack it will make (`planned_attack`). 0 with the
+/// weight off, without a deficit, or where the engagement checks are off.
+pub(super) fn cross_engage_cost(g: &Game, p: u8, d: i16) -> i32 {
+    if w().cross_engage == 0 || d <= 0 || g.rule(Rule::NoEngagementChecks) {
+        return 0;
+    }
+    let threat = g.players[p as usize].threat;
+    g.list(Zone::Staging)
+        .iter()
+        .filter(|&&e| {
+            g.is_enemy(e) && g.reaches(e) && {
+                let cost = g.stat(e, Stat::Engagement);
+                cost > threat && cost <= threat + d
+            }
+        })
+        .map(|&e| planned_attack(g, e).max(0) as i32 * w().cross_engage)
+        .sum()
 }
 
 /// Does nobody ready outside `keep` have a positive questing stat?

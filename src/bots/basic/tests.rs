@@ -2820,3 +2820,30 @@ fn battle_with_the_pack_is_quested_until_pack_leader_can_take_damage() {
     assert!(!quest::progress_opens_damage_target(&g));
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
 }
+
+/// dd37 `cross_engage`: a quest deficit that lifts the threat past a staged enemy's engagement
+/// cost brings that enemy this round; the weight prices it per point of its planned attack.
+/// Enemies that engage anyway (cost ≤ threat) or stay staged after the deficit cost nothing,
+/// and the weight off prices nothing.
+#[test]
+fn cross_engage_prices_the_enemies_a_quest_deficit_brings() {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    // Baleful Shade: engagement cost 30.
+    let shade = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Staging);
+    g.players[0].threat = 28;
+    install(weights::DEFAULT);
+    assert_eq!(cross_engage_cost(&g, 0, 5), 0, "off by default");
+    install(Weights::from_options(&[("cross_engage".to_string(), "10".to_string())]).unwrap());
+    assert_eq!(cross_engage_cost(&g, 0, 1), 0, "29 stays below 30");
+    let atk = planned_attack(&g, shade) as i32;
+    assert_eq!(cross_engage_cost(&g, 0, 2), 10 * atk, "30 reaches it");
+    assert_eq!(cross_engage_cost(&g, 0, 0), 0, "no deficit");
+    g.players[0].threat = 30;
+    assert_eq!(
+        cross_engage_cost(&g, 0, 3),
+        0,
+        "it engages anyway: the deficit is not its cause"
+    );
+    install(weights::DEFAULT);
+}

@@ -498,6 +498,20 @@ weights! {
     /// +0.02 (+0.01 to +0.03) / +0.01 (+0.00 to +0.02), Easy +0.03 (+0.01 to +0.04) / +0.02
     /// (+0.01 to +0.03), rounds +0.01 to +0.02 (each above 0); no other scenario has the hint.
     battle_travel: 3,
+    // dd37
+    /// Damage-cost units per point of attack (Attack + 1 for a shadow) of each staged enemy
+    /// that a round plan's quest deficit would bring: the threat a failed quest adds comes
+    /// before the engagement checks, so an enemy whose engagement cost lies between the threat
+    /// now and the threat after the quest engages this round. A plan whose optional jobs (the
+    /// optional engagement, a kill) leave such a deficit keeps them only when they are worth
+    /// more than this on top of the deficit's own cost (0: not counted). Off by default: it
+    /// seldom fires (the defenders-only plan is what fails the quest); measured against 0 on
+    /// Deadmen's Dike (rhudaur-guard, 4,000 pairs, seed 3791) at 15 Easy progress score −0.04
+    /// (−0.06 to −0.02), Standard −0.00 (−0.01 to +0.01), no win changed; at 50 Easy −0.05,
+    /// Standard rounds +0.013 (+0.003 to +0.023); at 15 Intruders (chetwood-vigil) identical,
+    /// Mount Gram (core-leadership) wins 6 / 4 pairs only one side won, the Ettenmoors
+    /// (noldor-questers) rounds +0.015 (+0.009 to +0.021), all Standard.
+    cross_engage: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

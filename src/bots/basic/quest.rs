@@ -1127,6 +1127,9 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
             }
         }
     }
+    if w().draw_keep != 0 {
+        keep_drawers(g, p, &mut reserved, base);
+    }
     (reserved, intent)
 }
 
@@ -1150,6 +1153,29 @@ pub(super) fn cross_engage_cost(g: &Game, p: u8, d: i16) -> i32 {
         })
         .map(|&e| planned_attack(g, e).max(0) as i32 * w().cross_engage)
         .sum()
+}
+
+/// `draw_keep`: hold back from the quest each ready character of `p` that exhausts to draw
+/// (`Hint::exhaust_draws`) while the quest is still expected to succeed without it, so it
+/// draws in the combat phase (`exhaust_draw_value`) instead of questing.
+fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, base: i16) {
+    if hand(g, p).len() >= DRAW_HAND_CAP {
+        return;
+    }
+    for c in g.characters(p) {
+        let n = hint(g, c).exhaust_draws as usize;
+        if n == 0 || !ready(g, c) || reserved.contains(c) || g.controller(c) != p {
+            continue;
+        }
+        if g.rule(Rule::EmptyDeckEliminates) && g.list(Zone::Deck(p)).len() < DECK_RESERVE + n {
+            continue;
+        }
+        let mut with = *reserved;
+        with.push(c);
+        if deficit_from(g, p, &with, base) <= 0 {
+            *reserved = with;
+        }
+    }
 }
 
 /// Does nobody ready outside `keep` have a positive questing stat?

@@ -2847,3 +2847,43 @@ fn cross_engage_prices_the_enemies_a_quest_deficit_brings() {
     );
     install(weights::DEFAULT);
 }
+
+// --- cards37: the card-usage census ---
+
+#[test]
+fn draw_keep_holds_beravor_out_of_a_quest_that_succeeds_without_her() {
+    // Census (cards37): Beravor drew in 13% of the games she was in play and Gléowine in 9%;
+    // both quested nearly every round. With `draw_keep=1` an exhaust-to-draw character stays
+    // out of a quest the others carry, and draws after the attacks instead.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    let others: Vec<CardId> = g.heroes(0).filter(|&h| h != beravor).collect();
+    for &h in &others {
+        g.card_mut(h).questing = true;
+        g.card_mut(h).exhausted = true;
+    }
+    g.phase = Phase::Quest;
+    let d = dec(0, Ask::Commit, vec![Opt::Done, Opt::Card(beravor)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(beravor),
+        "default: she quests"
+    );
+    let mut keep = bot_with(&[("draw_keep", "1")]);
+    assert_eq!(
+        d.options[keep.choose(&g, &d)],
+        Opt::Done,
+        "the others carry it"
+    );
+    // A quest the others cannot carry: she quests after all.
+    g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    assert_eq!(
+        d.options[bot_with(&[("draw_keep", "1")]).choose(&g, &d)],
+        Opt::Card(beravor)
+    );
+    install(weights::DEFAULT);
+}

@@ -319,6 +319,19 @@ weights! {
     /// 0), Mount Gram Easy +1.1 wins; bit 8 Intruders Easy -2.65 points of wins (-4.06 to
     /// -1.24): the engagement of a stuck Orc War Party is worth its deficit there.
     one_job: 4,
+    /// 1: the commit plan keeps a character that exhausts to draw (`Hint::exhaust_draws`:
+    /// Beravor 2, Gléowine 1) out of the quest when the quest is expected to succeed without
+    /// it (deficit ≤ 0 with it held back too, the expected reveal counted), the hand holds
+    /// fewer than `DRAW_HAND_CAP` cards and the deck is not running low: it draws in the combat
+    /// phase instead (`exhaust_draw_value`). 0: such a character quests like any other (the
+    /// census of helper cards37: Beravor drew in 13% of the games she was in play, Gléowine 9%).
+    /// Off: measured 1 against 0 (`compare`, 2,000 pairs, seeds 101 / 102) she then draws in
+    /// most rounds, and the games last longer but get less far: core-lore Escape from Mount
+    /// Gram Standard wins −0.80, progress score −0.86 (−1.20 to −0.53); a Core lore/spirit
+    /// deck with Beravor and Gléowine (decks/core-lore-spirit.txt) on Across the Ettenmoors
+    /// rounds +0.64 / +0.55, progress −0.83 / −0.65 (both below 0); noldor-questers and
+    /// core-wardens-of-gondor within ±0.05 progress.
+    draw_keep: 0,
     /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
     /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave
     /// the staging area), which the engine never offers; 0: such an enemy may be planned (its

@@ -748,11 +748,13 @@ mod bot {
     pub(super) fn sneak_attack_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let engaged = g.engaged(p).len();
-        // Sneak Attack: Gandalf for 1 before committing or before combat.
+        // Sneak Attack: Gandalf for 1 before committing or before combat, only a Gandalf it
+        // can put into play (not while a copy of him is already in play: he is unique).
         let pre_quest = phase == Phase::Quest && !any_questing(g, p);
-        (hand_has(g, p, &["Core-073"]) && (pre_quest || (phase == Phase::Combat && engaged > 0)))
-            as i32
-            * 35
+        let gandalf = hand(g, p)
+            .iter()
+            .any(|&x| known_code(g, x) == "Core-073" && !g.unique_in_play(x));
+        (gandalf && (pre_quest || (phase == Phase::Combat && engaged > 0))) as i32 * 35
     }
 
     /// Grim Resolve
@@ -1248,6 +1250,25 @@ mod tests {
             35,
             "Gandalf before committing"
         );
+    }
+
+    /// Sneak Attack with a second Gandalf in hand while the first is in play (cards37 census:
+    /// the unique Gandalf cannot come in, so the event brought in another ally for nothing).
+    #[test]
+    fn sneak_attack_hint_needs_a_gandalf_it_can_play() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Phase, Zone};
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-001"]]);
+        let c = g.spawn("Core-023", 0, Zone::Hand(0));
+        g.phase = Phase::Quest;
+        g.spawn("Core-073", 0, Zone::Play(0));
+        g.spawn("Core-073", 0, Zone::Hand(0));
+        g.spawn("TLR-004", 0, Zone::Hand(0)); // another ally it could bring in
+        let ar = crate::cards::testkit::heroes(&g, 0)[0];
+        g.card_mut(ar).resources = 1;
+        let acts = crate::cards::testkit::actions(&mut g);
+        assert!(acts.contains(&Opt::Play(c)), "playable on the other ally");
+        assert_eq!(action_value(&g, 0, c, None), 0, "Gandalf already in play");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The census decks of helper cards37 (`decks/`): seven 50-card lists written the way
+//! The census decks of helper cards37 (`decks/probes/`): seven 50-card lists written the way
 //! published decks look, mixing implemented player cards the other built-in decks rarely use.
 //! Each loads with three heroes, at least 50 cards and a `# Plan:` line, and `basic` and
 //! `random` play it through Intruders in Chetwood, Escape from Mount Gram and Across the
@@ -21,7 +21,7 @@ const DECKS: [&str; 7] = [
 fn cards37_census_decks_load_and_play_with_invariants() {
     let db = data::load_embedded().unwrap_or_else(|e| panic!("{e}"));
     for name in DECKS {
-        let path = format!("{}/decks/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/decks/probes/{name}.txt", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("# Plan:"), "{name}");
         let deck = lotr_sim::deck::load_deck(path.as_ref(), &db).unwrap_or_else(|e| panic!("{e}"));

@@ -328,7 +328,7 @@ weights! {
     /// Off: measured 1 against 0 (`compare`, 2,000 pairs, seeds 101 / 102) she then draws in
     /// most rounds, and the games last longer but get less far: core-lore Escape from Mount
     /// Gram Standard wins −0.80, progress score −0.86 (−1.20 to −0.53); a Core lore/spirit
-    /// deck with Beravor and Gléowine (decks/core-lore-spirit.txt) on Across the Ettenmoors
+    /// deck with Beravor and Gléowine (decks/probes/core-lore-spirit.txt) on Across the Ettenmoors
     /// rounds +0.64 / +0.55, progress −0.83 / −0.65 (both below 0); noldor-questers and
     /// core-wardens-of-gondor within ±0.05 progress.
     draw_keep: 0,

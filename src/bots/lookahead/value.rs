@@ -282,7 +282,7 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
 /// While a mission whose tokens are lives is staged (`Hint::mission_tokens_are_lives`: The
 /// Weather Hills' Savage Counter-attack, on stage 2): the staging threat above the Willpower of
 /// every character in play, at least 0 — how far the board is from making progress on the
-/// stage (README "The Weather Hills stage 2": boards won there have their staged locations
+/// stage (results/research/weather-hills.md, "The Weather Hills stage 2": boards won there have their staged locations
 /// gone and more Willpower). 0 while no such mission is in play.
 pub(crate) fn flip_deficit_points(g: &Game) -> i32 {
     let lives = g

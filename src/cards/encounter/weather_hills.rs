@@ -754,7 +754,7 @@ mod bot {
     /// token): on stage-2 boards the bot can win from (threat 30, healed, staged locations gone,
     /// +2 Willpower a hero; `basic`, 4,000 games) it won +0.75 points (+0.40 to +1.10) / +0.27
     /// (-0.11 to +0.66) Standard and +1.30 (+0.68 to +1.92) / +1.07 (+0.51 to +1.64) Easy
-    /// against 3 (seeds 402 / 403); 4 and never discarding lost more (README "The Weather Hills
+    /// against 3 (seeds 402 / 403); 4 and never discarding lost more (results/research/weather-hills.md, "The Weather Hills
     /// stage 2").
     pub(super) const TOKEN_FLOOR: i16 = 2;
 

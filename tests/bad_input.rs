@@ -3,12 +3,12 @@
 //! (a new output folder is not created; an existing one is left exactly as it was).
 
 mod common;
-use common::{lotr, unique_dir, BIN};
+use common::{lotr, unique_dir, within, BIN};
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use lotr_sim::checkpoint::{Checkpoint, ComboState};
 
@@ -753,26 +753,6 @@ fn numbers_out_of_range() {
 }
 
 // ----- inputs that could hang, fill memory or flood the terminal --------------------------------
-
-/// Run `args` and return its output; fails the test if it takes more than `secs` seconds.
-fn within(secs: u64, args: &[&str]) -> Output {
-    use std::process::Stdio;
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed().as_secs() >= secs {
-            let _ = child.kill();
-            panic!("{args:?} still running after {secs} s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    child.wait_with_output().unwrap()
-}
 
 #[test]
 fn deck_files_that_are_not_deck_lists() {

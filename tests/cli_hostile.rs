@@ -3,7 +3,7 @@
 //! without a word, or fail without naming the file, the line and the fix.
 
 mod common;
-use common::{lotr, unique_dir, BIN};
+use common::{lotr, unique_dir, within, BIN};
 
 use std::fs;
 use std::path::Path;
@@ -17,26 +17,6 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
     let p = dir.join(name);
     fs::write(&p, bytes).unwrap();
     p.to_str().unwrap().to_string()
-}
-
-/// Run `args`, killing it (and failing) if it has not ended after `secs` seconds: the cases
-/// below used to block forever.
-fn within(secs: u64, args: &[&str]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t0.elapsed().as_secs() >= secs {
-            let _ = child.kill();
-            panic!("{args:?} still running after {secs} s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// Status 2, no panic, and every hint in stderr.

@@ -19,33 +19,18 @@ alone, per cell, and the raw-unit coefficients (with --rust NAME, as Rust arrays
 --table FILE.rs, both targets per scenario as the `SHAPED` table of shaped_coef.rs).
 """
 
-import csv
 import math
 import operator
 import sys
 
-from fit_value import META, TAIL, solve
+from fit_value import load as load_rows, solve
 
 
 def load(paths, target):
-    names, rows = None, []
-    for p in paths:
-        with open(p, newline="") as fh:
-            r = csv.reader(fh)
-            head = next(r)
-            feats = head[len(META):-len(TAIL)]
-            if names is None:
-                names = feats
-            assert feats == names, f"{p}: other features"
-            for row in r:
-                cell = (row[0], row[1])
-                x = [float(v) for v in row[len(META):-len(TAIL)]]
-                if target == "rounds":
-                    y = float(row[-1]) - float(row[5])
-                else:
-                    y = float(row[-2])
-                rows.append((cell, int(row[4]), x, y, p))
-    return names, rows
+    """Rows as fit_value.load, the target the rounds still to play or the final progress score."""
+    if target == "rounds":
+        return load_rows(paths, lambda row: float(row[-1]) - float(row[5]))
+    return load_rows(paths, lambda row: float(row[-2]))
 
 
 def ridge_fit(train, names, ridge, cells):

@@ -39,7 +39,9 @@ META = ["scenario", "mode", "deck", "bot", "game", "round"]
 TAIL = ["win", "progress_score", "rounds"]
 
 
-def load(paths):
+def load(paths, target=lambda row: float(row[-3])):
+    """(feature names, rows): one (cell, game, features, target(row), path) per CSV row of
+    `paths` (value_data files with the same features); the target defaults to the win."""
     names, rows = None, []
     for p in paths:
         with open(p, newline="") as fh:
@@ -53,8 +55,7 @@ def load(paths):
                 cell = (row[0], row[1])
                 game = int(row[4])
                 x = [float(v) for v in row[len(META):-len(TAIL)]]
-                y = float(row[-3])
-                rows.append((cell, game, x, y, p))
+                rows.append((cell, game, x, target(row), p))
     return names, rows
 
 

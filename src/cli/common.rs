@@ -383,14 +383,8 @@ pub(super) fn blank_deck_cards(db: &CardDb, decks: &[Deck], allow: bool) -> Resu
 /// deck(s) that hold it: `Nori (TPLES-003, in deck `mine`)`, so that the user knows which file
 /// to edit.
 pub(super) fn missing_where(db: &CardDb, decks: &[&Deck]) -> String {
-    let mut ids: Vec<DefId> = decks
+    missing_ids(db, decks.iter().copied())
         .iter()
-        .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
-        .filter(|&id| cards::status(db, id) == Status::Missing)
-        .collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids.iter()
         .map(|&id| {
             let mut names: Vec<&str> = decks
                 .iter()
@@ -425,14 +419,22 @@ pub(super) fn warn_blank(blank: &[String]) {
 
 /// Titles of deck cards whose abilities the engine does not implement.
 pub(super) fn missing_deck_cards(db: &CardDb, decks: &[Deck]) -> Vec<String> {
-    let mut ids: Vec<DefId> = decks
+    missing_ids(db, decks.iter())
         .iter()
+        .map(|&id| db.def(id).title.clone())
+        .collect()
+}
+
+/// The distinct cards (heroes, deck and loot cards) of `decks` whose abilities are not
+/// implemented, in id order.
+fn missing_ids<'d>(db: &CardDb, decks: impl Iterator<Item = &'d Deck>) -> Vec<DefId> {
+    let mut ids: Vec<DefId> = decks
         .flat_map(|d| d.heroes.iter().chain(&d.cards).chain(&d.loot).copied())
         .filter(|&id| cards::status(db, id) == Status::Missing)
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    ids.iter().map(|&id| db.def(id).title.clone()).collect()
+    ids
 }
 
 /// Edit distance (Levenshtein) between two short strings, for suggestions.

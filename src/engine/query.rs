@@ -92,22 +92,31 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// Does nothing modify stat `s` of `c` (no modifying hook of its own, no attachment, no
+    /// global modifier that reaches it — `global` — and no lasting effect on it)? Then it is
+    /// its printed value. In test builds with the memo's checking mode on, `global` is checked
+    /// against a full scan.
+    #[inline]
+    fn unmodified(&self, c: CardId, s: Stat, global: bool) -> bool {
+        let ci = &self.cards[c as usize];
+        let none = ci.hooks & hooks::MODIFY == 0
+            && ci.n_attached == 0
+            && !global
+            && !self.lasting_stat_on(c, s);
+        if none && cfg!(test) && self.stat_memo.check {
+            self.check_global_scope(c, s);
+        }
+        none
+    }
+
     /// `stat_now` for a miss of the open memo, and whether the value is fixed: a stat that no
     /// modifier touches (`stat_now`'s first test) is its printed value, which only a new face,
     /// an attachment, a global modifier or a lasting effect can change, so unless printed X it
     /// is kept across decisions until one of those changes (`StatMemo::fixed_tag`).
     #[inline(never)]
     pub(super) fn stat_now_fixed(&self, c: CardId, s: Stat) -> (i16, bool) {
-        let ci = &self.cards[c as usize];
         let global = self.global_reaches(c, s);
-        if ci.hooks & hooks::MODIFY == 0
-            && ci.n_attached == 0
-            && !global
-            && !self.lasting_stat_on(c, s)
-        {
-            if cfg!(test) && self.stat_memo.check {
-                self.check_global_scope(c, s);
-            }
+        if self.unmodified(c, s, global) {
             let raw = self.printed_raw(c, s);
             return (self.resolve_printed(c, raw).max(0), raw != X);
         }
@@ -115,17 +124,9 @@ impl<'a> Game<'a> {
     }
 
     pub(super) fn stat_now(&self, c: CardId, s: Stat) -> i16 {
-        let ci = &self.cards[c as usize];
         // May a global modifier in play change this stat of this kind of card?
         let global = self.global_reaches(c, s);
-        if ci.hooks & hooks::MODIFY == 0
-            && ci.n_attached == 0
-            && !global
-            && !self.lasting_stat_on(c, s)
-        {
-            if cfg!(test) && self.stat_memo.check {
-                self.check_global_scope(c, s);
-            }
+        if self.unmodified(c, s, global) {
             // Nothing modifies it: its printed value (as below with no modifier).
             return self.printed(c, s).max(0);
         }

@@ -38,3 +38,24 @@ pub fn ok(args: &[&str]) -> String {
     );
     String::from_utf8(o.stdout).unwrap()
 }
+
+/// Run the binary with `args` and return its output; fails the test (killing the process) if
+/// it has not ended after `secs` seconds: for inputs that could hang.
+pub fn within(secs: u64, args: &[&str]) -> Output {
+    use std::process::Stdio;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t0.elapsed().as_secs() >= secs {
+            let _ = child.kill();
+            panic!("{args:?} still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}

@@ -957,30 +957,26 @@ mod tests {
             let g = Game::new(&db, &s);
             (in_domain(&g), auto_scale(&g))
         };
-        assert_eq!(
-            game_in("intruders-in-chetwood", Mode::Standard),
-            (true, Scale::Chance)
-        );
-        assert_eq!(
-            game_in("across-the-ettenmoors", Mode::Easy),
-            (true, Scale::Chance)
-        );
-        assert_eq!(
-            game_in("escape-from-mount-gram", Mode::Nightmare),
-            (false, Scale::Static)
-        );
-        assert_eq!(
-            game_in("the-wastes-of-eriador", Mode::Standard),
-            (false, Scale::Shaped)
-        );
-        assert_eq!(
-            game_in("the-weather-hills", Mode::Nightmare),
-            (false, Scale::Static)
-        );
-        assert_eq!(
-            game_in("the-battle-of-carn-dum", Mode::Easy),
-            (false, Scale::Static)
-        );
+        for (slug, mode, domain, scale) in [
+            ("intruders-in-chetwood", Mode::Standard, true, Scale::Chance),
+            ("across-the-ettenmoors", Mode::Easy, true, Scale::Chance),
+            (
+                "escape-from-mount-gram",
+                Mode::Nightmare,
+                false,
+                Scale::Static,
+            ),
+            (
+                "the-wastes-of-eriador",
+                Mode::Standard,
+                false,
+                Scale::Shaped,
+            ),
+            ("the-weather-hills", Mode::Nightmare, false, Scale::Static),
+            ("the-battle-of-carn-dum", Mode::Easy, false, Scale::Static),
+        ] {
+            assert_eq!(game_in(slug, mode), (domain, scale), "{slug} {mode:?}");
+        }
         // The bot resolves `auto` at its first decision in a game.
         let mut d = bot(&[]).unwrap();
         assert_eq!(d.value, None);

@@ -241,9 +241,25 @@ fn builtin_core_decks_have_three_heroes_and_readme_counts() {
 
 #[test]
 fn every_file_in_decks_loads() {
+    // decks/ and its subfolders (decks/probes/: the census decks, not built in).
     let mut n = 0;
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/decks")).unwrap() {
-        let path = entry.unwrap().path();
+    let mut dirs = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/decks"
+    ))];
+    let mut files = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.iter().any(|p| p.to_string_lossy().contains("probes")));
+    for path in files {
         let d = deck::load_deck(&path, db()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(d.heroes.len(), 3, "{}", path.display());
         assert!(!d.cards.is_empty());

@@ -3,11 +3,11 @@
 //! without a word, or fail without naming the file, the line and the fix.
 
 mod common;
-use common::{lotr, unique_dir, within, BIN};
+use common::{lotr, signal_when, unique_dir, within};
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const VIGIL: &str = include_str!("../decks/chetwood-vigil.txt");
 const TACTICS: &str = include_str!("../decks/core-tactics.txt");
@@ -458,8 +458,9 @@ fn compare_without_decks_or_bots_message_is_clean() {
 fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
     let dir = unique_dir("hostile", "compare_sigint");
     let ds = dir.to_str().unwrap();
-    let mut child = Command::new(BIN)
-        .args([
+    let lock = dir.join(".lotr-sim.lock");
+    let out = signal_when(
+        &[
             "compare",
             "chetwood-vigil",
             "--bot-a",
@@ -474,30 +475,11 @@ fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
             "--no-plots",
             "--out",
             ds,
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let lock = dir.join(".lotr-sim.lock");
-    let t0 = std::time::Instant::now();
-    while !lock.exists() && t0.elapsed().as_secs() < 60 {
-        assert!(child.try_wait().unwrap().is_none(), "compare ended early");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let _ = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let t1 = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if t1.elapsed().as_secs() >= 60 {
-            let _ = child.kill();
-            panic!("compare still running 60 s after SIGINT");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let out = child.wait_with_output().unwrap();
+        ],
+        &lock,
+        std::time::Duration::from_millis(300),
+        "-INT",
+    );
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "stderr: {err}");
     assert!(

@@ -2,7 +2,7 @@
 //! results byte-identical to an uninterrupted run.
 
 mod common;
-use common::{ok, unique_dir, BIN};
+use common::{ok, signal_when, unique_dir, BIN};
 
 use std::fs;
 use std::path::Path;
@@ -48,23 +48,7 @@ fn start_and_signal(
     delay: Duration,
     signal: &str,
 ) -> (Option<i32>, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let t0 = Instant::now();
-    while !dir.join("checkpoint.txt").exists() && t0.elapsed() < Duration::from_secs(60) {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    std::thread::sleep(delay);
-    let pid = child.id().to_string();
-    let _ = Command::new("kill").args([signal, &pid]).status();
-    let out = child.wait_with_output().unwrap();
+    let out = signal_when(args, &dir.join("checkpoint.txt"), delay, signal);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -59,3 +59,43 @@ pub fn within(secs: u64, args: &[&str]) -> Output {
     }
     child.wait_with_output().unwrap()
 }
+
+/// Start the binary with `args` (stderr captured), wait until `ready` exists (at most 60 s, or
+/// until the process ends), then `delay`, then send `signal` (`kill SIGNAL PID`, e.g. `-INT`,
+/// `-9`) and return its output; fails the test (killing the process) if it is still running
+/// 60 s after the signal.
+pub fn signal_when(
+    args: &[&str],
+    ready: &std::path::Path,
+    delay: std::time::Duration,
+    signal: &str,
+) -> Output {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while !ready.exists() && t0.elapsed() < Duration::from_secs(60) {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(delay);
+    let _ = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status();
+    let t1 = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t1.elapsed() >= Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{args:?} still running 60 s after kill {signal}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 26] = [
+    const DECKS: [(&str, &str); 27] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -166,6 +166,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "rhudaur-investigators",
             include_str!("../../decks/rhudaur-investigators.txt"),
+        ),
+        (
+            "weather-hills-trackers",
+            include_str!("../../decks/weather-hills-trackers.txt"),
         ),
     ];
     &DECKS

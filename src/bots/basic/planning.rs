@@ -50,15 +50,45 @@ fn breaks_reserve_memo(g: &Game, p: u8, c: CardId, keep: &mut Option<i16>) -> bo
 /// The card in hand the resources of its sphere are saved for: one hinted
 /// `threat_reduction` once the threat is `save_threat` or more (it is played when its own
 /// `play_value` says so; until then its sphere's resources are not spent below its cost).
+/// With `greet_early` on, also one that `relief_keeps_enemies_away`.
 pub(super) fn saving_for(g: &Game, p: u8) -> Option<CardId> {
-    if w().save_threat <= 0 || (g.players[p as usize].threat as i32) < w().save_threat {
+    let by_threat = w().save_threat > 0 && (g.players[p as usize].threat as i32) >= w().save_threat;
+    if !by_threat && w().greet_early == 0 {
         return None;
     }
     hand(g, p)
         .iter()
         .copied()
-        .filter(|&c| hint(g, c).threat_reduction > 0)
+        .filter(|&c| {
+            hint(g, c).threat_reduction > 0 && (by_threat || relief_keeps_enemies_away(g, p, c))
+        })
         .max_by_key(|&c| hint(g, c).threat_reduction)
+}
+
+/// `greet_early`: is threat-reduction card `c` worth playing now, in the planning phase? Some
+/// enemy still to come - staged, or among the encounter deck's cards (its make-up, never its
+/// order) - has an engagement cost that `p`'s threat meets after this round's refresh (at most
+/// threat + 1) and that the lowered threat would not meet. Threat paid back early lowers the
+/// whole later climb.
+pub(super) fn relief_keeps_enemies_away(g: &Game, p: u8, c: CardId) -> bool {
+    let r = hint(g, c).threat_reduction;
+    if w().greet_early == 0
+        || r <= 0
+        || g.phase != Phase::Planning
+        || g.rule(Rule::NoEngagementChecks)
+        || g.rule(Rule::CannotReduceThreat(p))
+    {
+        return false;
+    }
+    let threat = g.players[p as usize].threat;
+    let near = |e: CardId| {
+        g.is_enemy(e) && {
+            let cost = g.stat(e, Stat::Engagement);
+            cost <= threat + 1 && cost > threat - r
+        }
+    };
+    g.list(Zone::Staging).iter().any(|&e| near(e))
+        || g.list(Zone::EncounterDeck).iter().any(|&e| near(e))
 }
 
 /// Would paying for `c` leave too few resources of the saved card's sphere to pay for it?
@@ -134,6 +164,8 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
+        // (`greet_early`: a threat reduction that keeps coming enemies away.)
+        _ if relief_keeps_enemies_away(g, p, c) => action_value(g, p, c, None).max(60),
         _ => action_value(g, p, c, None),
     }
 }

@@ -2887,3 +2887,42 @@ fn draw_keep_holds_beravor_out_of_a_quest_that_succeeds_without_her() {
     );
     install(weights::DEFAULT);
 }
+
+/// dd38 `greet_early` (off by default, measured): in the planning phase The Galadhrim's
+/// Greeting is worth playing, and its Spirit resources are saved for it, while an enemy still
+/// to come (here a Cursed Dead, engagement 27, in the encounter deck) would engage after this
+/// round's refresh and would not once the threat is 6 lower.
+#[test]
+fn greet_early_plays_the_greeting_before_enemies_come() {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[SPIRIT_HEROES]);
+    clear_zone(&mut g, Zone::EncounterDeck);
+    clear_zone(&mut g, Zone::Staging);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    let cd = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDeck);
+    assert!(g.is_enemy(cd));
+    assert_eq!(g.stat(cd, Stat::Engagement), 27);
+    assert!(!g.rule(Rule::NoEngagementChecks));
+    assert!(!g.rule(Rule::CannotReduceThreat(0)));
+    g.phase = Phase::Planning;
+    g.players[0].threat = 26;
+    install(weights::DEFAULT);
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "off by default");
+    assert_eq!(saving_for(&g, 0), None, "off by default: nothing saved");
+    let on = Weights::from_options(&[("greet_early".to_string(), "1".to_string())]).unwrap();
+    install(on);
+    assert!(relief_keeps_enemies_away(&g, 0, gg), "26 + 1 meets 27");
+    assert_eq!(saving_for(&g, 0), Some(gg), "its resources are saved");
+    assert!(play_value(&g, 0, gg) >= 60);
+    g.players[0].threat = 25;
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "27 not met yet");
+    g.players[0].threat = 33;
+    assert!(
+        !relief_keeps_enemies_away(&g, 0, gg),
+        "27 is still met at 33 - 6"
+    );
+    g.players[0].threat = 32;
+    assert!(relief_keeps_enemies_away(&g, 0, gg), "26 stays below 27");
+    g.phase = Phase::Combat;
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "planning phase only");
+    install(weights::DEFAULT);
+}

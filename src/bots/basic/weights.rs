@@ -525,6 +525,12 @@ weights! {
     /// Mount Gram (core-leadership) wins 6 / 4 pairs only one side won, the Ettenmoors
     /// (noldor-questers) rounds +0.015 (+0.009 to +0.021), all Standard.
     cross_engage: 0,
+    /// dd38: 1 plays a threat-reduction card (`Hint::threat_reduction`: The Galadhrim's
+    /// Greeting) in the planning phase, and saves its sphere's resources for it, while an
+    /// enemy still to come (staged, or in the encounter deck's make-up) has an engagement cost
+    /// the threat meets after this round's refresh and would not meet once lowered (0: only at
+    /// threat 35 or to stop an engagement now, as before).
+    greet_early: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

@@ -398,6 +398,7 @@ pub fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usiz
     pick_min(opts, |c| -key(c))
 }
 
+#[inline]
 pub fn stats_sum(g: &Game, c: CardId) -> i32 {
     (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
 }

@@ -398,6 +398,7 @@ pub fn pick_max(opts: &[Opt], mut key: impl FnMut(CardId) -> i32) -> Option<usiz
     pick_min(opts, |c| -key(c))
 }
 
+#[inline]
 pub fn stats_sum(g: &Game, c: CardId) -> i32 {
     (g.stat(c, Stat::Willpower) + g.stat(c, Stat::Attack) + g.stat(c, Stat::Defense)) as i32
 }
@@ -407,8 +408,13 @@ pub fn char_value(g: &Game, c: CardId) -> i32 {
     if is_objective_ally(g, c) {
         100_000
     } else {
-        // Asked many times per decision (every damage cost that kills): memoised while it lasts.
-        g.memo_value(c, || {
+        // Asked many times per decision (every damage cost that kills): memoised while it lasts,
+        // and across decisions while the four stats it reads are fixed (`memo_value_of`).
+        const READS: u8 = 1 << Stat::Willpower as u8
+            | 1 << Stat::Attack as u8
+            | 1 << Stat::Defense as u8
+            | 1 << Stat::HitPoints as u8;
+        g.memo_value_of(c, READS, || {
             if g.is_hero(c) {
                 100 + 3 * (stats_sum(g, c) + g.stat(c, Stat::HitPoints) as i32)
             } else {

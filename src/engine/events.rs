@@ -37,7 +37,24 @@ pub(super) fn event_subject(ev: Event) -> Option<CardId> {
 
 impl<'a> Game<'a> {
     /// A game event happened: Forced effects resolve now; Responses are offered next.
+    ///
+    /// Inlined: the test whether anything of this game could answer `ev` at all (no Forced
+    /// effect or Response listens for its kind, and its card, if any, is in play, where
+    /// `forced_cards` covers it), which at most call sites folds to one mask test, as the
+    /// event's kind is known there; the rest (`fire_listened`) out of line.
+    #[inline]
     pub fn fire(&mut self, ev: Event) {
+        if (self.listen.forced | self.listen.respond) & ev.bit() == 0
+            && event_subject(ev).is_none_or(|s| self.cards[s as usize].zone.in_play())
+        {
+            return;
+        }
+        self.fire_listened(ev);
+    }
+
+    /// `fire` for an event something may answer.
+    #[inline(never)]
+    fn fire_listened(&mut self, ev: Event) {
         if self.outcome.is_some() {
             return;
         }

@@ -180,3 +180,51 @@ fn commit_sets_play_as_one_by_one() {
     }
     assert!(games > 0 && sets.load(Ordering::Relaxed) > 0);
 }
+
+/// `char_value` (through `Game::memo_value_of`) is kept across decisions while the stats it
+/// reads are fixed answers, and computed again once something a fixed stat reads changes
+/// (`fixed_changed`) or when one of its stats is modified (a lasting effect on it).
+#[test]
+fn speed15_char_value_kept_across_decisions_while_its_stats_are_fixed() {
+    use super::{Lasting, Stat, Until};
+    use crate::cards::hints::char_value;
+    const READS: u8 = 1 << Stat::Willpower as u8
+        | 1 << Stat::Attack as u8
+        | 1 << Stat::Defense as u8
+        | 1 << Stat::HitPoints as u8;
+    let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    g.settle();
+    let h = g.heroes(0).next().expect("a hero");
+    let other = 123_456 / 7;
+    // A first decision computes the value; the next one finds it kept.
+    g.open_stat_memo();
+    let v = char_value(&g, h);
+    assert_ne!(v, other);
+    g.close_stat_memo();
+    g.open_stat_memo();
+    assert_eq!(
+        g.memo_value_of(h, READS, || other),
+        v,
+        "kept across decisions"
+    );
+    g.close_stat_memo();
+    // Something a fixed stat reads changed: computed again.
+    g.fixed_changed();
+    g.open_stat_memo();
+    assert_eq!(g.memo_value_of(h, READS, || other), other, "computed again");
+    g.close_stat_memo();
+    // A lasting effect on one of its stats: the value holds for one decision only.
+    g.add_lasting(h, Lasting::Stat(Stat::Willpower, 1), Until::EndOfPhase);
+    g.open_stat_memo();
+    let w = char_value(&g, h);
+    assert_eq!(w, v + 3, "a hero's value counts 3 a stat point");
+    assert_eq!(g.memo_value_of(h, READS, || other), w, "same decision");
+    g.close_stat_memo();
+    g.open_stat_memo();
+    assert_eq!(
+        g.memo_value_of(h, READS, || other),
+        other,
+        "not kept: a stat is modified"
+    );
+    g.close_stat_memo();
+}

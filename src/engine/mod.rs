@@ -794,6 +794,61 @@ impl<'a> Game<'a> {
         r
     }
 
+    /// `memo_value` for a valuation that reads nothing of the game but `c`'s face and `c`'s
+    /// stats in `stats` (a mask of `1 << Stat as u8`), each through `Game::stat`. When every
+    /// one of those stats was a fixed answer (`stat_now_fixed`: no modifier touches it), so is
+    /// the value: it is kept across decisions under the fixed stats' tag, until something a
+    /// fixed stat reads changes (`fixed_changed`; a face change is one of them).
+    #[inline]
+    pub fn memo_value_of(&self, c: CardId, stats: u8, f: impl FnOnce() -> i32) -> i32 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if m.epoch == 0 {
+            return f();
+        }
+        let base = c as usize * N_SLOTS;
+        let Some(slot) = m.slots.get(base + N_STATS) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        let tag = v >> 16;
+        if tag == m.epoch || tag == m.fixed_tag {
+            let r = v as u16 as i16 as i32;
+            if cfg!(test) && m.check {
+                self.memo_mismatch("bot value", c, N_STATS, r, f());
+            }
+            return r;
+        }
+        let r = f();
+        if let Ok(r16) = i16::try_from(r) {
+            let tag = if self.stats_fixed(base, stats) {
+                m.fixed_tag
+            } else {
+                m.epoch
+            };
+            slot.store(tag << 16 | r16 as u16 as u64, Relaxed);
+        }
+        r
+    }
+
+    /// Do the memo slots of the stats in mask `stats` of the card whose slots start at `base`
+    /// all hold fixed answers (`memo_value_of`)?
+    #[inline(never)]
+    fn stats_fixed(&self, base: usize, stats: u8) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        let mut left = stats;
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            left &= left - 1;
+            match m.slots.get(base + s) {
+                Some(slot) if slot.load(Relaxed) >> 16 == m.fixed_tag => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// The memoised `available(p, sphere)`, if the memo is open and holds it (as `memo_stat`).
     #[inline]
     pub(crate) fn memo_available(

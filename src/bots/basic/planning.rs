@@ -175,6 +175,8 @@ fn plan(g: &Game, p: u8, c: CardId) -> i32 {
     hint(g, c).plan_value.map_or(0, |f| f(g, p, c))
 }
 
+// (Inline: `BasicBot::choose` keeps it inlined whichever code unit each lands in.)
+#[inline]
 pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
@@ -193,6 +195,8 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
 }
 
+// (Inline: `BasicBot::choose` keeps it inlined whichever code unit each lands in.)
+#[inline]
 pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;

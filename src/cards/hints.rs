@@ -231,7 +231,23 @@ pub struct Hint {
     /// beyond the stage's quest points is worth nothing. A search bot scores the race
     /// (`lookahead`'s `control_weight`), `basic` takes Thane Ulchor's attack when it wins it.
     pub control_race: bool,
+    // sense38
+    /// All the card's effect does is raise these stats (`BOOST_WILLPOWER`, `BOOST_ATTACK`,
+    /// `BOOST_DEFENSE`) until the end of the phase (Éowyn, For Gondor!, Beorn, Blade Mastery
+    /// ...): in a phase where no such stat can be used (`boost_is_idle`) it changes nothing but
+    /// what it costs, and a search bot does not consider it.
+    pub phase_boost: u8,
+    /// An action that makes one of its player's characters attack at once, in any phase
+    /// (Quick Strike): while it is in hand, an Attack boost is never idle (`boost_is_idle`).
+    pub attacks_out_of_combat: bool,
 }
+
+/// `Hint::phase_boost`: Willpower.
+pub const BOOST_WILLPOWER: u8 = 1;
+/// `Hint::phase_boost`: Attack.
+pub const BOOST_ATTACK: u8 = 2;
+/// `Hint::phase_boost`: Defense.
+pub const BOOST_DEFENSE: u8 = 4;
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +320,8 @@ pub const NO_HINT: Hint = Hint {
     commit_progress: NO_COMMIT_PROGRESS,
     carry_progress: false,
     control_race: false,
+    phase_boost: 0,
+    attacks_out_of_combat: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
@@ -351,6 +369,78 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// Using card `c` now changes nothing but its costs: its effect only raises stats until the end
+/// of the phase (`Hint::phase_boost`), and none of those stats can be used in what is left of
+/// this phase. Willpower counts in the quest phase before quest resolution while the quest is
+/// resolved with it (on a card boosting itself, `boosts_own_quest`, only if it quests or can
+/// still be committed). Attack counts in the combat phase and before resolving a Battle quest.
+/// Defense counts in the combat phase, in the encounter phase up to the engagement checks
+/// (an enemy that attacks on engaging), in the quest phase up to staging (a revealed card's
+/// immediate attack) and before resolving a Siege quest. Attack also counts in any phase while a
+/// player holds a card that attacks out of combat (`attacks_out_of_combat`, Quick Strike).
+pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
+    use crate::engine::{Frame, Phase, Step};
+    let h = hint(g, c);
+    let b = h.phase_boost;
+    if b == 0 {
+        return false;
+    }
+    // The next framework step (the last step frame on the stack).
+    let next = g.stack.iter().rev().find_map(|f| match *f {
+        Frame::Step(s) => Some(s),
+        _ => None,
+    });
+    let questing = g.phase == Phase::Quest
+        && matches!(
+            next,
+            Some(
+                Step::Commit
+                    | Step::QuestWindow2
+                    | Step::Staging
+                    | Step::QuestWindow3
+                    | Step::Resolve
+            )
+        );
+    let wp = b & BOOST_WILLPOWER != 0
+        && questing
+        && g.questing_stat() == Stat::Willpower
+        && (!h.boosts_own_quest || g.card(c).questing || next == Some(Step::Commit));
+    let stat = g.questing_stat();
+    // Attack: the player attacks in the combat phase, or quests with it (Battle).
+    let atk = b & BOOST_ATTACK != 0
+        && (g.phase == Phase::Combat
+            || (questing && stat == Stat::Attack)
+            || (0..g.n_players).any(|p| {
+                g.list(Zone::Hand(p))
+                    .iter()
+                    .any(|&x| hint(g, x).attacks_out_of_combat)
+            }));
+    // Defense: enemies attack in the combat phase, on engagement (the encounter phase up to
+    // the engagement checks), and as revealed cards make them (the quest phase up to staging);
+    // the player quests with it (Siege).
+    let staging_ahead = g.phase == Phase::Quest
+        && matches!(
+            next,
+            Some(Step::Commit | Step::QuestWindow2 | Step::Staging)
+        );
+    let engaging_ahead = g.phase == Phase::Encounter
+        && matches!(
+            next,
+            Some(
+                Step::EncounterWindow1
+                    | Step::OptionalEngage
+                    | Step::EncounterWindow2
+                    | Step::EngagementChecks
+            )
+        );
+    let def = b & BOOST_DEFENSE != 0
+        && (g.phase == Phase::Combat
+            || staging_ahead
+            || engaging_ahead
+            || (questing && stat == Stat::Defense));
+    !wp && !atk && !def
 }
 
 /// One threat point in damage-cost units at the `basic` bot's default weights (its

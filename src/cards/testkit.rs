@@ -213,6 +213,11 @@ pub mod codes {
     pub const COMMON_CAUSE: &str = "Core-021";
     pub const STAND_TOGETHER: &str = "Core-038";
     pub const QUICK_STRIKE: &str = "Core-035";
+    /// Stat boosts until the end of the phase (`Hint::phase_boost`): For Gondor! (+1 ATK to
+    /// all, +1 DEF to Gondor), Beorn (+5 ATK to himself), Blade Mastery (+1 ATK / DEF to one).
+    pub const FOR_GONDOR: &str = "Core-022";
+    pub const BEORN: &str = "Core-031";
+    pub const BLADE_MASTERY: &str = "Core-032";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -252,6 +252,9 @@ pub struct LookaheadBot {
     mulligan_depth: u16,
     /// Late-round decisions play on through the next round's quest phase.
     late_horizon: bool,
+    /// `idle_boosts`: also search an option whose effect is only a stat boost that cannot be
+    /// used in this phase (`hints::boost_is_idle`); off, such an option is never a candidate.
+    idle_boosts: bool,
     /// Locations in play at the decision being searched, with their quest points (for
     /// `explored_weight`).
     places: [(CardId, i16); MAX_PLACES],
@@ -394,6 +397,7 @@ impl LookaheadBot {
             search_all: num("search_all", get("search_all"), 0u8, 1)? == 1,
             mulligan_depth: num("mulligan_depth", get("mulligan_depth"), 0u16, 5)?,
             late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
+            idle_boosts: num("idle_boosts", get("idle_boosts"), 0u8, 1)? == 1,
             places: [(0, 0); MAX_PLACES],
             n_places: 0,
             plan: None,
@@ -442,6 +446,18 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
 }
 
 /// [`searched`], with `all`: also engagement ties, the attack order and archery.
+/// An option that changes nothing but its costs: using a card in play, or playing an event from
+/// hand, whose effect is only a stat boost until the end of the phase that no stat of this
+/// phase can use (`hints::boost_is_idle`: Éowyn's Willpower in the resource phase, For Gondor!
+/// in the planning phase ...). Playing an ally or an attachment is never idle.
+fn idle_option(g: &Game, o: &Opt) -> bool {
+    match *o {
+        Opt::Activate(c) => g.card(c).zone.in_play() && crate::cards::hints::boost_is_idle(g, c),
+        Opt::Play(c) => g.ty(c) == CardType::Event && crate::cards::hints::boost_is_idle(g, c),
+        _ => false,
+    }
+}
+
 fn searched_with(g: &Game, d: &Decision, all: bool) -> bool {
     if d.options.len() < 2 {
         return false;
@@ -822,10 +838,14 @@ impl Bot for LookaheadBot {
             if n == self.width {
                 break;
             }
-            if i != base {
+            if i != base && (self.idle_boosts || !idle_option(game, &d.options[i])) {
                 cand[n] = i;
                 n += 1;
             }
+        }
+        if n == 1 {
+            // Every other option was idle (`idle_option`): nothing to compare.
+            return base;
         }
         let stop = if mulligan {
             game.round.max(1).saturating_add(self.mulligan_depth)

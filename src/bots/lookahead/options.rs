@@ -150,6 +150,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: with a mission whose kills advance the quest, each enemy in play counts this share of a kill token (0-1)",
     },
     BotOption {
+        name: "idle_boosts",
+        default: "0",
+        about: "1: also search a card whose effect only raises stats until the end of the phase in a phase where none of them can be used (Hint::phase_boost; 0: such an option is not a candidate, see results/research/sense38.md)",
+    },
+    BotOption {
         name: "late_horizon",
         default: "0",
         about: "1: a decision in the encounter, combat or refresh phase plays on through the next round's quest phase (0: to the next round's start)",

@@ -706,3 +706,96 @@ fn carry_progress_keeps_the_worth_of_the_passed_wastes_stages() {
     g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Removed);
     assert_eq!(state_value(&g, &auto), state_value(&g, &off));
 }
+
+/// `Hint::phase_boost` (sense38): Éowyn's, For Gondor!'s, Beorn's and Blade Mastery's boosts
+/// last the phase, so each is idle (`hints::boost_is_idle`) in a phase where its stat cannot
+/// be used, and `idle_option` drops playing or using the card there (never playing an ally).
+#[test]
+fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
+    use crate::cards::hints::boost_is_idle;
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[&[EOWYN]]);
+    let eowyn = g.list(Zone::Play(0))[0];
+    let gondor = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+    let mastery = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
+    let beorn = g.spawn(BEORN, 0, Zone::Play(0));
+    let beorn_in_hand = g.spawn(BEORN, 0, Zone::Hand(0));
+    let all = [eowyn, gondor, mastery, beorn];
+    let idle = |g: &Game| all.map(|c| boost_is_idle(g, c));
+    // The sandbox's planning phase: nothing to use a boost on.
+    assert_eq!(g.phase, Phase::Planning);
+    assert_eq!(idle(&g), [true; 4], "planning phase");
+    assert!(idle_option(&g, &Opt::Play(gondor)));
+    assert!(idle_option(&g, &Opt::Activate(beorn)));
+    assert!(
+        !idle_option(&g, &Opt::Play(beorn_in_hand)),
+        "an ally is played"
+    );
+    // Combat: Attack and Defense count, Willpower does not.
+    g.phase = Phase::Combat;
+    assert_eq!(idle(&g), [true, false, false, false], "combat phase");
+    // The quest phase before the commit step: Willpower counts (Éowyn can still quest), and
+    // Defense (staging may bring an attack); Beorn's Attack does not.
+    g.phase = Phase::Quest;
+    g.stack.push(Frame::Step(Step::Commit));
+    assert_eq!(idle(&g), [false, false, false, true], "before committing");
+    // Past the commit, Éowyn not questing: her own boost is idle.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow3);
+    assert_eq!(
+        idle(&g),
+        [true, true, true, true],
+        "after staging, Éowyn not questing"
+    );
+    g.card_mut(eowyn).questing = true;
+    assert_eq!(idle(&g), [false, true, true, true], "Éowyn questing");
+    // After quest resolution nothing counts.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestEnd);
+    assert_eq!(idle(&g), [true; 4], "after resolution");
+    // A card that attacks out of combat in hand (Quick Strike): Attack counts anywhere.
+    g.phase = Phase::Planning;
+    g.spawn(QUICK_STRIKE, 0, Zone::Hand(0));
+    assert_eq!(
+        idle(&g),
+        [true, false, false, false],
+        "Quick Strike in hand"
+    );
+}
+
+/// sense38: the decisions where `lookahead` with `idle_boosts=1` (the search before session
+/// 38) chose an idle boost in its own games (Éowyn's discard for Willpower in the resource
+/// phase, Intruders in Chetwood, `chetwood-vigil`): asked there, the default bot chooses
+/// `basic`'s option or another that is not idle.
+#[test]
+fn sense38_idle_boosts_are_not_searched_where_they_were_chosen() {
+    let db = load_embedded().unwrap();
+    let mut s = setup(&db, "intruders-in-chetwood");
+    s.decks = vec![crate::deck::resolve_deck("chetwood-vigil", &db).unwrap()];
+    let mut g = Game::new(&db, &s);
+    let mut old = LookaheadBot::from_options(&[("idle_boosts".into(), "1".into())]).unwrap();
+    let mut new = LookaheadBot::from_options(&[]).unwrap();
+    let (mut chose_before, mut chose_now) = (0, 0);
+    for index in 0..8 {
+        g.start(38, index);
+        old.new_game(index);
+        let mut step = 0u64;
+        while let Some(d) = g.pending() {
+            let d = d.clone();
+            let i = old.choose(&g, &d);
+            if idle_option(&g, &d.options[i]) {
+                chose_before += 1;
+                new.new_game(700 + step);
+                let x = new.choose(&g, &d);
+                let base = new.policy.choose(&g, &d);
+                if x != base && idle_option(&g, &d.options[x]) {
+                    chose_now += 1;
+                }
+            }
+            g.apply(i);
+            step += 1;
+        }
+    }
+    assert!(chose_before > 0, "no idle boost chosen before");
+    assert_eq!(chose_now, 0, "of {chose_before} chosen before");
+}

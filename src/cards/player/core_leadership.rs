@@ -6,7 +6,9 @@
 
 use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
-use crate::cards::hints::{hero_swap_value, AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{
+    hero_swap_value, AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT,
+};
 use crate::cards::{Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
@@ -117,6 +119,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-022",
         hint: Hint {
             play_value: Some(bot::for_gondor_value),
+            phase_boost: BOOST_ATTACK | BOOST_DEFENSE,
             ..NO_HINT
         },
         can_act: Some(for_gondor_can),

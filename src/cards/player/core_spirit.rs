@@ -5,7 +5,7 @@
 
 use crate::cards::common::{area_players, staged};
 use crate::cards::common::{count_use, host, to_hero, unused_this_round};
-use crate::cards::hints::{AttachKind, CommitProgress, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, CommitProgress, Hint, BOOST_WILLPOWER, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -23,6 +23,7 @@ pub static SCRIPTS: &[Script] = &[
             play_value: Some(bot::eowyn_value),
             effect: Some(bot::eowyn_effect),
             boosts_own_quest: true,
+            phase_boost: BOOST_WILLPOWER,
             ..NO_HINT
         },
         any_player: true,

@@ -8,7 +8,9 @@ use crate::cards::common::area_players;
 use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
-use crate::cards::hints::{multi_defend_value, AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{
+    multi_defend_value, AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT,
+};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -49,6 +51,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "Core-031",
+        hint: Hint {
+            phase_boost: BOOST_ATTACK,
+            ..NO_HINT
+        },
         can_act: Some(beorn_can),
         act: Some(beorn_act),
         ..BLANK
@@ -58,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::blade_mastery_value),
             effect: Some(bot::blade_mastery_effect),
+            phase_boost: BOOST_ATTACK | BOOST_DEFENSE,
             ..NO_HINT
         },
         can_act: Some(mastery_can),
@@ -95,6 +102,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::quick_strike_value),
             effect: Some(bot::quick_strike_effect),
+            attacks_out_of_combat: true,
             ..NO_HINT
         },
         can_act: Some(quick_can),

@@ -4,7 +4,7 @@
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
 use crate::cards::common::{count_use, host, is_valour_event, mine_in_play, offer_one_per_title};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, Hint, BOOST_DEFENSE, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -51,6 +51,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-057",
         hint: Hint {
             play_value: Some(bot::longbeard_sentry_value),
+            phase_boost: BOOST_DEFENSE,
             ..NO_HINT
         },
         can_act: Some(sentry_can),

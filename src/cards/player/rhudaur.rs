@@ -7,7 +7,7 @@ use crate::cards::common::area_players;
 use crate::cards::common::{
     count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round,
 };
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, Hint, BOOST_ATTACK, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -55,6 +55,7 @@ pub static SCRIPTS: &[Script] = &[
             restricted_room_check: true,
             play_value: Some(bot::elven_spear_value),
             effect: Some(bot::elven_spear_effect),
+            phase_boost: BOOST_ATTACK,
             ..NO_HINT
         },
         attach_to: Some(spear_target),

@@ -585,6 +585,9 @@ pub enum Scale {
     /// final progress score and the rounds still to play, where the scenario has one
     /// ([`SHAPED`]); the static value alone elsewhere.
     Shaped,
+    /// As [`Scale::Shaped`] with the refit of session 38 ([`SHAPED2`]: session 37's rows plus
+    /// the games of `lookahead` with the shaped value itself, Nightmare included).
+    Shaped2,
 }
 
 /// The scale of `value=logit`: a logit of ±5 (a win chance of 0.7% / 99.3%) reaches a loss /
@@ -601,8 +604,9 @@ impl Scale {
             "learned" => Ok(Some(Scale::Chance)),
             "logit" => Ok(Some(Scale::Logit)),
             "shaped" => Ok(Some(Scale::Shaped)),
+            "shaped2" => Ok(Some(Scale::Shaped2)),
             _ => Err(format!(
-                "bot `lookahead`: option `value` takes auto, static, learned, logit or shaped, not `{v}`"
+                "bot `lookahead`: option `value` takes auto, static, learned, logit, shaped or shaped2, not `{v}`"
             )),
         }
     }
@@ -676,26 +680,48 @@ pub fn in_domain(g: &Game) -> bool {
     cell_fit(g).is_some()
 }
 
-/// The scenarios with a [`SHAPED`] fit where `value=auto` keeps the static value: on The
-/// Battle of Carn Dûm the shaped value gained progress score only on Easy and cost rounds there
-/// beyond noise (session 37, fresh seeds 37201 / 37202: progress +0.71 / +0.65, rounds −0.43 /
-/// −0.55; Standard +0.13 / +0.12 and −0.15 / −0.13, n.s.).
-pub const SHAPED_NOT_AUTO: [&str; 1] = ["the-battle-of-carn-dum"];
+/// The cells where `value=auto` scores with a shaped value, and with which fit; the static
+/// value on the other scenarios and modes outside [`DOMAIN`].
+/// - Session 37 ([`SHAPED`], against the static value on fresh seeds): Easy and Standard of
+///   six of the seven scenarios; not The Battle of Carn Dûm, where it gained progress score
+///   only on Easy and cost rounds there beyond noise (seeds 37201 / 37202: progress +0.71 /
+///   +0.65, rounds −0.43 / −0.55).
+/// - Session 38 (results/research/value38.md; 300 pairs, dev seed 38101, fresh 38201 / 38202):
+///   Nightmare of Deadmen's Dike (the refit [`SHAPED2`]), The Treachery of Rhudaur, The Battle
+///   of Carn Dûm and The Dread Realm (the fit of session 37), all against the static value;
+///   the refit on Deadmen's Dike Easy and The Wastes of Eriador Standard, against the fit of
+///   session 37. Not on The Weather Hills or The Wastes of Eriador Nightmare, not the refit on
+///   The Wastes of Eriador Easy (within noise).
+pub const SHAPED_AUTO: [(&str, Mode, Scale); 16] = [
+    ("the-weather-hills", Mode::Easy, Scale::Shaped),
+    ("the-weather-hills", Mode::Standard, Scale::Shaped),
+    ("deadmens-dike", Mode::Easy, Scale::Shaped2),
+    ("deadmens-dike", Mode::Standard, Scale::Shaped),
+    ("deadmens-dike", Mode::Nightmare, Scale::Shaped2),
+    ("the-wastes-of-eriador", Mode::Easy, Scale::Shaped),
+    ("the-wastes-of-eriador", Mode::Standard, Scale::Shaped2),
+    ("the-treachery-of-rhudaur", Mode::Easy, Scale::Shaped),
+    ("the-treachery-of-rhudaur", Mode::Standard, Scale::Shaped),
+    ("the-treachery-of-rhudaur", Mode::Nightmare, Scale::Shaped),
+    ("the-battle-of-carn-dum", Mode::Nightmare, Scale::Shaped),
+    ("the-dread-realm", Mode::Easy, Scale::Shaped),
+    ("the-dread-realm", Mode::Standard, Scale::Shaped),
+    ("the-dread-realm", Mode::Nightmare, Scale::Shaped),
+    ("wrath-and-ruin", Mode::Easy, Scale::Shaped),
+    ("wrath-and-ruin", Mode::Standard, Scale::Shaped),
+];
 
 /// The scale `value=auto` uses in this game: the learned chance in [`DOMAIN`], the shaped
-/// value on Easy and Standard of a scenario [`SHAPED`] has a fit for (session 37: measured
-/// there on fresh seeds; Nightmare unmeasured) but [`SHAPED_NOT_AUTO`], the static value
-/// elsewhere.
+/// value of [`SHAPED_AUTO`] in its cells, the static value elsewhere.
 pub fn auto_scale(g: &Game) -> Scale {
     if in_domain(g) {
-        Scale::Chance
-    } else if g.setup.mode != Mode::Nightmare
-        && shaped_fit(g).is_some_and(|row| !SHAPED_NOT_AUTO.contains(&row.0))
-    {
-        Scale::Shaped
-    } else {
-        Scale::Static
+        return Scale::Chance;
     }
+    let slug = g.scenario().slug.as_str();
+    SHAPED_AUTO
+        .iter()
+        .find(|&&(s, m, _)| s == slug && m == g.setup.mode)
+        .map_or(Scale::Static, |&(_, _, scale)| scale)
 }
 
 /// A margin option: a number 0 to 100, or `auto`: the margin measured best with the value's
@@ -717,7 +743,7 @@ pub fn margin(k: &str, v: &str) -> Result<Option<f64>, String> {
 /// The margin `auto` gives with a scale.
 pub fn auto_margin(scale: Scale) -> f64 {
     match scale {
-        Scale::Static | Scale::Shaped => 2.0,
+        Scale::Static | Scale::Shaped | Scale::Shaped2 => 2.0,
         Scale::Chance => 30.0,
         Scale::Logit => 15.0,
     }
@@ -731,7 +757,7 @@ pub fn win_logit(g: &Game, fit: Fit) -> f64 {
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
-    if w.learned == Scale::Shaped {
+    if matches!(w.learned, Scale::Shaped | Scale::Shaped2) {
         return super::state_value(g, w) + shaped_value(g, w).unwrap_or(0.0);
     }
     let mut z = win_logit(g, w.fit);
@@ -743,7 +769,7 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
         z += w.quest_damage * point * super::quest_damage_done(g) as f64;
     }
     let v = match w.learned {
-        Scale::Static | Scale::Shaped => 0.0,
+        Scale::Static | Scale::Shaped | Scale::Shaped2 => 0.0,
         Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
         Scale::Logit => (LOGIT * z).clamp(super::LOSS, super::WIN),
     };
@@ -759,6 +785,7 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
 }
 
 pub use super::shaped_coef::SHAPED;
+pub use super::shaped_coef2::SHAPED2;
 
 /// The scale of the shaped value: points per point of predicted progress score (a stage, 10
 /// progress-score points, is then worth 50, as `stage_weight` prices it in the static value).
@@ -766,16 +793,30 @@ pub const SHAPED_SCALE: f64 = 5.0;
 
 /// This game's row of [`SHAPED`] (by scenario), if it has one.
 pub fn shaped_fit(g: &Game) -> Option<&'static (&'static str, [f64; N], [f64; N])> {
+    shaped_fit_in(&SHAPED, g)
+}
+
+/// This game's row of a shaped table (by scenario), if it has one.
+fn shaped_fit_in<'a>(
+    table: &'a [(&'static str, [f64; N], [f64; N])],
+    g: &Game,
+) -> Option<&'a (&'static str, [f64; N], [f64; N])> {
     let slug = g.scenario().slug.as_str();
-    SHAPED.iter().find(|row| row.0 == slug)
+    table.iter().find(|row| row.0 == slug)
 }
 
 /// The shaped value of an unfinished game (`value=shaped`, session 37): `SHAPED_SCALE` × (the
 /// fitted final progress score + `shaped_rounds` × the fitted rounds still to be played), the
 /// fits of `tools/fit_shaped.py` for this game's scenario (the cell intercepts are left out:
 /// they are the same for every candidate). `None` where the scenario has no fit.
+/// With `value=shaped2` the refit [`SHAPED2`].
 pub fn shaped_value(g: &Game, w: &ValueWeights) -> Option<f64> {
-    let (_, ps, rounds) = shaped_fit(g)?;
+    let table: &[_] = if w.learned == Scale::Shaped2 {
+        &SHAPED2
+    } else {
+        &SHAPED
+    };
+    let (_, ps, rounds) = shaped_fit_in(table, g)?;
     let x = features(g);
     Some(SHAPED_SCALE * (dot(&x, ps) + w.shaped_rounds * dot(&x, rounds)))
 }
@@ -928,9 +969,9 @@ mod tests {
     }
 
     /// `value=auto` (the default) scores with the learned chance (margins 30) on a scenario and
-    /// mode in [`DOMAIN`], with the shaped value (margins 2) on Easy and Standard of six of the
-    /// seven scenarios nobody wins (session 37; value37) and with the static value (margins 2)
-    /// elsewhere, including Nightmare; a fixed `value` keeps its scale everywhere; `auto` margins follow
+    /// mode in [`DOMAIN`], with a shaped value (margins 2) in the cells of [`SHAPED_AUTO`]
+    /// (sessions 37 and 38) and with the static value (margins 2) elsewhere (The Weather Hills
+    /// Nightmare, The Battle of Carn Dûm Easy); a fixed `value` keeps its scale everywhere; `auto` margins follow
     /// the scale in use, a number stays; bad values are refused.
     #[test]
     fn auto_margins_follow_the_scale() {
@@ -970,9 +1011,11 @@ mod tests {
                 "the-wastes-of-eriador",
                 Mode::Standard,
                 false,
-                Scale::Shaped,
+                Scale::Shaped2,
             ),
             ("the-weather-hills", Mode::Nightmare, false, Scale::Static),
+            ("the-dread-realm", Mode::Nightmare, false, Scale::Shaped),
+            ("deadmens-dike", Mode::Easy, false, Scale::Shaped2),
             ("the-battle-of-carn-dum", Mode::Easy, false, Scale::Static),
         ] {
             assert_eq!(game_in(slug, mode), (domain, scale), "{slug} {mode:?}");
@@ -1162,6 +1205,58 @@ mod tests {
         assert_eq!((b.margin, b.plan_margin), (2.0, 2.0));
         assert_eq!(b.weights.learned, Scale::Shaped);
         assert_eq!(Scale::parse("shaped"), Ok(Some(Scale::Shaped)));
+    }
+
+    /// `value=shaped2` (session 38): the refit has a row for each scenario of [`SHAPED`] and
+    /// scores with its own coefficients; margins 2; every cell of [`SHAPED_AUTO`] is a real
+    /// scenario with a fit, outside [`DOMAIN`], and Nightmare is in it.
+    #[test]
+    fn value38_shaped2_refit() {
+        use super::super::LookaheadBot;
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox_in;
+        let db = load_embedded().unwrap();
+        assert_eq!(SHAPED2.len(), SHAPED.len());
+        for (a, b) in SHAPED.iter().zip(&SHAPED2) {
+            assert_eq!(a.0, b.0);
+            assert_ne!(a.1, b.1, "{}: a refit", a.0);
+        }
+        for &(sc, mode, scale) in &SHAPED_AUTO {
+            assert!(db.scenario(sc).is_some(), "{sc}");
+            assert!(SHAPED.iter().any(|r| r.0 == sc), "{sc}");
+            assert!(DOMAIN.iter().all(|d| d.0 != sc), "{sc}");
+            assert!(
+                matches!(scale, Scale::Shaped | Scale::Shaped2),
+                "{sc} {mode:?}"
+            );
+        }
+        assert!(SHAPED_AUTO.iter().any(|c| c.1 == Mode::Nightmare));
+        let shaped = ValueWeights {
+            learned: Scale::Shaped,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        let shaped2 = ValueWeights {
+            learned: Scale::Shaped2,
+            ..shaped
+        };
+        let g = sandbox_in(
+            "the-wastes-of-eriador",
+            Mode::Nightmare,
+            &[LEADERSHIP_HEROES],
+        );
+        let (s1, s2) = (shaped_value(&g, &shaped), shaped_value(&g, &shaped2));
+        assert!(s1.is_some() && s2.is_some() && s1 != s2);
+        let x = features(&g);
+        let row = SHAPED2
+            .iter()
+            .find(|r| r.0 == "the-wastes-of-eriador")
+            .unwrap();
+        let want = SHAPED_SCALE * (dot(&x, &row.1) + dot(&x, &row.2));
+        assert!((s2.unwrap() - want).abs() < 1e-9);
+        let o: Vec<(String, String)> = vec![("value".into(), "shaped2".into())];
+        let b = LookaheadBot::from_options(&o).unwrap();
+        assert_eq!((b.margin, b.plan_margin), (2.0, 2.0));
+        assert_eq!(b.weights.learned, Scale::Shaped2);
     }
 
     fn cell_fit_of(db: &crate::data::CardDb, sc: &str, mode: Mode) -> Option<Fit> {

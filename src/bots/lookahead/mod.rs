@@ -172,6 +172,7 @@ mod options;
 mod plans;
 mod play_plans;
 mod shaped_coef;
+mod shaped_coef2;
 mod value;
 
 pub use options::OPTIONS;

@@ -632,7 +632,7 @@ const N_SPHERES: usize = 8;
 
 const N_STATS: usize = 7;
 
-/// Memo slots per card: its `N_STATS` stats, then one bot valuation (`Game::memo_value`).
+/// Memo slots per card: its `N_STATS` stats, then one bot valuation (`Game::memo_value_of`).
 const N_SLOTS: usize = N_STATS + 1;
 
 impl Clone for StatMemo {
@@ -768,34 +768,8 @@ impl<'a> Game<'a> {
     }
 
     /// A bot's valuation of card `c` (`hints::char_value`, the only user: one slot per card),
-    /// memoised as `memo_stat` while the memo is open; values outside `i16` are not kept.
-    #[inline]
-    pub fn memo_value(&self, c: CardId, f: impl FnOnce() -> i32) -> i32 {
-        use std::sync::atomic::Ordering::Relaxed;
-        let m = &self.stat_memo;
-        if m.epoch == 0 {
-            return f();
-        }
-        let Some(slot) = m.slots.get(c as usize * N_SLOTS + N_STATS) else {
-            return f();
-        };
-        let v = slot.load(Relaxed);
-        if v >> 16 == m.epoch {
-            let r = v as u16 as i16 as i32;
-            if cfg!(test) && m.check {
-                self.memo_mismatch("bot value", c, N_STATS, r, f());
-            }
-            return r;
-        }
-        let r = f();
-        if let Ok(r16) = i16::try_from(r) {
-            slot.store(m.epoch << 16 | r16 as u16 as u64, Relaxed);
-        }
-        r
-    }
-
-    /// `memo_value` for a valuation that reads nothing of the game but `c`'s face and `c`'s
-    /// stats in `stats` (a mask of `1 << Stat as u8`), each through `Game::stat`. When every
+    /// memoised as `memo_stat` while the memo is open (values outside `i16` are not kept). The
+    /// valuation reads nothing of the game but `c`'s face and `c`'s stats in `stats` (a mask of `1 << Stat as u8`), each through `Game::stat`. When every
     /// one of those stats was a fixed answer (`stat_now_fixed`: no modifier touches it), so is
     /// the value: it is kept across decisions under the fixed stats' tag, until something a
     /// fixed stat reads changes (`fixed_changed`; a face change is one of them).

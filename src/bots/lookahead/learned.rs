@@ -668,11 +668,16 @@ pub const DOMAIN: [(&str, Mode, Fit); 6] = [
 
 /// This game's cell of [`DOMAIN`]: the coefficients it is scored with, `None` outside it.
 pub fn cell_fit(g: &Game) -> Option<Fit> {
+    cell_of(&DOMAIN, g)
+}
+
+/// This game's entry in a (scenario, mode) table.
+fn cell_of<T: Copy>(table: &[(&str, Mode, T)], g: &Game) -> Option<T> {
     let slug = g.scenario().slug.as_str();
-    DOMAIN
+    table
         .iter()
         .find(|&&(s, m, _)| s == slug && m == g.setup.mode)
-        .map(|&(_, _, fit)| fit)
+        .map(|&(_, _, x)| x)
 }
 
 /// Is this game's scenario and mode one [`COEF`] was fitted on?
@@ -717,11 +722,7 @@ pub fn auto_scale(g: &Game) -> Scale {
     if in_domain(g) {
         return Scale::Chance;
     }
-    let slug = g.scenario().slug.as_str();
-    SHAPED_AUTO
-        .iter()
-        .find(|&&(s, m, _)| s == slug && m == g.setup.mode)
-        .map_or(Scale::Static, |&(_, _, scale)| scale)
+    cell_of(&SHAPED_AUTO, g).unwrap_or(Scale::Static)
 }
 
 /// A margin option: a number 0 to 100, or `auto`: the margin measured best with the value's

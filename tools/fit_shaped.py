@@ -10,7 +10,7 @@ Dependency-free (normal equations, Gaussian elimination from fit_value.py).
 
     python3 tools/fit_shaped.py ROWS.csv [ROWS2.csv ...] [--target progress_score|rounds]
         [--ridge 10] [--holdout 5] [--per-scenario] [--rust NAME] [--table FILE.rs]
-        [--const SHAPED] [--weight PATH=W ...] [--by-source]
+        [--const SHAPED] [--weight PATH=W ...] [--by-source] [--only SLUG]
 
 Every (scenario, mode) cell gets its own intercept (a deck's or a scenario's base level cannot
 leak into the slopes; the intercept is constant within a game, so the search never sees it).
@@ -20,7 +20,9 @@ alone, per cell, and the raw-unit coefficients (with --rust NAME, as Rust arrays
 --table FILE.rs, both targets per scenario as the `SHAPED` table of shaped_coef.rs, or the
 table named by --const: `SHAPED2` of shaped_coef2.rs). --weight PATH=W counts each row of the
 file PATH W times (session 38: the rows of the bot's own games over older ones); --by-source
-gives each (cell, file) its own intercept.
+gives each (cell, file) its own intercept. --only SLUG fits one scenario's rows alone;
+--target kill_progress (session 39, for The Weather Hills, whose stage 1 has no quest points):
+see `load`.
 """
 
 import math
@@ -31,10 +33,23 @@ from fit_value import load as load_rows, solve
 
 
 def load(paths, target):
-    """Rows as fit_value.load, the target the rounds still to play or the final progress score."""
+    """Rows as fit_value.load, the target the rounds still to play, the final progress score, or
+    (`kill_progress`, session 39) the final progress score with a stage without quest points
+    scored by the kill tokens the game reached: 2.5 a token (the 4 kills of The Weather Hills'
+    stage 1 are a stage, 10), where the game did not get further."""
     if target == "rounds":
         return load_rows(paths, lambda row: float(row[-1]) - float(row[5]))
-    return load_rows(paths, lambda row: float(row[-2]))
+    names, rows = load_rows(paths, lambda row: float(row[-2]))
+    if target != "kill_progress":
+        return names, rows
+    k = names.index("kill_tokens")
+    most = {}
+    for r in rows:
+        g = (r[4], r[0], r[1])
+        most[g] = max(most.get(g, 0.0), r[2][k])
+    return names, [
+        (c, i, x, y if y >= 10 else max(y, 2.5 * most[(p, c, i)]), p) for c, i, x, y, p in rows
+    ]
 
 
 BY_SOURCE = False
@@ -85,7 +100,7 @@ def pred(coef, icpt, r):
 def main(argv):
     global BY_SOURCE
     paths, ridge, hold, target, per, rust, table = [], 10.0, 5, "progress_score", False, None, None
-    const, weights = "SHAPED", {}
+    const, weights, only = "SHAPED", {}, None
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -105,12 +120,16 @@ def main(argv):
             const = argv[i + 1]; i += 1
         elif a == "--weight":
             k, v = argv[i + 1].rsplit("=", 1); weights[k] = float(v); i += 1
+        elif a == "--only":
+            only = argv[i + 1]; i += 1
         elif a == "--rust":
             rust = argv[i + 1]; i += 1
         else:
             paths.append(a)
         i += 1
     names, rows = load(paths, target)
+    if only:
+        rows = [r for r in rows if r[0][0] == only]
     train = [r for r in rows if r[1] % hold != 0]
     test = [r for r in rows if r[1] % hold == 0]
     print(f"target {target}: {len(train)} train rows, {len(test)} held out")
@@ -145,8 +164,10 @@ def main(argv):
         print("  cell intercepts: " + ", ".join(f"{c[0]} {c[1]} {v:+.3f}" for c, v in icpt.items()))
     if table:
         # Both targets per scenario, as the Rust table of shaped_coef.rs.
-        other = "rounds" if target == "progress_score" else "progress_score"
+        other = "progress_score" if target == "rounds" else "rounds"
         _, rows2 = load(paths, other)
+        if only:
+            rows2 = [r for r in rows2 if r[0][0] == only]
         train2 = [r for r in rows2 if r[1] % hold != 0]
         wt = "".join(f", {k} x{v:g}" for k, v in weights.items())
         wt += ", intercept per cell and file" if BY_SOURCE else ""
@@ -159,7 +180,7 @@ def main(argv):
         for s in groups:
             part2 = [r for r in train2 if r[0][0] == s]
             c2, _ = ridge_fit(part2, names, ridge, sorted({key(r) for r in part2}), weights)
-            ps, rd = (fits[s][0], c2) if target == "progress_score" else (c2, fits[s][0])
+            ps, rd = (c2, fits[s][0]) if target == "rounds" else (fits[s][0], c2)
             out.append(f'    (\n        "{s}",')
             for arr in (ps, rd):
                 out.append("        [")

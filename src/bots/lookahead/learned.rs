@@ -588,6 +588,13 @@ pub enum Scale {
     /// As [`Scale::Shaped`] with the refit of session 38 ([`SHAPED2`]: session 37's rows plus
     /// the games of `lookahead` with the shaped value itself, Nightmare included).
     Shaped2,
+    /// As [`Scale::Shaped`] with a fit where stage 1 of The Weather Hills, which has no quest
+    /// points, counts its kill tokens as progress (session 39, [`SHAPED_KP`]: 2.5 progress-score
+    /// points a token the game reached); the static value alone on other scenarios.
+    ShapedKp,
+    /// As [`Scale::Shaped`] with the second refit of session 39 ([`SHAPED3`]: the rows of
+    /// [`SHAPED2`] plus the games of `lookahead` with `value=auto` of session 38).
+    Shaped3,
 }
 
 /// The scale of `value=logit`: a logit of ±5 (a win chance of 0.7% / 99.3%) reaches a loss /
@@ -595,6 +602,14 @@ pub enum Scale {
 pub const LOGIT: f64 = 100.0;
 
 impl Scale {
+    /// A shaped value: the static value plus a fitted progress (`shaped_value`).
+    pub fn is_shaped(self) -> bool {
+        matches!(
+            self,
+            Scale::Shaped | Scale::Shaped2 | Scale::Shaped3 | Scale::ShapedKp
+        )
+    }
+
     /// The `value` option: a scale, or `None` for `auto` (the learned chance inside
     /// [`DOMAIN`], the static value elsewhere: [`in_domain`]).
     pub fn parse(v: &str) -> Result<Option<Self>, String> {
@@ -605,8 +620,10 @@ impl Scale {
             "logit" => Ok(Some(Scale::Logit)),
             "shaped" => Ok(Some(Scale::Shaped)),
             "shaped2" => Ok(Some(Scale::Shaped2)),
+            "shaped3" => Ok(Some(Scale::Shaped3)),
+            "shaped_kp" => Ok(Some(Scale::ShapedKp)),
             _ => Err(format!(
-                "bot `lookahead`: option `value` takes auto, static, learned, logit, shaped or shaped2, not `{v}`"
+                "bot `lookahead`: option `value` takes auto, static, learned, logit, shaped, shaped2, shaped3 or shaped_kp, not `{v}`"
             )),
         }
     }
@@ -729,6 +746,15 @@ pub fn auto_scale(g: &Game) -> Scale {
     cell_of(&SHAPED_AUTO, g).unwrap_or(Scale::Static)
 }
 
+/// The cells where `shaped_scale=auto` scores the shaped value with a scale other than
+/// [`SHAPED_SCALE`] (session 39, results/research/value39.md).
+pub const SHAPED_SCALE_AUTO: [(&str, Mode, f64); 0] = [];
+
+/// The shaped value's scale `shaped_scale=auto` uses in this game.
+pub fn auto_shaped_scale(g: &Game) -> f64 {
+    cell_of(&SHAPED_SCALE_AUTO, g).unwrap_or(SHAPED_SCALE)
+}
+
 /// A margin option: a number 0 to 100, or `auto`: the margin measured best with the value's
 /// scale (2 with the static value; 30 with the learned chance, about 2 threat points where the
 /// chance is near 30%; 15 with the logit scale, the same 2 threat points).
@@ -748,7 +774,7 @@ pub fn margin(k: &str, v: &str) -> Result<Option<f64>, String> {
 /// The margin `auto` gives with a scale.
 pub fn auto_margin(scale: Scale) -> f64 {
     match scale {
-        Scale::Static | Scale::Shaped | Scale::Shaped2 => 2.0,
+        Scale::Static | Scale::Shaped | Scale::Shaped2 | Scale::Shaped3 | Scale::ShapedKp => 2.0,
         Scale::Chance => 30.0,
         Scale::Logit => 15.0,
     }
@@ -762,7 +788,7 @@ pub fn win_logit(g: &Game, fit: Fit) -> f64 {
 /// The learned value of an unfinished game on `w.learned`'s scale, plus `w.mix` of the static
 /// value.
 pub fn value(g: &Game, w: &ValueWeights) -> f64 {
-    if matches!(w.learned, Scale::Shaped | Scale::Shaped2) {
+    if w.learned.is_shaped() {
         return super::state_value(g, w) + shaped_value(g, w).unwrap_or(0.0);
     }
     let mut z = win_logit(g, w.fit);
@@ -774,7 +800,7 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
         z += w.quest_damage * point * super::quest_damage_done(g) as f64;
     }
     let v = match w.learned {
-        Scale::Static | Scale::Shaped | Scale::Shaped2 => 0.0,
+        Scale::Static | Scale::Shaped | Scale::Shaped2 | Scale::Shaped3 | Scale::ShapedKp => 0.0,
         Scale::Chance => 1000.0 / (1.0 + (-z).exp()) - 500.0,
         Scale::Logit => (LOGIT * z).clamp(super::LOSS, super::WIN),
     };
@@ -791,6 +817,8 @@ pub fn value(g: &Game, w: &ValueWeights) -> f64 {
 
 pub use super::shaped_coef::SHAPED;
 pub use super::shaped_coef2::SHAPED2;
+pub use super::shaped_coef3::SHAPED3;
+pub use super::shaped_coef_kp::SHAPED_KP;
 
 /// The scale of the shaped value: points per point of predicted progress score (a stage, 10
 /// progress-score points, is then worth 50, as `stage_weight` prices it in the static value).
@@ -816,14 +844,15 @@ fn shaped_fit_in<'a>(
 /// they are the same for every candidate). `None` where the scenario has no fit.
 /// With `value=shaped2` the refit [`SHAPED2`].
 pub fn shaped_value(g: &Game, w: &ValueWeights) -> Option<f64> {
-    let table: &[_] = if w.learned == Scale::Shaped2 {
-        &SHAPED2
-    } else {
-        &SHAPED
+    let table: &[_] = match w.learned {
+        Scale::Shaped2 => &SHAPED2,
+        Scale::Shaped3 => &SHAPED3,
+        Scale::ShapedKp => &SHAPED_KP,
+        _ => &SHAPED,
     };
     let (_, ps, rounds) = shaped_fit_in(table, g)?;
     let x = features(g);
-    Some(SHAPED_SCALE * (dot(&x, ps) + w.shaped_rounds * dot(&x, rounds)))
+    Some(w.shaped_scale * (dot(&x, ps) + w.shaped_rounds * dot(&x, rounds)))
 }
 
 /// The dot product of two feature-sized arrays.
@@ -868,6 +897,7 @@ mod tests {
         flip_deficit: 0.0,
         control: 2.7,
         shaped_rounds: 0.0,
+        shaped_scale: SHAPED_SCALE,
     };
 
     /// At every round start of `basic`'s games in six scenarios (Mount Gram's split staging
@@ -1264,6 +1294,88 @@ mod tests {
         let b = LookaheadBot::from_options(&o).unwrap();
         assert_eq!((b.margin, b.plan_margin), (2.0, 2.0));
         assert_eq!(b.weights.learned, Scale::Shaped2);
+    }
+
+    /// `value=shaped3` (session 39): the second refit has a row for each scenario of [`SHAPED`]
+    /// and differs from the first; its value is the fitted progress and rounds at the scale.
+    #[test]
+    fn value39_shaped3_refit() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox_in;
+        assert_eq!(SHAPED3.len(), SHAPED.len());
+        for (a, b) in SHAPED2.iter().zip(&SHAPED3) {
+            assert_eq!(a.0, b.0);
+            assert_ne!(a.1, b.1, "{}: a second refit", a.0);
+        }
+        let w = ValueWeights {
+            learned: Scale::Shaped3,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        let g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let row = SHAPED3.iter().find(|r| r.0 == "deadmens-dike").unwrap();
+        let x = features(&g);
+        let want = SHAPED_SCALE * (dot(&x, &row.1) + dot(&x, &row.2));
+        assert!((shaped_value(&g, &w).unwrap() - want).abs() < 1e-9);
+        assert_eq!(Scale::parse("shaped3"), Ok(Some(Scale::Shaped3)));
+        assert_eq!(auto_margin(Scale::Shaped3), 2.0);
+    }
+
+    /// `shaped_scale` (session 39): the shaped value is linear in it; `auto` (the default)
+    /// reads [`SHAPED_SCALE_AUTO`], else 5; a number fixes it.
+    #[test]
+    fn value39_shaped_scale() {
+        use super::super::LookaheadBot;
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox_in;
+        let g = sandbox_in("the-dread-realm", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let w5 = ValueWeights {
+            learned: Scale::Shaped,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        assert_eq!(w5.shaped_scale, SHAPED_SCALE);
+        let w8 = ValueWeights {
+            shaped_scale: 8.0,
+            ..w5
+        };
+        let (v5, v8) = (
+            shaped_value(&g, &w5).unwrap(),
+            shaped_value(&g, &w8).unwrap(),
+        );
+        assert!((v8 - v5 * 8.0 / 5.0).abs() < 1e-9);
+        for &(sc, mode, k) in &SHAPED_SCALE_AUTO {
+            assert!(cell_of(&SHAPED_AUTO, &sandbox_in(sc, mode, &[LEADERSHIP_HEROES])).is_some());
+            assert!(k > 0.0 && k != SHAPED_SCALE, "{sc} {mode:?}");
+        }
+        let b = LookaheadBot::from_options(&[]).unwrap();
+        assert!(b.auto_shaped_scale);
+        let o: Vec<(String, String)> = vec![("shaped_scale".into(), "3".into())];
+        let b = LookaheadBot::from_options(&o).unwrap();
+        assert!(!b.auto_shaped_scale);
+        assert_eq!(b.weights.shaped_scale, 3.0);
+        let o: Vec<(String, String)> = vec![("shaped_scale".into(), "x".into())];
+        assert!(LookaheadBot::from_options(&o).is_err());
+    }
+
+    /// `value=shaped_kp` (session 39): The Weather Hills' stage 1 has no quest points, so its
+    /// fit counts the kill tokens reached as progress; a kill token is worth fitted progress,
+    /// and staged locations (which hold the Orc deck back) cost it. No other scenario.
+    #[test]
+    fn value39_weather_hills_kill_progress() {
+        use crate::cards::testkit::codes::*;
+        use crate::cards::testkit::sandbox_in;
+        assert_eq!(SHAPED_KP.len(), 1);
+        let row = &SHAPED_KP[0];
+        assert_eq!(row.0, "the-weather-hills");
+        assert!(row.1[f::KILL_TOKENS] > 1.0);
+        let w = ValueWeights {
+            learned: Scale::ShapedKp,
+            ..super::super::DEFAULT_WEIGHTS
+        };
+        let g = sandbox_in("the-weather-hills", Mode::Nightmare, &[LEADERSHIP_HEROES]);
+        assert!(shaped_value(&g, &w).is_some());
+        let g = sandbox_in("deadmens-dike", Mode::Nightmare, &[LEADERSHIP_HEROES]);
+        assert!(shaped_value(&g, &w).is_none());
+        assert_eq!(Scale::parse("shaped_kp"), Ok(Some(Scale::ShapedKp)));
     }
 
     fn cell_fit_of(db: &crate::data::CardDb, sc: &str, mode: Mode) -> Option<Fit> {

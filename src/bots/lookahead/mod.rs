@@ -173,6 +173,8 @@ mod plans;
 mod play_plans;
 mod shaped_coef;
 mod shaped_coef2;
+mod shaped_coef3;
+mod shaped_coef_kp;
 mod value;
 
 pub use options::OPTIONS;
@@ -245,6 +247,9 @@ pub struct LookaheadBot {
     /// `value_fit`: fixed coefficients, or `None` for `auto` (the cell's own in
     /// `learned::DOMAIN`, set per game like the scale).
     fit: Option<learned::Fit>,
+    /// `shaped_scale=auto`: the shaped value's scale is set per game from
+    /// `learned::auto_shaped_scale` (the cell's own, else `learned::SHAPED_SCALE`).
+    auto_shaped_scale: bool,
     /// The `margin` / `plan_margin` options (`None`: `auto`, from the scale in use).
     margins: (Option<f64>, Option<f64>),
     /// Also search engagement ties, the attack order and archery.
@@ -311,6 +316,11 @@ impl LookaheadBot {
             ));
         }
         let value = learned::Scale::parse(get("value"))?;
+        // `None` for `shaped_scale=auto`: set per game in `choose`.
+        let shaped_scale = match get("shaped_scale") {
+            "auto" => None,
+            x => Some(wide("shaped_scale", x)?),
+        };
         // With `value_fit=auto` the coefficients are set per game in `choose`, like the scale.
         let fit = learned::Fit::parse(get("value_fit"))?;
         // With `value=auto` the scale (and an `auto` margin) is set per game in `choose`; this
@@ -338,6 +348,7 @@ impl LookaheadBot {
             plan_margin: margins.1.unwrap_or(learned::auto_margin(scale)),
             value,
             fit,
+            auto_shaped_scale: shaped_scale.is_none(),
             margins,
             sieges: num("sieges", get("sieges"), 0u8, 1)? == 1,
             engage: num("engage", get("engage"), 0u8, 2)?,
@@ -385,6 +396,7 @@ impl LookaheadBot {
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
                 control: wide("control_weight", get("control_weight"))?,
                 shaped_rounds: real("shaped_rounds", get("shaped_rounds"))?,
+                shaped_scale: shaped_scale.unwrap_or(learned::SHAPED_SCALE),
                 kill_chance: match get("kill_chance").parse::<f64>() {
                     Ok(x) if (0.0..=1.0).contains(&x) => x,
                     _ => {
@@ -812,6 +824,9 @@ impl Bot for LookaheadBot {
             if self.fit.is_none() {
                 self.weights.fit = cell.unwrap_or(learned::Fit::Pooled);
             }
+        }
+        if self.auto_shaped_scale {
+            self.weights.shaped_scale = learned::auto_shaped_scale(game);
         }
         let base = self.policy.choose(game, d).min(d.options.len() - 1);
         if self.engage == 1 {

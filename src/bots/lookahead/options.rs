@@ -265,6 +265,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "with value=shaped or shaped2: the worth of one fitted round still to play, in points of the fitted final progress score (0-10)",
     },
     BotOption {
+        name: "shaped_scale",
+        default: "auto",
+        about: "with a shaped value (value=shaped, shaped2, shaped3, shaped_kp): points of value per point of the fitted final progress score, 0-100, or auto: the cell's own in learned::SHAPED_SCALE_AUTO, else 5 (a stage, 10 progress-score points, is then worth 50, as stage_weight prices it; session 39: see results/research/value39.md)",
+    },
+    BotOption {
         name: "value_mix",
         default: "0",
         about: "with value=learned or logit: add this share of the static value (a tie-break where p is near 0) (0-10)",

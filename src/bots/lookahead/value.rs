@@ -67,6 +67,9 @@ pub struct ValueWeights {
     /// With `value=shaped`: the weight of one fitted round still to play, in points of the
     /// fitted final progress score.
     pub shaped_rounds: f64,
+    /// With `value=shaped` or `shaped2`: points of value per point of the fitted final
+    /// progress score (`shaped_scale`, default [`learned::SHAPED_SCALE`]).
+    pub shaped_scale: f64,
 }
 
 pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
@@ -97,6 +100,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     flip_deficit: 0.0,
     control: 0.0,
     shaped_rounds: SHAPED_ROUNDS,
+    shaped_scale: learned::SHAPED_SCALE,
 };
 
 /// `shaped_rounds`' default.

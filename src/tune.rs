@@ -160,9 +160,100 @@ pub fn tune(
     spec: &TuneSpec,
     mut on_step: impl FnMut(&TuneStep),
 ) -> TuneReport {
+    let r = tune_cells(db, std::slice::from_ref(setup), spec, |s| {
+        on_step(&s.one_cell())
+    });
+    TuneReport {
+        steps: r.steps.iter().map(CellsStep::one_cell).collect(),
+        best: r.best,
+        check: r.check,
+    }
+}
+
+/// One comparison of a search over several cells (configurations).
+#[derive(Clone, Debug)]
+pub struct CellsStep {
+    pub param: &'static str,
+    pub from: i32,
+    pub to: i32,
+    /// The paired result of each cell, in the order of the setups.
+    pub cells: Vec<Paired>,
+    /// The objective: the mean over the cells (`combine`).
+    pub total: Paired,
+    pub kept: bool,
+}
+
+impl CellsStep {
+    fn one_cell(&self) -> TuneStep {
+        TuneStep {
+            param: self.param,
+            from: self.from,
+            to: self.to,
+            result: self.total,
+            kept: self.kept,
+        }
+    }
+}
+
+/// What a search over several cells found.
+#[derive(Clone, Debug)]
+pub struct CellsReport {
+    pub steps: Vec<CellsStep>,
+    pub best: Weights,
+    /// The final weights against the starting ones on an unseen block, per cell.
+    pub checks: Vec<Paired>,
+    /// `checks` combined.
+    pub check: Paired,
+}
+
+/// The mean over cells of their paired results: means and gain are the plain means, the
+/// standard error that of a mean of independent estimates (sqrt(Σ se²) / k). One cell is
+/// returned as it is.
+pub fn combine(cells: &[Paired]) -> Paired {
+    if let [one] = cells {
+        return *one;
+    }
+    let k = cells.len().max(1) as f64;
+    Paired {
+        games: cells.iter().map(|c| c.games).sum(),
+        mean_a: cells.iter().map(|c| c.mean_a).sum::<f64>() / k,
+        mean_b: cells.iter().map(|c| c.mean_b).sum::<f64>() / k,
+        diff: cells.iter().map(|c| c.diff).sum::<f64>() / k,
+        se: cells.iter().map(|c| c.se * c.se).sum::<f64>().sqrt() / k,
+    }
+}
+
+/// The coordinate search of `tune` over several cells at once: every comparison plays its
+/// block of game indices in each cell (both weight sets on the same seeds in a cell), and a
+/// move is kept when the mean of the cells' paired gains is at least `z` standard errors
+/// above 0. Each comparison takes a fresh block, as does the final check. With one setup it
+/// is `tune` exactly.
+pub fn tune_cells(
+    db: &CardDb,
+    setups: &[GameSetup],
+    spec: &TuneSpec,
+    mut on_step: impl FnMut(&CellsStep),
+) -> CellsReport {
+    assert!(!setups.is_empty(), "tune needs a cell");
     let mut best = spec.start;
     let mut block = 0u64;
     let mut steps = Vec::new();
+    let play = |a: Weights, b: Weights, block: u64| -> Vec<Paired> {
+        setups
+            .iter()
+            .map(|setup| {
+                play_paired(
+                    db,
+                    setup,
+                    spec.objective,
+                    a,
+                    b,
+                    spec.seed,
+                    block * spec.games..(block + 1) * spec.games,
+                )
+            })
+            .collect()
+    };
     for _ in 0..spec.passes {
         for &p in &spec.params {
             for dir in [1i32, -1] {
@@ -174,22 +265,16 @@ pub fn tune(
                 }
                 let mut cand = best;
                 cand.set(p, &to.to_string()).expect("a known weight");
-                let result = play_paired(
-                    db,
-                    setup,
-                    spec.objective,
-                    best,
-                    cand,
-                    spec.seed,
-                    block * spec.games..(block + 1) * spec.games,
-                );
+                let cells = play(best, cand, block);
                 block += 1;
-                let kept = result.diff > 0.0 && result.diff >= spec.z * result.se;
-                let s = TuneStep {
+                let total = combine(&cells);
+                let kept = total.diff > 0.0 && total.diff >= spec.z * total.se;
+                let s = CellsStep {
                     param: p,
                     from,
                     to,
-                    result,
+                    cells,
+                    total,
                     kept,
                 };
                 on_step(&s);
@@ -201,16 +286,28 @@ pub fn tune(
             }
         }
     }
-    let check = play_paired(
-        db,
-        setup,
-        spec.objective,
-        spec.start,
+    let checks = play(spec.start, best, block);
+    let check = combine(&checks);
+    CellsReport {
+        steps,
         best,
-        spec.seed,
-        block * spec.games..(block + 1) * spec.games,
-    );
-    TuneReport { steps, best, check }
+        checks,
+        check,
+    }
+}
+
+/// A `--cell SCENARIO/MODE/DECK` spec split into its parts (the deck, last, may be a path with
+/// `/` in it).
+pub fn parse_cell(spec: &str) -> Result<(String, String, String), String> {
+    let mut it = spec.splitn(3, '/').map(str::trim);
+    match (it.next(), it.next(), it.next()) {
+        (Some(s), Some(m), Some(d)) if !s.is_empty() && !m.is_empty() && !d.is_empty() => {
+            Ok((s.to_string(), m.to_string(), d.to_string()))
+        }
+        _ => Err(format!(
+            "--cell `{spec}`: give SCENARIO/MODE/DECK, e.g. intruders-in-chetwood/standard/chetwood-vigil"
+        )),
+    }
 }
 
 /// Every weight's name, for `--params all`.
@@ -275,5 +372,119 @@ mod tests {
             assert_eq!(s.kept, s.result.diff > 0.0 && s.result.diff >= s.result.se);
         }
         assert_eq!(r.check.games, 20);
+    }
+
+    fn setup_of(db: &'static CardDb, scenario: &str, mode: Mode, deck: &str) -> GameSetup {
+        GameSetup {
+            scenario: db
+                .scenarios
+                .iter()
+                .position(|s| s.slug == scenario)
+                .unwrap(),
+            mode,
+            decks: vec![resolve_deck(deck, db).unwrap()],
+            options: RuleOptions::default(),
+            max_rounds: 30,
+            allow_unimplemented: false,
+        }
+    }
+
+    #[test]
+    fn tune39_cell_specs_parse_and_bad_ones_are_refused() {
+        assert_eq!(
+            parse_cell("intruders-in-chetwood/standard/chetwood-vigil").unwrap(),
+            (
+                "intruders-in-chetwood".to_string(),
+                "standard".to_string(),
+                "chetwood-vigil".to_string()
+            )
+        );
+        // The deck may be a path.
+        assert_eq!(
+            parse_cell("deadmens-dike/easy/decks/probes/x.txt")
+                .unwrap()
+                .2,
+            "decks/probes/x.txt"
+        );
+        for bad in [
+            "",
+            "deadmens-dike",
+            "deadmens-dike/easy",
+            "a//b",
+            "/easy/x",
+            "a/b/",
+        ] {
+            let e = parse_cell(bad).unwrap_err();
+            assert!(e.contains("SCENARIO/MODE/DECK"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn tune39_combine_is_the_mean_of_the_cells_and_one_cell_itself() {
+        let a = Paired::from_pairs(&[(0.0, 1.0), (1.0, 1.0), (0.0, 0.0), (0.0, 1.0)]);
+        let b = Paired::from_pairs(&[(2.0, 1.0), (1.0, 1.0), (3.0, 0.0), (0.0, 1.0)]);
+        assert_eq!(combine(&[a]), a);
+        let c = combine(&[a, b]);
+        assert_eq!(c.games, 8);
+        assert!((c.diff - (a.diff + b.diff) / 2.0).abs() < 1e-12);
+        assert!((c.mean_a - (a.mean_a + b.mean_a) / 2.0).abs() < 1e-12);
+        assert!((c.se - (a.se * a.se + b.se * b.se).sqrt() / 2.0).abs() < 1e-12);
+    }
+
+    /// A tiny search over two cells: one result per cell per comparison, the kept rule on the
+    /// mean, the same report with 1 and 2 threads, and one cell giving what `tune` gives.
+    #[test]
+    fn tune39_search_over_cells_is_deterministic_and_one_cell_is_tune() {
+        let db = db();
+        let setups = vec![
+            setup_of(db, "intruders-in-chetwood", Mode::Easy, "core-leadership"),
+            setup_of(
+                db,
+                "escape-from-mount-gram",
+                Mode::Standard,
+                "core-leadership",
+            ),
+        ];
+        let spec = TuneSpec {
+            params: vec!["acceptable", "kill_rounds"],
+            start: crate::bots::basic::weights::DEFAULT,
+            games: 16,
+            passes: 1,
+            step: 0.25,
+            z: 0.0,
+            seed: 5,
+            objective: Objective::Progress,
+        };
+        let run = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| format!("{:?}", tune_cells(db, &setups, &spec, |_| {})))
+        };
+        let one = run(1);
+        assert_eq!(one, run(2), "thread count changed the search");
+        let r = tune_cells(db, &setups, &spec, |_| {});
+        assert!(!r.steps.is_empty());
+        for s in &r.steps {
+            assert_eq!(s.cells.len(), 2);
+            assert_eq!(s.total, combine(&s.cells));
+            assert_eq!(s.kept, s.total.diff > 0.0);
+            assert!(s.cells.iter().all(|c| c.games == 16));
+        }
+        assert_eq!(r.checks.len(), 2);
+        // One cell: `tune_cells` is `tune`.
+        let single = tune(db, &setups[1], &spec, |_| {});
+        let multi = tune_cells(db, &setups[1..], &spec, |_| {});
+        assert_eq!(single.best, multi.best);
+        assert_eq!(single.check, multi.check);
+        assert_eq!(single.steps.len(), multi.steps.len());
+        for (a, b) in single.steps.iter().zip(&multi.steps) {
+            assert_eq!(
+                (a.param, a.from, a.to, a.kept),
+                (b.param, b.from, b.to, b.kept)
+            );
+            assert_eq!(a.result, b.cells[0]);
+        }
     }
 }

@@ -514,4 +514,9 @@ pub struct TuneArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
     pub threads: Option<usize>,
+    /// Search over several configurations at once: `SCENARIO/MODE/DECK`, repeatable (in place
+    /// of --scenario, --mode and --deck; one player each). A move is kept on the mean of the
+    /// cells' paired gains; each cell's gain is printed beside it.
+    #[arg(long = "cell", value_name = "SCENARIO/MODE/DECK")]
+    pub cells: Vec<String>,
 }

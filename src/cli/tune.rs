@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use lotr_sim::bots::basic::weights::Weights;
-use lotr_sim::tune::{all_params, tune, Objective, TuneSpec};
+use lotr_sim::tune::{all_params, parse_cell, tune, tune_cells, Objective, Paired, TuneSpec};
 
 use super::args::*;
 use super::common::*;
@@ -17,13 +17,37 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
     };
     let start = basic_weights(&start_spec)?;
     game.bots = Vec::new();
-    let cfg = configure(&db, &game)?;
-    refuse_unimplemented_scenario(&db, cfg.setup.scenario, cfg.setup.mode)?;
-    warn_blank(&blank_deck_cards(
-        &db,
-        &cfg.setup.decks,
-        game.allow_unimplemented,
-    )?);
+    if !a.cells.is_empty()
+        && (!game.decks.is_empty()
+            || game.players.is_some()
+            || game.scenario != DEFAULT_SCENARIO
+            || game.mode != "standard")
+    {
+        return usage(
+            "--cell names the scenario, mode and deck of each cell: give no --scenario, --mode, --deck or --players with it",
+        );
+    }
+    let mut cfgs = Vec::new();
+    for c in &a.cells {
+        let (scenario, mode, deck) = parse_cell(c).or_else(usage)?;
+        let mut g = game.clone();
+        g.scenario = scenario;
+        g.mode = mode;
+        g.decks = vec![deck];
+        cfgs.push(configure(&db, &g)?);
+    }
+    if cfgs.is_empty() {
+        cfgs.push(configure(&db, &game)?);
+    }
+    for cfg in &cfgs {
+        refuse_unimplemented_scenario(&db, cfg.setup.scenario, cfg.setup.mode)?;
+        warn_blank(&blank_deck_cards(
+            &db,
+            &cfg.setup.decks,
+            game.allow_unimplemented,
+        )?);
+    }
+    let cfg = &cfgs[0];
     let params: Vec<&'static str> = if a.params.trim() == "all" {
         all_params()
     } else {
@@ -65,6 +89,9 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads.unwrap_or(0))
         .build()?;
+    if !a.cells.is_empty() {
+        return tune_over_cells(&db, &cfgs, &spec, &pool, a, &start_spec, start);
+    }
     let k = &cfg.key;
     out!(
         "# tune {} ({}), decks {}, seed {}, {} games per comparison, objective {}",
@@ -131,4 +158,97 @@ fn basic_weights(spec: &str) -> Result<Weights> {
         ));
     }
     Weights::from_options(&opts).or_else(usage)
+}
+
+/// A paired gain with its 95% interval, for a column of the per-cell CSV.
+fn gain_cell(r: &Paired) -> String {
+    format!("{:+.4} ({:+.4} to {:+.4})", r.diff, r.lo95(), r.hi95())
+}
+
+/// `tune --cell ...`: the search over several cells; each comparison's line has the mean
+/// gain (the objective) and then every cell's gain with its interval.
+fn tune_over_cells(
+    db: &lotr_sim::data::CardDb,
+    cfgs: &[Config],
+    spec: &TuneSpec,
+    pool: &rayon::ThreadPool,
+    a: &TuneArgs,
+    start_spec: &str,
+    start: Weights,
+) -> Result<()> {
+    let names: Vec<String> = cfgs
+        .iter()
+        .map(|c| {
+            let k = &c.key;
+            format!("{}/{}/{}", k.scenario, k.mode.name(), k.decks_joined())
+        })
+        .collect();
+    out!(
+        "# tune over {} cells, seed {}, {} games per comparison per cell, objective {} (gain: the mean over the cells)",
+        cfgs.len(),
+        spec.seed,
+        a.games,
+        a.objective
+    );
+    for (i, n) in names.iter().enumerate() {
+        out!("# cell {}: {n}", i + 1);
+    }
+    out!(
+        "param,from,to,mean_from,mean_to,gain,lo95,hi95,kept,{}",
+        names.join(",")
+    );
+    let setups: Vec<_> = cfgs.iter().map(|c| c.setup.clone()).collect();
+    let report = pool.install(|| {
+        tune_cells(db, &setups, spec, |s| {
+            let r = &s.total;
+            let cells: Vec<String> = s.cells.iter().map(gain_cell).collect();
+            let line = format!(
+                "{},{},{},{:.4},{:.4},{:+.4},{:+.4},{:+.4},{},{}",
+                s.param,
+                s.from,
+                s.to,
+                r.mean_a,
+                r.mean_b,
+                r.diff,
+                r.lo95(),
+                r.hi95(),
+                if s.kept { "yes" } else { "no" },
+                cells.join(",")
+            );
+            println!("{line}");
+        })
+    });
+    let changed: Vec<String> = all_params()
+        .into_iter()
+        .filter(|p| report.best.get(p) != start.get(p))
+        .map(|p| format!("{p}={}", report.best.get(p).unwrap_or(0)))
+        .collect();
+    for (n, c) in names.iter().zip(&report.checks) {
+        out!(
+            "# check {n}: start {:.4}, tuned {:.4}, gain {}",
+            c.mean_a,
+            c.mean_b,
+            gain_cell(c)
+        );
+    }
+    let c = &report.check;
+    out!(
+        "# check on unseen games (mean over the cells): start {:.4}, tuned {:.4}, gain {:+.4} (95% {:+.4} to {:+.4}, paired, {} games per cell)",
+        c.mean_a,
+        c.mean_b,
+        c.diff,
+        c.lo95(),
+        c.hi95(),
+        a.games
+    );
+    if changed.is_empty() {
+        out!("# no change kept: the starting weights stand");
+    } else {
+        out!(
+            "# found: --bot {}:{}",
+            start_spec.split(':').next().unwrap_or("basic"),
+            changed.join(",")
+        );
+    }
+    Ok(())
 }

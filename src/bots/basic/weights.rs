@@ -36,7 +36,17 @@ macro_rules! weights {
 
 weights! {
     /// One threat point in damage-cost units: a point of willpower kept out of the quest, or of
-    /// threat an enemy adds each round, costs this much.
+    /// threat an enemy adds each round, costs this much. 15 is style `tuned` (with
+    /// `reveal_threat` 3), found by `tune` over 14 cells (helper tune39,
+    /// results/research/tune39.md). Fresh seeds, `basic`, 10,000 pairs a cell, every Easy and
+    /// Standard cell of the README Results table: the pair (seed 39502) progress score in total
+    /// +6.50 (+5.63 to +7.37), Mount Gram wins +1.52 (+0.99 to +2.05) / +3.02 (+2.45 to +3.59)
+    /// points Standard / Easy, Intruders +0.37 (+0.01 to +0.72) / +1.23 (+0.73 to +1.73), no
+    /// cell lower beyond noise; 15 alone (seed 39503) total +5.15 (+4.29 to +6.01) but Deadmen's
+    /// Dike Easy −0.10 (−0.17 to −0.03), the Wastes Standard −0.04 (−0.06 to −0.02). Not the
+    /// default: as `lookahead`'s rollout policy the pair lost (300 pairs, seed 39601, Standard)
+    /// Mount Gram wins −3.00 (−5.83 to −0.17), Intruders −1.33, the Ettenmoors −0.67, Deadmen's
+    /// Dike −0.33 points (n.s.).
     threat_unit: 12,
     /// Rounds a kill is credited for (a dead enemy adds no threat and needs no defender).
     kill_rounds: 5,
@@ -44,7 +54,13 @@ weights! {
     park_rounds: 2,
     /// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
     park_damage: 40,
-    /// Threat each player expects the staging step to reveal, on top of the staged threat.
+    /// Threat each player expects the staging step to reveal, on top of the staged threat. 3
+    /// is style `tuned` (with `threat_unit` 15; helper tune39). Alone on fresh seeds (`basic`,
+    /// 10,000 pairs a cell, seed 39504, the 20 Easy and Standard cells of the README Results
+    /// table) progress score in total +1.40 (+1.00 to +1.80): Deadmen's Dike +0.17 / +0.13,
+    /// The Dread Realm +0.20 / +0.16, the Ettenmoors +0.12 / +0.19 (Standard / Easy, each above
+    /// 0), Mount Gram Easy +0.25, no cell lower beyond noise; not measured alone as
+    /// `lookahead`'s rollout policy (the pair lost there: see `threat_unit`).
     reveal_threat: 2,
     /// The largest expected quest deficit a round plan may leave (else it drops its kills, then
     /// its optional engagement).
@@ -201,7 +217,10 @@ weights! {
     /// (seeds 11 / 12 / 13, each paired interval above 0) but progress score -0.03 / -0.02 /
     /// +0.00 (Easy, seed 11: +0.025 rounds, -0.05 progress); 1: +0.011 / +0.022 / +0.008
     /// rounds, -0.03 / -0.01 / -0.01 progress. The hero saved at the stage change lives
-    /// longer on stage 2 but does not move it.
+    /// longer on stage 2 but does not move it. 3 (kept by `tune` over 14 cells, helper tune39,
+    /// with a gain of +0.001): on fresh seeds (`basic`, 10,000 pairs, seed 39505) play identical
+    /// outside Deadmen's Dike; there rounds −0.022 / −0.026 (Standard / Easy, below 0), progress
+    /// score +0.00 / −0.01 (n.s.): left at 2.
     advance_reveal: 2,
     /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
     /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if
@@ -561,6 +580,12 @@ pub const STYLES: &[Style] = &[
         ],
     ),
     (
+        "tuned",
+        "the weights `lotr-sim tune` found over 14 cells (helper tune39): better for `basic` on \
+         fresh seeds, not as `lookahead`'s rollout policy",
+        &[("threat_unit", 15), ("reveal_threat", 3)],
+    ),
+    (
         "rush",
         "quests with everything: willpower kept back is dear, few optional engagements",
         &[
@@ -697,6 +722,17 @@ mod tests {
         );
         install_for(ia, &a);
         assert_eq!(w().threat_unit, a.threat_unit);
+    }
+
+    /// Style `tuned`: what `tune` found over 14 cells (helper tune39), on top of the defaults.
+    #[test]
+    fn tune39_style_tuned_sets_the_found_weights() {
+        let t = Weights::style("tuned").unwrap();
+        assert_eq!((t.threat_unit, t.reveal_threat), (15, 3));
+        let mut d = t;
+        d.threat_unit = DEFAULT.threat_unit;
+        d.reveal_threat = DEFAULT.reveal_threat;
+        assert_eq!(d, DEFAULT, "tuned changes only its two weights");
     }
 
     #[test]

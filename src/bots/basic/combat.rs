@@ -15,6 +15,10 @@ pub(super) fn ready_chars(g: &Game, p: u8) -> Ids {
 }
 
 pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt], intent: &Intent) -> Option<usize> {
+    if reuse_commit_plan(g, p, intent) {
+        let e = intended_engage(g, p, intent);
+        return find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass));
+    }
     // (Only the plan's engagement is read: its third step, a kill of an engaged enemy, never
     // changes it, so it is not planned.)
     let e = round_plan_upto(g, p, false, 2).engage;
@@ -31,6 +35,17 @@ pub(super) fn optional_engage(g: &Game, p: u8, o: &[Opt], intent: &Intent) -> Op
         e
     };
     find(o, Opt::Card(e)).or_else(|| find(o, Opt::Pass))
+}
+
+/// `plan_reuse`: is the optional engagement answered from this round's commit plan (see the
+/// weight) instead of a new round plan?
+pub(super) fn reuse_commit_plan(g: &Game, p: u8, intent: &Intent) -> bool {
+    let mode = w().plan_reuse;
+    mode != 0
+        && intent.sig != 0
+        && intent.round == g.round
+        && intent.player == p
+        && (mode >= 2 || intent.sig == candidate_sig(g, p))
 }
 
 /// `plan_intent` bit 2: the enemy the commit plan of this round held characters back to engage,

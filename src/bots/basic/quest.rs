@@ -1006,6 +1006,8 @@ pub(super) struct Intent {
     pub(super) player: u8,
     pub(super) engage: CardId,
     pub(super) fighters: Ids,
+    /// `candidate_sig` when the commit plan was made (`plan_reuse`; 0 without it).
+    pub(super) sig: u64,
 }
 
 impl Intent {
@@ -1014,7 +1016,26 @@ impl Intent {
         player: 0,
         engage: NO_CARD,
         fighters: Ids::EMPTY,
+        sig: 0,
     };
+}
+
+/// `plan_reuse`: the staged enemies a round plan of `p` could weigh for the optional
+/// engagement now (not engaging this round anyway, engageable), as a hash (never 0).
+pub(super) fn candidate_sig(g: &Game, p: u8) -> u64 {
+    let checks = !g.rule(Rule::NoEngagementChecks);
+    let threat = g.players[p as usize].threat;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &e in g.list(Zone::Staging) {
+        // (Not an enemy, or it engages this round anyway.)
+        if !g.is_enemy(e) || (checks && g.stat(e, Stat::Engagement) <= threat) {
+            continue;
+        }
+        if !g.rule(Rule::CannotBeOptionallyEngaged(e)) && !unengageable(g, e) {
+            h = (h ^ e as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h | 1
 }
 
 impl CommitMemo {
@@ -1104,6 +1125,11 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     let mut intent = Intent {
         round: g.round,
         player: p,
+        sig: if w().plan_reuse != 0 {
+            candidate_sig(g, p)
+        } else {
+            0
+        },
         ..Intent::NONE
     };
     if lethal_at(plan_deficit) && !lethal(&Ids::new()) {

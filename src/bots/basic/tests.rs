@@ -2415,6 +2415,7 @@ fn plan_intent_engages_the_enemy_the_commit_plan_held_characters_back_for_when_a
         player: 0,
         engage: e,
         fighters,
+        sig: 0,
     };
     assert_eq!(intended_engage(&g, 0, &intent), e);
     assert_eq!(
@@ -2925,4 +2926,45 @@ fn greet_early_plays_the_greeting_before_enemies_come() {
     g.phase = Phase::Combat;
     assert!(!relief_keeps_enemies_away(&g, 0, gg), "planning phase only");
     install(weights::DEFAULT);
+}
+
+/// speed16 `plan_reuse`: the optional engagement is answered from the commit plan's intent (no
+/// new round plan) at 1 only while the staged enemies a plan could weigh for it are those the
+/// commit plan saw, at 2 whenever the commit plan was made this round, never at 0 (the default)
+/// nor in another round.
+#[test]
+fn speed16_plan_reuse_answers_the_engagement_from_the_commit_plan() {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.players[0].threat = g.stat(e, Stat::Engagement) - 1;
+    let mut fighters = Ids::new();
+    fighters.push(heroes[0]);
+    let intent = Intent {
+        round: g.round,
+        player: 0,
+        engage: e,
+        fighters,
+        sig: candidate_sig(&g, 0),
+    };
+    let with = |v: &str| {
+        install(Weights::from_options(&[("plan_reuse".to_string(), v.to_string())]).unwrap())
+    };
+    with("1");
+    assert!(reuse_commit_plan(&g, 0, &intent), "the same candidates");
+    let later = Intent {
+        round: g.round + 1,
+        ..intent
+    };
+    assert!(!reuse_commit_plan(&g, 0, &later), "another round");
+    let mut h = g.clone();
+    let e2 = h.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    assert!(h.stat(e2, Stat::Engagement) > h.players[0].threat);
+    assert!(!reuse_commit_plan(&h, 0, &intent), "a new staged enemy");
+    with("2");
+    assert!(reuse_commit_plan(&h, 0, &intent), "2: whatever was staged");
+    with("0");
+    assert!(!reuse_commit_plan(&g, 0, &intent), "off by default");
+    install(weights::DEFAULT);
+    assert_eq!(weights::DEFAULT.plan_reuse, 0);
 }

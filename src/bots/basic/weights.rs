@@ -550,6 +550,14 @@ weights! {
     /// the threat meets after this round's refresh and would not meet once lowered (0: only at
     /// threat 35 or to stop an engagement now, as before).
     greet_early: 0,
+    /// speed16: the optional engagement answered from this round's commit plan (its
+    /// `Intent`: the enemy it held characters for, while `intended_engage` still holds, else
+    /// none) instead of a new round plan: 1 while the staged enemies that plan could weigh for
+    /// it are the same ones (`quest::candidate_sig`), 2 whenever a commit plan was made this
+    /// round; 0 always plans again (the old play). Fewer instructions, weaker play: Intruders
+    /// `chetwood-vigil` wins −0.37 (1) / −1.45 (2), Mount Gram `core-leadership` −7.3 (2),
+    /// Standard, 10,000 pairs (results/research/speed16.md).
+    plan_reuse: 0,
 }
 
 /// A named style: (name, what it plays like, the weights it changes from the defaults).

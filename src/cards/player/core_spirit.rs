@@ -221,6 +221,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             attach: Some((40, AttachKind::General)),
             play_value: Some(bot::unexpected_courage_value),
+            readies: true,
             ..NO_HINT
         },
         attach_to: Some(to_hero),

@@ -407,10 +407,11 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
         Frame::Step(s) => Some(s),
         _ => None,
     });
+    // (`None`: a sandbox without steps, where nothing of the phase is known to be over.)
     let questing = g.phase == Phase::Quest
         && matches!(
             next,
-            Some(
+            None | Some(
                 Step::Commit
                     | Step::QuestWindow2
                     | Step::Staging
@@ -421,7 +422,7 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
     let wp = b & BOOST_WILLPOWER != 0
         && questing
         && g.questing_stat() == Stat::Willpower
-        && (!h.boosts_own_quest || g.card(c).questing || next == Some(Step::Commit));
+        && (!h.boosts_own_quest || g.card(c).questing || matches!(next, None | Some(Step::Commit)));
     let stat = g.questing_stat();
     // Attack: the player attacks in the combat phase, or quests with it (Battle).
     // sense39: in the combat phase, only while an attack it can count in is left.
@@ -446,12 +447,12 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
     let staging_ahead = g.phase == Phase::Quest
         && matches!(
             next,
-            Some(Step::Commit | Step::QuestWindow2 | Step::Staging)
+            None | Some(Step::Commit | Step::QuestWindow2 | Step::Staging)
         );
     let engaging_ahead = g.phase == Phase::Encounter
         && matches!(
             next,
-            Some(
+            None | Some(
                 Step::EncounterWindow1
                     | Step::OptionalEngage
                     | Step::EncounterWindow2

@@ -240,6 +240,13 @@ pub struct Hint {
     /// An action that makes one of its player's characters attack at once, in any phase
     /// (Quick Strike): while it is in hand, an Attack boost is never idle (`boost_is_idle`).
     pub attacks_out_of_combat: bool,
+    // sense39
+    /// All the card's effect does is ready characters (Ever Vigilant, Common Cause, Unexpected
+    /// Courage, Grim Resolve, Hold Your Ground!, Descendants of Kings): in the combat phase
+    /// once no attack is left in which a readied character of its player could defend or
+    /// attack (`ready_is_idle`), it changes nothing but what it costs (everything readies in
+    /// the refresh phase), and a bot does not use it.
+    pub readies: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -322,6 +329,7 @@ pub const NO_HINT: Hint = Hint {
     control_race: false,
     phase_boost: 0,
     attacks_out_of_combat: false,
+    readies: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
@@ -357,7 +365,11 @@ pub fn known_code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
 
 /// Value of using card `c` now: its `play_value` hint, else 0 from hand and, in play, 10 for a
 /// response (free) and 0 for an action.
+/// (sense39) 0 for a use that changes nothing but its costs (`use_is_idle`).
 pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    if use_is_idle(g, p, c) {
+        return 0;
+    }
     match hint(g, c).play_value {
         Some(f) => f(g, p, c, ev),
         None => {
@@ -379,7 +391,10 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
 /// Defense counts in the combat phase, in the encounter phase up to the engagement checks
 /// (an enemy that attacks on engaging), in the quest phase up to staging (a revealed card's
 /// immediate attack) and before resolving a Siege quest. Attack also counts in any phase while a
-/// player holds a card that attacks out of combat (`attacks_out_of_combat`, Quick Strike).
+/// player holds a card that attacks out of combat (`attacks_out_of_combat`, Quick Strike) and an
+/// enemy is engaged with a player (sense39). In the combat phase (sense39) Attack counts only
+/// while a player attack can still come and Defense while an enemy attack can
+/// (`combat_attacks_left`).
 pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
     use crate::engine::{Frame, Phase, Step};
     let h = hint(g, c);
@@ -392,10 +407,11 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
         Frame::Step(s) => Some(s),
         _ => None,
     });
+    // (`None`: a sandbox without steps, where nothing of the phase is known to be over.)
     let questing = g.phase == Phase::Quest
         && matches!(
             next,
-            Some(
+            None | Some(
                 Step::Commit
                     | Step::QuestWindow2
                     | Step::Staging
@@ -406,16 +422,24 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
     let wp = b & BOOST_WILLPOWER != 0
         && questing
         && g.questing_stat() == Stat::Willpower
-        && (!h.boosts_own_quest || g.card(c).questing || next == Some(Step::Commit));
+        && (!h.boosts_own_quest || g.card(c).questing || matches!(next, None | Some(Step::Commit)));
     let stat = g.questing_stat();
     // Attack: the player attacks in the combat phase, or quests with it (Battle).
+    // sense39: in the combat phase, only while an attack it can count in is left.
+    let (enemy_left, player_left) = if b & (BOOST_ATTACK | BOOST_DEFENSE) != 0 {
+        combat_attacks_left(g, None)
+    } else {
+        (false, false)
+    };
     let atk = b & BOOST_ATTACK != 0
-        && (g.phase == Phase::Combat
+        && ((g.phase == Phase::Combat && player_left)
             || (questing && stat == Stat::Attack)
             || (0..g.n_players).any(|p| {
+                // sense39: only with an enemy engaged with a player to attack.
                 g.list(Zone::Hand(p))
                     .iter()
                     .any(|&x| hint(g, x).attacks_out_of_combat)
+                    && (0..g.n_players).any(|q| g.engaged(q).iter().any(|&e| g.is_enemy(e)))
             }));
     // Defense: enemies attack in the combat phase, on engagement (the encounter phase up to
     // the engagement checks), and as revealed cards make them (the quest phase up to staging);
@@ -423,12 +447,12 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
     let staging_ahead = g.phase == Phase::Quest
         && matches!(
             next,
-            Some(Step::Commit | Step::QuestWindow2 | Step::Staging)
+            None | Some(Step::Commit | Step::QuestWindow2 | Step::Staging)
         );
     let engaging_ahead = g.phase == Phase::Encounter
         && matches!(
             next,
-            Some(
+            None | Some(
                 Step::EncounterWindow1
                     | Step::OptionalEngage
                     | Step::EncounterWindow2
@@ -436,11 +460,97 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
             )
         );
     let def = b & BOOST_DEFENSE != 0
-        && (g.phase == Phase::Combat
+        && ((g.phase == Phase::Combat && enemy_left)
             || staging_ahead
             || engaging_ahead
             || (questing && stat == Stat::Defense));
     !wp && !atk && !def
+}
+
+/// sense39: in the combat phase, (can an enemy attack still come in which what is used now
+/// counts, can a player attack?). With `only: None` (a stat boost): an enemy attack being
+/// resolved, before its damage, with a declared defender or before the defenders are declared;
+/// or the enemy-attack step not over and an enemy engaged with a player who has a ready
+/// character (to defend) has not attacked. A player attack being resolved, or the player-attack
+/// step not over and an enemy engaged with a player not yet attacked by a player who has a
+/// ready character. With `only: Some(p)` (readying a character of `p`): an enemy attack whose
+/// defenders are not declared yet, or one still to come (whatever is ready now); a player
+/// attack being resolved, or an engaged enemy that `p` has not attacked. Outside the combat
+/// phase: (true, true).
+pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
+    use crate::engine::{Frame, Phase, Step};
+    if g.phase != Phase::Combat {
+        return (true, true);
+    }
+    let (mut enemy_attack, mut player_attack) = (false, false);
+    let mut next = None;
+    for f in g.stack.iter().rev() {
+        match *f {
+            // Stages 0-1: defenders being declared; 2 and 10+: before the damage; 3: after.
+            Frame::Attack { stage } => {
+                enemy_attack |=
+                    stage < 2 || (only.is_none() && stage != 3 && g.attack.n_defenders > 0);
+            }
+            Frame::ImmediateAttack { .. } | Frame::ImmediateAttackNoShadow { .. } => {
+                enemy_attack = true
+            }
+            Frame::PlayerAttack { .. } => player_attack = true,
+            Frame::Step(s) => {
+                next = Some(s);
+                break;
+            }
+            _ => {}
+        }
+    }
+    // The step after the current one (`None`: a sandbox without steps, nothing over yet).
+    let enemy_step_left = matches!(
+        next,
+        None | Some(
+            Step::CombatBegin
+                | Step::Shadows
+                | Step::CombatWindow
+                | Step::EnemyAttacks
+                | Step::PlayerAttacks
+        )
+    );
+    let player_step_left = enemy_step_left || next == Some(Step::CombatEnd);
+    let can_act = |q: u8| match only {
+        Some(p) => q == p,
+        None => g.characters(q).any(|c| ready(g, c)),
+    };
+    let enemy_left = enemy_attack
+        || (enemy_step_left
+            && (0..g.n_players).any(|q| {
+                (only.is_some() || can_act(q)) && unattacked_engaged(g, q).next().is_some()
+            }));
+    let player_left = player_attack
+        || (player_step_left
+            && (0..g.n_players).any(|q| {
+                can_act(q)
+                    && (0..g.n_players).any(|r| {
+                        g.engaged(r)
+                            .iter()
+                            .any(|&e| g.is_enemy(e) && g.card(e).attacked_by & (1 << q) == 0)
+                    })
+            }));
+    (enemy_left, player_left)
+}
+
+/// sense39: readying a character of `p` now changes nothing (`Hint::readies`): the combat
+/// phase has no attack left in which it could defend or attack (`combat_attacks_left`).
+pub fn ready_is_idle(g: &Game, p: u8) -> bool {
+    if g.phase != crate::engine::Phase::Combat {
+        return false;
+    }
+    let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
+    !enemy_left && !player_left
+}
+
+/// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat
+/// boost (`boost_is_idle`) or an idle ready (`Hint::readies`, `ready_is_idle`).
+pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
+    let h = hint(g, c);
+    (h.phase_boost != 0 && boost_is_idle(g, c)) || (h.readies && ready_is_idle(g, p))
 }
 
 /// One threat point in damage-cost units at the `basic` bot's default weights (its

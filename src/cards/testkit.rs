@@ -218,6 +218,12 @@ pub mod codes {
     pub const FOR_GONDOR: &str = "Core-022";
     pub const BEORN: &str = "Core-031";
     pub const BLADE_MASTERY: &str = "Core-032";
+    /// Cards whose whole effect is readying characters (`Hint::readies`, sense39).
+    pub const EVER_VIGILANT: &str = "Core-020";
+    pub const GRIM_RESOLVE: &str = "Core-025";
+    pub const UNEXPECTED_COURAGE: &str = "Core-057";
+    pub const HOLD_YOUR_GROUND: &str = "TBoCD-119";
+    pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -418,6 +418,10 @@ impl<'a> Game<'a> {
     /// Exhaust `c` by an effect or a cost; the trace shows it (committing, defending and
     /// attacking exhaust through `exhaust_quietly`: their own lines say so).
     pub fn exhaust(&mut self, c: CardId) {
+        // (sense39: a card of an eliminated player is out of play for good: nothing to exhaust.)
+        if self.cards[c as usize].zone == Zone::Eliminated {
+            return;
+        }
         if self.logging() && !self.cards[c as usize].exhausted {
             self.log_line(format!("  {} is exhausted", self.title(c)));
         }
@@ -426,6 +430,9 @@ impl<'a> Game<'a> {
 
     /// Exhaust `c` without a trace line of its own.
     pub(crate) fn exhaust_quietly(&mut self, c: CardId) {
+        if self.cards[c as usize].zone == Zone::Eliminated {
+            return;
+        }
         self.cards[c as usize].exhausted = true;
     }
 

@@ -2968,3 +2968,145 @@ fn speed16_plan_reuse_answers_the_engagement_from_the_commit_plan() {
     install(weights::DEFAULT);
     assert_eq!(weights::DEFAULT.plan_reuse, 0);
 }
+
+/// sense39: a board in the combat phase after the enemy attacks (the player-attack step under
+/// way): Aragorn, Théodred and Glóin with resources, two engaged enemies that have attacked.
+fn sense39_combat_board() -> (Game<'static>, [CardId; 2]) {
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 3;
+    }
+    let a = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    let b = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    for e in [a, b] {
+        g.card_mut(e).attacked = true;
+    }
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::CombatEnd));
+    (g, [a, b])
+}
+
+/// sense39, For Gondor! after the last attack (`hints::boost_is_idle` in the combat phase):
+/// played while an engaged enemy is still to be attacked, not once every engaged enemy has
+/// been attacked (before: played whenever two enemies were engaged in the combat phase).
+#[test]
+fn sense39_for_gondor_after_the_last_attack() {
+    let (mut g, es) = sense39_combat_board();
+    let fg = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(fg)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(fg),
+        "attacks to come"
+    );
+    for e in es {
+        g.card_mut(e).attacked_by = 1;
+    }
+    assert!(crate::cards::hints::boost_is_idle(&g, fg));
+    assert_eq!(action_value(&g, 0, fg, None), 0);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "after the last attack"
+    );
+    // Before the enemy attacks (the enemy-attack step ahead), the Defense counts.
+    let mut g2 = g.clone();
+    g2.card_mut(es[0]).attacked = false;
+    *g2.stack.last_mut().unwrap() = crate::engine::Frame::Step(crate::engine::Step::PlayerAttacks);
+    assert!(!crate::cards::hints::boost_is_idle(&g2, fg));
+}
+
+/// sense39, readies with nothing to do (`Hint::readies`, `hints::ready_is_idle`): Ever
+/// Vigilant readies an exhausted ally in the combat phase while an engaged enemy can still be
+/// attacked, not once every attack is over; Unexpected Courage likewise.
+#[test]
+fn sense39_ever_vigilant_unexpected_courage_ready_with_nothing_to_do() {
+    use crate::cards::hints::{ready_is_idle, use_is_idle};
+    let (mut g, es) = sense39_combat_board();
+    let ally = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
+    g.exhaust(ally);
+    let aragorn = g.heroes(0).next().unwrap();
+    g.exhaust(aragorn);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Attached(aragorn));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(ev)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(ev),
+        "an enemy to attack"
+    );
+    assert!(action_value(&g, 0, uc, None) > 0);
+    for e in es {
+        g.card_mut(e).attacked_by = 1;
+    }
+    assert!(ready_is_idle(&g, 0));
+    assert!(use_is_idle(&g, 0, ev) && use_is_idle(&g, 0, uc));
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "nothing left to do"
+    );
+    assert_eq!(action_value(&g, 0, uc, None), 0);
+    // Outside the combat phase a ready is never idle.
+    g.phase = Phase::Quest;
+    assert!(!ready_is_idle(&g, 0));
+}
+
+/// sense39: the cards whose whole effect is readying characters carry `Hint::readies` (Ever
+/// Vigilant, Common Cause, Grim Resolve, Unexpected Courage, Hold Your Ground!, Descendants of
+/// Kings).
+#[test]
+fn sense39_readies_hint_ever_vigilant_common_cause_grim_resolve_unexpected_courage_hold_your_ground_descendants_of_kings(
+) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for code in [
+        EVER_VIGILANT,
+        COMMON_CAUSE,
+        GRIM_RESOLVE,
+        UNEXPECTED_COURAGE,
+        HOLD_YOUR_GROUND,
+        DESCENDANTS_OF_KINGS,
+    ] {
+        let c = g.spawn(code, 0, Zone::Hand(0));
+        assert!(hint(&g, c).readies, "{code}");
+    }
+    let c = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+    assert!(!hint(&g, c).readies);
+}
+
+/// sense39, Éowyn's boost after an empty commit: the commit step is over and nobody quests
+/// (so `quest::boost_wasted`'s "someone quests" test did not catch it): her +1 Willpower
+/// counts nowhere, and she does not discard a card for it (Dread Realm, `lookahead` game).
+#[test]
+fn sense39_eowyn_boost_after_an_empty_commit() {
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[&[EOWYN]]);
+    let eowyn = g.list(Zone::Play(0))[0];
+    for _ in 0..6 {
+        g.spawn(FEINT, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Quest;
+    g.stack.push(Frame::Step(Step::Commit));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(eowyn)],
+    );
+    assert!(action_value(&g, 0, eowyn, None) > 0, "before committing");
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow2);
+    assert_eq!(action_value(&g, 0, eowyn, None), 0);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "the commit step is over"
+    );
+}

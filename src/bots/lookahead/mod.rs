@@ -462,11 +462,14 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
 /// An option that changes nothing but its costs: using a card in play, or playing an event from
 /// hand, whose effect is only a stat boost until the end of the phase that no stat of this
 /// phase can use (`hints::boost_is_idle`: Éowyn's Willpower in the resource phase, For Gondor!
-/// in the planning phase ...). Playing an ally or an attachment is never idle.
-fn idle_option(g: &Game, o: &Opt) -> bool {
+/// in the planning phase or after the last attack of the combat phase ...) or only readies
+/// characters where none has anything left to do (`hints::ready_is_idle`, sense39: Ever
+/// Vigilant after the last attack). Playing an ally or an attachment is never idle.
+fn idle_option(g: &Game, p: u8, o: &Opt) -> bool {
+    use crate::cards::hints::use_is_idle;
     match *o {
-        Opt::Activate(c) => g.card(c).zone.in_play() && crate::cards::hints::boost_is_idle(g, c),
-        Opt::Play(c) => g.ty(c) == CardType::Event && crate::cards::hints::boost_is_idle(g, c),
+        Opt::Activate(c) => g.card(c).zone.in_play() && use_is_idle(g, p, c),
+        Opt::Play(c) => g.ty(c) == CardType::Event && use_is_idle(g, p, c),
         _ => false,
     }
 }
@@ -854,7 +857,7 @@ impl Bot for LookaheadBot {
             if n == self.width {
                 break;
             }
-            if i != base && (self.idle_boosts || !idle_option(game, &d.options[i])) {
+            if i != base && (self.idle_boosts || !idle_option(game, d.player, &d.options[i])) {
                 cand[n] = i;
                 n += 1;
             }

@@ -152,7 +152,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "idle_boosts",
         default: "0",
-        about: "1: also search a card whose effect only raises stats until the end of the phase in a phase where none of them can be used (Hint::phase_boost; 0: such an option is not a candidate, see results/research/sense38.md)",
+        about: "1: also search a card whose effect only raises stats until the end of the phase in a phase where none of them can be used (Hint::phase_boost), or only readies characters after the last attack of the combat phase (Hint::readies); 0: such an option is not a candidate, see results/research/sense38.md and sense39.md",
     },
     BotOption {
         name: "late_horizon",

@@ -727,15 +727,18 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     // The sandbox's planning phase: nothing to use a boost on.
     assert_eq!(g.phase, Phase::Planning);
     assert_eq!(idle(&g), [true; 4], "planning phase");
-    assert!(idle_option(&g, &Opt::Play(gondor)));
-    assert!(idle_option(&g, &Opt::Activate(beorn)));
+    assert!(idle_option(&g, 0, &Opt::Play(gondor)));
+    assert!(idle_option(&g, 0, &Opt::Activate(beorn)));
     assert!(
-        !idle_option(&g, &Opt::Play(beorn_in_hand)),
+        !idle_option(&g, 0, &Opt::Play(beorn_in_hand)),
         "an ally is played"
     );
-    // Combat: Attack and Defense count, Willpower does not.
+    // Combat (an engaged enemy still to attack, sense39): Attack and Defense count,
+    // Willpower does not.
     g.phase = Phase::Combat;
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
     assert_eq!(idle(&g), [true, false, false, false], "combat phase");
+    g.move_card(orc, Zone::EncounterDiscard);
     // The quest phase before the commit step: Willpower counts (Éowyn can still quest), and
     // Defense (staging may bring an attack); Beorn's Attack does not.
     g.phase = Phase::Quest;
@@ -753,9 +756,16 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     // After quest resolution nothing counts.
     *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestEnd);
     assert_eq!(idle(&g), [true; 4], "after resolution");
-    // A card that attacks out of combat in hand (Quick Strike): Attack counts anywhere.
+    // A card that attacks out of combat in hand (Quick Strike): Attack counts anywhere, while
+    // an enemy is engaged (sense39: not without one to attack).
     g.phase = Phase::Planning;
     g.spawn(QUICK_STRIKE, 0, Zone::Hand(0));
+    assert_eq!(
+        idle(&g),
+        [true; 4],
+        "Quick Strike in hand, no enemy engaged"
+    );
+    g.move_card(orc, Zone::Engaged(0));
     assert_eq!(
         idle(&g),
         [true, false, false, false],
@@ -783,12 +793,12 @@ fn sense38_idle_boosts_are_not_searched_where_they_were_chosen() {
         while let Some(d) = g.pending() {
             let d = d.clone();
             let i = old.choose(&g, &d);
-            if idle_option(&g, &d.options[i]) {
+            if idle_option(&g, 0, &d.options[i]) {
                 chose_before += 1;
                 new.new_game(700 + step);
                 let x = new.choose(&g, &d);
                 let base = new.policy.choose(&g, &d);
-                if x != base && idle_option(&g, &d.options[x]) {
+                if x != base && idle_option(&g, 0, &d.options[x]) {
                     chose_now += 1;
                 }
             }

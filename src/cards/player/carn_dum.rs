@@ -56,6 +56,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             valour_event: true,
             play_value: Some(bot::hold_your_ground_value),
+            readies: true,
             ..NO_HINT
         },
         can_act: Some(hold_can),

@@ -96,6 +96,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-020",
         hint: Hint {
             play_value: Some(bot::ever_vigilant_value),
+            readies: true,
             ..NO_HINT
         },
         can_act: Some(ever_vigilant_can),
@@ -108,6 +109,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(hero_swap_value),
             swaps_ready_hero: true,
+            readies: true,
             ..NO_HINT
         },
         can_act: Some(common_cause_can),
@@ -152,6 +154,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-025",
         hint: Hint {
             play_value: Some(bot::grim_resolve_value),
+            readies: true,
             ..NO_HINT
         },
         can_act: Some(grim_resolve_can),

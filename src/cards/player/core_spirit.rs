@@ -221,6 +221,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             attach: Some((40, AttachKind::General)),
             play_value: Some(bot::unexpected_courage_value),
+            readies: true,
             ..NO_HINT
         },
         attach_to: Some(to_hero),
@@ -1456,6 +1457,12 @@ mod tests {
         assert_eq!(hint(&g, c).attach, Some((40, AttachKind::General)));
         g.attach(c, h, 0);
         g.phase = Phase::Combat;
+        // (sense39: with an enemy engaged, so that a readied hero has an attack to make.)
+        g.spawn(
+            crate::cards::testkit::codes::ANGMAR_ORC,
+            crate::engine::ENCOUNTER,
+            Zone::Engaged(0),
+        );
         assert_eq!(action_value(&g, 0, c, None), 0, "its hero is ready");
         g.cards[h as usize].exhausted = true;
         assert_eq!(action_value(&g, 0, c, None), 35);

@@ -25,6 +25,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "EfMG-030",
         hint: Hint {
             play_value: Some(bot::descendants_of_kings_value),
+            readies: true,
             ..NO_HINT
         },
         can_act: Some(descendants_can),

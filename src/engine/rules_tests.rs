@@ -183,6 +183,24 @@ fn eliminated_player_enemies_return_to_staging_and_token_passes() {
     assert!(g.list(Zone::Play(0)).is_empty());
 }
 
+/// sense39's conformance find (The Battle of Carn Dûm, 4 players): an event's own effect went on
+/// after its player was eliminated while playing it (a threat raise on the play) and exhausted a
+/// character that had left the game with him. An eliminated player's cards are out of every
+/// effect's reach (RULES §4.2.3.4): exhausting one does nothing.
+#[test]
+fn an_eliminated_players_cards_cannot_be_exhausted() {
+    let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
+    let h = g.heroes(0).next().unwrap();
+    g.raise_threat(0, 60);
+    g.settle();
+    assert!(g.players[0].eliminated);
+    assert_eq!(g.card(h).zone, Zone::Eliminated);
+    g.exhaust(h);
+    g.exhaust_quietly(h);
+    assert!(!g.card(h).exhausted);
+    g.check_invariants().unwrap();
+}
+
 #[test]
 fn all_heroes_destroyed_eliminates() {
     let mut g = sandbox(&[HEROES]);

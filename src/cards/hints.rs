@@ -553,8 +553,9 @@ pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
     (h.phase_boost != 0 && boost_is_idle(g, c)) || (h.readies && ready_is_idle(g, p))
 }
 
-/// One threat point in damage-cost units at the `basic` bot's default weights (its
-/// `weights::DEFAULT.threat_unit`, checked by a bot test): a point of willpower kept out of the
+/// One threat point in damage-cost units at the `basic` bot's hand-set weights (its
+/// `weights::ROLLOUT.threat_unit`, what `lookahead`'s rollouts play, checked by a bot test; the
+/// tuned default `threat_unit` 15 was measured with card valuations at this 12): a point of willpower kept out of the
 /// quest costs one (it raises threat or loses progress). Card-specific valuations use it; the
 /// bot's round plan reads its own weight.
 pub const THREAT_UNIT: i32 = 12;

@@ -76,10 +76,10 @@ pub(super) fn attack_potential(g: &Game, c: CardId) -> i16 {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn card_hints_value_threat_at_the_default_weight() {
+    fn card_hints_value_threat_at_the_handset_weight() {
         assert_eq!(
             crate::cards::hints::THREAT_UNIT,
-            super::weights::DEFAULT.threat_unit
+            super::weights::ROLLOUT.threat_unit
         );
     }
 }

@@ -444,16 +444,24 @@ fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_poin
     assert_eq!(round_plan(&g, 0, true).keep.n, 0);
 }
 
-/// `round_plan` of seat 0 under `opts` (on top of the defaults).
+/// `round_plan` of seat 0 under `opts` (on top of the defaults); the weights installed before
+/// are installed again after.
 fn plan_with(g: &Game, at_commit: bool, opts: &[(&str, &str)]) -> Plan {
     let o: Vec<(String, String)> = opts
         .iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect();
+    let before = weights::w();
     install(Weights::from_options(&o).unwrap());
     let plan = round_plan(g, 0, at_commit);
-    install(weights::DEFAULT);
+    install(before);
     plan
+}
+
+/// A `basic` bot with the hand-set weights (`weights::ROLLOUT`, style `handset`): the
+/// situations of the stage-without-quest-points tests were built around `reveal_threat` 2.
+fn handset_bot() -> BasicBot {
+    BasicBot::with_weights(weights::ROLLOUT)
 }
 
 #[test]
@@ -467,9 +475,10 @@ fn the_optional_engagement_plan_counts_the_enemies_the_checks_engage_next() {
     g.phase = Phase::Encounter;
     g.players[0].threat = 30;
     g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging); // engagement 25: engages next
-    let plan = plan_with(&g, false, &[]);
+                                                   // (Built around the hand-set `reveal_threat` 2: `handset_bot`.)
+    let plan = plan_with(&g, false, &[("style", "handset")]);
     assert_eq!(plan.keep.n, 1, "a defender waits for the Orc");
-    let old = plan_with(&g, false, &[("checks_ahead", "0")]);
+    let old = plan_with(&g, false, &[("style", "handset"), ("checks_ahead", "0")]);
     assert_eq!(old.keep.n, 0, "the situation: it was not counted");
 }
 
@@ -890,7 +899,7 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
         g.players[0].threat = 30;
         g
     };
-    install(weights::DEFAULT);
+    install(weights::ROLLOUT); // built around the hand-set `reveal_threat` 2
     let g = situation(true, false);
     let pool = ready_chars(&g, 0);
     assert_eq!(
@@ -901,7 +910,7 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
     let kept = round_plan(&g, 0, true).keep;
     assert_eq!(kept.n, 1, "one character waits for the Orc");
     let mut g = situation(true, false);
-    let ready = commit_all(&mut g, &mut bot());
+    let ready = commit_all(&mut g, &mut handset_bot());
     assert!(
         ready.contains(&kept.ids[0]),
         "and the commits leave it ready"
@@ -909,9 +918,13 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
     // The situation: no Orc to come, the rule off, or the location out of reach this round.
     assert_eq!(round_plan(&situation(false, false), 0, true).keep.n, 0);
     assert_eq!(
-        plan_with(&situation(true, false), true, &[("explore_fight", "0")])
-            .keep
-            .n,
+        plan_with(
+            &situation(true, false),
+            true,
+            &[("style", "handset"), ("explore_fight", "0")]
+        )
+        .keep
+        .n,
         0
     );
     let g = situation(true, true);
@@ -919,6 +932,7 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
         explore_enemies(&g, 0, &ready_chars(&g, 0), &Ids::new()).0,
         0
     );
+    install(weights::DEFAULT);
 }
 
 #[test]
@@ -1011,7 +1025,7 @@ fn holds_back_no_defender_whose_willpower_the_explore_needs() {
     // willpower the explore needed; the location stayed, no Orc came, and the willpower was
     // lost (in 200 traces, 432 rounds where everyone ready would have explored did not).
     let g = explore_situation(3);
-    install(weights::DEFAULT);
+    install(weights::ROLLOUT); // built around the hand-set `reveal_threat` 2
     let pool = ready_chars(&g, 0);
     assert_eq!(
         explore_enemies(&g, 0, &pool, &Ids::new()),
@@ -1024,7 +1038,7 @@ fn holds_back_no_defender_whose_willpower_the_explore_needs() {
         "nobody can be spared: everyone quests and explores"
     );
     // With the rule off the old plan holds one back (and the explore falls out of reach).
-    let old = plan_with(&g, true, &[("explore_reach", "0")]);
+    let old = plan_with(&g, true, &[("style", "handset"), ("explore_reach", "0")]);
     assert_eq!(old.keep.n, 1);
     // With willpower to spare (2 quest points left) the defender is still held back.
     let g = explore_situation(2);
@@ -1034,6 +1048,7 @@ fn holds_back_no_defender_whose_willpower_the_explore_needs() {
         "one character with 1 willpower waits for the Orc"
     );
     assert_eq!(g.stat(kept.ids[0], Stat::Willpower), 1);
+    install(weights::DEFAULT);
 }
 
 #[test]

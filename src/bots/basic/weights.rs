@@ -36,18 +36,20 @@ macro_rules! weights {
 
 weights! {
     /// One threat point in damage-cost units: a point of willpower kept out of the quest, or of
-    /// threat an enemy adds each round, costs this much. 15 is style `tuned` (with
-    /// `reveal_threat` 3), found by `tune` over 14 cells (helper tune39,
-    /// results/research/tune39.md). Fresh seeds, `basic`, 10,000 pairs a cell, every Easy and
-    /// Standard cell of the README Results table: the pair (seed 39502) progress score in total
-    /// +6.50 (+5.63 to +7.37), Mount Gram wins +1.52 (+0.99 to +2.05) / +3.02 (+2.45 to +3.59)
-    /// points Standard / Easy, Intruders +0.37 (+0.01 to +0.72) / +1.23 (+0.73 to +1.73), no
-    /// cell lower beyond noise; 15 alone (seed 39503) total +5.15 (+4.29 to +6.01) but Deadmen's
-    /// Dike Easy −0.10 (−0.17 to −0.03), the Wastes Standard −0.04 (−0.06 to −0.02). Not the
-    /// default: as `lookahead`'s rollout policy the pair lost (300 pairs, seed 39601, Standard)
-    /// Mount Gram wins −3.00 (−5.83 to −0.17), Intruders −1.33, the Ettenmoors −0.67, Deadmen's
-    /// Dike −0.33 points (n.s.).
-    threat_unit: 12,
+    /// threat an enemy adds each round, costs this much. 15 (with `reveal_threat` 3) was found
+    /// by `tune` over 14 cells (helper tune39, results/research/tune39.md; the hand-set value
+    /// was 12, which `lookahead`'s rollouts keep: `ROLLOUT`). Fresh seeds, `basic`, 10,000
+    /// pairs a cell, every Easy and Standard cell of the README Results table: the pair (seed
+    /// 39502) progress score in total +6.50 (+5.63 to +7.37), Mount Gram wins +1.52 (+0.99 to
+    /// +2.05) / +3.02 (+2.45 to +3.59) points Standard / Easy, Intruders +0.37 (+0.01 to +0.72) /
+    /// +1.23 (+0.73 to +1.73), no cell lower beyond noise; Nightmare (seed 39901, 10,000 pairs a
+    /// cell) Deadmen's Dike +0.08 and The Dread Realm +0.09 progress (above 0), The Wastes of
+    /// Eriador −0.02 (−0.03 to −0.01), the other six within noise. 15 alone (seed 39503) total
+    /// +5.15 (+4.29 to +6.01) but Deadmen's Dike Easy −0.10 (−0.17 to −0.03). As `lookahead`'s
+    /// rollout policy the pair measured no better (300 pairs, seed 39601, Standard: Mount Gram
+    /// wins −3.00 (−5.83 to −0.17), +1.00 on seed 39602; Intruders −1.33, the Ettenmoors −0.67,
+    /// Deadmen's Dike −0.33 points, n.s.), so the rollouts keep 12 and 2.
+    threat_unit: 15,
     /// Rounds a kill is credited for (a dead enemy adds no threat and needs no defender).
     kill_rounds: 5,
     /// Rounds a parked enemy (engaged, defended each round, not killed yet) is credited for.
@@ -55,13 +57,13 @@ weights! {
     /// The most a parked enemy's expected defence may cost in damage (a hero taking ~2 damage).
     park_damage: 40,
     /// Threat each player expects the staging step to reveal, on top of the staged threat. 3
-    /// is style `tuned` (with `threat_unit` 15; helper tune39). Alone on fresh seeds (`basic`,
-    /// 10,000 pairs a cell, seed 39504, the 20 Easy and Standard cells of the README Results
-    /// table) progress score in total +1.40 (+1.00 to +1.80): Deadmen's Dike +0.17 / +0.13,
-    /// The Dread Realm +0.20 / +0.16, the Ettenmoors +0.12 / +0.19 (Standard / Easy, each above
-    /// 0), Mount Gram Easy +0.25, no cell lower beyond noise; not measured alone as
-    /// `lookahead`'s rollout policy (the pair lost there: see `threat_unit`).
-    reveal_threat: 2,
+    /// (hand-set 2, which `lookahead`'s rollouts keep) was found by `tune` with `threat_unit`
+    /// 15 (helper tune39). Alone on fresh seeds (`basic`, 10,000 pairs a cell, seed 39504, the
+    /// 20 Easy and Standard cells of the README Results table) progress score in total +1.40
+    /// (+1.00 to +1.80): Deadmen's Dike +0.17 / +0.13, The Dread Realm +0.20 / +0.16, the
+    /// Ettenmoors +0.12 / +0.19 (Standard / Easy, each above 0), Mount Gram Easy +0.25, no cell
+    /// lower beyond noise.
+    reveal_threat: 3,
     /// The largest expected quest deficit a round plan may leave (else it drops its kills, then
     /// its optional engagement).
     deficit_cap: 2,
@@ -560,6 +562,15 @@ weights! {
     plan_reuse: 0,
 }
 
+/// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
+/// defaults from before the tuned `threat_unit` / `reveal_threat` (style `handset`), which
+/// measured better there (see `threat_unit`).
+pub const ROLLOUT: Weights = Weights {
+    threat_unit: 12,
+    reveal_threat: 2,
+    ..DEFAULT
+};
+
 /// A named style: (name, what it plays like, the weights it changes from the defaults).
 pub type Style = (&'static str, &'static str, &'static [(&'static str, i32)]);
 
@@ -588,10 +599,10 @@ pub const STYLES: &[Style] = &[
         ],
     ),
     (
-        "tuned",
-        "the weights `lotr-sim tune` found over 14 cells (helper tune39): better for `basic` on \
-         fresh seeds, not as `lookahead`'s rollout policy",
-        &[("threat_unit", 15), ("reveal_threat", 3)],
+        "handset",
+        "the hand-set weights before `lotr-sim tune` (threat_unit 12, reveal_threat 2): what \
+         `lookahead`'s rollouts play",
+        &[("threat_unit", 12), ("reveal_threat", 2)],
     ),
     (
         "rush",
@@ -732,15 +743,18 @@ mod tests {
         assert_eq!(w().threat_unit, a.threat_unit);
     }
 
-    /// Style `tuned`: what `tune` found over 14 cells (helper tune39), on top of the defaults.
+    /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
+    /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs.
     #[test]
-    fn tune39_style_tuned_sets_the_found_weights() {
-        let t = Weights::style("tuned").unwrap();
-        assert_eq!((t.threat_unit, t.reveal_threat), (15, 3));
-        let mut d = t;
+    fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
+        assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
+        let h = Weights::style("handset").unwrap();
+        assert_eq!(h, ROLLOUT);
+        assert_eq!((h.threat_unit, h.reveal_threat), (12, 2));
+        let mut d = h;
         d.threat_unit = DEFAULT.threat_unit;
         d.reveal_threat = DEFAULT.reveal_threat;
-        assert_eq!(d, DEFAULT, "tuned changes only its two weights");
+        assert_eq!(d, DEFAULT, "handset changes only its two weights");
     }
 
     #[test]

@@ -331,7 +331,7 @@ impl LookaheadBot {
             flip_hold: num("flip_hold", get("flip_hold"), 0i32, 100)?,
             day_main: num("day_main", get("day_main"), 0i32, 1)?,
             gate_quest: num("gate_quest", get("gate_quest"), 0i32, 1)?,
-            ..weights::DEFAULT
+            ..weights::ROLLOUT
         };
         let margins = (
             learned::margin("margin", get("margin"))?,

@@ -121,20 +121,32 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
             println!("{line}");
         })
     });
+    let games = format!("{} games", report.check.games);
+    check_and_found(&report.best, &start, &start_spec, &report.check, "", &games)
+}
+
+/// The last lines of a search: the check on unseen games (`over` says over what, `games` how
+/// many), then the `--bot` spec of the weights that moved, or that none did.
+fn check_and_found(
+    best: &Weights,
+    start: &Weights,
+    start_spec: &str,
+    c: &Paired,
+    over: &str,
+    games: &str,
+) -> Result<()> {
     let changed: Vec<String> = all_params()
         .into_iter()
-        .filter(|p| report.best.get(p) != start.get(p))
-        .map(|p| format!("{p}={}", report.best.get(p).unwrap_or(0)))
+        .filter(|p| best.get(p) != start.get(p))
+        .map(|p| format!("{p}={}", best.get(p).unwrap_or(0)))
         .collect();
-    let c = &report.check;
     out!(
-        "# check on unseen games: start {:.4}, tuned {:.4}, gain {:+.4} (95% {:+.4} to {:+.4}, paired, {} games)",
+        "# check on unseen games{over}: start {:.4}, tuned {:.4}, gain {:+.4} (95% {:+.4} to {:+.4}, paired, {games})",
         c.mean_a,
         c.mean_b,
         c.diff,
         c.lo95(),
         c.hi95(),
-        c.games
     );
     if changed.is_empty() {
         out!("# no change kept: the starting weights stand");
@@ -218,11 +230,6 @@ fn tune_over_cells(
             println!("{line}");
         })
     });
-    let changed: Vec<String> = all_params()
-        .into_iter()
-        .filter(|p| report.best.get(p) != start.get(p))
-        .map(|p| format!("{p}={}", report.best.get(p).unwrap_or(0)))
-        .collect();
     for (n, c) in names.iter().zip(&report.checks) {
         out!(
             "# check {n}: start {:.4}, tuned {:.4}, gain {}",
@@ -231,24 +238,13 @@ fn tune_over_cells(
             gain_cell(c)
         );
     }
-    let c = &report.check;
-    out!(
-        "# check on unseen games (mean over the cells): start {:.4}, tuned {:.4}, gain {:+.4} (95% {:+.4} to {:+.4}, paired, {} games per cell)",
-        c.mean_a,
-        c.mean_b,
-        c.diff,
-        c.lo95(),
-        c.hi95(),
-        a.games
-    );
-    if changed.is_empty() {
-        out!("# no change kept: the starting weights stand");
-    } else {
-        out!(
-            "# found: --bot {}:{}",
-            start_spec.split(':').next().unwrap_or("basic"),
-            changed.join(",")
-        );
-    }
-    Ok(())
+    let games = format!("{} games per cell", a.games);
+    check_and_found(
+        &report.best,
+        &start,
+        start_spec,
+        &report.check,
+        " (mean over the cells)",
+        &games,
+    )
 }

@@ -367,10 +367,11 @@ pub fn known_code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
 /// response (free) and 0 for an action.
 /// (sense39) 0 for a use that changes nothing but its costs (`use_is_idle`).
 pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
-    if use_is_idle(g, p, c) {
+    let h = hint(g, c);
+    if (h.phase_boost != 0 || h.readies) && use_is_idle(g, p, c) {
         return 0;
     }
-    match hint(g, c).play_value {
+    match h.play_value {
         Some(f) => f(g, p, c, ev),
         None => {
             if g.card(c).zone == Zone::Hand(p) {
@@ -419,31 +420,43 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
                     | Step::Resolve
             )
         );
-    let wp = b & BOOST_WILLPOWER != 0
-        && questing
-        && g.questing_stat() == Stat::Willpower
-        && (!h.boosts_own_quest || g.card(c).questing || matches!(next, None | Some(Step::Commit)));
-    let stat = g.questing_stat();
-    // Attack: the player attacks in the combat phase, or quests with it (Battle).
-    // sense39: in the combat phase, only while an attack it can count in is left.
-    let (enemy_left, player_left) = if b & (BOOST_ATTACK | BOOST_DEFENSE) != 0 {
+    // (Each test below is pure: they are ordered cheapest first and stop at the first stat
+    // that can still count; the quest's stat is asked only while questing.)
+    let quest_stat = |s: Stat| questing && g.questing_stat() == s;
+    if b & BOOST_WILLPOWER != 0
+        && quest_stat(Stat::Willpower)
+        && (!h.boosts_own_quest || g.card(c).questing || matches!(next, None | Some(Step::Commit)))
+    {
+        return false;
+    }
+    // sense39: in the combat phase, Attack and Defense count only while an attack they can
+    // count in is left.
+    let combat = g.phase == Phase::Combat;
+    let (enemy_left, player_left) = if combat && b & (BOOST_ATTACK | BOOST_DEFENSE) != 0 {
         combat_attacks_left(g, None)
     } else {
         (false, false)
     };
-    let atk = b & BOOST_ATTACK != 0
-        && ((g.phase == Phase::Combat && player_left)
-            || (questing && stat == Stat::Attack)
-            || (0..g.n_players).any(|p| {
-                // sense39: only with an enemy engaged with a player to attack.
-                g.list(Zone::Hand(p))
-                    .iter()
-                    .any(|&x| hint(g, x).attacks_out_of_combat)
-                    && (0..g.n_players).any(|q| g.engaged(q).iter().any(|&e| g.is_enemy(e)))
-            }));
+    // Attack: the player attacks in the combat phase, quests with it (Battle), or holds a card
+    // that attacks at once (sense39: only with an enemy engaged with a player to attack).
+    if b & BOOST_ATTACK != 0
+        && ((combat && player_left)
+            || quest_stat(Stat::Attack)
+            || ((0..g.n_players).any(|q| g.engaged(q).iter().any(|&e| g.is_enemy(e)))
+                && (0..g.n_players).any(|p| {
+                    g.list(Zone::Hand(p))
+                        .iter()
+                        .any(|&x| hint(g, x).attacks_out_of_combat)
+                })))
+    {
+        return false;
+    }
     // Defense: enemies attack in the combat phase, on engagement (the encounter phase up to
     // the engagement checks), and as revealed cards make them (the quest phase up to staging);
     // the player quests with it (Siege).
+    if b & BOOST_DEFENSE == 0 {
+        return true;
+    }
     let staging_ahead = g.phase == Phase::Quest
         && matches!(
             next,
@@ -459,12 +472,7 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
                     | Step::EngagementChecks
             )
         );
-    let def = b & BOOST_DEFENSE != 0
-        && ((g.phase == Phase::Combat && enemy_left)
-            || staging_ahead
-            || engaging_ahead
-            || (questing && stat == Stat::Defense));
-    !wp && !atk && !def
+    !((combat && enemy_left) || staging_ahead || engaging_ahead || quest_stat(Stat::Defense))
 }
 
 /// sense39: in the combat phase, (can an enemy attack still come in which what is used now

@@ -44,7 +44,10 @@ weights! {
     /// +2.05) / +3.02 (+2.45 to +3.59) points Standard / Easy, Intruders +0.37 (+0.01 to +0.72) /
     /// +1.23 (+0.73 to +1.73), no cell lower beyond noise; Nightmare (seed 39901, 10,000 pairs a
     /// cell) Deadmen's Dike +0.08 and The Dread Realm +0.09 progress (above 0), The Wastes of
-    /// Eriador −0.02 (−0.03 to −0.01), the other six within noise. 15 alone (seed 39503) total
+    /// Eriador −0.02 (−0.03 to −0.01), the other six within noise; after the merge against
+    /// style `handset` (seed 39911, the 20 Easy and Standard cells) 10 cells further beyond
+    /// noise (Mount Gram Easy +3.29 win points), The Weather Hills Easy −0.07 (−0.13 to −0.02)
+    /// progress, nine within noise. 15 alone (seed 39503) total
     /// +5.15 (+4.29 to +6.01) but Deadmen's Dike Easy −0.10 (−0.17 to −0.03). As `lookahead`'s
     /// rollout policy the pair measured no better (300 pairs, seed 39601, Standard: Mount Gram
     /// wins −3.00 (−5.83 to −0.17), +1.00 on seed 39602; Intruders −1.33, the Ettenmoors −0.67,

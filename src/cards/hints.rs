@@ -368,7 +368,7 @@ pub fn known_code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
 /// (sense39) 0 for a use that changes nothing but its costs (`use_is_idle`).
 pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
     let h = hint(g, c);
-    if (h.phase_boost != 0 || h.readies) && use_is_idle(g, p, c) {
+    if idle_use(g, p, c, h) {
         return 0;
     }
     match h.play_value {
@@ -397,8 +397,12 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
 /// while a player attack can still come and Defense while an enemy attack can
 /// (`combat_attacks_left`).
 pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
+    boost_is_idle_with(g, c, hint(g, c))
+}
+
+/// [`boost_is_idle`] with the card's hints `h` already read.
+fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     use crate::engine::{Frame, Phase, Step};
-    let h = hint(g, c);
     let b = h.phase_boost;
     if b == 0 {
         return false;
@@ -557,8 +561,12 @@ pub fn ready_is_idle(g: &Game, p: u8) -> bool {
 /// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat
 /// boost (`boost_is_idle`) or an idle ready (`Hint::readies`, `ready_is_idle`).
 pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
-    let h = hint(g, c);
-    (h.phase_boost != 0 && boost_is_idle(g, c)) || (h.readies && ready_is_idle(g, p))
+    idle_use(g, p, c, hint(g, c))
+}
+
+/// [`use_is_idle`] with the card's hints `h` already read.
+fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
+    (h.phase_boost != 0 && boost_is_idle_with(g, c, h)) || (h.readies && ready_is_idle(g, p))
 }
 
 /// One threat point in damage-cost units at the `basic` bot's hand-set weights (its

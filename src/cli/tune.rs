@@ -105,20 +105,7 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
     out!("param,from,to,mean_from,mean_to,gain,lo95,hi95,kept");
     let report = pool.install(|| {
         tune(&db, &cfg.setup, &spec, |s| {
-            let r = &s.result;
-            let line = format!(
-                "{},{},{},{:.4},{:.4},{:+.4},{:+.4},{:+.4},{}",
-                s.param,
-                s.from,
-                s.to,
-                r.mean_a,
-                r.mean_b,
-                r.diff,
-                r.lo95(),
-                r.hi95(),
-                if s.kept { "yes" } else { "no" }
-            );
-            println!("{line}");
+            println!("{}", step_line(s.param, s.from, s.to, &s.result, s.kept));
         })
     });
     let games = format!("{} games", report.check.games);
@@ -172,6 +159,19 @@ fn basic_weights(spec: &str) -> Result<Weights> {
     Weights::from_options(&opts).or_else(usage)
 }
 
+/// One comparison's CSV line: `param,from,to,mean_from,mean_to,gain,lo95,hi95,kept`.
+fn step_line(param: &str, from: i32, to: i32, r: &Paired, kept: bool) -> String {
+    format!(
+        "{param},{from},{to},{:.4},{:.4},{:+.4},{:+.4},{:+.4},{}",
+        r.mean_a,
+        r.mean_b,
+        r.diff,
+        r.lo95(),
+        r.hi95(),
+        if kept { "yes" } else { "no" }
+    )
+}
+
 /// A paired gain with its 95% interval, for a column of the per-cell CSV.
 fn gain_cell(r: &Paired) -> String {
     format!("{:+.4} ({:+.4} to {:+.4})", r.diff, r.lo95(), r.hi95())
@@ -212,22 +212,9 @@ fn tune_over_cells(
     let setups: Vec<_> = cfgs.iter().map(|c| c.setup.clone()).collect();
     let report = pool.install(|| {
         tune_cells(db, &setups, spec, |s| {
-            let r = &s.total;
             let cells: Vec<String> = s.cells.iter().map(gain_cell).collect();
-            let line = format!(
-                "{},{},{},{:.4},{:.4},{:+.4},{:+.4},{:+.4},{},{}",
-                s.param,
-                s.from,
-                s.to,
-                r.mean_a,
-                r.mean_b,
-                r.diff,
-                r.lo95(),
-                r.hi95(),
-                if s.kept { "yes" } else { "no" },
-                cells.join(",")
-            );
-            println!("{line}");
+            let line = step_line(s.param, s.from, s.to, &s.total, s.kept);
+            println!("{line},{}", cells.join(","));
         })
     });
     for (n, c) in names.iter().zip(&report.checks) {

@@ -458,7 +458,6 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
     searched_with(g, d, false)
 }
 
-/// [`searched`], with `all`: also engagement ties, the attack order and archery.
 /// An option that changes nothing but its costs: using a card in play, or playing an event from
 /// hand, whose effect is only a stat boost until the end of the phase that no stat of this
 /// phase can use (`hints::boost_is_idle`: Éowyn's Willpower in the resource phase, For Gondor!
@@ -474,6 +473,7 @@ fn idle_option(g: &Game, p: u8, o: &Opt) -> bool {
     }
 }
 
+/// [`searched`], with `all`: also engagement ties, the attack order and archery.
 fn searched_with(g: &Game, d: &Decision, all: bool) -> bool {
     if d.options.len() < 2 {
         return false;

@@ -209,6 +209,21 @@ fn versions_settled_by_sphere_set_or_deck() {
         .notes
         .iter()
         .any(|n| n.starts_with("2: `Aragorn` has several versions")));
+    // A set on the line that holds no version (no such pack): settled by the rest of the
+    // deck, and the note says the written set was not used.
+    let imp = deck::import_deck(
+        "t",
+        "Hero\n1x Aragorn (Fellowship of Moria)\nEvents\n3x Lore of Imladris\n",
+        db(),
+    )
+    .unwrap();
+    assert_eq!(imp.deck.heroes, vec![id("TWitW-053")]);
+    assert!(
+        imp.notes.iter().any(|n| n
+            .starts_with("2: `Aragorn` has several versions and none is in `Fellowship of Moria`")),
+        "{:?}",
+        imp.notes
+    );
     // Two spheres that both fit: still ambiguous.
     let e = deck::import_deck(
         "t",

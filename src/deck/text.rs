@@ -397,6 +397,9 @@ pub(super) struct Pending {
     entry: usize,
     candidates: Vec<DefId>,
     message: String,
+    /// The set written on the card's own line when it names none of the versions (a typo, a
+    /// pack that does not exist, the wrong pack): the note says it was not used.
+    unmatched_set: Option<String>,
 }
 
 /// Lines are split on LF; a CR before it (Windows) is dropped; old-Mac CR-only files are split
@@ -587,10 +590,24 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             let id = match found {
                 Found::One(id) => id,
                 Found::Ambiguous(candidates, message) => {
+                    let unmatched_set = set
+                        .filter(|s| {
+                            sphere_named(s).is_none()
+                                && !candidates.iter().any(|&c| {
+                                    db.defs.iter().any(|o| {
+                                        same_card(o, db.def(c))
+                                            && normalize_title(&o.title)
+                                                == normalize_title(&db.def(c).title)
+                                            && names_set(s, o)
+                                    })
+                                })
+                        })
+                        .map(str::to_string);
                     pending.push(Pending {
                         entry: imp.entries.len(),
                         candidates: candidates.clone(),
                         message,
+                        unmatched_set,
                     });
                     candidates[0]
                 }
@@ -814,8 +831,12 @@ pub(super) fn settle_by_spheres(
         }
         imp.entries[p.entry].id = left[0];
         unsettled.retain(|&i| i != p.entry);
+        let unmatched = match &p.unmatched_set {
+            Some(s) => format!(" and none is in `{s}` (written on its line; check the set)"),
+            None => String::new(),
+        };
         imp.notes.push(format!(
-            "{}: `{}` has several versions; chose {} from {why}",
+            "{}: `{}` has several versions{unmatched}; chose {} from {why}",
             e.line,
             db.def(left[0]).title,
             describe(left[0], db),

@@ -486,14 +486,21 @@ impl<'a> Game<'a> {
             // whatever the effect says (§8.11.5).
             to = self.leave_reanimated(c);
         }
-        let l = &mut self.lists[from.list()];
+        // (List indexes once: the calls below take `&mut self`.)
+        let (from_list, to_list) = (from.list(), to.list());
+        let l = &mut self.lists[from_list];
         if let Some(pos) = l.iter().rposition(|&x| x == c) {
-            l.remove(pos);
+            // Most moves take the top card (a draw, a reveal): nothing to shift.
+            if pos + 1 == l.len() {
+                l.pop();
+            } else {
+                l.remove(pos);
+            }
         }
         self.count_attached(from, to);
         let h = self.cards[c as usize].hooks;
-        self.count_hooks(from.list(), h, false);
-        self.count_hooks(to.list(), h, true);
+        self.count_hooks(from_list, h, false);
+        self.count_hooks(to_list, h, true);
         let was_in_play = from.in_play();
         let now_in_play = to.in_play();
         {
@@ -531,7 +538,7 @@ impl<'a> Game<'a> {
                 ci.area = self.areas.now;
             }
         }
-        self.lists[to.list()].push(c);
+        self.lists[to_list].push(c);
         // A move between two out-of-play piles (`Zone::quiet`) makes no state-based check fire
         // (§3.8, §4), unless it empties a player's deck; test builds in the memo's checking
         // mode prove it at every frame (`Game::assert_checks_idle`).
@@ -539,7 +546,7 @@ impl<'a> Game<'a> {
             || now_in_play
             || !from.quiet()
             || !to.quiet()
-            || (matches!(from, Zone::Deck(_)) && self.lists[from.list()].is_empty())
+            || (matches!(from, Zone::Deck(_)) && self.lists[from_list].is_empty())
         {
             self.dirty = true;
         }

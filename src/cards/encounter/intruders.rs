@@ -261,6 +261,16 @@ fn find_iarion(g: &Game) -> Option<CardId> {
         .or_else(|| all().next())
 }
 
+/// `find_iarion` when he is in play (the lowest card id among the copies in play), else
+/// `None`: the cards in play only, not every card of the game (asked at every state-based
+/// check while stage 1B has its quest points). The type test first, the code only for
+/// objective-allies (a card shown as another face, a Reanimated Dead, is not of his code).
+fn iarion_in_play(g: &Game) -> Option<CardId> {
+    g.in_play_cards()
+        .filter(|&c| g.ty(c) == CardType::ObjectiveAlly && code(g, c) == IARION)
+        .min()
+}
+
 /// Cards in the encounter deck, then the discard pile, matching `f` (search order).
 fn search_encounter(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
     let deck = g.list(Zone::EncounterDeck).iter().rev();
@@ -343,7 +353,7 @@ fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
         Rule::NoEngagementChecks => true,
         Rule::CannotDefeat(q) if q == me => {
             let first = g.first;
-            !find_iarion(g)
+            !iarion_in_play(g)
                 .map(|i| g.card(i).zone == Zone::Play(first) && g.controller(i) == first)
                 .unwrap_or(false)
         }
@@ -1054,6 +1064,40 @@ mod tests {
         g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
         g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
+    }
+
+    /// Stage 1B looks for Iârion among the cards in play (`iarion_in_play`), not every card
+    /// (`find_iarion`): the same card wherever the copies are, and the same answer.
+    #[test]
+    fn stage1b_finds_iarion_among_the_cards_in_play() {
+        let mut g = sandbox(&[HEROES]);
+        let q = g.main_quest().unwrap();
+        let b = g.db.by_code("TLR-068B").unwrap();
+        g.set_face(q, b);
+        let x = g.spawn(IARION, ENCOUNTER, Zone::EncounterDeck);
+        let y = g.spawn(IARION, ENCOUNTER, Zone::SetAside);
+        let agree = |g: &Game| {
+            let old = find_iarion(g).filter(|&i| g.card(i).zone.in_play());
+            assert_eq!(iarion_in_play(g), old);
+        };
+        agree(&g);
+        assert!(g.rule(Rule::CannotDefeat(q)), "Iârion out of play");
+        g.move_card(y, Zone::Play(0));
+        agree(&g);
+        assert!(
+            !g.rule(Rule::CannotDefeat(q)),
+            "Iârion with the first player"
+        );
+        g.move_card(x, Zone::Staging);
+        agree(&g);
+        assert!(
+            g.rule(Rule::CannotDefeat(q)),
+            "the lowest card id in play decides"
+        );
+        g.move_card(x, Zone::EncounterDiscard);
+        g.move_card(y, Zone::Engaged(0));
+        agree(&g);
+        assert!(g.rule(Rule::CannotDefeat(q)), "Iârion not in a play area");
     }
 
     #[test]

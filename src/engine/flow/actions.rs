@@ -21,7 +21,9 @@ impl<'a> Game<'a> {
         // `offer_actions` looks, nor a hand to play from in the planning window): every player
         // would pass in turn with no decision and nothing changing between them, so the window
         // ends now (the same game and trace, without asking each player).
-        if passes == 0 && !self.anyone_may_act(active) {
+        // (Not when this frame comes back with the answer to its own decision: a player could
+        // act then, and nothing changed since.)
+        if passes == 0 && self.answer.is_none() && !self.anyone_may_act(active) {
             return;
         }
         let again = |seat: u8, passes: u8| match active {
@@ -532,7 +534,10 @@ impl<'a> Game<'a> {
                 }
                 let mut buf = std::mem::take(&mut self.scratch);
                 self.with_memo(|g| g.response_candidates(p, ev, &mut buf));
-                buf.retain(|c| !used.contains(c));
+                // (`used` fills from its first slot: nothing to drop while that is empty.)
+                if used[0] != NO_CARD {
+                    buf.retain(|c| !used.contains(c));
+                }
                 if buf.is_empty() {
                     self.scratch = buf;
                     self.stack.push(Frame::Responses {

@@ -775,6 +775,37 @@ pub fn defenders_defense(g: &Game) -> i16 {
         .sum()
 }
 
+/// What +`by` Defense on `d`, a declared defender of `p` against the enemy attack in progress
+/// (before its damage), keeps off: 30 when the attack (its Attack plus one per shadow card, as
+/// `discard_boost_value` counts it) would destroy `d` and the boost keeps `d` alive, 12 when it
+/// keeps a point of damage off a hero, else 0 (an ally takes a wound it survives either way, or
+/// dies either way). probe40: Defense boosts (Blade Mastery, For Gondor!) were only ever
+/// played for their Attack.
+pub fn defense_boost_value(g: &Game, p: u8, d: CardId, by: i16) -> i32 {
+    let Some(e) = g.attacking_enemy() else {
+        return 0;
+    };
+    if g.attack.player != p
+        || g.attack.damage_dealt > 0
+        || g.controller(d) != p
+        || !g.attack.defenders().contains(&d)
+    {
+        return 0;
+    }
+    let dmg = g.stat(e, Stat::Attack) + shadow_count(g, e) - defenders_defense(g);
+    if dmg <= 0 {
+        return 0;
+    }
+    let hp = g.remaining_hp(d);
+    if dmg >= hp && dmg - by < hp {
+        30
+    } else if g.is_hero(d) && dmg < hp {
+        12
+    } else {
+        0
+    }
+}
+
 /// Could the attack in progress destroy a defender (or is it undefended)?
 pub fn shadow_dangerous(g: &Game) -> bool {
     let e = g.attack.enemy;
@@ -848,12 +879,27 @@ pub fn valour_event_wanted(g: &Game, p: u8, not: CardId) -> bool {
 /// How much `p` would miss card `c` from his hand: a unique card already in play is dead,
 /// key responses are kept, otherwise dearer cards are worth more.
 pub fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
+    // probe40: a card its rules let be played only from the discard pile (Elven-light, Lords
+    // of the Eldar) does nothing in hand; discarding it is what makes it playable: the first
+    // card to discard.
+    if plays_from_discard(g, c) {
+        return -20;
+    }
     if g.unique_in_play(c) {
         return -10;
     }
     let key = hint(g, c).key_response > 0;
     let affordable = g.has_matching_hero(p, g.def_of(c).sphere) as i32;
     g.def_of(c).cost.max(0) as i32 * 2 + affordable * 4 + key as i32 * 20
+}
+
+/// Is `c` an event its own rules play from its owner's discard pile (`Rule::PlayFromDiscard`,
+/// asked of the card's script as the engine asks it)?
+pub fn plays_from_discard(g: &Game, c: CardId) -> bool {
+    g.script(c).is_some_and(|s| {
+        s.rule
+            .is_some_and(|f| f(g, c, crate::cards::Rule::PlayFromDiscard(c)))
+    })
 }
 
 /// A staged enemy `p` could take on: its attack is within what his best ready defender holds

@@ -224,6 +224,10 @@ pub mod codes {
     pub const UNEXPECTED_COURAGE: &str = "Core-057";
     pub const HOLD_YOUR_GROUND: &str = "TBoCD-119";
     pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
+    /// probe40: events played only from the discard pile, and a hero who discards from hand.
+    pub const ELVEN_LIGHT: &str = "TDR-145";
+    pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";
+    pub const ARWEN_UNDOMIEL_HERO: &str = "TDR-140";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -748,7 +748,16 @@ mod bot {
     pub(super) fn for_gondor_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let engaged = g.engaged(p).len();
-        (phase == Phase::Combat && engaged >= 2) as i32 * 15
+        // probe40: +1 Defense on a Gondor defender it keeps alive (or a hero it keeps unhurt).
+        let saves = g
+            .attack
+            .defenders()
+            .iter()
+            .filter(|&&d| g.has_trait(d, "Gondor"))
+            .map(|&d| defense_boost_value(g, p, d, 1))
+            .max()
+            .unwrap_or(0);
+        ((phase == Phase::Combat && engaged >= 2) as i32 * 15).max(saves)
     }
 
     pub(super) fn sneak_attack_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
@@ -1349,5 +1358,39 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 0, "one questing");
         g.cards[hs[1] as usize].questing = true;
         assert_eq!(action_value(&g, 0, c, None), 25, "two questing");
+    }
+
+    /// probe40: For Gondor! is played during an attack when its +1 Defense keeps a Gondor
+    /// defender alive (before, only with two enemies engaged, for the Attack).
+    #[test]
+    fn probe40_for_gondor_defense_saves_a_gondor_defender() {
+        use crate::bots::basic::BasicBot;
+        use crate::bots::Bot;
+        use crate::cards::testkit::codes::{FOR_GONDOR, ORC_WAR_PARTY};
+        use crate::engine::{Ask, AttackCtx, Decision, ENCOUNTER};
+        let choose = |attack: bool| {
+            let mut g = sandbox(&[&["Core-001", "Core-010"]]);
+            let h = heroes(&g, 0);
+            g.cards[h[0] as usize].resources = 1;
+            let fg = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+            let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+            g.phase = Phase::Combat;
+            if attack {
+                // Denethor (3 Defense, 3 hit points) defends 6 Attack: +1 keeps him alive.
+                g.attack = AttackCtx::new(e, 0, false);
+                g.card_mut(e).attacked = true;
+                g.attack.defenders[0] = h[1];
+                g.attack.n_defenders = 1;
+                g.exhaust(h[1]);
+            }
+            let dec = Decision {
+                player: 0,
+                ask: Ask::Action(Phase::Combat),
+                options: vec![Opt::Pass, Opt::Play(fg)],
+            };
+            dec.options[BasicBot::new().choose(&g, &dec)]
+        };
+        assert_eq!(choose(false), Opt::Pass, "one enemy, no attack yet: kept");
+        assert!(matches!(choose(true), Opt::Play(_)), "saves Denethor");
     }
 }

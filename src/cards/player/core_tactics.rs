@@ -669,10 +669,24 @@ mod bot {
         if g.phase != Phase::Combat {
             return 0;
         }
+        // probe40: +1 Defense on a defender it keeps alive (or a hero it keeps unhurt).
+        if g.attacking_enemy().is_some() {
+            return max_defense_boost(g, p);
+        }
         match attack_in_progress(g, p) {
             Some((strength, needed, _)) => (strength + 1 == needed) as i32 * 25,
             None => 0,
         }
+    }
+
+    /// The best `defense_boost_value` of +1 Defense on one of the attack's defenders.
+    fn max_defense_boost(g: &Game, p: u8) -> i32 {
+        g.attack
+            .defenders()
+            .iter()
+            .map(|&d| defense_boost_value(g, p, d, 1))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Blade Mastery: the attacker, or before committing our strongest ready character.
@@ -685,6 +699,9 @@ mod bot {
     ) -> Option<usize> {
         if what != 0 {
             return None;
+        }
+        if g.attacking_enemy().is_some() && max_defense_boost(g, p) > 0 {
+            return pick_max(o, |c| defense_boost_value(g, p, c, 1));
         }
         if attack_in_progress(g, p).is_some() {
             let atk = g.patk.attackers();
@@ -1340,5 +1357,55 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 30, "one enemy destroyed");
         g.cards[e2 as usize].damage = g.remaining_hp(e2) - 1;
         assert_eq!(action_value(&g, 0, c, None), 60, "two");
+    }
+
+    /// probe40: Blade Mastery's +1 Defense is played on a declared defender when it keeps the
+    /// defender alive or a point of damage off a hero, not on an ally that dies either way.
+    #[test]
+    fn probe40_blade_mastery_defense_saves_a_defender() {
+        use crate::bots::basic::BasicBot;
+        use crate::bots::Bot;
+        use crate::cards::testkit::codes::{
+            ANGMAR_MARAUDER, BLADE_MASTERY, GONDORIAN_SPEARMAN, TACTICS_HEROES,
+        };
+        use crate::engine::{Ask, Decision};
+        // Angmar Marauder (3 Attack) attacks; `defender` is declared; `wounds` on it before.
+        let choose = |ally: bool, wounds: i16| {
+            let mut g = sandbox(&[TACTICS_HEROES]);
+            let thalin = hero(&g, "Core-006");
+            g.cards[thalin as usize].resources = 1;
+            let bm = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
+            let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
+            let d = if ally {
+                g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0))
+            } else {
+                thalin
+            };
+            g.cards[d as usize].damage = wounds;
+            g.phase = Phase::Combat;
+            g.attack = AttackCtx::new(e, 0, false);
+            g.card_mut(e).attacked = true;
+            g.attack.defenders[0] = d;
+            g.attack.n_defenders = 1;
+            g.exhaust(d);
+            let dec = Decision {
+                player: 0,
+                ask: Ask::Action(Phase::Combat),
+                options: vec![Opt::Pass, Opt::Play(bm)],
+            };
+            let pick = dec.options[BasicBot::new().choose(&g, &dec)];
+            (
+                pick,
+                super::bot::blade_mastery_effect(&g, 0, bm, 0, &[Opt::Card(d)]),
+            )
+        };
+        // Thalin (2 Defense, 4 hit points) with 3 damage: 1 more destroys him; +1 saves him.
+        let (pick, target) = choose(false, 3);
+        assert!(matches!(pick, Opt::Play(_)), "saves Thalin");
+        assert_eq!(target, Some(0));
+        // Unhurt Thalin: one point of damage kept off a hero.
+        assert!(matches!(choose(false, 0).0, Opt::Play(_)));
+        // Gondorian Spearman (1 Defense, 1 hit point) dies either way: kept.
+        assert_eq!(choose(true, 0).0, Opt::Pass);
     }
 }

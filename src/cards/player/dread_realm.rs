@@ -513,10 +513,11 @@ mod bot {
         }
     }
 
-    /// Elven-light: a card for 1 resource.
-    pub(super) fn elven_light_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+    /// Elven-light: a card for 1 resource, while the hand is short of cards (probe40: with
+    /// a full hand the resource is worth more; Arwen then discards it for one every round).
+    pub(super) fn elven_light_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
-        (phase == Phase::Planning) as i32 * 15
+        (phase == Phase::Planning && hand(g, p).len() <= 4) as i32 * 15
     }
 
     /// Tale of Tinúviel: ready a partner for combat.
@@ -820,10 +821,45 @@ mod tests {
         use crate::cards::hints::action_value;
         use crate::engine::{Phase, Zone};
         let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+        crate::cards::testkit::clear_zone(&mut g, Zone::Hand(0));
         let c = g.spawn("TDR-145", 0, Zone::Hand(0));
         g.phase = Phase::Planning;
         assert_eq!(action_value(&g, 0, c, None), 15);
         g.phase = Phase::Combat;
         assert_eq!(action_value(&g, 0, c, None), 0);
+        // probe40: not with a hand of five or more (the resource is worth more).
+        g.phase = Phase::Planning;
+        for _ in 0..4 {
+            g.spawn(crate::cards::testkit::codes::GANDALF, 0, Zone::Hand(0));
+        }
+        assert_eq!(action_value(&g, 0, c, None), 0, "five cards in hand");
+    }
+
+    /// probe40: Elven-light and Lords of the Eldar in hand are the first cards Arwen
+    /// discards (they are played only from the discard pile); before, she kept them and
+    /// discarded the cards she drew.
+    #[test]
+    fn probe40_elven_light_lords_of_the_eldar_first_to_discard() {
+        use crate::cards::hints::{action_value, hand_card_value};
+        use crate::cards::testkit::codes::{
+            ARWEN_UNDOMIEL_HERO, ELVEN_LIGHT, GANDALF, LORDS_OF_THE_ELDAR,
+        };
+        let mut g = sandbox(&[&[ARWEN_UNDOMIEL_HERO]]);
+        let a = hero(&g, ARWEN_UNDOMIEL_HERO);
+        let gandalf = g.spawn(GANDALF, 0, Zone::Hand(0));
+        let el = g.spawn(ELVEN_LIGHT, 0, Zone::Hand(0));
+        let lords = g.spawn(LORDS_OF_THE_ELDAR, 0, Zone::Hand(0));
+        assert!(hand_card_value(&g, 0, el) < 0);
+        assert!(hand_card_value(&g, 0, lords) < 0);
+        assert!(hand_card_value(&g, 0, gandalf) > 0);
+        g.phase = Phase::Planning;
+        assert!(
+            action_value(&g, 0, a, None) > 0,
+            "Arwen turns it into a resource"
+        );
+        let o = [Opt::Card(gandalf), Opt::Card(el)];
+        assert_eq!(super::bot::arwen_undomiel_effect(&g, 0, a, 0, &o), Some(1));
+        let o = [Opt::Card(lords), Opt::Card(gandalf)];
+        assert_eq!(super::bot::arwen_undomiel_effect(&g, 0, a, 0, &o), Some(0));
     }
 }

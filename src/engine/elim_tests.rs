@@ -312,3 +312,17 @@ fn an_eliminated_players_card_is_not_reanimated() {
     assert!(said(&g, n).is_empty());
     g.check_invariants().unwrap();
 }
+
+#[test]
+fn an_eliminated_players_card_is_not_captured() {
+    let mut g = board();
+    let h = g.heroes(0).next().unwrap();
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    eliminate_mid_effect(&mut g);
+    let n = g.log_lines().len();
+    g.capture(h, e);
+    assert_eq!(g.card(h).zone, Zone::Eliminated);
+    assert!(!g.card(h).captured);
+    assert!(said(&g, n).is_empty());
+    g.check_invariants().unwrap();
+}

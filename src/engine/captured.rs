@@ -122,6 +122,9 @@ impl<'a> Game<'a> {
     /// Capture card `c` under `host` (§8.7.5): from play it loses its tokens and attachments
     /// (`move_card`); from a captured deck or a hand it just moves.
     pub fn capture(&mut self, c: CardId, host: CardId) {
+        if self.out_of_game(c) {
+            return;
+        }
         let was = self.cards[c as usize].zone;
         self.move_card(c, Zone::Under(host));
         self.cards[c as usize].captured = true;

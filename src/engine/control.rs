@@ -13,6 +13,9 @@ impl<'a> Game<'a> {
     /// Player `p` takes control of location `l`: its progress is removed and it goes to his play
     /// area, then `Event::TookControl`.
     pub fn take_control(&mut self, l: CardId, p: u8) {
+        if self.players[p as usize].eliminated {
+            return;
+        }
         self.cards[l as usize].progress = 0;
         if self.cards[l as usize].zone.in_play() {
             self.move_card_keep(l, Zone::Play(p));

@@ -256,6 +256,9 @@ impl<'a> Game<'a> {
 
     /// Reduce threat (not below 0); returns false if a card forbids it.
     pub fn reduce_threat(&mut self, p: u8, n: i16) -> bool {
+        if self.players[p as usize].eliminated {
+            return false;
+        }
         if self.rule(Rule::CannotReduceThreat(p)) {
             return false;
         }
@@ -311,6 +314,9 @@ impl<'a> Game<'a> {
     /// Take up to `n` damage off `c` (none if it cannot be healed) without it counting as a heal
     /// (a damage cancel); returns how much came off.
     pub fn remove_damage(&mut self, c: CardId, n: i16) -> i16 {
+        if self.out_of_game(c) {
+            return 0;
+        }
         if self.cards[c as usize].damage > 0 && self.rule(Rule::CannotBeHealed(c)) {
             return 0;
         }
@@ -405,6 +411,9 @@ impl<'a> Game<'a> {
     /// Card `c` gains `n` resources by a card effect; a hero gains none while a card says heroes
     /// cannot gain resources by card effects (`Rule::HeroesGainNoResources`; Vast Troll-fells).
     pub fn gain_resources(&mut self, c: CardId, n: i16) {
+        if self.out_of_game(c) {
+            return;
+        }
         if self.is_hero(c) && self.rule(Rule::HeroesGainNoResources) {
             if self.logging() {
                 let line = format!("  {} cannot gain resources", self.title(c));
@@ -415,11 +424,18 @@ impl<'a> Game<'a> {
         self.cards[c as usize].resources += n;
     }
 
+    /// Has `c` left the game with its eliminated player (RULES §4.2.3.4)? No effect reaches such
+    /// a card: every primitive that changes a card (exhaust, ready, heal, resources, lasting
+    /// effects, moves, attaching, putting into play) does nothing to it, and says nothing.
+    #[inline]
+    pub fn out_of_game(&self, c: CardId) -> bool {
+        self.cards[c as usize].zone == Zone::Eliminated
+    }
+
     /// Exhaust `c` by an effect or a cost; the trace shows it (committing, defending and
     /// attacking exhaust through `exhaust_quietly`: their own lines say so).
     pub fn exhaust(&mut self, c: CardId) {
-        // (sense39: a card of an eliminated player is out of play for good: nothing to exhaust.)
-        if self.cards[c as usize].zone == Zone::Eliminated {
+        if self.out_of_game(c) {
             return;
         }
         if self.logging() && !self.cards[c as usize].exhausted {
@@ -430,7 +446,7 @@ impl<'a> Game<'a> {
 
     /// Exhaust `c` without a trace line of its own.
     pub(crate) fn exhaust_quietly(&mut self, c: CardId) {
-        if self.cards[c as usize].zone == Zone::Eliminated {
+        if self.out_of_game(c) {
             return;
         }
         self.cards[c as usize].exhausted = true;
@@ -438,6 +454,9 @@ impl<'a> Game<'a> {
 
     /// Ready `c`; readying an exhausted card fires `Readied`.
     pub fn ready(&mut self, c: CardId) {
+        if self.out_of_game(c) {
+            return;
+        }
         if self.cards[c as usize].exhausted && self.replace_ready(c, 0) {
             return;
         }
@@ -487,6 +506,9 @@ impl<'a> Game<'a> {
     }
 
     pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
+        if self.out_of_game(card) {
+            return;
+        }
         if self.logging() {
             let what_s = match what {
                 Lasting::Stat(st, d) => format!("{d:+} {st:?}"),

@@ -15,6 +15,8 @@ mod clone;
 mod control;
 mod determinize;
 mod effects;
+#[cfg(test)]
+mod elim_tests;
 mod eventkind;
 mod events;
 mod flow;

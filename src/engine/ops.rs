@@ -481,6 +481,19 @@ impl<'a> Game<'a> {
     /// effects and discards attachments and shadow cards; entering play makes a new object.
     pub fn move_card(&mut self, c: CardId, mut to: Zone) {
         let from = self.cards[c as usize].zone;
+        if from == Zone::Eliminated {
+            return; // out of the game for good (RULES §4.2.3.4)
+        }
+        if let Zone::Play(p) | Zone::Hand(p) | Zone::Deck(p) | Zone::Discard(p) = to {
+            if self.players[p as usize].eliminated {
+                // A zone of a player out of the game: a card he owns leaves the game too (one
+                // another player controlled, sent back to him); no other card goes there.
+                if self.cards[c as usize].owner != p {
+                    return;
+                }
+                to = Zone::Eliminated;
+            }
+        }
         if self.cards[c as usize].reanimated && !to.in_play() {
             // A Reanimated Dead leaving play turns face up and goes to its owner's discard pile
             // whatever the effect says (§8.11.5).
@@ -696,6 +709,9 @@ impl<'a> Game<'a> {
 
     /// Discard a card (from play, hand, deck ...). Fires `LeftPlay` for characters.
     pub fn discard(&mut self, c: CardId) {
+        if self.out_of_game(c) {
+            return;
+        }
         let was = self.cards[c as usize].zone;
         let to = self.discard_zone(c);
         if self.logging() {
@@ -764,6 +780,9 @@ impl<'a> Game<'a> {
 
     /// Draw `n` cards for player `p` (an empty deck draws nothing).
     pub fn draw(&mut self, p: u8, n: usize) {
+        if self.players[p as usize].eliminated {
+            return;
+        }
         if n > 0 && !self.list(Zone::Deck(p)).is_empty() && self.draw_replaced(p, n) {
             return;
         }
@@ -813,7 +832,7 @@ impl<'a> Game<'a> {
 
     /// Enemy `e` engages player `p` (from wherever it is).
     pub fn engage(&mut self, e: CardId, p: u8) {
-        if self.cards[e as usize].zone == Zone::Engaged(p) {
+        if self.cards[e as usize].zone == Zone::Engaged(p) || self.players[p as usize].eliminated {
             return;
         }
         if self.rule(Rule::CannotBeEngaged(e)) {
@@ -869,6 +888,9 @@ impl<'a> Game<'a> {
 
     /// Put a card into play under `p`'s control (allies, objective-allies).
     pub fn put_into_play(&mut self, c: CardId, p: u8) {
+        if self.out_of_game(c) || self.players[p as usize].eliminated {
+            return;
+        }
         self.move_card(c, Zone::Play(p));
         self.cards[c as usize].controller = p;
         self.fire(Event::EntersPlay(c));
@@ -876,6 +898,9 @@ impl<'a> Game<'a> {
 
     /// Attach `a` to `host` under `controller`'s control.
     pub fn attach(&mut self, a: CardId, host: CardId, controller: u8) {
+        if self.out_of_game(a) || self.out_of_game(host) {
+            return;
+        }
         self.move_card(a, Zone::Attached(host));
         self.cards[a as usize].controller = controller;
         if self.def_of(a).keywords.restricted {

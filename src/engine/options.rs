@@ -58,6 +58,10 @@ pub struct RuleOptions {
     /// staged (The Treachery of Rhudaur), each copy takes the first 2 progress meant for a quest
     /// each round, 4 in all (false: the first 2 of the round are diverted once, to one copy).
     pub diversion_per_copy: bool,
+    /// §4.2.3.4 (UNSURE): the rest of an effect whose card left the game with its eliminated
+    /// player (an event whose own cost eliminated him, a Response of his pending) is not
+    /// resolved (false: it resolves, still reaching nothing of his).
+    pub eliminated_effects_stop: bool,
 }
 
 impl Default for RuleOptions {
@@ -84,6 +88,7 @@ impl Default for RuleOptions {
             canceled_card_counts_as_revealed: true,
             player_cards_stop_at_areas: true,
             diversion_per_copy: true,
+            eliminated_effects_stop: true,
         }
     }
 }
@@ -196,6 +201,11 @@ impl RuleOptions {
             "§6.4.2",
             "each staged Forbidden Descent takes its own first 2 quest progress a round (false: 2 a round in all)",
         ),
+        (
+            "eliminated_effects_stop",
+            "§4.2.3.4",
+            "an eliminated player's effect still resolving stops when he leaves the game (false: it resolves, reaching nothing of his)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -254,6 +264,7 @@ impl RuleOptions {
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed = flag()?,
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas = flag()?,
             "diversion_per_copy" => self.diversion_per_copy = flag()?,
+            "eliminated_effects_stop" => self.eliminated_effects_stop = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -294,6 +305,7 @@ impl RuleOptions {
             "canceled_card_counts_as_revealed" => self.canceled_card_counts_as_revealed.to_string(),
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas.to_string(),
             "diversion_per_copy" => self.diversion_per_copy.to_string(),
+            "eliminated_effects_stop" => self.eliminated_effects_stop.to_string(),
             _ => String::new(),
         }
     }

@@ -42,7 +42,8 @@ impl<'a> Game<'a> {
     }
 
     /// Reanimate player card `c` (out of play) in front of player `p`: facedown, engaged with
-    /// him. False (nothing happens) if it is not a player card out of play or `p` is out.
+    /// him. False (nothing happens) if it is not a player card out of play (a card out of the
+    /// game with its eliminated owner is not) or `p` is out.
     pub fn reanimate(&mut self, c: CardId, p: u8) -> bool {
         if !self.put_reanimated(c, p, Zone::Engaged(p)) {
             return false;
@@ -77,6 +78,7 @@ impl<'a> Game<'a> {
         let ci = self.cards[c as usize];
         if ci.owner == ENCOUNTER
             || ci.zone.in_play()
+            || self.out_of_game(c)
             || p >= self.n_players
             || self.players[p as usize].eliminated
         {

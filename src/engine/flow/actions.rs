@@ -460,6 +460,11 @@ impl<'a> Game<'a> {
     }
 
     pub(super) fn play_attachment(&mut self, card: CardId, seat: u8) {
+        if self.out_of_game(card) {
+            // Its player was eliminated while playing it: it left the game with him.
+            self.take_answer();
+            return;
+        }
         match self.take_answer() {
             // A player attachment with Guarded (X) is not attached to the chosen card but goes
             // to guard (§5.5.1, .3).

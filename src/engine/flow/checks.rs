@@ -398,9 +398,27 @@ impl<'a> Game<'a> {
                 }
             }
         }
+        // So do his cards being played or resolved (an event, an attachment on its way).
+        let li = Zone::Resolving.list();
+        let mut i = 0;
+        while i < self.lists[li].len() {
+            let c = self.lists[li][i];
+            if self.cards[c as usize].owner == p {
+                self.move_card(c, Zone::Eliminated);
+            } else {
+                i += 1;
+            }
+        }
         if lose {
             self.end_game(Outcome::LossScenario);
         }
+    }
+
+    /// Does the pending work of card `c` stop because `c` left the game with its eliminated
+    /// player (rule option `eliminated_effects_stop`)? Never for the framework's own (`NO_CARD`).
+    #[inline]
+    pub(crate) fn effect_stopped(&self, c: CardId) -> bool {
+        c != NO_CARD && self.setup.options.eliminated_effects_stop && self.out_of_game(c)
     }
 
     pub(crate) fn finish_record(&mut self) {

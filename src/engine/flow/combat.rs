@@ -196,6 +196,14 @@ impl<'a> Game<'a> {
     pub(super) fn enemy_attack(&mut self, stage: u8) {
         let e = self.attack.enemy;
         let p = self.attack.player;
+        if stage != 3 && self.players[p as usize].eliminated {
+            // The defending player was eliminated during the attack (RULES §4.2.3.2: his enemies
+            // went back to the staging area): no defender, shadow effect or damage is left to
+            // resolve against him, nothing to ask him.
+            self.take_answer();
+            self.end_attack();
+            return;
+        }
         if !self.cards[e as usize].zone.in_play() && stage < 3 {
             // The attacker left play: the attack ends.
             self.attack.enemy = e;
@@ -614,6 +622,12 @@ impl<'a> Game<'a> {
     pub(super) fn player_attack(&mut self, stage: u8) {
         let e = self.patk.enemy;
         let p = self.patk.player;
+        if stage < 2 && self.players[p as usize].eliminated {
+            // The attacking player was eliminated before damage: his attack ends unresolved.
+            self.take_answer();
+            self.patk.enemy = NO_CARD;
+            return;
+        }
         match stage {
             0 => match self.take_answer() {
                 None => {

@@ -214,6 +214,7 @@ impl<'a> Game<'a> {
                 passes,
                 used,
             } => self.responses(ev, seat, passes, used),
+            Frame::FinishEvent { card } if self.out_of_game(card) => {}
             Frame::FinishEvent { card } => {
                 let owner = self.cards[card as usize].owner;
                 if owner < self.n_players && self.ty(card) == CardType::Event {
@@ -231,6 +232,11 @@ impl<'a> Game<'a> {
                 self.engine_resume(cont, opt);
             }
             Frame::Resume { cont } if cont.card == NO_CARD => self.engine_resume(cont, Opt::Pass),
+            // The card left the game with its eliminated player: the rest of its effect is not
+            // resolved (rule option `eliminated_effects_stop`, RULES §4.2.3.4).
+            Frame::Choice { cont } | Frame::Resume { cont } if self.effect_stopped(cont.card) => {
+                self.take_answer();
+            }
             Frame::Choice { cont } => {
                 let opt = self.take_answer().unwrap_or(Opt::Pass);
                 if let Some(f) = self.script(cont.card).and_then(|s| s.resume) {

@@ -224,6 +224,7 @@ pub mod codes {
     pub const UNEXPECTED_COURAGE: &str = "Core-057";
     pub const HOLD_YOUR_GROUND: &str = "TBoCD-119";
     pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
+    pub const FAIR_AND_PERILOUS: &str = "AtE-060";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -563,6 +563,11 @@ weights! {
     /// `chetwood-vigil` wins −0.37 (1) / −1.45 (2), Mount Gram `core-leadership` −7.3 (2),
     /// Standard, 10,000 pairs (results/research/speed16.md).
     plan_reuse: 0,
+    /// 1: an attachment (not armour) goes on a host that one engaged enemy's attack alone would
+    /// not destroy this round, when it can (`effects::host_at_risk`: a hero at its last hit
+    /// points, an ally that can only chump); 0: as before sense40, the host its kind's score
+    /// prefers (results/research/sense40.md).
+    attach_risk: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -552,17 +552,18 @@ pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
 
 /// sense39: readying a character of `p` now changes nothing (`Hint::readies`): the combat
 /// phase has no attack left in which it could defend or attack (`combat_attacks_left`), or
-/// (sense40) every exhausted character of `p` is the lone defender of the attack under way
-/// and its damage destroys it (`dies_defending`).
+/// (sense40) `p` has exhausted characters and each is the lone defender of the attack under
+/// way, which destroys it (`dies_defending`).
 pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     if g.phase != crate::engine::Phase::Combat {
         return false;
     }
     let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
-    (!enemy_left && !player_left)
-        || g.characters(p)
-            .filter(|&c| !ready(g, c))
-            .all(|c| dies_defending(g, c))
+    if !enemy_left && !player_left {
+        return true;
+    }
+    let mut exhausted = g.characters(p).filter(|&c| !ready(g, c)).peekable();
+    exhausted.peek().is_some() && exhausted.all(|c| dies_defending(g, c))
 }
 
 /// sense40: `c` is the lone declared defender of the enemy attack under way, before its

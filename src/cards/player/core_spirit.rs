@@ -874,6 +874,8 @@ mod tests {
                 g.spawn("Core-013", 0, Zone::Hand(0));
             }
             g.phase = Phase::Quest;
+            // (sense40: her value asks that she quests.)
+            g.card_mut(e).questing = true;
             assert_eq!(g.questing_stat() != Stat::Willpower, battle);
             let want = if battle { 0 } else { 10 };
             assert_eq!(action_value(&g, 0, e, None), want, "battle {battle}");

@@ -387,8 +387,8 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
 /// Using card `c` now changes nothing but its costs: its effect only raises stats until the end
 /// of the phase (`Hint::phase_boost`), and none of those stats can be used in what is left of
 /// this phase. Willpower counts in the quest phase before quest resolution while the quest is
-/// resolved with it (on a card boosting itself, `boosts_own_quest`, only while it quests:
-/// sense40, before the commit step such a boost is idle too, it can wait for the commit). Attack counts in the combat phase and before resolving a Battle quest.
+/// resolved with it (on a card boosting itself, `boosts_own_quest`, only if it quests or can
+/// still be committed). Attack counts in the combat phase and before resolving a Battle quest.
 /// Defense counts in the combat phase, in the encounter phase up to the engagement checks
 /// (an enemy that attacks on engaging), in the quest phase up to staging (a revealed card's
 /// immediate attack) and before resolving a Siege quest. Attack also counts in any phase while a
@@ -427,11 +427,9 @@ fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     // (Each test below is pure: they are ordered cheapest first and stop at the first stat
     // that can still count; the quest's stat is asked only while questing.)
     let quest_stat = |s: Stat| questing && g.questing_stat() == s;
-    // sense40: a card boosting itself counts only once it quests; before the commit step its
-    // boost waits (the window after the commit has it on a committed card, or not at all).
     if b & BOOST_WILLPOWER != 0
         && quest_stat(Stat::Willpower)
-        && (!h.boosts_own_quest || g.card(c).questing || next.is_none())
+        && (!h.boosts_own_quest || g.card(c).questing || matches!(next, None | Some(Step::Commit)))
     {
         return false;
     }

@@ -252,7 +252,10 @@ weights! {
     /// on an Éowyn not committed, 1 of 319 with it) but the boost also made her dear to keep
     /// back, so she quested more: Deadmen's Dike Standard progress score −0.18 / −0.07 (rounds
     /// +0.07 / +0.09; seeds 11 / 12, 2,000 pairs), Intruders in Chetwood +0.05 / +0.10 points
-    /// (n.s.), The Weather Hills ±0.01.
+    /// (n.s.), The Weather Hills ±0.01. 2 (sense40): never before the card quests; it boosts
+    /// in the window after its commit instead (Éowyn's value allows both). Off: with it on in
+    /// every player's rollouts `lookahead` lost progress on Intruders in Chetwood
+    /// (results/research/sense40.md).
     boost_committed: 0,
     /// Damage-cost units a character's destruction costs on top while the Mission objective's
     /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage

@@ -739,11 +739,11 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
     assert_eq!(idle(&g), [true, false, false, false], "combat phase");
     g.move_card(orc, Zone::EncounterDiscard);
-    // The quest phase before the commit step: Defense counts (staging may bring an attack);
-    // Beorn's Attack does not, nor (sense40) Éowyn's own Willpower: it waits for her commit.
+    // The quest phase before the commit step: Willpower counts (Éowyn can still quest), and
+    // Defense (staging may bring an attack); Beorn's Attack does not.
     g.phase = Phase::Quest;
     g.stack.push(Frame::Step(Step::Commit));
-    assert_eq!(idle(&g), [true, false, false, true], "before committing");
+    assert_eq!(idle(&g), [false, false, false, true], "before committing");
     // Past the commit, Éowyn not questing: her own boost is idle.
     *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow3);
     assert_eq!(

@@ -747,14 +747,14 @@ mod bot {
 
     /// Éowyn: before committing, with a full hand, when the quest is resolved with Willpower
     /// (her +1 is wasted on a Battle or Siege stage).
-    /// Éowyn: a spare card for +1 Willpower once she quests (sense40: after her commit, not
-    /// before it, when the commit plan may still hold her back).
+    /// Éowyn: a spare card for +1 Willpower before the commits, or (sense40) once she quests
+    /// (`basic`'s `boost_committed=2` waits for that).
     pub(super) fn eowyn_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let hand_n = hand(g, p).len();
         (phase == Phase::Quest
             && g.questing_stat() == Stat::Willpower
-            && g.card(c).questing
+            && (!any_questing(g, p) || g.card(c).questing)
             && hand_n >= 5) as i32
             * 10
     }
@@ -874,8 +874,6 @@ mod tests {
                 g.spawn("Core-013", 0, Zone::Hand(0));
             }
             g.phase = Phase::Quest;
-            // (sense40: her value asks that she quests.)
-            g.card_mut(e).questing = true;
             assert_eq!(g.questing_stat() != Stat::Willpower, battle);
             let want = if battle { 0 } else { 10 };
             assert_eq!(action_value(&g, 0, e, None), want, "battle {battle}");

@@ -31,9 +31,9 @@ pub(super) fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usi
                 .count()
                 >= 2
     };
-    // sense40: a host an engaged enemy's attack alone would destroy this round (a hero at its
-    // last hit points, an ally that chumps) comes after every other host, except for armour,
-    // which is what keeps it alive.
+    // sense40 (`attach_risk`, off): a host an engaged enemy's attack alone would destroy this
+    // round (a hero at its last hit points, an ally that chumps) comes after every other host,
+    // except for armour, which is what keeps it alive.
     let at_risk =
         |c: CardId| kind != AttachKind::Armor && w().attach_risk != 0 && host_at_risk(g, p, c);
     let own = |c: CardId| {

@@ -549,13 +549,37 @@ pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
 }
 
 /// sense39: readying a character of `p` now changes nothing (`Hint::readies`): the combat
-/// phase has no attack left in which it could defend or attack (`combat_attacks_left`).
+/// phase has no attack left in which it could defend or attack (`combat_attacks_left`), or
+/// (sense40) `p` has exhausted characters and each is the lone defender of the attack under
+/// way, which destroys it (`dies_defending`).
 pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     if g.phase != crate::engine::Phase::Combat {
         return false;
     }
     let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
-    !enemy_left && !player_left
+    if !enemy_left && !player_left {
+        return true;
+    }
+    let mut exhausted = g.characters(p).filter(|&c| !ready(g, c)).peekable();
+    exhausted.peek().is_some() && exhausted.all(|c| dies_defending(g, c))
+}
+
+/// sense40: `c` is the lone declared defender of the enemy attack under way, before its
+/// damage, and the attacker's Attack as it stands (face-down shadow cards not counted) beats
+/// its Defense by at least its hit points left: readying it changes nothing.
+pub fn dies_defending(g: &Game, c: CardId) -> bool {
+    let a = &g.attack;
+    let e = a.enemy;
+    if e == NO_CARD
+        || a.ended
+        || a.damage_dealt > 0
+        || a.n_defenders != 1
+        || a.defenders()[0] != c
+        || !g.card(e).zone.in_play()
+    {
+        return false;
+    }
+    g.stat(e, Stat::Attack) - g.stat(c, Stat::Defense) >= g.remaining_hp(c)
 }
 
 /// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat

@@ -228,6 +228,7 @@ pub mod codes {
     pub const ELVEN_LIGHT: &str = "TDR-145";
     pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";
     pub const ARWEN_UNDOMIEL_HERO: &str = "TDR-140";
+    pub const FAIR_AND_PERILOUS: &str = "AtE-060";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -31,7 +31,14 @@ pub(super) fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usi
                 .count()
                 >= 2
     };
-    let own = |c: CardId| (g.controller(c) == p) as i32 * 1000 - full(c) as i32 * 3000;
+    // sense40 (`attach_risk`, off): a host an engaged enemy's attack alone would destroy this
+    // round (a hero at its last hit points, an ally that chumps) comes after every other host,
+    // except for armour, which is what keeps it alive.
+    let at_risk =
+        |c: CardId| kind != AttachKind::Armor && w().attach_risk != 0 && host_at_risk(g, p, c);
+    let own = |c: CardId| {
+        (g.controller(c) == p) as i32 * 1000 - full(c) as i32 * 3000 - at_risk(c) as i32 * 20_000
+    };
     match kind {
         AttachKind::Weapon => pick_max(o, |c| {
             own(c) + g.stat(c, Stat::Attack) as i32 * 10 + dwarf_bonus(c) + g.is_hero(c) as i32 * 3
@@ -58,6 +65,20 @@ pub(super) fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usi
         }),
         AttachKind::Location => pick_max(o, |c| g.threat_contribution(c) as i32),
     }
+}
+
+/// sense40: character `c` (of `p`'s side) would be destroyed this round by the attack of one
+/// enemy engaged with `p` taken undefended (its hit points left at most that enemy's Attack):
+/// a hero at its last hit points or an ally that can only chump. Known before combat, unlike a
+/// reveal or a shadow card.
+pub(super) fn host_at_risk(g: &Game, p: u8, c: CardId) -> bool {
+    if !g.is_character(c) || g.phase == Phase::Refresh {
+        return false;
+    }
+    let hp = g.remaining_hp(c);
+    g.engaged(p)
+        .iter()
+        .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Attack) >= hp)
 }
 
 /// The prompts a card's hints answer: its damage prompts (each pick where that damage costs
@@ -262,7 +283,9 @@ pub(super) fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Opti
                     let mine = (g.controller(c) == p) as i32 * 50;
                     let exhausted = (!ready(g, c)) as i32 * 20;
                     let damaged = g.card(c).damage as i32 * 10;
-                    char_value(g, c).min(10_000) + mine + exhausted + damaged
+                    // sense40: a ready on a defender its attack destroys is lost.
+                    let lost = (h.readies && dies_defending(g, c)) as i32 * 100_000;
+                    char_value(g, c).min(10_000) + mine + exhausted + damaged - lost
                 } else if g.is_enemy(c) {
                     danger(g, c) + (g.card(c).zone == Zone::Engaged(p)) as i32 * 100
                 } else if g.is_location(c) {

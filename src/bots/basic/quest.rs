@@ -1265,11 +1265,13 @@ fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
 /// With `boost_committed` on: would using card `c`'s own questing boost
 /// (`Hint::boosts_own_quest`) now be wasted on a card that does not quest? After committing:
 /// when `c` is not committed; before: when the commit plan holds `c` back.
+/// With `boost_committed=2` (sense40): never before the card quests (the window after the
+/// commit step has the same boost on a committed card).
 pub(super) fn boost_wasted(g: &Game, p: u8, c: CardId) -> bool {
     if w().boost_committed == 0 || !hint(g, c).boosts_own_quest || g.card(c).questing {
         return false;
     }
-    any_questing(g, p) || reserved_for_commit(g, p).contains(c)
+    w().boost_committed == 2 || any_questing(g, p) || reserved_for_commit(g, p).contains(c)
 }
 
 /// The threat at which a player is eliminated (RULES.md §4).

@@ -3125,3 +3125,148 @@ fn sense39_eowyn_boost_after_an_empty_commit() {
         "the commit step is over"
     );
 }
+
+/// sense40, Éowyn's +1 Willpower before the commit (The Dread Realm `lookahead`, 12 per 100
+/// games; the Wastes and Wrath and Ruin): her value fires in the quest phase while nobody
+/// quests, so she discards a card before the commit step, and the commit plan may then keep
+/// her back. With `boost_committed=2` the boost waits for her commit: not used before the
+/// commit step, used in the window after it once she quests. Off by default (it measured
+/// worse with `lookahead` on Intruders in Chetwood).
+#[test]
+fn sense40_eowyn_boost_before_the_commit_then_not_questing() {
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[&[EOWYN]]);
+    let eowyn = g.list(Zone::Play(0))[0];
+    for _ in 0..6 {
+        g.spawn(FEINT, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Quest;
+    g.stack.push(Frame::Step(Step::Commit));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(eowyn)],
+    );
+    let wait = || BasicBot::from_options(&[("boost_committed".into(), "2".into())]).unwrap();
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "the default: before the commit step"
+    );
+    assert_eq!(d.options[wait().choose(&g, &d)], Opt::Pass, "waits");
+    // After the commit step with Éowyn committed: she boosts herself.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow2);
+    g.card_mut(eowyn).questing = true;
+    assert_eq!(
+        d.options[wait().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "committed"
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(eowyn));
+    install(weights::DEFAULT);
+}
+
+/// sense40, Ever Vigilant on a declared defender that then dies (Escape from Mount Gram
+/// `core-leadership`): played on the lone defender of the attack under way whose damage
+/// destroys it (`hints::dies_defending`), a ready that changes nothing. Not played then; with
+/// a second exhausted ally it is played, and readies that one.
+#[test]
+fn sense40_ever_vigilant_on_a_defender_that_dies() {
+    use crate::cards::hints::{dies_defending, ready_is_idle};
+    use crate::engine::AttackCtx;
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 2;
+    }
+    g.phase = Phase::Combat;
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    // A second engaged enemy still to attack: readying is not idle by sense39's test.
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.exhaust(guard);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(ev)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(ev),
+        "an exhausted ally, attacks to come"
+    );
+    // The Guard is the lone defender of the Orc's attack, which destroys it.
+    g.card_mut(orc).attacked = true;
+    g.attack = AttackCtx::new(orc, 0, false);
+    g.attack.defenders[0] = guard;
+    g.attack.n_defenders = 1;
+    assert!(dies_defending(&g, guard), "the situation");
+    assert!(ready_is_idle(&g, 0));
+    assert_eq!(action_value(&g, 0, ev, None), 0);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass, "was: play it");
+    // Another exhausted ally: worth readying, and it is the one readied.
+    let spear = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
+    g.exhaust(spear);
+    assert!(!dies_defending(&g, spear) && !ready_is_idle(&g, 0));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(ev));
+    let o = [Opt::Card(guard), Opt::Card(spear)];
+    assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "not the dying defender");
+}
+
+/// sense40, attachments lost the same round (The Dread Realm, Wrath and Ruin, Carn Dûm):
+/// `basic` put an attachment on the host its kind's score liked best, also on a hero at its
+/// last hit point with an enemy engaged whose attack alone kills it (`host_at_risk`). With
+/// `attach_risk=1` (off by default: measured worse) such a host comes after every other.
+#[test]
+fn sense40_attachment_not_on_a_host_an_engaged_enemy_kills() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Hand(0));
+    let o: Vec<Opt> = hs.iter().map(|&h| Opt::Card(h)).collect();
+    install(weights::DEFAULT);
+    let first = match o[attach_target(&g, 0, uc, &o).unwrap()] {
+        Opt::Card(c) => c,
+        _ => unreachable!(),
+    };
+    // That hero at its last hit point, an Angmar Orc engaged.
+    g.card_mut(first).damage = g.stat(first, Stat::HitPoints) - 1;
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    assert!(host_at_risk(&g, 0, first), "the situation");
+    assert!(hs.iter().any(|&h| h != first && !host_at_risk(&g, 0, h)));
+    install(weights::DEFAULT);
+    assert_eq!(
+        o[attach_target(&g, 0, uc, &o).unwrap()],
+        Opt::Card(first),
+        "the old choice"
+    );
+    install(Weights {
+        attach_risk: 1,
+        ..weights::DEFAULT
+    });
+    assert_ne!(o[attach_target(&g, 0, uc, &o).unwrap()], Opt::Card(first));
+    // Every host at risk: the old order among them.
+    for &h in &hs {
+        g.card_mut(h).damage = g.stat(h, Stat::HitPoints) - 1;
+    }
+    assert!(hs.iter().all(|&h| host_at_risk(&g, 0, h)));
+    install(weights::DEFAULT);
+    let old = attach_target(&g, 0, uc, &o);
+    install(Weights {
+        attach_risk: 1,
+        ..weights::DEFAULT
+    });
+    assert_eq!(attach_target(&g, 0, uc, &o), old);
+    install(weights::DEFAULT);
+}
+
+/// sense40: Fair and Perilous's whole effect is an Attack boost for the phase
+/// (`Hint::phase_boost`), so outside an attack it is idle (`lookahead` played it in the
+/// resource phase of Wrath and Ruin and Across the Ettenmoors).
+#[test]
+fn sense40_fair_and_perilous_phase_boost() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let fp = g.spawn(FAIR_AND_PERILOUS, 0, Zone::Hand(0));
+    assert_eq!(hint(&g, fp).phase_boost, BOOST_ATTACK);
+    g.phase = Phase::Resource;
+    assert!(crate::cards::hints::boost_is_idle(&g, fp));
+}

@@ -252,7 +252,11 @@ weights! {
     /// on an Éowyn not committed, 1 of 319 with it) but the boost also made her dear to keep
     /// back, so she quested more: Deadmen's Dike Standard progress score −0.18 / −0.07 (rounds
     /// +0.07 / +0.09; seeds 11 / 12, 2,000 pairs), Intruders in Chetwood +0.05 / +0.10 points
-    /// (n.s.), The Weather Hills ±0.01.
+    /// (n.s.), The Weather Hills ±0.01. 2 (sense40): never before the card quests; it boosts
+    /// in the window after its commit instead (Éowyn's value allows both). Off: the same rule
+    /// made the default for both bots (the early boost also out of `lookahead`'s search) cost
+    /// `lookahead` progress on Intruders in Chetwood, −1.82 (−3.56 to −0.09) over 600 fresh
+    /// pairs (results/research/sense40.md).
     boost_committed: 0,
     /// Damage-cost units a character's destruction costs on top while the Mission objective's
     /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
@@ -563,6 +567,13 @@ weights! {
     /// `chetwood-vigil` wins −0.37 (1) / −1.45 (2), Mount Gram `core-leadership` −7.3 (2),
     /// Standard, 10,000 pairs (results/research/speed16.md).
     plan_reuse: 0,
+    /// 1: an attachment (not armour) goes on a host that one engaged enemy's attack alone would
+    /// not destroy this round, when it can (`effects::host_at_risk`: a hero at its last hit
+    /// points, an ally that can only chump); 0: the host its kind's score prefers. Off: it did
+    /// not lower the attachments lost (The Dread Realm) and measured worse, fresh seed 4005,
+    /// 4,000 pairs: The Dread Realm progress −0.13 (−0.20 to −0.05), Intruders in Chetwood
+    /// wins −0.17 (−0.34 to −0.01) points (results/research/sense40.md).
+    attach_risk: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -741,7 +741,11 @@ mod bot {
     pub(super) fn ever_vigilant_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let engaged = g.engaged(p).len();
-        (phase == Phase::Combat && engaged > 0 && g.allies_of(p).any(|x| !ready(g, x))) as i32 * 20
+        // (sense40: not an ally whose lone defence of the attack under way destroys it.)
+        let target = g
+            .allies_of(p)
+            .any(|x| !ready(g, x) && !crate::cards::hints::dies_defending(g, x));
+        (phase == Phase::Combat && engaged > 0 && target) as i32 * 20
     }
 
     /// For Gondor!

@@ -747,12 +747,14 @@ mod bot {
 
     /// Éowyn: before committing, with a full hand, when the quest is resolved with Willpower
     /// (her +1 is wasted on a Battle or Siege stage).
-    pub(super) fn eowyn_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+    /// Éowyn: a spare card for +1 Willpower before the commits, or (sense40) once she quests
+    /// (`basic`'s `boost_committed=2` waits for that).
+    pub(super) fn eowyn_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
         let hand_n = hand(g, p).len();
         (phase == Phase::Quest
             && g.questing_stat() == Stat::Willpower
-            && !any_questing(g, p)
+            && (!any_questing(g, p) || g.card(c).questing)
             && hand_n >= 5) as i32
             * 10
     }

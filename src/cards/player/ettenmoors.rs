@@ -4,7 +4,7 @@
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
 use crate::cards::common::{count_use, host, is_valour_event, mine_in_play, offer_one_per_title};
-use crate::cards::hints::{AttachKind, Hint, BOOST_DEFENSE, NO_HINT};
+use crate::cards::hints::{AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -86,6 +86,8 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::fair_and_perilous_value),
             effect: Some(bot::fair_and_perilous_effect),
+            // sense40: all it does is an Attack boost for the phase.
+            phase_boost: BOOST_ATTACK,
             ..NO_HINT
         },
         can_act: Some(fair_can),

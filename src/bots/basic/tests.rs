@@ -3098,11 +3098,9 @@ fn sense39_readies_hint_ever_vigilant_common_cause_grim_resolve_unexpected_coura
     assert!(!hint(&g, c).readies);
 }
 
-/// sense39, Éowyn's boost after an empty commit: the commit step is over and nobody quests
-/// (so `quest::boost_wasted`'s "someone quests" test did not catch it): her +1 Willpower
-/// counts nowhere, and she does not discard a card for it (Dread Realm, `lookahead` game).
-#[test]
-fn sense39_eowyn_boost_after_an_empty_commit() {
+/// Éowyn with six cards in hand, in the quest phase's commit step, and the action decision
+/// that offers her boost (the sense39 / sense40 Éowyn tests).
+fn eowyn_at_the_commit_step() -> (Game<'static>, CardId, Decision) {
     use crate::engine::{Frame, Step};
     let mut g = sandbox(&[&[EOWYN]]);
     let eowyn = g.list(Zone::Play(0))[0];
@@ -3116,6 +3114,16 @@ fn sense39_eowyn_boost_after_an_empty_commit() {
         Ask::Action(Phase::Quest),
         vec![Opt::Pass, Opt::Activate(eowyn)],
     );
+    (g, eowyn, d)
+}
+
+/// sense39, Éowyn's boost after an empty commit: the commit step is over and nobody quests
+/// (so `quest::boost_wasted`'s "someone quests" test did not catch it): her +1 Willpower
+/// counts nowhere, and she does not discard a card for it (Dread Realm, `lookahead` game).
+#[test]
+fn sense39_eowyn_boost_after_an_empty_commit() {
+    use crate::engine::{Frame, Step};
+    let (mut g, eowyn, d) = eowyn_at_the_commit_step();
     assert!(action_value(&g, 0, eowyn, None) > 0, "before committing");
     *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow2);
     assert_eq!(action_value(&g, 0, eowyn, None), 0);
@@ -3135,18 +3143,7 @@ fn sense39_eowyn_boost_after_an_empty_commit() {
 #[test]
 fn sense40_eowyn_boost_before_the_commit_then_not_questing() {
     use crate::engine::{Frame, Step};
-    let mut g = sandbox(&[&[EOWYN]]);
-    let eowyn = g.list(Zone::Play(0))[0];
-    for _ in 0..6 {
-        g.spawn(FEINT, 0, Zone::Hand(0));
-    }
-    g.phase = Phase::Quest;
-    g.stack.push(Frame::Step(Step::Commit));
-    let d = dec(
-        0,
-        Ask::Action(Phase::Quest),
-        vec![Opt::Pass, Opt::Activate(eowyn)],
-    );
+    let (mut g, eowyn, d) = eowyn_at_the_commit_step();
     let wait = || BasicBot::from_options(&[("boost_committed".into(), "2".into())]).unwrap();
     assert_eq!(
         d.options[bot().choose(&g, &d)],

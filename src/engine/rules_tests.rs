@@ -970,3 +970,35 @@ fn an_action_window_passes_from_player_to_player_within_its_frame() {
     assert!(g.pending().is_none());
     assert!(g.stack.is_empty());
 }
+
+/// An attacker that leaves play between its declaration and the damage adds no Attack (as a
+/// defender that left play no longer defends, RULES.md §6.4.3).
+#[test]
+fn an_attacker_that_left_play_adds_no_attack() {
+    use crate::cards::testkit::codes::{ANGMAR_ORC, GUARD_OF_THE_CITADEL};
+    let mut g = sandbox(&[HEROES]);
+    g.set_logging(true);
+    g.phase = Phase::Combat;
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let aragorn = hero(&g, "Aragorn");
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    let atk = g.stat(aragorn, Stat::Attack);
+    g.patk.enemy = e;
+    g.patk.player = 0;
+    g.patk.attackers[0] = aragorn;
+    g.patk.attackers[1] = guard;
+    g.patk.n_attackers = 2;
+    g.discard(guard);
+    let n = g.log_lines().len();
+    g.stack.push(Frame::PlayerAttack { stage: 1 });
+    g.settle();
+    let line = g.log_lines()[n..]
+        .iter()
+        .find(|l| l.contains("attacks"))
+        .cloned()
+        .expect("the attack line");
+    assert!(
+        line.ends_with(&format!("with Aragorn ({atk} ATK)")),
+        "{line}"
+    );
+}

@@ -681,6 +681,17 @@ impl<'a> Game<'a> {
                 if !self.cards[e as usize].zone.in_play() {
                     return;
                 }
+                // Attackers that left play since their declaration no longer count (as
+                // defenders in `attack_damage`).
+                let mut n = 0;
+                for i in 0..self.patk.n_attackers as usize {
+                    let a = self.patk.attackers[i];
+                    if self.cards[a as usize].zone.in_play() {
+                        self.patk.attackers[n] = a;
+                        n += 1;
+                    }
+                }
+                self.patk.n_attackers = n as u8;
                 let strength: i16 = self
                     .patk
                     .attackers()

@@ -331,15 +331,12 @@ impl<'a> Game<'a> {
         let p = self.attack.player;
         let atk = self.stat(e, Stat::Attack);
         // Defenders that left play or were exhausted out of combat no longer count.
-        let mut n = 0;
-        for i in 0..self.attack.n_defenders as usize {
-            let d = self.attack.defenders[i];
-            if self.cards[d as usize].zone.in_play() {
-                self.attack.defenders[n] = d;
-                n += 1;
-            }
-        }
-        self.attack.n_defenders = n as u8;
+        self.attack.n_defenders = keep_in_play(
+            &self.cards,
+            &mut self.attack.defenders,
+            self.attack.n_defenders,
+        );
+        let n = self.attack.n_defenders as usize;
         match self.take_answer() {
             None => {
                 if n == 0 {
@@ -683,15 +680,8 @@ impl<'a> Game<'a> {
                 }
                 // Attackers that left play since their declaration no longer count (as
                 // defenders in `attack_damage`).
-                let mut n = 0;
-                for i in 0..self.patk.n_attackers as usize {
-                    let a = self.patk.attackers[i];
-                    if self.cards[a as usize].zone.in_play() {
-                        self.patk.attackers[n] = a;
-                        n += 1;
-                    }
-                }
-                self.patk.n_attackers = n as u8;
+                self.patk.n_attackers =
+                    keep_in_play(&self.cards, &mut self.patk.attackers, self.patk.n_attackers);
                 let strength: i16 = self
                     .patk
                     .attackers()
@@ -771,4 +761,18 @@ impl<'a> Game<'a> {
             }
         }
     }
+}
+
+/// Keeps the first `n` cards of `list` that are still in play, in order, at its front; returns
+/// how many are left (an attack's defenders or attackers once some left play).
+fn keep_in_play(cards: &[CardInst], list: &mut [CardId], n: u8) -> u8 {
+    let mut kept = 0;
+    for i in 0..n as usize {
+        let c = list[i];
+        if cards[c as usize].zone.in_play() {
+            list[kept] = c;
+            kept += 1;
+        }
+    }
+    kept as u8
 }

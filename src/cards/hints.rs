@@ -830,6 +830,18 @@ pub fn defense_boost_value(g: &Game, p: u8, d: CardId, by: i16) -> i32 {
     }
 }
 
+/// The best `defense_boost_value` of +`by` Defense on one of the attack's defenders that
+/// `eligible` accepts (0 with none).
+pub fn best_defense_boost(g: &Game, p: u8, by: i16, eligible: impl Fn(CardId) -> bool) -> i32 {
+    g.attack
+        .defenders()
+        .iter()
+        .filter(|&&d| eligible(d))
+        .map(|&d| defense_boost_value(g, p, d, by))
+        .max()
+        .unwrap_or(0)
+}
+
 /// Could the attack in progress destroy a defender (or is it undefended)?
 pub fn shadow_dangerous(g: &Game) -> bool {
     let e = g.attack.enemy;
@@ -906,7 +918,7 @@ pub fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
     // probe40: a card its rules let be played only from the discard pile (Elven-light, Lords
     // of the Eldar) does nothing in hand; discarding it is what makes it playable: the first
     // card to discard.
-    if plays_from_discard(g, c) {
+    if g.plays_from_discard(c) {
         return -20;
     }
     if g.unique_in_play(c) {
@@ -915,15 +927,6 @@ pub fn hand_card_value(g: &Game, p: u8, c: CardId) -> i32 {
     let key = hint(g, c).key_response > 0;
     let affordable = g.has_matching_hero(p, g.def_of(c).sphere) as i32;
     g.def_of(c).cost.max(0) as i32 * 2 + affordable * 4 + key as i32 * 20
-}
-
-/// Is `c` an event its own rules play from its owner's discard pile (`Rule::PlayFromDiscard`,
-/// asked of the card's script as the engine asks it)?
-pub fn plays_from_discard(g: &Game, c: CardId) -> bool {
-    g.script(c).is_some_and(|s| {
-        s.rule
-            .is_some_and(|f| f(g, c, crate::cards::Rule::PlayFromDiscard(c)))
-    })
 }
 
 /// A staged enemy `p` could take on: its attack is within what his best ready defender holds

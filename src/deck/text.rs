@@ -593,14 +593,9 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     let unmatched_set = set
                         .filter(|s| {
                             sphere_named(s).is_none()
-                                && !candidates.iter().any(|&c| {
-                                    db.defs.iter().any(|o| {
-                                        same_card(o, db.def(c))
-                                            && normalize_title(&o.title)
-                                                == normalize_title(&db.def(c).title)
-                                            && names_set(s, o)
-                                    })
-                                })
+                                && !candidates
+                                    .iter()
+                                    .any(|&c| printed_in(db, c, |o| names_set(s, o)))
                         })
                         .map(str::to_string);
                     pending.push(Pending {
@@ -700,6 +695,15 @@ fn side_items(
     }
 }
 
+/// Is card `c` printed (the same card under the same title) in a set that `in_set` accepts?
+fn printed_in(db: &CardDb, c: DefId, in_set: impl Fn(&CardDef) -> bool) -> bool {
+    let d = db.def(c);
+    let t = normalize_title(&d.title);
+    db.defs
+        .iter()
+        .any(|o| same_card(o, d) && normalize_title(&o.title) == t && in_set(o))
+}
+
 /// Settles titles with several versions from the rest of the deck, heroes first. Each clue
 /// narrows the candidates only when some remain, and the first that leaves one decides:
 /// a hero by the spheres of the deck's other cards, then by the spheres no other hero brings,
@@ -746,15 +750,8 @@ pub(super) fn settle_by_spheres(
         }
         // The sets written on the deck's lines (`(Core Set)`, `[TLR]`): a printing in one of
         // them.
-        let in_sets = |c: DefId| {
-            let d = db.def(c);
-            let t = normalize_title(&d.title);
-            db.defs.iter().any(|o| {
-                same_card(o, d)
-                    && normalize_title(&o.title) == t
-                    && imp.written_sets.iter().any(|s| names_set(s, o))
-            })
-        };
+        let in_sets =
+            |c: DefId| printed_in(db, c, |o| imp.written_sets.iter().any(|s| names_set(s, o)));
         type Clue<'c> = (&'static str, Box<dyn Fn(DefId) -> bool + 'c>);
         // The same card named on another line (a `Heroes:` line above the list).
         let named: Vec<DefId> = imp

@@ -70,6 +70,16 @@ impl<'a> Game<'a> {
         Some(self.script_table[s as usize])
     }
 
+    /// Is `c` an event its own rules let be played from its owner's discard pile
+    /// (`Rule::PlayFromDiscard`, asked of its script)? The `FROM_DISCARD` hook bit rules out
+    /// every other card without a call.
+    pub fn plays_from_discard(&self, c: CardId) -> bool {
+        self.cards[c as usize].hooks & hooks::FROM_DISCARD != 0
+            && self
+                .script(c)
+                .is_some_and(|s| s.rule.is_some_and(|f| f(self, c, Rule::PlayFromDiscard(c))))
+    }
+
     /// `script` while some card may be guarded or blanked (`blank_any`).
     #[inline(never)]
     fn script_when_blankable(&self, c: CardId) -> Option<&'static Script> {
@@ -480,10 +490,10 @@ impl<'a> Game<'a> {
     /// Move a card to the top (end) of zone `to`. Leaving play clears tokens, state and lasting
     /// effects and discards attachments and shadow cards; entering play makes a new object.
     pub fn move_card(&mut self, c: CardId, mut to: Zone) {
-        let from = self.cards[c as usize].zone;
-        if from == Zone::Eliminated {
+        if self.out_of_game(c) {
             return; // out of the game for good (RULES §4.2.3.4)
         }
+        let from = self.cards[c as usize].zone;
         if let Zone::Play(p) | Zone::Hand(p) | Zone::Deck(p) | Zone::Discard(p) = to {
             if self.players[p as usize].eliminated {
                 // A zone of a player out of the game: a card he owns leaves the game too (one

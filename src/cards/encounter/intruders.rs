@@ -897,13 +897,9 @@ fn lost_forced(g: &mut Game, me: CardId, ev: Event) {
             let x = g.cards_under(me).next();
             x
         } {
+            // (An eliminated owner's card leaves the game instead: `move_card` redirects it.)
             let owner = g.card(c).owner;
-            let to = if g.players[owner as usize].eliminated {
-                Zone::Eliminated
-            } else {
-                Zone::Hand(owner)
-            };
-            g.move_card(c, to);
+            g.move_card(c, Zone::Hand(owner));
         }
     }
 }

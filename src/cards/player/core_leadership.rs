@@ -753,14 +753,7 @@ mod bot {
         let phase = g.phase;
         let engaged = g.engaged(p).len();
         // probe40: +1 Defense on a Gondor defender it keeps alive (or a hero it keeps unhurt).
-        let saves = g
-            .attack
-            .defenders()
-            .iter()
-            .filter(|&&d| g.has_trait(d, "Gondor"))
-            .map(|&d| defense_boost_value(g, p, d, 1))
-            .max()
-            .unwrap_or(0);
+        let saves = best_defense_boost(g, p, 1, |d| g.has_trait(d, "Gondor"));
         ((phase == Phase::Combat && engaged >= 2) as i32 * 15).max(saves)
     }
 

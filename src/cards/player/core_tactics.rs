@@ -671,22 +671,12 @@ mod bot {
         }
         // probe40: +1 Defense on a defender it keeps alive (or a hero it keeps unhurt).
         if g.attacking_enemy().is_some() {
-            return max_defense_boost(g, p);
+            return best_defense_boost(g, p, 1, |_| true);
         }
         match attack_in_progress(g, p) {
             Some((strength, needed, _)) => (strength + 1 == needed) as i32 * 25,
             None => 0,
         }
-    }
-
-    /// The best `defense_boost_value` of +1 Defense on one of the attack's defenders.
-    fn max_defense_boost(g: &Game, p: u8) -> i32 {
-        g.attack
-            .defenders()
-            .iter()
-            .map(|&d| defense_boost_value(g, p, d, 1))
-            .max()
-            .unwrap_or(0)
     }
 
     /// Blade Mastery: the attacker, or before committing our strongest ready character.
@@ -700,7 +690,7 @@ mod bot {
         if what != 0 {
             return None;
         }
-        if g.attacking_enemy().is_some() && max_defense_boost(g, p) > 0 {
+        if g.attacking_enemy().is_some() && best_defense_boost(g, p, 1, |_| true) > 0 {
             return pick_max(o, |c| defense_boost_value(g, p, c, 1));
         }
         if attack_in_progress(g, p).is_some() {

@@ -205,7 +205,7 @@ impl<'a> Game<'a> {
             let (sphere, cost) = (d.sphere, d.cost.max(0));
             let Some(s) = self.script(c) else { continue };
             if d.ty == CardType::Event
-                && s.rule.is_some_and(|f| f(self, c, Rule::PlayFromDiscard(c)))
+                && self.plays_from_discard(c)
                 && s.can_act.is_some_and(|f| f(self, c, p))
                 && self.can_pay(p, sphere, cost)
                 && !self.offered().contains(&Opt::Play(c))

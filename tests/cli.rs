@@ -364,3 +364,28 @@ fn csv_schema_and_no_leftovers() {
     assert_eq!(read("summary.csv"), summary);
     let _ = fs::remove_dir_all(&d);
 }
+
+/// `trace --explain` adds the search's account (lines starting `    ? `) and plays the same game.
+#[test]
+fn trace_explain_adds_the_search_account_only() {
+    let args = [
+        "trace",
+        "--bot",
+        "lookahead:rollouts=2,plan_rollouts=4",
+        "--seed",
+        "4",
+        "--game",
+        "2",
+    ];
+    let plain = ok(&args);
+    let mut with = args.to_vec();
+    with.push("--explain");
+    let explained = ok(&with);
+    let rest: Vec<&str> = explained
+        .lines()
+        .filter(|l| !l.starts_with("    ? "))
+        .collect();
+    assert_eq!(rest, plain.lines().collect::<Vec<_>>());
+    assert!(explained.contains("    ? lookahead ["), "{explained}");
+    assert!(!plain.contains("    ? "));
+}

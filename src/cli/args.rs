@@ -367,6 +367,11 @@ pub struct TraceArgs {
     /// Index of the game in the batch (0-based).
     #[arg(long = "game", value_name = "I", default_value_t = 0, value_parser = seed_arg, allow_negative_numbers = true)]
     pub game_index: u64,
+    /// Also log, before each choice a searching bot (`lookahead`) searched, every candidate it
+    /// weighed with its mean rollout score and number of rollouts (`*`: the one chosen). The
+    /// game played is the same with or without it.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

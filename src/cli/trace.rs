@@ -20,6 +20,9 @@ pub(super) fn cmd_trace(a: &TraceArgs) -> Result<()> {
     let mut game = Game::new(&db, &cfg.setup);
     game.set_logging(true);
     let mut bots = lotr_sim::batch::make_bots(&cfg.bots);
+    for b in bots.iter_mut() {
+        b.set_explain(a.explain);
+    }
     let r = play_game(&mut game, &mut bots, cfg.key.seed, a.game_index);
     let k = &cfg.key;
     out!(

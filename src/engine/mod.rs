@@ -1131,7 +1131,7 @@ impl<'a> Game<'a> {
     }
 
     /// Short name of the pending decision's kind, for logs.
-    fn ask_name(&self) -> String {
+    pub fn ask_name(&self) -> String {
         match self.decision.ask {
             Ask::Action(p) => format!("{:?} action", p).to_lowercase(),
             Ask::Defender { enemy } => format!("defend {}", self.title(enemy)),
@@ -1416,6 +1416,11 @@ pub trait Bot: Send {
     fn commit_set(&mut self, _game: &Game, _d: &Decision) -> Option<CommitSet> {
         None
     }
+    /// Trace only (`trace --explain`): from now on, keep an account of each searched choice.
+    fn set_explain(&mut self, _on: bool) {}
+    /// Trace only: move the account of the last `choose` (lines for the game log) into `out`;
+    /// nothing by default. Explaining never changes a choice.
+    fn explain(&mut self, _out: &mut Vec<String>) {}
 }
 
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
@@ -1445,6 +1450,13 @@ pub fn play_game(
             }
         }
         let i = bot.choose(game, d);
+        if game.logging() {
+            let mut lines = Vec::new();
+            bot.explain(&mut lines);
+            for l in lines {
+                game.log_line(l);
+            }
+        }
         game.apply(i);
     }
     game.close_stat_memo();

@@ -167,6 +167,7 @@
 //! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
 //! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
 
+mod explain;
 pub mod learned;
 mod options;
 mod plans;
@@ -286,6 +287,10 @@ pub struct LookaheadBot {
     work: GameBuf,
     /// Rollouts played since the bot was made (for tests and measurements).
     pub rollouts_played: u64,
+    /// `trace --explain`: the account of the last searched choice (`None`: not asked for).
+    explained: Option<Vec<String>>,
+    /// With `explained`: the last `best_of`'s tallies.
+    scores: explain::Scores,
 }
 
 impl LookaheadBot {
@@ -425,6 +430,8 @@ impl LookaheadBot {
             root: GameBuf::new(),
             work: GameBuf::new(),
             rollouts_played: 0,
+            explained: None,
+            scores: explain::Scores::empty(),
         })
     }
 }
@@ -681,6 +688,7 @@ impl LookaheadBot {
         let mut root = self.root.lend(game);
         let mut work = self.work.lend(game);
         let mut vals = [0f64; MAX_WIDTH];
+        let mut samples = [0u32; MAX_WIDTH];
         self.n_places = 0;
         if self.weights.explored > 0.0 {
             let active = game.list(Zone::Active).iter();
@@ -748,6 +756,7 @@ impl LookaheadBot {
                 self.rollouts_played += 1;
                 vals[k] = value(g, &self.weights) + self.explored_credit(g);
                 sum[k] += vals[k];
+                samples[k] += 1;
                 let d = vals[k] - vals[0];
                 dsum[k] += d;
                 dsq[k] += d * d;
@@ -766,8 +775,24 @@ impl LookaheadBot {
         self.root.restore(root);
         self.work.restore(work);
 
-        // The best mean, if it beats `basic`'s choice by more than the margin (noise in a few
-        // rollouts otherwise makes the bot leave a sound choice for a slightly worse one).
+        let best = self.best_mean(n, played, &sum, &live);
+        if self.explained.is_some() {
+            self.scores = explain::Scores {
+                n,
+                sum,
+                samples,
+                live,
+                best,
+                stop: self.scores.stop,
+                margin: self.margin,
+            };
+        }
+        best
+    }
+
+    /// The best mean, if it beats `basic`'s choice by more than the margin (noise in a few
+    /// rollouts otherwise makes the bot leave a sound choice for a slightly worse one).
+    fn best_mean(&self, n: usize, played: u32, sum: &[f64], live: &[bool]) -> usize {
         if !live[0] {
             // `basic`'s choice lost the race: the best live mean.
             let mut best = usize::MAX;
@@ -788,6 +813,22 @@ impl LookaheadBot {
         best
     }
 
+    /// With `trace --explain`: the account of the `best_of` just played, its candidates
+    /// named by `label` (`first`: `basic`'s own, if among them), rollouts to round `stop`.
+    fn explain_with(
+        &mut self,
+        what: impl FnOnce() -> String,
+        stop: u16,
+        first: Option<usize>,
+        label: impl FnMut(usize) -> String,
+    ) {
+        if let Some(lines) = self.explained.as_mut() {
+            let mut scores = self.scores;
+            scores.stop = stop;
+            scores.lines(&what(), first.unwrap_or(usize::MAX), label, lines);
+        }
+    }
+
     /// A commit decision: follow this phase's plan, or choose one (the first commit decision of
     /// the player's quest phase) by rollouts of every candidate plan.
     fn commit(&mut self, game: &Game, d: &Decision, base: usize) -> usize {
@@ -801,6 +842,12 @@ impl LookaheadBot {
         let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0, self.chip);
         let stop = game.round.saturating_add(self.plan_depth);
         let best = self.best_plan(game, &cand[..n], stop);
+        self.explain_with(
+            || "commit plan".into(),
+            stop,
+            cand.iter().position(|p| p.basic),
+            |k| explain::plan_label(game, &cand[k]),
+        );
         self.plan = Some(cand[best]);
         cand[best].answer(d).unwrap_or(base)
     }
@@ -809,6 +856,16 @@ impl LookaheadBot {
 impl Bot for LookaheadBot {
     fn name(&self) -> &'static str {
         "lookahead"
+    }
+
+    fn set_explain(&mut self, on: bool) {
+        self.explained = on.then(Vec::new);
+    }
+
+    fn explain(&mut self, out: &mut Vec<String>) {
+        if let Some(lines) = self.explained.as_mut() {
+            out.append(lines);
+        }
     }
 
     fn new_game(&mut self, seed: u64) {
@@ -883,6 +940,12 @@ impl Bot for LookaheadBot {
                 through_quest_phase(work, roll, stop);
             }
         });
+        self.explain_with(
+            || game.ask_name(),
+            stop,
+            Some(0),
+            |k| explain::option_label(game, d, cand[k]),
+        );
         cand[best]
     }
 }

@@ -269,6 +269,12 @@ impl LookaheadBot {
         };
         let stop = game.round.saturating_add(depth);
         let best = self.best_plan(game, &cand[..n], stop);
+        self.explain_with(
+            || "planning plan".into(),
+            stop,
+            Some(0),
+            |k| super::explain::play_plan_label(game, &cand[k]),
+        );
         self.play_plan = Some(cand[best]);
         Some(cand[best].answer(game, d, || base).unwrap_or(base))
     }

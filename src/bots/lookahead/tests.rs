@@ -809,3 +809,60 @@ fn sense38_idle_boosts_are_not_searched_where_they_were_chosen() {
     assert!(chose_before > 0, "no idle boost chosen before");
     assert_eq!(chose_now, 0, "of {chose_before} chosen before");
 }
+
+/// `trace --explain`: a game played with the search's account on is the same game (the same
+/// record and, without the account's lines, the same log), and the account names every
+/// candidate of a searched decision with its mean score and rollouts, the chosen one starred.
+#[test]
+fn explain_accounts_for_searched_choices_without_changing_the_game() {
+    let db = load_embedded().unwrap();
+    let s = setup(&db, "intruders-in-chetwood");
+    let mk = |explain: bool| -> Vec<Box<dyn Bot>> {
+        let mut b = LookaheadBot::from_options(&[("rollouts".into(), "4".into())]).unwrap();
+        b.set_explain(explain);
+        vec![Box::new(b)]
+    };
+    let play = |explain: bool| {
+        let mut g = Game::new(&db, &s);
+        g.set_logging(true);
+        let r = crate::engine::play_game(&mut g, &mut mk(explain), 3, 1);
+        (format!("{r:?}"), g.log_lines().to_vec())
+    };
+    let (plain_rec, plain_log) = play(false);
+    let (rec, log) = play(true);
+    assert_eq!(rec, plain_rec);
+    let (account, rest): (Vec<String>, Vec<String>) =
+        log.into_iter().partition(|l| l.starts_with("    ? "));
+    assert_eq!(rest, plain_log);
+    assert!(!plain_log.iter().any(|l| l.starts_with("    ? ")));
+    let headers = account
+        .iter()
+        .filter(|l| l.contains("? lookahead ["))
+        .count();
+    assert!(headers > 10, "{headers} searched decisions explained");
+    // Each full account stars exactly one candidate and names `basic`'s own choice.
+    let mut i = 0;
+    let mut full = 0;
+    while i < account.len() {
+        assert!(
+            account[i].starts_with("    ? lookahead ["),
+            "{}",
+            account[i]
+        );
+        let mut j = i + 1;
+        while j < account.len() && !account[j].starts_with("    ? lookahead [") {
+            j += 1;
+        }
+        if j > i + 1 {
+            full += 1;
+            let rows = &account[i + 1..j];
+            assert_eq!(rows.iter().filter(|l| l.starts_with("    ? * ")).count(), 1);
+            assert!(rows.iter().all(|l| l.ends_with(')')), "{rows:?}");
+        } else {
+            assert!(account[i].contains("scored alike"), "{}", account[i]);
+        }
+        i = j;
+    }
+    assert!(full > 0);
+    assert!(account.iter().any(|l| l.contains("commit plan")));
+}

@@ -1,7 +1,7 @@
 //! Tests of session 41's engine speed-ups (`speed18`): each shortcut answers as the long way.
 
 use super::*;
-use crate::cards::testkit::codes::LEADERSHIP_HEROES;
+use crate::cards::testkit::codes::{COMMON_CAUSE, FARAMIR, LEADERSHIP_HEROES};
 use crate::cards::testkit::sandbox;
 
 /// `pay` with every matching hero of one sphere sums no hand demand (they would all be equal):
@@ -25,4 +25,34 @@ fn speed18_one_sphere_payment_takes_from_the_richest_hero() {
     );
     assert_eq!(g.card(tie).resources, 1);
     assert_eq!(g.card(other).resources, 2);
+}
+
+/// `Game::script` reads the card's own script reference (`CardInst::script_ref`): it is the
+/// script of the card's script index, also after the card shows another face, and the
+/// invariant check compares the two.
+#[test]
+fn speed18_script_ref_follows_the_face() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let same = |g: &Game, c: CardId| {
+        let by_index =
+            (g.card(c).script != NO_SCRIPT).then(|| crate::cards::by_index(g.card(c).script));
+        match (g.script(c), by_index) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            _ => false,
+        }
+    };
+    let f = g.spawn(FARAMIR, 0, Zone::Play(0));
+    assert!(g.script(f).is_some());
+    assert!(same(&g, f));
+    let cc = g.db.by_code(COMMON_CAUSE).unwrap();
+    g.set_face(f, cc);
+    assert!(same(&g, f));
+    let back = g.db.by_code(FARAMIR).unwrap();
+    g.set_face(f, back);
+    assert!(same(&g, f));
+    for c in 0..g.cards.len() as CardId {
+        assert!(same(&g, c), "card {c}");
+    }
+    g.check_invariants().expect("invariants hold");
 }

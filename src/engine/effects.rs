@@ -177,9 +177,9 @@ impl<'a> Game<'a> {
         if mixed {
             let mut demands: [(Sphere, i16); 8] = [(Sphere::Neutral, 0); 8];
             let mut n_demands = 0;
-            for k in 0..n {
-                let hs = self.def_of(payers[k].0).sphere;
-                payers[k].1 = match demands[..n_demands].iter().find(|&&(s, _)| s == hs) {
+            for payer in payers[..n].iter_mut() {
+                let hs = self.def_of(payer.0).sphere;
+                payer.1 = match demands[..n_demands].iter().find(|&&(s, _)| s == hs) {
                     Some(&(_, d)) => d,
                     None => {
                         let d = self.hand_demand(p, hs);

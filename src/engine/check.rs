@@ -247,6 +247,18 @@ impl<'a> Game<'a> {
             if h != ci.hooks {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));
             }
+            // Its script reference is the script of its index (`Game::script`'s fast path).
+            let by_index = (ci.script != NO_SCRIPT).then(|| self.script_table[ci.script as usize]);
+            if !match (ci.script_ref.0, by_index) {
+                (None, None) => true,
+                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                _ => false,
+            } {
+                return Err(format!(
+                    "{} has a stale script reference",
+                    self.title(i as CardId)
+                ));
+            }
             // A double-sided card carries the script of the face it shows.
             // (A Reanimated Dead shows no text: `check_reanimated`.)
             if !ci.reanimated && ci.script != self.def_script[ci.def as usize] {

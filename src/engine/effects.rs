@@ -158,13 +158,28 @@ impl<'a> Game<'a> {
         let mut payers: [(CardId, i16); 8] = [(NO_CARD, 0); 8];
         let mut spent = [false; 8];
         let mut n = 0;
-        // A hero's demand depends only on its sphere: each sphere's demand is summed once.
-        let mut demands: [(Sphere, i16); 8] = [(Sphere::Neutral, 0); 8];
-        let mut n_demands = 0;
+        // A hero's demand depends only on its sphere. While every payer is of one sphere their
+        // demands are equal and order nothing: they stay 0, and no hand is summed (most
+        // payments); otherwise each sphere's demand is summed once.
+        let mut first_sphere = None;
+        let mut mixed = false;
         for h in self.heroes(p) {
             if n < payers.len() && self.hero_matches(h, sphere) {
                 let hs = self.def_of(h).sphere;
-                let demand = match demands[..n_demands].iter().find(|&&(s, _)| s == hs) {
+                match first_sphere {
+                    None => first_sphere = Some(hs),
+                    Some(s) => mixed |= s != hs,
+                }
+                payers[n] = (h, 0);
+                n += 1;
+            }
+        }
+        if mixed {
+            let mut demands: [(Sphere, i16); 8] = [(Sphere::Neutral, 0); 8];
+            let mut n_demands = 0;
+            for payer in payers[..n].iter_mut() {
+                let hs = self.def_of(payer.0).sphere;
+                payer.1 = match demands[..n_demands].iter().find(|&&(s, _)| s == hs) {
                     Some(&(_, d)) => d,
                     None => {
                         let d = self.hand_demand(p, hs);
@@ -173,8 +188,6 @@ impl<'a> Game<'a> {
                         d
                     }
                 };
-                payers[n] = (h, demand);
-                n += 1;
             }
         }
         while cost > 0 {

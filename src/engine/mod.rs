@@ -30,6 +30,8 @@ mod reanimated;
 #[cfg(test)]
 mod rules_tests;
 mod safe;
+#[cfg(test)]
+mod speed18_tests;
 pub use safe::safe_rule;
 mod smallids;
 mod state;

@@ -58,16 +58,13 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
 impl<'a> Game<'a> {
     #[inline(always)]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
-        let s = self.cards[c as usize].script;
-        if s == NO_SCRIPT {
-            return None;
-        }
-        // While no card can be guarded or blanked (`blank_any`), the script table answers;
-        // the rest out of line, so that this stays small enough to inline.
+        // While no card can be guarded or blanked (`blank_any`), the card's own reference
+        // answers (`CardInst::script_ref`); the rest out of line, so that this stays small
+        // enough to inline.
         if self.blank_any {
             return self.script_when_blankable(c);
         }
-        Some(self.script_table[s as usize])
+        self.cards[c as usize].script_ref.0
     }
 
     /// Is `c` an event its own rules let be played from its owner's discard pile
@@ -188,6 +185,7 @@ impl<'a> Game<'a> {
         self.cards.push(CardInst {
             def,
             script: NO_SCRIPT,
+            script_ref: ScriptRef(None),
             owner,
             controller: owner,
             last_controller: owner,
@@ -287,12 +285,15 @@ impl<'a> Game<'a> {
     pub fn set_face(&mut self, c: CardId, def: DefId) {
         self.fixed_changed();
         let script = self.def_script[def as usize];
+        let script_ref =
+            ScriptRef((script != NO_SCRIPT).then(|| self.script_table[script as usize]));
         let hooks = self.def_hooks[def as usize];
         let old_key = self.def_unique[self.cards[c as usize].def as usize];
         let ci = &mut self.cards[c as usize];
         let (old, list) = (ci.hooks, ci.zone.list());
         ci.def = def;
         ci.script = script;
+        ci.script_ref = script_ref;
         ci.hooks = hooks;
         if !ci.reanimated {
             ci.ty = self.db.def(def).ty;

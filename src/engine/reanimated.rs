@@ -112,6 +112,7 @@ impl<'a> Game<'a> {
             ci.reanimated = true;
             ci.ty = ty;
             ci.script = NO_SCRIPT;
+            ci.script_ref = ScriptRef(None);
             ci.hooks = 0;
             self.count_hooks(list, old, false);
             self.dirty = true;

@@ -149,6 +149,16 @@ impl Zone {
     }
 }
 
+/// The script of a card's current face (`CardInst::script_ref`), `None` without one.
+#[derive(Clone, Copy)]
+pub struct ScriptRef(pub(crate) Option<&'static crate::cards::Script>);
+
+impl std::fmt::Debug for ScriptRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Some(..)" } else { "None" })
+    }
+}
+
 /// One physical card in this game.
 #[derive(Clone, Copy, Debug)]
 pub struct CardInst {
@@ -156,6 +166,10 @@ pub struct CardInst {
     pub def: DefId,
     /// Index into `cards::SCRIPTS` for the current face (`NO_SCRIPT` if none).
     pub script: u16,
+    /// That script itself (kept with `script` by `new_card`, `set_face` and `set_facedown`):
+    /// `Game::script`, asked hundreds of thousands of times a batch, reads it without the
+    /// table lookup.
+    pub(crate) script_ref: ScriptRef,
     pub owner: u8,
     pub controller: u8,
     /// Who controlled it when it last left play (for "that card's controller" after it left).

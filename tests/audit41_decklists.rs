@@ -259,3 +259,37 @@ fn audit41_octgn_card_left_open_is_refused() {
     let imp = deck::import_deck("cdata.o8d", &text, db()).unwrap();
     assert_eq!(imp.deck.cards, vec![id("Core-013"); 3]);
 }
+
+#[test]
+fn audit41_ringsdb_json_code_given_twice_is_refused() {
+    // Before, the two entries were added up (3 + 2 = 5 copies), unlike any JSON reader.
+    let text =
+        "{\"name\": \"x\", \"heroes\": {\"01001\": 1},\n\"slots\": {\"01013\": 3,\n \"01013\": 2}}";
+    let e = deck::import_deck("dup.json", text, db()).unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    assert!(
+        e.message
+            .contains("card code `01013` is given twice in `slots` (also on line 2)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn audit41_deck_spec_dangling_link_and_near_builtin_name() {
+    // A near miss of a built-in deck's name is named.
+    let e = deck::import_spec("core-leadershp", db()).unwrap_err();
+    assert!(e.message.contains("did you mean `core-leadership`?"), "{e}");
+    // A link to a missing file says so (it was "no such file" although the link is there).
+    let dir = std::env::temp_dir().join(format!("lotr-sim-audit41-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("deck.txt");
+    std::os::unix::fs::symlink(dir.join("moved-away.txt"), &link).unwrap();
+    let e = deck::import_spec(link.to_str().unwrap(), db()).unwrap_err();
+    assert!(e.message.contains("a symbolic link to `"), "{e}");
+    assert!(
+        e.message.contains("moved-away.txt`, which does not exist"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

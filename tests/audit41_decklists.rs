@@ -293,3 +293,44 @@ fn audit41_deck_spec_dangling_link_and_near_builtin_name() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn audit41_negative_and_decimal_counts_and_unknown_sets_are_not_silent() {
+    let text = |l: &str| format!("Hero\nAragorn (Core)\nAlly\n{l}\n");
+    // "-1x" was read as a bullet before "1x" (one copy); "1.5x" was dropped as text.
+    for (l, q) in [
+        ("-1x Guard of the Citadel", "-1"),
+        ("1.5x Guard of the Citadel", "1.5"),
+    ] {
+        let e = deck::import_deck("t", &text(l), db()).unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains(&format!("bad quantity `{q}`")), "{e}");
+    }
+    // A markdown bullet before a count is still a bullet.
+    let imp = deck::import_deck("t", &text("- 2x Guard of the Citadel"), db()).unwrap();
+    assert_eq!(imp.deck.cards.len(), 2);
+    // A set that holds no printing of a one-version card: read, with a note (was silent).
+    let imp = deck::import_deck(
+        "t",
+        &text("3x Guard of the Citadel (Nonexistent Pack)"),
+        db(),
+    )
+    .unwrap();
+    assert_eq!(imp.deck.cards, vec![id("Core-013"); 3]);
+    assert!(
+        imp.notes
+            .iter()
+            .any(|n| n
+                .starts_with("4: `Nonexistent Pack` names no printing of Guard of the Citadel")),
+        "{:?}",
+        imp.notes
+    );
+    // A set that does hold it (a reprint) or a bare code: no note.
+    for l in [
+        "3x Guard of the Citadel (RevCore)",
+        "3x Guard of the Citadel (01013)",
+    ] {
+        let imp = deck::import_deck("t", &text(l), db()).unwrap();
+        assert!(imp.notes.is_empty(), "{l}: {:?}", imp.notes);
+    }
+}

@@ -134,6 +134,20 @@ fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
         - lead
             .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-')
             .len();
+    // "1.5x Name", "2,5 x Name": a count that is no whole number (refused by the caller),
+    // not text.
+    let decimal = lead.len()
+        - lead
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+            .len();
+    if digits > 0 && decimal > digits && lead[..decimal].ends_with(|c: char| c.is_ascii_digit()) {
+        let rest = lead[decimal..].trim_start();
+        if let Some(name) = rest.strip_prefix(['x', 'X', '×']) {
+            if name.starts_with(' ') && !name.trim().is_empty() {
+                return Some((&lead[..decimal], name.trim()));
+            }
+        }
+    }
     if digits > 0 {
         let rest = &lead[digits..];
         // "3 x Name": a spaced multiplication sign.
@@ -404,10 +418,14 @@ pub(super) fn clean_line(raw: &str) -> String {
         };
         s = format!("{}{}{}", &s[..open], &s[open + 1..a], &s[b + 1..]);
     }
-    let s = s
-        .trim()
-        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
-        .trim();
+    let s = s.trim();
+    // "-1x Name" is a negative count (refused), not a bullet before "1x Name".
+    let s = match s.strip_prefix('-') {
+        Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) => s,
+        _ => s
+            .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+            .trim(),
+    };
     // Other bullets, arrows, check marks and emoji before the line (`◦`, `►`, `✓`): no card
     // title starts with a symbol.
     let s = s
@@ -764,7 +782,22 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 imp.notes.push(format!("{line}: {note}"));
             }
             let id = match found {
-                Found::One(id) => id,
+                Found::One(id) => {
+                    // A set that holds no printing of the card (a typo, the wrong pack): the
+                    // card is read all the same, and the note says the set was not used.
+                    if let Some(s) = set.filter(|s| {
+                        sphere_named(s).is_none()
+                            && !s.chars().all(|c| c.is_ascii_digit() || c == ' ')
+                            && !printed_in(db, id, |o| names_set(s, o))
+                    }) {
+                        imp.notes.push(format!(
+                            "{line}: `{s}` names no printing of {}: read as {} (check the set)",
+                            db.def(id).title,
+                            describe(id, db)
+                        ));
+                    }
+                    id
+                }
                 Found::Ambiguous(candidates, message) => {
                     let unmatched_set = set
                         .filter(|s| {

@@ -280,12 +280,34 @@ fn import_spec_parts(spec: &str, db: &CardDb) -> Result<(Vec<Imported>, Option<u
                 });
             }
         }
+        // A link whose target is missing (or a loop of links): `exists` follows it.
+        if let Ok(target) = std::fs::read_link(path) {
+            return Err(DeckError {
+                file: spec.to_string(),
+                line: 0,
+                message: format!(
+                    "a symbolic link to `{}`, which does not exist (or is a loop of links): point the link at the deck file, or give the file's own path",
+                    target.display()
+                ),
+            });
+        }
         let names: Vec<&str> = builtin_decks().iter().map(|(n, _)| *n).collect();
+        // `core-leadershp`: a near miss of a built-in deck's name.
+        let key = base.to_ascii_lowercase();
+        let near = names
+            .iter()
+            .map(|n| (edit_distance(&key, n), *n))
+            .filter(|&(d, _)| d <= 3)
+            .min();
+        let hint = match near {
+            Some((_, n)) => format!("did you mean `{n}`? "),
+            None => String::new(),
+        };
         return Err(DeckError {
             file: spec.to_string(),
             line: 0,
             message: format!(
-                "no such file, and not a built-in deck (built-in: {})",
+                "no such file, and not a built-in deck ({hint}built-in: {})",
                 names.join(", ")
             ),
         });

@@ -343,7 +343,9 @@ pub(super) enum Near {
 /// looked up.
 pub(super) fn near_title(name: &str, db: &CardDb) -> Near {
     let key = normalize_title(name);
-    if key.len() < 3 || key.chars().count() > 60 {
+    // No player card title holds a digit: a number in the name is a count or a set that was
+    // not understood, never a typo to correct silently.
+    if key.len() < 3 || key.chars().count() > 60 || key.chars().any(char::is_numeric) {
         return Near::None;
     }
     let strip = |k: &str| k.strip_prefix("the").map(str::to_string);

@@ -144,6 +144,20 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
                     }
                     (false, None) => return Err((line, "`<card>` without `</card>`".into())),
                 };
+                // The card's name is text; a tag inside it means a `</card>` is missing and
+                // the cards up to the next one would be read as this card's name, unseen.
+                let title = title.trim();
+                let title = title
+                    .strip_prefix("<![CDATA[")
+                    .and_then(|t| t.strip_suffix("]]>"))
+                    .unwrap_or(title);
+                if title.contains('<') {
+                    return Err((
+                        line,
+                        "`<card>` without `</card>` before the next tag; the .o8d file is damaged: close the card with `</card>`"
+                            .into(),
+                    ));
+                }
                 if sec == Sec::Skip {
                     continue;
                 }

@@ -149,8 +149,19 @@ fn parse_ringsdb_value(root: &json::Value, db: &CardDb, imp: &mut Imported) -> L
                 ))
             }
         };
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for (code, line, qty) in members {
             let line = *line;
+            // A JSON reader keeps one of two equal keys (which one depends on the reader):
+            // say so rather than add them up or pick one unseen.
+            if let Some(first) = seen.insert(code.trim(), line) {
+                return Err((
+                    line,
+                    format!(
+                        "card code `{code}` is given twice in `{field}` (also on line {first}): keep one entry with the number of copies"
+                    ),
+                ));
+            }
             let copies = match &qty.kind {
                 Kind::Number(n) | Kind::String(n) => {
                     if n.trim() == "0" {

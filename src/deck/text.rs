@@ -127,13 +127,27 @@ fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
     let lead = s
         .strip_prefix(['x', 'X', '×'])
         .filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-        .or_else(|| s.strip_prefix('('))
+        .or_else(|| s.strip_prefix(['(', '[']))
         .unwrap_or(s);
     // Leading count: digits, optional x/×, then the name.
     let digits = lead.len()
         - lead
             .trim_start_matches(|c: char| c.is_ascii_digit() || c == '-')
             .len();
+    // "1.5x Name", "2,5 x Name": a count that is no whole number (refused by the caller),
+    // not text.
+    let decimal = lead.len()
+        - lead
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+            .len();
+    if digits > 0 && decimal > digits && lead[..decimal].ends_with(|c: char| c.is_ascii_digit()) {
+        let rest = lead[decimal..].trim_start();
+        if let Some(name) = rest.strip_prefix(['x', 'X', '×']) {
+            if name.starts_with(' ') && !name.trim().is_empty() {
+                return Some((&lead[..decimal], name.trim()));
+            }
+        }
+    }
     if digits > 0 {
         let rest = &lead[digits..];
         // "3 x Name": a spaced multiplication sign.
@@ -142,9 +156,23 @@ fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
             _ => rest,
         };
         let after_x = rest.strip_prefix(['x', 'X', '×']).unwrap_or(rest);
-        let after_x = after_x.trim_start_matches([':', '.', ')']);
-        if after_x.starts_with(char::is_whitespace) && !after_x.trim().is_empty() {
+        // "3xGuard of the Citadel": the count glued to the title (no title starts with a
+        // digit, and none holds one).
+        if after_x.len() < rest.len() && after_x.starts_with(char::is_alphabetic) {
             return Some((&lead[..digits], after_x.trim()));
+        }
+        let after_x = after_x.trim_start_matches([':', '.', ')', ']']);
+        if after_x.starts_with(char::is_whitespace) && !after_x.trim().is_empty() {
+            // "3 copies of Guard of the Citadel".
+            let name = after_x.trim();
+            let name = match strip_copies_word(name) {
+                Some(r) if !r.trim().is_empty() => {
+                    let r = r.trim_start();
+                    r.strip_prefix("of ").unwrap_or(r).trim()
+                }
+                _ => name,
+            };
+            return Some((&lead[..digits], name));
         }
     }
     let trimmed = s.trim_end();
@@ -155,6 +183,7 @@ fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
     {
         let (open, body) = inner;
         let body = body.trim();
+        let body = trim_copies_suffix(body);
         let num = body
             .trim_start_matches(['x', 'X', '×'])
             .trim_end_matches(['x', 'X', '×'])
@@ -166,19 +195,54 @@ fn split_quantity_at_ends(s: &str) -> Option<(&str, &str)> {
             }
         }
     }
-    // Trailing count: "... x3" / "... x 3" / "... ×3" / "... - 3".
+    // Trailing count: "... x3" / "... x 3" / "... ×3" / "... - 3" / "...: 3" / "... - 3 copies".
+    let trimmed = trim_copies_suffix(trimmed);
     let tail = trimmed.len() - trimmed.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     if tail > 0 {
         let head = trimmed[..trimmed.len() - tail].trim_end();
-        if let Some(name) = head.strip_suffix(['x', 'X', '×', '*', '-', '–']) {
-            if (name.ends_with(char::is_whitespace) || name.ends_with(')'))
+        if let Some(name) = head.strip_suffix(['x', 'X', '×', '*', '-', '–', ':']) {
+            // "Ally: 6" in a count line ("Hero: 3, Ally: 6") is a heading's count, not a card.
+            let colon_card = head.ends_with(':') && heading(name).is_none();
+            if (name.ends_with(char::is_whitespace) || name.ends_with(')') || colon_card)
                 && !name.trim().is_empty()
             {
                 return Some((&trimmed[trimmed.len() - tail..], name.trim()));
             }
         }
     }
+    // "... 3x" / "... 3 x": the sign after the count.
+    let head = trimmed.trim_end_matches(['x', 'X', '×']).trim_end();
+    if head.len() < trimmed.len() {
+        let tail = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let name = head[..head.len() - tail].trim_end();
+        if tail > 0 && name.len() < head.len() - tail && !name.is_empty() {
+            return Some((
+                &head[head.len() - tail..],
+                name.trim_end_matches(['-', '–', ':']).trim(),
+            ));
+        }
+    }
     None
+}
+
+/// `copies` / `copy` / `cards` after a count: "3 copies of Name".
+fn strip_copies_word(s: &str) -> Option<&str> {
+    ["copies", "copy", "cards", "card"]
+        .iter()
+        .find_map(|w| s.strip_prefix(w))
+        .filter(|r| r.is_empty() || r.starts_with(' '))
+}
+
+/// "3 copies" -> "3"; "Name - 3 copies" -> "Name - 3".
+fn trim_copies_suffix(s: &str) -> &str {
+    for w in [" copies", " copy", " cards"] {
+        if let Some(h) = s.strip_suffix(w) {
+            if h.ends_with(|c: char| c.is_ascii_digit()) {
+                return h;
+            }
+        }
+    }
+    s
 }
 
 /// Splits `Name (Set)` or `Name [Set]` into ("Name", Some("Set")).
@@ -194,6 +258,116 @@ pub(super) fn split_set(s: &str) -> (&str, Option<&str>) {
         }
     }
     (s, None)
+}
+
+/// A card type or sphere word that a line may add in its parentheses: `Hero`, `allies`,
+/// `Tactics`. `side`, `player` and `quest(s)` count as parts of "player side quest".
+fn qualifier_word(w: &str) -> Option<(Option<CardType>, Option<Sphere>)> {
+    let key = normalize_title(w);
+    if let Some(sp) = sphere_named(&key) {
+        return Some((None, Some(sp)));
+    }
+    match key.as_str() {
+        "side" | "player" => Some((None, None)),
+        "quest" | "quests" => Some((Some(CardType::PlayerSideQuest), None)),
+        _ => match section_type(&key) {
+            Some(Some(t)) => Some((Some(t), None)),
+            _ => None,
+        },
+    }
+}
+
+/// What a line's parentheses say beyond the set: `(Hero)`, `(Tactics Hero)`, `(Ally, Core
+/// Set)`, `(Leadership ally - TLR)`, and a second group `Éowyn (Hero) (Spirit)`. The card
+/// type and sphere named there narrow the look-up as a heading would (they win over the
+/// heading's); what is left is the set. A text that is a set name, or names no type, is
+/// returned as it is (a lone sphere is already read as one by the look-up).
+pub(super) fn qualify<'a>(
+    name: &'a str,
+    set: Option<&'a str>,
+    hint: Hint,
+    db: &CardDb,
+) -> (&'a str, Option<String>, Hint) {
+    let unchanged = (name, set.map(str::to_string), hint);
+    let Some(last) = set else {
+        return unchanged;
+    };
+    let mut name = name;
+    let mut groups = vec![last];
+    // "Éowyn (Hero) (Spirit)", "Legolas (Core Set) (Hero)": earlier groups of a set or words.
+    while groups.len() < 4 {
+        let (n, s) = split_set(name);
+        match s {
+            Some(s) if n.len() < name.len() && (is_set_name(s, db) || qualifiers(s).is_some()) => {
+                groups.insert(0, s);
+                name = n;
+            }
+            _ => break,
+        }
+    }
+    if groups.len() == 1 && (is_set_name(last, db) || sphere_named(last).is_some()) {
+        return unchanged;
+    }
+    let (mut ty, mut sphere, mut rest) = (None, None, None::<String>);
+    for g in &groups {
+        let (t, sp, r) = if is_set_name(g, db) {
+            (None, None, Some(g.to_string()))
+        } else {
+            match qualifiers(g) {
+                Some(q) => q,
+                None => (None, None, Some(g.to_string())),
+            }
+        };
+        ty = ty.or(t);
+        sphere = sphere.or(sp);
+        if rest.is_none() {
+            rest = r;
+        }
+    }
+    if ty.is_none() && groups.len() == 1 {
+        // Only a sphere and a set ("Tactics, Core"): a sphere word alone was read before;
+        // this reads it next to a set too.
+        if sphere.is_none() {
+            return unchanged;
+        }
+    }
+    let hint = Hint {
+        ty: ty.or(hint.ty),
+        sphere: sphere.or(hint.sphere),
+    };
+    (name, rest.map(|r| drop_card_number(&r).to_string()), hint)
+}
+
+/// The type and sphere words of one group in parentheses (`Tactics Hero`, `Ally, Core Set`)
+/// and the set text left (`Core Set`); `None` when no part of it is type and sphere words
+/// only.
+fn qualifiers(group: &str) -> Option<(Option<CardType>, Option<Sphere>, Option<String>)> {
+    let (mut ty, mut sphere, mut rest) = (None, None, Vec::new());
+    let mut any = false;
+    for seg in group
+        .split([',', ';', '/', '|', '–', '—'])
+        .flat_map(|x| x.split(" - "))
+    {
+        let words: Vec<&str> = seg
+            .split_whitespace()
+            .map(|w| w.trim_matches(['-', ':', '.', '#']))
+            .filter(|w| !w.is_empty())
+            .collect();
+        // A segment of type and sphere words only: `Tactics Hero`, `Ally`. Anything else
+        // (`Fellowship of Moria`, `Core Set #5`) is the set, whole.
+        let found: Vec<_> = words.iter().map(|w| qualifier_word(w)).collect();
+        if !words.is_empty() && found.iter().all(Option::is_some) {
+            any = true;
+            for (t, sp) in found.into_iter().flatten() {
+                ty = ty.or(t);
+                sphere = sphere.or(sp);
+            }
+        } else if !words.is_empty() {
+            rest.push(words.join(" "));
+        }
+    }
+    (any && (ty.is_some() || sphere.is_some()))
+        .then(|| (ty, sphere, (!rest.is_empty()).then(|| rest.join(" "))))
 }
 
 /// A set written with the card's number: `Core Set #16`, `Core 46`, `Core Set, 16`, `TLR-3`.
@@ -220,6 +394,15 @@ pub(super) fn clean_line(raw: &str) -> String {
     }
     let decoded = strip_bbcode(&decode_entities(raw));
     let decoded = table_row(&decoded).unwrap_or(decoded);
+    // Full-width forms (`ＦｅｉｎＴ`, `３x`, from an East Asian input method) as ASCII.
+    let decoded: String = decoded
+        .chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect();
     let mut s = decoded
         .replace(['\u{a0}', '\t'], " ")
         .replace(['’', '‘', '`', '´'], "'")
@@ -235,9 +418,18 @@ pub(super) fn clean_line(raw: &str) -> String {
         };
         s = format!("{}{}{}", &s[..open], &s[open + 1..a], &s[b + 1..]);
     }
+    let s = s.trim();
+    // "-1x Name" is a negative count (refused), not a bullet before "1x Name".
+    let s = match s.strip_prefix('-') {
+        Some(r) if r.starts_with(|c: char| c.is_ascii_digit()) => s,
+        _ => s
+            .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+            .trim(),
+    };
+    // Other bullets, arrows, check marks and emoji before the line (`◦`, `►`, `✓`): no card
+    // title starts with a symbol.
     let s = s
-        .trim()
-        .trim_start_matches(['-', '*', '•', '·', '+', '>', '–', '—', '~'])
+        .trim_start_matches(|c: char| !c.is_ascii() && !c.is_alphanumeric() && c != '“')
         .trim();
     // "1. Aragorn": a numbered list's number, not a count.
     let unnumbered = s.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -523,6 +715,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 continue;
             }
             let (n, set) = split_set(&name);
+            let (n, set, hint) = qualify(n, set, hint, db);
+            let set = set.as_deref();
             // The file's first line, bare and before any heading, is the deck's name (RingsDB
             // exports start with it), even when it is also a card title ("Aragorn").
             if qty.is_none() && !listed && section == Section::Preamble && first_line {
@@ -588,7 +782,22 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 imp.notes.push(format!("{line}: {note}"));
             }
             let id = match found {
-                Found::One(id) => id,
+                Found::One(id) => {
+                    // A set that holds no printing of the card (a typo, the wrong pack): the
+                    // card is read all the same, and the note says the set was not used.
+                    if let Some(s) = set.filter(|s| {
+                        sphere_named(s).is_none()
+                            && !s.chars().all(|c| c.is_ascii_digit() || c == ' ')
+                            && !printed_in(db, id, |o| names_set(s, o))
+                    }) {
+                        imp.notes.push(format!(
+                            "{line}: `{s}` names no printing of {}: read as {} (check the set)",
+                            db.def(id).title,
+                            describe(id, db)
+                        ));
+                    }
+                    id
+                }
                 Found::Ambiguous(candidates, message) => {
                     let unmatched_set = set
                         .filter(|s| {
@@ -655,6 +864,8 @@ fn side_items(
             None => (1, item.clone()),
         };
         let (n, set) = split_set(&name);
+        let (n, set, _) = qualify(n, set, Hint::default(), db);
+        let set = set.as_deref();
         let mut found = match resolve_or_near(
             n,
             set,

@@ -247,6 +247,15 @@ pub struct Hint {
     /// attack (`ready_is_idle`), it changes nothing but what it costs (everything readies in
     /// the refresh phase), and a bot does not use it.
     pub readies: bool,
+    // cards41
+    /// All the card's effect does is lower the Attack of enemies in play until the end of the
+    /// phase (Horn's Cry): it changes nothing unless an enemy attack is under way or (combat
+    /// phase) still to come (`debuff_is_idle`), and a search bot does not consider it there.
+    pub lowers_enemy_attack: bool,
+    /// A draw paid with X resources of its sphere (Gandalf's Search): its `play_value` plays it
+    /// in the planning phase with the resources no other card in hand needs. `basic` follows
+    /// that value only with its option `spare_draw=1` (off: measured no better, cards41).
+    pub spare_resource_draw: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -330,6 +339,8 @@ pub const NO_HINT: Hint = Hint {
     phase_boost: 0,
     attacks_out_of_combat: false,
     readies: false,
+    lowers_enemy_attack: false,
+    spare_resource_draw: false,
 };
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
@@ -590,7 +601,23 @@ pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
 
 /// [`use_is_idle`] with the card's hints `h` already read.
 fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
-    (h.phase_boost != 0 && boost_is_idle_with(g, c, h)) || (h.readies && ready_is_idle(g, p))
+    (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
+        || (h.readies && ready_is_idle(g, p))
+        || (h.lowers_enemy_attack && debuff_is_idle(g))
+}
+
+/// cards41: lowering enemies' Attack until the end of the phase (`Hint::lowers_enemy_attack`)
+/// changes nothing now: no enemy attack is under way and, outside the combat phase or after
+/// its last enemy attack (`combat_attacks_left`), none is still to come. (Enemies that enter
+/// play later are not affected by such an effect, so an attack a revealed card may bring
+/// does not count.)
+pub fn debuff_is_idle(g: &Game) -> bool {
+    if g.attacking_enemy().is_some() {
+        return false;
+    }
+    // (Per player: an undefended attack counts too.)
+    g.phase != crate::engine::Phase::Combat
+        || !(0..g.n_players).any(|q| combat_attacks_left(g, Some(q)).0)
 }
 
 /// One threat point in damage-cost units at the `basic` bot's hand-set weights (its
@@ -773,8 +800,42 @@ pub fn engaged_attack(g: &Game, p: u8) -> i16 {
     g.engaged(p).iter().map(|&e| g.stat(e, Stat::Attack)).sum()
 }
 
+/// (cards41) Only those still to resolve: for the enemy whose attack is in progress, the shadow
+/// cards already resolved (their effect now shows in the stats) are not counted.
 pub fn shadow_count(g: &Game, e: CardId) -> i16 {
-    g.shadows_of(e).count() as i16
+    let n = g.shadows_of(e).count() as i16;
+    if n == 0 || g.attacking_enemy() != Some(e) {
+        return n;
+    }
+    n - resolved_shadows(g).min(n)
+}
+
+/// cards41: how many shadow cards of the enemy attack in progress are resolved, read from the
+/// attack's next stage (`Frame::Attack`: stage 10 + 2k turns shadow card k, 10 + 2k + 1
+/// resolves it; stages 2 and 3 come after the last one).
+pub fn resolved_shadows(g: &Game) -> i16 {
+    use crate::engine::Frame;
+    let stage = g.stack.iter().rev().find_map(|f| match *f {
+        Frame::Attack { stage } => Some(stage),
+        _ => None,
+    });
+    match stage {
+        Some(2 | 3) => i16::MAX,
+        Some(s) if s >= 10 => ((s - 10) / 2) as i16,
+        _ => 0,
+    }
+}
+
+/// cards41: the enemy attack in progress still has a face-down or unresolved shadow card; a
+/// Defense boost can wait for the window after them (before the damage), where the attack is
+/// known.
+pub fn shadows_pending(g: &Game) -> bool {
+    g.attacking_enemy().is_some_and(|e| shadow_count(g, e) > 0)
+}
+
+/// [`shadows_pending`], as the Defense-boost values read it.
+fn wait_for_shadows(g: &Game) -> bool {
+    shadows_pending(g)
 }
 
 pub fn max_engaged_attack(g: &Game, p: u8) -> i16 {
@@ -814,6 +875,10 @@ pub fn defense_boost_value(g: &Game, p: u8, d: CardId, by: i16) -> i32 {
         || g.controller(d) != p
         || !g.attack.defenders().contains(&d)
     {
+        return 0;
+    }
+    // cards41: with shadow cards still to resolve, wait for the window after them.
+    if wait_for_shadows(g) {
         return 0;
     }
     let dmg = g.stat(e, Stat::Attack) + shadow_count(g, e) - defenders_defense(g);
@@ -1043,6 +1108,10 @@ pub fn discard_boost_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i3
         && g.attack.defenders().contains(&host)
         && hand_n >= 3
     {
+        // cards41: with shadow cards still to resolve, wait for the window after them.
+        if wait_for_shadows(g) {
+            return 0;
+        }
         let atk = g.stat(e, Stat::Attack) + shadow_count(g, e);
         let def = defenders_defense(g);
         return (atk > def) as i32 * 20;

@@ -229,6 +229,11 @@ pub mod codes {
     pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";
     pub const ARWEN_UNDOMIEL_HERO: &str = "TDR-140";
     pub const FAIR_AND_PERILOUS: &str = "AtE-060";
+    /// cards41: a draw paid with X Lore resources; an enemy Attack reduction for the phase.
+    pub const GANDALFS_SEARCH: &str = "Core-067";
+    pub const HORNS_CRY: &str = "TToR-088";
+    /// Lore heroes (Core Set): Denethor, Glorfindel, Beravor.
+    pub const LORE_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

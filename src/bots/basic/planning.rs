@@ -164,6 +164,8 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
+        // cards41: a draw with spare resources only with `spare_draw` on.
+        _ if w().spare_draw == 0 && hint(g, c).spare_resource_draw => 0,
         // (`greet_early`: a threat reduction that keeps coming enemies away.)
         _ if relief_keeps_enemies_away(g, p, c) => action_value(g, p, c, None).max(60),
         _ => action_value(g, p, c, None),

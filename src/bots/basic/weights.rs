@@ -574,6 +574,12 @@ weights! {
     /// 4,000 pairs: The Dread Realm progress −0.13 (−0.20 to −0.05), Intruders in Chetwood
     /// wins −0.17 (−0.34 to −0.01) points (results/research/sense40.md).
     attach_risk: 0,
+    /// 1: a draw paid with X resources (`Hint::spare_resource_draw`, Gandalf's Search) is
+    /// played in the planning phase, after every other play, with the resources of its sphere
+    /// no other card in hand needs (its `play_value`); 0: never (the old play). Off: Escape
+    /// from Mount Gram `core-lore-spirit` Easy progress −0.57 (−1.10 to −0.04) over 2,000
+    /// pairs, the resources spent are missed the next rounds (results/research/cards41.md).
+    spare_draw: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -160,7 +160,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-067",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 0),
+            spare_resource_draw: true,
+            play_value: Some(bot::gandalfs_search_value),
+            effect: Some(bot::gandalfs_search_effect),
             ..NO_HINT
         },
         can_act: Some(search_can),
@@ -845,6 +847,53 @@ mod bot {
             * 25
     }
 
+    /// cards41: Gandalf's Search draws with the Lore resources no other Lore or neutral card in
+    /// hand needs (`search_surplus`): in the planning phase only, and at the lowest value, so
+    /// every other play of the phase comes first. (`Hint::spare_resource_draw`: `basic` plays
+    /// by it only with `spare_draw=1`.)
+    pub(super) fn gandalfs_search_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
+        (g.phase == Phase::Planning && search_surplus(g, p, c) >= 1) as i32 * 2
+    }
+
+    /// Lore resources of `p` beyond the dearest other Lore or neutral card in hand.
+    fn search_surplus(g: &Game, p: u8, c: CardId) -> i16 {
+        let need = hand(g, p)
+            .iter()
+            .filter(|&&x| x != c && matches!(g.def_of(x).sphere, Sphere::Lore | Sphere::Neutral))
+            .map(|&x| g.cost_of(x, p))
+            .max()
+            .unwrap_or(0);
+        g.available(p, Sphere::Lore) - need.max(0)
+    }
+
+    /// Gandalf's Search: X is the surplus (at most 3; at least 1), our own deck, the card worth
+    /// most in hand.
+    pub(super) fn gandalfs_search_effect(
+        g: &Game,
+        p: u8,
+        c: CardId,
+        what: u8,
+        o: &[Opt],
+    ) -> Option<usize> {
+        match what {
+            0 => {
+                let x = search_surplus(g, p, c).clamp(1, 3) as u8;
+                let mut best: Option<(u8, usize)> = None;
+                for (i, opt) in o.iter().enumerate() {
+                    if let Opt::Mode(m) = *opt {
+                        if m <= x && best.is_none_or(|(b, _)| m > b) {
+                            best = Some((m, i));
+                        }
+                    }
+                }
+                best.map(|(_, i)| i)
+            }
+            1 => find(o, Opt::Player(p)),
+            2 => pick_max(o, |x| hand_card_value(g, p, x)),
+            _ => None,
+        }
+    }
+
     /// Beorn's Hospitality
     pub(super) fn beorns_hospitality_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         (total_hero_damage(g, p) >= 4) as i32 * 30
@@ -1213,6 +1262,71 @@ mod tests {
         let top3: Vec<CardId> = deck.iter().rev().take(3).copied().collect();
         assert_eq!(top3, vec![t[2], t[3], t[0]]);
         assert_eq!(g.card(e).zone, Zone::Discard(0));
+    }
+
+    /// cards41: Gandalf's Search is played in the planning phase with the Lore resources no
+    /// other Lore or neutral card in hand needs, X = that surplus (at most 3), on its own deck,
+    /// taking the card worth most; never while a dearer Lore card waits for the resources,
+    /// and never outside the planning phase.
+    #[test]
+    fn cards41_gandalfs_search_spends_spare_lore() {
+        use crate::cards::hints::action_value;
+        use crate::cards::testkit::codes::{GANDALFS_SEARCH, LORE_HEROES, PROTECTOR_OF_LORIEN};
+        let mut g = sandbox(&[LORE_HEROES]);
+        for h in heroes(&g, 0) {
+            g.cards[h as usize].resources = 0;
+        }
+        let glorfindel = crate::cards::testkit::hero(&g, "Core-011");
+        g.cards[glorfindel as usize].resources = 2;
+        let hand: Vec<CardId> = g.list(Zone::Hand(0)).to_vec();
+        for c in hand {
+            g.move_card(c, Zone::Discard(0));
+        }
+        let s = g.spawn(GANDALFS_SEARCH, 0, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        assert!(action_value(&g, 0, s, None) > 0, "2 spare Lore resources");
+        // `basic` plays by that value only with `spare_draw=1` (off by default).
+        let dec = crate::engine::Decision {
+            player: 0,
+            ask: crate::engine::Ask::Planning,
+            options: vec![Opt::Pass, Opt::Play(s)],
+        };
+        for (spec, want) in [("basic", Opt::Pass), ("basic:spare_draw=1", Opt::Play(s))] {
+            let mut b = crate::bots::make(spec).unwrap();
+            assert_eq!(dec.options[b.choose(&g, &dec)], want, "{spec}");
+        }
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, s, None), 0, "planning only");
+        g.phase = Phase::Planning;
+        // A Lore card costing 1 in hand: 1 spare.
+        let pl = g.spawn(PROTECTOR_OF_LORIEN, 0, Zone::Hand(0));
+        assert!(action_value(&g, 0, s, None) > 0);
+        let modes = [Opt::Mode(1), Opt::Mode(2)];
+        assert_eq!(
+            super::bot::gandalfs_search_effect(&g, 0, s, 0, &modes),
+            Some(0)
+        );
+        g.move_card(pl, Zone::Discard(0));
+        assert_eq!(
+            super::bot::gandalfs_search_effect(&g, 0, s, 0, &modes),
+            Some(1)
+        );
+        // Resources saved for a dearer Lore card: kept.
+        g.cards[glorfindel as usize].resources = 1;
+        g.spawn(PROTECTOR_OF_LORIEN, 0, Zone::Hand(0));
+        assert_eq!(action_value(&g, 0, s, None), 0);
+        // Played through: X = 1, our deck, a card to hand.
+        g.cards[glorfindel as usize].resources = 2;
+        let n = g.list(Zone::Hand(0)).len();
+        let mut bot = crate::bots::basic::BasicBot::new();
+        g.act(0, Opt::Play(s));
+        while let Some(d) = g.pending() {
+            let d = d.clone();
+            let i = crate::bots::Bot::choose(&mut bot, &g, &d);
+            g.answer(d.options[i]);
+        }
+        assert_eq!(g.list(Zone::Hand(0)).len(), n);
+        assert_eq!(g.cards[glorfindel as usize].resources, 1);
     }
 
     #[test]

@@ -1398,4 +1398,59 @@ mod tests {
         // Gondorian Spearman (1 Defense, 1 hit point) dies either way: kept.
         assert_eq!(choose(true, 0).0, Opt::Pass);
     }
+
+    /// cards41: Blade Mastery's +1 Defense waits for the attack's shadow card to resolve: in
+    /// the window after the defender is declared (a face-down shadow card, stage 10) it is
+    /// kept; in the window after the shadow cards (stage 2) a resolved shadow card no longer
+    /// counts as +1 Attack, and the boost is played where it still helps.
+    #[test]
+    fn cards41_blade_mastery_waits_for_shadow_cards() {
+        use crate::bots::basic::BasicBot;
+        use crate::bots::Bot;
+        use crate::cards::hints::{resolved_shadows, shadow_count, shadows_pending};
+        use crate::cards::testkit::codes::{ANGMAR_MARAUDER, BLADE_MASTERY, TACTICS_HEROES};
+        use crate::engine::{Ask, Decision};
+        // Angmar Marauder (3 Attack) with one shadow card attacks Thalin (2 Defense, 4 hit
+        // points, `wounds` damage); the attack's next stage is `stage`.
+        let choose = |stage: u8, wounds: i16| {
+            let mut g = sandbox(&[TACTICS_HEROES]);
+            let thalin = hero(&g, "Core-006");
+            g.cards[thalin as usize].resources = 1;
+            let bm = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
+            let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
+            g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Shadow(e));
+            g.cards[thalin as usize].damage = wounds;
+            g.phase = Phase::Combat;
+            g.attack = AttackCtx::new(e, 0, false);
+            g.card_mut(e).attacked = true;
+            g.attack.defenders[0] = thalin;
+            g.attack.n_defenders = 1;
+            g.exhaust(thalin);
+            g.stack.push(Frame::Attack { stage });
+            let counts = (
+                shadow_count(&g, e),
+                resolved_shadows(&g),
+                shadows_pending(&g),
+            );
+            let dec = Decision {
+                player: 0,
+                ask: Ask::Action(Phase::Combat),
+                options: vec![Opt::Pass, Opt::Play(bm)],
+            };
+            (dec.options[BasicBot::new().choose(&g, &dec)], counts)
+        };
+        // Before the shadow card: 3 + 1 (shadow) - 2 = 2 would destroy Thalin at 2 hit points
+        // left, but the window after the shadow card comes first: kept.
+        let (pick, counts) = choose(10, 2);
+        assert_eq!(pick, Opt::Pass);
+        assert_eq!(counts, (1, 0, true));
+        // Shadow card 0 turned, not yet resolved (stage 11): still pending.
+        assert_eq!(choose(11, 2).1, (1, 0, true));
+        // After it (stage 2): 3 - 2 = 1 point, Thalin survives either way; the boost keeps a
+        // point off a hero and is played.
+        let (pick, counts) = choose(2, 2);
+        assert!(matches!(pick, Opt::Play(_)));
+        assert_eq!(counts.0, 0);
+        assert!(!counts.2);
+    }
 }

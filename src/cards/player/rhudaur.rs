@@ -68,6 +68,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToR-088",
         hint: Hint {
             valour_event: true,
+            lowers_enemy_attack: true,
             play_value: Some(bot::horns_cry_value),
             effect: Some(bot::horns_cry_effect),
             ..NO_HINT
@@ -1082,5 +1083,32 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 0, "one attacker");
         g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         assert_eq!(action_value(&g, 0, c, None), 25, "two attackers");
+    }
+
+    /// cards41: Horn's Cry only lowers the Attack of enemies in play until the end of the
+    /// phase (`Hint::lowers_enemy_attack`): idle (so `lookahead` does not search it) unless an
+    /// enemy attack is under way or, in the combat phase, still to come.
+    #[test]
+    fn cards41_horns_cry_idle_without_enemy_attack() {
+        use crate::cards::hints::{hint, use_is_idle};
+        use crate::cards::testkit::codes::{ANGMAR_MARAUDER, HORNS_CRY, LEADERSHIP_HEROES};
+        use crate::engine::{AttackCtx, Phase, Zone, ENCOUNTER};
+        let mut g = crate::cards::testkit::sandbox(&[LEADERSHIP_HEROES]);
+        let c = g.spawn(HORNS_CRY, 0, Zone::Hand(0));
+        assert!(hint(&g, c).lowers_enemy_attack);
+        let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
+        // Before the quest, with an enemy engaged: nothing attacks in this phase.
+        g.phase = Phase::Quest;
+        assert!(use_is_idle(&g, 0, c));
+        // Combat phase, the enemy has not attacked yet: not idle.
+        g.phase = Phase::Combat;
+        assert!(!use_is_idle(&g, 0, c));
+        // Every engaged enemy has attacked: idle.
+        g.card_mut(e).attacked = true;
+        assert!(use_is_idle(&g, 0, c));
+        // An attack under way (an immediate attack in the quest phase): not idle.
+        g.phase = Phase::Quest;
+        g.attack = AttackCtx::new(e, 0, false);
+        assert!(!use_is_idle(&g, 0, c));
     }
 }

@@ -20,8 +20,10 @@
 //!
 //! What is not: hands (the players share what they hold), the quest deck (its order is
 //! printed), set-aside cards (named by the scenario), discard piles, the victory display, and
-//! other cards underneath a card (they are known when put there). A card that an effect looked
-//! at and put back on top of a deck is treated as unknown (no card tracks that today).
+//! other cards underneath a card (they are known when put there), and a face-down card a
+//! player has looked at (`CardInst::seen`: Denethor's or Henamarth's look at the encounter
+//! deck's top card, Dark Knowledge's look at a shadow card): it keeps its place and identity
+//! until it moves or its pile is shuffled, and the rest of its pile is shuffled around it.
 //!
 //! [`GameBuf`] keeps the heap buffers of a `Game` between decisions without borrowing the card
 //! table or the setup, so a bot can hold one and copy the live game into it with
@@ -41,13 +43,9 @@ impl<'a> Game<'a> {
     /// encounter deck card: the encounter deck plus the unrevealed shadows keep their union).
     pub fn determinize<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         for p in 0..MAX_PLAYERS as u8 {
-            let l = &mut self.lists[Zone::Deck(p).list()];
-            l.sort_unstable();
-            l.shuffle(rng);
+            self.shuffle_unseen(Zone::Deck(p).list(), rng);
         }
-        let l = &mut self.lists[Zone::OrcDeck.list()];
-        l.sort_unstable();
-        l.shuffle(rng);
+        self.shuffle_unseen(Zone::OrcDeck.list(), rng);
         self.determinize_encounter(rng);
         self.determinize_loot(rng);
         if !self.list(Zone::Captured(0)).is_empty() {
@@ -91,6 +89,36 @@ impl<'a> Game<'a> {
         usize::MAX
     }
 
+    /// Shuffle list `li` (a hidden pile) except the cards a player has looked at
+    /// (`CardInst::seen`), which keep their places. With none, a plain shuffle of the sorted
+    /// list (the same random numbers as before there were seen cards).
+    fn shuffle_unseen<R: Rng + ?Sized>(&mut self, li: usize, rng: &mut R) {
+        if !self.lists[li].iter().any(|&c| self.cards[c as usize].seen) {
+            let l = &mut self.lists[li];
+            l.sort_unstable();
+            l.shuffle(rng);
+            return;
+        }
+        let mut free = std::mem::take(&mut self.scratch);
+        free.clear();
+        free.extend(
+            self.lists[li]
+                .iter()
+                .copied()
+                .filter(|&c| !self.cards[c as usize].seen),
+        );
+        free.sort_unstable();
+        free.shuffle(rng);
+        let mut k = 0;
+        for i in 0..self.lists[li].len() {
+            if !self.cards[self.lists[li][i] as usize].seen {
+                self.lists[li][i] = free[k];
+                k += 1;
+            }
+        }
+        self.scratch = free;
+    }
+
     /// Encounter deck + unrevealed shadow cards: one shuffled pool, redealt to the same places.
     fn determinize_encounter<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let sl = Zone::Shadow(0).list();
@@ -111,7 +139,7 @@ impl<'a> Game<'a> {
                 .iter()
                 .filter(|&&x| self.cards[x as usize].zone == Zone::Shadow(e))
                 .count();
-            if k < self.revealed_shadows(e) {
+            if k < self.revealed_shadows(e) || self.cards[s as usize].seen {
                 continue;
             }
             pos[n] = i as u16;
@@ -122,9 +150,9 @@ impl<'a> Game<'a> {
             let s = self.lists[sl][i as usize];
             self.lists[el].push(s);
         }
-        let deck = &mut self.lists[el];
-        deck.sort_unstable();
-        deck.shuffle(rng);
+        // The cards a player has looked at keep their places; the shadows were put on top,
+        // where no such card is, so the ones taken back below are all unseen.
+        self.shuffle_unseen(el, rng);
         for k in (0..n).rev() {
             let s = self.lists[el].pop().expect("the pool holds the shadows");
             self.lists[sl][pos[k] as usize] = s;

@@ -204,6 +204,7 @@ impl<'a> Game<'a> {
             guarded: false,
             text_blanked: false,
             reanimated: false,
+            seen: false,
             hooks: 0,
             ty: self.db.def(def).ty,
             listed: 0,
@@ -532,6 +533,7 @@ impl<'a> Game<'a> {
             ci.zone = to;
             ci.guarded = false;
             ci.text_blanked = false;
+            ci.seen = false;
             ci.rescued_from = NO_CARD;
             if ci.captured {
                 ci.captured = false;
@@ -769,6 +771,45 @@ impl<'a> Game<'a> {
             .filter(move |&a| self.cards[a as usize].zone == Zone::Under(host))
     }
 
+    /// Player `seat` looks at face-down card `c` (a deck's card, a shadow card): from now on
+    /// its identity and place are known (`CardInst::seen`; `determinize` keeps it), until it
+    /// moves or its pile is shuffled. The trace names it.
+    pub fn look_at(&mut self, c: CardId, seat: u8) {
+        self.cards[c as usize].seen = true;
+        if self.logging() {
+            let line = format!(
+                "  P{} looks at {}: {}",
+                seat + 1,
+                self.where_is(c),
+                self.title(c)
+            );
+            self.log_line(line);
+        }
+    }
+
+    /// Where face-down card `c` lies, for the trace ("the encounter deck's top card", ...).
+    fn where_is(&self, c: CardId) -> String {
+        let z = self.cards[c as usize].zone;
+        match z {
+            Zone::Shadow(e) => format!("the shadow card of {}", self.title(e)),
+            Zone::EncounterDeck | Zone::Deck(_) | Zone::OrcDeck => {
+                let l = self.list(z);
+                let depth = l.len() - 1 - l.iter().position(|&x| x == c).unwrap_or(0);
+                let pile = match z {
+                    Zone::Deck(p) => format!("P{}'s deck", p + 1),
+                    Zone::OrcDeck => "the Orc deck".to_string(),
+                    _ => "the encounter deck".to_string(),
+                };
+                match depth {
+                    0 => format!("{pile}'s top card"),
+                    d if d + 1 == l.len() => format!("{pile}'s bottom card"),
+                    d => format!("{pile}'s card {} from the top", d + 1),
+                }
+            }
+            other => format!("{other:?}").to_lowercase(),
+        }
+    }
+
     pub fn shadows_of(&self, enemy: CardId) -> impl Iterator<Item = CardId> + '_ {
         self.list(Zone::Shadow(0))
             .iter()
@@ -777,6 +818,10 @@ impl<'a> Game<'a> {
     }
 
     pub fn shuffle(&mut self, z: Zone) {
+        for i in 0..self.lists[z.list()].len() {
+            let c = self.lists[z.list()][i];
+            self.cards[c as usize].seen = false;
+        }
         let l = &mut self.lists[z.list()];
         match z {
             Zone::Deck(p) => l.shuffle(&mut self.rng_players[p as usize]),

@@ -202,6 +202,11 @@ pub struct CardInst {
     /// A player card facedown as a Reanimated Dead (RULES §8.11, `engine::reanimated`): it
     /// shows `CardDb::reanimated` (an Undead enemy with no text) until it leaves play.
     pub reanimated: bool,
+    /// A face-down card in a hidden pile (a deck, a shadow card) that a player has looked at
+    /// (Denethor, Henamarth Riversong, Dark Knowledge, ...): its identity and place are known,
+    /// so `Game::determinize` leaves it where it is. Cleared whenever the card moves and when
+    /// its pile is shuffled.
+    pub seen: bool,
     /// Hooks of the current face's script (`hooks::*` bits, from the script whatever blanks or
     /// guards it now): scans skip cards without the hook they look for.
     pub(crate) hooks: u16,

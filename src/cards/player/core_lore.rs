@@ -211,11 +211,16 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-071",
         hint: Hint {
             attach: Some((0, AttachKind::General)),
-            play_value: Some(|_, _, _, _| 0),
+            // Not worth a hero's Willpower to `basic` (it reads no shadow card); its look is
+            // free once in play, so it is used.
+            play_value: Some(|_, _, _, ev| ev.is_some() as i32 * 10),
             ..NO_HINT
         },
         attach_to: Some(super::core_leadership::any_hero),
         modify: Some(dark_knowledge_modify),
+        can_respond: Some(dark_knowledge_can),
+        respond_on: events![ShadowDealt],
+        respond: Some(dark_knowledge_respond),
         ..BLANK
     },
     Script {
@@ -328,16 +333,19 @@ fn denethor_act(g: &mut Game, me: CardId, seat: u8) {
     let Some(top) = g.top(Zone::EncounterDeck) else {
         return;
     };
+    g.look_at(top, seat);
     g.begin_ask(seat, Ask::Effect { card: me, what: 0 });
     g.offer(Opt::Pass);
     g.offer(Opt::Card(top));
     g.ask_script(Cont::new(me, 0).with(seat, 0, 0));
 }
 
-fn denethor_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+fn denethor_resume(g: &mut Game, cont: Cont, opt: Opt) {
     if let Opt::Card(c) = opt {
         if g.card(c).zone == Zone::EncounterDeck {
             g.move_card_bottom(c, Zone::EncounterDeck);
+            // Still known: now the bottom card.
+            g.look_at(c, cont.player);
         }
     }
 }
@@ -436,14 +444,7 @@ fn henamarth_can(g: &Game, me: CardId, seat: u8) -> bool {
 fn henamarth_act(g: &mut Game, me: CardId, seat: u8) {
     g.exhaust(me);
     if let Some(top) = g.top(Zone::EncounterDeck) {
-        if g.logging() {
-            let line = format!(
-                "  P{} looks at the encounter deck: {}",
-                seat + 1,
-                g.title(top)
-            );
-            g.log_line(line);
-        }
+        g.look_at(top, seat);
     }
 }
 
@@ -742,9 +743,29 @@ fn protector_resume(g: &mut Game, cont: Cont, opt: Opt) {
 }
 
 // ----------------------------------------------------------------- Dark Knowledge (Core-071)
-// Hero attachment: -1 Willpower. Its Response only lets a player look at a shadow card, paid for
-// by exhausting Dark Knowledge itself, which nothing else reads: the engine hides no information
-// from bots, so using it could never change an outcome, and it is not offered.
+// Hero attachment: -1 Willpower. Response, paid by exhausting Dark Knowledge itself: when a shadow
+// card has just been dealt to an enemy engaged with its controller (an enemy about to attack
+// him), look at that shadow card. The card is then known (`Game::look_at`): a search bot's
+// determinization keeps it instead of re-sampling it.
+
+fn dark_knowledge_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    let Event::ShadowDealt(e) = ev else {
+        return false;
+    };
+    matches!(g.card(me).zone, Zone::Attached(_))
+        && g.controller(me) == seat
+        && g.is_ready(me)
+        && g.engaged(seat).contains(&e)
+        && g.shadows_of(e).last().is_some_and(|s| !g.card(s).seen)
+}
+
+fn dark_knowledge_respond(g: &mut Game, me: CardId, seat: u8, ev: Event) {
+    let Event::ShadowDealt(e) = ev else { return };
+    g.exhaust(me);
+    if let Some(s) = g.shadows_of(e).last() {
+        g.look_at(s, seat);
+    }
+}
 
 fn dark_knowledge_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> i16 {
     if s == Stat::Willpower {
@@ -984,6 +1005,17 @@ mod tests {
         assert!(!g.is_ready(c));
         assert_eq!(g.list(Zone::EncounterDeck), &deck[..]);
         assert!(!henamarth_can(&g, c, 0));
+        // The top card is known now: a search bot's determinization leaves it on top, until
+        // the deck is shuffled.
+        let top = *deck.last().unwrap();
+        assert!(g.card(top).seen);
+        for seed in 0..8 {
+            let mut copy = g.clone();
+            copy.determinize(&mut rand_pcg::Pcg64Mcg::new(seed));
+            assert_eq!(copy.top(Zone::EncounterDeck), Some(top));
+        }
+        g.shuffle(Zone::EncounterDeck);
+        assert!(!g.card(top).seen);
     }
 
     #[test]
@@ -1338,6 +1370,32 @@ mod tests {
         g.act(0, Opt::Play(d));
         assert_eq!(g.card(d).zone, Zone::Attached(h));
         assert_eq!(g.stat(h, Stat::Willpower), 0);
+        // A shadow card dealt to an enemy engaged with us: exhaust it to look at that card.
+        for _ in 0..3 {
+            g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
+        }
+        let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        assert!(g.deal_shadow(e));
+        g.settle();
+        let s = g.shadows_of(e).last().unwrap();
+        assert!(!g.card(s).seen);
+        let offered = g.pending().map(|d| d.options.clone()).unwrap_or_default();
+        assert!(offered.contains(&Opt::Activate(d)), "{offered:?}");
+        g.answer(Opt::Activate(d));
+        assert!(g.card(s).seen && !g.is_ready(d));
+        // Exhausted: the next shadow card is not offered.
+        assert!(g.deal_shadow(e));
+        g.settle();
+        assert!(g.pending().is_none());
+        // A search bot's determinization keeps the seen shadow card; the unseen one is
+        // re-sampled from the encounter pool.
+        let mut copy = g.clone();
+        copy.determinize(&mut rand_pcg::Pcg64Mcg::new(7));
+        assert_eq!(copy.card(s).zone, Zone::Shadow(e));
+        assert!(copy.card(s).seen);
+        // The look ends when the card moves.
+        g.move_card(s, Zone::EncounterDiscard);
+        assert!(!g.card(s).seen);
     }
 
     #[test]

@@ -373,6 +373,8 @@ fn scout_ahead_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
     let deck = g.list(Zone::EncounterDeck).len();
     for i in deck.saturating_sub(x)..deck {
         let c = g.list(Zone::EncounterDeck)[i];
+        // The others stay where they are, known (`Game::look_at`).
+        g.look_at(c, first);
         if scout_ahead_target(g, c) {
             g.offer(Opt::Card(c));
         }

@@ -313,14 +313,17 @@ fn pillars_act(g: &mut Game, _me: CardId, p: u8) {
 // ----------------------------------------------------------------- Cautious Halfling (WaR-004)
 
 // Response on entering play: look at the top encounter card; unless it is an enemy, draw a card.
+/// Offered whatever the top card is (whether it is an enemy is what the look tells).
 fn halfling_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::EntersPlay(me)
-        && mine_in_play(g, me, seat)
-        && g.top(Zone::EncounterDeck).is_some_and(|c| !g.is_enemy(c))
+    ev == Event::EntersPlay(me) && mine_in_play(g, me, seat) && g.top(Zone::EncounterDeck).is_some()
 }
 
 fn halfling_respond(g: &mut Game, _me: CardId, seat: u8, _ev: Event) {
-    if g.top(Zone::EncounterDeck).is_some_and(|c| !g.is_enemy(c)) {
+    let Some(top) = g.top(Zone::EncounterDeck) else {
+        return;
+    };
+    g.look_at(top, seat);
+    if !g.is_enemy(top) {
         g.draw_by_effect(seat, 1);
     }
 }
@@ -878,11 +881,15 @@ mod tests {
         g.emit(Event::EntersPlay(h));
         g.answer(Opt::Activate(h));
         assert_eq!(g.list(Zone::Hand(0)).len(), hand + 1);
-        // An enemy on top: no response.
-        orc(&mut g, Zone::EncounterDeck);
+        // An enemy on top: the look is offered too (what it shows is the point), and it
+        // draws nothing; the enemy is now known to be on top (`seen`).
+        let o = orc(&mut g, Zone::EncounterDeck);
         let h2 = g.spawn("WaR-004", 0, Zone::Play(0));
         g.emit(Event::EntersPlay(h2));
-        assert!(g.pending().is_none());
+        g.answer(Opt::Activate(h2));
+        assert_eq!(g.list(Zone::Hand(0)).len(), hand + 1);
+        assert!(g.card(o).seen);
+        assert_eq!(g.top(Zone::EncounterDeck), Some(o));
     }
 
     #[test]

@@ -574,6 +574,13 @@ weights! {
     /// 4,000 pairs: The Dread Realm progress −0.13 (−0.20 to −0.05), Intruders in Chetwood
     /// wins −0.17 (−0.34 to −0.01) points (results/research/sense40.md).
     attach_risk: 0,
+    // foreign41
+    /// Rounds a kill or siege of a staged enemy is credited for where enemies never engage on
+    /// their own (`Rule::NoEngagementChecks`: Intruders in Chetwood 1B), when more than
+    /// `kill_rounds`: such an enemy adds its threat every round for the rest of the game unless
+    /// the players engage it (0: `kill_rounds`, as for any enemy). 10: about the rest of a game
+    /// there (results/research/foreign41.md: `core-leadership` Intruders Easy +2 points of wins).
+    stay_rounds: 10,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -520,6 +520,13 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // needed (the same values, fewer calls).
     let mut reward_memo: Option<i32> = None;
     let mut quest_kill_memo: Option<i32> = None;
+    // (`stay_rounds`: a staged enemy that never engages on its own costs its threat for the
+    // rest of the game.)
+    let kill_rounds = if no_checks {
+        w().kill_rounds.max(w().stay_rounds)
+    } else {
+        w().kill_rounds
+    };
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
@@ -574,9 +581,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             let siege_v = |c2: &Ids| {
                 siege(g, e, c2, at_commit).map(|(kc, mask, rounds)| {
                     let credit = if w().kill_or_siege != 0 {
-                        w().kill_rounds
+                        kill_rounds
                     } else {
-                        w().kill_rounds - (rounds as i32 - 1)
+                        kill_rounds - (rounds as i32 - 1)
                     };
                     let later = cancel_free as i32 * (rounds as i32 - 1) * later_dc;
                     (
@@ -587,7 +594,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             };
             let v = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut c2) {
                 Some((kc, mask)) => {
-                    let kill = (per * w().kill_rounds - dc - kc + bonus, mask);
+                    let kill = (per * kill_rounds - dc - kc + bonus, mask);
                     match siege_v(&c2) {
                         Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => s,
                         _ => kill,

@@ -525,8 +525,9 @@ fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
         Opt::Card(orc),
         "a kill is progress on the mission"
     );
-    let no_bonus = BasicBot::from_options(&[("quest_kill".to_string(), "0".to_string())]);
-    let mut no_bonus = no_bonus.unwrap();
+    // (The sandbox's stage has no engagement checks: `stay_rounds` would credit the siege
+    // for the rest of the game too, so it is off for the checks below.)
+    let mut no_bonus = bot_with(&[("quest_kill", "0"), ("stay_rounds", "0")]);
     assert_eq!(
         d.options[no_bonus.choose(&g, &d)],
         Opt::Pass,
@@ -534,7 +535,10 @@ fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
     );
     // Without the card that counts kills, no bonus.
     g.move_card(hunting, Zone::EncounterDiscard);
-    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    assert_eq!(
+        d.options[bot_with(&[("stay_rounds", "0")]).choose(&g, &d)],
+        Opt::Pass
+    );
 }
 
 #[test]
@@ -3266,4 +3270,47 @@ fn sense40_fair_and_perilous_phase_boost() {
     assert_eq!(hint(&g, fp).phase_boost, BOOST_ATTACK);
     g.phase = Phase::Resource;
     assert!(crate::cards::hints::boost_is_idle(&g, fp));
+}
+
+#[test]
+fn foreign41_stay_rounds_engages_a_staged_orc_war_party_to_siege() {
+    // Fault class (foreign41): on a stage where enemies never engage on their own (Intruders in
+    // Chetwood 1B) a staged enemy adds its threat (and 1B's extra point) every round for the
+    // rest of the game; the kill or siege was credited for `kill_rounds` (5) rounds only, so a
+    // three-round siege of an Orc War Party (7 planned Attack, 3 Defense, 6 hit points) by a
+    // deck without a strong defender never paid and the threat climbed to 50.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    assert!(g.rule(Rule::NoEngagementChecks), "stage 1B");
+    // No hero survives its attack; a Guard of the Citadel can chump it while the three heroes
+    // (7 Attack) wear it down 4 a round: a two-round siege, a chump block each round.
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    // At the optional engagement (the quest is over; who is ready is free):
+    let on = plan_with(&g, false, &[]);
+    assert_eq!(on.engage, owp, "credited for the rest of the game: engaged");
+    let off = plan_with(&g, false, &[("stay_rounds", "0")]);
+    assert_eq!(
+        off.engage, NO_CARD,
+        "credited for kill_rounds only: left staged"
+    );
+    // Elsewhere (engagement checks on) nothing changes: the same enemy on Mount Gram-like
+    // terms is priced by `kill_rounds` either way.
+    let mut h = sandbox_in(
+        "escape-from-mount-gram",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    h.phase = Phase::Quest;
+    h.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    h.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    assert!(!h.rule(Rule::NoEngagementChecks));
+    assert_eq!(
+        plan_with(&h, false, &[]).engage,
+        plan_with(&h, false, &[("stay_rounds", "0")]).engage
+    );
 }

@@ -580,6 +580,12 @@ weights! {
     /// from Mount Gram `core-lore-spirit` Easy progress −0.57 (−1.10 to −0.04) over 2,000
     /// pairs, the resources spent are missed the next rounds (results/research/cards41.md).
     spare_draw: 0,
+    /// Rounds a kill or siege of a staged enemy is credited for where enemies never engage on
+    /// their own (`Rule::NoEngagementChecks`: Intruders in Chetwood 1B), when more than
+    /// `kill_rounds`: such an enemy adds its threat every round for the rest of the game unless
+    /// the players engage it (0: `kill_rounds`, as for any enemy). 10: about the rest of a game
+    /// there (results/research/foreign41.md: `core-leadership` Intruders Easy +2 points of wins).
+    stay_rounds: 10,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -544,7 +544,10 @@ mod tests {
             ask: Ask::OptionalEngage,
             options: vec![Opt::Pass, Opt::Card(party)],
         };
-        let mut basic = BasicBot::new();
+        // (`stay_rounds` off: with it `basic` itself weighs the war party for the rest of the
+        // game and engages it.)
+        let mut basic =
+            BasicBot::from_options(&[("stay_rounds".to_string(), "0".to_string())]).unwrap();
         assert_eq!(
             engage.options[basic.choose(&g, &engage)],
             Opt::Pass,

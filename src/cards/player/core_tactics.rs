@@ -1349,35 +1349,48 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 60, "two");
     }
 
+    /// Blade Mastery's boards: an Angmar Marauder (3 Attack) engaged with the Tactics heroes
+    /// attacks, Thalin has 1 resource and Blade Mastery in hand; `defender(g, thalin)` makes the
+    /// board's last changes and names the declared defender, which gets `wounds` damage.
+    /// Returns (game, Blade Mastery, the enemy, the defender).
+    fn marauder_attacks(
+        wounds: i16,
+        defender: impl FnOnce(&mut crate::engine::Game<'static>, CardId) -> CardId,
+    ) -> (crate::engine::Game<'static>, CardId, CardId, CardId) {
+        use crate::cards::testkit::codes::{ANGMAR_MARAUDER, BLADE_MASTERY, TACTICS_HEROES};
+        let mut g = sandbox(&[TACTICS_HEROES]);
+        let thalin = hero(&g, "Core-006");
+        g.cards[thalin as usize].resources = 1;
+        let bm = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
+        let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
+        let d = defender(&mut g, thalin);
+        g.cards[d as usize].damage = wounds;
+        g.phase = Phase::Combat;
+        g.attack = AttackCtx::new(e, 0, false);
+        g.card_mut(e).attacked = true;
+        g.attack.defenders[0] = d;
+        g.attack.n_defenders = 1;
+        g.exhaust(d);
+        (g, bm, e, d)
+    }
+
     /// probe40: Blade Mastery's +1 Defense is played on a declared defender when it keeps the
     /// defender alive or a point of damage off a hero, not on an ally that dies either way.
     #[test]
     fn probe40_blade_mastery_defense_saves_a_defender() {
         use crate::bots::basic::BasicBot;
         use crate::bots::Bot;
-        use crate::cards::testkit::codes::{
-            ANGMAR_MARAUDER, BLADE_MASTERY, GONDORIAN_SPEARMAN, TACTICS_HEROES,
-        };
+        use crate::cards::testkit::codes::GONDORIAN_SPEARMAN;
         use crate::engine::{Ask, Decision};
         // Angmar Marauder (3 Attack) attacks; `defender` is declared; `wounds` on it before.
         let choose = |ally: bool, wounds: i16| {
-            let mut g = sandbox(&[TACTICS_HEROES]);
-            let thalin = hero(&g, "Core-006");
-            g.cards[thalin as usize].resources = 1;
-            let bm = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
-            let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
-            let d = if ally {
-                g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0))
-            } else {
-                thalin
-            };
-            g.cards[d as usize].damage = wounds;
-            g.phase = Phase::Combat;
-            g.attack = AttackCtx::new(e, 0, false);
-            g.card_mut(e).attacked = true;
-            g.attack.defenders[0] = d;
-            g.attack.n_defenders = 1;
-            g.exhaust(d);
+            let (g, bm, _, d) = marauder_attacks(wounds, |g, thalin| {
+                if ally {
+                    g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0))
+                } else {
+                    thalin
+                }
+            });
             let dec = Decision {
                 player: 0,
                 ask: Ask::Action(Phase::Combat),
@@ -1408,24 +1421,16 @@ mod tests {
         use crate::bots::basic::BasicBot;
         use crate::bots::Bot;
         use crate::cards::hints::{resolved_shadows, shadow_count, shadows_pending};
-        use crate::cards::testkit::codes::{ANGMAR_MARAUDER, BLADE_MASTERY, TACTICS_HEROES};
+        use crate::cards::testkit::codes::ANGMAR_MARAUDER;
         use crate::engine::{Ask, Decision};
         // Angmar Marauder (3 Attack) with one shadow card attacks Thalin (2 Defense, 4 hit
         // points, `wounds` damage); the attack's next stage is `stage`.
         let choose = |stage: u8, wounds: i16| {
-            let mut g = sandbox(&[TACTICS_HEROES]);
-            let thalin = hero(&g, "Core-006");
-            g.cards[thalin as usize].resources = 1;
-            let bm = g.spawn(BLADE_MASTERY, 0, Zone::Hand(0));
-            let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
-            g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Shadow(e));
-            g.cards[thalin as usize].damage = wounds;
-            g.phase = Phase::Combat;
-            g.attack = AttackCtx::new(e, 0, false);
-            g.card_mut(e).attacked = true;
-            g.attack.defenders[0] = thalin;
-            g.attack.n_defenders = 1;
-            g.exhaust(thalin);
+            let (mut g, bm, e, _) = marauder_attacks(wounds, |g, thalin| {
+                let e = g.engaged(0)[0];
+                g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Shadow(e));
+                thalin
+            });
             g.stack.push(Frame::Attack { stage });
             let counts = (
                 shadow_count(&g, e),

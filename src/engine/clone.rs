@@ -55,6 +55,7 @@ impl<'a> Clone for Game<'a> {
             template: None,
             surge_pending: self.surge_pending,
             phase_uses: self.phase_uses,
+            looked: self.looked,
             chain_resets: self.chain_resets,
             areas: self.areas,
             revealed_this_round: self.revealed_this_round.clone(),
@@ -118,6 +119,7 @@ impl<'a> Clone for Game<'a> {
             template: _,
             surge_pending,
             phase_uses,
+            looked,
             chain_resets,
             areas,
             revealed_this_round,
@@ -181,6 +183,7 @@ impl<'a> Clone for Game<'a> {
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.phase_uses = *phase_uses;
+        self.looked = *looked;
         self.chain_resets = *chain_resets;
         self.areas = *areas;
         self.revealed_this_round.clone_from(revealed_this_round);

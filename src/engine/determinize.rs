@@ -93,7 +93,7 @@ impl<'a> Game<'a> {
     /// (`CardInst::seen`), which keep their places. With none, a plain shuffle of the sorted
     /// list (the same random numbers as before there were seen cards).
     fn shuffle_unseen<R: Rng + ?Sized>(&mut self, li: usize, rng: &mut R) {
-        if !self.lists[li].iter().any(|&c| self.cards[c as usize].seen) {
+        if !self.looked || !self.lists[li].iter().any(|&c| self.cards[c as usize].seen) {
             let l = &mut self.lists[li];
             l.sort_unstable();
             l.shuffle(rng);
@@ -271,6 +271,7 @@ impl<'a> Game<'a> {
             template: _,
             surge_pending,
             phase_uses,
+            looked,
             chain_resets,
             areas,
             revealed_this_round,
@@ -331,6 +332,7 @@ impl<'a> Game<'a> {
             template: None,
             surge_pending,
             phase_uses,
+            looked,
             chain_resets,
             areas,
             revealed_this_round,

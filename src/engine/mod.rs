@@ -578,6 +578,9 @@ pub struct Game<'a> {
     /// Some card may have `uses_phase` above 0 (`set_uses_phase` sets it; the end of a phase
     /// clears it with the counts): while it is false, ending a phase need not visit every card.
     phase_uses: bool,
+    /// Some card may be `seen` (`look_at` sets it; `start` clears it): while it is false, a
+    /// shuffle need not visit its pile's cards to forget what was seen.
+    pub(crate) looked: bool,
     /// Encounter-deck resets during the current chain of reveals (`reveal_top`): a reveal made
     /// inside another card's reveal (surge, "reveal another card") continues the chain.
     pub chain_resets: u8,
@@ -937,6 +940,7 @@ impl<'a> Game<'a> {
             scratch_resp: Vec::with_capacity(16),
             surge_pending: 0,
             phase_uses: true,
+            looked: false,
             chain_resets: 0,
             areas: areas::AreaState::default(),
             revealed_this_round: Vec::with_capacity(32),
@@ -1002,6 +1006,7 @@ impl<'a> Game<'a> {
             l.clear();
         }
         self.commit_queue = CommitQueue::OFF;
+        self.looked = false;
         self.setup_game();
         self.run();
     }

@@ -776,6 +776,7 @@ impl<'a> Game<'a> {
     /// moves or its pile is shuffled. The trace names it.
     pub fn look_at(&mut self, c: CardId, seat: u8) {
         self.cards[c as usize].seen = true;
+        self.looked = true;
         if self.logging() {
             let line = format!(
                 "  P{} looks at {}: {}",
@@ -818,9 +819,10 @@ impl<'a> Game<'a> {
     }
 
     pub fn shuffle(&mut self, z: Zone) {
-        for i in 0..self.lists[z.list()].len() {
-            let c = self.lists[z.list()][i];
-            self.cards[c as usize].seen = false;
+        if self.looked {
+            for &c in &self.lists[z.list()] {
+                self.cards[c as usize].seen = false;
+            }
         }
         let l = &mut self.lists[z.list()];
         match z {

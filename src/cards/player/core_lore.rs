@@ -168,6 +168,7 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(search_can),
         act: Some(search_act),
         resume: Some(search_resume),
+        mode_name: Some(search_modes),
         ..BLANK
     },
     Script {
@@ -205,6 +206,7 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(protector_can),
         act: Some(protector_act),
         resume: Some(protector_resume),
+        mode_name: Some(protector_modes),
         ..BLANK
     },
     Script {
@@ -615,6 +617,8 @@ fn search_resume(g: &mut Game, cont: Cont, opt: Opt) {
             let (p, placed) = ((cont.b & 7) as u8, cont.b >> 3);
             if g.card(c).zone == Zone::Deck(p) {
                 g.move_card(c, Zone::Deck(p));
+                // Put back knowingly: its place stays known (`Game::look_at`).
+                g.look_at(c, seat);
                 search_put_back(g, me, seat, p, cont.a - 1, placed + 1);
             }
         }
@@ -633,6 +637,7 @@ fn search_put_back(g: &mut Game, me: CardId, seat: u8, p: u8, left: i16, placed:
         if left == 1 && deck.len() > placed {
             let c = deck[deck.len() - placed - 1];
             g.move_card(c, Zone::Deck(p));
+            g.look_at(c, seat);
         }
         return;
     }
@@ -921,6 +926,29 @@ mod bot {
     }
 }
 
+/// Trace names of Protector of Lórien's mode options (`Script::mode_name`).
+fn protector_modes(what: u8, k: u8) -> Option<&'static str> {
+    match (what, k) {
+        (1, 0) => Some("+1 Willpower"),
+        (1, 1) => Some("+1 Defense"),
+        _ => None,
+    }
+}
+
+/// Trace names of Gandalf's Search's mode options (`Script::mode_name`).
+fn search_modes(what: u8, k: u8) -> Option<&'static str> {
+    match (what, k) {
+        (0, 0) => Some("X = 0"),
+        (0, 1) => Some("X = 1"),
+        (0, 2) => Some("X = 2"),
+        (0, 3) => Some("X = 3"),
+        (0, 4) => Some("X = 4"),
+        (0, 5) => Some("X = 5"),
+        (0, 6) => Some("X = 6"),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1177,6 +1205,11 @@ mod tests {
         g.answer(Opt::Card(top2[1]));
         assert_eq!(g.card(top2[1]).zone, Zone::Hand(0));
         assert_eq!(g.top(Zone::Deck(0)), Some(top2[0]));
+        // The card put back is known on top: a search bot's determinization keeps it there.
+        assert!(g.card(top2[0]).seen);
+        let mut copy = g.clone();
+        copy.determinize(&mut rand_pcg::Pcg64Mcg::new(3));
+        assert_eq!(copy.top(Zone::Deck(0)), Some(top2[0]));
     }
 
     #[test]

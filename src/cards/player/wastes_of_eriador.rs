@@ -52,6 +52,7 @@ pub static SCRIPTS: &[Script] = &[
         respond_on: events![CancelDamage],
         respond: Some(honour_guard_respond),
         resume: Some(honour_guard_resume),
+        mode_name: Some(honour_guard_modes),
         ..BLANK
     },
     Script {
@@ -531,6 +532,15 @@ mod bot {
             CardType::EncounterSideQuest => 25,
             _ => 0,
         }
+    }
+}
+
+/// Trace names of Honour Guard's mode options (`Script::mode_name`).
+fn honour_guard_modes(what: u8, k: u8) -> Option<&'static str> {
+    match (what, k) {
+        (0, 0) => Some("cancel 1 damage"),
+        (0, 1) => Some("Valour: cancel up to 5 damage"),
+        _ => None,
     }
 }
 

@@ -92,6 +92,20 @@ impl<'a> Game<'a> {
         out
     }
 
+    /// What mode `k` of the pending card prompt does, if its card's script names it
+    /// (`Script::mode_name`).
+    fn mode_name(&self, k: u8) -> Option<&'static str> {
+        let Ask::Effect { card, what } = self.decision.ask else {
+            return None;
+        };
+        if card == NO_CARD {
+            return None;
+        }
+        self.script(card)
+            .and_then(|s| s.mode_name)
+            .and_then(|f| f(what, k))
+    }
+
     /// Readable name of an option, for logs.
     pub fn opt_name(&self, o: Opt) -> String {
         match o {
@@ -100,6 +114,10 @@ impl<'a> Game<'a> {
             Opt::Play(c) => format!("play {}", self.title(c)),
             Opt::Activate(c) => format!("use {}", self.title(c)),
             Opt::Player(p) => format!("P{}", p + 1),
+            Opt::Mode(k) => match self.mode_name(k) {
+                Some(name) => format!("{name} (mode {k})"),
+                None => format!("mode({k})"),
+            },
             other => format!("{:?}", other).to_lowercase(),
         }
     }

@@ -300,9 +300,9 @@ pub struct Script {
     /// While in play: Archery it adds at the beginning of the combat phase beyond the printed
     /// keyword (a bow attached to an enemy, a location's archery while active).
     pub archery: Option<fn(&Game, CardId) -> i16>,
-    /// Trace text of its mode options: (prompt `what`, mode `k`) -> a few words saying what the
-    /// mode does (in our own words), or `None` to show `mode(k)`.
-    pub mode_name: Option<fn(u8, u8) -> Option<&'static str>>,
+    /// Trace text of its mode options: (prompt `what`, mode `k`, a few words saying what the
+    /// mode does, in our own words); a mode not listed shows as `mode(k)`.
+    pub mode_names: &'static [(u8, u8, &'static str)],
     /// What a bot may know about the card (`hints`): never read by the engine except
     /// `Hint::valour_event`.
     pub hint: hints::Hint,
@@ -415,7 +415,7 @@ pub const BLANK: Script = Script {
     max_deck: 0,
     engagement_threat: None,
     archery: None,
-    mode_name: None,
+    mode_names: &[],
     hint: hints::NO_HINT,
 };
 

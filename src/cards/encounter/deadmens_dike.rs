@@ -65,7 +65,10 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(stage2b_rule),
         rule_on: crate::rules![CannotDefeat, EmptyDeckEliminates],
         resume: Some(stage2b_resume),
-        mode_name: Some(stage2b_modes),
+        mode_names: &[
+            (0, 0, "mill 3 of your own deck"),
+            (0, 1, "Thaurdir back to the staging area"),
+        ],
         ..BLANK
     },
     // Thaurdir: no attachments; after a Sorcery treachery is revealed from the encounter deck he
@@ -185,7 +188,10 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(fog_revealed),
         resume: Some(fog_resume),
-        mode_name: Some(fog_modes),
+        mode_names: &[
+            (0, 0, "discard a card of your deck per questing character"),
+            (0, 1, "take your characters out of the quest"),
+        ],
         ..BLANK
     },
     // The Shadow World (side quest, surge): at the end of each refresh phase each player mills
@@ -771,24 +777,6 @@ mod bot {
             }),
             _ => None,
         }
-    }
-}
-
-/// Trace names of Deadmen's Dike stage 2B's mode options (`Script::mode_name`).
-fn stage2b_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("mill 3 of your own deck"),
-        (0, 1) => Some("Thaurdir back to the staging area"),
-        _ => None,
-    }
-}
-
-/// Trace names of Unnatural Fog's mode options (`Script::mode_name`).
-fn fog_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("discard a card of your deck per questing character"),
-        (0, 1) => Some("take your characters out of the quest"),
-        _ => None,
     }
 }
 

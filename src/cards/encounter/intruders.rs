@@ -58,7 +58,7 @@ pub static SCRIPTS: &[Script] = &[
         travel: Some(chetwood_travel),
         shadow: Some(chetwood_shadow),
         resume: Some(chetwood_resume),
-        mode_name: Some(chetwood_modes),
+        mode_names: &[(1, 0, "return the attacker to the staging area")],
         ..BLANK
     },
     // Borders of Bree-land: while staged, pulls one engaged enemy back at the start of the quest
@@ -151,7 +151,7 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(angmar_orc),
         shadow: Some(angmar_orc_shadow),
         resume: Some(angmar_orc_resume),
-        mode_name: Some(angmar_orc_modes),
+        mode_names: &[(0, 0, "reveal another encounter card")],
         ..BLANK
     },
     // Angmar Marauder: back to the staging area after its attack kills an ally; shadow: +1 Attack
@@ -213,7 +213,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(pressing_needs),
         resume: Some(pressing_needs_resume),
-        mode_name: Some(pressing_needs_modes),
+        mode_names: &[(0, 0, "search the encounter deck for a side quest")],
         ..BLANK
     },
     // Weight of Responsibility: reveal one card per quest card in play; shadow: the defending
@@ -1021,30 +1021,6 @@ mod bot {
             0 => pick_min(o, |a| g.def_of(a).cost.max(0) as i32),
             _ => None,
         }
-    }
-}
-
-/// Trace names of Chetwood's shadow's mode options (`Script::mode_name`).
-fn chetwood_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (1, 0) => Some("return the attacker to the staging area"),
-        _ => None,
-    }
-}
-
-/// Trace names of Angmar Orc's mode options (`Script::mode_name`).
-fn angmar_orc_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("reveal another encounter card"),
-        _ => None,
-    }
-}
-
-/// Trace names of Pressing Needs's mode options (`Script::mode_name`).
-fn pressing_needs_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("search the encounter deck for a side quest"),
-        _ => None,
     }
 }
 

@@ -37,7 +37,10 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(tragic_discovery),
         shadow: Some(tragic_shadow),
         resume: Some(tragic_resume),
-        mode_name: Some(tragic_modes),
+        mode_names: &[
+            (0, 0, "raise threat by 3"),
+            (0, 1, "the attack becomes undefended"),
+        ],
         ..BLANK
     },
     // Search the Ruins (side quest): every player's threat rises by 2 at the end of each refresh
@@ -150,15 +153,6 @@ mod bot {
             }
             _ => None,
         }
-    }
-}
-
-/// Trace names of Tragic Discovery's shadow's mode options (`Script::mode_name`).
-fn tragic_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("raise threat by 3"),
-        (0, 1) => Some("the attack becomes undefended"),
-        _ => None,
     }
 }
 

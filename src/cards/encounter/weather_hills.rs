@@ -61,7 +61,10 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(stage2b_forced),
         forced_on: events![PhaseBegin, StagingEnded],
         resume: Some(stage2b_resume),
-        mode_name: Some(cornered_animals_modes),
+        mode_names: &[
+            (0, 0, "remove a Savage Counter-attack token"),
+            (0, 1, "reveal one more encounter card this phase"),
+        ],
         ..BLANK
     },
     // Hunting the Orcs: a token per defeated enemy; at 3 + players tokens it flips to Savage
@@ -791,15 +794,6 @@ mod bot {
             2 => pick_min(o, |e| danger(g, e)),
             _ => None,
         }
-    }
-}
-
-/// Trace names of Cornered Animals (stage 2B)'s mode options (`Script::mode_name`).
-fn cornered_animals_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("remove a Savage Counter-attack token"),
-        (0, 1) => Some("reveal one more encounter card this phase"),
-        _ => None,
     }
 }
 

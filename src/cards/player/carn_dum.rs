@@ -34,7 +34,10 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(doom_can),
         act: Some(doom_act),
         resume: Some(doom_resume),
-        mode_name: Some(doom_modes),
+        mode_names: &[
+            (0, 0, "a failed quest raises no threat"),
+            (0, 1, "Valour: skip this round's quest phase"),
+        ],
         ..BLANK
     },
     Script {
@@ -63,7 +66,7 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(hold_can),
         act: Some(hold_act),
         resume: Some(hold_resume),
-        mode_name: Some(hold_modes),
+        mode_names: &[(0, 0, "Valour: ready every Sentinel")],
         ..BLANK
     },
     Script {
@@ -100,7 +103,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(long_defeat_forced),
         forced_on: events![QuestDefeated],
         resume: Some(long_defeat_resume),
-        mode_name: Some(long_defeat_modes),
+        mode_names: &[(0, 0, "draw 2 cards"), (0, 1, "heal up to 5 damage")],
         ..BLANK
     },
     Script {
@@ -590,32 +593,6 @@ mod bot {
             0 => pick_min(o, |c| char_value(g, c)),
             _ => None,
         }
-    }
-}
-
-/// Trace names of Doom Hangs Still's mode options (`Script::mode_name`).
-fn doom_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("a failed quest raises no threat"),
-        (0, 1) => Some("Valour: skip this round's quest phase"),
-        _ => None,
-    }
-}
-
-/// Trace names of Hold Your Ground!'s mode options (`Script::mode_name`).
-fn hold_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("Valour: ready every Sentinel"),
-        _ => None,
-    }
-}
-
-/// Trace names of The Long Defeat's mode options (`Script::mode_name`).
-fn long_defeat_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("draw 2 cards"),
-        (0, 1) => Some("heal up to 5 damage"),
-        _ => None,
     }
 }
 

@@ -210,7 +210,11 @@ pub static SCRIPTS: &[Script] = &[
         respond_on: events![EntersPlay],
         respond: Some(gandalf_respond),
         resume: Some(gandalf_resume),
-        mode_name: Some(gandalf_modes_named),
+        mode_names: &[
+            (0, 0, "draw 3 cards"),
+            (0, 1, "4 damage to an enemy"),
+            (0, 2, "lower threat by 5"),
+        ],
         ..BLANK
     },
 ];
@@ -809,16 +813,6 @@ mod bot {
     }
 }
 
-/// Trace names of Gandalf's mode options (`Script::mode_name`).
-fn gandalf_modes_named(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("draw 3 cards"),
-        (0, 1) => Some("4 damage to an enemy"),
-        (0, 2) => Some("lower threat by 5"),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1209,7 +1203,7 @@ mod tests {
         g.act(0, Opt::Play(gd));
         g.answer(Opt::Activate(gd));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1), Opt::Mode(2)]);
-        // The trace names each mode (`Script::mode_name`).
+        // The trace names each mode (`Script::mode_names`).
         assert_eq!(g.opt_name(Opt::Mode(0)), "draw 3 cards (mode 0)");
         assert_eq!(g.opt_name(Opt::Mode(2)), "lower threat by 5 (mode 2)");
         g.answer(Opt::Mode(1));

@@ -168,7 +168,15 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(search_can),
         act: Some(search_act),
         resume: Some(search_resume),
-        mode_name: Some(search_modes),
+        mode_names: &[
+            (0, 0, "X = 0"),
+            (0, 1, "X = 1"),
+            (0, 2, "X = 2"),
+            (0, 3, "X = 3"),
+            (0, 4, "X = 4"),
+            (0, 5, "X = 5"),
+            (0, 6, "X = 6"),
+        ],
         ..BLANK
     },
     Script {
@@ -206,7 +214,7 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(protector_can),
         act: Some(protector_act),
         resume: Some(protector_resume),
-        mode_name: Some(protector_modes),
+        mode_names: &[(1, 0, "+1 Willpower"), (1, 1, "+1 Defense")],
         ..BLANK
     },
     Script {
@@ -923,29 +931,6 @@ mod bot {
     /// Beorn's Hospitality
     pub(super) fn beorns_hospitality_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         (total_hero_damage(g, p) >= 4) as i32 * 30
-    }
-}
-
-/// Trace names of Protector of Lórien's mode options (`Script::mode_name`).
-fn protector_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (1, 0) => Some("+1 Willpower"),
-        (1, 1) => Some("+1 Defense"),
-        _ => None,
-    }
-}
-
-/// Trace names of Gandalf's Search's mode options (`Script::mode_name`).
-fn search_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("X = 0"),
-        (0, 1) => Some("X = 1"),
-        (0, 2) => Some("X = 2"),
-        (0, 3) => Some("X = 3"),
-        (0, 4) => Some("X = 4"),
-        (0, 5) => Some("X = 5"),
-        (0, 6) => Some("X = 6"),
-        _ => None,
     }
 }
 

@@ -101,7 +101,7 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(greeting_can),
         act: Some(greeting_act),
         resume: Some(greeting_resume),
-        mode_name: Some(greeting_modes),
+        mode_names: &[(0, 0, "every player lowers threat by 2")],
         ..BLANK
     },
     Script {
@@ -822,14 +822,6 @@ mod bot {
 
     pub(super) fn fortune_or_fate_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         area_players(g).any(|q| g.list(Zone::Discard(q)).iter().any(|&x| g.is_hero(x))) as i32 * 60
-    }
-}
-
-/// Trace names of The Galadhrim's Greeting's mode options (`Script::mode_name`).
-fn greeting_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("every player lowers threat by 2"),
-        _ => None,
     }
 }
 

@@ -130,7 +130,10 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(hope_can),
         act: Some(hope_act),
         resume: Some(hope_resume),
-        mode_name: Some(hope_modes),
+        mode_names: &[
+            (0, 0, "next Valour event costs 2 less"),
+            (0, 1, "Valour: search the deck for a Valour event"),
+        ],
         ..BLANK
     },
 ];
@@ -651,15 +654,6 @@ mod bot {
             }
             _ => 0,
         }
-    }
-}
-
-/// Trace names of Hope Rekindled's mode options (`Script::mode_name`).
-fn hope_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("next Valour event costs 2 less"),
-        (0, 1) => Some("Valour: search the deck for a Valour event"),
-        _ => None,
     }
 }
 

@@ -116,7 +116,11 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(keen_can),
         act: Some(keen_act),
         resume: Some(keen_resume),
-        mode_name: Some(keen_modes),
+        mode_names: &[
+            (0, 0, "2 resources on a hero"),
+            (0, 1, "draw 3 cards"),
+            (0, 2, "lower threat by 4"),
+        ],
         ..BLANK
     },
 ];
@@ -601,16 +605,6 @@ mod bot {
             }),
             _ => None,
         }
-    }
-}
-
-/// Trace names of Keen as Lances's mode options (`Script::mode_name`).
-fn keen_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("2 resources on a hero"),
-        (0, 1) => Some("draw 3 cards"),
-        (0, 2) => Some("lower threat by 4"),
-        _ => None,
     }
 }
 

@@ -76,7 +76,10 @@ pub static SCRIPTS: &[Script] = &[
         can_act: Some(horn_can),
         act: Some(horn_act),
         resume: Some(horn_resume),
-        mode_name: Some(horn_modes),
+        mode_names: &[
+            (0, 0, "every enemy -1 Attack"),
+            (0, 1, "Valour: one player's enemies -3 Attack"),
+        ],
         ..BLANK
     },
     Script {
@@ -674,15 +677,6 @@ mod bot {
         ev: Option<Event>,
     ) -> i32 {
         matches!(ev, Some(Event::CancelWhenRevealed(_))) as i32 * 45
-    }
-}
-
-/// Trace names of Horn's Cry's mode options (`Script::mode_name`).
-fn horn_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("every enemy -1 Attack"),
-        (0, 1) => Some("Valour: one player's enemies -3 Attack"),
-        _ => None,
     }
 }
 

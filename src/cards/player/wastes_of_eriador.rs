@@ -52,7 +52,10 @@ pub static SCRIPTS: &[Script] = &[
         respond_on: events![CancelDamage],
         respond: Some(honour_guard_respond),
         resume: Some(honour_guard_resume),
-        mode_name: Some(honour_guard_modes),
+        mode_names: &[
+            (0, 0, "cancel 1 damage"),
+            (0, 1, "Valour: cancel up to 5 damage"),
+        ],
         ..BLANK
     },
     Script {
@@ -532,15 +535,6 @@ mod bot {
             CardType::EncounterSideQuest => 25,
             _ => 0,
         }
-    }
-}
-
-/// Trace names of Honour Guard's mode options (`Script::mode_name`).
-fn honour_guard_modes(what: u8, k: u8) -> Option<&'static str> {
-    match (what, k) {
-        (0, 0) => Some("cancel 1 damage"),
-        (0, 1) => Some("Valour: cancel up to 5 damage"),
-        _ => None,
     }
 }
 

@@ -93,7 +93,7 @@ impl<'a> Game<'a> {
     }
 
     /// What mode `k` of the pending card prompt does, if its card's script names it
-    /// (`Script::mode_name`).
+    /// (`Script::mode_names`).
     fn mode_name(&self, k: u8) -> Option<&'static str> {
         let Ask::Effect { card, what } = self.decision.ask else {
             return None;
@@ -101,9 +101,11 @@ impl<'a> Game<'a> {
         if card == NO_CARD {
             return None;
         }
-        self.script(card)
-            .and_then(|s| s.mode_name)
-            .and_then(|f| f(what, k))
+        let names = self.script(card)?.mode_names;
+        names
+            .iter()
+            .find(|&&(w, m, _)| w == what && m == k)
+            .map(|&(_, _, name)| name)
     }
 
     /// Readable name of an option, for logs.

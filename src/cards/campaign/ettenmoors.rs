@@ -48,6 +48,11 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::losing_time_choice),
             ..NO_HINT
         },
+        mode_names: &[
+            (0, 0, "raise threat by 3"),
+            (1, 0, "the attacker +3 Attack this phase"),
+            (1, 1, "the attacker +3 Defense this phase"),
+        ],
         ..BLANK
     },
 ];

@@ -94,6 +94,10 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(altar_forced),
         forced_on: events![StagingEnded],
         resume: Some(altar_resume),
+        mode_names: &[
+            (0, 0, "reveal one more encounter card"),
+            (0, 1, "reanimate the top card of your deck"),
+        ],
         ..BLANK
     },
     // Dwimmerlaik: a character its attack destroys is reanimated by the defending player and

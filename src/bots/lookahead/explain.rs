@@ -15,8 +15,6 @@ pub(super) struct Scores {
     pub samples: [u32; MAX_WIDTH],
     pub live: [bool; MAX_WIDTH],
     pub best: usize,
-    /// Rollouts end at the start of this round (or at the game's end).
-    pub stop: u16,
     /// What a candidate's mean had to beat `basic`'s choice by.
     pub margin: f64,
 }
@@ -29,16 +27,16 @@ impl Scores {
             samples: [0; MAX_WIDTH],
             live: [false; MAX_WIDTH],
             best: 0,
-            stop: 0,
             margin: 0.0,
         }
     }
 
     /// One header line and one line per candidate; `label(k)` names candidate `k`, `first`
-    /// says which one is `basic`'s own choice.
+    /// says which one is `basic`'s own choice; the rollouts ended at the start of round `stop`.
     pub fn lines(
         &self,
         what: &str,
+        stop: u16,
         first: usize,
         mut label: impl FnMut(usize) -> String,
         out: &mut Vec<String>,
@@ -51,14 +49,14 @@ impl Scores {
             out.push(format!(
                 "    ? lookahead [{what}]: {n} candidates scored alike in {} rollouts to round {}: \
                  basic's choice kept",
-                self.samples[0], self.stop
+                self.samples[0], stop
             ));
             return;
         }
         out.push(format!(
             "    ? lookahead [{what}]: {n} candidates, rollouts to round {}, margin {:.1} \
              (mean score, rollouts)",
-            self.stop, self.margin
+            stop, self.margin
         ));
         for k in 0..n {
             let s = self.samples[k];

@@ -783,7 +783,6 @@ impl LookaheadBot {
                 samples,
                 live,
                 best,
-                stop: self.scores.stop,
                 margin: self.margin,
             };
         }
@@ -823,9 +822,8 @@ impl LookaheadBot {
         label: impl FnMut(usize) -> String,
     ) {
         if let Some(lines) = self.explained.as_mut() {
-            let mut scores = self.scores;
-            scores.stop = stop;
-            scores.lines(&what(), first.unwrap_or(usize::MAX), label, lines);
+            let first = first.unwrap_or(usize::MAX);
+            self.scores.lines(&what(), stop, first, label, lines);
         }
     }
 

@@ -291,6 +291,9 @@ pub struct LookaheadBot {
     explained: Option<Vec<String>>,
     /// With `explained`: the last `best_of`'s tallies.
     scores: explain::Scores,
+    /// With `explained`: each candidate's score per sample (the first `explain::TRAIL`), so a
+    /// dropped candidate can be shown beside the chosen one's mean over the same samples.
+    trail: Option<Box<explain::Trail>>,
 }
 
 impl LookaheadBot {
@@ -432,6 +435,7 @@ impl LookaheadBot {
             rollouts_played: 0,
             explained: None,
             scores: explain::Scores::empty(),
+            trail: None,
         })
     }
 }
@@ -756,6 +760,11 @@ impl LookaheadBot {
                 self.rollouts_played += 1;
                 vals[k] = value(g, &self.weights) + self.explored_credit(g);
                 sum[k] += vals[k];
+                if let Some(t) = self.trail.as_mut() {
+                    if let Some(x) = t[k].get_mut(samples[k] as usize) {
+                        *x = vals[k];
+                    }
+                }
                 samples[k] += 1;
                 let d = vals[k] - vals[0];
                 dsum[k] += d;
@@ -784,6 +793,9 @@ impl LookaheadBot {
                 live,
                 best,
                 margin: self.margin,
+                same: self.trail.as_deref().map_or([None; MAX_WIDTH], |t| {
+                    explain::same_samples(t, n, best, &samples)
+                }),
             };
         }
         best
@@ -858,6 +870,7 @@ impl Bot for LookaheadBot {
 
     fn set_explain(&mut self, on: bool) {
         self.explained = on.then(Vec::new);
+        self.trail = on.then(|| Box::new([[0.0; explain::TRAIL]; MAX_WIDTH]));
     }
 
     fn explain(&mut self, out: &mut Vec<String>) {

@@ -68,6 +68,10 @@ pub static SCRIPTS: &[Script] = &[
     // round.
     Script {
         code: "TBoCDN-005",
+        hint: crate::cards::hints::Hint {
+            shadow_attack: crate::cards::hints::SHADOW_ATTACK_1,
+            ..crate::cards::hints::NO_HINT
+        },
         forced: Some(gates_forced),
         forced_on: events![Explored],
         shadow: Some(gates_shadow),

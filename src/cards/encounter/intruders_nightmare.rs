@@ -5,7 +5,7 @@
 //! the data: `scenarios.csv` lists the Nightmare deck per mode), so it has no script.
 
 use crate::cards::common::search_encounter_piles;
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1, SHADOW_ATTACK_2};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -30,6 +30,10 @@ pub static SCRIPTS: &[Script] = &[
     // Shadow: +2 attack.
     Script {
         code: "IiCN-003",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_2,
+            ..NO_HINT
+        },
         forced: Some(soldier_forced),
         forced_on: events![EnemyAttackEnded],
         shadow: Some(soldier_shadow),
@@ -60,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-006",
         // The side quest it fetches surges: two cards' worth.
         hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
             travel_reveals: 2,
             ..NO_HINT
         },

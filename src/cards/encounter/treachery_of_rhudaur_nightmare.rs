@@ -105,6 +105,10 @@ pub static SCRIPTS: &[Script] = &[
     // attaches it to him (+3 hit points) if he can have attachments.
     Script {
         code: "TToRN-009",
+        hint: Hint {
+            shadow_attack: Some(|g, e| (code(g, e) == THAURDIR) as i16 * 3),
+            ..NO_HINT
+        },
         when_revealed: Some(drain_revealed),
         shadow: Some(drain_shadow),
         resume: Some(drain_resume),

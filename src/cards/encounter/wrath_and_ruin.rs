@@ -16,7 +16,7 @@
 use super::easterling_raiders::is_easterling_enemy;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::common::{code, log};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 use crate::record::Outcome;
@@ -185,6 +185,10 @@ pub static SCRIPTS: &[Script] = &[
     // shadow: +1 Attack, and a character it kills costs the defender his top location.
     Script {
         code: "WaR-022",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         when_revealed: Some(siege_revealed),
         shadow: Some(siege_shadow),
         resume: Some(siege_resume),

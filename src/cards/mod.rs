@@ -623,6 +623,26 @@ mod lint {
         out.trim_matches('_').to_string()
     }
 
+    /// cards42: every script's mode names are one per (prompt, mode), each a few words.
+    #[test]
+    fn mode_names_are_unique_and_short() {
+        for sc in all_scripts() {
+            let names = sc.mode_names;
+            for (i, &(w, m, label)) in names.iter().enumerate() {
+                assert!(
+                    !label.is_empty() && label.len() <= 64,
+                    "{}: `{label}`",
+                    sc.code
+                );
+                assert!(
+                    !names[..i].iter().any(|&(w2, m2, _)| (w2, m2) == (w, m)),
+                    "{}: prompt {w} mode {m} named twice",
+                    sc.code
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_card_has_a_test_named_after_it() {
         let db = testkit::db();

@@ -47,6 +47,7 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![ShadowDealt],
         shadow: Some(elite_shadow),
         resume: Some(elite_resume),
+        mode_names: &[(0, 0, "threat +4"), (0, 1, "discard an ally")],
         ..BLANK
     },
     // Stronghold Tower: while staged, shadow effects cannot be canceled. Travel: each player
@@ -92,6 +93,10 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(howling_revealed),
         shadow: Some(howling_shadow),
         resume: Some(howling_resume),
+        mode_names: &[
+            (0, 0, "a shadow card per staged enemy"),
+            (0, 1, "stage a side quest"),
+        ],
         ..BLANK
     },
     // Black Mare: attaches to Thaurdir (revealed or as a shadow) and stays when he flips; he has

@@ -79,6 +79,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-007",
         when_revealed: Some(great_host),
         resume: Some(great_host_resume),
+        mode_names: &[
+            (0, 0, "fetch and reveal Orc Rearguard"),
+            (0, 1, "4 damage to a character each"),
+        ],
         ..BLANK
     },
     // Kill Them!: an Orc War Party joins the staging area; then either the main quest loses all
@@ -87,6 +91,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-008",
         when_revealed: Some(kill_them),
         resume: Some(kill_them_resume),
+        mode_names: &[
+            (0, 0, "the main quest loses its progress"),
+            (0, 1, "staged War Parties attack"),
+        ],
         ..BLANK
     },
     // Shadow the War Party (side quest): Orc War Parties cannot be engaged or damaged and get

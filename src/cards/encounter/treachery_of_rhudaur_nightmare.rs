@@ -43,6 +43,11 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(hunter_forced),
         shadow: Some(hunter_shadow),
         resume: Some(hunter_resume),
+        mode_names: &[
+            (0, 0, "remove a time counter"),
+            (0, 1, "take the attack undefended"),
+            (1, 0, "remove a time counter"),
+        ],
         ..BLANK
     },
     // Undead Thrall (indestructible, surge: data); shadow: it comes into play engaged with the

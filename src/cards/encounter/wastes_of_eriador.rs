@@ -204,6 +204,7 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(predatory_revealed),
         shadow: Some(predatory_shadow),
         resume: Some(predatory_resume),
+        mode_names: &[(0, 1, "stage a Warg instead")],
         ..BLANK
     },
 ];

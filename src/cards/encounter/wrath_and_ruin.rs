@@ -80,6 +80,10 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::ulchor_choice),
             ..NO_HINT
         },
+        mode_names: &[
+            (0, 0, "stage a location from the deck"),
+            (0, 1, "be attacked by Thane Ulchor"),
+        ],
         ..BLANK
     },
     // Champion of Rhûn: engaging a player, he returns one of his locations or is attacked at
@@ -93,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::return_or_attacked),
             ..NO_HINT
         },
+        mode_names: &[(0, 1, "be attacked at once")],
         ..BLANK
     },
     // Easterling Skirmisher (surge, archery: data): a character its attack destroys costs that
@@ -166,6 +171,7 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::return_or_enemy),
             ..NO_HINT
         },
+        mode_names: &[(0, 1, "an enemy engages instead")],
         ..BLANK
     },
     // Street Fighting: each player spreads 1 + (his locations) damage over his characters;
@@ -1080,6 +1086,10 @@ pub(crate) mod tests {
         // After the active location is explored: dig out a location ...
         g.emit(Event::Explored(deck[1], true));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
+        assert_eq!(
+            g.opt_name(Opt::Mode(1)),
+            "be attacked by Thane Ulchor (mode 1)"
+        );
         g.answer(Opt::Mode(0));
         assert_eq!(g.card(deck[0]).zone, Zone::Staging);
         assert_eq!(g.card(deck[2]).zone, Zone::EncounterDiscard);

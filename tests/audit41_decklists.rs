@@ -334,3 +334,42 @@ fn audit41_negative_and_decimal_counts_and_unknown_sets_are_not_silent() {
         assert!(imp.notes.is_empty(), "{l}: {:?}", imp.notes);
     }
 }
+
+/// cards42: RingsDB card codes on text lines (`3x 01013`, `01013 x3`, `3 01013`, `3 x 01013`,
+/// `01014 (x2)`) are read through the RingsDB code map of JSON imports, mixed with titles; an
+/// unknown code is refused naming the file, the line and the fix.
+#[test]
+fn ringsdb_codes_on_text_lines() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards42/ringsdb-codes.txt");
+    let imp = deck::import_file(&path, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes, ids(&["Core-001", "Core-002", "Core-003"]));
+    let count = |code: &str| imp.deck.cards.iter().filter(|&&c| c == id(code)).count();
+    // 01013 Guard of the Citadel: 3 by code + 1 by title.
+    assert_eq!(count("Core-013"), 4);
+    assert_eq!(count("Core-016"), 3);
+    assert_eq!(count("Core-014"), 2);
+    assert_eq!(count("Core-020"), 2);
+    assert_eq!(imp.deck.cards.len(), 11);
+    // An unknown code: the file, the line, the nearest codes and what to do.
+    let text = "Heroes\n1x 01001\n\n3x 01013\n2x 99999\n";
+    let e = deck::import_deck("mine.txt", text, db())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("mine.txt:5: unknown RingsDB card code `99999`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("nearest known codes") && e.contains("write the card's title"),
+        "{e}"
+    );
+    // A count alone, or a title with a code in brackets, is no code line.
+    let imp = deck::import_deck(
+        "t",
+        "Heroes\n1x 01001\n3x Guard of the Citadel (01013)\nTotal 50\n",
+        db(),
+    )
+    .unwrap();
+    assert_eq!(imp.deck.cards, ids(&["Core-013", "Core-013", "Core-013"]));
+}

@@ -256,6 +256,11 @@ pub struct Hint {
     /// in the planning phase with the resources no other card in hand needs. `basic` follows
     /// that value only with its option `spare_draw=1` (off: measured no better, cards41).
     pub spare_resource_draw: bool,
+    // cards42
+    /// An encounter card whose shadow effect raises the attacking enemy's Attack: the Attack
+    /// it adds to enemy `.1` if it resolved now (0 where its condition fails). A bot reads it
+    /// only for a shadow card its player has looked at (`CardInst::seen`, `known_shadow_attack`).
+    pub shadow_attack: Option<fn(&Game, CardId) -> i16>,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -341,7 +346,13 @@ pub const NO_HINT: Hint = Hint {
     readies: false,
     lowers_enemy_attack: false,
     spare_resource_draw: false,
+    shadow_attack: None,
 };
+
+/// `Hint::shadow_attack` of a shadow effect adding 1 Attack.
+pub const SHADOW_ATTACK_1: Option<fn(&Game, CardId) -> i16> = Some(|_, _| 1);
+/// `Hint::shadow_attack` of a shadow effect adding 2 Attack.
+pub const SHADOW_ATTACK_2: Option<fn(&Game, CardId) -> i16> = Some(|_, _| 2);
 
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
 /// card whose text is blanked now keeps them.
@@ -808,6 +819,45 @@ pub fn shadow_count(g: &Game, e: CardId) -> i16 {
         return n;
     }
     n - resolved_shadows(g).min(n)
+}
+
+/// cards42: the Attack shadow card `s` of enemy `e` is known to add, when its player has
+/// looked at it (`CardInst::seen`; never an unseen face-down card): its `Hint::shadow_attack`,
+/// 0 for a card without a shadow effect, `None` (unknown: counted as an unseen one) otherwise.
+pub fn known_shadow_attack(g: &Game, s: CardId, e: CardId) -> Option<i16> {
+    if !g.card(s).seen {
+        return None;
+    }
+    // (A card with no script has no shadow effect.)
+    let Some(script) = g.known_script(s) else {
+        return Some(0);
+    };
+    match script.hint.shadow_attack {
+        Some(f) => Some(f(g, e)),
+        None if script.shadow.is_none() => Some(0),
+        None => None,
+    }
+}
+
+/// cards42: the shadow cards of `e` still to resolve (as `shadow_count`), split into the
+/// Attack the seen ones are known to add (`known_shadow_attack`) and how many others are left.
+pub fn shadow_split(g: &Game, e: CardId) -> (i16, i16) {
+    let skip = if g.attacking_enemy() == Some(e) {
+        resolved_shadows(g)
+    } else {
+        0
+    };
+    let (mut known, mut unknown) = (0, 0);
+    for (i, s) in g.shadows_of(e).enumerate() {
+        if (i as i16) < skip {
+            continue;
+        }
+        match known_shadow_attack(g, s, e) {
+            Some(a) => known += a,
+            None => unknown += 1,
+        }
+    }
+    (known, unknown)
 }
 
 /// cards41: how many shadow cards of the enemy attack in progress are resolved, read from the

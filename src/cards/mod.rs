@@ -623,6 +623,57 @@ mod lint {
         out.trim_matches('_').to_string()
     }
 
+    /// cards42: every `Hint::shadow_attack` says what its shadow effect does to the attacker's
+    /// Attack: resolved against an engaged Orc War Party, the Attack gained is the hint's.
+    #[test]
+    fn shadow_attack_hints_match_the_shadow_effects() {
+        use crate::cards::testkit::{codes::ORC_WAR_PARTY, drain, sandbox};
+        use crate::engine::{AttackCtx, Phase, Stat, Zone, ENCOUNTER};
+        let (mut n, mut raised) = (0, 0);
+        for sc in all_scripts() {
+            let (Some(f), Some(shadow)) = (sc.hint.shadow_attack, sc.shadow) else {
+                continue;
+            };
+            let mut g = sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+            let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+            let s = g.spawn(sc.code, ENCOUNTER, Zone::Shadow(e));
+            g.phase = Phase::Combat;
+            g.attack = AttackCtx::new(e, 0, false);
+            let want = f(&g, e);
+            let before = g.stat(e, Stat::Attack);
+            shadow(&mut g, s);
+            drain(&mut g);
+            assert_eq!(g.stat(e, Stat::Attack) - before, want, "{}", sc.code);
+            n += 1;
+            raised += (want > 0) as i32;
+        }
+        // (Life Drain raises only Thaurdir's Attack.)
+        assert!(
+            n >= 14 && raised >= n - 1,
+            "{n} hinted shadow cards, {raised} raising"
+        );
+    }
+
+    /// cards42: every script's mode names are one per (prompt, mode), each a few words.
+    #[test]
+    fn mode_names_are_unique_and_short() {
+        for sc in all_scripts() {
+            let names = sc.mode_names;
+            for (i, &(w, m, label)) in names.iter().enumerate() {
+                assert!(
+                    !label.is_empty() && label.len() <= 64,
+                    "{}: `{label}`",
+                    sc.code
+                );
+                assert!(
+                    !names[..i].iter().any(|&(w2, m2, _)| (w2, m2) == (w, m)),
+                    "{}: prompt {w} mode {m} named twice",
+                    sc.code
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_card_has_a_test_named_after_it() {
         let db = testkit::db();

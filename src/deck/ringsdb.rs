@@ -124,13 +124,7 @@ fn parse_ringsdb_value(root: &json::Value, db: &CardDb, imp: &mut Imported) -> L
             imp.description.push(decode_entities(name.trim()));
         }
     }
-    // RingsDB code -> earliest printing with that code.
-    let mut by_code: std::collections::HashMap<&str, DefId> = std::collections::HashMap::new();
-    for (i, d) in db.defs.iter().enumerate() {
-        if !d.ringsdb_code.is_empty() && !d.is_back_face() {
-            by_code.entry(d.ringsdb_code.as_str()).or_insert(i as DefId);
-        }
-    }
+    let by_code = ringsdb_code_map(db);
     let mut heroes: Vec<DefId> = Vec::new();
     for field in ["heroes", "slots", "sideslots"] {
         let Some(v) = root.get(field) else { continue };
@@ -221,6 +215,41 @@ fn parse_ringsdb_value(root: &json::Value, db: &CardDb, imp: &mut Imported) -> L
 }
 
 /// `"; nearest known codes: 01072 (Title), ..."` for an unknown RingsDB code.
+/// RingsDB code -> earliest printing with that code (JSON decklists and code lines of text
+/// decklists).
+pub(super) fn ringsdb_code_map(db: &CardDb) -> std::collections::HashMap<&str, DefId> {
+    let mut by_code = std::collections::HashMap::new();
+    for (i, d) in db.defs.iter().enumerate() {
+        if !d.ringsdb_code.is_empty() && !d.is_back_face() {
+            by_code.entry(d.ringsdb_code.as_str()).or_insert(i as DefId);
+        }
+    }
+    by_code
+}
+
+/// cards42: a text decklist line naming a RingsDB card code with a count instead of a title
+/// (`3x 01013`, `3 x 01013`, `01013 x3`, `3 01013`, `01013 (x3)`): (the count, the code). The
+/// code is one word of 5 or 6 digits; the rest, without `x` and brackets, is the count.
+pub(super) fn code_line(s: &str) -> Option<(String, &str)> {
+    let is_code = |w: &str| matches!(w.len(), 5 | 6) && w.bytes().all(|b| b.is_ascii_digit());
+    let words = || {
+        s.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']'))
+            .filter(|w| !w.is_empty())
+    };
+    let mut codes = words().filter(|w| is_code(w));
+    let code = codes.next()?;
+    if codes.next().is_some() {
+        return None;
+    }
+    let count: String = words()
+        .filter(|w| *w != code)
+        .flat_map(|w| w.chars())
+        .filter(|&c| !matches!(c, 'x' | 'X' | '×'))
+        .collect();
+    (!count.is_empty() && count.len() <= 3 && count.bytes().all(|b| b.is_ascii_digit()))
+        .then_some((count, code))
+}
+
 pub(super) fn near_codes(
     code: &str,
     by_code: &std::collections::HashMap<&str, DefId>,

@@ -611,6 +611,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
     let mut pending: Vec<Pending> = Vec::new();
     let mut seen_content = false;
     let mut budget = NEAR_BUDGET;
+    // RingsDB code map, built at the first code line.
+    let mut codes: Option<std::collections::HashMap<&str, DefId>> = None;
     for (i, raw) in text_lines(text).enumerate() {
         let line = i + 1;
         let mut s = clean_line(raw);
@@ -663,7 +665,8 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 }
             }
         }
-        if items.len() == 1 && is_meta_line(items[0]) {
+        // (A RingsDB code with a count, `3x 01013`, is all numbers too: a card line.)
+        if items.len() == 1 && is_meta_line(items[0]) && code_line(items[0]).is_none() {
             continue; // "Total cards: 50", "Threat 28", "50 cards"
         }
         // An inline list is its own section; after a `Heroes: ...` line the lines below are
@@ -703,6 +706,28 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         let listed = items.len() > 1;
         for item in items {
             let item = clean_line(item);
+            // cards42: a RingsDB card code with a count, read through the same code map as
+            // RingsDB JSON decklists.
+            if let Some((count, code)) = code_line(&item) {
+                let copies = parse_qty(&count, line)?;
+                let map = codes.get_or_insert_with(|| ringsdb_code_map(db));
+                let Some(&id) = map.get(code) else {
+                    return Err((
+                        line,
+                        format!(
+                            "unknown RingsDB card code `{code}`{}: check the code or write the card's title instead (`{copies}x Guard of the Citadel`)",
+                            near_codes(code, map, db)
+                        ),
+                    ));
+                };
+                let e = Entry { line, id, copies };
+                if section == Section::SetAside {
+                    imp.set_aside.push(e);
+                } else {
+                    imp.entries.push(e);
+                }
+                continue;
+            }
             let (qty, name) = match split_quantity(&item) {
                 Some((q, n)) => (Some(parse_qty(&q, line)?), n),
                 None => (None, item.clone()),

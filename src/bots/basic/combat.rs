@@ -153,9 +153,12 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         // Several defenders allowed (Stand Together): hints2's `extra_defender`.
         return super::effects::extra_defender(g, p, enemy, o).or(Some(i));
     }
-    let base = g.stat(enemy, Stat::Attack);
-    let atk = base + shadow_count(g, enemy);
-    // Each face-down shadow card counts as +1 Attack with `shadow_risk` percent weight (the
+    // (cards42) A shadow card its player has looked at counts for what it is known to add
+    // (`shadow_split`), surely; only the others are a risk.
+    let (known, unknown) = shadow_split(g, enemy);
+    let base = g.stat(enemy, Stat::Attack) + known;
+    let atk = base + unknown;
+    // Each other face-down shadow card counts as +1 Attack with `shadow_risk` percent weight (the
     // rest: the printed Attack), in both the defence and the undefended hit.
     let risk = if atk > base {
         let shadow = w().shadow_risk.clamp(0, 100);

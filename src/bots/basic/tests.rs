@@ -3314,3 +3314,41 @@ fn foreign41_stay_rounds_engages_a_staged_orc_war_party_to_siege() {
         plan_with(&h, false, &[("stay_rounds", "0")]).engage
     );
 }
+
+/// cards42 (Dark Knowledge's look, `CardInst::seen`): a shadow card the player has looked at
+/// counts for its known effect when choosing a defender. Unseen, Angmar Orc under the War
+/// Party is only the +1 risk Aragorn takes; seen, its +1 kills him for sure and the defence
+/// changes. A seen shadow card without a shadow effect adds nothing: Aragorn defends even with
+/// every unseen shadow card counted in full (`sure_death_risk=100`).
+#[test]
+fn dark_knowledge_seen_shadow_card_changes_the_defence() {
+    let (mut g, d, aragorn) = war_party_defence();
+    let Ask::Defender { enemy: e } = d.ask else {
+        unreachable!()
+    };
+    let s = g.shadows_of(e).next().unwrap();
+    let i = bot().choose(&g, &d);
+    assert_eq!(
+        d.options[i],
+        Opt::Card(aragorn),
+        "unseen: a risk Aragorn takes"
+    );
+    g.look_at(s, 0);
+    let i = bot().choose(&g, &d);
+    assert_ne!(
+        d.options[i],
+        Opt::Card(aragorn),
+        "seen +1: Aragorn would die"
+    );
+    // A seen shadow card with no shadow effect (another War Party).
+    g.move_card(s, Zone::EncounterDiscard);
+    let s2 = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Shadow(e));
+    let mut full =
+        BasicBot::from_options(&[("sure_death_risk".to_string(), "100".to_string())]).unwrap();
+    let i = full.choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Undefended, "unseen, counted in full");
+    g.look_at(s2, 0);
+    let i = full.choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn), "seen: no shadow effect");
+    install(weights::DEFAULT);
+}

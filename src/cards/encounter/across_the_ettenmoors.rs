@@ -190,6 +190,7 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![EntersPlay],
         travel: Some(moorland_travel),
         resume: Some(moorland_resume),
+        mode_names: &[(0, 0, "exhaust the ally"), (0, 1, "1 damage to the ally")],
         ..BLANK
     },
     // Arador's Bane: each player engages a staged enemy costlier than his threat, or stages a
@@ -202,6 +203,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(aradors_bane_revealed),
         resume: Some(aradors_bane_resume),
+        mode_names: &[(0, 1, "stage a Troll or Giant instead")],
         ..BLANK
     },
     // No Rest: attaches to an exhausted hero (a ready one if none): it cannot ready nor collect

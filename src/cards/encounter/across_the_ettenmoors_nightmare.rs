@@ -117,6 +117,10 @@ pub static SCRIPTS: &[Script] = &[
     // no resources by card effects; shadow: +4 Attack if no side quest got progress this round.
     Script {
         code: "AtEN-007",
+        hint: Hint {
+            shadow_attack: Some(|g, _| (!g.side_quest_progress_this_round) as i16 * 4),
+            ..NO_HINT
+        },
         safe_travel: Some(vast_fells_safe_travel),
         rule: Some(vast_fells_rule),
         shadow: Some(vast_fells_shadow),

@@ -9,7 +9,7 @@
 
 use crate::cards::common::{code, log};
 use crate::cards::common::{deal_damage_steps, seats, Dealers};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -176,6 +176,10 @@ pub static SCRIPTS: &[Script] = &[
     // another copy of itself out of the defending player's deck.
     Script {
         code: "TBoCD-137",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         when_revealed: Some(vile_revealed),
         shadow: Some(vile_shadow),
         resume: Some(vile_resume),

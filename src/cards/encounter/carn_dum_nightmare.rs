@@ -47,6 +47,7 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![ShadowDealt],
         shadow: Some(elite_shadow),
         resume: Some(elite_resume),
+        mode_names: &[(0, 0, "threat +4"), (0, 1, "discard an ally")],
         ..BLANK
     },
     // Stronghold Tower: while staged, shadow effects cannot be canceled. Travel: each player
@@ -68,6 +69,10 @@ pub static SCRIPTS: &[Script] = &[
     // round.
     Script {
         code: "TBoCDN-005",
+        hint: crate::cards::hints::Hint {
+            shadow_attack: crate::cards::hints::SHADOW_ATTACK_1,
+            ..crate::cards::hints::NO_HINT
+        },
         forced: Some(gates_forced),
         forced_on: events![Explored],
         shadow: Some(gates_shadow),
@@ -88,6 +93,10 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(howling_revealed),
         shadow: Some(howling_shadow),
         resume: Some(howling_resume),
+        mode_names: &[
+            (0, 0, "a shadow card per staged enemy"),
+            (0, 1, "stage a side quest"),
+        ],
         ..BLANK
     },
     // Black Mare: attaches to Thaurdir (revealed or as a shadow) and stays when he flips; he has

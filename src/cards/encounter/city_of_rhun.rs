@@ -23,6 +23,7 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::threat_or_ally),
             ..NO_HINT
         },
+        mode_names: &[(0, 0, "threat +2, keep the allies")],
         ..BLANK
     },
     // Treacherous Easterling: +1 Attack and +1 Defense per resource on it (at most +3); a

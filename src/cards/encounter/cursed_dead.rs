@@ -3,7 +3,7 @@
 
 use crate::cards::common::log;
 use crate::cards::common::{is_undead_enemy, top_of_encounter_discard};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Script, BLANK};
 use crate::engine::*;
 use crate::events;
@@ -14,6 +14,10 @@ pub static SCRIPTS: &[Script] = &[
     // character, one more encounter card is revealed.
     Script {
         code: "TLR-060",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         forced: Some(dead_lord_forced),
         forced_on: events![Engaged],
         shadow: Some(dead_lord_shadow),

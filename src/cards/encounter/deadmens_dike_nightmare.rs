@@ -48,6 +48,20 @@ pub static SCRIPTS: &[Script] = &[
         any_player: true,
         resume: Some(ruins_resume),
         shadow: Some(ruins_shadow),
+        mode_names: &[
+            (0, 1, "mill 1 card (Threat -1)"),
+            (0, 2, "mill 2 cards (Threat -2)"),
+            (0, 3, "mill 3 cards (Threat -3)"),
+            (0, 4, "mill 4 cards (Threat -4)"),
+            (0, 5, "mill 5 cards (Threat -5)"),
+            (0, 6, "mill 6 cards (Threat -6)"),
+            (0, 7, "mill 7 cards (Threat -7)"),
+            (0, 8, "mill 8 cards (Threat -8)"),
+            (0, 9, "mill 9 cards (Threat -9)"),
+            (0, 10, "mill 10 cards (Threat -10)"),
+            (0, 11, "mill 11 cards (Threat -11)"),
+            (0, 12, "mill 12 cards (Threat -12)"),
+        ],
         ..BLANK
     },
     // Cursed Dead (a reprint of TLR-061 without a data link): every Cursed Dead in the
@@ -84,6 +98,10 @@ pub static SCRIPTS: &[Script] = &[
         rule_on: crate::rules![WhenRevealedCannotBeCanceled],
         shadow: Some(city_shadow),
         resume: Some(city_resume),
+        mode_names: &[
+            (1, 0, "discard the top 3 cards of the deck"),
+            (1, 1, "the attack counts as undefended"),
+        ],
         ..BLANK
     },
     // Paralyzing Fear (surge): attaches to a hero (the first player picks) and exhausts it; as

@@ -1,7 +1,7 @@
 //! Intruders in Chetwood: its quest card, and the Intruders in Chetwood, Iârion, Eriador Wilds
 //! and Angmar Orcs encounter sets. Each script has a one-line summary in our own words.
 
-use crate::cards::hints::{Hint, LOST, NO_HINT};
+use crate::cards::hints::{Hint, LOST, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -101,6 +101,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-022",
         hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
             effect: Some(bot::borders_of_bree_land_effect),
             ..NO_HINT
         },
@@ -145,6 +146,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-043",
         hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
             effect: Some(bot::angmar_orc_effect),
             ..NO_HINT
         },
@@ -191,6 +193,10 @@ pub static SCRIPTS: &[Script] = &[
     // quest card in play.
     Script {
         code: "TLR-047",
+        hint: Hint {
+            shadow_attack: Some(|g, _| g.quest_cards_in_play()),
+            ..NO_HINT
+        },
         modify: Some(rugged_modify),
         shadow: Some(rugged_shadow),
         ..BLANK

@@ -5,7 +5,7 @@
 //! the data: `scenarios.csv` lists the Nightmare deck per mode), so it has no script.
 
 use crate::cards::common::search_encounter_piles;
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1, SHADOW_ATTACK_2};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -30,6 +30,10 @@ pub static SCRIPTS: &[Script] = &[
     // Shadow: +2 attack.
     Script {
         code: "IiCN-003",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_2,
+            ..NO_HINT
+        },
         forced: Some(soldier_forced),
         forced_on: events![EnemyAttackEnded],
         shadow: Some(soldier_shadow),
@@ -60,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-006",
         // The side quest it fetches surges: two cards' worth.
         hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
             travel_reveals: 2,
             ..NO_HINT
         },
@@ -74,6 +79,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-007",
         when_revealed: Some(great_host),
         resume: Some(great_host_resume),
+        mode_names: &[
+            (0, 0, "fetch and reveal Orc Rearguard"),
+            (0, 1, "4 damage to a character each"),
+        ],
         ..BLANK
     },
     // Kill Them!: an Orc War Party joins the staging area; then either the main quest loses all
@@ -82,6 +91,10 @@ pub static SCRIPTS: &[Script] = &[
         code: "IiCN-008",
         when_revealed: Some(kill_them),
         resume: Some(kill_them_resume),
+        mode_names: &[
+            (0, 0, "the main quest loses its progress"),
+            (0, 1, "staged War Parties attack"),
+        ],
         ..BLANK
     },
     // Shadow the War Party (side quest): Orc War Parties cannot be engaged or damaged and get

@@ -150,6 +150,10 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(feeble_revealed),
         shadow: Some(feeble_shadow),
         resume: Some(feeble_resume),
+        mode_names: &[
+            (0, 0, "1 damage to each exhausted character"),
+            (0, 1, "exhausted characters leave the quest"),
+        ],
         ..BLANK
     },
     // Captives of Gornákh: each player gives up one of his allies, captured under the
@@ -1575,6 +1579,11 @@ mod tests {
         // P1 damages his exhausted characters, P2 takes his off the quest.
         assert_eq!(g.pending().map(|d| d.player), Some(0));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
+        // The trace names each mode (`Script::mode_names`, cards42).
+        assert_eq!(
+            g.opt_name(Opt::Mode(1)),
+            "exhausted characters leave the quest (mode 1)"
+        );
         g.answer(Opt::Mode(0));
         assert_eq!(g.pending().map(|d| d.player), Some(1));
         g.answer(Opt::Mode(1));

@@ -102,6 +102,21 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(patrol_revealed),
         shadow: Some(patrol_shadow),
         resume: Some(patrol_resume),
+        mode_names: &[
+            (0, 0, "hide 0 cards from hand"),
+            (0, 1, "hide 1 card from hand"),
+            (0, 2, "hide 2 cards from hand"),
+            (0, 3, "hide 3 cards from hand"),
+            (0, 4, "hide 4 cards from hand"),
+            (0, 5, "hide 5 cards from hand"),
+            (0, 6, "hide 6 cards from hand"),
+            (0, 7, "hide 7 cards from hand"),
+            (0, 8, "hide 8 cards from hand"),
+            (0, 9, "hide 9 cards from hand"),
+            (0, 10, "hide 10 cards from hand"),
+            (0, 11, "hide 11 cards from hand"),
+            (0, 12, "hide 12 cards from hand"),
+        ],
         ..BLANK
     },
     // Raid Golfimbul's Vault (side quest, Surge, Capture 3): each card captured under another
@@ -128,6 +143,10 @@ pub static SCRIPTS: &[Script] = &[
         forced_on: events![EnemyAttacks],
         shadow: Some(thaurdir_shadow),
         resume: Some(thaurdir_resume),
+        mode_names: &[
+            (0, 0, "discard 2 captured cards"),
+            (0, 1, "2 more shadow cards"),
+        ],
         ..BLANK
     },
 ];

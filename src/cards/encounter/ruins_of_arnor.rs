@@ -2,7 +2,7 @@
 //! Each script has a one-line summary in our own words.
 
 use crate::cards::common::raise_each;
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -14,6 +14,10 @@ pub static SCRIPTS: &[Script] = &[
     // destroys a character.
     Script {
         code: "TLR-056",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         forced: Some(ruins_forced),
         forced_on: events![WhenRevealedCanceled],
         shadow: Some(ruins_shadow),

@@ -161,6 +161,10 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(covenant_revealed),
         resume: Some(covenant_resume),
         shadow: Some(covenant_shadow),
+        mode_names: &[
+            (0, 0, "remove progress from the quests"),
+            (0, 1, "damage among your characters"),
+        ],
         ..BLANK
     },
     // Haunting Fog: each player exhausts one of his characters; it attaches to the current quest

@@ -43,6 +43,11 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(hunter_forced),
         shadow: Some(hunter_shadow),
         resume: Some(hunter_resume),
+        mode_names: &[
+            (0, 0, "remove a time counter"),
+            (0, 1, "take the attack undefended"),
+            (1, 0, "remove a time counter"),
+        ],
         ..BLANK
     },
     // Undead Thrall (indestructible, surge: data); shadow: it comes into play engaged with the
@@ -105,6 +110,10 @@ pub static SCRIPTS: &[Script] = &[
     // attaches it to him (+3 hit points) if he can have attachments.
     Script {
         code: "TToRN-009",
+        hint: Hint {
+            shadow_attack: Some(|g, e| (code(g, e) == THAURDIR) as i16 * 3),
+            ..NO_HINT
+        },
         when_revealed: Some(drain_revealed),
         shadow: Some(drain_shadow),
         resume: Some(drain_resume),

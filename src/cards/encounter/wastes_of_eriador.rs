@@ -14,7 +14,7 @@
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, offer_ready_characters, Dealers};
 use crate::cards::common::{code, log};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -176,6 +176,10 @@ pub static SCRIPTS: &[Script] = &[
     // wipes the current quest's progress.
     Script {
         code: "TWoE-025",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         modify: Some(north_downs_modify),
         shadow: Some(north_downs_shadow),
         resume: Some(north_downs_resume),
@@ -200,6 +204,7 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(predatory_revealed),
         shadow: Some(predatory_shadow),
         resume: Some(predatory_resume),
+        mode_names: &[(0, 1, "stage a Warg instead")],
         ..BLANK
     },
 ];

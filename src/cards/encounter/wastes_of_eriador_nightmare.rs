@@ -12,7 +12,7 @@
 use super::wastes_of_eriador::{is_warg, wargs_in_play};
 use crate::cards::common::log;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
@@ -41,6 +41,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoEN-003",
         hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
             travel_penalty: 10,
             ..NO_HINT
         },

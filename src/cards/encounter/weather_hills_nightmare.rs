@@ -96,6 +96,12 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(tracks_revealed),
         shadow: Some(tracks_shadow),
         resume: Some(tracks_resume),
+        mode_names: &[
+            (0, 0, "remove a Mission token"),
+            (0, 1, "staging area +8 threat"),
+            (1, 0, "remove a Mission token"),
+            (1, 1, "attacker +3 Attack"),
+        ],
         ..BLANK
     },
     // Track the Orcs (side quest): enemies have +10 engagement cost and none may be optionally

@@ -16,7 +16,7 @@
 use super::easterling_raiders::is_easterling_enemy;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::common::{code, log};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
 use crate::record::Outcome;
@@ -80,6 +80,10 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::ulchor_choice),
             ..NO_HINT
         },
+        mode_names: &[
+            (0, 0, "stage a location from the deck"),
+            (0, 1, "be attacked by Thane Ulchor"),
+        ],
         ..BLANK
     },
     // Champion of Rhûn: engaging a player, he returns one of his locations or is attacked at
@@ -93,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::return_or_attacked),
             ..NO_HINT
         },
+        mode_names: &[(0, 1, "be attacked at once")],
         ..BLANK
     },
     // Easterling Skirmisher (surge, archery: data): a character its attack destroys costs that
@@ -166,6 +171,7 @@ pub static SCRIPTS: &[Script] = &[
             effect: Some(bot::return_or_enemy),
             ..NO_HINT
         },
+        mode_names: &[(0, 1, "an enemy engages instead")],
         ..BLANK
     },
     // Street Fighting: each player spreads 1 + (his locations) damage over his characters;
@@ -185,6 +191,10 @@ pub static SCRIPTS: &[Script] = &[
     // shadow: +1 Attack, and a character it kills costs the defender his top location.
     Script {
         code: "WaR-022",
+        hint: Hint {
+            shadow_attack: SHADOW_ATTACK_1,
+            ..NO_HINT
+        },
         when_revealed: Some(siege_revealed),
         shadow: Some(siege_shadow),
         resume: Some(siege_resume),
@@ -1076,6 +1086,10 @@ pub(crate) mod tests {
         // After the active location is explored: dig out a location ...
         g.emit(Event::Explored(deck[1], true));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
+        assert_eq!(
+            g.opt_name(Opt::Mode(1)),
+            "be attacked by Thane Ulchor (mode 1)"
+        );
         g.answer(Opt::Mode(0));
         assert_eq!(g.card(deck[0]).zone, Zone::Staging);
         assert_eq!(g.card(deck[2]).zone, Zone::EncounterDiscard);

@@ -571,12 +571,29 @@ mod bot {
             * 20
     }
 
-    /// Keen as Lances
+    /// Keen as Lances: at cost 2 or less whenever it can be played; dearer (cards42), in the
+    /// planning phase after every other play (lowest value), with resources no other card in
+    /// hand needs (`keen_spare`): a draw of 3, or threat relief when the threat is high.
     pub(super) fn keen_as_lances_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
-        (g.cost_of(c, p) <= 2) as i32 * 30
+        if g.cost_of(c, p) <= 2 {
+            return 30;
+        }
+        (g.phase == Phase::Planning && keen_spare(g, p, c) >= 0) as i32 * 2
     }
 
-    /// Keen as Lances: threat relief when high, cards when short, else resources.
+    /// Resources of `p` (any sphere: the card is neutral) left after paying for `c` and for
+    /// the dearest other card in hand.
+    fn keen_spare(g: &Game, p: u8, c: CardId) -> i16 {
+        let need = hand(g, p)
+            .iter()
+            .filter(|&&x| x != c)
+            .map(|&x| g.cost_of(x, p))
+            .max()
+            .unwrap_or(0);
+        g.available(p, Sphere::Neutral) - g.cost_of(c, p).max(0) - need.max(0)
+    }
+
+    /// Keen as Lances: threat relief when high, resources with a large hand, else cards.
     pub(super) fn keen_as_lances_effect(
         g: &Game,
         p: u8,
@@ -586,12 +603,14 @@ mod bot {
     ) -> Option<usize> {
         match what {
             0 => {
+                // (cards42) Resources back only with a large hand to pay for: a card played
+                // with spare resources draws.
                 let want = if g.players[p as usize].threat >= 35 {
                     2
-                } else if hand(g, p).len() <= 3 {
-                    1
-                } else {
+                } else if hand(g, p).len() >= 6 {
                     0
+                } else {
+                    1
                 };
                 find(o, Opt::Mode(want))
                     .or_else(|| o.iter().position(|x| matches!(x, Opt::Mode(_))))
@@ -849,6 +868,52 @@ mod tests {
         g.act(0, Opt::Play(k2));
         g.answer(Opt::Mode(0));
         assert_eq!(g.card(ar).resources, 2);
+    }
+
+    /// cards42: `basic` plays Keen as Lances at full cost in the planning phase when no other
+    /// card in hand needs the resources (the draw mode), and holds it when one does.
+    #[test]
+    fn keen_as_lances_with_spare_resources() {
+        use crate::bots::basic::BasicBot;
+        use crate::bots::Bot;
+        use crate::cards::hints::action_value;
+        use crate::engine::{Ask, Decision, Game};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let ar = hero(&g, "Core-001");
+        for c in g.list(Zone::Hand(0)).to_vec() {
+            g.move_card(c, Zone::Discard(0));
+        }
+        let k = g.spawn("EfMG-037", 0, Zone::Hand(0));
+        g.card_mut(ar).resources = 5;
+        g.phase = Phase::Planning;
+        let choose = |g: &Game| {
+            let dec = Decision {
+                player: 0,
+                ask: Ask::Action(Phase::Planning),
+                options: vec![Opt::Pass, Opt::Play(k)],
+            };
+            dec.options[BasicBot::new().choose(g, &dec)]
+        };
+        assert!(action_value(&g, 0, k, None) > 0);
+        assert_eq!(choose(&g), Opt::Play(k), "nothing else to pay for");
+        // Another card in hand (a 2-cost ally) needs 2 of the 5: kept.
+        let a = g.spawn("Core-013", 0, Zone::Hand(0));
+        assert_eq!(choose(&g), Opt::Pass, "the ally needs the resources");
+        g.move_card(a, Zone::Discard(0));
+        // Not in the combat phase; the draw mode with a small hand, threat relief when high.
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, k, None), 0);
+        g.phase = Phase::Planning;
+        g.act(0, Opt::Play(k));
+        let o = options(&g);
+        let pick = |g: &Game| {
+            let d = g.pending().unwrap().clone();
+            d.options[BasicBot::new().choose(g, &d)]
+        };
+        assert_eq!(o.len(), 3);
+        assert_eq!(pick(&g), Opt::Mode(1), "draw 3 with a small hand");
+        g.players[0].threat = 40;
+        assert_eq!(pick(&g), Opt::Mode(2), "threat relief when high");
     }
 
     /// Two decks full of this pack's and The Wastes of Eriador's player cards play whole games

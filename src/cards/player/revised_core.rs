@@ -46,6 +46,10 @@ pub static SCRIPTS: &[Script] = &[
     },
     Script {
         code: "RevCore-132",
+        hint: Hint {
+            play_value: Some(mendors_support_value),
+            ..NO_HINT
+        },
         can_act: Some(mendor_can),
         act: Some(mendor_act),
         resume: Some(mendor_resume),
@@ -138,6 +142,22 @@ fn mendor_resume(g: &mut Game, _cont: Cont, opt: Opt) {
     }
 }
 
+/// Mendor's Support (bot hint, cards42): free, one copy a round, and its boost lasts the
+/// round: played in the quest phase once a Mendor quests (the Attack and Defense then serve in
+/// combat too), else in the combat phase while a Mendor defends or attacks.
+fn mendors_support_value(g: &Game, _p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
+    use crate::engine::Phase;
+    let busy = |m: CardId| match g.phase {
+        Phase::Quest => g.card(m).questing,
+        Phase::Combat => {
+            (g.attacking_enemy().is_some() && g.attack.defenders().contains(&m))
+                || g.patk.attackers().contains(&m)
+        }
+        _ => false,
+    };
+    mendors(g).iter().any(|&m| busy(m)) as i32 * 30
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,6 +242,37 @@ mod tests {
         let mut g = Game::new(db, setup);
         g.sandbox(1, 0);
         g
+    }
+
+    /// cards42: `basic` plays Mendor's Support once a Mendor quests (quest phase) or defends
+    /// (combat phase), not while it does neither.
+    #[test]
+    fn mendors_support_played_by_basic() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{AttackCtx, Phase};
+        let db = db_with_mendor();
+        let mut g = sandbox_on(db);
+        let s = g.spawn("RevCore-132", 0, Zone::Hand(0));
+        let m = g.spawn("Core-028", 0, Zone::Play(0));
+        g.phase = Phase::Quest;
+        assert_eq!(action_value(&g, 0, s, None), 0, "Mendor not questing");
+        g.card_mut(m).questing = true;
+        assert!(action_value(&g, 0, s, None) > 0, "Mendor quests");
+        g.card_mut(m).questing = false;
+        g.phase = Phase::Combat;
+        assert_eq!(action_value(&g, 0, s, None), 0, "no attack");
+        let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
+        g.attack = AttackCtx::new(e, 0, false);
+        g.card_mut(e).attacked = true;
+        g.attack.defenders[0] = m;
+        g.attack.n_defenders = 1;
+        assert!(action_value(&g, 0, s, None) > 0, "Mendor defends");
+        g.phase = Phase::Planning;
+        assert_eq!(
+            action_value(&g, 0, s, None),
+            0,
+            "planning: nothing to boost yet"
+        );
     }
 
     #[test]

@@ -78,6 +78,7 @@ pub static SCRIPTS: &[Script] = &[
         resume: Some(ulchor_resume),
         hint: Hint {
             effect: Some(bot::ulchor_choice),
+            explore_attack: bot::STAGED_LOCATION_COST,
             ..NO_HINT
         },
         ..BLANK

@@ -231,6 +231,12 @@ pub struct Hint {
     /// beyond the stage's quest points is worth nothing. A search bot scores the race
     /// (`lookahead`'s `control_weight`), `basic` takes Thane Ulchor's attack when it wins it.
     pub control_race: bool,
+    /// A staged enemy that, after the active location is explored, attacks the first player
+    /// unless he takes the other branch of a choice, which costs about this much (damage-cost
+    /// units; 0: no such enemy): Thane Ulchor, whose other branch stages a location. `basic`'s
+    /// round plan holds a defender back from the quest for that attack when exploring is within
+    /// reach and the defence costs less (`explore_attack`).
+    pub explore_attack: i32,
     // sense38
     /// All the card's effect does is raise these stats (`BOOST_WILLPOWER`, `BOOST_ATTACK`,
     /// `BOOST_DEFENSE`) until the end of the phase (Éowyn, For Gondor!, Beorn, Blade Mastery
@@ -341,6 +347,7 @@ pub const NO_HINT: Hint = Hint {
     commit_progress: NO_COMMIT_PROGRESS,
     carry_progress: false,
     control_race: false,
+    explore_attack: 0,
     phase_boost: 0,
     attacks_out_of_combat: false,
     readies: false,

@@ -177,6 +177,10 @@ pub mod codes {
     pub const THE_CATACOMBS_OF_CARN_DUM_1B: &str = "TDR-150B";
     pub const ACCURSED_BATTLEFIELD: &str = "TBoCD-132";
     pub const FORTRESS_WALLS: &str = "TBoCD-135";
+    /// Wrath and Ruin: stage 1B, Contested Square (Threat 1, 3 quest points), Ransacked House.
+    pub const INSIDE_THE_WALLS_1B: &str = "WaR-025B";
+    pub const CONTESTED_SQUARE: &str = "WaR-015";
+    pub const RANSACKED_HOUSE: &str = "WaR-016";
     pub const SPIRIT_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
     /// Gimli, Legolas and Thalin (Core Set).
     pub const TACTICS_HEROES: &[&str] = &["Core-004", "Core-005", "Core-006"];

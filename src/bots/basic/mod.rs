@@ -58,6 +58,12 @@
 //! willpower costs less than `explore_fight` (200) percent of that share of the undefended hit
 //! (measured, 2,000 paired games, chetwood-vigil: The Weather Hills +0.36 rounds Easy and
 //! +0.38 Standard, progress score +0.09 / +0.07 within the noise; nothing else changes).
+//! **Explore attack** (`explore_attack_defender`): where a staged enemy attacks the first
+//! player after the active location is explored unless he declines at a cost
+//! (`Hint::explore_attack`: Thane Ulchor, whose other branch stages a location), one more
+//! character the quest can spare is kept for that attack when its willpower and defence cost
+//! less than declining (`explore_attack`); and on a control-race stage travel considers every
+//! staged location (`race_travel`).
 //! **Next stage's enemy** (`advance_defender`): where defeating the current stage brings an
 //! enemy that engages at once (`Hint::advance_attack`: Deadmen's Dike 1B, whose next stage adds
 //! Thaurdir, engagement cost 1) and the willpower outside the plan's keep is expected to defeat

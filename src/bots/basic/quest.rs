@@ -499,6 +499,12 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
             };
             n_spares += 1;
         }
+        // Exploring the active location may bring a staged enemy's attack (Thane Ulchor), which
+        // the first player may decline at a cost: a defender for it when that is cheaper.
+        if let Some((c, _)) = explore_attack_defender(g, p, &pool, &keep) {
+            keep.push(c);
+            jobs[2] += 1;
+        }
         // Defeating the current stage may bring an enemy that engages at once.
         if let Some((c, atk)) = advance_defender(g, p, &pool, &keep) {
             keep.push(c);
@@ -895,6 +901,63 @@ pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, 
         return (0, 0);
     }
     engaging_enemies_in(g, p, zone, n)
+}
+
+/// The attack first player `p` may take after the active location is explored, from a staged
+/// enemy hinted `explore_attack` (Thane Ulchor): (its Attack, what declining the attack costs).
+pub(super) fn explore_attacker(g: &Game, p: u8) -> Option<(i16, i32)> {
+    if g.first != p {
+        return None;
+    }
+    g.list(Zone::Staging).iter().find_map(|&e| {
+        let k = hint(g, e).explore_attack;
+        (k > 0 && g.is_enemy(e)).then(|| (g.stat(e, Stat::Attack), k))
+    })
+}
+
+/// With `explore_attack`: the character of `pool` outside `keep` to hold back for the attack
+/// of `explore_attacker` when exploring the active location is within this round's reach
+/// (as `explore_enemies`), and one the quest can spare (`explore_reach`): the cheapest
+/// (willpower kept back + its defence of the attack + 1 for a shadow), if cheaper than
+/// `explore_attack` percent of declining the attack (or than the undefended hit).
+/// Returns the character and the attack it is held for.
+pub(super) fn explore_attack_defender(
+    g: &Game,
+    p: u8,
+    pool: &Ids,
+    keep: &Ids,
+) -> Option<(CardId, i16)> {
+    if w().explore_attack <= 0 {
+        return None;
+    }
+    let (atk, decline) = explore_attacker(g, p)?;
+    let l = g.active_location()?;
+    let wp = willpower_outside(g, pool, keep);
+    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
+    if rem > reach {
+        return None;
+    }
+    let max_wp = if w().explore_reach != 0 {
+        explore_slack(g, pool, keep)
+    } else {
+        i16::MAX
+    };
+    let atk1 = atk + 1;
+    let limit =
+        (decline as i64 * w().explore_attack as i64 / 100).min(undef_cost(g, p, atk1) as i64);
+    let qs = commit_stat(g, true);
+    let mut best: Option<(i64, CardId)> = None;
+    for &c in pool.as_slice() {
+        if keep.contains(c) || is_objective_ally(g, c) || g.stat(c, g.questing_stat()) > max_wp {
+            continue;
+        }
+        let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk1) as i64;
+        if k < limit && best.is_none_or(|(b, _)| k < b) {
+            best = Some((k, c));
+        }
+    }
+    best.map(|(_, c)| (c, atk))
 }
 
 /// How much willpower of `pool` outside `keep` the quest can spare while exploring the active
@@ -1581,6 +1644,8 @@ fn weakest_staged_cost(g: &Game) -> i32 {
 
 pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let surplus = expected_surplus(g, p);
+    // (`race_travel`: in a control race every location travelled to is a step of the race.)
+    let race = w().race_travel != 0 && g.main_quest().is_some_and(|q| hint(g, q).control_race);
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
@@ -1601,7 +1666,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             w().growth_rounds * h.threat_growth as i32
         };
         let threat = g.threat_contribution(l) + growth as i16;
-        if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
+        if threat < 2 && rem > surplus.max(0) && !no_qp && !race && h.travel_penalty >= 0 {
             continue;
         }
         let mut pen = h.travel_penalty - time_mill_credit(g, l) - battle_travel_credit(g, l);

@@ -3352,3 +3352,77 @@ fn dark_knowledge_seen_shadow_card_changes_the_defence() {
     assert_eq!(d.options[i], Opt::Card(aragorn), "seen: no shadow effect");
     install(weights::DEFAULT);
 }
+
+/// A Wrath and Ruin stage-1B board for seat 0 (Aragorn, Théodred, Glóin and a Snowbourn Scout):
+/// Thane Ulchor alone staged, nothing in the encounter deck, and with `active` a Contested
+/// Square (3 quest points) with `progress` on it as the active location.
+fn ulchor_board(active: bool, progress: i16) -> (Game<'static>, CardId) {
+    use crate::cards::encounter::wrath_and_ruin::ULCHOR;
+    let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    for z in [Zone::EncounterDeck, Zone::Staging, Zone::Active] {
+        clear_zone(&mut g, z);
+    }
+    set_stage(&mut g, INSIDE_THE_WALLS_1B);
+    g.spawn(ULCHOR, ENCOUNTER, Zone::Staging);
+    if active {
+        let l = g.spawn(CONTESTED_SQUARE, ENCOUNTER, Zone::Active);
+        g.card_mut(l).progress = progress;
+    }
+    let scout = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    (g, scout)
+}
+
+#[test]
+fn thane_ulchor_attack_gets_a_defender_held_back_from_the_quest() {
+    // Fault class (Wrath and Ruin, Easy, noldor-questers): every character quested, the
+    // active location was explored, and Thane Ulchor's attack found nobody ready, so the bot
+    // staged a location instead (384 of 395 choices in 200 games), which undid the control
+    // the explore had just won; the control race was never won. The round plan now keeps a
+    // character the quest can spare for the attack (`explore_attack`, Hint::explore_attack).
+    let (g, scout) = ulchor_board(true, 2);
+    assert_eq!(quest::explore_attacker(&g, 0), Some((6, 240)));
+    let kept = round_plan(&g, 0, true).keep;
+    assert!(
+        kept.contains(scout),
+        "the Scout (1 willpower) waits to chump-block Ulchor"
+    );
+    assert_eq!(
+        plan_with(&g, true, &[("explore_attack", "0")]).keep.n,
+        0,
+        "off: everyone quests"
+    );
+    // Nothing to explore, or the explore out of reach: nobody is held back.
+    let (g, _) = ulchor_board(false, 0);
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+    let (mut g, _) = ulchor_board(true, 0);
+    for _ in 0..3 {
+        g.spawn(RANSACKED_HOUSE, ENCOUNTER, Zone::Staging);
+    }
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+    // Only the first player makes the choice.
+    let (mut g, _) = ulchor_board(true, 2);
+    g.first = 1;
+    assert_eq!(quest::explore_attacker(&g, 0), None);
+}
+
+#[test]
+fn control_race_travels_to_a_location_not_worth_its_threat() {
+    // Fault class (Wrath and Ruin, noldor-questers: 147 travel phases passed in 200 Easy
+    // games): travel skipped a location of Threat 1 whose quest points exceeded the expected
+    // surplus, while on a control-race stage every location travelled to is one fewer staged
+    // and, explored, one more controlled (`race_travel`).
+    let (mut g, _) = ulchor_board(false, 0);
+    g.phase = Phase::Travel;
+    let sq = g.spawn(CONTESTED_SQUARE, ENCOUNTER, Zone::Staging);
+    for _ in 0..3 {
+        g.spawn(RANSACKED_HOUSE, ENCOUNTER, Zone::Staging);
+    }
+    let o = [Opt::Pass, Opt::Card(sq)];
+    assert_eq!(quest::travel(&g, 0, &o), Some(1));
+    let before = weights::w();
+    install(Weights::from_options(&[("race_travel".into(), "0".into())]).unwrap());
+    let off = quest::travel(&g, 0, &o);
+    install(before);
+    assert_eq!(off, Some(0), "off: passed, as before");
+}

@@ -172,6 +172,20 @@ weights! {
     /// +0.03 / +0.05 Standard, +0.08 / +0.08 Easy (each above 0), progress score −0.00 /
     /// −0.01 (−0.02 to −0.00) both modes; no other scenario has it.
     advance_fight: 100,
+    /// Percent weight of what declining the attack of a staged enemy that attacks the first
+    /// player after the active location is explored costs (`Hint::explore_attack`: Thane
+    /// Ulchor, whose other branch stages a location): when exploring is within reach, a
+    /// character the quest can spare is kept out of it to defend that attack when its
+    /// willpower and defence cost less than this share (or than the undefended hit); 0: never.
+    /// With `race_travel` against both off (noldor-questers, paired traces): stage 2 reached
+    /// Easy +6.4 pp (+4.0 to +8.8, 1,000 pairs, seed 5003), Standard +4.5 pp (+3.0 to +6.0,
+    /// seed 5002), rounds −0.13 / −0.08; no other scenario has the hint.
+    explore_attack: 100,
+    /// 1: while the main quest is a control race (`Hint::control_race`: Wrath and Ruin), travel
+    /// considers every staged location (each one travelled to is one fewer staged and, once
+    /// explored, one more controlled), not only those worth their Threat; 0: as elsewhere.
+    /// Alone against off: Easy stage 2 reached +4.0 pp (+1.8 to +6.2, 500 pairs, seed 5001).
+    race_travel: 1,
     /// Percent weight of "+1 Attack per face-down shadow card" when choosing a defender: the
     /// defence and the undefended hit are each costed as this share of the attack with the
     /// shadow cards' +1 and the rest of the printed attack alone (100: the +1 counted in full).

@@ -8,8 +8,9 @@
 //! (`Game::return_location`, `Event::LostControl`).
 //!
 //! Engine choices: among a player's locations tied for the most Threat, the oldest goes back;
-//! digging through the encounter deck for a card of some type stops when the deck runs
-//! out (the discard pile is not shuffled back); an enemy put into play from the discard pile
+//! digging through the encounter deck for a card of some type that empties the deck shuffles
+//! the discard pile back in and goes on, stopping after one full pass without one (RULES
+//! §5.30.3, in any phase); an enemy put into play from the discard pile
 //! enters the staging area and then engages (so one that cannot be engaged stays there), with
 //! `Event::EntersPlay`. A location added to the staging area by an effect is not revealed.
 
@@ -78,6 +79,7 @@ pub static SCRIPTS: &[Script] = &[
         resume: Some(ulchor_resume),
         hint: Hint {
             effect: Some(bot::ulchor_choice),
+            explore_attack: bot::STAGED_LOCATION_COST,
             ..NO_HINT
         },
         mode_names: &[
@@ -229,16 +231,24 @@ pub fn ulchor(g: &Game) -> Option<CardId> {
 }
 
 /// Discard encounter cards from the top of the deck until one passes `f` (returned, now in the
-/// discard pile) or the deck runs out.
+/// discard pile). An emptied deck is reset from the discard pile once (RULES §5.30.3); after
+/// that full pass without one, nothing.
 pub fn discard_until(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> Option<CardId> {
-    while let Some(c) = g.top(Zone::EncounterDeck) {
-        g.move_card(c, Zone::EncounterDiscard);
-        log(g, |g| format!("  {} is discarded", g.title(c)));
-        if f(g, c) {
-            return Some(c);
+    let mut reset = false;
+    loop {
+        while let Some(c) = g.top(Zone::EncounterDeck) {
+            g.move_card(c, Zone::EncounterDiscard);
+            log(g, |g| format!("  {} is discarded", g.title(c)));
+            if f(g, c) {
+                return Some(c);
+            }
         }
+        if reset || g.list(Zone::EncounterDiscard).is_empty() {
+            return None;
+        }
+        g.reset_encounter_deck();
+        reset = true;
     }
-    None
 }
 
 /// Put enemy `e` (out of play) into play engaged with player `p`.
@@ -1107,6 +1117,28 @@ pub(crate) mod tests {
         let sq = g.spawn(SQUARE, ENCOUNTER, Zone::Play(0));
         g.emit(Event::Explored(sq, false));
         assert!(g.pending().is_none());
+    }
+
+    #[test]
+    fn thane_ulchor_digs_on_through_the_reshuffled_discard_pile() {
+        // RULES §5.30.3: a "discard until" that empties the encounter deck shuffles the discard
+        // pile back in and goes on (it used to stop, staging nothing: easier than printed).
+        let mut g = sandbox(&[HEROES]);
+        g.spawn(ULCHOR, ENCOUNTER, Zone::Staging);
+        let deck = deck_of(&mut g, &[RAIDER]);
+        let old = g.spawn(SQUARE, ENCOUNTER, Zone::EncounterDiscard);
+        g.emit(Event::Explored(deck[0], true));
+        g.answer(Opt::Mode(0));
+        assert_eq!(g.card(old).zone, Zone::Staging);
+        // One full pass without a location: it stops, everything discarded.
+        let deck = deck_of(&mut g, &[RAIDER]);
+        let other = g.spawn(RAIDER, ENCOUNTER, Zone::EncounterDiscard);
+        g.emit(Event::Explored(deck[0], true));
+        g.answer(Opt::Mode(0));
+        assert!(g.pending().is_none());
+        assert_eq!(g.card(deck[0]).zone, Zone::EncounterDiscard);
+        assert_eq!(g.card(other).zone, Zone::EncounterDiscard);
+        assert!(g.list(Zone::EncounterDeck).is_empty());
     }
 
     #[test]

@@ -297,13 +297,7 @@ fn safe_rule(g: &Game, me: CardId, r: Rule) -> bool {
 /// Mill the encounter deck card by card, stopping at the first encounter side quest (or when
 /// it runs out); that side quest, if any.
 fn discard_until_side_quest(g: &mut Game) -> Option<CardId> {
-    while let Some(c) = g.top(Zone::EncounterDeck) {
-        g.move_card(c, Zone::EncounterDiscard);
-        if g.ty(c) == CardType::EncounterSideQuest {
-            return Some(c);
-        }
-    }
-    None
+    g.discard_encounter_until(|g, c| g.ty(c) == CardType::EncounterSideQuest)
 }
 
 fn side_quest_in_play(g: &Game) -> bool {
@@ -1264,6 +1258,28 @@ mod tests {
         let before = g.list(Zone::EncounterDeck).len();
         g.emit(Event::PhaseBegin(Phase::Quest));
         assert_eq!(g.list(Zone::EncounterDeck).len(), before);
+        // A dig that empties the deck shuffles the discard pile back in and goes on (RULES
+        // §5.30.3): the side quest in the discard pile is found.
+        g.move_card(lie, Zone::Victory);
+        while let Some(c) = g.top(Zone::EncounterDeck) {
+            g.move_card(c, Zone::Removed);
+        }
+        while let Some(&c) = g.list(Zone::EncounterDiscard).last() {
+            g.move_card(c, Zone::Removed);
+        }
+        let rocks = g.spawn(ROCKS, ENCOUNTER, Zone::EncounterDeck);
+        let again = g.spawn(LIE_LOW, ENCOUNTER, Zone::EncounterDiscard);
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        drain(&mut g);
+        assert_eq!(
+            g.card(again).zone,
+            Zone::Staging,
+            "found after the reshuffle"
+        );
+        assert!(matches!(
+            g.card(rocks).zone,
+            Zone::EncounterDeck | Zone::EncounterDiscard
+        ));
     }
 
     #[test]

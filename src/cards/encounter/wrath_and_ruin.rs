@@ -230,27 +230,6 @@ pub fn ulchor(g: &Game) -> Option<CardId> {
     find_in(g, Zone::Staging, ULCHOR)
 }
 
-/// Discard encounter cards from the top of the deck until one passes `f` (returned, now in the
-/// discard pile). An emptied deck is reset from the discard pile once (RULES §5.30.3); after
-/// that full pass without one, nothing.
-pub fn discard_until(g: &mut Game, f: impl Fn(&Game, CardId) -> bool) -> Option<CardId> {
-    let mut reset = false;
-    loop {
-        while let Some(c) = g.top(Zone::EncounterDeck) {
-            g.move_card(c, Zone::EncounterDiscard);
-            log(g, |g| format!("  {} is discarded", g.title(c)));
-            if f(g, c) {
-                return Some(c);
-            }
-        }
-        if reset || g.list(Zone::EncounterDiscard).is_empty() {
-            return None;
-        }
-        g.reset_encounter_deck();
-        reset = true;
-    }
-}
-
 /// Put enemy `e` (out of play) into play engaged with player `p`.
 pub fn engage_from_outside(g: &mut Game, e: CardId, p: u8) {
     g.move_card(e, Zone::Staging);
@@ -264,7 +243,7 @@ pub fn engage_from_outside(g: &mut Game, e: CardId, p: u8) {
 /// Player `p` digs through the encounter deck (each card dug is discarded) for an enemy, which
 /// comes into play engaged with him.
 pub fn dig_enemy_for(g: &mut Game, p: u8) {
-    if let Some(e) = discard_until(g, |g, c| g.is_enemy(c)) {
+    if let Some(e) = g.discard_encounter_until(|g, c| g.is_enemy(c)) {
         engage_from_outside(g, e, p);
     }
 }
@@ -452,7 +431,7 @@ fn ulchor_resume(g: &mut Game, cont: Cont, opt: Opt) {
         }
         2 => match opt {
             Opt::Mode(0) => {
-                if let Some(l) = discard_until(g, |g, c| g.is_location(c)) {
+                if let Some(l) = g.discard_encounter_until(|g, c| g.is_location(c)) {
                     g.move_card(l, Zone::Staging);
                     log(g, |g| {
                         format!("  {} is added to the staging area", g.title(l))

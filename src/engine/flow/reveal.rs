@@ -94,6 +94,27 @@ impl<'a> Game<'a> {
         self.log_fn(|_| "  encounter discard pile shuffled into a new encounter deck".to_string());
     }
 
+    /// Discard encounter cards from the top of the deck until one passes `f` (returned, now in
+    /// the discard pile). An emptied deck is reset from the discard pile once, in any phase
+    /// (RULES §5.30.3); after that full pass without one, nothing.
+    pub fn discard_encounter_until(&mut self, f: impl Fn(&Game, CardId) -> bool) -> Option<CardId> {
+        let mut reset = false;
+        loop {
+            while let Some(c) = self.top(Zone::EncounterDeck) {
+                self.move_card(c, Zone::EncounterDiscard);
+                self.log_fn(|g| format!("  {} is discarded", g.title(c)));
+                if f(self, c) {
+                    return Some(c);
+                }
+            }
+            if reset || self.list(Zone::EncounterDiscard).is_empty() {
+                return None;
+            }
+            self.reset_encounter_deck();
+            reset = true;
+        }
+    }
+
     /// Reveal `card` (§5.28), by stage: 0 enter / Time / Doomed / place, then cancel window;
     /// 1 When Revealed; 2 discard treachery, surge; 3 after-revealed triggers (4: stage 2 of a
     /// canceled card that does not count as revealed, §6.5.5 option).

@@ -2739,6 +2739,50 @@ fn does_not_attack_pack_leader_while_he_cannot_take_damage() {
 }
 
 #[test]
+fn carn42_attacks_pack_leader_first_once_the_stage_lets_him_take_damage() {
+    // Fault class (carn42, The Wastes of Eriador 3B, `lookahead` trace seed 42015 game 40):
+    // Pack Leader takes damage only while the stage holds 5 progress, and Day wipes it, so a
+    // Night with 5 progress is the one window to wear him down (his damage stays). The attack
+    // step killed an engaged Warg instead, and the window closed. `quest_target_first` 1 (the
+    // stage's progress complete) sends the attack to the stage's damage target first.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let q = set_stage(&mut g, BATTLE_WITH_THE_PACK);
+    let pl = (0..g.cards.len() as CardId)
+        .find(|&c| g.def_of(c).code == PACK_LEADER)
+        .unwrap();
+    g.move_card(pl, Zone::Engaged(0));
+    let warg = g.spawn(WHITE_WARG, ENCOUNTER, Zone::Engaged(0));
+    g.card_mut(q).progress = 5;
+    assert!(g.can_take_damage(pl));
+    // The heroes kill the Warg (3 hit points behind Defense 3) but not Pack Leader (8 behind 4).
+    let pool = combat::attack_pool(&g, 0, warg);
+    assert!(combat::can_kill(&g, warg, pool.as_slice(), 0));
+    assert!(!combat::can_kill(
+        &g,
+        pl,
+        combat::attack_pool(&g, 0, pl).as_slice(),
+        0
+    ));
+    let d = dec(
+        0,
+        Ask::AttackTarget,
+        vec![Opt::Done, Opt::Card(warg), Opt::Card(pl)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(pl));
+    // Off (0): the kill first.
+    let mut off = bot_with(&[("quest_target_first", "0")]);
+    assert_eq!(d.options[off.choose(&g, &d)], Opt::Card(warg));
+    // Below 5 progress he is no target at all.
+    g.card_mut(q).progress = 4;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(warg));
+    install(weights::DEFAULT);
+}
+
+#[test]
 fn target_siege_keeps_thaurdirs_chippers_back_over_several_rounds() {
     // Deadmen's Dike 2B cannot be defeated while Thaurdir has hit points left, and his damage
     // stays. With 4 hit points left and only Aragorn and Théodred ready (5 Attack against his

@@ -314,12 +314,16 @@ weights! {
     /// goes first to the enemy whose hit points keep the stage from being defeated
     /// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B) when the ready attackers
     /// get through its Defense, before any kill of another enemy (0: never; the kills first).
-    /// Off by default: measured on Deadmen's Dike (2,000 pairs, seed 11) at 1 (only once the
-    /// stage's progress is complete) identical play on dike-wayfarers Standard and
-    /// rhudaur-guard Easy (the stage's progress is almost never complete with Thaurdir
-    /// alive); at 99 (always) rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00),
-    /// −0.03 rounds: the kills it skips attack again.
-    quest_target_first: 0,
+    /// Measured on Deadmen's Dike (2,000 pairs, seed 11) at 1 (only once the stage's progress
+    /// is complete) identical play on dike-wayfarers Standard and rhudaur-guard Easy (the
+    /// stage's progress is almost never complete with Thaurdir alive); at 99 (always)
+    /// rhudaur-guard Easy −0.09 progress score (−0.18 to −0.00), −0.03 rounds: the kills it
+    /// skips attack again. 1 by default since carn42: on The Wastes of Eriador 3B Pack
+    /// Leader takes damage only while the stage holds its 5 progress, one Night at a time, and
+    /// `lookahead` killed a Warg instead (results/research/carn42.md for the numbers);
+    /// `basic` plays the same (3,000 pairs: Deadmen's Dike, Intruders, Mount Gram, the Wastes,
+    /// Carn Dûm identical).
+    quest_target_first: 1,
     /// The most rounds of attacks a round plan's siege may take on the enemy whose hit points
     /// keep the current stage from being defeated (`Hint::quest_damage_target`: Thaurdir on
     /// Deadmen's Dike 2B, 9 hit points behind Defense 4), in place of `siege_rounds`; the plan

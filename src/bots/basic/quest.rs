@@ -410,12 +410,15 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     // `engage_cancel`: with no other attack this round, an attack-cancelling event in hand
     // takes the first attack of an enemy the plan engages.
-    let free_cancel = w().engage_cancel != 0 && must.n == 0 && cancel_in_hand(g, p);
+    // (Asked once for both uses below.)
+    let mut cancel_memo: Option<bool> = None;
+    let mut has_cancel = || *cancel_memo.get_or_insert_with(|| cancel_in_hand(g, p));
+    let free_cancel = w().engage_cancel != 0 && must.n == 0 && has_cancel();
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     // An attack-cancelling event in hand (Feint) stops the strongest engaged enemy's attack
     // in combat: no defender is held back from the quest for it.
-    if at_commit && w().cancel_in_hand != 0 && cancel_in_hand(g, p) {
+    if at_commit && w().cancel_in_hand != 0 && has_cancel() {
         if let Some(i) = must
             .as_slice()
             .iter()
@@ -1494,7 +1497,8 @@ pub(super) fn day_only_progress(g: &Game, main: CardId, main_blocked: bool) -> b
 
 pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
-    let surplus = expected_surplus(g, p);
+    // (Asked at the first side quest offered, once.)
+    let mut surplus_memo: Option<i16> = None;
     // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
     let main_blocked = main != NO_CARD
         && (g.rule(Rule::CannotDefeat(main))
@@ -1515,6 +1519,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
         let prio = hint(g, c).side_quest_priority;
+        let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
@@ -1580,7 +1585,8 @@ fn weakest_staged_cost(g: &Game) -> i32 {
 }
 
 pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    let surplus = expected_surplus(g, p);
+    // (Asked only for a low-threat location, once.)
+    let mut surplus_memo: Option<i16> = None;
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
@@ -1601,7 +1607,11 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             w().growth_rounds * h.threat_growth as i32
         };
         let threat = g.threat_contribution(l) + growth as i16;
-        if threat < 2 && rem > surplus.max(0) && !no_qp && h.travel_penalty >= 0 {
+        if threat < 2
+            && rem > (*surplus_memo.get_or_insert_with(|| expected_surplus(g, p))).max(0)
+            && !no_qp
+            && h.travel_penalty >= 0
+        {
             continue;
         }
         let mut pen = h.travel_penalty - time_mill_credit(g, l) - battle_travel_credit(g, l);

@@ -1101,12 +1101,18 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     let base = quest_base(g);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
+    // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
+    // the cap's floor and the lethal check both read it.
+    let mut nobody_memo: Option<i16> = None;
+    let mut nobody_kept = || {
+        *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base))
+    };
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
         let d = deficit_from(g, p, &plan.keep, base);
         deficit = Some(d);
-        let over = deficit_over_cap(g, p, d);
+        let over = deficit_over_cap(d, &mut nobody_kept);
         // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
         let cross = cross_engage_cost(g, p, d);
         if (over == 0 && cross == 0)
@@ -1130,7 +1136,6 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
-    let lethal = |keep: &Ids| lethal_at(deficit_from(g, p, keep, base));
     let plan_deficit = deficit.unwrap_or_else(|| deficit_from(g, p, &plan.keep, base));
     let mut intent = Intent {
         round: g.round,
@@ -1142,7 +1147,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         },
         ..Intent::NONE
     };
-    if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
+    if lethal_at(plan_deficit) && !lethal_at(nobody_kept()) {
         return (Ids::new(), intent);
     }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
@@ -1405,7 +1410,9 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
 }
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
-/// questing stat is committed: staging threat + expected reveals − questing strength.
+/// questing stat is committed: staging threat + expected reveals − questing strength. (The
+/// commit plan asks `deficit_from` with its `quest_base` once; the tests ask this.)
+#[cfg(test)]
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     deficit_from(g, p, keep, quest_base(g))
 }
@@ -1713,10 +1720,10 @@ fn unengageable(g: &Game, e: CardId) -> bool {
 /// The part of quest deficit `d` (of a round plan's held-back characters) over `deficit_cap`:
 /// with `marginal_deficit` on, only what holding back adds beyond the deficit with nobody
 /// held back.
-fn deficit_over_cap(g: &Game, p: u8, d: i16) -> i32 {
+fn deficit_over_cap(d: i16, nobody_kept: impl FnOnce() -> i16) -> i32 {
     let mut floor = w().deficit_cap as i16;
     if w().marginal_deficit != 0 {
-        floor = floor.max(quest_deficit(g, p, &Ids::new()));
+        floor = floor.max(nobody_kept());
     }
     (d - floor).max(0) as i32
 }

@@ -1104,9 +1104,8 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
     // the cap's floor and the lethal check both read it.
     let mut nobody_memo: Option<i16> = None;
-    let mut nobody_kept = || {
-        *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base))
-    };
+    let mut nobody_kept =
+        || *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base));
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).

@@ -79,37 +79,79 @@ const KILL_ENEMIES: usize = 32;
 /// killing it this combat (as the round plan's kill of an engaged enemy counts it), the ready
 /// characters that could attack it (`attack_pool`) and whether they can kill it
 /// (`can_kill`); computed once per defender decision, then asked without each candidate.
+/// `can_kill` reads only the first 12 of its candidates' attack potentials: each enemy keeps
+/// its pool's first 12 with their potentials and the 13th's, so that the answer without a
+/// candidate is a subtraction (the same answer as `can_kill` on the pool without it).
 pub(super) struct KillWorths {
+    player: u8,
     n: usize,
     worth: [i32; KILL_ENEMIES],
     enemy: [CardId; KILL_ENEMIES],
-    pool: [Ids; KILL_ENEMIES],
     killable: [bool; KILL_ENEMIES],
+    /// Remaining hit points + Defense (what `can_kill` needs at base 0).
+    need: [i16; KILL_ENEMIES],
+    /// The first 12 of the enemy's attack pool (`m` of them), their attack potentials, and
+    /// their sum.
+    m: [u8; KILL_ENEMIES],
+    first: [[CardId; 12]; KILL_ENEMIES],
+    ap: [[i16; 12]; KILL_ENEMIES],
+    sum12: [i16; KILL_ENEMIES],
+    /// The 13th pool member's attack potential (0 without one): it moves into the first 12
+    /// when one of them is left out.
+    ap13: [i16; KILL_ENEMIES],
 }
 
 impl KillWorths {
     pub(super) fn new(g: &Game, p: u8) -> KillWorths {
         let no_checks = g.rule(Rule::NoEngagementChecks);
         let mut k = KillWorths {
+            player: p,
             n: 0,
             worth: [0; KILL_ENEMIES],
             enemy: [NO_CARD; KILL_ENEMIES],
-            pool: [Ids::EMPTY; KILL_ENEMIES],
             killable: [false; KILL_ENEMIES],
+            need: [0; KILL_ENEMIES],
+            m: [0; KILL_ENEMIES],
+            first: [[NO_CARD; 12]; KILL_ENEMIES],
+            ap: [[0; 12]; KILL_ENEMIES],
+            sum12: [0; KILL_ENEMIES],
+            ap13: [0; KILL_ENEMIES],
         };
+        // (What only depends on the game, asked once.)
+        let mut quest_kill: Option<i32> = None;
         for &e in g.engaged(p) {
             if k.n == KILL_ENEMIES || g.immune(e) || !attack_helps(g, e) {
                 continue;
             }
             let pool = attack_pool(g, p, e);
-            k.killable[k.n] = can_kill(g, e, pool.as_slice(), 0);
-            k.worth[k.n] = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
+            let i = k.n;
+            let m = pool.n.min(12);
+            let mut sum = 0;
+            for j in 0..m {
+                let c = pool.ids[j];
+                let a = attack_potential(g, c);
+                k.first[i][j] = c;
+                k.ap[i][j] = a;
+                sum += a;
+            }
+            k.m[i] = m as u8;
+            k.sum12[i] = sum;
+            k.ap13[i] = if pool.n > 12 {
+                attack_potential(g, pool.ids[12])
+            } else {
+                0
+            };
+            k.need[i] = g.remaining_hp(e) + g.stat(e, Stat::Defense);
+            k.killable[i] = k.need[i] <= 0 || sum >= k.need[i];
+            if cfg!(test) {
+                assert_eq!(k.killable[i], can_kill(g, e, pool.as_slice(), 0));
+            }
+            k.worth[i] = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
                 * w().threat_unit
                 * w().kill_rounds
                 + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
-                + quest_kill_value(g);
-            k.enemy[k.n] = e;
-            k.pool[k.n] = pool;
+                + *quest_kill.get_or_insert_with(|| quest_kill_value(g));
+            k.enemy[i] = e;
             k.n += 1;
         }
         k
@@ -123,23 +165,30 @@ impl KillWorths {
             .fold(0, i32::max)
     }
 
-    /// The same without `out` (a candidate defender): an enemy whose attack pool holds it is
-    /// asked again without it; the others keep their answer.
+    /// The same without `out` (a candidate defender): an enemy whose pool's first 12 hold it
+    /// is asked again without it (its potential out, the 13th's in); the others keep their
+    /// answer (a member past the 12th never counted).
     pub(super) fn best_without(&self, g: &Game, out: CardId) -> i32 {
         let mut best = 0;
         for i in 0..self.n {
-            let pool = &self.pool[i];
-            let killable = if pool.contains(out) {
+            let first = &self.first[i][..self.m[i] as usize];
+            let killable = match first.iter().position(|&c| c == out) {
+                Some(j) => {
+                    let sum = self.sum12[i] - self.ap[i][j] + self.ap13[i];
+                    self.need[i] <= 0 || sum >= self.need[i]
+                }
+                None => self.killable[i],
+            };
+            if cfg!(test) {
+                let pool = attack_pool(g, self.player, self.enemy[i]);
                 let mut cands = Ids::new();
                 for &c in pool.as_slice() {
                     if c != out {
                         cands.push(c);
                     }
                 }
-                can_kill(g, self.enemy[i], cands.as_slice(), 0)
-            } else {
-                self.killable[i]
-            };
+                assert_eq!(killable, can_kill(g, self.enemy[i], cands.as_slice(), 0));
+            }
             if killable {
                 best = best.max(self.worth[i]);
             }

@@ -410,12 +410,15 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     // `engage_cancel`: with no other attack this round, an attack-cancelling event in hand
     // takes the first attack of an enemy the plan engages.
-    let free_cancel = w().engage_cancel != 0 && must.n == 0 && cancel_in_hand(g, p);
+    // (Asked once for both uses below.)
+    let mut cancel_memo: Option<bool> = None;
+    let mut has_cancel = || *cancel_memo.get_or_insert_with(|| cancel_in_hand(g, p));
+    let free_cancel = w().engage_cancel != 0 && must.n == 0 && has_cancel();
     let s = &mut must.ids[..must.n];
     s.sort_by_key(|&e| std::cmp::Reverse(g.stat(e, Stat::Attack)));
     // An attack-cancelling event in hand (Feint) stops the strongest engaged enemy's attack
     // in combat: no defender is held back from the quest for it.
-    if at_commit && w().cancel_in_hand != 0 && cancel_in_hand(g, p) {
+    if at_commit && w().cancel_in_hand != 0 && has_cancel() {
         if let Some(i) = must
             .as_slice()
             .iter()
@@ -1161,12 +1164,17 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     let base = quest_base(g);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
+    // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
+    // the cap's floor and the lethal check both read it.
+    let mut nobody_memo: Option<i16> = None;
+    let mut nobody_kept =
+        || *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base));
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
         let d = deficit_from(g, p, &plan.keep, base);
         deficit = Some(d);
-        let over = deficit_over_cap(g, p, d);
+        let over = deficit_over_cap(d, &mut nobody_kept);
         // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
         let cross = cross_engage_cost(g, p, d);
         if (over == 0 && cross == 0)
@@ -1190,7 +1198,6 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
-    let lethal = |keep: &Ids| lethal_at(deficit_from(g, p, keep, base));
     let plan_deficit = deficit.unwrap_or_else(|| deficit_from(g, p, &plan.keep, base));
     let mut intent = Intent {
         round: g.round,
@@ -1202,7 +1209,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         },
         ..Intent::NONE
     };
-    if lethal_at(plan_deficit) && !lethal(&Ids::new()) {
+    if lethal_at(plan_deficit) && !lethal_at(nobody_kept()) {
         return (Ids::new(), intent);
     }
     // A character that quests without exhausting (Halbarad while engaged) is never held back.
@@ -1465,7 +1472,9 @@ pub(super) fn progress_is_useless(g: &Game) -> bool {
 }
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
-/// questing stat is committed: staging threat + expected reveals − questing strength.
+/// questing stat is committed: staging threat + expected reveals − questing strength. (The
+/// commit plan asks `deficit_from` with its `quest_base` once; the tests ask this.)
+#[cfg(test)]
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     deficit_from(g, p, keep, quest_base(g))
 }
@@ -1557,7 +1566,8 @@ pub(super) fn day_only_progress(g: &Game, main: CardId, main_blocked: bool) -> b
 
 pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let main = g.main_quest().unwrap_or(NO_CARD);
-    let surplus = expected_surplus(g, p);
+    // (Asked at the first side quest offered, once.)
+    let mut surplus_memo: Option<i16> = None;
     // A stage without quest points (The Weather Hills 1B) is never defeated by progress.
     let main_blocked = main != NO_CARD
         && (g.rule(Rule::CannotDefeat(main))
@@ -1578,6 +1588,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
         let prio = hint(g, c).side_quest_priority;
+        let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
@@ -1643,9 +1654,10 @@ fn weakest_staged_cost(g: &Game) -> i32 {
 }
 
 pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
-    let surplus = expected_surplus(g, p);
     // (`race_travel`: in a control race every location travelled to is a step of the race.)
     let race = w().race_travel != 0 && g.main_quest().is_some_and(|q| hint(g, q).control_race);
+    // (Asked only for a low-threat location, once.)
+    let mut surplus_memo: Option<i16> = None;
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
@@ -1666,7 +1678,12 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             w().growth_rounds * h.threat_growth as i32
         };
         let threat = g.threat_contribution(l) + growth as i16;
-        if threat < 2 && rem > surplus.max(0) && !no_qp && !race && h.travel_penalty >= 0 {
+        if threat < 2
+            && !no_qp
+            && !race
+            && h.travel_penalty >= 0
+            && rem > (*surplus_memo.get_or_insert_with(|| expected_surplus(g, p))).max(0)
+        {
             continue;
         }
         let mut pen = h.travel_penalty - time_mill_credit(g, l) - battle_travel_credit(g, l);
@@ -1768,10 +1785,10 @@ fn unengageable(g: &Game, e: CardId) -> bool {
 /// The part of quest deficit `d` (of a round plan's held-back characters) over `deficit_cap`:
 /// with `marginal_deficit` on, only what holding back adds beyond the deficit with nobody
 /// held back.
-fn deficit_over_cap(g: &Game, p: u8, d: i16) -> i32 {
+fn deficit_over_cap(d: i16, nobody_kept: impl FnOnce() -> i16) -> i32 {
     let mut floor = w().deficit_cap as i16;
     if w().marginal_deficit != 0 {
-        floor = floor.max(quest_deficit(g, p, &Ids::new()));
+        floor = floor.max(nobody_kept());
     }
     (d - floor).max(0) as i32
 }

@@ -3470,3 +3470,52 @@ fn control_race_travels_to_a_location_not_worth_its_threat() {
     install(before);
     assert_eq!(off, Some(0), "off: passed, as before");
 }
+
+#[test]
+fn kill_worths_without_a_candidate_match_can_kill_past_12_attackers() {
+    // speed19: `KillWorths::best_without` answers from the first 12 attack potentials of the
+    // enemy's attack pool (and the 13th's) instead of asking `can_kill` again; with 16 ready
+    // attackers (three heroes, Veteran Axehand, twelve Guards of the Citadel), at every damage
+    // on the enemy, the answer without each attacker is `can_kill`'s on the pool without it.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    g.spawn(VETERAN_AXEHAND, 0, Zone::Play(0));
+    for _ in 0..12 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    }
+    // (Hit points enough that a kill needs most of the first 12.)
+    g.add_lasting(
+        e,
+        Lasting::Stat(Stat::HitPoints, 12),
+        crate::engine::Until::EndOfRound,
+    );
+    let pool = combat::attack_pool(&g, 0, e);
+    assert!(pool.n > 13, "{} attackers", pool.n);
+    let hp = g.stat(e, Stat::HitPoints);
+    let (mut kills, mut flips) = (0, 0);
+    for dmg in 0..hp {
+        g.card_mut(e).damage = dmg;
+        let kw = combat::KillWorths::new(&g, 0);
+        let full = kw.best();
+        kills += (full > 0) as u32;
+        for &c in pool.as_slice() {
+            let mut without = Ids::new();
+            for &x in pool.as_slice() {
+                if x != c {
+                    without.push(x);
+                }
+            }
+            let can = combat::can_kill(&g, e, without.as_slice(), 0);
+            let want = if can { full } else { 0 };
+            assert_eq!(
+                kw.best_without(&g, c),
+                want,
+                "damage {dmg}, without card {c}"
+            );
+            flips += (full > 0 && !can) as u32;
+        }
+    }
+    // Both answers occur: kills the full pool makes, and kills that one attacker's absence
+    // loses (the 13th's potential then moves into the first 12).
+    assert!(kills > 0 && flips > 0, "kills {kills}, flips {flips}");
+}

@@ -747,10 +747,12 @@ mod bot {
         let phase = g.phase;
         let engaged = g.engaged(p).len();
         // (sense40: not an ally whose lone defence of the attack under way destroys it.)
-        let target = g
-            .allies_of(p)
-            .any(|x| !ready(g, x) && !crate::cards::hints::dies_defending(g, x));
-        (phase == Phase::Combat && engaged > 0 && target) as i32 * 20
+        // (The allies are scanned only in combat with an enemy engaged.)
+        let target = || {
+            g.allies_of(p)
+                .any(|x| !ready(g, x) && !crate::cards::hints::dies_defending(g, x))
+        };
+        (phase == Phase::Combat && engaged > 0 && target()) as i32 * 20
     }
 
     /// For Gondor!
@@ -767,11 +769,15 @@ mod bot {
         let engaged = g.engaged(p).len();
         // Sneak Attack: Gandalf for 1 before committing or before combat, only a Gandalf it
         // can put into play (not while a copy of him is already in play: he is unique).
+        // (The moment first: the hand is scanned only when it is one.)
         let pre_quest = phase == Phase::Quest && !any_questing(g, p);
-        let gandalf = hand(g, p)
-            .iter()
-            .any(|&x| known_code(g, x) == "Core-073" && !g.unique_in_play(x));
-        (gandalf && (pre_quest || (phase == Phase::Combat && engaged > 0))) as i32 * 35
+        let moment = pre_quest || (phase == Phase::Combat && engaged > 0);
+        let gandalf = || {
+            hand(g, p)
+                .iter()
+                .any(|&x| known_code(g, x) == "Core-073" && !g.unique_in_play(x))
+        };
+        (moment && gandalf()) as i32 * 35
     }
 
     /// Grim Resolve

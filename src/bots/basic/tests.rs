@@ -2712,23 +2712,30 @@ fn white_warg_by_night_puts_its_two_points_where_they_do_not_kill() {
     assert!(g.is_hero(c) && g.remaining_hp(c) > 2, "{}", g.title(c));
 }
 
-#[test]
-fn does_not_attack_pack_leader_while_he_cannot_take_damage() {
-    // Fault class: on The Wastes of Eriador 3B Pack Leader takes no damage below 5 progress on
-    // the stage, but the attack step chipped at him with every ready character (traced: 11
-    // Attack for nothing on the Night stage 3 began). Such an enemy is no attack target; once
-    // the stage has 5 progress he is one, and the quest's damage target (Gandalf's damage).
+/// The Wastes of Eriador 3B (Battle with the Pack) for Leadership heroes, with the scenario's
+/// one Pack Leader (the stage's hint finds him wherever he is) engaged with seat 0: the game,
+/// the stage and Pack Leader.
+fn pack_leader_engaged() -> (Game<'static>, CardId, CardId) {
     let mut g = sandbox_in(
         "the-wastes-of-eriador",
         Mode::Standard,
         &[LEADERSHIP_HEROES],
     );
     let q = set_stage(&mut g, BATTLE_WITH_THE_PACK);
-    // The scenario's one Pack Leader (the stage's hint finds him wherever he is).
     let pl = (0..g.cards.len() as CardId)
         .find(|&c| g.def_of(c).code == PACK_LEADER)
         .unwrap();
     g.move_card(pl, Zone::Engaged(0));
+    (g, q, pl)
+}
+
+#[test]
+fn does_not_attack_pack_leader_while_he_cannot_take_damage() {
+    // Fault class: on The Wastes of Eriador 3B Pack Leader takes no damage below 5 progress on
+    // the stage, but the attack step chipped at him with every ready character (traced: 11
+    // Attack for nothing on the Night stage 3 began). Such an enemy is no attack target; once
+    // the stage has 5 progress he is one, and the quest's damage target (Gandalf's damage).
+    let (mut g, q, pl) = pack_leader_engaged();
     assert!(!g.can_take_damage(pl));
     let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(pl)]);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Done);
@@ -2745,16 +2752,7 @@ fn carn42_attacks_pack_leader_first_once_the_stage_lets_him_take_damage() {
     // Night with 5 progress is the one window to wear him down (his damage stays). The attack
     // step killed an engaged Warg instead, and the window closed. `quest_target_first` 1 (the
     // stage's progress complete) sends the attack to the stage's damage target first.
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
-    let q = set_stage(&mut g, BATTLE_WITH_THE_PACK);
-    let pl = (0..g.cards.len() as CardId)
-        .find(|&c| g.def_of(c).code == PACK_LEADER)
-        .unwrap();
-    g.move_card(pl, Zone::Engaged(0));
+    let (mut g, q, pl) = pack_leader_engaged();
     let warg = g.spawn(WHITE_WARG, ENCOUNTER, Zone::Engaged(0));
     g.card_mut(q).progress = 5;
     assert!(g.can_take_damage(pl));

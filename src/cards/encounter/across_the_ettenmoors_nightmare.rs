@@ -171,15 +171,24 @@ pub fn setup_card_active(g: &Game) -> bool {
 /// encounter discard pile, about to be revealed); mill the encounter deck until a Safe location
 /// turns up, which `s` will guard once its reveal has put it in the staging area. Call it before
 /// pushing the side quest's `Frame::Reveal`.
+///
+/// A mill that empties the deck resets it from the discard pile once (RULES §5.30.3) — without
+/// the side quest, which lies in that pile waiting for its reveal: it is set aside for the dig
+/// and put back on top of the pile after it.
 pub fn guard_new_side_quest(g: &mut Game, s: CardId) {
-    let mut safe = None;
-    while let Some(c) = g.top(Zone::EncounterDeck) {
-        g.move_card(c, Zone::EncounterDiscard);
-        if is_safe_location(g, c) {
-            safe = Some(c);
-            break;
-        }
-    }
+    let in_deck = g
+        .list(Zone::EncounterDeck)
+        .iter()
+        .any(|&c| is_safe_location(g, c));
+    let safe = if in_deck {
+        g.discard_encounter_until(is_safe_location)
+    } else {
+        let from = g.card(s).zone;
+        g.move_card(s, Zone::SetAside);
+        let safe = g.discard_encounter_until(is_safe_location);
+        g.move_card(s, from);
+        safe
+    };
     let (Some(l), Some(&me)) = (safe, g.list(Zone::Nightmare).first()) else {
         return;
     };
@@ -754,6 +763,31 @@ mod tests {
         let guarded = g.card(cave2).zone == Zone::Attached(fq);
         let milled_first = g.card(cave2).zone == Zone::EncounterDiscard;
         assert!(guarded || milled_first, "{:?}", g.card(cave2).zone);
+        // With no Safe location left in the deck, the mill resets it from the discard pile once
+        // (RULES §5.30.3) and finds the one there; the side quest waiting in the pile for its
+        // reveal is not shuffled in.
+        plain_deck(&mut g, 2);
+        let cave3 = g.spawn(CAVE, ENCOUNTER, Zone::EncounterDiscard);
+        let lie2 = g.spawn(LIE_LOW, ENCOUNTER, Zone::EncounterDiscard);
+        guard_new_side_quest(&mut g, lie2);
+        assert_eq!(
+            g.card(lie2).zone,
+            Zone::EncounterDiscard,
+            "kept out of the reset"
+        );
+        g.push_run(Frame::Reveal {
+            card: lie2,
+            by: 0,
+            stage: 0,
+            from_deck: false,
+        });
+        drain(&mut g);
+        assert_eq!(g.card(lie2).zone, Zone::Staging);
+        assert_eq!(
+            g.card(cave3).zone,
+            Zone::Attached(lie2),
+            "found after the reset"
+        );
     }
 
     #[test]

@@ -1,0 +1,636 @@
+//! Cards played and used: when a boost, a ready, a draw or an event is worth it.
+
+use super::*;
+
+#[test]
+fn plays_an_affordable_ally_in_planning() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 1;
+    }
+    let c = *g.list(Zone::Hand(0)).first().unwrap();
+    let d = dec(0, Ask::Planning, vec![Opt::Pass, Opt::Play(c)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(c));
+}
+
+#[test]
+fn saves_resources_for_a_threat_reduction_when_asked() {
+    // `save_threat` (off by default, measured): from that threat on, the sphere's resources
+    // are not spent below the cost of a threat-reduction card in hand.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    let other = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    assert_eq!(hint(&g, gg).threat_reduction, 6);
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    for &h in &heroes {
+        g.card_mut(h).resources = 1;
+    }
+    g.players[0].threat = 33;
+    install(weights::DEFAULT);
+    assert_eq!(saving_for(&g, 0), None, "off by default");
+    let on = Weights::from_options(&[("save_threat".to_string(), "30".to_string())]).unwrap();
+    install(on);
+    assert!(saving_for(&g, 0).is_some(), "saving at threat 33");
+    // Another threat-reduction card is never held back by the saving.
+    assert!(!breaks_reserve(&g, 0, other));
+    g.players[0].threat = 25;
+    assert_eq!(
+        saving_for(&g, 0),
+        None,
+        "below the threshold nothing is saved"
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn spends_a_self_willpower_boost_only_on_a_character_who_quests() {
+    // Fault class (Deadmen's Dike, dike-wayfarers: 35 boosts in 150 games, 30 games; The Weather
+    // Hills 9 in 150): Éowyn discarded a card for +1 Willpower before the commits, and the
+    // commit plan then held her back to defend, so the card bought nothing.
+    let situation = || {
+        let mut g = sandbox(&[&[EOWYN]]);
+        g.phase = Phase::Quest;
+        // An engaged Angmar Orc (2 ATK): the only character defends it rather than quest.
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+        while g.list(Zone::Hand(0)).len() < 6 {
+            g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+        }
+        g
+    };
+    let g = situation();
+    let eowyn = g.heroes(0).next().unwrap();
+    assert!(hint(&g, eowyn).boosts_own_quest);
+    install(weights::DEFAULT);
+    assert!(
+        reserved_for_commit(&g, 0).contains(eowyn),
+        "the situation: the commit plan holds her back"
+    );
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(eowyn)],
+    );
+    let on = || BasicBot::from_options(&[("boost_committed".into(), "1".into())]).unwrap();
+    let off = || BasicBot::from_options(&[("boost_committed".into(), "0".into())]).unwrap();
+    assert_eq!(
+        d.options[off().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "the old fault"
+    );
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Pass,
+        "not on one held back"
+    );
+    // Not held back (no enemy to defend), it is used before the commits as before.
+    let mut g = situation();
+    let orc = g.engaged(0)[0];
+    g.move_card(orc, Zone::SetAside);
+    assert!(!reserved_for_commit(&g, 0).contains(eowyn));
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "used when she quests"
+    );
+    // Another character committed and she is not: wasted.
+    let mut g = situation();
+    let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.card_mut(ally).questing = true;
+    assert_eq!(
+        d.options[on().choose(&g, &d)],
+        Opt::Pass,
+        "not after commits without her"
+    );
+    install(weights::DEFAULT);
+}
+
+// --- hints1 ---
+// Cards the audit found never used (hints1): their hints say what they do, and the bot reads it.
+
+#[test]
+fn plays_rain_of_arrows_when_it_destroys_an_engaged_enemy() {
+    // Fault class: events without a value (Rain of Arrows: 0 of 95 games offered, audit decks)
+    // were never played, even when the damage destroyed an engaged enemy before it attacked.
+    let mut g = sandbox(&[TACTICS_HEROES]);
+    let rain = g.spawn(RAIN_OF_ARROWS, 0, Zone::Hand(0));
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.phase = Phase::Combat;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(rain)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Pass, "1 damage destroys nothing");
+    g.card_mut(e).damage = g.remaining_hp(e) - 1;
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Play(rain), "1 damage destroys the Orc");
+}
+
+#[test]
+fn beravor_draws_once_the_enemy_attacks_are_over_when_her_attack_kills_nothing() {
+    // Fault class: an exhaust-to-draw character (Beravor: used in 38 of 394 audit games where
+    // offered; Gléowine 5 of 145) drew only in a combat phase without engaged enemies, so any
+    // engaged enemy she could not help kill cost the round's draw.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    g.phase = Phase::Combat;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Activate(beravor)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Pass, "the enemy has not attacked yet");
+    g.card_mut(e).attacked = true;
+    let i = bot().choose(&g, &d);
+    assert_eq!(
+        d.options[i],
+        Opt::Activate(beravor),
+        "attacks over, no kill needs her"
+    );
+}
+
+#[test]
+fn protector_of_lorien_discards_a_spare_card_for_willpower_on_a_questing_host() {
+    // Fault class: an attachment's discard-for-a-boost action (Protector of Lórien: 0 of 232
+    // audit games where offered) was never used.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let h = g.heroes(0).next().unwrap();
+    let p = g.spawn(PROTECTOR_OF_LORIEN, 0, Zone::Discard(0));
+    g.attach(p, h, 0);
+    while g.list(Zone::Hand(0)).len() < 5 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Quest;
+    g.card_mut(h).questing = true;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(p)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Activate(p));
+    // The prompt offers Willpower first in the quest phase; the bot takes it.
+    let d = dec(
+        0,
+        Ask::Effect { card: p, what: 1 },
+        vec![Opt::Mode(0), Opt::Mode(1)],
+    );
+    assert_eq!(bot().choose(&g, &d), 0);
+}
+
+// --- hints2 ---
+// Cards the audit found never used (hints1's list; fixed by hints2): Common Cause, Stand
+// Together.
+
+#[test]
+fn common_cause_readies_the_hero_who_defends_the_coming_attack() {
+    // Fault class: a hero-swapping event (Common Cause: 0 of 111 audit games where offered)
+    // was never played, even when the only ready hero dies defending and the exhausted one
+    // survives the attack.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let cc = g.spawn(COMMON_CAUSE, 0, Zone::Hand(0));
+    let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0)); // 6 ATK
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred, gloin) = (heroes[0], heroes[1], heroes[2]);
+    g.phase = Phase::Combat;
+    g.exhaust(gloin);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(cc)],
+    );
+    let i = bot().choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Pass, "Aragorn is ready: nothing to gain");
+    g.exhaust(aragorn);
+    let i = bot().choose(&g, &d);
+    assert_eq!(
+        d.options[i],
+        Opt::Play(cc),
+        "Théodred dies to 6 ATK, Aragorn survives it"
+    );
+    // Its prompts: exhaust Théodred, ready Aragorn (not Glóin).
+    let d = dec(
+        0,
+        Ask::Effect { card: cc, what: 0 },
+        vec![Opt::Card(theodred)],
+    );
+    assert_eq!(bot().choose(&g, &d), 0);
+    let d = dec(
+        0,
+        Ask::Effect { card: cc, what: 1 },
+        vec![Opt::Card(gloin), Opt::Card(aragorn)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(aragorn));
+    // Théodred is needed to kill an engaged Cornered Orc (with a Guard of the Citadel: 2 + 1
+    // ATK against 1 DEF + 2 HP): not exhausted for the swap, kept.
+    let mut g2 = g.clone();
+    let orc = g2.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    g2.card_mut(orc).attacked = true;
+    g2.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(cc)],
+    );
+    assert_eq!(d.options[bot().choose(&g2, &d)], Opt::Pass);
+    // Once the enemy has attacked, nothing is coming: kept.
+    g.card_mut(e).attacked = true;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(cc)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+}
+
+#[test]
+fn stand_together_names_the_player_it_was_played_for() {
+    // Fault class (multiplayer): the player prompt fell to the generic rule (the smallest
+    // hand), so the extra defenders went to a player whose attacks the value never judged.
+    let mut g = sandbox(&[TACTICS_HEROES, TACTICS_HEROES]);
+    let st = g.spawn(STAND_TOGETHER, 0, Zone::Hand(0));
+    g.spawn(STAND_TOGETHER, 0, Zone::Hand(0));
+    g.phase = Phase::Combat;
+    assert!(hand(&g, 1).len() < hand(&g, 0).len());
+    let d = dec(
+        0,
+        Ask::Effect { card: st, what: 0 },
+        vec![Opt::Player(1), Opt::Player(0)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Player(0));
+}
+
+#[test]
+fn quick_strike_strikes_after_an_earlier_attack_has_ended() {
+    // Fault class: hint values that read "an enemy attack is in progress" from the attack
+    // context, which stays set after the attack ends (Quick Strike: used in 8 of 530 games
+    // where offered on the community decks; Beravor's and Gléowine's draws likewise): after
+    // the first enemy attack of the game they were never used again.
+    let mut g = sandbox(&[TACTICS_HEROES]);
+    g.phase = Phase::Combat;
+    leave_an_ended_attack(&mut g);
+    let qs = g.spawn(QUICK_STRIKE, 0, Zone::Hand(0));
+    let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0)); // 3 ATK, 2 DEF
+    g.card_mut(e).damage = g.remaining_hp(e) - 1;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(qs)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(qs),
+        "Legolas kills the Marauder before it attacks"
+    );
+}
+
+#[test]
+fn beravor_draws_after_the_attacks_even_with_an_ended_attacks_context_left() {
+    // Same fault class as `quick_strike_strikes_after_an_earlier_attack_has_ended`, on the
+    // exhaust-to-draw reading (`Hint::exhaust_draws`).
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    g.phase = Phase::Combat;
+    leave_an_ended_attack(&mut g);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Activate(beravor)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(beravor));
+}
+
+// --- cards37: the card-usage census ---
+
+#[test]
+fn draw_keep_holds_beravor_out_of_a_quest_that_succeeds_without_her() {
+    // Census (cards37): Beravor drew in 13% of the games she was in play and Gléowine in 9%;
+    // both quested nearly every round. With `draw_keep=1` an exhaust-to-draw character stays
+    // out of a quest the others carry, and draws after the attacks instead.
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    let others: Vec<CardId> = g.heroes(0).filter(|&h| h != beravor).collect();
+    for &h in &others {
+        g.card_mut(h).questing = true;
+        g.card_mut(h).exhausted = true;
+    }
+    g.phase = Phase::Quest;
+    let d = dec(0, Ask::Commit, vec![Opt::Done, Opt::Card(beravor)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(beravor),
+        "default: she quests"
+    );
+    let mut keep = bot_with(&[("draw_keep", "1")]);
+    assert_eq!(
+        d.options[keep.choose(&g, &d)],
+        Opt::Done,
+        "the others carry it"
+    );
+    // A quest the others cannot carry: she quests after all.
+    g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    assert_eq!(
+        d.options[bot_with(&[("draw_keep", "1")]).choose(&g, &d)],
+        Opt::Card(beravor)
+    );
+    install(weights::DEFAULT);
+}
+
+/// dd38 `greet_early` (off by default, measured): in the planning phase The Galadhrim's
+/// Greeting is worth playing, and its Spirit resources are saved for it, while an enemy still
+/// to come (here a Cursed Dead, engagement 27, in the encounter deck) would engage after this
+/// round's refresh and would not once the threat is 6 lower.
+#[test]
+fn greet_early_plays_the_greeting_before_enemies_come() {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[SPIRIT_HEROES]);
+    clear_zone(&mut g, Zone::EncounterDeck);
+    clear_zone(&mut g, Zone::Staging);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    let cd = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDeck);
+    assert!(g.is_enemy(cd));
+    assert_eq!(g.stat(cd, Stat::Engagement), 27);
+    assert!(!g.rule(Rule::NoEngagementChecks));
+    assert!(!g.rule(Rule::CannotReduceThreat(0)));
+    g.phase = Phase::Planning;
+    g.players[0].threat = 26;
+    install(weights::DEFAULT);
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "off by default");
+    assert_eq!(saving_for(&g, 0), None, "off by default: nothing saved");
+    let on = Weights::from_options(&[("greet_early".to_string(), "1".to_string())]).unwrap();
+    install(on);
+    assert!(relief_keeps_enemies_away(&g, 0, gg), "26 + 1 meets 27");
+    assert_eq!(saving_for(&g, 0), Some(gg), "its resources are saved");
+    assert!(play_value(&g, 0, gg) >= 60);
+    g.players[0].threat = 25;
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "27 not met yet");
+    g.players[0].threat = 33;
+    assert!(
+        !relief_keeps_enemies_away(&g, 0, gg),
+        "27 is still met at 33 - 6"
+    );
+    g.players[0].threat = 32;
+    assert!(relief_keeps_enemies_away(&g, 0, gg), "26 stays below 27");
+    g.phase = Phase::Combat;
+    assert!(!relief_keeps_enemies_away(&g, 0, gg), "planning phase only");
+    install(weights::DEFAULT);
+}
+
+/// sense39, For Gondor! after the last attack (`hints::boost_is_idle` in the combat phase):
+/// played while an engaged enemy is still to be attacked, not once every engaged enemy has
+/// been attacked (before: played whenever two enemies were engaged in the combat phase).
+#[test]
+fn sense39_for_gondor_after_the_last_attack() {
+    let (mut g, es) = sense39_combat_board();
+    let fg = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(fg)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(fg),
+        "attacks to come"
+    );
+    for e in es {
+        g.card_mut(e).attacked_by = 1;
+    }
+    assert!(crate::cards::hints::boost_is_idle(&g, fg));
+    assert_eq!(action_value(&g, 0, fg, None), 0);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "after the last attack"
+    );
+    // Before the enemy attacks (the enemy-attack step ahead), the Defense counts.
+    let mut g2 = g.clone();
+    g2.card_mut(es[0]).attacked = false;
+    *g2.stack.last_mut().unwrap() = crate::engine::Frame::Step(crate::engine::Step::PlayerAttacks);
+    assert!(!crate::cards::hints::boost_is_idle(&g2, fg));
+}
+
+/// sense39, readies with nothing to do (`Hint::readies`, `hints::ready_is_idle`): Ever
+/// Vigilant readies an exhausted ally in the combat phase while an engaged enemy can still be
+/// attacked, not once every attack is over; Unexpected Courage likewise.
+#[test]
+fn sense39_ever_vigilant_unexpected_courage_ready_with_nothing_to_do() {
+    use crate::cards::hints::{ready_is_idle, use_is_idle};
+    let (mut g, es) = sense39_combat_board();
+    let ally = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
+    g.exhaust(ally);
+    let aragorn = g.heroes(0).next().unwrap();
+    g.exhaust(aragorn);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Attached(aragorn));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(ev)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(ev),
+        "an enemy to attack"
+    );
+    assert!(action_value(&g, 0, uc, None) > 0);
+    for e in es {
+        g.card_mut(e).attacked_by = 1;
+    }
+    assert!(ready_is_idle(&g, 0));
+    assert!(use_is_idle(&g, 0, ev) && use_is_idle(&g, 0, uc));
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "nothing left to do"
+    );
+    assert_eq!(action_value(&g, 0, uc, None), 0);
+    // Outside the combat phase a ready is never idle.
+    g.phase = Phase::Quest;
+    assert!(!ready_is_idle(&g, 0));
+}
+
+/// sense39: the cards whose whole effect is readying characters carry `Hint::readies` (Ever
+/// Vigilant, Common Cause, Grim Resolve, Unexpected Courage, Hold Your Ground!, Descendants of
+/// Kings).
+#[test]
+fn sense39_readies_hint_ever_vigilant_common_cause_grim_resolve_unexpected_courage_hold_your_ground_descendants_of_kings(
+) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for code in [
+        EVER_VIGILANT,
+        COMMON_CAUSE,
+        GRIM_RESOLVE,
+        UNEXPECTED_COURAGE,
+        HOLD_YOUR_GROUND,
+        DESCENDANTS_OF_KINGS,
+    ] {
+        let c = g.spawn(code, 0, Zone::Hand(0));
+        assert!(hint(&g, c).readies, "{code}");
+    }
+    let c = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
+    assert!(!hint(&g, c).readies);
+}
+
+/// sense39, Éowyn's boost after an empty commit: the commit step is over and nobody quests
+/// (so `quest::boost_wasted`'s "someone quests" test did not catch it): her +1 Willpower
+/// counts nowhere, and she does not discard a card for it (Dread Realm, `lookahead` game).
+#[test]
+fn sense39_eowyn_boost_after_an_empty_commit() {
+    use crate::engine::{Frame, Step};
+    let (mut g, eowyn, d) = eowyn_at_the_commit_step();
+    assert!(action_value(&g, 0, eowyn, None) > 0, "before committing");
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow2);
+    assert_eq!(action_value(&g, 0, eowyn, None), 0);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "the commit step is over"
+    );
+}
+
+/// sense40, Éowyn's +1 Willpower before the commit (The Dread Realm `lookahead`, 12 per 100
+/// games; the Wastes and Wrath and Ruin): her value fires in the quest phase while nobody
+/// quests, so she discards a card before the commit step, and the commit plan may then keep
+/// her back. With `boost_committed=2` the boost waits for her commit: not used before the
+/// commit step, used in the window after it once she quests. Off by default (it measured
+/// worse with `lookahead` on Intruders in Chetwood).
+#[test]
+fn sense40_eowyn_boost_before_the_commit_then_not_questing() {
+    use crate::engine::{Frame, Step};
+    let (mut g, eowyn, d) = eowyn_at_the_commit_step();
+    let wait = || BasicBot::from_options(&[("boost_committed".into(), "2".into())]).unwrap();
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "the default: before the commit step"
+    );
+    assert_eq!(d.options[wait().choose(&g, &d)], Opt::Pass, "waits");
+    // After the commit step with Éowyn committed: she boosts herself.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow2);
+    g.card_mut(eowyn).questing = true;
+    assert_eq!(
+        d.options[wait().choose(&g, &d)],
+        Opt::Activate(eowyn),
+        "committed"
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(eowyn));
+    install(weights::DEFAULT);
+}
+
+/// sense40, Ever Vigilant on a declared defender that then dies (Escape from Mount Gram
+/// `core-leadership`): played on the lone defender of the attack under way whose damage
+/// destroys it (`hints::dies_defending`), a ready that changes nothing. Not played then; with
+/// a second exhausted ally it is played, and readies that one.
+#[test]
+fn sense40_ever_vigilant_on_a_defender_that_dies() {
+    use crate::cards::hints::{dies_defending, ready_is_idle};
+    use crate::engine::AttackCtx;
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 2;
+    }
+    g.phase = Phase::Combat;
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    // A second engaged enemy still to attack: readying is not idle by sense39's test.
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.exhaust(guard);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(ev)],
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Play(ev),
+        "an exhausted ally, attacks to come"
+    );
+    // The Guard is the lone defender of the Orc's attack, which destroys it.
+    g.card_mut(orc).attacked = true;
+    g.attack = AttackCtx::new(orc, 0, false);
+    g.attack.defenders[0] = guard;
+    g.attack.n_defenders = 1;
+    assert!(dies_defending(&g, guard), "the situation");
+    assert!(ready_is_idle(&g, 0));
+    assert_eq!(action_value(&g, 0, ev, None), 0);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass, "was: play it");
+    // Another exhausted ally: worth readying, and it is the one readied.
+    let spear = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
+    g.exhaust(spear);
+    assert!(!dies_defending(&g, spear) && !ready_is_idle(&g, 0));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(ev));
+    let o = [Opt::Card(guard), Opt::Card(spear)];
+    assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "not the dying defender");
+}
+
+/// sense40, attachments lost the same round (The Dread Realm, Wrath and Ruin, Carn Dûm):
+/// `basic` put an attachment on the host its kind's score liked best, also on a hero at its
+/// last hit point with an enemy engaged whose attack alone kills it (`host_at_risk`). With
+/// `attach_risk=1` (off by default: measured worse) such a host comes after every other.
+#[test]
+fn sense40_attachment_not_on_a_host_an_engaged_enemy_kills() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Hand(0));
+    let o: Vec<Opt> = hs.iter().map(|&h| Opt::Card(h)).collect();
+    install(weights::DEFAULT);
+    let first = match o[attach_target(&g, 0, uc, &o).unwrap()] {
+        Opt::Card(c) => c,
+        _ => unreachable!(),
+    };
+    // That hero at its last hit point, an Angmar Orc engaged.
+    g.card_mut(first).damage = g.stat(first, Stat::HitPoints) - 1;
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    assert!(host_at_risk(&g, 0, first), "the situation");
+    assert!(hs.iter().any(|&h| h != first && !host_at_risk(&g, 0, h)));
+    install(weights::DEFAULT);
+    assert_eq!(
+        o[attach_target(&g, 0, uc, &o).unwrap()],
+        Opt::Card(first),
+        "the old choice"
+    );
+    install(Weights {
+        attach_risk: 1,
+        ..weights::DEFAULT
+    });
+    assert_ne!(o[attach_target(&g, 0, uc, &o).unwrap()], Opt::Card(first));
+    // Every host at risk: the old order among them.
+    for &h in &hs {
+        g.card_mut(h).damage = g.stat(h, Stat::HitPoints) - 1;
+    }
+    assert!(hs.iter().all(|&h| host_at_risk(&g, 0, h)));
+    install(weights::DEFAULT);
+    let old = attach_target(&g, 0, uc, &o);
+    install(Weights {
+        attach_risk: 1,
+        ..weights::DEFAULT
+    });
+    assert_eq!(attach_target(&g, 0, uc, &o), old);
+    install(weights::DEFAULT);
+}
+
+/// sense40: Fair and Perilous's whole effect is an Attack boost for the phase
+/// (`Hint::phase_boost`), so outside an attack it is idle (`lookahead` played it in the
+/// resource phase of Wrath and Ruin and Across the Ettenmoors).
+#[test]
+fn sense40_fair_and_perilous_phase_boost() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let fp = g.spawn(FAIR_AND_PERILOUS, 0, Zone::Hand(0));
+    assert_eq!(hint(&g, fp).phase_boost, BOOST_ATTACK);
+    g.phase = Phase::Resource;
+    assert!(crate::cards::hints::boost_is_idle(&g, fp));
+}

@@ -1,0 +1,1395 @@
+//! The round plan: who commits, who is held back, optional engagement, kills and sieges credited to the quest.
+
+use super::*;
+
+#[test]
+fn commits_enough_willpower_and_keeps_a_defender() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    // Angmar Orc (2 ATK, 3 DEF, 3 HP): no one attack of the two heroes left after the defender
+    // kills it; without sieges they quest.
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let _ = e;
+    let mut b = BasicBot::from_options(&[("siege_rounds".to_string(), "1".to_string())]).unwrap();
+    let mut committed = vec![];
+    loop {
+        let mut opts = vec![Opt::Done];
+        for c in g.characters(0) {
+            if !g.card(c).exhausted {
+                opts.push(Opt::Card(c));
+            }
+        }
+        if opts.len() == 1 {
+            break;
+        }
+        let d = dec(0, Ask::Commit, opts);
+        match d.options[b.choose(&g, &d)] {
+            Opt::Card(c) => {
+                g.card_mut(c).exhausted = true;
+                g.card_mut(c).questing = true;
+                committed.push(c);
+            }
+            _ => break,
+        }
+    }
+    assert!(!committed.is_empty(), "commits someone");
+    assert!(
+        g.characters(0).any(|c| !g.card(c).exhausted),
+        "keeps a defender for the engaged enemy"
+    );
+    for &c in &committed {
+        assert!(g.stat(c, Stat::Willpower) > 0);
+    }
+}
+
+#[test]
+fn commits_no_useless_progress_on_a_stage_without_quest_points() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    let q = g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    assert_eq!(g.main_quest(), Some(q));
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    let staged = g.staging_threat();
+    assert!(staged > 0);
+    let mut b = bot();
+    let mut committed = vec![];
+    loop {
+        let mut opts = vec![Opt::Done];
+        for c in g.characters(0) {
+            if !g.card(c).exhausted {
+                opts.push(Opt::Card(c));
+            }
+        }
+        let d = dec(0, Ask::Commit, opts);
+        match d.options[b.choose(&g, &d)] {
+            Opt::Card(c) => {
+                g.card_mut(c).exhausted = true;
+                g.card_mut(c).questing = true;
+                committed.push(c);
+            }
+            _ => break,
+        }
+    }
+    // Fault class: committing exactly the visible threat ignored the card the staging step
+    // reveals, so the quest failed (and the active location stayed unexplored).
+    let kept = round_plan(&g, 0, true).keep;
+    let idle_wp: i16 = g
+        .characters(0)
+        .filter(|&c| !g.card(c).exhausted && !kept.contains(c))
+        .map(|c| g.stat(c, Stat::Willpower))
+        .sum();
+    assert!(
+        g.questing_strength() >= staged + w().spare_reveal as i16 || idle_wp == 0,
+        "matches the staging threat and the coming reveal, or commits all it may"
+    );
+    assert!(
+        g.characters(0).any(|c| !g.card(c).exhausted),
+        "keeps the rest ready for combat"
+    );
+}
+
+#[test]
+fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
+    // Fault class: on The Weather Hills 1B every point of willpower past the staged threat and
+    // the active location is wasted, while each character kept ready defends or kills an Orc
+    // (the only way to stage 2). Committing for a full expected reveal (2 threat) sent the
+    // last hero to the quest too.
+    let situation = || {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // 3 threat
+        g
+    };
+    let mut g = situation();
+    let staged = g.staging_threat();
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        g.questing_strength() >= staged + w().spare_reveal as i16,
+        "covers the staged threat and part of a reveal"
+    );
+    assert!(!ready.is_empty(), "keeps a hero ready for combat");
+    // The situation: covering a full reveal commits every hero.
+    let mut g = situation();
+    let opts = [("spare_reveal".to_string(), "2".to_string())];
+    let ready = commit_all(&mut g, &mut BasicBot::from_options(&opts).unwrap());
+    assert!(ready.is_empty(), "with 2 every hero quests");
+}
+
+#[test]
+fn commit_progress_sends_the_northern_tracker_to_a_stage_without_quest_points() {
+    // Fault class (The Weather Hills 1B, noldor-questers, seed 101, game 0): with the staged
+    // threat already met, committing stopped before the Northern Tracker, whose own response
+    // would have put a progress token on each of the staged locations piling up there.
+    let situation = || {
+        let mut g = sandbox(&[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        // 2 staged threat, met by the heroes' willpower.
+        g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
+        g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
+        let t = g.spawn(NORTHERN_TRACKER, 0, Zone::Play(0));
+        (g, t)
+    };
+    let on = |v: &str| BasicBot::from_options(&[("commit_progress".to_string(), v.to_string())]);
+    let (mut g, t) = situation();
+    install(Weights::from_options(&[("commit_progress".to_string(), "1".to_string())]).unwrap());
+    assert_eq!(
+        commit_progress(&g, t),
+        2,
+        "a token on each of the two staged locations"
+    );
+    install(weights::DEFAULT);
+    let ready = commit_all(&mut g, &mut on("1").unwrap());
+    assert!(!ready.contains(&t), "the Tracker quests");
+    // Off: willpower alone; the Tracker (1 Willpower) stays home once the threat is met.
+    let (mut g, t) = situation();
+    let ready = commit_all(&mut g, &mut on("0").unwrap());
+    assert!(ready.contains(&t), "off: the Tracker stays ready");
+}
+
+#[test]
+fn keeps_a_defender_for_an_enemy_the_reveal_brings_on_a_stage_without_quest_points() {
+    // Fault class (The Weather Hills, trace of game 3, Easy, weather-hills-sentinels): with no
+    // enemy in sight every hero quested, the staging step revealed an Orc that engaged at once
+    // (engagement cost below the threat) and its attacks went undefended round after round.
+    let situation = |enemies: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        // The encounter deck: half Orcs that engage a player at threat 30 (engagement 20).
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+        for _ in 0..3 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            let other = if enemies { CORNERED_ORC } else { EXPOSED_RIDGE };
+            g.spawn(other, ENCOUNTER, Zone::EncounterDeck);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    let g = situation(true);
+    let (pct, atk) = reveal_enemies(&g, 0);
+    assert_eq!(
+        (pct, atk),
+        (50, 2),
+        "half the deck: Cornered Orcs, 2 attack"
+    );
+    install(weights::DEFAULT);
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(
+        kept.n,
+        1,
+        "one character waits for the Orc: {:?}",
+        kept.as_slice()
+            .iter()
+            .map(|&c| g.title(c))
+            .collect::<Vec<_>>()
+    );
+    let mut g = situation(true);
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: without the reveal's enemies, or with the rule off, nobody is kept.
+    install(weights::DEFAULT);
+    assert_eq!(round_plan(&situation(false), 0, true).keep.n, 0);
+    let off = Weights::from_options(&[("reveal_fight".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(round_plan(&situation(true), 0, true).keep.n, 0);
+    install(weights::DEFAULT);
+    // Where progress counts (a stage with quest points) nobody is held back for it.
+    let mut g = situation(true);
+    let q = g.current_quest().unwrap();
+    g.move_card(q, Zone::SetAside);
+    g.spawn(CORNERED_ANIMALS, ENCOUNTER, Zone::Quest); // stage 2B: 20 quest points
+    assert!(
+        !progress_is_useless(&g),
+        "the situation: stage 2B has quest points"
+    );
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+}
+
+#[test]
+fn the_optional_engagement_plan_counts_the_enemies_the_checks_engage_next() {
+    // Fault class (The Weather Hills, game 3, Easy, weather-hills-sentinels, round 1): an Orc
+    // revealed during the quest sat in the staging area below the threat; the plan for the
+    // optional engagement counted only enemies already engaged, engaged a Cornered Orc with the
+    // last ready defender, and the Orc that the engagement checks brought next attacked
+    // undefended.
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    g.players[0].threat = 30;
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging); // engagement 25: engages next
+                                                   // (Built around the hand-set `reveal_threat` 2: `handset_bot`.)
+    let plan = plan_with(&g, false, &[("style", "handset")]);
+    assert_eq!(plan.keep.n, 1, "a defender waits for the Orc");
+    let old = plan_with(&g, false, &[("style", "handset"), ("checks_ahead", "0")]);
+    assert_eq!(old.keep.n, 0, "the situation: it was not counted");
+}
+
+#[test]
+fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
+    // Fault class: on The Weather Hills 1B killing Orcs is the only way to stage 2 (Hunting the
+    // Orcs counts kills), but a kill was worth only the enemy's own threat, so an Orc that takes
+    // a few rounds to wear down was left in the staging area.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    // Angmar Orc (2 ATK, 3 DEF, 3 HP): Aragorn (2 damage already) defends it, Théodred and
+    // Glóin (4 ATK) wear it down in 3 rounds.
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let aragorn = g.heroes(0).next().unwrap();
+    g.card_mut(aragorn).damage = 2;
+    g.players[0].threat = 20;
+    let d = dec(0, Ask::OptionalEngage, vec![Opt::Pass, Opt::Card(orc)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(orc),
+        "a kill is progress on the mission"
+    );
+    // (The sandbox's stage has no engagement checks: `stay_rounds` would credit the siege
+    // for the rest of the game too, so it is off for the checks below.)
+    let mut no_bonus = bot_with(&[("quest_kill", "0"), ("stay_rounds", "0")]);
+    assert_eq!(
+        d.options[no_bonus.choose(&g, &d)],
+        Opt::Pass,
+        "the situation: without the mission the siege is not worth it"
+    );
+    // Without the card that counts kills, no bonus.
+    g.move_card(hunting, Zone::EncounterDiscard);
+    assert_eq!(
+        d.options[bot_with(&[("stay_rounds", "0")]).choose(&g, &d)],
+        Opt::Pass
+    );
+}
+
+#[test]
+fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
+    // Fault class: on a stage where enemies never engage on their own (Intruders in Chetwood
+    // 1B), the hold-back cap vetoed every engage-and-kill plan, though only a fight stops the
+    // threat they add each round.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    // Staged: an enemy that the heroes can kill (Cornered Orc: 2 ATK, 1 DEF, 2 HP) and enough
+    // threat that holding back its killers leaves the quest short. Its attack on engaging
+    // (a second defence, `engage_attacks`) is left out here: that makes this fight too dear.
+    let orc = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // Exposed Ridge: 3 threat
+    assert!(
+        g.rule(Rule::NoEngagementChecks),
+        "stage 1B: no engagement checks"
+    );
+    let plan = plan_with(&g, true, &[("engage_attacks", "0")]);
+    assert_eq!(plan.engage, orc);
+    assert!(
+        quest_deficit(&g, 0, &plan.keep) > w().deficit_cap as i16,
+        "the situation: the plan is over the cap"
+    );
+    // The first commit decision keeps the killers out of the quest.
+    let mut opts = vec![Opt::Done];
+    opts.extend(g.characters(0).map(Opt::Card));
+    let d = dec(0, Ask::Commit, opts);
+    let mut b = BasicBot::from_options(&[("engage_attacks".to_string(), "0".to_string())]).unwrap();
+    if let Opt::Card(c) = d.options[b.choose(&g, &d)] {
+        assert!(
+            !plan.keep.contains(c),
+            "{} is one of the fighters",
+            g.title(c)
+        );
+    }
+}
+
+#[test]
+fn never_holds_back_fighters_when_the_failed_quest_would_end_the_game() {
+    // Fault class: near 50 threat the round plan kept fighters out of the quest (or committed
+    // nobody), the quest failed by the staging threat and the player was eliminated.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    let plan = round_plan(&g, 0, true);
+    assert!(
+        !plan.keep.as_slice().is_empty(),
+        "the situation: the plan keeps fighters back"
+    );
+    let kept = quest_deficit(&g, 0, &plan.keep);
+    let all = quest_deficit(&g, 0, &Ids::new());
+    assert!(
+        kept > all.max(0),
+        "the situation: holding back costs threat"
+    );
+    // Failing by what the plan leaves ends the game; committing everyone does not.
+    g.players[0].threat = LOSING_THREAT - kept;
+    commit_all(&mut g, &mut bot());
+    for c in g.characters(0) {
+        assert!(
+            g.card(c).questing || g.stat(c, Stat::Willpower) <= 0,
+            "{} was held back",
+            g.title(c)
+        );
+    }
+}
+
+#[test]
+fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
+    // Fault class: an enemy no single attack could kill (Orc War Party: 3 DEF, 6 HP) was never
+    // planned against, though it keeps the players from winning and damage on it stays.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    // Chumps for its attacks, and attackers that deal 4 a round between them.
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0)); // Guard of the Citadel
+    g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0)); // Snowbourn Scout
+    assert!(
+        blocks_win(&g, owp),
+        "its own text keeps the players from winning"
+    );
+    let mut cands = Ids::new();
+    let none = Ids::new();
+    let pool = ready_chars(&g, 0);
+    assert!(
+        kill_set(&g, owp, &pool, &none, false, &mut cands).is_none(),
+        "the situation: no one attack kills it"
+    );
+    let (_, mask, rounds) = siege(&g, owp, &cands, false).expect("a siege");
+    assert!((2..=3).contains(&rounds), "{rounds} rounds");
+    assert!(mask.count_ones() >= 2);
+    let plan = round_plan(&g, 0, false);
+    let heroes_kept = g.heroes(0).filter(|&h| plan.keep.contains(h)).count();
+    assert!(heroes_kept >= 2, "the attackers are kept for the siege");
+    // And with sieges off (siege_rounds=1) it is not planned.
+    install(Weights::from_options(&[("siege_rounds".into(), "1".into())]).unwrap());
+    assert!(siege(&g, owp, &cands, false).is_none());
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn holds_back_by_night_when_quest_progress_is_lost() {
+    // Fault class: on The Wastes of Eriador no progress can be placed on quest cards by Night,
+    // but the commit step quested as by Day, exhausting the characters that Night's engagement
+    // checks needed ready. By Night only the staged threat and the active location count.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Quest);
+    let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    assert!(g.is_day());
+    assert!(!quest::progress_is_useless(&g), "by Day progress counts");
+    g.flip_card(time);
+    assert!(g.is_night());
+    assert!(
+        quest::progress_is_useless(&g),
+        "by Night it cannot be placed"
+    );
+}
+
+#[test]
+fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
+    // Fault class (The Weather Hills, Easy, chetwood-vigil, game 0, round 1): the commits
+    // explored the active location, the Orc deck revealed an Orc that engaged at once, and its
+    // attack in combat went undefended on a hero (who died) because every fighter had quested.
+    let situation = |orcs: bool, far: bool| {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        assert_eq!(
+            g.def_of(g.main_quest().unwrap()).code,
+            SCATTERED_AMONG_THE_HILLS
+        );
+        // No enemy in the encounter deck: only the explore reveal brings one.
+        for z in [
+            Zone::EncounterDeck,
+            Zone::OrcDeck,
+            Zone::Staging,
+            Zone::Active,
+        ] {
+            while let Some(&c) = g.list(z).last() {
+                g.move_card(c, Zone::SetAside);
+            }
+        }
+        for _ in 0..4 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            if orcs {
+                g.spawn(CORNERED_ORC, ENCOUNTER, Zone::OrcDeck);
+            }
+        }
+        let l = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Active); // 3 quest points
+                                                                 // 1 progress already: the explore stays within reach with one character held back.
+        g.card_mut(l).progress = 1;
+        if far {
+            g.card_mut(l).progress = 0;
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    install(weights::ROLLOUT); // built around the hand-set `reveal_threat` 2
+    let g = situation(true, false);
+    let pool = ready_chars(&g, 0);
+    assert_eq!(
+        explore_enemies(&g, 0, &pool, &Ids::new()),
+        (100, 2),
+        "every Orc-deck card is a Cornered Orc (2 attack) that engages at threat 30"
+    );
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(kept.n, 1, "one character waits for the Orc");
+    let mut g = situation(true, false);
+    let ready = commit_all(&mut g, &mut handset_bot());
+    assert!(
+        ready.contains(&kept.ids[0]),
+        "and the commits leave it ready"
+    );
+    // The situation: no Orc to come, the rule off, or the location out of reach this round.
+    assert_eq!(round_plan(&situation(false, false), 0, true).keep.n, 0);
+    assert_eq!(
+        plan_with(
+            &situation(true, false),
+            true,
+            &[("style", "handset"), ("explore_fight", "0")]
+        )
+        .keep
+        .n,
+        0
+    );
+    let g = situation(true, true);
+    assert_eq!(
+        explore_enemies(&g, 0, &ready_chars(&g, 0), &Ids::new()).0,
+        0
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn plans_defences_for_the_attack_an_enemy_adds_to_itself() {
+    // Fault class (Deadmen's Dike): the round plan reserved defenders for printed Attack + 1,
+    // while an enemy whose own effect raises its Attack as it attacks (`expected_attack_bonus`)
+    // hit harder; the defender took more than planned and later attacks found no one.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let e = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));
+    install(weights::DEFAULT);
+    let printed = g.stat(e, Stat::Attack);
+    assert_eq!(hint(&g, e).expected_attack_bonus, 1);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 2,
+        "shadow card and its own bonus"
+    );
+    let off = Weights::from_options(&[("attack_bonus".to_string(), "0".to_string())]).unwrap();
+    install(off);
+    assert_eq!(
+        planned_attack(&g, e),
+        printed + 1,
+        "the situation: printed + shadow"
+    );
+    install(weights::DEFAULT);
+    // The defence kept for it is planned against the larger attack.
+    let kept = round_plan_upto(&g, 0, true, 1).keep;
+    assert_eq!(kept.n, 1, "a defender is kept for the engaged enemy");
+}
+
+#[test]
+fn holds_back_no_defender_whose_willpower_the_explore_needs() {
+    // Fault class (The Weather Hills Standard, weather-hills-hunters, seed 11, game 0 and
+    // most first rounds): the hold-back for the Orc that exploring reveals kept a hero whose
+    // willpower the explore needed; the location stayed, no Orc came, and the willpower was
+    // lost (in 200 traces, 432 rounds where everyone ready would have explored did not).
+    let g = explore_situation(3);
+    install(weights::ROLLOUT); // built around the hand-set `reveal_threat` 2
+    let pool = ready_chars(&g, 0);
+    assert_eq!(
+        explore_enemies(&g, 0, &pool, &Ids::new()),
+        (100, 2),
+        "the situation: 5 willpower - 2 expected reveal reaches the 3 quest points"
+    );
+    assert_eq!(
+        round_plan(&g, 0, true).keep.n,
+        0,
+        "nobody can be spared: everyone quests and explores"
+    );
+    // With the rule off the old plan holds one back (and the explore falls out of reach).
+    let old = plan_with(&g, true, &[("style", "handset"), ("explore_reach", "0")]);
+    assert_eq!(old.keep.n, 1);
+    // With willpower to spare (2 quest points left) the defender is still held back.
+    let g = explore_situation(2);
+    let kept = round_plan(&g, 0, true).keep;
+    assert_eq!(
+        kept.n, 1,
+        "one character with 1 willpower waits for the Orc"
+    );
+    assert_eq!(g.stat(kept.ids[0], Stat::Willpower), 1);
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn counts_an_affordable_feint_in_hand_for_an_engaged_attack_when_asked() {
+    // `cancel_in_hand` (off by default, measured): at commit time an affordable Feint in hand
+    // covers the strongest engaged attack, so no defender is held back from the quest for it
+    // (The Weather Hills, weather-hills-hunters: Éowyn kept back as a second defender while
+    // Feint in hand stopped that attack, and the quest failed by her 4 willpower).
+    let situation = |feint: bool, resources: i16| {
+        // Intruders in Chetwood: no hold-back for the staging step's enemies there.
+        let mut g = sandbox(&[TACTICS_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+        if feint {
+            let f = g.spawn(FEINT, 0, Zone::Hand(0));
+            assert!(hint(&g, f).cancels_attack);
+        }
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.card_mut(h).resources = resources;
+        }
+        g.players[0].threat = 30;
+        g
+    };
+    let defenders = |g: &Game, on: &str| {
+        install(Weights::from_options(&[("cancel_in_hand".to_string(), on.to_string())]).unwrap());
+        let n = round_plan_upto(g, 0, true, 1).keep.n;
+        install(weights::DEFAULT);
+        n
+    };
+    let g = situation(true, 1);
+    assert!(cancel_in_hand(&g, 0));
+    assert_eq!(defenders(&g, "0"), 1, "off by default: a defender is kept");
+    assert_eq!(defenders(&g, "1"), 0, "Feint covers the attack");
+    // Without Feint, or without a resource to pay for it, the defender stays.
+    assert_eq!(defenders(&situation(false, 1), "1"), 1);
+    let g = situation(true, 0);
+    assert!(!cancel_in_hand(&g, 0));
+    assert_eq!(defenders(&g, "1"), 1);
+}
+
+#[test]
+fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
+    // Fault class (Deadmen's Dike, seed 5, game 1, round 3): with the first stage two points
+    // from done, every character quested; the stage fell, the next one brought its enemy
+    // (Attack 6, engagement cost 1), it engaged at once and its attack killed a hero
+    // undefended, while an ally that could have chumped it had quested for progress that was
+    // not needed.
+    let situation = |progress: i16| {
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+        clear_zone(&mut g, Zone::Staging);
+        g.card_mut(q).progress = progress;
+        g.phase = Phase::Quest;
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        (g, guard)
+    };
+    let (g, guard) = situation(9);
+    assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 6);
+    let kept = plan_with(&g, true, &[]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "the Guard waits for the attack");
+    let mut g2 = g.clone();
+    let ready = commit_all(&mut g2, &mut bot());
+    assert_eq!(ready, vec![guard], "and the commits leave it ready");
+    // The situation: the rule off, or the stage out of reach this round.
+    assert_eq!(
+        plan_with(&g, true, &[("advance_fight", "0")]).keep.n,
+        0,
+        "the old plan sent everyone questing"
+    );
+    let (far, _) = situation(0);
+    assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
+}
+
+#[test]
+fn the_catacombs_of_carn_dum_keeps_a_defender_for_daechanar() {
+    // Fault class (The Dread Realm, dike-wayfarers, seed 1, game 1, round 4): every character
+    // quested the first stage down; the next stage brought Daechanar (engagement cost 1), who
+    // engaged at once and killed a hero undefended. Of 2,000 Standard games, the 557 that
+    // reached stage 2 lasted 0.7 rounds more.
+    let situation = |progress: i16| {
+        let mut g = sandbox_in("the-dread-realm", Mode::Standard, &[LEADERSHIP_HEROES]);
+        let q = set_stage(&mut g, THE_CATACOMBS_OF_CARN_DUM_1B);
+        clear_zone(&mut g, Zone::Staging);
+        clear_zone(&mut g, Zone::Engaged(0));
+        g.card_mut(q).progress = progress;
+        g.phase = Phase::Quest;
+        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        (g, guard)
+    };
+    let (g, guard) = situation(16);
+    assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 5);
+    let kept = plan_with(&g, true, &[]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "the Guard waits for Daechanar");
+    let (far, _) = situation(0);
+    assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "18 points to go: no");
+}
+
+#[test]
+fn advance_reveal_keeps_a_defender_while_the_stage_only_might_fall() {
+    // Fault class (Deadmen's Dike, seed 5, game 155, round 2): 10 points left on the stage
+    // and its location, 11 willpower against 1 staged threat: with 2 expected from the
+    // reveal the stage seemed out of reach, everyone quested, the reveal added nothing, the
+    // stage fell and the next one's enemy (Attack 6) killed a hero undefended while two
+    // 1-willpower allies had quested. `advance_reveal` 0 counts no reveal for this check
+    // (left at 2 by default: measured, it lives longer but makes no more progress).
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
+    clear_zone(&mut g, Zone::Staging);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 = 6 willpower, 5 points left.
+    g.card_mut(q).progress = 6;
+    g.phase = Phase::Quest;
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    assert_eq!(plan_with(&g, true, &[]).keep.n, 0, "6 - 2 < 5: all quest");
+    let kept = plan_with(&g, true, &[("advance_reveal", "0")]).keep;
+    assert_eq!(kept.as_slice(), &[guard], "6 - 0 >= 5: the Guard waits");
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn a_character_held_back_for_a_chance_enemy_counts_as_an_attacker_when_asked() {
+    // Fault class (The Weather Hills, weather-hills-hunters, seed 11 game 1, round 3): a hero
+    // was held back for an Orc the staging step might reveal, and the kill of the engaged Angmar
+    // Orc then held back two more (Gandalf and Éowyn) though the first could attack it: nobody
+    // quested (threat +5). With `chance_fights` the one held back for the chance counts among
+    // the attackers: here the kill it makes possible is planned with him, and nobody twice.
+    let situation = || {
+        let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+        g.phase = Phase::Quest;
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+        // The encounter deck: half Orcs that engage at threat 30.
+        while let Some(&c) = g.list(Zone::EncounterDeck).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+        for _ in 0..3 {
+            g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
+            g.spawn(CORNERED_ORC, ENCOUNTER, Zone::EncounterDeck);
+        }
+        g.players[0].threat = 30;
+        // An engaged Angmar Orc (3 DEF, 3 HP) and more hands to fight it.
+        g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+        g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+        g
+    };
+    let g = situation();
+    let steps2 = |opt: &str| {
+        install(Weights::from_options(&[("chance_fights".into(), opt.into())]).unwrap());
+        let p = round_plan_upto(&g, 0, true, 2);
+        install(weights::DEFAULT);
+        p
+    };
+    let off = plan_with(&g, true, &[("chance_fights", "0")]);
+    let on = plan_with(&g, true, &[("chance_fights", "1")]);
+    let names = |k: &Ids| k.as_slice().iter().map(|&c| g.title(c)).collect::<Vec<_>>();
+    // The situation: without the kill step the plans agree (a defender, one for the chance).
+    assert_eq!(steps2("0").keep.n, 2);
+    assert_eq!(steps2("1").keep.n, 2);
+    assert_eq!(
+        off.value,
+        0,
+        "off: no kill with who is left {:?}",
+        names(&off.keep)
+    );
+    assert!(on.value > 0, "on: a kill with the one held for the chance");
+    for &c in steps2("1").keep.as_slice() {
+        assert!(on.keep.contains(c));
+    }
+    // Nobody is held back twice.
+    for (i, &c) in on.keep.as_slice().iter().enumerate() {
+        assert!(
+            !on.keep.as_slice()[..i].contains(&c),
+            "{:?}",
+            names(&on.keep)
+        );
+    }
+}
+
+#[test]
+fn weighs_a_siege_against_a_kill_that_keeps_everyone_back_when_asked() {
+    // Fault class (Intruders in Chetwood, chetwood-vigil, seed 11 game 10, round 1): a staged
+    // Orc War Party (3 DEF, 6 HP) could be killed in one attack only by every character, Éowyn
+    // too, so the plan kept everyone back (threat +7) though Aragorn and Legolas kill it over
+    // two attacks. With `kill_or_siege` the siege is weighed against the kill.
+    let mut g = sandbox(&[&[EOWYN, LEADERSHIP_HEROES[0], TACTICS_HEROES[1]]]);
+    g.phase = Phase::Quest;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    for _ in 0..3 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    }
+    let pool = ready_chars(&g, 0);
+    let mut cands = Ids::new();
+    install(weights::DEFAULT);
+    let (_, kill_mask) =
+        kill_set(&g, owp, &pool, &Ids::new(), true, &mut cands).expect("a one-attack kill");
+    let (_, siege_mask, rounds) = siege(&g, owp, &cands, true).expect("a siege");
+    assert!(rounds >= 2 && siege_mask.count_ones() < kill_mask.count_ones());
+    // Willpower dear (threat_unit 100): the kill's keep cost outweighs a second round's defence.
+    let off = plan_with(&g, true, &[("kill_or_siege", "0"), ("threat_unit", "100")]);
+    let on = plan_with(&g, true, &[("kill_or_siege", "1"), ("threat_unit", "100")]);
+    assert_eq!(off.engage, owp);
+    assert_eq!(on.engage, owp);
+    assert!(
+        on.value > off.value,
+        "the better plan: {} vs {}",
+        on.value,
+        off.value
+    );
+    assert!(
+        on.keep.n < off.keep.n,
+        "fewer held back: {} vs {}",
+        on.keep.n,
+        off.keep.n
+    );
+    let eowyn = g.heroes(0).next().unwrap();
+    assert!(
+        off.keep.contains(eowyn) && !on.keep.contains(eowyn),
+        "Éowyn quests"
+    );
+}
+
+#[test]
+fn one_job_a_failing_quest_gets_the_killers_not_nobody() {
+    // Fault class (Deadmen's Dike, rhudaur-guard, 12% of the quest phases of 300 Standard
+    // games, seed 11): the defenders of the engaged enemies and the kill of one of them took
+    // every ready character, nobody quested, and the quest failed by the whole staged threat.
+    // With `one_job` (bit 4) the kill is given up for the quest; the defenders stay.
+    let g = two_orcs_and_a_ridge();
+    let plan = plan_with(&g, true, &[("one_job", "0")]);
+    let names = |k: &Ids| k.as_slice().iter().map(|&c| g.title(c)).collect::<Vec<_>>();
+    // The situation: defenders and a fight hold back everyone, over the deficit cap.
+    assert!(plan.jobs[0] > 0, "{:?}", names(&plan.keep));
+    assert!(plan.jobs[3] + plan.jobs[4] > 0, "{:?}", names(&plan.keep));
+    let old = reserved_with_one_job(&g, "0");
+    assert!(nobody_quests(&g, 0, &old), "old: {:?}", names(&old));
+    assert!(quest_deficit(&g, 0, &old) > w().deficit_cap as i16);
+    // Now someone quests, the defenders are still held back, and nobody twice.
+    let new = reserved_with_one_job(&g, "4");
+    assert!(!nobody_quests(&g, 0, &new), "new: {:?}", names(&new));
+    assert!(quest_deficit(&g, 0, &new) < quest_deficit(&g, 0, &old));
+    for &d in &plan.keep.as_slice()[..plan.jobs[0] as usize] {
+        assert!(new.contains(d), "{} defends an Orc", g.title(d));
+    }
+    for (i, &c) in new.as_slice().iter().enumerate() {
+        assert!(!new.as_slice()[..i].contains(&c), "{:?}", names(&new));
+    }
+    // The commit step sends the freed fighter.
+    let mut opts = vec![Opt::Done];
+    opts.extend(g.characters(0).map(Opt::Card));
+    let d = dec(0, Ask::Commit, opts);
+    match d.options[bot().choose(&g, &d)] {
+        Opt::Card(c) => assert!(!new.contains(c), "{} defends", g.title(c)),
+        o => panic!("commits nobody: {o:?}"),
+    }
+}
+
+#[test]
+fn one_job_keeps_the_kill_where_kills_advance_the_quest() {
+    // The same situation while Hunting the Orcs counts kills toward the quest (The Weather
+    // Hills): the kill is the quest's progress there, and the plan is unchanged.
+    let mut g = two_orcs_and_a_ridge();
+    g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    assert!(
+        quest_kill_value(&g) > 0,
+        "the situation: kills advance the quest"
+    );
+    let old = reserved_with_one_job(&g, "0");
+    let new = reserved_with_one_job(&g, "4");
+    assert!(nobody_quests(&g, 0, &old));
+    assert_eq!(old.as_slice(), new.as_slice());
+}
+
+#[test]
+fn never_holds_characters_back_to_engage_an_enemy_that_cannot_be_engaged() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11: 102 of 1,303
+    // commit plans in 300 games): on stage 1B Thaurdir cannot leave the staging area, so the
+    // engine never offers him for optional engagement, but the round plan planned to engage
+    // and wear him down, holding back a defender and attackers for a fight that never came.
+    let (g, t, _) = carn_dum_1b(&[]);
+    assert!(g.rule(Rule::CannotBeEngaged(t)), "the situation: stage 1B");
+    let old = plan_with(&g, true, &[("skip_unengageable", "0")]);
+    assert_eq!(
+        old.engage, t,
+        "the situation: the old plan engaged Thaurdir"
+    );
+    assert!(old.keep.n > 0);
+    let plan = plan_with(&g, true, &[]);
+    assert_ne!(plan.engage, t);
+    assert_eq!(plan.keep.n, 0, "nobody is held back for him");
+}
+
+#[test]
+fn keeps_a_staged_kill_when_the_quest_fails_anyway() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11: 195 of 694
+    // commit plans with a fight in 300 games dropped): with no Battle, the heroes' few points
+    // of willpower met 8-17 staged threat, so the quest failed by more than `deficit_cap`
+    // whoever quested; the cap charged the plan with that whole deficit and dropped the
+    // engage-and-kill of a staged enemy that never engages on its own (+10 engagement
+    // cost from Thaurdir's Captain side), so its threat came back every round.
+    let (g, _, staged) = carn_dum_1b(&[ANGMAR_MARAUDER, EXPOSED_RIDGE, EXPOSED_RIDGE]);
+    let marauder = staged[0];
+    assert!(
+        g.stat(marauder, Stat::Engagement) > g.players[0].threat,
+        "the situation: it never engages on its own"
+    );
+    let plan = plan_with(&g, true, &[]);
+    assert_eq!(plan.engage, marauder, "the plan kills it");
+    let none = quest_deficit(&g, 0, &Ids::new());
+    assert!(
+        none > w().deficit_cap as i16,
+        "the situation: the quest fails past the cap with everyone questing ({none})"
+    );
+    let reserved = |opts: &[(&str, &str)]| {
+        let o: Vec<(String, String)> = opts
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        install(Weights::from_options(&o).unwrap());
+        let r = reserved_for_commit(&g, 0);
+        install(weights::DEFAULT);
+        r
+    };
+    assert_eq!(
+        reserved(&[("marginal_deficit", "0")]).n,
+        0,
+        "the situation: the old cap dropped the fight"
+    );
+    let keep = reserved(&[]);
+    assert!(keep.n > 0, "the fighters are held back");
+    for c in keep.as_slice() {
+        assert!(plan.keep.contains(*c), "{} is not in the plan", g.title(*c));
+    }
+}
+
+#[test]
+fn engages_and_kills_a_staged_enemy_whose_threat_grows_when_asked() {
+    // Fault class (The Battle of Carn Dûm, carn-dum-vanguard, Standard, seed 11): the Garrison
+    // keeps every shadow card dealt to it on stage 1B and gains 1 Threat for each, so it costs
+    // more every round it stays staged; the round plan priced it at its Threat of the moment
+    // (1-2), never found the kill worth a defence, and the Garrisons stayed for the whole game.
+    let (mut g, _, staged) = carn_dum_1b(&[CARN_DUM_GARRISON]);
+    g.phase = Phase::Encounter;
+    let garrison = staged[0];
+    assert!(
+        hint(&g, garrison).threat_growth > 0,
+        "its hint says it grows"
+    );
+    let old = plan_with(&g, false, &[("enemy_growth_rounds", "0")]);
+    assert_ne!(
+        old.engage, garrison,
+        "the situation: not worth it at its Threat now"
+    );
+    let plan = plan_with(&g, false, &[("enemy_growth_rounds", "2")]);
+    assert_eq!(plan.engage, garrison, "engaged and killed when asked");
+}
+
+#[test]
+fn engages_a_staged_enemy_whose_attack_a_feint_in_hand_cancels_when_asked() {
+    // `engage_cancel` (carn36): on The Battle of Carn Dûm staged enemies never engage on their
+    // own and add their Threat every round; with an affordable Feint in hand and no other
+    // attack this round, the first attack of an enemy engaged now costs no defence.
+    let situation = |feint: bool| {
+        let mut g = sandbox_in("the-battle-of-carn-dum", Mode::Standard, &[TACTICS_HEROES]);
+        clear_zone(&mut g, Zone::Staging);
+        clear_zone(&mut g, Zone::Active);
+        set_stage(&mut g, CLUTCHES_OF_CARN_DUM_1B);
+        g.players[0].threat = 30;
+        g.spawn(THAURDIR_CAPTAIN, ENCOUNTER, Zone::Staging);
+        let garrison = g.spawn(CARN_DUM_GARRISON, ENCOUNTER, Zone::Staging);
+        // Shadow cards kept (stage 1B): Threat 5, as by round 4-5 of a game.
+        for _ in 0..4 {
+            g.deal_shadow(garrison);
+        }
+        assert_eq!(g.stat(garrison, Stat::Threat), 5);
+        g.phase = Phase::Encounter;
+        if feint {
+            g.spawn(FEINT, 0, Zone::Hand(0));
+        }
+        for h in g.heroes(0).collect::<Vec<_>>() {
+            g.card_mut(h).resources = 1;
+        }
+        (g, garrison)
+    };
+    let (g, garrison) = situation(true);
+    assert!(cancel_in_hand(&g, 0));
+    assert_ne!(
+        plan_with(&g, false, &[("engage_cancel", "0")]).engage,
+        garrison,
+        "the situation: off, its defence is too dear"
+    );
+    assert_eq!(
+        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        garrison,
+        "Feint takes its first attack"
+    );
+    // Without the event nothing changes.
+    let (g, garrison) = situation(false);
+    assert_ne!(
+        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        garrison
+    );
+}
+
+#[test]
+fn plan_intent_keeps_the_killer_of_an_engaged_enemy_out_of_its_defence() {
+    // Fault class (600 Standard games per scenario, seed 11): the commit plan held characters
+    // back to kill an engaged enemy, then the defender step chose one of them as the cheapest
+    // defender and the kill was lost (10-25% of such plans). With `plan_intent` bit 1 a
+    // defender whose exhaustion loses the kill costs the kill's worth.
+    let (g, e, aragorn, theodred) = orc_and_its_killer();
+    let pool = attack_pool(&g, 0, e);
+    assert!(
+        cheapest_kill(&g, e, pool.as_slice(), 0).is_some(),
+        "the situation: a kill"
+    );
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Undefended, Opt::Card(aragorn), Opt::Card(theodred)],
+    );
+    let old = bot_with(&[("plan_intent", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[old],
+        Opt::Card(aragorn),
+        "old: the cheapest defence"
+    );
+    let new = bot_with(&[("plan_intent", "1")]).choose(&g, &d);
+    assert_eq!(
+        d.options[new],
+        Opt::Card(theodred),
+        "new: Aragorn kept for the kill"
+    );
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(theodred),
+        "the default"
+    );
+    // Théodred defends (exhausted); Aragorn alone still kills the Orc.
+    let mut g = g;
+    g.exhaust(theodred);
+    let pool = attack_pool(&g, 0, e);
+    assert!(cheapest_kill(&g, e, pool.as_slice(), 0).is_some());
+}
+
+#[test]
+fn plan_intent_still_defends_with_the_killer_when_the_hit_would_kill_a_hero() {
+    // The kill's worth is weighed, not absolute: when every other choice kills a hero, the
+    // killer defends.
+    let (mut g, e, aragorn, theodred) = orc_and_its_killer();
+    g.exhaust(theodred);
+    // Every hero but Aragorn has 1 hit point left: the Orc's 2 undefended kill one.
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        if h != aragorn {
+            g.card_mut(h).damage = g.stat(h, Stat::HitPoints) - 1;
+        }
+    }
+    g.card_mut(aragorn).damage = g.stat(aragorn, Stat::HitPoints) - 2;
+    let d = dec(
+        0,
+        Ask::Defender { enemy: e },
+        vec![Opt::Undefended, Opt::Card(aragorn)],
+    );
+    let i = bot_with(&[("plan_intent", "1")]).choose(&g, &d);
+    assert_eq!(d.options[i], Opt::Card(aragorn));
+}
+
+#[test]
+fn plan_intent_engages_the_enemy_the_commit_plan_held_characters_back_for_when_asked() {
+    // Bit 2: the engagement step engages the commit plan's enemy while its fighters are all
+    // still ready, even when the plan remade there would pass; never once one of them is
+    // exhausted, in another round, or when the enemy would engage on its own.
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    assert!(
+        !g.rule(Rule::NoEngagementChecks),
+        "the situation: engagement checks"
+    );
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred) = (heroes[0], heroes[1]);
+    let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+    g.players[0].threat = g.stat(e, Stat::Engagement) - 1;
+    let mut fighters = Ids::new();
+    fighters.push(aragorn);
+    fighters.push(theodred);
+    let intent = Intent {
+        round: g.round,
+        player: 0,
+        engage: e,
+        fighters,
+        sig: 0,
+    };
+    assert_eq!(intended_engage(&g, 0, &intent), e);
+    assert_eq!(
+        intended_engage(
+            &g,
+            0,
+            &Intent {
+                round: g.round + 1,
+                ..intent
+            }
+        ),
+        NO_CARD
+    );
+    let mut h = g.clone();
+    h.players[0].threat = h.stat(e, Stat::Engagement);
+    assert_eq!(
+        intended_engage(&h, 0, &intent),
+        NO_CARD,
+        "it engages on its own"
+    );
+    g.exhaust(theodred);
+    assert_eq!(
+        intended_engage(&g, 0, &intent),
+        NO_CARD,
+        "a fighter is exhausted"
+    );
+}
+
+#[test]
+fn flip_hold_keeps_the_last_orc_kill_while_locations_are_staged() {
+    // Fault class (The Weather Hills, weather-hills-hunters, 300 basic Easy games, seed 11):
+    // the 4th kill flipped Hunting the Orcs in combat with locations still staged (Sheltered
+    // Valley in 54% of the flips, Ruins of Arnor 29%, ...), and stage 2 then faced them with
+    // Amon Forn and Orc Ambush on top (0 progress on Cornered Animals in 115 of 115 games).
+    // With `flip_hold` the kill is held while the staged locations' Threat is above the bar.
+    let (g, e) = weather_hills_flip(2, 32);
+    let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(e),
+        "the situation: the default bot takes the flip kill"
+    );
+    assert_eq!(d.options[flip_hold_bot().choose(&g, &d)], Opt::Done);
+    install(Weights::from_options(&[("flip_hold".into(), "20".into())]).unwrap());
+    let held = quest_kill_value(&g);
+    install(weights::DEFAULT);
+    assert!(held < 0 && quest_kill_value(&g) > 0, "{held}");
+}
+
+#[test]
+fn flip_hold_takes_the_kill_on_a_clear_board_or_a_high_threat_or_an_earlier_token() {
+    let attacks = |g: &Game, e: CardId| {
+        let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(e)]);
+        d.options[flip_hold_bot().choose(g, &d)] == Opt::Card(e)
+    };
+    // One Exposed Ridge (3) is within the bar (4): the board is ready.
+    let (g, e) = weather_hills_flip(1, 32);
+    assert!(attacks(&g, e), "clear board");
+    // At threat 45 the flip is no longer held.
+    let (g, e) = weather_hills_flip(3, 45);
+    assert!(attacks(&g, e), "high threat");
+    // With 2 tokens the kill does not flip the mission.
+    let (mut g, e) = weather_hills_flip(3, 32);
+    let m = g
+        .list(Zone::Staging)
+        .iter()
+        .copied()
+        .find(|&c| hint(&g, c).kills_advance_quest)
+        .unwrap();
+    g.card_mut(m).resources = 2;
+    assert_eq!(kills_to_flip(&g).map(|k| k.1), Some(2));
+    assert!(attacks(&g, e), "not the flip");
+}
+
+#[test]
+fn reveal_lethal_holds_a_defender_back_on_a_stage_with_quest_points_when_the_hit_kills() {
+    // Fault class (Deadmen's Dike 1B, `basic`, rhudaur-guard, 1,000 Standard games, seed 1:
+    // 192 of 915 hero deaths to undefended attacks): every character quested, the staging
+    // step revealed an enemy that engaged at once, and its undefended attack killed a hero.
+    // `reveal_lethal` holds back the `reveal_fight` defender there (off by default: measured
+    // a trade, see its doc).
+    let g = dike_reveal_situation(true);
+    assert!(
+        !progress_is_useless(&g),
+        "the situation: 1B has quest points"
+    );
+    assert_eq!(
+        reveal_enemies(&g, 0),
+        (100, 3),
+        "every reveal engages, Attack 3"
+    );
+    assert!(
+        undef_kills_a_hero(&g, 0, 4),
+        "the situation: 3 + 1 kills any hero"
+    );
+    assert_eq!(
+        plan_with(&g, true, &[]).keep.n,
+        0,
+        "off: nobody is held back"
+    );
+    let on = plan_with(&g, true, &[("reveal_lethal", "1")]);
+    assert_eq!(on.keep.n, 1, "on: one defender waits for the Cursed Dead");
+    let c = on.keep.ids[0];
+    assert!(
+        g.is_hero(c) && g.stat(c, Stat::Defense) >= 2,
+        "one that lives"
+    );
+    // Unhurt heroes survive the hit: nobody is held back.
+    let fresh = dike_reveal_situation(false);
+    assert_eq!(plan_with(&fresh, true, &[("reveal_lethal", "1")]).keep.n, 0);
+    // `reveal_lethal_wp` below the defender's willpower: it quests.
+    let wp = g.stat(c, g.questing_stat()).to_string();
+    let below = (g.stat(c, g.questing_stat()) - 1).to_string();
+    let at = plan_with(
+        &g,
+        true,
+        &[("reveal_lethal", "1"), ("reveal_lethal_wp", &wp)],
+    );
+    assert_eq!(at.keep.n, 1);
+    let under = plan_with(
+        &g,
+        true,
+        &[("reveal_lethal", "1"), ("reveal_lethal_wp", &below)],
+    );
+    assert_eq!(under.keep.n, 0);
+}
+
+#[test]
+fn thaurdir_with_no_hit_points_left_is_not_attacked_nor_planned_as_a_kill() {
+    // Deadmen's Dike 2B: Thaurdir (Indestructible) keeps his damage beyond 9, and once he has
+    // 9 only progress is missing. Before the fix the bot read him as "killable" by any attack
+    // that got through his Defense (his remaining hit points are 0), attacked him (wasted) and
+    // its round plans kept attackers back from the quest for that kill.
+    let (mut g, _) = dike_with_iarion();
+    set_stage(&mut g, A_FELL_WRAITH_2B);
+    let thaurdir = thaurdir_engaged(&mut g);
+    let hp = g.stat(thaurdir, Stat::HitPoints);
+    let d = dec(0, Ask::AttackTarget, vec![Opt::Done, Opt::Card(thaurdir)]);
+    // With hit points left, the heroes' attack that gets through his Defense chips him.
+    g.card_mut(thaurdir).damage = hp - 1;
+    assert!(!combat::damage_spent(&g, thaurdir));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(thaurdir));
+    // At 0 hit points left (and beyond) there is nothing to gain.
+    for dmg in [hp, hp + 3] {
+        g.card_mut(thaurdir).damage = dmg;
+        assert!(combat::damage_spent(&g, thaurdir));
+        assert_eq!(d.options[bot().choose(&g, &d)], Opt::Done);
+        let pool = combat::attack_pool(&g, 0, thaurdir);
+        assert!(pool.n > 0);
+        let mut cands = Ids::new();
+        assert!(quest::kill_set(&g, thaurdir, &pool, &Ids::new(), true, &mut cands).is_none());
+        assert_eq!(combat::KillWorths::new(&g, 0).best(), 0);
+    }
+    // Another engaged enemy is still a target.
+    let cursed = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Engaged(0));
+    let d = dec(
+        0,
+        Ask::AttackTarget,
+        vec![Opt::Done, Opt::Card(thaurdir), Opt::Card(cursed)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(cursed));
+}
+
+#[test]
+fn target_siege_keeps_thaurdirs_chippers_back_over_several_rounds() {
+    // Deadmen's Dike 2B cannot be defeated while Thaurdir has hit points left, and his damage
+    // stays. With 4 hit points left and only Aragorn and Théodred ready (5 Attack against his
+    // Defense 4: 1 damage a round), the default plan (sieges of at most 3 rounds) keeps nobody
+    // back to attack him; `target_siege` lets the plan wear the stage's damage target down over
+    // more rounds, engaged or staged but engaging this round.
+    let (mut g, iarion) = dike_with_iarion();
+    set_stage(&mut g, A_FELL_WRAITH_2B);
+    let thaurdir = thaurdir_engaged(&mut g);
+    g.card_mut(thaurdir).damage = g.stat(thaurdir, Stat::HitPoints) - 4;
+    let heroes: Vec<CardId> = g.characters(0).filter(|&c| g.is_hero(c)).collect();
+    let (aragorn, theodred) = (heroes[0], heroes[1]);
+    for c in g.characters(0).collect::<Vec<_>>() {
+        if c != aragorn && c != theodred {
+            g.card_mut(c).exhausted = true;
+        }
+    }
+    assert!(g.card(iarion).exhausted);
+    let atk = g.stat(aragorn, Stat::Attack) + g.stat(theodred, Stat::Attack);
+    assert_eq!(atk - g.stat(thaurdir, Stat::Defense), 1);
+    for zone in [Zone::Engaged(0), Zone::Staging] {
+        g.move_card(thaurdir, zone);
+        let off = plan_with(&g, true, &[]);
+        assert_eq!(off.jobs[4], 0, "{zone:?}: no siege within 3 rounds");
+        let on = plan_with(&g, true, &[("target_siege", "4")]);
+        assert_eq!(on.jobs[4], 2, "{zone:?}: both attackers kept back");
+        assert!(on.keep.contains(aragorn) && on.keep.contains(theodred));
+        // Not beyond its cap (4 rounds for 4 hit points at 1 a round).
+        g.card_mut(thaurdir).damage -= 1;
+        assert_eq!(plan_with(&g, true, &[("target_siege", "4")]).jobs[4], 0);
+        g.card_mut(thaurdir).damage += 1;
+    }
+}
+
+#[test]
+fn wastes_day_goes_to_the_main_quest_not_an_unfinished_make_camp() {
+    // Fault class (The Wastes of Eriador, session 36 funnel, basic Easy game 22): quest cards
+    // take progress only by Day, yet on stage 2 `basic` made Make Camp (a prioritised side
+    // quest) the current quest on every Day and the stage on every Night, when nothing can be
+    // placed: four Days, no progress on the stage. By Day a side quest that this round's surplus
+    // does not finish waits; by Night nothing changes.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let main = set_stage(&mut g, ACROSS_THE_WASTES);
+    let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
+    assert!(g.is_day() && g.is_side_quest(camp));
+    assert!(g.stat(camp, Stat::QuestPoints) > quest::expected_surplus(&g, 0));
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(camp)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let off = bot_with(&[("day_main", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[off],
+        Opt::Card(camp),
+        "off: the side quest's priority wins"
+    );
+    // Finished this Day: still worth the Day.
+    g.card_mut(camp).progress = g.stat(camp, Stat::QuestPoints) - 1;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+    g.card_mut(camp).progress = 0;
+    g.flip_card(time);
+    assert!(g.is_night());
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+}
+
+#[test]
+fn battle_with_the_pack_is_quested_until_pack_leader_can_take_damage() {
+    // Fault class: 3B cannot be defeated while Pack Leader lives, so the current-quest choice
+    // read it as blocked and preferred any side quest, yet Pack Leader takes damage only once the
+    // stage holds 5 progress (wiped each Day): below that the stage's progress opens the kill.
+    let mut g = sandbox_in(
+        "the-wastes-of-eriador",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let main = set_stage(&mut g, BATTLE_WITH_THE_PACK);
+    g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
+    let pl = (0..g.cards.len() as CardId)
+        .find(|&c| g.def_of(c).code == PACK_LEADER)
+        .unwrap();
+    g.move_card(pl, Zone::Staging);
+    let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
+    assert!(!g.can_take_damage(pl));
+    assert!(quest::progress_opens_damage_target(&g));
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(camp)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let off = bot_with(&[("day_main", "0"), ("gate_quest", "0")]).choose(&g, &d);
+    assert_eq!(
+        d.options[off],
+        Opt::Card(camp),
+        "off: the stage reads as blocked"
+    );
+    // With 5 progress Pack Leader can be hurt: more progress on the stage does nothing.
+    g.card_mut(main).progress = 5;
+    assert!(g.can_take_damage(pl));
+    assert!(!quest::progress_opens_damage_target(&g));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+}
+
+/// dd37 `cross_engage`: a quest deficit that lifts the threat past a staged enemy's engagement
+/// cost brings that enemy this round; the weight prices it per point of its planned attack.
+/// Enemies that engage anyway (cost ≤ threat) or stay staged after the deficit cost nothing,
+/// and the weight off prices nothing.
+#[test]
+fn cross_engage_prices_the_enemies_a_quest_deficit_brings() {
+    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    // Baleful Shade: engagement cost 30.
+    let shade = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Staging);
+    g.players[0].threat = 28;
+    install(weights::DEFAULT);
+    assert_eq!(cross_engage_cost(&g, 0, 5), 0, "off by default");
+    install(Weights::from_options(&[("cross_engage".to_string(), "10".to_string())]).unwrap());
+    assert_eq!(cross_engage_cost(&g, 0, 1), 0, "29 stays below 30");
+    let atk = planned_attack(&g, shade) as i32;
+    assert_eq!(cross_engage_cost(&g, 0, 2), 10 * atk, "30 reaches it");
+    assert_eq!(cross_engage_cost(&g, 0, 0), 0, "no deficit");
+    g.players[0].threat = 30;
+    assert_eq!(
+        cross_engage_cost(&g, 0, 3),
+        0,
+        "it engages anyway: the deficit is not its cause"
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
+fn foreign41_stay_rounds_engages_a_staged_orc_war_party_to_siege() {
+    // Fault class (foreign41): on a stage where enemies never engage on their own (Intruders in
+    // Chetwood 1B) a staged enemy adds its threat (and 1B's extra point) every round for the
+    // rest of the game; the kill or siege was credited for `kill_rounds` (5) rounds only, so a
+    // three-round siege of an Orc War Party (7 planned Attack, 3 Defense, 6 hit points) by a
+    // deck without a strong defender never paid and the threat climbed to 50.
+    let mut g = sandbox_in(
+        "intruders-in-chetwood",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    assert!(g.rule(Rule::NoEngagementChecks), "stage 1B");
+    // No hero survives its attack; a Guard of the Citadel can chump it while the three heroes
+    // (7 Attack) wear it down 4 a round: a two-round siege, a chump block each round.
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    // At the optional engagement (the quest is over; who is ready is free):
+    let on = plan_with(&g, false, &[]);
+    assert_eq!(on.engage, owp, "credited for the rest of the game: engaged");
+    let off = plan_with(&g, false, &[("stay_rounds", "0")]);
+    assert_eq!(
+        off.engage, NO_CARD,
+        "credited for kill_rounds only: left staged"
+    );
+    // Elsewhere (engagement checks on) nothing changes: the same enemy on Mount Gram-like
+    // terms is priced by `kill_rounds` either way.
+    let mut h = sandbox_in(
+        "escape-from-mount-gram",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    h.phase = Phase::Quest;
+    h.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    h.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    assert!(!h.rule(Rule::NoEngagementChecks));
+    assert_eq!(
+        plan_with(&h, false, &[]).engage,
+        plan_with(&h, false, &[("stay_rounds", "0")]).engage
+    );
+}
+
+#[test]
+fn thane_ulchor_attack_gets_a_defender_held_back_from_the_quest() {
+    // Fault class (Wrath and Ruin, Easy, noldor-questers): every character quested, the
+    // active location was explored, and Thane Ulchor's attack found nobody ready, so the bot
+    // staged a location instead (384 of 395 choices in 200 games), which undid the control
+    // the explore had just won; the control race was never won. The round plan now keeps a
+    // character the quest can spare for the attack (`explore_attack`, Hint::explore_attack).
+    let (g, scout) = ulchor_board(true, 2);
+    assert_eq!(quest::explore_attacker(&g, 0), Some((6, 240)));
+    let kept = round_plan(&g, 0, true).keep;
+    assert!(
+        kept.contains(scout),
+        "the Scout (1 willpower) waits to chump-block Ulchor"
+    );
+    assert_eq!(
+        plan_with(&g, true, &[("explore_attack", "0")]).keep.n,
+        0,
+        "off: everyone quests"
+    );
+    // Nothing to explore, or the explore out of reach: nobody is held back.
+    let (g, _) = ulchor_board(false, 0);
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+    let (mut g, _) = ulchor_board(true, 0);
+    for _ in 0..3 {
+        g.spawn(RANSACKED_HOUSE, ENCOUNTER, Zone::Staging);
+    }
+    assert_eq!(round_plan(&g, 0, true).keep.n, 0);
+    // Only the first player makes the choice.
+    let (mut g, _) = ulchor_board(true, 2);
+    g.first = 1;
+    assert_eq!(quest::explore_attacker(&g, 0), None);
+}

@@ -2,6 +2,16 @@
 
 use super::*;
 
+/// The Core Spirit heroes, and Beravor among them (an exhaust-to-draw hero, `Hint::exhaust_draws`).
+fn beravor_board() -> (Game<'static>, CardId) {
+    let g = sandbox(&[SPIRIT_HEROES]);
+    let beravor = g
+        .heroes(0)
+        .find(|&h| hint(&g, h).exhaust_draws == 2)
+        .unwrap();
+    (g, beravor)
+}
+
 #[test]
 fn plays_an_affordable_ally_in_planning() {
     let mut g = sandbox(&[LEADERSHIP_HEROES]);
@@ -132,11 +142,7 @@ fn beravor_draws_once_the_enemy_attacks_are_over_when_her_attack_kills_nothing()
     // Fault class: an exhaust-to-draw character (Beravor: used in 38 of 394 audit games where
     // offered; Gléowine 5 of 145) drew only in a combat phase without engaged enemies, so any
     // engaged enemy she could not help kill cost the round's draw.
-    let mut g = sandbox(&[SPIRIT_HEROES]);
-    let beravor = g
-        .heroes(0)
-        .find(|&h| hint(&g, h).exhaust_draws == 2)
-        .unwrap();
+    let (mut g, beravor) = beravor_board();
     let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
     g.phase = Phase::Combat;
     let d = dec(
@@ -294,11 +300,7 @@ fn quick_strike_strikes_after_an_earlier_attack_has_ended() {
 fn beravor_draws_after_the_attacks_even_with_an_ended_attacks_context_left() {
     // Same fault class as `quick_strike_strikes_after_an_earlier_attack_has_ended`, on the
     // exhaust-to-draw reading (`Hint::exhaust_draws`).
-    let mut g = sandbox(&[SPIRIT_HEROES]);
-    let beravor = g
-        .heroes(0)
-        .find(|&h| hint(&g, h).exhaust_draws == 2)
-        .unwrap();
+    let (mut g, beravor) = beravor_board();
     g.phase = Phase::Combat;
     leave_an_ended_attack(&mut g);
     let d = dec(
@@ -316,12 +318,8 @@ fn draw_keep_holds_beravor_out_of_a_quest_that_succeeds_without_her() {
     // Census (cards37): Beravor drew in 13% of the games she was in play and Gléowine in 9%;
     // both quested nearly every round. With `draw_keep=1` an exhaust-to-draw character stays
     // out of a quest the others carry, and draws after the attacks instead.
-    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let (mut g, beravor) = beravor_board();
     clear_zone(&mut g, Zone::Staging);
-    let beravor = g
-        .heroes(0)
-        .find(|&h| hint(&g, h).exhaust_draws == 2)
-        .unwrap();
     let others: Vec<CardId> = g.heroes(0).filter(|&h| h != beravor).collect();
     for &h in &others {
         g.card_mut(h).questing = true;

@@ -515,11 +515,7 @@ fn white_warg_by_night_puts_its_two_points_where_they_do_not_kill() {
     // at 1 point, so the bot put it on a character that 1 point spared and 2 killed (207 of
     // 1,143 hero deaths in 500 `basic` games on The Wastes of Eriador Easy came right after a
     // White Warg engaged). By Night the pick is its own prompt, priced at 2.
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-wastes-of-eriador");
     let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
     let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
     assert_eq!(g.remaining_hp(guard), 2);

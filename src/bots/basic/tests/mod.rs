@@ -14,6 +14,11 @@ mod round_plan;
 mod travel;
 mod whole_games;
 
+/// A Standard game of `scenario` for the Core Leadership heroes (seat 0).
+fn leadership_in(scenario: &str) -> Game<'static> {
+    sandbox_in(scenario, Mode::Standard, &[LEADERSHIP_HEROES])
+}
+
 fn bot() -> BasicBot {
     BasicBot::new()
 }
@@ -249,11 +254,7 @@ fn common_mission(g: &Game) -> CardId {
 /// Ridge (3 threat) staged: each Orc needs a defender and the one hero left can fight one of
 /// them, while the quest fails by the staged threat.
 fn two_orcs_and_a_ridge() -> Game<'static> {
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     g.phase = Phase::Quest;
     g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
     g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
@@ -274,11 +275,7 @@ fn reserved_with_one_job(g: &Game, v: &str) -> Ids {
 /// The Battle of Carn Dûm, stage 1B, Standard, with the Leadership heroes at threat 30 and
 /// Thaurdir (Captain side, 4 threat) staged: `extra` enemies staged too.
 fn carn_dum_1b(extra: &[&str]) -> (Game<'static>, CardId, Vec<CardId>) {
-    let mut g = sandbox_in(
-        "the-battle-of-carn-dum",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-battle-of-carn-dum");
     clear_zone(&mut g, Zone::Staging);
     clear_zone(&mut g, Zone::Active);
     set_stage(&mut g, CLUTCHES_OF_CARN_DUM_1B);
@@ -409,11 +406,7 @@ fn dike_reveal_situation(hurt: bool) -> Game<'static> {
 /// one Pack Leader (the stage's hint finds him wherever he is) engaged with seat 0: the game,
 /// the stage and Pack Leader.
 fn pack_leader_engaged() -> (Game<'static>, CardId, CardId) {
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-wastes-of-eriador");
     let q = set_stage(&mut g, BATTLE_WITH_THE_PACK);
     let pl = (0..g.cards.len() as CardId)
         .find(|&c| g.def_of(c).code == PACK_LEADER)

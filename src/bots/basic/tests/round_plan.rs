@@ -276,11 +276,7 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
     // Fault class: on a stage where enemies never engage on their own (Intruders in Chetwood
     // 1B), the hold-back cap vetoed every engage-and-kill plan, though only a fight stops the
     // threat they add each round.
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     g.phase = Phase::Quest;
     // Staged: an enemy that the heroes can kill (Cornered Orc: 2 ATK, 1 DEF, 2 HP) and enough
     // threat that holding back its killers leaves the quest short. Its attack on engaging
@@ -315,11 +311,7 @@ fn engages_and_kills_a_stuck_staged_enemy_over_the_deficit_cap() {
 fn never_holds_back_fighters_when_the_failed_quest_would_end_the_game() {
     // Fault class: near 50 threat the round plan kept fighters out of the quest (or committed
     // nobody), the quest failed by the staging threat and the player was eliminated.
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     g.phase = Phase::Quest;
     g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
     g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
@@ -384,11 +376,7 @@ fn holds_back_by_night_when_quest_progress_is_lost() {
     // Fault class: on The Wastes of Eriador no progress can be placed on quest cards by Night,
     // but the commit step quested as by Day, exhausting the characters that Night's engagement
     // checks needed ready. By Night only the staged threat and the active location count.
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-wastes-of-eriador");
     g.spawn(ACROSS_THE_WASTES, ENCOUNTER, Zone::Quest);
     let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
     assert!(g.is_day());
@@ -1230,11 +1218,7 @@ fn wastes_day_goes_to_the_main_quest_not_an_unfinished_make_camp() {
     // quest) the current quest on every Day and the stage on every Night, when nothing can be
     // placed: four Days, no progress on the stage. By Day a side quest that this round's surplus
     // does not finish waits; by Night nothing changes.
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-wastes-of-eriador");
     let main = set_stage(&mut g, ACROSS_THE_WASTES);
     let time = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
     let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
@@ -1262,11 +1246,7 @@ fn battle_with_the_pack_is_quested_until_pack_leader_can_take_damage() {
     // Fault class: 3B cannot be defeated while Pack Leader lives, so the current-quest choice
     // read it as blocked and preferred any side quest, yet Pack Leader takes damage only once the
     // stage holds 5 progress (wiped each Day): below that the stage's progress opens the kill.
-    let mut g = sandbox_in(
-        "the-wastes-of-eriador",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("the-wastes-of-eriador");
     let main = set_stage(&mut g, BATTLE_WITH_THE_PACK);
     g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
     let pl = (0..g.cards.len() as CardId)
@@ -1325,11 +1305,7 @@ fn foreign41_stay_rounds_engages_a_staged_orc_war_party_to_siege() {
     // rest of the game; the kill or siege was credited for `kill_rounds` (5) rounds only, so a
     // three-round siege of an Orc War Party (7 planned Attack, 3 Defense, 6 hit points) by a
     // deck without a strong defender never paid and the threat climbed to 50.
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     g.phase = Phase::Quest;
     let owp = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
     assert!(g.rule(Rule::NoEngagementChecks), "stage 1B");
@@ -1346,11 +1322,7 @@ fn foreign41_stay_rounds_engages_a_staged_orc_war_party_to_siege() {
     );
     // Elsewhere (engagement checks on) nothing changes: the same enemy on Mount Gram-like
     // terms is priced by `kill_rounds` either way.
-    let mut h = sandbox_in(
-        "escape-from-mount-gram",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut h = leadership_in("escape-from-mount-gram");
     h.phase = Phase::Quest;
     h.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
     h.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));

@@ -8,11 +8,7 @@ fn travels_where_the_travel_cost_helps_not_where_it_reveals_a_card() {
     // reveals an encounter card (Outlying Homestead) was as good as one whose travel cost pulls
     // a staged enemy into a fight the player can take, on a stage where staged enemies never
     // engage and raise threat every round (Intruders in Chetwood 1B).
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     let homestead = g.spawn(OUTLYING_HOMESTEAD, ENCOUNTER, Zone::Staging);
     let forest = g.spawn(CHETWOOD_FOREST, ENCOUNTER, Zone::Staging);
     g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging); // 2 ATK: the heroes defend it easily
@@ -50,11 +46,7 @@ fn outlying_homestead_is_left_staged() {
     // and its 8 quest points take the progress the stage needs, while the threat reductions
     // it frees were rarely there to use. Its hint says it blocks threat reduction; at the
     // default `blocker_travel` (−40) it is never travelled to, and any other location still is.
-    let mut g = sandbox_in(
-        "intruders-in-chetwood",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
+    let mut g = leadership_in("intruders-in-chetwood");
     let homestead = g.spawn(OUTLYING_HOMESTEAD, ENCOUNTER, Zone::Staging);
     let forest = g.spawn(CHETWOOD_FOREST, ENCOUNTER, Zone::Staging);
     assert!(hint(&g, homestead).blocks_threat_reduction);

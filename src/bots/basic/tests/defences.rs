@@ -14,19 +14,17 @@ fn defends_with_high_defense_hero_instead_of_lethal_undefended() {
     g.card_mut(aragorn).damage = 0;
     g.card_mut(theodred).damage = 0;
     g.card_mut(gloin).damage = 0;
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![
-            Opt::Undefended,
-            Opt::Card(theodred),
-            Opt::Card(aragorn),
-            Opt::Card(gloin),
-        ],
-    );
-    let i = bot().choose(&g, &d);
     assert_eq!(
-        d.options[i],
+        chosen(
+            &g,
+            Ask::Defender { enemy: e },
+            vec![
+                Opt::Undefended,
+                Opt::Card(theodred),
+                Opt::Card(aragorn),
+                Opt::Card(gloin),
+            ]
+        ),
         Opt::Card(aragorn),
         "Aragorn survives 6 ATK (takes 4)"
     );
@@ -40,14 +38,12 @@ fn never_lets_iarion_die_defending_when_a_hero_could_take_it() {
     for h in g.heroes(0).collect::<Vec<_>>() {
         g.exhaust(h);
     }
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![Opt::Undefended, Opt::Card(iarion)],
-    );
-    let i = bot().choose(&g, &d);
     assert_eq!(
-        d.options[i],
+        chosen(
+            &g,
+            Ask::Defender { enemy: e },
+            vec![Opt::Undefended, Opt::Card(iarion)]
+        ),
         Opt::Undefended,
         "losing a hero beats losing the game with Iârion"
     );
@@ -69,14 +65,12 @@ fn iarion_defends_an_attack_he_safely_survives() {
         g.remaining_hp(iarion) - taken >= 3,
         "the situation: he survives with room to spare"
     );
-    let d = dec(
-        0,
-        Ask::Defender { enemy: e },
-        vec![Opt::Undefended, Opt::Card(iarion)],
-    );
-    let i = bot().choose(&g, &d);
     assert_eq!(
-        d.options[i],
+        chosen(
+            &g,
+            Ask::Defender { enemy: e },
+            vec![Opt::Undefended, Opt::Card(iarion)]
+        ),
         Opt::Card(iarion),
         "a hero would take 2 undefended"
     );

@@ -19,6 +19,12 @@ fn leadership_in(scenario: &str) -> Game<'static> {
     sandbox_in(scenario, Mode::Standard, &[LEADERSHIP_HEROES])
 }
 
+/// What a fresh `basic` chooses for seat 0 at a decision of `ask` among `options`.
+fn chosen(g: &Game, ask: Ask, options: Vec<Opt>) -> Opt {
+    let d = dec(0, ask, options);
+    d.options[bot().choose(g, &d)]
+}
+
 fn bot() -> BasicBot {
     BasicBot::new()
 }

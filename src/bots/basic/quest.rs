@@ -851,6 +851,20 @@ pub(super) fn cheapest_hold_back(
     }
     let atk = atk + 1;
     let undef = undef_cost(g, p, atk) as i64 * pct as i64 * weight as i64 / 10_000;
+    cheapest_under(g, pool, keep, atk, pct, undef, max_wp)
+}
+
+/// The character of `pool` outside `keep` (questing stat at most `max_wp`) whose held-back
+/// willpower plus `pct` percent of its defence against `atk` costs least, if under `limit`.
+fn cheapest_under(
+    g: &Game,
+    pool: &Ids,
+    keep: &Ids,
+    atk: i16,
+    pct: i32,
+    limit: i64,
+    max_wp: i16,
+) -> Option<CardId> {
     let qs = commit_stat(g, true);
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
@@ -858,7 +872,7 @@ pub(super) fn cheapest_hold_back(
             continue;
         }
         let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
-        if k < undef && best.map(|(b, _)| k < b).unwrap_or(true) {
+        if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
     }
@@ -949,18 +963,7 @@ pub(super) fn explore_attack_defender(
     let atk1 = atk + 1;
     let limit =
         (decline as i64 * w().explore_attack as i64 / 100).min(undef_cost(g, p, atk1) as i64);
-    let qs = commit_stat(g, true);
-    let mut best: Option<(i64, CardId)> = None;
-    for &c in pool.as_slice() {
-        if keep.contains(c) || is_objective_ally(g, c) || g.stat(c, g.questing_stat()) > max_wp {
-            continue;
-        }
-        let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk1) as i64;
-        if k < limit && best.is_none_or(|(b, _)| k < b) {
-            best = Some((k, c));
-        }
-    }
-    best.map(|(_, c)| (c, atk))
+    cheapest_under(g, pool, keep, atk1, 100, limit, max_wp).map(|c| (c, atk))
 }
 
 /// How much willpower of `pool` outside `keep` the quest can spare while exploring the active

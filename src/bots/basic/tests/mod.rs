@@ -25,6 +25,21 @@ fn chosen(g: &Game, ask: Ask, options: Vec<Opt>) -> Opt {
     d.options[bot().choose(g, &d)]
 }
 
+/// Set aside every card of the encounter deck, the Orc deck, the staging area and the active
+/// location (The Weather Hills boards built card by card).
+fn set_aside_encounter_cards(g: &mut Game) {
+    for z in [
+        Zone::EncounterDeck,
+        Zone::OrcDeck,
+        Zone::Staging,
+        Zone::Active,
+    ] {
+        while let Some(&c) = g.list(z).last() {
+            g.move_card(c, Zone::SetAside);
+        }
+    }
+}
+
 fn bot() -> BasicBot {
     BasicBot::new()
 }
@@ -115,18 +130,9 @@ fn wins(bot_name: &str, games: u64) -> (u64, [u64; 5], u64) {
 /// deck of Cornered Orcs (they engage at threat 30), no enemy in the encounter deck, and the
 /// Leadership heroes (5 willpower) ready to commit.
 fn explore_situation(rem: i16) -> Game<'static> {
-    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("the-weather-hills");
     g.phase = Phase::Quest;
-    for z in [
-        Zone::EncounterDeck,
-        Zone::OrcDeck,
-        Zone::Staging,
-        Zone::Active,
-    ] {
-        while let Some(&c) = g.list(z).last() {
-            g.move_card(c, Zone::SetAside);
-        }
-    }
+    set_aside_encounter_cards(&mut g);
     for _ in 0..4 {
         g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
         g.spawn(CORNERED_ORC, ENCOUNTER, Zone::OrcDeck);
@@ -177,7 +183,7 @@ fn thaurdir_engaged(g: &mut Game) -> CardId {
 }
 
 fn dike_with_iarion() -> (Game<'static>, CardId) {
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     let i = g
         .list(Zone::Play(0))
         .iter()
@@ -393,7 +399,7 @@ fn flip_hold_bot() -> BasicBot {
 /// (engagement 27: each revealed one engages at once; Attack 3), and, if `hurt`, every hero
 /// left with 3 hit points (the expected 3 + 1 for a shadow kills whichever hero takes it).
 fn dike_reveal_situation(hurt: bool) -> Game<'static> {
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     g.phase = Phase::Quest;
     set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
     clear_zone(&mut g, Zone::Staging);
@@ -463,7 +469,7 @@ fn eowyn_at_the_commit_step() -> (Game<'static>, CardId, Decision) {
 /// Square (3 quest points) with `progress` on it as the active location.
 fn ulchor_board(active: bool, progress: i16) -> (Game<'static>, CardId) {
     use crate::cards::encounter::wrath_and_ruin::ULCHOR;
-    let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("wrath-and-ruin");
     g.phase = Phase::Quest;
     for z in [Zone::EncounterDeck, Zone::Staging, Zone::Active] {
         clear_zone(&mut g, z);

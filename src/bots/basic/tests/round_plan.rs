@@ -402,16 +402,7 @@ fn keeps_a_defender_for_the_orc_that_exploring_the_active_location_reveals() {
             SCATTERED_AMONG_THE_HILLS
         );
         // No enemy in the encounter deck: only the explore reveal brings one.
-        for z in [
-            Zone::EncounterDeck,
-            Zone::OrcDeck,
-            Zone::Staging,
-            Zone::Active,
-        ] {
-            while let Some(&c) = g.list(z).last() {
-                g.move_card(c, Zone::SetAside);
-            }
-        }
+        set_aside_encounter_cards(&mut g);
         for _ in 0..4 {
             g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::EncounterDeck);
             if orcs {
@@ -565,6 +556,19 @@ fn counts_an_affordable_feint_in_hand_for_an_engaged_attack_when_asked() {
     assert_eq!(defenders(&g, "1"), 1);
 }
 
+/// `stage` of `scenario` with `progress` on it in the quest phase, nothing staged or engaged,
+/// and a Guard of the Citadel beside the Leadership heroes: the game and the Guard.
+fn stage_before_its_enemy(scenario: &str, stage: &str, progress: i16) -> (Game<'static>, CardId) {
+    let mut g = leadership_in(scenario);
+    let q = set_stage(&mut g, stage);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Engaged(0));
+    g.card_mut(q).progress = progress;
+    g.phase = Phase::Quest;
+    let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    (g, guard)
+}
+
 #[test]
 fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     // Fault class (Deadmen's Dike, seed 5, game 1, round 3): with the first stage two points
@@ -572,15 +576,8 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     // (Attack 6, engagement cost 1), it engaged at once and its attack killed a hero
     // undefended, while an ally that could have chumped it had quested for progress that was
     // not needed.
-    let situation = |progress: i16| {
-        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
-        let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
-        clear_zone(&mut g, Zone::Staging);
-        g.card_mut(q).progress = progress;
-        g.phase = Phase::Quest;
-        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
-        (g, guard)
-    };
+    let situation =
+        |progress: i16| stage_before_its_enemy("deadmens-dike", THE_SHADES_OF_ANGMAR_1B, progress);
     let (g, guard) = situation(9);
     assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 6);
     let kept = plan_with(&g, true, &[]).keep;
@@ -605,14 +602,7 @@ fn the_catacombs_of_carn_dum_keeps_a_defender_for_daechanar() {
     // engaged at once and killed a hero undefended. Of 2,000 Standard games, the 557 that
     // reached stage 2 lasted 0.7 rounds more.
     let situation = |progress: i16| {
-        let mut g = sandbox_in("the-dread-realm", Mode::Standard, &[LEADERSHIP_HEROES]);
-        let q = set_stage(&mut g, THE_CATACOMBS_OF_CARN_DUM_1B);
-        clear_zone(&mut g, Zone::Staging);
-        clear_zone(&mut g, Zone::Engaged(0));
-        g.card_mut(q).progress = progress;
-        g.phase = Phase::Quest;
-        let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
-        (g, guard)
+        stage_before_its_enemy("the-dread-realm", THE_CATACOMBS_OF_CARN_DUM_1B, progress)
     };
     let (g, guard) = situation(16);
     assert_eq!(hint(&g, g.current_quest().unwrap()).advance_attack, 5);
@@ -630,7 +620,7 @@ fn advance_reveal_keeps_a_defender_while_the_stage_only_might_fall() {
     // stage fell and the next one's enemy (Attack 6) killed a hero undefended while two
     // 1-willpower allies had quested. `advance_reveal` 0 counts no reveal for this check
     // (left at 2 by default: measured, it lives longer but makes no more progress).
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     let q = set_stage(&mut g, THE_SHADES_OF_ANGMAR_1B);
     clear_zone(&mut g, Zone::Staging);
     // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 = 6 willpower, 5 points left.
@@ -995,7 +985,7 @@ fn plan_intent_engages_the_enemy_the_commit_plan_held_characters_back_for_when_a
     // Bit 2: the engagement step engages the commit plan's enemy while its fighters are all
     // still ready, even when the plan remade there would pass; never once one of them is
     // exhausted, in another round, or when the enemy would engage on its own.
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     assert!(
         !g.rule(Rule::NoEngagementChecks),
         "the situation: engagement checks"
@@ -1277,7 +1267,7 @@ fn battle_with_the_pack_is_quested_until_pack_leader_can_take_damage() {
 /// and the weight off prices nothing.
 #[test]
 fn cross_engage_prices_the_enemies_a_quest_deficit_brings() {
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     clear_zone(&mut g, Zone::Staging);
     // Baleful Shade: engagement cost 30.
     let shade = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Staging);

@@ -66,7 +66,7 @@ fn travels_to_a_growing_location_before_it_grows() {
     // Fault class: travel scored a location's Threat now, so on Deadmen's Dike the players went
     // to Broken Battlements (2 Threat) and left Fornost Square (1 Threat, +1 per mill) in the
     // staging area, where it reached 12 Threat in four rounds and failed every quest.
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     let square = g.spawn(FORNOST_SQUARE, ENCOUNTER, Zone::Staging);
     let battlements = g.spawn(BROKEN_BATTLEMENTS, ENCOUNTER, Zone::Staging);
     assert!(g.stat(square, Stat::Threat) < g.stat(battlements, Stat::Threat));
@@ -152,7 +152,7 @@ fn travels_to_broken_battlements_before_its_time_runs_out() {
     // alone, so with its last Time counter on it the players went elsewhere (7 of 14 such
     // choices in 80 `lookahead` games, 26 of 60 in 300 `basic` games, Deadmen's Dike Standard)
     // and every deck lost 5 cards at the end of the round, and 5 more every round after.
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     let square = g.spawn(FORNOST_SQUARE, ENCOUNTER, Zone::Staging);
     let battlements = g.spawn(BROKEN_BATTLEMENTS, ENCOUNTER, Zone::Staging);
     assert_eq!(hint(&g, battlements).time_mill, 5);

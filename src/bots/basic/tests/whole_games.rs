@@ -99,7 +99,7 @@ fn shortcuts_answer_as_the_full_searches() {
 /// nor in another round.
 #[test]
 fn speed16_plan_reuse_answers_the_engagement_from_the_commit_plan() {
-    let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[LEADERSHIP_HEROES]);
+    let mut g = leadership_in("deadmens-dike");
     let heroes: Vec<CardId> = g.heroes(0).collect();
     let e = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
     g.players[0].threat = g.stat(e, Stat::Engagement) - 1;

@@ -74,6 +74,8 @@ pub(super) fn intended_engage(g: &Game, p: u8, intent: &Intent) -> CardId {
 
 /// The most engaged enemies `KillWorths` keeps (beyond: not counted).
 const KILL_ENEMIES: usize = 32;
+/// The attackers a kill search weighs: the first this many of its candidates.
+const KILL_CANDS: usize = 12;
 
 /// `plan_intent` bit 1: for each enemy engaged with `p` that can take damage, the worth of
 /// killing it this combat (as the round plan's kill of an engaged enemy counts it), the ready
@@ -93,8 +95,8 @@ pub(super) struct KillWorths {
     /// The first 12 of the enemy's attack pool (`m` of them), their attack potentials, and
     /// their sum.
     m: [u8; KILL_ENEMIES],
-    first: [[CardId; 12]; KILL_ENEMIES],
-    ap: [[i16; 12]; KILL_ENEMIES],
+    first: [[CardId; KILL_CANDS]; KILL_ENEMIES],
+    ap: [[i16; KILL_CANDS]; KILL_ENEMIES],
     sum12: [i16; KILL_ENEMIES],
     /// The 13th pool member's attack potential (0 without one): it moves into the first 12
     /// when one of them is left out.
@@ -112,8 +114,8 @@ impl KillWorths {
             killable: [false; KILL_ENEMIES],
             need: [0; KILL_ENEMIES],
             m: [0; KILL_ENEMIES],
-            first: [[NO_CARD; 12]; KILL_ENEMIES],
-            ap: [[0; 12]; KILL_ENEMIES],
+            first: [[NO_CARD; KILL_CANDS]; KILL_ENEMIES],
+            ap: [[0; KILL_CANDS]; KILL_ENEMIES],
             sum12: [0; KILL_ENEMIES],
             ap13: [0; KILL_ENEMIES],
         };
@@ -125,7 +127,7 @@ impl KillWorths {
             }
             let pool = attack_pool(g, p, e);
             let i = k.n;
-            let m = pool.n.min(12);
+            let m = pool.n.min(KILL_CANDS);
             let mut sum = 0;
             for j in 0..m {
                 let c = pool.ids[j];
@@ -136,8 +138,8 @@ impl KillWorths {
             }
             k.m[i] = m as u8;
             k.sum12[i] = sum;
-            k.ap13[i] = if pool.n > 12 {
-                attack_potential(g, pool.ids[12])
+            k.ap13[i] = if pool.n > KILL_CANDS {
+                attack_potential(g, pool.ids[KILL_CANDS])
             } else {
                 0
             };
@@ -289,7 +291,7 @@ pub(super) fn undef_kills_a_hero(g: &Game, p: u8, atk: i16) -> bool {
 pub(super) fn can_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) -> bool {
     let need = g.remaining_hp(e) + g.stat(e, Stat::Defense) - base;
     let can = need <= 0
-        || cands[..cands.len().min(12)]
+        || cands[..cands.len().min(KILL_CANDS)]
             .iter()
             .map(|&c| attack_potential(g, c))
             .sum::<i16>()
@@ -307,8 +309,8 @@ pub(super) fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) ->
     if need <= 0 {
         return Some(0);
     }
-    let n = cands.len().min(12);
-    let mut atk = [0i16; 12];
+    let n = cands.len().min(KILL_CANDS);
+    let mut atk = [0i16; KILL_CANDS];
     for i in 0..n {
         atk[i] = attack_potential(g, cands[i]);
     }
@@ -478,7 +480,7 @@ pub(super) fn attacker(g: &Game, _p: u8, enemy: CardId, o: &[Opt]) -> Option<usi
     }
     if let Some(mask) = cheapest_kill(g, enemy, cands.as_slice(), base) {
         let mut pick: Option<(i16, CardId)> = None;
-        for (i, &c) in cands.as_slice().iter().enumerate().take(12) {
+        for (i, &c) in cands.as_slice().iter().enumerate().take(KILL_CANDS) {
             if mask & (1 << i) != 0 {
                 let a = attack_potential(g, c);
                 if pick.map(|(b, _)| a > b).unwrap_or(true) {

@@ -375,6 +375,11 @@ impl GlobalScope {
         }
     }
 
+    /// Does `o` reach every (kind, stat) this scope reaches?
+    pub const fn within(self, o: GlobalScope) -> bool {
+        self.enemies & !o.enemies == 0 && self.others & !o.others == 0
+    }
+
     /// May it change stat `s` of a card that is (`enemy`) or is not an enemy?
     #[inline(always)]
     pub fn reaches(self, enemy: bool, s: Stat) -> bool {

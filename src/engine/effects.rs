@@ -531,7 +531,12 @@ impl<'a> Game<'a> {
             self.log_line(line);
         }
         let gen = self.cards[card as usize].gen;
-        self.fixed_changed();
+        // Only a stat effect can change a stat the memo keeps as fixed (`stat_now_fixed`: the
+        // printed value of a card no modifier and no `Lasting::Stat` touches), and only the
+        // stats of the card it is on.
+        if matches!(what, Lasting::Stat(..)) {
+            self.fixed_changed_on(card);
+        }
         self.lasting.push(LastingEffect {
             card,
             gen,

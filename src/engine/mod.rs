@@ -32,6 +32,8 @@ mod rules_tests;
 mod safe;
 #[cfg(test)]
 mod speed18_tests;
+#[cfg(test)]
+mod speed20_tests;
 pub use safe::safe_rule;
 mod smallids;
 mod state;
@@ -625,8 +627,11 @@ struct StatMemo {
     check: bool,
     /// The tag of the fixed stats' slots (`Game::stat_now_fixed`: stats no modifier touches,
     /// kept across decisions): `FIXED_TAG` | a generation bumped by every change that can
-    /// change such a stat (`Game::fixed_changed`: a face, attachments, global modifiers,
-    /// lasting effects, new cards, a new game or copy).
+    /// change such a stat of any card (`Game::fixed_changed`: global modifiers, a copy, a new
+    /// game of another setup). A change that can only change one card's (its face, its
+    /// attachments, a `Lasting::Stat` on it, a new card) empties that card's slots instead
+    /// (`Game::fixed_changed_on`), and a new game of the same setup keeps the slots of the
+    /// cards that start as they ended (`fixed_for_new_game`).
     fixed_tag: u64,
 }
 
@@ -691,6 +696,22 @@ impl<'a> Game<'a> {
     #[inline]
     pub(crate) fn fixed_changed(&mut self) {
         self.stat_memo.fixed_tag += 1;
+    }
+
+    /// Something only card `c`'s fixed stats read may have changed (its face, its attachments,
+    /// a `Lasting::Stat` on it, or `c` is a new card): its memo slots (stats and bot value) are
+    /// emptied, the other cards' fixed stats stay kept. (Every other card's fixed answer reads
+    /// only that card's own face, attachments and lasting effects, and the global modifiers,
+    /// whose change bumps `fixed_changed`.)
+    #[inline]
+    pub(crate) fn fixed_changed_on(&mut self, c: CardId) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let base = c as usize * N_SLOTS;
+        if let Some(slots) = self.stat_memo.slots.get(base..base + N_SLOTS) {
+            for slot in slots {
+                slot.store(0, Relaxed);
+            }
+        }
     }
 
     /// Heap bytes this game owns (buffer capacities; the shared tables counted once), for the
@@ -993,7 +1014,7 @@ impl<'a> Game<'a> {
     /// Reset for game `index` of a batch with `master` seed and run to the first decision.
     pub fn start(&mut self, master: u64, index: u64) {
         self.close_stat_memo();
-        self.fixed_changed();
+        // (`setup_game` settles which fixed stats the memo keeps: `fixed_for_new_game`.)
         use crate::seed::{derive, Stream};
         self.index = index;
         self.rng_encounter = Pcg64Mcg::seed_from_u64(derive(master, index, Stream::Encounter));

@@ -180,8 +180,8 @@ impl<'a> Game<'a> {
     }
 
     pub(crate) fn new_card(&mut self, def: DefId, owner: u8, zone: Zone) -> CardId {
-        self.fixed_changed();
         let id = self.cards.len() as CardId;
+        self.fixed_changed_on(id);
         self.cards.push(CardInst {
             def,
             script: NO_SCRIPT,
@@ -284,7 +284,7 @@ impl<'a> Game<'a> {
 
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
-        self.fixed_changed();
+        self.fixed_changed_on(c);
         let script = self.def_script[def as usize];
         let script_ref =
             ScriptRef((script != NO_SCRIPT).then(|| self.script_table[script as usize]));
@@ -348,8 +348,13 @@ impl<'a> Game<'a> {
             self.set_interest(c, IDX_GLOBAL, now_global);
             // As the rule mask: the union changes only if the card was or is in the list.
             if was_global || now_global {
+                let old = self.listen.global;
                 self.listen.global = self.global_scope();
-                self.fixed_changed();
+                // A fixed stat is one no global modifier's scope reaches: while the scope does
+                // not grow, every fixed stat kept stays so.
+                if !self.listen.global.within(old) {
+                    self.fixed_changed();
+                }
             }
             self.set_interest(c, IDX_COST_MOD, in_play && h & hooks::COST_MOD != 0);
             self.set_interest(
@@ -594,11 +599,11 @@ impl<'a> Game<'a> {
     fn count_attached(&mut self, from: Zone, to: Zone) {
         if let Zone::Attached(h) = from {
             self.cards[h as usize].n_attached -= 1;
-            self.fixed_changed();
+            self.fixed_changed_on(h);
         }
         if let Zone::Attached(h) = to {
             self.cards[h as usize].n_attached += 1;
-            self.fixed_changed();
+            self.fixed_changed_on(h);
         }
     }
 

@@ -104,7 +104,7 @@ impl<'a> Game<'a> {
     /// Turn `c` facedown (a Reanimated Dead: no script, no hooks) or face up again (its own
     /// face and script).
     fn set_facedown(&mut self, c: CardId, on: bool) {
-        self.fixed_changed();
+        self.fixed_changed_on(c);
         if on {
             let ty = self.reanimated_face().ty;
             let ci = &mut self.cards[c as usize];

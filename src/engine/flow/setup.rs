@@ -5,7 +5,7 @@ use super::*;
 
 impl<'a> Game<'a> {
     pub(crate) fn setup_game(&mut self) {
-        self.fixed_changed();
+        self.fixed_for_new_game();
         self.cards.clear();
         for l in self.lists.iter_mut() {
             l.clear();
@@ -289,6 +289,44 @@ impl<'a> Game<'a> {
     }
 }
 
+impl<'a> Game<'a> {
+    /// The fixed stats the memo keeps (`StatMemo::fixed_tag`) across the start of a new game.
+    /// A game of the same setup starts from the template's cards (`SetupTemplate::restore`),
+    /// with no lasting effect; a fixed answer reads only its card's face, kind, hooks and
+    /// attachments and the global modifiers' scope (`stat_now_fixed`, and `memo_value_of`
+    /// reads the face besides). So a card that has all of those as in the template keeps its
+    /// fixed answers, any other card's are emptied (`fixed_changed_on`), and all are dropped
+    /// when the template's scope reaches a (kind, stat) the last game's did not, or the setup
+    /// has no template yet. (Test builds in checking mode
+    /// recompute every kept answer: `memo_answers_equal_fresh_answers` plays several games on
+    /// one `Game`.)
+    fn fixed_for_new_game(&mut self) {
+        let key = SetupTemplate::key(self);
+        let t = self.template.take();
+        match &t {
+            Some(t) if t.key == key && t.listen.global.within(self.listen.global) => {
+                for i in 0..self.cards.len().max(t.cards.len()) {
+                    let same = match (self.cards.get(i), t.cards.get(i)) {
+                        (Some(a), Some(b)) => {
+                            a.def == b.def
+                                && a.reanimated == b.reanimated
+                                && a.ty == b.ty
+                                && a.hooks == b.hooks
+                                && a.n_attached == b.n_attached
+                        }
+                        _ => false,
+                    };
+                    if !same {
+                        self.fixed_changed_on(i as CardId);
+                    }
+                }
+            }
+            _ => self.fixed_changed(),
+        }
+        self.template = t;
+    }
+}
+
 /// The state `build_cards` leaves, kept per `Game` to start the next game of the same setup by
 /// copying it: the cards, the zone lists and every index of them, the players' threat.
 #[derive(Default)]
@@ -341,7 +379,7 @@ impl SetupTemplate {
     }
 
     fn restore(&self, g: &mut Game) {
-        g.fixed_changed();
+        // (The memo's fixed stats were settled for these cards by `fixed_for_new_game`.)
         g.cards.clone_from(&self.cards);
         for (a, b) in g.lists.iter_mut().zip(self.lists.iter()) {
             a.clone_from(b);

@@ -1,0 +1,99 @@
+//! Tests of session 43's engine speed-ups (`speed20`): the stat memo keeps a card's fixed
+//! stats past changes that cannot touch them, and empties them when they can.
+
+use super::*;
+use crate::cards::hints::char_value;
+
+/// The stats `char_value` reads (its `memo_value_of` mask).
+const READS: u8 = 1 << Stat::Willpower as u8
+    | 1 << Stat::Attack as u8
+    | 1 << Stat::Defense as u8
+    | 1 << Stat::HitPoints as u8;
+
+/// A value `char_value` never gives: `memo_value_of` answering it computed afresh.
+const FRESH: i32 = 123_456 / 7;
+
+/// Is `c`'s bot value kept from an earlier decision (one new decision asks it)?
+fn kept(g: &mut Game, c: CardId) -> bool {
+    g.open_stat_memo();
+    let r = g.memo_value_of(c, READS, || FRESH);
+    g.close_stat_memo();
+    r != FRESH
+}
+
+/// Ask each card's value in one decision (the memo keeps the fixed ones).
+fn ask(g: &mut Game, cs: &[CardId]) -> Vec<i32> {
+    g.open_stat_memo();
+    let v = cs.iter().map(|&c| char_value(g, c)).collect();
+    g.close_stat_memo();
+    v
+}
+
+/// A lasting effect that is not a stat's, a stat effect on another card, an attachment on
+/// another card: a hero's fixed stats (and its bot value) stay kept. A stat effect on it, an
+/// attachment on it, a new face: emptied, and the next answer is the new one.
+#[test]
+fn speed20_fixed_stats_kept_past_changes_to_other_cards() {
+    let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    g.settle();
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let (a, b, c) = (hs[0], hs[1], hs[2]);
+    let v = ask(&mut g, &hs);
+    assert!(kept(&mut g, a) && kept(&mut g, b) && kept(&mut g, c));
+    // Not a stat effect, on a: nothing emptied.
+    g.add_lasting(a, Lasting::NoExhaustInCombat, Until::EndOfPhase);
+    assert!(
+        kept(&mut g, a),
+        "a lasting effect on no stat keeps a's stats"
+    );
+    // A stat effect on b: only b's are emptied.
+    g.add_lasting(b, Lasting::Stat(Stat::Willpower, 1), Until::EndOfPhase);
+    assert!(
+        kept(&mut g, a) && kept(&mut g, c),
+        "b's effect keeps a's and c's"
+    );
+    assert!(!kept(&mut g, b), "b's stats are emptied");
+    g.open_stat_memo();
+    assert_eq!(char_value(&g, b), v[1] + 3, "b's new value");
+    g.close_stat_memo();
+    // An attachment on c: only c's are emptied.
+    let stone = g.spawn("Core-027", 0, Zone::Hand(0));
+    g.attach(stone, c, 0);
+    assert_eq!(g.card(c).n_attached, 1);
+    assert!(kept(&mut g, a), "c's attachment keeps a's");
+    assert!(!kept(&mut g, c), "c's stats are emptied");
+    // A new face on a: a's are emptied.
+    let face = g.card(b).def;
+    g.set_face(a, face);
+    assert!(!kept(&mut g, a), "a's new face empties its stats");
+    g.open_stat_memo();
+    assert_eq!(
+        g.stat(a, Stat::Willpower),
+        g.stat_now(a, Stat::Willpower),
+        "a's new willpower"
+    );
+    g.close_stat_memo();
+}
+
+/// A new game of the same setup keeps the fixed stats of the cards that start as the last game
+/// left them, and empties those of a card that changed (here a hero shown with another face).
+#[test]
+fn speed20_fixed_stats_kept_into_the_next_game_of_the_same_setup() {
+    let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    g.settle();
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let v = ask(&mut g, &hs);
+    let face = g.card(hs[1]).def;
+    let own = g.card(hs[0]).def;
+    g.set_face(hs[0], face);
+    ask(&mut g, &hs);
+    // The next game (its cards copied from the setup's template: the same ids).
+    g.sandbox(1, 1);
+    g.settle();
+    assert_eq!(g.heroes(0).collect::<Vec<_>>(), hs, "the same hero ids");
+    assert_eq!(g.card(hs[0]).def, own, "a's own face again");
+    assert!(!kept(&mut g, hs[0]), "a changed face: emptied");
+    assert!(kept(&mut g, hs[1]) && kept(&mut g, hs[2]), "b and c kept");
+    g.set_memo_check(true);
+    assert_eq!(ask(&mut g, &hs), v, "the kept values are the fresh ones");
+}

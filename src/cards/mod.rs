@@ -228,6 +228,11 @@ pub struct Script {
     /// Constant modifier `me` gives `target`'s `stat`. Called for the card itself, for the card
     /// it is attached to, and for every card when `global` is set.
     pub modify: Option<ModifyFn>,
+    /// `modify` answers from its arguments' identities and the stat alone, never from the
+    /// state of the game (a constant bonus to its host): a stat that only such attachments
+    /// change is kept by the stat memo across decisions, as a printed one
+    /// (`Game::stat_now_fixed`).
+    pub modify_static: bool,
     pub global: bool,
     /// Which stats a `global` modifier may change (`GlobalScope`; `GlobalScope::ALL` unless
     /// set): a stat outside it is computed without asking the card, so `modify` must return 0
@@ -391,6 +396,7 @@ pub const BLANK: Script = Script {
     code: "",
     x: None,
     modify: None,
+    modify_static: false,
     global: false,
     global_on: GlobalScope::ALL,
     rule: None,

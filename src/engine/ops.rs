@@ -114,7 +114,13 @@ impl<'a> Game<'a> {
     /// Keep `blank_any` after a change of `n_blank_damaged` or `safe_active`.
     #[inline]
     pub(super) fn sync_blank_any(&mut self) {
+        let was = self.blank_any;
         self.blank_any = self.n_blank_damaged > 0 || self.safe_active || self.blank_marks;
+        if self.blank_any && !was {
+            // A stat kept as fixed through its attachments' constant bonuses
+            // (`stat_by_static_attachments`) is one no blank text can change.
+            self.fixed_changed();
+        }
     }
 
     /// `script` while a card could be blanked now (an attachment blanking its text, damaged
@@ -285,6 +291,10 @@ impl<'a> Game<'a> {
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
         self.fixed_changed_on(c);
+        if let Zone::Attached(h) = self.cards[c as usize].zone {
+            // Its host's stats may be kept through its bonus (`stat_by_static_attachments`).
+            self.fixed_changed_on(h);
+        }
         let script = self.def_script[def as usize];
         let script_ref =
             ScriptRef((script != NO_SCRIPT).then(|| self.script_table[script as usize]));

@@ -120,7 +120,52 @@ impl<'a> Game<'a> {
             let raw = self.printed_raw(c, s);
             return (self.resolve_printed(c, raw).max(0), raw != X);
         }
+        // Changed only by attachments with constant bonuses (`Script::modify_static`): as
+        // fixed as a printed value, while no text can be blank (`blank_any` turning on bumps
+        // `fixed_changed`; an attachment coming, going or turning over empties its host's
+        // slots).
+        if !global
+            && !self.blank_any
+            && self.cards[c as usize].hooks & hooks::MODIFY == 0
+            && !self.lasting_stat_on(c, s)
+        {
+            if let Some(v) = self.stat_by_static_attachments(c, s) {
+                return (v, true);
+            }
+        }
         (self.stat_modified(c, s, global), false)
+    }
+
+    /// `stat_modified` of a card that only its attachments modify (no modifier of its own, no
+    /// global one, no lasting effect on the stat), if each of those that modifies is
+    /// `Script::modify_static` and none subtracts (so `Rule::CannotReduceStat` changes
+    /// nothing) and the printed value is not X; `None` otherwise.
+    fn stat_by_static_attachments(&self, c: CardId, s: Stat) -> Option<i16> {
+        let raw = self.printed_raw(c, s);
+        if raw == X {
+            return None;
+        }
+        let mut v = self.resolve_printed(c, raw);
+        for &a in self.list(Zone::Attached(0)) {
+            if self.cards[a as usize].zone != Zone::Attached(c) {
+                continue;
+            }
+            if let Some(f) = self
+                .script(a)
+                .and_then(|sc| sc.modify.map(|f| (f, sc.modify_static)))
+            {
+                let (f, fixed) = f;
+                if !fixed {
+                    return None;
+                }
+                let d = f(self, a, c, s);
+                if d < 0 {
+                    return None;
+                }
+                v += d;
+            }
+        }
+        Some(v.max(0))
     }
 
     pub(super) fn stat_now(&self, c: CardId, s: Stat) -> i16 {

@@ -97,3 +97,71 @@ fn speed20_fixed_stats_kept_into_the_next_game_of_the_same_setup() {
     g.set_memo_check(true);
     assert_eq!(ask(&mut g, &hs), v, "the kept values are the fresh ones");
 }
+
+/// Does the memo hold `c`'s stat `s` as a fixed answer (kept across decisions)?
+fn stat_kept(g: &Game, c: CardId, s: Stat) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    g.stat_memo
+        .slots
+        .get(c as usize * N_SLOTS + s as usize)
+        .is_some_and(|slot| slot.load(Relaxed) >> 16 == g.stat_memo.fixed_tag)
+}
+
+/// A stat only attachments with a constant bonus change (Celebrían's Stone, with Steward of
+/// Gondor beside it, which has no bonus) is kept as fixed, with the bonus; a lasting effect on
+/// it, or the attachment leaving, empties it, and a bonus that is not declared constant
+/// (`Script::modify_static`) is never kept.
+#[test]
+fn speed20_celebrians_stone_bonus_kept_as_fixed() {
+    let mut g = crate::cards::testkit::sandbox(&[&["Core-001", "Core-002", "Core-003"]]);
+    g.settle();
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let a = hs[0];
+    let printed = g.printed(a, Stat::Willpower);
+    let stone = g.spawn("Core-027", 0, Zone::Hand(0));
+    let steward = g.spawn("Core-026", 0, Zone::Hand(0));
+    g.attach(stone, a, 0);
+    g.attach(steward, a, 0);
+    let ask = |g: &mut Game| {
+        g.open_stat_memo();
+        let w = g.stat(a, Stat::Willpower);
+        g.close_stat_memo();
+        w
+    };
+    assert_eq!(ask(&mut g), printed + 2, "the stone's bonus");
+    assert!(stat_kept(&g, a, Stat::Willpower), "kept as fixed");
+    g.set_memo_check(true);
+    assert_eq!(ask(&mut g), printed + 2, "the kept answer is the fresh one");
+    // A lasting effect on it: emptied, and not fixed while it lasts.
+    g.add_lasting(a, Lasting::Stat(Stat::Willpower, 1), Until::EndOfPhase);
+    assert!(!stat_kept(&g, a, Stat::Willpower));
+    assert_eq!(ask(&mut g), printed + 3);
+    assert!(
+        !stat_kept(&g, a, Stat::Willpower),
+        "modified by a lasting effect"
+    );
+    g.lasting.clear();
+    assert_eq!(ask(&mut g), printed + 2);
+    // The stone leaves: emptied, the printed value again.
+    g.move_card(stone, Zone::Discard(0));
+    assert!(!stat_kept(&g, a, Stat::Willpower));
+    assert_eq!(ask(&mut g), printed);
+    // Not declared constant: computed afresh at every decision. (A copy of the stone's script
+    // without the flag stands in for such a card.)
+    let stone2 = g.spawn("Core-027", 0, Zone::Hand(0));
+    g.attach(stone2, a, 0);
+    assert_eq!(ask(&mut g), printed + 2);
+    assert!(stat_kept(&g, a, Stat::Willpower));
+    static UNDECLARED: crate::cards::Script = crate::cards::Script {
+        code: "Core-027",
+        modify: Some(|_, _, _, s| if s == Stat::Willpower { 2 } else { 0 }),
+        ..crate::cards::BLANK
+    };
+    g.cards[stone2 as usize].script_ref = ScriptRef(Some(&UNDECLARED));
+    g.fixed_changed_on(a);
+    assert_eq!(ask(&mut g), printed + 2);
+    assert!(
+        !stat_kept(&g, a, Stat::Willpower),
+        "an undeclared bonus is not kept"
+    );
+}

@@ -191,6 +191,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         attach_to: Some(any_hero),
         modify: Some(celebrians_stone_modify),
+        modify_static: true,
         rule: Some(celebrians_stone_rule),
         rule_on: crate::rules![GainsIcon],
         ..BLANK

@@ -535,7 +535,7 @@ impl<'a> Game<'a> {
         // printed value of a card no modifier and no `Lasting::Stat` touches), and only the
         // stats of the card it is on.
         if matches!(what, Lasting::Stat(..)) {
-            self.fixed_changed_on(card);
+            self.empty_memo_slots(card);
         }
         self.lasting.push(LastingEffect {
             card,

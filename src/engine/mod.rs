@@ -633,6 +633,13 @@ struct StatMemo {
     /// (`Game::fixed_changed_on`), and a new game of the same setup keeps the slots of the
     /// cards that start as they ended (`fixed_for_new_game`).
     fixed_tag: u64,
+    /// The cards whose face, kind or attachments changed since this game's cards were copied
+    /// from the setup's template (`Game::fixed_changed_on`; a new card is one): those a new
+    /// game of the same setup must empty (`fixed_for_new_game`). `touched_all`: more than
+    /// fit, or not known (a copy).
+    touched: [CardId; 32],
+    n_touched: u8,
+    touched_all: bool,
 }
 
 /// The bit that marks a slot's tag as a fixed stat's (`StatMemo::fixed_tag`) rather than an
@@ -659,6 +666,9 @@ impl Clone for StatMemo {
             avail: Default::default(),
             check: self.check,
             fixed_tag: self.fixed_tag,
+            touched: self.touched,
+            n_touched: 0,
+            touched_all: true,
         }
     }
 }
@@ -675,6 +685,7 @@ impl StatMemo {
         }
         // (This memo's fixed stats were of another game: none may look current.)
         self.fixed_tag = self.fixed_tag.max(source.fixed_tag) + 1;
+        self.touched_all = true;
     }
 }
 
@@ -705,6 +716,20 @@ impl<'a> Game<'a> {
     /// whose change bumps `fixed_changed`.)
     #[inline]
     pub(crate) fn fixed_changed_on(&mut self, c: CardId) {
+        let m = &mut self.stat_memo;
+        if (m.n_touched as usize) < m.touched.len() {
+            m.touched[m.n_touched as usize] = c;
+            m.n_touched += 1;
+        } else {
+            m.touched_all = true;
+        }
+        self.empty_memo_slots(c);
+    }
+
+    /// Empty card `c`'s memo slots (`fixed_changed_on` without noting `c`: for a change the
+    /// next game does not start with, a lasting effect on it).
+    #[inline]
+    pub(crate) fn empty_memo_slots(&mut self, c: CardId) {
         use std::sync::atomic::Ordering::Relaxed;
         let base = c as usize * N_SLOTS;
         if let Some(slots) = self.stat_memo.slots.get(base..base + N_SLOTS) {

@@ -222,6 +222,7 @@ impl<'a> Game<'a> {
         });
         if let Zone::Attached(h) = zone {
             self.cards[h as usize].n_attached += 1;
+            self.fixed_changed_on(h);
         }
         self.lists[zone.list()].push(id);
         self.set_face(id, def);

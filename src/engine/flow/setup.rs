@@ -295,35 +295,30 @@ impl<'a> Game<'a> {
     /// with no lasting effect; a fixed answer reads only its card's face, kind, hooks and
     /// attachments and the global modifiers' scope (`stat_now_fixed`, and `memo_value_of`
     /// reads the face besides). So a card that has all of those as in the template keeps its
-    /// fixed answers, any other card's are emptied (`fixed_changed_on`), and all are dropped
+    /// fixed answers; the others are the cards noted by `fixed_changed_on` since the last
+    /// start (`StatMemo::touched`), whose slots are emptied; and all are dropped
     /// when the template's scope reaches a (kind, stat) the last game's did not, or the setup
     /// has no template yet. (Test builds in checking mode
     /// recompute every kept answer: `memo_answers_equal_fresh_answers` plays several games on
     /// one `Game`.)
     fn fixed_for_new_game(&mut self) {
         let key = SetupTemplate::key(self);
-        let t = self.template.take();
-        match &t {
-            Some(t) if t.key == key && t.listen.global.within(self.listen.global) => {
-                for i in 0..self.cards.len().max(t.cards.len()) {
-                    let same = match (self.cards.get(i), t.cards.get(i)) {
-                        (Some(a), Some(b)) => {
-                            a.def == b.def
-                                && a.reanimated == b.reanimated
-                                && a.ty == b.ty
-                                && a.hooks == b.hooks
-                                && a.n_attached == b.n_attached
-                        }
-                        _ => false,
-                    };
-                    if !same {
-                        self.fixed_changed_on(i as CardId);
-                    }
-                }
+        let same_setup = self
+            .template
+            .as_ref()
+            .is_some_and(|t| t.key == key && t.listen.global.within(self.listen.global));
+        let m = &mut self.stat_memo;
+        let (n, all) = (m.n_touched as usize, m.touched_all);
+        m.n_touched = 0;
+        m.touched_all = false;
+        if same_setup && !all {
+            for i in 0..n {
+                let c = self.stat_memo.touched[i];
+                self.empty_memo_slots(c);
             }
-            _ => self.fixed_changed(),
+        } else {
+            self.fixed_changed();
         }
-        self.template = t;
     }
 }
 

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 27] = [
+    const DECKS: [(&str, &str); 28] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -170,6 +170,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "weather-hills-trackers",
             include_str!("../../decks/weather-hills-trackers.txt"),
+        ),
+        (
+            "weather-hills-loremasters",
+            include_str!("../../decks/weather-hills-loremasters.txt"),
         ),
     ];
     &DECKS

@@ -604,6 +604,18 @@ weights! {
     /// the players engage it (0: `kill_rounds`, as for any enemy). 10: about the rest of a game
     /// there (results/research/foreign41.md: `core-leadership` Intruders Easy +2 points of wins).
     stay_rounds: 10,
+    /// distill43: when a side quest that reveals one more card while it is the current quest
+    /// (`Hint::side_quest_reveals_more`: Orc Rearguard) is made the current quest, unless the
+    /// main quest cannot be defeated anyway: 0 whenever the expected surplus is above 0; 1 only
+    /// when this round's expected surplus finishes it; 2 never.
+    reveal_quest: 1,
+    /// distill43: a side quest whose `Hint::side_quest_priority` is below this counts as one
+    /// without priority (the current quest only when this round's expected surplus finishes
+    /// it, or the main quest cannot be defeated anyway); 0: every priority counts.
+    side_prio_min: 0,
+    /// distill43: the least Threat in the staging area for which a location that cannot be
+    /// explored by the next round's expected surplus is travelled to (below it: Pass).
+    travel_min_threat: 2,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

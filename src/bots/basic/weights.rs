@@ -607,15 +607,33 @@ weights! {
     /// distill43: when a side quest that reveals one more card while it is the current quest
     /// (`Hint::side_quest_reveals_more`: Orc Rearguard) is made the current quest, unless the
     /// main quest cannot be defeated anyway: 0 whenever the expected surplus is above 0; 1 only
-    /// when this round's expected surplus finishes it; 2 never.
+    /// when this round's expected surplus finishes it; 2 never. 1: `lookahead` overrode the old
+    /// choice at 1,300 of 3,150 searched current-quest decisions in 600 Intruders games; `basic`
+    /// against 0 (chetwood-vigil, 4,000 pairs) Easy +1.22 / +0.93 / +1.70 win points (seeds
+    /// 4311 / 4312 / 4314, each above 0), Standard +0.23 (n.s.) / +0.70 (+0.41 to +0.99); at 2
+    /// Easy −1.25 (seed 4312, below 0). `lookahead` Intruders Standard −0.50 (−1.56 to +0.56,
+    /// 1,000 pairs, seed 4321). No other scenario has the hint (results/research/distill43.md).
     reveal_quest: 1,
     /// distill43: a side quest whose `Hint::side_quest_priority` is below this counts as one
     /// without priority (the current quest only when this round's expected surplus finishes
-    /// it, or the main quest cannot be defeated anyway); 0: every priority counts.
+    /// it, or the main quest cannot be defeated anyway); 0: every priority counts. Off: what
+    /// `lookahead` overrides most on Across the Ettenmoors (the main quest instead of a
+    /// prioritised side quest), yet for `basic` at 21 the Ettenmoors (noldor-questers, 4,000
+    /// pairs, seed 4313) lose 5.10 win points Easy and 2.02 Standard (both below 0); at 61
+    /// Intruders Easy +1.45, Standard +0.68 (mostly Orc Rearguard, see `reveal_quest`).
     side_prio_min: 0,
     /// distill43: the least Threat in the staging area for which a location that cannot be
-    /// explored by the next round's expected surplus is travelled to (below it: Pass).
-    travel_min_threat: 2,
+    /// explored by the next round's expected surplus is travelled to (below it: Pass). 1 (was
+    /// 2): `lookahead` travelled where `basic` passed in 200 of 300 Intruders Standard games
+    /// (Shrouded Hills, Threat 1, round 1). `basic` against 2 (4,000 pairs, seeds 4331 / 4333):
+    /// win points Intruders (chetwood-vigil) Easy +2.48 / +2.12, Standard +1.57 / +1.07; Mount
+    /// Gram (core-leadership) Easy +3.20 / +4.03, Standard +3.92 / +3.33; the Ettenmoors
+    /// (noldor-questers) Easy +5.40 / +5.72, Standard +1.30 / +1.62 (all above 0); the Wastes
+    /// (wastes-watchmen) progress +0.18 Easy, +0.08 Standard (above 0); Deadmen's Dike, The
+    /// Weather Hills, Carn Dûm, Wrath and Ruin unchanged or identical; but The Dread Realm
+    /// (core-leadership, seed 4334) progress −0.17 Easy, −0.03 Standard (below 0: Unholy Crypt's
+    /// 7 quest points take the stage's progress). 0 (also Threat 0): Mount Gram −0.28 / −0.25.
+    travel_min_threat: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -196,3 +196,25 @@ fn control_race_travels_to_a_location_not_worth_its_threat() {
     install(before);
     assert_eq!(off, Some(0), "off: passed, as before");
 }
+
+#[test]
+fn shrouded_hills_at_threat_1_is_travelled_to() {
+    // Fault class (distill43: `lookahead` overrode `basic`'s Pass with this travel in 200 of
+    // 300 Intruders Standard games, mostly in round 1): a location of Threat 1 that the next
+    // round's surplus would not explore was left staged, where its Threat counts at every
+    // staging step. Travelling to it takes the Threat out of the staging area
+    // (`travel_min_threat` 1; at 2 the old Pass).
+    let mut g = leadership_in("intruders-in-chetwood");
+    clear_zone(&mut g, Zone::Staging);
+    let hills = g.spawn(SHROUDED_HILLS, ENCOUNTER, Zone::Staging);
+    assert_eq!(g.threat_contribution(hills), 1, "one quest card in play");
+    let rem = g.stat(hills, Stat::QuestPoints);
+    assert!(
+        rem > quest::expected_surplus(&g, 0).max(0),
+        "not explored next round"
+    );
+    let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(hills)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(hills));
+    let old = bot_with(&[("travel_min_threat", "2")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Pass, "at 2: left staged");
+}

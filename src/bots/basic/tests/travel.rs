@@ -77,8 +77,12 @@ fn travels_to_a_growing_location_before_it_grows() {
         vec![Opt::Pass, Opt::Card(battlements), Opt::Card(square)],
     );
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(square));
-    // The growth is the reason: counted for no rounds, the bigger Threat now wins.
-    let opts = [("growth_rounds".to_string(), "0".to_string())];
+    // The growth is the reason: counted for no rounds, the bigger Threat now wins (with the
+    // old travel threshold: at `travel_min_threat` 1 a square of Threat 1 is a candidate too).
+    let opts = [
+        ("growth_rounds".to_string(), "0".to_string()),
+        ("travel_min_threat".to_string(), "2".to_string()),
+    ];
     let mut flat = BasicBot::from_options(&opts).unwrap();
     assert_eq!(d.options[flat.choose(&g, &d)], Opt::Card(battlements));
 }
@@ -191,7 +195,13 @@ fn control_race_travels_to_a_location_not_worth_its_threat() {
     let o = [Opt::Pass, Opt::Card(sq)];
     assert_eq!(quest::travel(&g, 0, &o), Some(1));
     let before = weights::w();
-    install(Weights::from_options(&[("race_travel".into(), "0".into())]).unwrap());
+    install(
+        Weights::from_options(&[
+            ("race_travel".into(), "0".into()),
+            ("travel_min_threat".into(), "2".into()),
+        ])
+        .unwrap(),
+    );
     let off = quest::travel(&g, 0, &o);
     install(before);
     assert_eq!(off, Some(0), "off: passed, as before");

@@ -608,7 +608,8 @@ weights! {
     /// (`Hint::side_quest_reveals_more`: Orc Rearguard) is made the current quest, unless the
     /// main quest cannot be defeated anyway: 0 whenever the expected surplus is above 0; 1 only
     /// when this round's expected surplus finishes it; 2 never. 1: `lookahead` overrode the old
-    /// choice at 1,300 of 3,150 searched current-quest decisions in 600 Intruders games; `basic`
+    /// choice at 1,352 of the 1,436 searched decisions where it was Orc Rearguard (600
+    /// Intruders games); `basic`
     /// against 0 (chetwood-vigil, 4,000 pairs) Easy +1.22 / +0.93 / +1.70 win points (seeds
     /// 4311 / 4312 / 4314, each above 0), Standard +0.23 (n.s.) / +0.70 (+0.41 to +0.99); at 2
     /// Easy −1.25 (seed 4312, below 0). `lookahead` Intruders Standard −0.50 (−1.56 to +0.56,

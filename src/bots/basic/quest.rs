@@ -1691,7 +1691,13 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             w().growth_rounds * h.threat_growth as i32
         };
         let threat = g.threat_contribution(l) + growth as i16;
-        if threat < w().travel_min_threat as i16
+        // (`travel_min_threat`, distill43: a location with a travel cost keeps the old 2.)
+        let min_threat = if h.travel_penalty > 0 {
+            w().travel_min_threat.max(2)
+        } else {
+            w().travel_min_threat
+        };
+        if threat < min_threat as i16
             && !no_qp
             && !race
             && h.travel_penalty >= 0

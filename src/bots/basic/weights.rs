@@ -624,7 +624,8 @@ weights! {
     /// Intruders Easy +1.45, Standard +0.68 (mostly Orc Rearguard, see `reveal_quest`).
     side_prio_min: 0,
     /// distill43: the least Threat in the staging area for which a location that cannot be
-    /// explored by the next round's expected surplus is travelled to (below it: Pass). 1 (was
+    /// explored by the next round's expected surplus is travelled to (below it: Pass); a
+    /// location with a travel cost (`Hint::travel_penalty` > 0) keeps at least 2. 1 (was
     /// 2): `lookahead` travelled where `basic` passed in 200 of 300 Intruders Standard games
     /// (Shrouded Hills, Threat 1, round 1). `basic` against 2 (4,000 pairs, seeds 4331 / 4333):
     /// win points Intruders (chetwood-vigil) Easy +2.48 / +2.12, Standard +1.57 / +1.07; Mount
@@ -633,7 +634,11 @@ weights! {
     /// (wastes-watchmen) progress +0.18 Easy, +0.08 Standard (above 0); Deadmen's Dike, The
     /// Weather Hills, Carn Dûm, Wrath and Ruin unchanged or identical; but The Dread Realm
     /// (core-leadership, seed 4334) progress −0.17 Easy, −0.03 Standard (below 0: Unholy Crypt's
-    /// 7 quest points take the stage's progress). 0 (also Threat 0): Mount Gram −0.28 / −0.25.
+    /// 7 quest points take the stage's progress; −0.14 / −0.04 on seed 4338). 0 (also Threat
+    /// 0): Mount Gram −0.28 / −0.25. Deadmen's Dike Nightmare lost 0.30 progress (−0.34 to
+    /// −0.26, seed 4335) to Fornost Street's travel cost until a travel cost kept the 2:
+    /// identical since, the other cells as before (seed 4338: Intruders +2.20 / +0.93, Mount
+    /// Gram +3.17 / +3.20, the Ettenmoors +6.40 / +2.00 win points Easy / Standard).
     travel_min_threat: 1,
 }
 

@@ -228,3 +228,27 @@ fn shrouded_hills_at_threat_1_is_travelled_to() {
     let old = bot_with(&[("travel_min_threat", "2")]).choose(&g, &d);
     assert_eq!(d.options[old], Opt::Pass, "at 2: left staged");
 }
+
+#[test]
+fn fornost_street_at_threat_1_is_left_staged_for_its_travel_cost() {
+    // Fault class (distill43): with `travel_min_threat` 1 the bot travelled to Fornost Street
+    // (Deadmen's Dike Nightmare, Threat 1, 6 quest points), whose travel cost brings an enemy
+    // back to the staging area: progress score −0.30 (−0.34 to −0.26) over 4,000 pairs. Its
+    // hint now names the travel cost (as Norbury Tombs' does), and a location with a travel
+    // cost keeps the old threshold of 2.
+    let mut g = sandbox_in("deadmens-dike", Mode::Nightmare, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    let street = g.spawn(FORNOST_STREET, ENCOUNTER, Zone::Staging);
+    assert_eq!(g.threat_contribution(street), 1);
+    assert!(hint(&g, street).travel_penalty > 0);
+    let rem = g.stat(street, Stat::QuestPoints);
+    assert!(
+        rem > quest::expected_surplus(&g, 0).max(0),
+        "not explored next round"
+    );
+    let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(street)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    // A Threat-1 location without a travel cost is still travelled to (see
+    // `shrouded_hills_at_threat_1_is_travelled_to`).
+}

@@ -161,6 +161,10 @@ pub mod codes {
     pub const ORC_WAR_PARTY: &str = "TLR-017";
     pub const CHETWOOD_FOREST: &str = "TLR-018";
     pub const OUTLYING_HOMESTEAD: &str = "TLR-020";
+    pub const ORC_REARGUARD: &str = "TLR-023";
+    pub const ARWEN_UNDOMIEL: &str = "TDR-140";
+    pub const SHROUDED_HILLS: &str = "TLR-048";
+    pub const FORNOST_STREET: &str = "DDN-023";
     pub const CORNERED_ORC: &str = "TLR-025";
     pub const EXPOSED_RIDGE: &str = "TLR-028";
     pub const ANGMAR_ORC: &str = "TLR-043";

@@ -1591,6 +1591,8 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
         let prio = hint(g, c).side_quest_priority;
+        // (`side_prio_min`, distill43: a lower priority counts as none.)
+        let prio = if prio < w().side_prio_min { 0 } else { prio };
         let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
@@ -1602,7 +1604,15 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
         // Orc Rearguard as the current quest reveals one more card: only worth it when we
         // expect to make progress on it.
-        if hint(g, c).side_quest_reveals_more && surplus <= 0 && !main_blocked {
+        // (`reveal_quest`, distill43: 1 only when this round's surplus finishes it, 2 never.)
+        if hint(g, c).side_quest_reveals_more
+            && !main_blocked
+            && match w().reveal_quest {
+                0 => surplus <= 0,
+                1 => !cheap,
+                _ => true,
+            }
+        {
             continue;
         }
         let v = prio * 10 + cheap as i32 * 200 - rem as i32;
@@ -1681,7 +1691,13 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             w().growth_rounds * h.threat_growth as i32
         };
         let threat = g.threat_contribution(l) + growth as i16;
-        if threat < 2
+        // (`travel_min_threat`, distill43: a location with a travel cost keeps the old 2.)
+        let min_threat = if h.travel_penalty > 0 {
+            w().travel_min_threat.max(2)
+        } else {
+            w().travel_min_threat
+        };
+        if threat < min_threat as i16
             && !no_qp
             && !race
             && h.travel_penalty >= 0

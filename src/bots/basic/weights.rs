@@ -604,6 +604,42 @@ weights! {
     /// the players engage it (0: `kill_rounds`, as for any enemy). 10: about the rest of a game
     /// there (results/research/foreign41.md: `core-leadership` Intruders Easy +2 points of wins).
     stay_rounds: 10,
+    /// distill43: when a side quest that reveals one more card while it is the current quest
+    /// (`Hint::side_quest_reveals_more`: Orc Rearguard) is made the current quest, unless the
+    /// main quest cannot be defeated anyway: 0 whenever the expected surplus is above 0; 1 only
+    /// when this round's expected surplus finishes it; 2 never. 1: `lookahead` overrode the old
+    /// choice at 1,352 of the 1,436 searched decisions where it was Orc Rearguard (600
+    /// Intruders games); `basic`
+    /// against 0 (chetwood-vigil, 4,000 pairs) Easy +1.22 / +0.93 / +1.70 win points (seeds
+    /// 4311 / 4312 / 4314, each above 0), Standard +0.23 (n.s.) / +0.70 (+0.41 to +0.99); at 2
+    /// Easy −1.25 (seed 4312, below 0). `lookahead` Intruders Standard −0.50 (−1.56 to +0.56,
+    /// 1,000 pairs, seed 4321). No other scenario has the hint (results/research/distill43.md).
+    reveal_quest: 1,
+    /// distill43: a side quest whose `Hint::side_quest_priority` is below this counts as one
+    /// without priority (the current quest only when this round's expected surplus finishes
+    /// it, or the main quest cannot be defeated anyway); 0: every priority counts. Off: what
+    /// `lookahead` overrides most on Across the Ettenmoors (the main quest instead of a
+    /// prioritised side quest), yet for `basic` at 21 the Ettenmoors (noldor-questers, 4,000
+    /// pairs, seed 4313) lose 5.10 win points Easy and 2.02 Standard (both below 0); at 61
+    /// Intruders Easy +1.45, Standard +0.68 (mostly Orc Rearguard, see `reveal_quest`).
+    side_prio_min: 0,
+    /// distill43: the least Threat in the staging area for which a location that cannot be
+    /// explored by the next round's expected surplus is travelled to (below it: Pass); a
+    /// location with a travel cost (`Hint::travel_penalty` > 0) keeps at least 2. 1 (was
+    /// 2): `lookahead` travelled where `basic` passed in 200 of 300 Intruders Standard games
+    /// (Shrouded Hills, Threat 1, round 1). `basic` against 2 (4,000 pairs, seeds 4331 / 4333):
+    /// win points Intruders (chetwood-vigil) Easy +2.48 / +2.12, Standard +1.57 / +1.07; Mount
+    /// Gram (core-leadership) Easy +3.20 / +4.03, Standard +3.92 / +3.33; the Ettenmoors
+    /// (noldor-questers) Easy +5.40 / +5.72, Standard +1.30 / +1.62 (all above 0); the Wastes
+    /// (wastes-watchmen) progress +0.18 Easy, +0.08 Standard (above 0); Deadmen's Dike, The
+    /// Weather Hills, Carn Dûm, Wrath and Ruin unchanged or identical; but The Dread Realm
+    /// (core-leadership, seed 4334) progress −0.17 Easy, −0.03 Standard (below 0: Unholy Crypt's
+    /// 7 quest points take the stage's progress; −0.14 / −0.04 on seed 4338). 0 (also Threat
+    /// 0): Mount Gram −0.28 / −0.25. Deadmen's Dike Nightmare lost 0.30 progress (−0.34 to
+    /// −0.26, seed 4335) to Fornost Street's travel cost until a travel cost kept the 2:
+    /// identical since, the other cells as before (seed 4338: Intruders +2.20 / +0.93, Mount
+    /// Gram +3.17 / +3.20, the Ettenmoors +6.40 / +2.00 win points Easy / Standard).
+    travel_min_threat: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -5,7 +5,7 @@
 
 use super::play_plans::{PlayPlan, Then};
 use super::{Plan, MAX_WIDTH};
-use crate::engine::{Decision, Game};
+use crate::engine::{CommitSet, Decision, Game};
 
 /// Samples per candidate kept for the account (a candidate dropped later is shown without
 /// the comparison).
@@ -118,9 +118,16 @@ pub(super) fn option_label(g: &Game, d: &Decision, i: usize) -> String {
 }
 
 /// "commit Éowyn, Aragorn; engage Orc War Party", or `basic`'s own plan.
-pub(super) fn plan_label(g: &Game, p: &Plan) -> String {
+/// `own`: `basic`'s commit set, when known ("basic's commit (Éowyn, Aragorn)").
+pub(super) fn plan_label(g: &Game, p: &Plan, own: Option<&CommitSet>) -> String {
     if p.basic {
-        return "basic's commit".to_string();
+        let mut s = "basic's commit".to_string();
+        if let Some(set) = own {
+            s.push_str(" (");
+            names(g, set.as_slice(), "nobody", &mut s);
+            s.push(')');
+        }
+        return s;
     }
     let mut s = String::from("commit ");
     names(g, &p.cards[..p.n], "nobody", &mut s);

@@ -255,6 +255,8 @@ pub struct LookaheadBot {
     margins: (Option<f64>, Option<f64>),
     /// Also search engagement ties, the attack order and archery.
     search_all: bool,
+    /// Search the choice of the current quest (distill43; false: `basic`'s choice stands).
+    search_quest: bool,
     /// Search the mulligan with rollouts to the start of round `1 + mulligan_depth` (0: off).
     mulligan_depth: u16,
     /// Late-round decisions play on through the next round's quest phase.
@@ -416,6 +418,7 @@ impl LookaheadBot {
                 },
             },
             search_all: num("search_all", get("search_all"), 0u8, 1)? == 1,
+            search_quest: num("search_quest", get("search_quest"), 0u8, 1)? == 1,
             mulligan_depth: num("mulligan_depth", get("mulligan_depth"), 0u16, 5)?,
             late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
             idle_boosts: num("idle_boosts", get("idle_boosts"), 0u8, 1)? == 1,
@@ -852,11 +855,18 @@ impl LookaheadBot {
         let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0, self.chip);
         let stop = game.round.saturating_add(self.plan_depth);
         let best = self.best_plan(game, &cand[..n], stop);
+        // (The account names `basic`'s own commits: a fresh copy of the policy answers, so
+        // the policy's memo and the choice are untouched.)
+        let own = if self.explained.is_some() {
+            BasicBot::with_weights(*self.policy.weights()).commit_set(game, d)
+        } else {
+            None
+        };
         self.explain_with(
             || "commit plan".into(),
             stop,
             cand.iter().position(|p| p.basic),
-            |k| explain::plan_label(game, &cand[k]),
+            |k| explain::plan_label(game, &cand[k], own.as_ref()),
         );
         self.plan = Some(cand[best]);
         cand[best].answer(d).unwrap_or(base)
@@ -913,6 +923,9 @@ impl Bot for LookaheadBot {
             if let Some(i) = self.planning(game, d, base) {
                 return i;
             }
+        }
+        if !self.search_quest && matches!(d.ask, Ask::CurrentQuest) {
+            return base;
         }
         let mulligan = matches!(d.ask, Ask::Mulligan) && self.mulligan_depth > 0;
         if !mulligan && !searched_with(game, d, self.search_all) {

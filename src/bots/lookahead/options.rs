@@ -284,6 +284,11 @@ pub const OPTIONS: &[BotOption] = &[
         default: "0",
         about: "1: also search engagement ties, the order of attacking enemies and archery (0: basic decides them)",
     },
+    BotOption {
+        name: "search_quest",
+        default: "1",
+        about: "0: the current quest (main or a side quest) is basic's choice, not searched (1: searched like any decision)",
+    },
 ];
 
 pub(super) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display>(

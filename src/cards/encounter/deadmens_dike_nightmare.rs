@@ -78,6 +78,11 @@ pub static SCRIPTS: &[Script] = &[
     // enemies engaged with the defending player are stronger (Attack, Defense) this phase.
     Script {
         code: "DDN-023",
+        // Its travel cost brings back an enemy, like Norbury Tombs'.
+        hint: Hint {
+            travel_penalty: 3,
+            ..NO_HINT
+        },
         modify: Some(street_modify),
         global: true,
         global_on: crate::cards::GlobalScope::others(&[Stat::Threat]),

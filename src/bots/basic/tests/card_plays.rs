@@ -632,3 +632,32 @@ fn sense40_fair_and_perilous_phase_boost() {
     g.phase = Phase::Resource;
     assert!(crate::cards::hints::boost_is_idle(&g, fp));
 }
+
+#[test]
+fn arwen_undomiel_turns_a_spare_card_into_a_resource_before_planning() {
+    // Fault class (distill43: `lookahead` used her in the resource phase where `basic` passed
+    // at 588 decisions of 600 Across the Ettenmoors games, noldor-questers): with a full hand
+    // and no dead card `basic` used her only in the planning phase, after its plays, when the
+    // resource came too late. Now from the resource phase on (6+ cards in hand), so the
+    // resource pays for this round's plays.
+    let mut g = sandbox(&[&[ARWEN_UNDOMIEL, LEADERSHIP_HEROES[0]]]);
+    let arwen = g
+        .heroes(0)
+        .find(|&h| g.def_of(h).code == ARWEN_UNDOMIEL)
+        .unwrap();
+    clear_zone(&mut g, Zone::Hand(0));
+    for _ in 0..6 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Resource;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Resource),
+        vec![Opt::Pass, Opt::Activate(arwen)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(arwen));
+    // A short hand keeps its cards.
+    let c = g.list(Zone::Hand(0))[0];
+    g.discard(c);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+}

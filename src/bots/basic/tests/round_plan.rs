@@ -1355,3 +1355,42 @@ fn thane_ulchor_attack_gets_a_defender_held_back_from_the_quest() {
     g.first = 1;
     assert_eq!(quest::explore_attacker(&g, 0), None);
 }
+
+#[test]
+fn orc_rearguard_is_the_current_quest_only_when_this_round_clears_it() {
+    // Fault class (distill43: `lookahead` overrode `basic`'s choice of this side quest with the
+    // main quest at 1,300 of 3,400 current-quest decisions in 600 Intruders games): as the
+    // current quest it reveals one more card, and `basic` chose it whenever any surplus was
+    // expected, so a side quest that took two or more rounds cost a card each round.
+    // `reveal_quest` 1: only when this round's expected surplus finishes it (0: the old play).
+    let mut g = leadership_in("intruders-in-chetwood");
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    if !g
+        .list(Zone::Play(0))
+        .iter()
+        .any(|&c| is_objective_ally(&g, c))
+    {
+        g.spawn(IARION, ENCOUNTER, Zone::Play(0));
+    }
+    assert!(
+        !g.rule(Rule::CannotDefeat(main)),
+        "Iârion is here: the stage can be defeated"
+    );
+    let rg = g.spawn(ORC_REARGUARD, ENCOUNTER, Zone::Staging);
+    g.spawn(OUTLYING_HOMESTEAD, ENCOUNTER, Zone::Staging); // some staged threat
+    assert!(hint(&g, rg).side_quest_reveals_more && g.is_side_quest(rg));
+    let s = quest::expected_surplus(&g, 0);
+    let qp = g.stat(rg, Stat::QuestPoints);
+    assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(rg)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let old = bot_with(&[("reveal_quest", "0")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Card(rg), "0: any surplus will do");
+    // Finished this round: worth the extra card.
+    g.card_mut(rg).progress = qp - s;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(rg));
+    // Never, at 2.
+    let never = bot_with(&[("reveal_quest", "2")]).choose(&g, &d);
+    assert_eq!(d.options[never], Opt::Card(main));
+}

@@ -2,7 +2,7 @@
 # Regenerate the README's "Results at a glance" table: for each `scenario mode deck` line on
 # stdin, `basic` alone on BASIC_GAMES games and `lookahead` (default budget) against `basic`,
 # paired on PAIRS seeds (`compare --bot-a lookahead --bot-b basic`). Prints one markdown row each.
-# Usage: tools/results_table.sh BIN PAIRS BASIC_GAMES SEED < cells.txt
+# Usage: tools/results_table.sh BIN PAIRS BASIC_GAMES SEED < tools/results_cells.txt (the README's 29 cells)
 set -euo pipefail
 bin=$1; pairs=$2; basic_games=$3; seed=$4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -247,12 +247,7 @@ fn common_cause_readies_the_hero_who_defends_the_coming_attack() {
     assert_eq!(d.options[bot().choose(&g2, &d)], Opt::Pass);
     // Once the enemy has attacked, nothing is coming: kept.
     g.card_mut(e).attacked = true;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Play(cc)],
-    );
-    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    assert_eq!(combat_play(&g, cc), Opt::Pass);
 }
 
 #[test]
@@ -284,13 +279,8 @@ fn quick_strike_strikes_after_an_earlier_attack_has_ended() {
     let qs = g.spawn(QUICK_STRIKE, 0, Zone::Hand(0));
     let e = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0)); // 3 ATK, 2 DEF
     g.card_mut(e).damage = g.remaining_hp(e) - 1;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Play(qs)],
-    );
     assert_eq!(
-        d.options[bot().choose(&g, &d)],
+        combat_play(&g, qs),
         Opt::Play(qs),
         "Legolas kills the Marauder before it attacks"
     );
@@ -393,26 +383,13 @@ fn greet_early_plays_the_greeting_before_enemies_come() {
 fn sense39_for_gondor_after_the_last_attack() {
     let (mut g, es) = sense39_combat_board();
     let fg = g.spawn(FOR_GONDOR, 0, Zone::Hand(0));
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Play(fg)],
-    );
-    assert_eq!(
-        d.options[bot().choose(&g, &d)],
-        Opt::Play(fg),
-        "attacks to come"
-    );
+    assert_eq!(combat_play(&g, fg), Opt::Play(fg), "attacks to come");
     for e in es {
         g.card_mut(e).attacked_by = 1;
     }
     assert!(crate::cards::hints::boost_is_idle(&g, fg));
     assert_eq!(action_value(&g, 0, fg, None), 0);
-    assert_eq!(
-        d.options[bot().choose(&g, &d)],
-        Opt::Pass,
-        "after the last attack"
-    );
+    assert_eq!(combat_play(&g, fg), Opt::Pass, "after the last attack");
     // Before the enemy attacks (the enemy-attack step ahead), the Defense counts.
     let mut g2 = g.clone();
     g2.card_mut(es[0]).attacked = false;
@@ -433,27 +410,14 @@ fn sense39_ever_vigilant_unexpected_courage_ready_with_nothing_to_do() {
     g.exhaust(aragorn);
     let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
     let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Attached(aragorn));
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Play(ev)],
-    );
-    assert_eq!(
-        d.options[bot().choose(&g, &d)],
-        Opt::Play(ev),
-        "an enemy to attack"
-    );
+    assert_eq!(combat_play(&g, ev), Opt::Play(ev), "an enemy to attack");
     assert!(action_value(&g, 0, uc, None) > 0);
     for e in es {
         g.card_mut(e).attacked_by = 1;
     }
     assert!(ready_is_idle(&g, 0));
     assert!(use_is_idle(&g, 0, ev) && use_is_idle(&g, 0, uc));
-    assert_eq!(
-        d.options[bot().choose(&g, &d)],
-        Opt::Pass,
-        "nothing left to do"
-    );
+    assert_eq!(combat_play(&g, ev), Opt::Pass, "nothing left to do");
     assert_eq!(action_value(&g, 0, uc, None), 0);
     // Outside the combat phase a ready is never idle.
     g.phase = Phase::Quest;
@@ -547,13 +511,8 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
     g.exhaust(guard);
     let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Play(ev)],
-    );
     assert_eq!(
-        d.options[bot().choose(&g, &d)],
+        combat_play(&g, ev),
         Opt::Play(ev),
         "an exhausted ally, attacks to come"
     );
@@ -565,12 +524,12 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     assert!(dies_defending(&g, guard), "the situation");
     assert!(ready_is_idle(&g, 0));
     assert_eq!(action_value(&g, 0, ev, None), 0);
-    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass, "was: play it");
+    assert_eq!(combat_play(&g, ev), Opt::Pass, "was: play it");
     // Another exhausted ally: worth readying, and it is the one readied.
     let spear = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
     g.exhaust(spear);
     assert!(!dies_defending(&g, spear) && !ready_is_idle(&g, 0));
-    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(ev));
+    assert_eq!(combat_play(&g, ev), Opt::Play(ev));
     let o = [Opt::Card(guard), Opt::Card(spear)];
     assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "not the dying defender");
 }

@@ -25,6 +25,15 @@ fn chosen(g: &Game, ask: Ask, options: Vec<Opt>) -> Opt {
     d.options[bot().choose(g, &d)]
 }
 
+/// What `basic` does in a combat-phase action window that offers only Pass and playing `card`.
+fn combat_play(g: &Game, card: CardId) -> Opt {
+    chosen(
+        g,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(card)],
+    )
+}
+
 /// Set aside every card of the encounter deck, the Orc deck, the staging area and the active
 /// location (The Weather Hills boards built card by card).
 fn set_aside_encounter_cards(g: &mut Game) {

@@ -25,6 +25,15 @@ fn chosen(g: &Game, ask: Ask, options: Vec<Opt>) -> Opt {
     d.options[bot().choose(g, &d)]
 }
 
+/// A solo Leadership board on The Weather Hills stage 1B (no quest points) in `phase`, and the
+/// quest card.
+fn hills_1b(phase: Phase) -> (Game<'static>, CardId) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = phase;
+    let q = g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    (g, q)
+}
+
 /// What `basic` does in a combat-phase action window that offers only Pass and playing `card`.
 fn combat_play(g: &Game, card: CardId) -> Opt {
     chosen(

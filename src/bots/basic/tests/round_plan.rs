@@ -44,9 +44,7 @@ fn commits_enough_willpower_and_keeps_a_defender() {
 
 #[test]
 fn commits_no_useless_progress_on_a_stage_without_quest_points() {
-    let mut g = sandbox(&[LEADERSHIP_HEROES]);
-    g.phase = Phase::Quest;
-    let q = g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let (mut g, q) = hills_1b(Phase::Quest);
     assert_eq!(g.main_quest(), Some(q));
     g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
     let staged = g.staging_threat();
@@ -95,9 +93,7 @@ fn commits_for_the_reveal_but_keeps_fighters_on_a_stage_without_quest_points() {
     // (the only way to stage 2). Committing for a full expected reveal (2 threat) sent the
     // last hero to the quest too.
     let situation = || {
-        let mut g = sandbox(&[LEADERSHIP_HEROES]);
-        g.phase = Phase::Quest;
-        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        let (mut g, _) = hills_1b(Phase::Quest);
         g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging); // 3 threat
         g
     };
@@ -122,9 +118,7 @@ fn commit_progress_sends_the_northern_tracker_to_a_stage_without_quest_points() 
     // threat already met, committing stopped before the Northern Tracker, whose own response
     // would have put a progress token on each of the staged locations piling up there.
     let situation = || {
-        let mut g = sandbox(&[LEADERSHIP_HEROES]);
-        g.phase = Phase::Quest;
-        g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+        let (mut g, _) = hills_1b(Phase::Quest);
         // 2 staged threat, met by the heroes' willpower.
         g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
         g.spawn(WEATHERED_HILLTOP, ENCOUNTER, Zone::Staging);
@@ -239,9 +233,7 @@ fn engages_an_orc_for_the_mission_when_kills_advance_the_quest() {
     // Fault class: on The Weather Hills 1B killing Orcs is the only way to stage 2 (Hunting the
     // Orcs counts kills), but a kill was worth only the enemy's own threat, so an Orc that takes
     // a few rounds to wear down was left in the staging area.
-    let mut g = sandbox(&[LEADERSHIP_HEROES]);
-    g.phase = Phase::Encounter;
-    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let (mut g, _) = hills_1b(Phase::Encounter);
     let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
     // Angmar Orc (2 ATK, 3 DEF, 3 HP): Aragorn (2 damage already) defends it, Théodred and
     // Glóin (4 ATK) wear it down in 3 rounds.

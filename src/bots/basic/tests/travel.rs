@@ -123,9 +123,7 @@ fn travels_to_an_orc_camp_whose_travel_cost_is_a_kill_when_asked() {
     // stage-1 travels with a Concealed Orc-camp staged went elsewhere): travel scored the camp
     // by its Threat and quest points only, though its travel cost brings an Orc to fight, and
     // on stage 1B each kill is a token on Hunting the Orcs. With `travel_kill` the kill counts.
-    let mut g = sandbox(&[LEADERSHIP_HEROES]);
-    g.phase = Phase::Travel;
-    g.spawn(SCATTERED_AMONG_THE_HILLS, ENCOUNTER, Zone::Quest);
+    let (mut g, _) = hills_1b(Phase::Travel);
     let hunting = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
     let camp = g.spawn(CONCEALED_ORC_CAMP, ENCOUNTER, Zone::Staging); // 2 Threat, 2 points
     let causeway = g.spawn(ANCIENT_CAUSEWAY, ENCOUNTER, Zone::Staging); // 3 Threat, 2 points

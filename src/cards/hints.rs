@@ -97,6 +97,9 @@ pub struct Hint {
     pub travel_reveals: u8,
     /// Its travel cost puts a new enemy into play engaged with a player.
     pub travel_adds_enemy: bool,
+    /// Paying its travel cost brings the latest discarded encounter enemy back into play,
+    /// staged (Norbury Tombs, Fornost Street).
+    pub travel_returns_enemy: bool,
     /// Its travel cost removes a token from the Mission objective.
     pub travel_costs_mission_token: bool,
     /// A Mission objective whose tokens are lives (none left loses the game).
@@ -117,6 +120,9 @@ pub struct Hint {
     /// A hero whose controller's hand is discarded at the end of every round (cards in hand
     /// are cheap to spend).
     pub hand_discarded_each_round: bool,
+    /// An action whose cost is cards discarded from its controller's hand (a resource or an
+    /// ally for them): cheap while the hand is discarded at the end of the round anyway.
+    pub spends_hand_cards: bool,
     /// A card that counts enemies destroyed toward advancing the quest (a Mission objective
     /// whose tokens come from kills): while it is in play every kill is progress.
     pub kills_advance_quest: bool,
@@ -327,6 +333,7 @@ pub const NO_HINT: Hint = Hint {
     travel_engages_enemy: false,
     travel_reveals: 0,
     travel_adds_enemy: false,
+    travel_returns_enemy: false,
     travel_costs_mission_token: false,
     mission_tokens_are_lives: false,
     deadline_harm: 0,
@@ -335,6 +342,7 @@ pub const NO_HINT: Hint = Hint {
     engagement_reward: EngageReward::None,
     attack_boost_per_phase: 0,
     hand_discarded_each_round: false,
+    spends_hand_cards: false,
     exhaust_draws: 0,
     discard_boosts_host: false,
     damage_each_engaged: 0,

@@ -240,6 +240,10 @@ pub mod codes {
     /// cards41: a draw paid with X Lore resources; an enemy Attack reduction for the phase.
     pub const GANDALFS_SEARCH: &str = "Core-067";
     pub const HORNS_CRY: &str = "TToR-088";
+    /// distill44: a hero whose hand is discarded each round; an ally paid with two hand cards.
+    pub const ERESTOR: &str = "TToR-084";
+    pub const ELVEN_JEWELER: &str = "EfMG-033";
+    pub const NORBURY_TOMBS: &str = "TLR-037";
     /// Lore heroes (Core Set): Denethor, Glorfindel, Beravor.
     pub const LORE_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
 }

@@ -172,6 +172,28 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     }
 }
 
+/// Hand size from which `spare_cards` bit 2 uses a card-paid action in the resource phase.
+pub(super) const SPARE_HAND: usize = 6;
+
+/// With `spare_cards` (distill44): the score of using `c`, an action paid with cards from hand
+/// (`Hint::spends_hand_cards`), in the resource or planning phase: 30 while the hand is
+/// discarded at the end of the round anyway (bit 1), 15 in the resource phase with
+/// `SPARE_HAND` or more cards in hand (bit 2); 0 otherwise (the card's own `play_value`).
+pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let bits = w().spare_cards;
+    if bits == 0
+        || !hint(g, c).spends_hand_cards
+        || !matches!(g.phase, Phase::Resource | Phase::Planning)
+    {
+        return 0;
+    }
+    if bits & 1 != 0 && hand_discarded_each_round(g, p) {
+        return 30;
+    }
+    let n = g.list(Zone::Hand(p)).len();
+    (bits & 2 != 0 && g.phase == Phase::Resource && n >= SPARE_HAND) as i32 * 15
+}
+
 /// `Hint::plan_value` of `c` (0 without one).
 fn plan(g: &Game, p: u8, c: CardId) -> i32 {
     hint(g, c).plan_value.map_or(0, |f| f(g, p, c))
@@ -185,7 +207,7 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Play(c) => play_value(g, p, c),
-            Opt::Activate(c) => action_value(g, p, c, None),
+            Opt::Activate(c) => action_value(g, p, c, None).max(spare_cards_value(g, p, c)),
             _ => 0,
         };
         // (A card that breaks the reserve scores 0: asked only of a score that would win.)
@@ -204,7 +226,9 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None),
+            Opt::Play(c) | Opt::Activate(c) => {
+                action_value(g, p, c, None).max(spare_cards_value(g, p, c))
+            }
             _ => 0,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked

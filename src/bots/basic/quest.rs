@@ -1706,6 +1706,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             continue;
         }
         let mut pen = h.travel_penalty - time_mill_credit(g, l) - battle_travel_credit(g, l);
+        pen += return_travel_cost(g, h);
         // A revealed card costs about its expected threat (score units: 3 per threat point).
         pen += 3 * h.travel_reveals as i32 * w().reveal_threat;
         if h.travel_engages_enemy || h.travel_adds_enemy {
@@ -1739,6 +1740,19 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// With `return_travel` (distill44): what travelling to `l` costs in travel score (3 a threat
+/// point) when paying for it brings the latest discarded encounter enemy back into play staged
+/// (`Hint::travel_returns_enemy`: Norbury Tombs): that enemy's Threat (at least 1) counted
+/// `return_travel` times; 0 when the encounter discards hold no enemy.
+fn return_travel_cost(g: &Game, h: &Hint) -> i32 {
+    let rounds = w().return_travel;
+    if rounds == 0 || !h.travel_returns_enemy {
+        return 0;
+    }
+    crate::cards::common::top_of_encounter_discard(g, |c| g.is_enemy(c))
+        .map_or(0, |e| 3 * rounds * (g.def_of(e).threat as i32).max(1))
 }
 
 /// With `battle_travel`: the travel score of location `l` giving the quest Battle while it is

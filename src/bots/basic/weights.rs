@@ -640,6 +640,38 @@ weights! {
     /// identical since, the other cells as before (seed 4338: Intruders +2.20 / +0.93, Mount
     /// Gram +3.17 / +3.20, the Ettenmoors +6.40 / +2.00 win points Easy / Standard).
     travel_min_threat: 1,
+    /// distill44 (bits): an action paid with cards from hand (`Hint::spends_hand_cards`: Arwen
+    /// Undómiel's resource, Elven Jeweler's two discards) in the resource and planning phases.
+    /// Bit 1: while the hand is discarded at the end of the round anyway
+    /// (`Hint::hand_discarded_each_round`: Erestor) it is used whenever it is offered. Bit 2:
+    /// in the resource phase too (not only the planning phase) with `SPARE_HAND` (6) or more
+    /// cards in hand, so what it pays for is played this round. `lookahead` made these uses
+    /// where `basic` passed: 800 resource-phase Arwens and 300 Jewelers in 600 The Weather
+    /// Hills games (weather-hills-loremasters), 113 Jewelers in 600 Deadmen's Dike games
+    /// (rhudaur-guard). Default 1, measured against 0 (`basic`, 4,000 pairs, seeds 4411 / 4412;
+    /// play differs only with Erestor): The Weather Hills (weather-hills-loremasters) progress
+    /// score Easy +1.02 (+0.83 to +1.21) / +1.11 (+0.92 to +1.31), Standard +0.55 (+0.39 to
+    /// +0.71) / +0.54 (+0.40 to +0.69), rounds about +0.5; `lookahead` (its rollouts too)
+    /// Standard +0.61 (+0.11 to +1.11) progress, Easy +0.66 (−0.15 to +1.47), 600 pairs, seed
+    /// 4421. Bit 2 off: 3 against 0 (seeds 4411 / 4412) Intruders in Chetwood (chetwood-vigil)
+    /// Easy +1.63 / +2.98 win points, Deadmen's Dike Easy progress +0.24 / +0.19, The Dread
+    /// Realm (rhudaur-guard) Easy +0.22 / +0.24, the Ettenmoors (noldor-questers) Easy −0.38
+    /// (n.s.) / +1.13, but The Treachery of Rhudaur (rhudaur-investigators) Standard −0.04
+    /// (−0.08 to +0.00) / −0.04 (−0.08 to +0.00) / −0.05 (−0.08 to −0.01) progress (seeds
+    /// 4412 / 4413 / 4414; results/research/distill44.md).
+    spare_cards: 1,
+    /// distill44: rounds of Threat charged in the travel score of a location whose travel cost
+    /// brings the latest discarded encounter enemy back, staged (`Hint::travel_returns_enemy`:
+    /// Norbury Tombs, Fornost Street): that enemy's Threat (at least 1) this many times; 0: only the location's fixed `travel_penalty`. From about 36 (as by
+    /// default) such a location is not travelled to while an enemy would come back (Pass
+    /// instead). `lookahead` passed where `basic` travelled to Norbury Tombs 257 times in 600
+    /// Deadmen's Dike games (rhudaur-guard). `basic` against 0 (4,000 pairs): Deadmen's Dike
+    /// (rhudaur-guard) progress score Easy +0.53 (+0.42 to +0.64) / +0.61 (+0.46 to +0.77),
+    /// Standard +0.32 (+0.25 to +0.40) / +0.31 (+0.25 to +0.37), Nightmare +0.05 (+0.04 to
+    /// +0.07), rounds +0.10 to +0.17 (seeds 4431 / 4432); dike-stewards Easy / Standard /
+    /// Nightmare +0.37 / +0.12 / +0.02 (each above 0, seed 4432); at 2 or 5 +0.04 / +0.02,
+    /// at 12 +0.14 / +0.12, at 20 +0.32 / +0.22 (seed 4431). No other scenario has the hint.
+    return_travel: 40,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

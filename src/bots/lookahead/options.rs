@@ -240,6 +240,16 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `gate_quest` weight in the bot's own choices and its rollouts: 1, a stage whose progress lets its damage target take damage (The Wastes of Eriador 3B) is quested on, not read as blocked (0: off)",
     },
     BotOption {
+        name: "return_travel",
+        default: "40",
+        about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36, as by default, such a location is not travelled to while an enemy would come back; 0: the fixed travel penalty only)",
+    },
+    BotOption {
+        name: "spare_cards",
+        default: "1",
+        about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2 (off: The Treachery of Rhudaur Standard lost progress for basic), also in the resource phase with 6 or more cards in hand (0: the cards' own play values)",
+    },
+    BotOption {
         name: "blocker_travel",
         default: "-40",
         about: "basic's `blocker_travel` weight in the bot's own choices and its rollouts: threat points a location that forbids threat reduction while staged (Outlying Homestead) adds to its travel score (-40 to 40; below about -33, as by default, it is never travelled to; -40 against 0 measured +2.3 / +3.1 points on Intruders Standard, 600 / 1,000 pairs)",

@@ -131,6 +131,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-037",
         hint: Hint {
             travel_penalty: 3,
+            travel_returns_enemy: true,
             effect: Some(bot::norbury_tombs_effect),
             ..NO_HINT
         },

@@ -81,6 +81,7 @@ pub static SCRIPTS: &[Script] = &[
         // Its travel cost brings back an enemy, like Norbury Tombs'.
         hint: Hint {
             travel_penalty: 3,
+            travel_returns_enemy: true,
             ..NO_HINT
         },
         modify: Some(street_modify),

@@ -15,6 +15,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-140",
         hint: Hint {
+            spends_hand_cards: true,
             play_value: Some(bot::arwen_undomiel_value),
             effect: Some(bot::arwen_undomiel_effect),
             ..NO_HINT

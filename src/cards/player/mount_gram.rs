@@ -61,6 +61,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "EfMG-033",
         hint: Hint {
+            spends_hand_cards: true,
             play_value: Some(bot::elven_jeweler_value),
             effect: Some(bot::elven_jeweler_effect),
             ..NO_HINT

@@ -620,3 +620,99 @@ fn arwen_undomiel_turns_a_spare_card_into_a_resource_before_planning() {
     g.discard(c);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
 }
+
+/// Erestor's board: Arwen Undómiel and Erestor (whose hand is discarded each round), an Elven
+/// Jeweler in hand and `n` other cards, in phase `ph`.
+fn spare_cards_board(n: usize, ph: Phase) -> (Game<'static>, CardId, CardId) {
+    let mut g = sandbox(&[&[ARWEN_UNDOMIEL, ERESTOR]]);
+    let arwen = g
+        .heroes(0)
+        .find(|&h| g.def_of(h).code == ARWEN_UNDOMIEL)
+        .unwrap();
+    clear_zone(&mut g, Zone::Hand(0));
+    let jeweler = g.spawn(ELVEN_JEWELER, 0, Zone::Hand(0));
+    for _ in 0..n {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    }
+    g.phase = ph;
+    (g, arwen, jeweler)
+}
+
+#[test]
+fn arwen_undomiel_spends_a_card_erestor_would_lose() {
+    // Fault class (distill44: `lookahead` used her in the resource phase where `basic` passed
+    // at 402 + 398 decisions of 600 The Weather Hills games, weather-hills-loremasters): while
+    // Erestor discards the hand at the end of each round, a card in hand is worth little
+    // after this round, so `spare_cards` bit 1 uses her with a short hand too.
+    let (g, arwen, _) = spare_cards_board(2, Phase::Resource);
+    assert!(hint(&g, arwen).spends_hand_cards);
+    assert!(crate::cards::hints::hand_discarded_each_round(&g, 0));
+    let d = dec(
+        0,
+        Ask::Action(Phase::Resource),
+        vec![Opt::Pass, Opt::Activate(arwen)],
+    );
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(arwen));
+    let mut off = bot_with(&[("spare_cards", "0")]);
+    assert_eq!(
+        d.options[off.choose(&g, &d)],
+        Opt::Pass,
+        "off: 3 cards and no dead card keep their cards"
+    );
+    // Not in the quest phase: the resource would come after the plays.
+    let (g, arwen, _) = spare_cards_board(2, Phase::Quest);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Quest),
+        vec![Opt::Pass, Opt::Activate(arwen)],
+    );
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+}
+
+#[test]
+fn elven_jeweler_comes_into_play_from_the_resource_phase() {
+    // Fault class (distill44: `lookahead` used him in the resource phase where `basic` passed,
+    // 303 decisions in 600 The Weather Hills games and 113 in 600 Deadmen's Dike games,
+    // rhudaur-guard): his cost is two cards from hand. With Erestor (bit 1) any hand pays it;
+    // without, `spare_cards` bit 2 (off: The Treachery of Rhudaur Standard lost progress) pays
+    // it from 6 cards in hand already in the resource phase, before the planning phase's plays
+    // shrink the hand below his own threshold.
+    let (g, _, jeweler) = spare_cards_board(3, Phase::Resource);
+    assert!(hint(&g, jeweler).spends_hand_cards);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Resource),
+        vec![Opt::Pass, Opt::Activate(jeweler)],
+    );
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(jeweler));
+    assert_eq!(
+        d.options[bot_with(&[("spare_cards", "0")]).choose(&g, &d)],
+        Opt::Pass
+    );
+    // Without Erestor: with bit 2 (off by default) 6 cards in hand (the Jeweler and 5 more)
+    // use him, 5 do not.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    assert!(!crate::cards::hints::hand_discarded_each_round(&g, 0));
+    clear_zone(&mut g, Zone::Hand(0));
+    let jeweler = g.spawn(ELVEN_JEWELER, 0, Zone::Hand(0));
+    for _ in 0..4 {
+        g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    }
+    g.phase = Phase::Resource;
+    let d = dec(
+        0,
+        Ask::Action(Phase::Resource),
+        vec![Opt::Pass, Opt::Activate(jeweler)],
+    );
+    let mut both = bot_with(&[("spare_cards", "3")]);
+    assert_eq!(d.options[both.choose(&g, &d)], Opt::Pass, "5 cards");
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    assert_eq!(d.options[both.choose(&g, &d)], Opt::Activate(jeweler));
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "bit 2 is off by default"
+    );
+}

@@ -250,3 +250,32 @@ fn fornost_street_at_threat_1_is_left_staged_for_its_travel_cost() {
     // A Threat-1 location without a travel cost is still travelled to (see
     // `shrouded_hills_at_threat_1_is_travelled_to`).
 }
+
+#[test]
+fn norbury_tombs_is_not_travelled_to_while_an_enemy_would_come_back() {
+    // Fault class (distill44: `lookahead` passed where `basic` travelled to Norbury Tombs 257
+    // times in 600 Deadmen's Dike games, rhudaur-guard, gap about 20-50 on the static scale):
+    // paying its travel cost brings the latest discarded encounter enemy back, staged. With `return_travel` (40) that enemy's Threat rules the travel out; with no enemy
+    // in the discard pile the travel is free and taken.
+    let mut g = sandbox_in("deadmens-dike", Mode::Easy, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    clear_zone(&mut g, Zone::EncounterDiscard);
+    let tombs = g.spawn(NORBURY_TOMBS, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, tombs).travel_returns_enemy);
+    let d = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(tombs)]);
+    install(weights::DEFAULT);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(tombs),
+        "nothing to bring back"
+    );
+    let shade = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::EncounterDiscard);
+    assert!(g.is_enemy(shade));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    assert_eq!(
+        d.options[bot_with(&[("return_travel", "0")]).choose(&g, &d)],
+        Opt::Card(tombs),
+        "off: only the fixed travel penalty"
+    );
+}

@@ -172,13 +172,10 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     }
 }
 
-/// Hand size from which `spare_cards` bit 2 uses a card-paid action in the resource phase.
-pub(super) const SPARE_HAND: usize = 6;
-
 /// With `spare_cards` (distill44): the score of using `c`, an action paid with cards from hand
 /// (`Hint::spends_hand_cards`), in the resource or planning phase: 30 while the hand is
 /// discarded at the end of the round anyway (bit 1), 15 in the resource phase with
-/// `SPARE_HAND` or more cards in hand (bit 2); 0 otherwise (the card's own `play_value`).
+/// `spare_hand` or more cards in hand (bit 2); 0 otherwise (the card's own `play_value`).
 pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
     let bits = w().spare_cards;
     if bits == 0
@@ -191,7 +188,7 @@ pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
         return 30;
     }
     let n = g.list(Zone::Hand(p)).len();
-    (bits & 2 != 0 && g.phase == Phase::Resource && n >= SPARE_HAND) as i32 * 15
+    (bits & 2 != 0 && g.phase == Phase::Resource && n >= w().spare_hand.max(0) as usize) as i32 * 15
 }
 
 /// `Hint::plan_value` of `c` (0 without one).

@@ -644,7 +644,7 @@ weights! {
     /// Undómiel's resource, Elven Jeweler's two discards) in the resource and planning phases.
     /// Bit 1: while the hand is discarded at the end of the round anyway
     /// (`Hint::hand_discarded_each_round`: Erestor) it is used whenever it is offered. Bit 2:
-    /// in the resource phase too (not only the planning phase) with `SPARE_HAND` (6) or more
+    /// in the resource phase too (not only the planning phase) with `spare_hand` or more
     /// cards in hand, so what it pays for is played this round. `lookahead` made these uses
     /// where `basic` passed: 800 resource-phase Arwens and 300 Jewelers in 600 The Weather
     /// Hills games (weather-hills-loremasters), 113 Jewelers in 600 Deadmen's Dike games
@@ -660,6 +660,14 @@ weights! {
     /// (−0.08 to +0.00) / −0.04 (−0.08 to +0.00) / −0.05 (−0.08 to −0.01) progress (seeds
     /// 4412 / 4413 / 4414; results/research/distill44.md).
     spare_cards: 1,
+    /// distill44: the hand size from which `spare_cards` bit 2 uses a card-paid action in the
+    /// resource phase (6: the threshold of the cards' own planning-phase play values). With
+    /// bit 2 at 4 against `spare_cards` 1 (`basic`, 4,000 pairs, seeds 4451 / 4452): Across the
+    /// Ettenmoors (noldor-questers) Easy +2.45 / +2.10, Standard +0.73 / +0.75 win points (each
+    /// above 0), Intruders (chetwood-vigil) Easy +1.58, Deadmen's Dike Easy progress +0.28, The
+    /// Dread Realm Easy +0.22; but The Weather Hills (weather-hills-hunters) Standard −0.12
+    /// (−0.21 to −0.02) and The Treachery of Rhudaur Standard −0.05 (−0.11 to +0.01) progress.
+    spare_hand: 6,
     /// distill44: rounds of Threat charged in the travel score of a location whose travel cost
     /// brings the latest discarded encounter enemy back, staged (`Hint::travel_returns_enemy`:
     /// Norbury Tombs, Fornost Street): that enemy's Threat (at least 1) this many times; 0: only the location's fixed `travel_penalty`. From about 36 (as by

@@ -708,6 +708,12 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
     );
     let mut both = bot_with(&[("spare_cards", "3")]);
     assert_eq!(d.options[both.choose(&g, &d)], Opt::Pass, "5 cards");
+    let mut five = bot_with(&[("spare_cards", "3"), ("spare_hand", "5")]);
+    assert_eq!(
+        d.options[five.choose(&g, &d)],
+        Opt::Activate(jeweler),
+        "spare_hand 5"
+    );
     g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
     assert_eq!(d.options[both.choose(&g, &d)], Opt::Activate(jeweler));
     assert_eq!(

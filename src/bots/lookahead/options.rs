@@ -241,8 +241,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "return_travel",
-        default: "40",
-        about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36, as by default, such a location is not travelled to while an enemy would come back; 0: the fixed travel penalty only)",
+        default: "0",
+        about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36 such a location is not travelled to while an enemy would come back; 0, as by default: the fixed travel penalty only). Off here though on in `basic` (40): with 40, Deadmen's Dike (rhudaur-guard, 800 pairs × 4 runs, distill44) wins and progress within noise, but games shorter in all four runs (−0.11 to −0.17 rounds, two beyond noise)",
     },
     BotOption {
         name: "spare_cards",

@@ -348,8 +348,8 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Invariants: every captured card lies under an encounter or quest card in play and is a
-    /// player's; `AreaState::captives` counts them; captured decks hold their owner's cards of
+    /// Invariants: every captured card lies under an encounter or quest card in play (a player
+    /// side quest included) and is a player's; `AreaState::captives` counts them; captured decks hold their owner's cards of
     /// the right kinds only (and no eliminated player's, unless the game ended with him).
     pub(crate) fn check_captured(&self) -> Result<(), String> {
         let mut n = 0u16;
@@ -361,7 +361,10 @@ impl<'a> Game<'a> {
                     return Err(format!("{} is captured in {:?}", self.title(c), ci.zone));
                 };
                 let hi = &self.cards[h as usize];
-                if ci.owner == ENCOUNTER || hi.owner != ENCOUNTER || !hi.zone.in_play() {
+                // A player side quest can be the current quest that Goblin Patrol (Nightmare)
+                // captures under: a quest card, though a player's.
+                let host_ok = hi.owner == ENCOUNTER || self.ty(h) == CardType::PlayerSideQuest;
+                if ci.owner == ENCOUNTER || !host_ok || !hi.zone.in_play() {
                     return Err(format!(
                         "{} is captured under {} ({:?})",
                         self.title(c),

@@ -685,6 +685,42 @@ mod tests {
     }
 
     #[test]
+    fn goblin_patrol_under_a_player_side_quest() {
+        // The current quest may be a player side quest (Gather Information): the cards go under
+        // it (a quest card, though a player's), and are rescued when it is defeated.
+        let mut g = game(1);
+        for _ in 0..4 {
+            g.spawn("Core-013", 0, Zone::Hand(0));
+        }
+        g.phase = Phase::Quest;
+        let sq = g.spawn("TLR-014", 0, Zone::Staging);
+        g.add_lasting(sq, Lasting::CurrentQuest, Until::EndOfPhase);
+        assert_eq!(g.current_quest(), Some(sq));
+        let gp = g.spawn("EfMGN-007", ENCOUNTER, Zone::EncounterDeck);
+        g.push_run(Frame::Reveal {
+            card: gp,
+            by: 0,
+            stage: 0,
+            from_deck: true,
+        });
+        g.answer(Opt::Mode(2));
+        drain(&mut g);
+        let under: Vec<CardId> = g.captives(sq).collect();
+        assert_eq!(under.len(), 2);
+        g.check_invariants().unwrap();
+        // Defeated: its captured cards go back to their owner's hand.
+        let qp = g.stat(sq, Stat::QuestPoints);
+        g.card_mut(sq).progress = qp;
+        g.settle();
+        drain(&mut g);
+        assert!(!g.card(sq).zone.in_play());
+        for c in under {
+            assert_eq!(g.card(c).zone, Zone::Hand(0));
+        }
+        g.check_invariants().unwrap();
+    }
+
+    #[test]
     fn raid_golfimbuls_vault() {
         let mut g = game(1);
         for _ in 0..3 {

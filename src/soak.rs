@@ -1,5 +1,5 @@
 //! Soak test (`lotr-sim soak`): many seeded games over every playable scenario × mode × bot ×
-//! player count, with the engine's invariants (`Game::check_invariants`) checked at every
+//! player count (solo games rotate through every built-in deck: `soak_deck`), with the engine's invariants (`Game::check_invariants`) checked at every
 //! decision, every bot answer checked to be a legal option, every game required to end with
 //! an outcome within a step limit, and panics caught. Reports games played, violations, and the
 //! first failing configuration and game (replayable with `lotr-sim trace`).
@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use crate::bots::{self, BOTS};
 use crate::cards::{self, Status};
 use crate::data::{CardDb, DefId, Mode};
-use crate::deck::resolve_deck;
+use crate::deck::{builtin_decks, resolve_deck};
 use crate::engine::{Game, GameSetup, RuleOptions};
 
 /// Built-in decks used for seats 1 to 4 (distinct heroes, so any prefix is a legal game).
@@ -78,6 +78,8 @@ pub struct SoakConfig {
 #[derive(Clone, Debug)]
 pub struct Violation {
     pub config: SoakConfig,
+    /// Seat 1's deck (a built-in deck's name).
+    pub deck: &'static str,
     pub seed: u64,
     pub game: u64,
     pub what: String,
@@ -112,10 +114,34 @@ pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
     v
 }
 
-/// The game setup of a soak configuration.
+/// Seat 1's deck in game `i` of configuration number `index` (`c`): a solo game takes the
+/// built-in decks in turn, offset by the configuration, so that a few games a configuration
+/// bring every built-in deck to every scenario (a deck's own cards, e.g. a player side quest,
+/// meet every encounter deck); with more players seat 1 plays `SOAK_DECKS[0]` (the other seats'
+/// heroes are distinct from its).
+pub fn soak_deck(index: usize, c: &SoakConfig, i: u64) -> &'static str {
+    let all = builtin_decks();
+    if c.players == 1 {
+        all[((index as u64 + i) % all.len() as u64) as usize].0
+    } else {
+        SOAK_DECKS[0]
+    }
+}
+
+/// The game setup of a soak configuration (seat 1 plays `SOAK_DECKS[0]`).
 pub fn soak_setup(db: &CardDb, c: &SoakConfig, max_rounds: u16) -> Result<GameSetup, String> {
-    let decks = SOAK_DECKS[..c.players]
-        .iter()
+    soak_setup_with(db, c, SOAK_DECKS[0], max_rounds)
+}
+
+/// The game setup of a soak configuration with `seat1`'s deck in seat 1.
+pub fn soak_setup_with(
+    db: &CardDb,
+    c: &SoakConfig,
+    seat1: &str,
+    max_rounds: u16,
+) -> Result<GameSetup, String> {
+    let decks = std::iter::once(seat1)
+        .chain(SOAK_DECKS[1..c.players].iter().copied())
         .map(|d| resolve_deck(d, db).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(GameSetup {
@@ -179,14 +205,32 @@ pub fn soak(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SoakReport, String> {
-    let setups = configs
-        .iter()
-        .map(|c| soak_setup(db, c, max_rounds))
-        .collect::<Result<Vec<_>, _>>()?;
-    for (s, c) in setups.iter().zip(configs) {
-        s.validate(db)
-            .map_err(|e| format!("soak configuration {c:?}: {e}"))?;
+    // The setups of every (configuration, seat-1 deck) the games will use, validated first.
+    let names: Vec<&'static str> = builtin_decks().iter().map(|d| d.0).collect();
+    let mut setups: Vec<Vec<(&'static str, GameSetup)>> = Vec::with_capacity(configs.len());
+    for c in configs {
+        let decks: &[&'static str] = if c.players == 1 {
+            &names
+        } else {
+            &SOAK_DECKS[..1]
+        };
+        let mut v = Vec::with_capacity(decks.len());
+        for &d in decks {
+            let s = soak_setup_with(db, c, d, max_rounds)?;
+            s.validate(db)
+                .map_err(|e| format!("soak configuration {c:?}, deck {d}: {e}"))?;
+            v.push((d, s));
+        }
+        setups.push(v);
     }
+    let setup_of = |c: usize, i: u64| -> (&'static str, &GameSetup) {
+        let d = soak_deck(c, &configs[c], i);
+        let (name, s) = setups[c]
+            .iter()
+            .find(|(n, _)| *n == d)
+            .expect("a setup for every soak deck");
+        (name, s)
+    };
     const PIECE: u64 = 256;
     let mut items: Vec<(usize, u64, u64)> = Vec::new();
     for c in 0..configs.len() {
@@ -218,28 +262,34 @@ pub fn soak(
                     break;
                 };
                 let cfg = &configs[c];
-                let mut game = Game::new(db, &setups[c]);
+                let (mut deck, setup) = setup_of(c, a);
+                let mut game = Game::new(db, setup);
                 let mut bots: Vec<Box<dyn bots::Bot>> = (0..cfg.players)
                     .map(|_| bots::make(cfg.bot).expect("registered bot"))
                     .collect();
                 let (mut played, mut decisions, mut bad) = (0u64, 0u64, Vec::new());
                 for i in a..b {
+                    let (d, setup) = setup_of(c, i);
+                    if d != deck {
+                        deck = d;
+                        game = Game::new(db, setup);
+                    }
                     let r = catch_unwind(AssertUnwindSafe(|| {
                         checked_game(&mut game, &mut bots, seed, i)
                     }));
                     played += 1;
                     match r {
                         Ok(Ok(steps)) => decisions += steps,
-                        Ok(Err(what)) => bad.push((i, what)),
+                        Ok(Err(what)) => bad.push((i, d, what)),
                         Err(p) => {
                             let what = p
                                 .downcast_ref::<String>()
                                 .cloned()
                                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                                 .unwrap_or_else(|| "panic".into());
-                            bad.push((i, format!("panic: {what}")));
+                            bad.push((i, d, format!("panic: {what}")));
                             // The game may be half-updated: start from a fresh one.
-                            game = Game::new(db, &setups[c]);
+                            game = Game::new(db, setup);
                         }
                     }
                 }
@@ -247,7 +297,7 @@ pub fn soak(
                 r.games += played;
                 r.decisions += decisions;
                 r.violations += bad.len() as u64;
-                if let Some((i, what)) = bad.into_iter().next() {
+                if let Some((i, d, what)) = bad.into_iter().next() {
                     let earlier = r
                         .first
                         .as_ref()
@@ -255,6 +305,7 @@ pub fn soak(
                     if !earlier {
                         r.first = Some(Violation {
                             config: cfg.clone(),
+                            deck: d,
                             seed,
                             game: i,
                             what,

@@ -143,7 +143,8 @@ impl<'a> Game<'a> {
 
     /// Could a card of zone list `z` (a hand, a play area or the attachments) respond to `ev`?
     /// False only if its Responses mask (`Listeners::resp_in`) is current and lacks `ev`'s kind.
-    #[inline]
+    /// (Always inlined: the plain hint left a call at each Responses check.)
+    #[inline(always)]
     fn may_respond_in(&self, z: Zone, ev: Event) -> bool {
         let Some(s) = super::eventkind::resp_slot(z) else {
             return true;

@@ -266,7 +266,9 @@ impl<'a> Game<'a> {
         self.hook_counts[z.list()][hooks::counted(bit)] > 0
     }
 
-    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
+    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`. (Inlined: two
+    /// calls at every move.)
+    #[inline]
     pub(crate) fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
         if h & (hooks::HAND_RESPOND | hooks::CAN_RESPOND) != 0 {
             // A card that may respond entered or left the list (or changed face): its
@@ -607,6 +609,7 @@ impl<'a> Game<'a> {
     }
 
     /// A card moves from `from` to `to`: keep the hosts' `n_attached` counts.
+    #[inline]
     fn count_attached(&mut self, from: Zone, to: Zone) {
         if let Zone::Attached(h) = from {
             self.cards[h as usize].n_attached -= 1;

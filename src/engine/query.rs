@@ -452,6 +452,7 @@ impl<'a> Game<'a> {
     }
 
     /// Does `c` carry a lasting effect `what` (as the same object)?
+    #[inline]
     pub fn has_lasting(&self, c: CardId, what: Lasting) -> bool {
         let gen = self.cards[c as usize].gen;
         self.lasting

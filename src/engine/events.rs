@@ -42,7 +42,7 @@ impl<'a> Game<'a> {
     /// effect or Response listens for its kind, and its card, if any, is in play, where
     /// `forced_cards` covers it), which at most call sites folds to one mask test, as the
     /// event's kind is known there; the rest (`fire_listened`) out of line.
-    #[inline]
+    #[inline(always)]
     pub fn fire(&mut self, ev: Event) {
         if (self.listen.forced | self.listen.respond) & ev.bit() == 0
             && event_subject(ev).is_none_or(|s| self.cards[s as usize].zone.in_play())

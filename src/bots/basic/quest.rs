@@ -45,6 +45,7 @@ fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
 /// With `commit_progress` on: the progress `c`'s own response would place if it committed
 /// now (`Hint::commit_progress`: on the active location, on each staged location), each
 /// location's share capped at what it still needs; 0 while `c`'s text is blank.
+#[inline(always)]
 pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
     if w().commit_progress == 0 {
         return 0;

@@ -18,6 +18,7 @@ pub(super) fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
 /// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
 /// (with `attack_bonus` on) the extra its own effects are expected to add
 /// (`Hint::expected_attack_bonus`).
+#[inline(always)]
 pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
     g.stat(e, Stat::Attack) + 1 + (w().attack_bonus != 0) as i16 * hint(g, e).expected_attack_bonus
 }
@@ -35,6 +36,7 @@ fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
 }
 
 /// `keep_cost` with the questing stat already asked (`commit_stat`).
+#[inline(always)]
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
     match qs {
         Some(qs) => (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit,

@@ -618,6 +618,7 @@ pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
 }
 
 /// [`use_is_idle`] with the card's hints `h` already read.
+#[inline(always)]
 fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
     (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
         || (h.readies && ready_is_idle(g, p))

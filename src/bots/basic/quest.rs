@@ -1411,6 +1411,7 @@ fn commit_reserved(g: &Game, p: u8, memo: &mut CommitMemo) -> Ids {
 }
 
 /// How much `commit` wants to commit `c` (`i32::MIN / 2`: never).
+#[inline(always)]
 fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
     if reserved.contains(c) {
         return i32::MIN / 2;

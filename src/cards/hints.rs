@@ -430,6 +430,7 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
 }
 
 /// [`boost_is_idle`] with the card's hints `h` already read.
+#[inline(always)]
 fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     use crate::engine::{Frame, Phase, Step};
     let b = h.phase_boost;
@@ -581,6 +582,7 @@ pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
 /// phase has no attack left in which it could defend or attack (`combat_attacks_left`), or
 /// (sense40) `p` has exhausted characters and each is the lone defender of the attack under
 /// way, which destroys it (`dies_defending`).
+#[inline(always)]
 pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     if g.phase != crate::engine::Phase::Combat {
         return false;

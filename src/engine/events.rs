@@ -98,6 +98,7 @@ impl<'a> Game<'a> {
     }
 
     /// Cards that might respond to `ev`: in play under a player's control, or events in hand.
+    #[inline(always)]
     pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         out.clear();
         // Events are played (cost paid); other cards respond from hand only by their own text
@@ -180,7 +181,7 @@ impl<'a> Game<'a> {
 
     /// The cards of zone list `z` (`seat`'s hand or play area, or the attachments, of which
     /// those `seat` controls) that could respond to `ev` now, in list order, onto `out`.
-    #[inline]
+    #[inline(always)]
     fn responders_in(&self, z: Zone, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         let in_hand = matches!(z, Zone::Hand(_));
         let attached = matches!(z, Zone::Attached(_));

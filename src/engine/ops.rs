@@ -335,6 +335,7 @@ impl<'a> Game<'a> {
     /// card's current face has a Forced effect — so a listed card that flipped to a face without
     /// one stays listed until then, as before (the flip marks the list stale and the next update
     /// rebuilds it; otherwise the moved card alone is put in its place).
+    #[inline(always)]
     pub(crate) fn note_moved(&mut self, c: CardId) {
         let ci = self.cards[c as usize];
         let zone = ci.zone;

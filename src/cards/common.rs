@@ -25,6 +25,7 @@ pub fn mine_in_play(g: &Game, c: CardId, seat: u8) -> bool {
 /// player", "a player", "any player" (RULES §7.6.1, §7.6.4; every player with one staging
 /// area, or with `RuleOptions::player_cards_stop_at_areas` off). A copy, so the game can change
 /// while iterating.
+#[inline(always)]
 pub fn area_players(g: &Game) -> AreaPlayers {
     let mut out = AreaPlayers {
         s: [0; 4],

@@ -438,6 +438,7 @@ pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
 }
 
 /// [`boost_is_idle`] with the card's hints `h` already read.
+#[inline(always)]
 fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     use crate::engine::{Frame, Phase, Step};
     let b = h.phase_boost;
@@ -589,6 +590,7 @@ pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
 /// phase has no attack left in which it could defend or attack (`combat_attacks_left`), or
 /// (sense40) `p` has exhausted characters and each is the lone defender of the attack under
 /// way, which destroys it (`dies_defending`).
+#[inline(always)]
 pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     if g.phase != crate::engine::Phase::Combat {
         return false;
@@ -626,6 +628,7 @@ pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
 }
 
 /// [`use_is_idle`] with the card's hints `h` already read.
+#[inline(always)]
 fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
     (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
         || (h.readies && ready_is_idle(g, p))
@@ -666,6 +669,7 @@ pub fn ready(g: &Game, c: CardId) -> bool {
 }
 
 /// Index of the first option `o` (exact match).
+#[inline(always)]
 pub fn find(opts: &[Opt], o: Opt) -> Option<usize> {
     opts.iter().position(|x| *x == o)
 }
@@ -698,6 +702,7 @@ pub fn stats_sum(g: &Game, c: CardId) -> i32 {
 }
 
 /// How much a character is worth to us (see the `basic` bot's doc).
+#[inline(always)]
 pub fn char_value(g: &Game, c: CardId) -> i32 {
     if is_objective_ally(g, c) {
         100_000
@@ -733,6 +738,11 @@ pub const HERO_WOUND: i32 = 15;
 pub const GAME_LOSS_COST: i32 = 1_000_000;
 
 /// `damage_cost` with `hero_wound` for each damage point a hero survives.
+///
+/// (Always inlined, as `char_value` is into it: the bot's plans
+/// price tens of thousands of damages a batch, and the plain hint left calls in another
+/// code unit; about 1% of a `basic` game.)
+#[inline(always)]
 pub fn damage_cost_with(g: &Game, c: CardId, n: i16, hero_wound: i32) -> i32 {
     if n <= 0 {
         return 0;

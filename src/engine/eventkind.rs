@@ -192,6 +192,7 @@ impl Event {
     }
 
     /// The event's kind's bit in an `EventMask`.
+    #[inline(always)]
     pub const fn bit(self) -> EventMask {
         self.kind().bit()
     }

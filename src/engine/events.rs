@@ -42,7 +42,7 @@ impl<'a> Game<'a> {
     /// effect or Response listens for its kind, and its card, if any, is in play, where
     /// `forced_cards` covers it), which at most call sites folds to one mask test, as the
     /// event's kind is known there; the rest (`fire_listened`) out of line.
-    #[inline]
+    #[inline(always)]
     pub fn fire(&mut self, ev: Event) {
         if (self.listen.forced | self.listen.respond) & ev.bit() == 0
             && event_subject(ev).is_none_or(|s| self.cards[s as usize].zone.in_play())
@@ -98,6 +98,7 @@ impl<'a> Game<'a> {
     }
 
     /// Cards that might respond to `ev`: in play under a player's control, or events in hand.
+    #[inline(always)]
     pub(crate) fn response_candidates(&self, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         out.clear();
         // Events are played (cost paid); other cards respond from hand only by their own text
@@ -143,7 +144,8 @@ impl<'a> Game<'a> {
 
     /// Could a card of zone list `z` (a hand, a play area or the attachments) respond to `ev`?
     /// False only if its Responses mask (`Listeners::resp_in`) is current and lacks `ev`'s kind.
-    #[inline]
+    /// (Always inlined: the plain hint left a call at each Responses check.)
+    #[inline(always)]
     fn may_respond_in(&self, z: Zone, ev: Event) -> bool {
         let Some(s) = super::eventkind::resp_slot(z) else {
             return true;
@@ -179,7 +181,7 @@ impl<'a> Game<'a> {
 
     /// The cards of zone list `z` (`seat`'s hand or play area, or the attachments, of which
     /// those `seat` controls) that could respond to `ev` now, in list order, onto `out`.
-    #[inline]
+    #[inline(always)]
     fn responders_in(&self, z: Zone, seat: u8, ev: Event, out: &mut Vec<CardId>) {
         let in_hand = matches!(z, Zone::Hand(_));
         let attached = matches!(z, Zone::Attached(_));

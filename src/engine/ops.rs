@@ -266,7 +266,9 @@ impl<'a> Game<'a> {
         self.hook_counts[z.list()][hooks::counted(bit)] > 0
     }
 
-    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`.
+    /// Card hooks `h` enter (`add`) or leave zone list `list`: keep `hook_counts`. (Inlined: two
+    /// calls at every move.)
+    #[inline]
     pub(crate) fn count_hooks(&mut self, list: usize, h: u16, add: bool) {
         if h & (hooks::HAND_RESPOND | hooks::CAN_RESPOND) != 0 {
             // A card that may respond entered or left the list (or changed face): its
@@ -333,6 +335,7 @@ impl<'a> Game<'a> {
     /// card's current face has a Forced effect — so a listed card that flipped to a face without
     /// one stays listed until then, as before (the flip marks the list stale and the next update
     /// rebuilds it; otherwise the moved card alone is put in its place).
+    #[inline(always)]
     pub(crate) fn note_moved(&mut self, c: CardId) {
         let ci = self.cards[c as usize];
         let zone = ci.zone;
@@ -606,7 +609,9 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// A card moves from `from` to `to`: keep the hosts' `n_attached` counts.
+    /// A card moves from `from` to `to`: keep the hosts' `n_attached` counts. (Always inlined:
+    /// two calls at every move.)
+    #[inline(always)]
     fn count_attached(&mut self, from: Zone, to: Zone) {
         if let Zone::Attached(h) = from {
             self.cards[h as usize].n_attached -= 1;

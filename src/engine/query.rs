@@ -452,6 +452,7 @@ impl<'a> Game<'a> {
     }
 
     /// Does `c` carry a lasting effect `what` (as the same object)?
+    #[inline]
     pub fn has_lasting(&self, c: CardId, what: Lasting) -> bool {
         let gen = self.cards[c as usize].gen;
         self.lasting
@@ -465,6 +466,7 @@ impl<'a> Game<'a> {
     }
 
     /// Immune to player card effects (§5.11).
+    #[inline(always)]
     pub fn immune(&self, c: CardId) -> bool {
         self.def_of(c).keywords.immune || self.rule(Rule::ImmuneToPlayerCards(c))
     }
@@ -497,6 +499,7 @@ impl<'a> Game<'a> {
     /// The current quest: a side quest chosen for this quest phase (it stays current even if it
     /// is defeated before quest resolution, §8.4.8), else the main quest. Outside the quest phase
     /// it is always the main quest (§8.4.9).
+    #[inline(always)]
     pub fn current_quest(&self) -> Option<CardId> {
         if self.phase == Phase::Quest {
             for e in &self.lasting {

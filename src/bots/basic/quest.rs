@@ -18,6 +18,7 @@ pub(super) fn staged_cost_with(g: &Game, e: CardId, no_checks: bool) -> i32 {
 /// The attack a round plan expects from enemy `e`: its Attack, +1 for a shadow card, and
 /// (with `attack_bonus` on) the extra its own effects are expected to add
 /// (`Hint::expected_attack_bonus`).
+#[inline(always)]
 pub(super) fn planned_attack(g: &Game, e: CardId) -> i16 {
     g.stat(e, Stat::Attack) + 1 + (w().attack_bonus != 0) as i16 * hint(g, e).expected_attack_bonus
 }
@@ -35,6 +36,7 @@ fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
 }
 
 /// `keep_cost` with the questing stat already asked (`commit_stat`).
+#[inline(always)]
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
     match qs {
         Some(qs) => (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit,
@@ -45,6 +47,7 @@ fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
 /// With `commit_progress` on: the progress `c`'s own response would place if it committed
 /// now (`Hint::commit_progress`: on the active location, on each staged location), each
 /// location's share capped at what it still needs; 0 while `c`'s text is blank.
+#[inline(always)]
 pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
     if w().commit_progress == 0 {
         return 0;
@@ -1408,6 +1411,7 @@ fn commit_reserved(g: &Game, p: u8, memo: &mut CommitMemo) -> Ids {
 }
 
 /// How much `commit` wants to commit `c` (`i32::MIN / 2`: never).
+#[inline(always)]
 fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
     if reserved.contains(c) {
         return i32::MIN / 2;

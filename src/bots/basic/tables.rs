@@ -57,6 +57,7 @@ pub(super) fn restricted_room(g: &Game, p: u8, a: CardId) -> bool {
 /// Attack `c` can reach in an attack: its Attack plus what its attachments with
 /// `Hint::attack_boost_per_phase` (Elven Spear: 3) can still add, one per card in its
 /// controller's hand.
+#[inline(always)]
 pub(super) fn attack_potential(g: &Game, c: CardId) -> i16 {
     let a = g.stat(c, Stat::Attack);
     let mut spear: i16 = 0;

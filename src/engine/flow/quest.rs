@@ -153,6 +153,7 @@ impl<'a> Game<'a> {
 
     /// Would `c` (in a player's play area) be offered at a commit step now? A ready character
     /// not yet questing that no attachment keeps off the quest (Thaurdir's Majesty).
+    #[inline(always)]
     fn committable(&self, c: CardId) -> bool {
         let ci = self.cards[c as usize];
         let barred = ci.n_attached > 0 && self.rule(Rule::CannotCommit(c));

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 28] = [
+    const DECKS: [(&str, &str); 29] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -174,6 +174,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "weather-hills-loremasters",
             include_str!("../../decks/weather-hills-loremasters.txt"),
+        ),
+        (
+            "rhun-questers",
+            include_str!("../../decks/rhun-questers.txt"),
         ),
     ];
     &DECKS

@@ -114,18 +114,39 @@ pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
     v
 }
 
-/// Seat 1's deck in game `i` of configuration number `index` (`c`): a solo game takes the
-/// built-in decks in turn, offset by the configuration, so that a few games a configuration
-/// bring every built-in deck to every scenario (a deck's own cards, e.g. a player side quest,
-/// meet every encounter deck); with more players seat 1 plays `SOAK_DECKS[0]` (the other seats'
-/// heroes are distinct from its).
-pub fn soak_deck(index: usize, c: &SoakConfig, i: u64) -> &'static str {
-    let all = builtin_decks();
-    if c.players == 1 {
-        all[((index as u64 + i) % all.len() as u64) as usize].0
-    } else {
-        SOAK_DECKS[0]
+/// The decks seat 1 plays in configuration `c`, with their setups: solo, every built-in deck
+/// the scenario and mode allow (a deck's own cards, e.g. a player side quest, meet every
+/// encounter deck); with more players `SOAK_DECKS[0]` (the other seats' heroes are distinct
+/// from its), which must be allowed. Game `i` of configuration number `index` takes entry
+/// `soak_pick(index, i, len)`: the decks in turn, offset by the configuration, so that a few
+/// games a configuration bring every deck to every scenario.
+pub fn soak_seat1(
+    db: &CardDb,
+    c: &SoakConfig,
+    max_rounds: u16,
+) -> Result<Vec<(&'static str, GameSetup)>, String> {
+    if c.players > 1 {
+        let s = soak_setup(db, c, max_rounds)?;
+        s.validate(db)
+            .map_err(|e| format!("soak configuration {c:?}: {e}"))?;
+        return Ok(vec![(SOAK_DECKS[0], s)]);
     }
+    let mut v = Vec::new();
+    for &(d, _) in builtin_decks() {
+        let s = soak_setup_with(db, c, d, max_rounds)?;
+        if s.validate(db).is_ok() {
+            v.push((d, s));
+        }
+    }
+    if v.is_empty() {
+        return Err(format!("soak configuration {c:?}: no built-in deck is allowed"));
+    }
+    Ok(v)
+}
+
+/// Which of `len` seat-1 decks game `i` of configuration number `index` plays.
+pub fn soak_pick(index: usize, i: u64, len: usize) -> usize {
+    ((index as u64 + i) % len as u64) as usize
 }
 
 /// The game setup of a soak configuration (seat 1 plays `SOAK_DECKS[0]`).
@@ -205,30 +226,13 @@ pub fn soak(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SoakReport, String> {
-    // The setups of every (configuration, seat-1 deck) the games will use, validated first.
-    let names: Vec<&'static str> = builtin_decks().iter().map(|d| d.0).collect();
-    let mut setups: Vec<Vec<(&'static str, GameSetup)>> = Vec::with_capacity(configs.len());
-    for c in configs {
-        let decks: &[&'static str] = if c.players == 1 {
-            &names
-        } else {
-            &SOAK_DECKS[..1]
-        };
-        let mut v = Vec::with_capacity(decks.len());
-        for &d in decks {
-            let s = soak_setup_with(db, c, d, max_rounds)?;
-            s.validate(db)
-                .map_err(|e| format!("soak configuration {c:?}, deck {d}: {e}"))?;
-            v.push((d, s));
-        }
-        setups.push(v);
-    }
+    // The setups of every (configuration, seat-1 deck) the games will use.
+    let setups = configs
+        .iter()
+        .map(|c| soak_seat1(db, c, max_rounds))
+        .collect::<Result<Vec<_>, _>>()?;
     let setup_of = |c: usize, i: u64| -> (&'static str, &GameSetup) {
-        let d = soak_deck(c, &configs[c], i);
-        let (name, s) = setups[c]
-            .iter()
-            .find(|(n, _)| *n == d)
-            .expect("a setup for every soak deck");
+        let (name, s) = &setups[c][soak_pick(c, i, setups[c].len())];
         (name, s)
     };
     const PIECE: u64 = 256;
@@ -332,6 +336,36 @@ fn configs_index(configs: &[SoakConfig], c: &SoakConfig) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn solo_soak_games_bring_every_built_in_deck_to_every_scenario() {
+        // With the games a configuration gets from CI's `soak --games 2000`, the solo games of
+        // each scenario take every built-in deck it allows in some mode at least once.
+        let db = crate::data::load_embedded().unwrap();
+        let configs = soak_configs(&db);
+        let per = 2000u64.div_ceil(configs.len() as u64);
+        for (sc, _) in playable_combos(&db) {
+            let (mut seen, mut allowed): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+            for (k, c) in configs.iter().enumerate() {
+                if c.scenario == sc && c.players == 1 {
+                    let v = soak_seat1(&db, c, 30).unwrap();
+                    allowed.extend(v.iter().map(|d| d.0));
+                    seen.extend((0..per).map(|i| v[soak_pick(k, i, v.len())].0));
+                }
+            }
+            for v in [&mut seen, &mut allowed] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            assert_eq!(seen, allowed, "{}", db.scenarios[sc].slug);
+            assert!(allowed.len() + 2 >= builtin_decks().len());
+        }
+        // Games with more players keep the Core Set decks.
+        let multi = configs.iter().find(|c| c.players == 2).unwrap();
+        let v = soak_seat1(&db, multi, 30).unwrap();
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].0, SOAK_DECKS[0]);
+    }
 
     #[test]
     fn short_soak_finds_nothing() {

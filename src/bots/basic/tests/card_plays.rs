@@ -626,11 +626,11 @@ fn saves_its_spheres_resources_for_a_dearer_card_when_asked() {
     // cards44, `save_big` (off by default, measured): one Lore hero (Denethor) holding 2
     // resources beside two Tactics heroes, a Wellinghall Preserver (3) in hand that next
     // round's resource pays, and an Erebor Hammersmith (2) that would spend them now.
-    let mut g = sandbox(&[&["Core-010", "Core-004", "Core-005"]]);
+    let mut g = sandbox(&[DENETHOR_AND_TACTICS]);
     g.phase = Phase::Planning;
     clear_zone(&mut g, Zone::Hand(0));
-    let big = g.spawn("AtE-061", 0, Zone::Hand(0));
-    let cheap = g.spawn("Core-059", 0, Zone::Hand(0));
+    let big = g.spawn(WELLINGHALL_PRESERVER, 0, Zone::Hand(0));
+    let cheap = g.spawn(EREBOR_HAMMERSMITH, 0, Zone::Hand(0));
     let heroes: Vec<CardId> = g.heroes(0).collect();
     for &h in &heroes {
         g.card_mut(h).resources = 0;

@@ -168,6 +168,11 @@ pub mod codes {
     pub const CORNERED_ORC: &str = "TLR-025";
     pub const EXPOSED_RIDGE: &str = "TLR-028";
     pub const ANGMAR_ORC: &str = "TLR-043";
+    /// cards44's `save_big` board: Denethor (Lore) beside two Tactics heroes, a Wellinghall
+    /// Preserver (3) and an Erebor Hammersmith (2).
+    pub const DENETHOR_AND_TACTICS: &[&str] = &["Core-010", "Core-004", "Core-005"];
+    pub const WELLINGHALL_PRESERVER: &str = "AtE-061";
+    pub const EREBOR_HAMMERSMITH: &str = "Core-059";
     pub const SCATTERED_AMONG_THE_HILLS: &str = "TLR-069B";
     pub const CORNERED_ANIMALS: &str = "TLR-070B";
     pub const HUNTING_THE_ORCS: &str = "TLR-071";

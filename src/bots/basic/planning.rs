@@ -199,6 +199,7 @@ fn plan(g: &Game, p: u8, c: CardId) -> i32 {
 // (Inline: `BasicBot::choose` keeps it inlined whichever code unit each lands in.)
 #[inline]
 pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
+    let big = saving_big(g, p, o);
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
@@ -209,11 +210,85 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         };
         // (A card that breaks the reserve scores 0: asked only of a score that would win.)
         let better = v > 0 && best.map(|(b, _)| v > b).unwrap_or(true);
-        if better && !matches!(*opt, Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep)) {
+        if better
+            && !matches!(*opt, Opt::Play(c) if breaks_reserve_memo(g, p, c, &mut keep)
+                || big.is_some_and(|s| breaks_big(g, p, c, s)))
+        {
             best = Some((v, i));
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// Resources the heroes of `p` matching `sphere` gain in the next resource phase (one each).
+fn income(g: &Game, p: u8, sphere: Sphere) -> i16 {
+    g.heroes(p).filter(|&h| g.hero_matches(h, sphere)).count() as i16
+}
+
+/// `save_big`: the ally or attachment in hand, not playable now for want of its sphere's
+/// resources, that the next round's resources pay for, scored by `play_value` at least
+/// `save_big` above every card the planning options `o` could play now (the dearest such
+/// card). None with `save_big` 0, while the threat is 40 or more or an enemy is engaged with `p`.
+pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
+    if w().save_big <= 0
+        || g.players[p as usize].threat >= 40
+        || !g.list(Zone::Engaged(p)).is_empty()
+    {
+        return None;
+    }
+    let mut target: Option<(i32, CardId)> = None;
+    for &s in hand(g, p) {
+        let d = g.def_of(s);
+        if !matches!(d.ty, CardType::Ally | CardType::Attachment)
+            || d.sphere == Sphere::Neutral
+            || o.contains(&Opt::Play(s))
+            || (d.unique && g.unique_in_play(s))
+        {
+            continue;
+        }
+        let need = g.cost_of(s, p);
+        let have = g.available(p, d.sphere);
+        if need <= have || need > have + income(g, p, d.sphere) {
+            continue;
+        }
+        let v = play_value(g, p, s);
+        if v > 0 && target.is_none_or(|(b, _)| v > b) {
+            target = Some((v, s));
+        }
+    }
+    let (v, s) = target?;
+    let cheap = o
+        .iter()
+        .map(|&opt| match opt {
+            Opt::Play(c) => play_value(g, p, c),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
+    (v >= cheap + w().save_big).then_some(s)
+}
+
+/// Would paying for `c` leave the sphere of the saved card `s` (`saving_big`) short of its
+/// cost next round? Key responses and threat reductions are never held back by it.
+fn breaks_big(g: &Game, p: u8, c: CardId, s: CardId) -> bool {
+    if hint(g, c).threat_reduction > 0 || hint(g, c).key_response > 0 {
+        return false;
+    }
+    let sphere = g.def_of(s).sphere;
+    let d = g.def_of(c);
+    if d.sphere != sphere && d.sphere != Sphere::Neutral {
+        return false;
+    }
+    let other: i16 = if d.sphere == Sphere::Neutral {
+        g.heroes(p)
+            .filter(|&h| !g.hero_matches(h, sphere))
+            .map(|h| g.card(h).resources)
+            .sum()
+    } else {
+        0
+    };
+    let left = g.available(p, sphere) - (g.cost_of(c, p) - other).max(0);
+    left + income(g, p, sphere) < g.cost_of(s, p)
 }
 
 // (Inline: `BasicBot::choose` keeps it inlined whichever code unit each lands in.)

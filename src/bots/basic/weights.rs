@@ -598,6 +598,14 @@ weights! {
     /// from Mount Gram `core-lore-spirit` Easy progress −0.57 (−1.10 to −0.04) over 2,000
     /// pairs, the resources spent are missed the next rounds (results/research/cards41.md).
     spare_draw: 0,
+    /// cards44: saving for a dearer card (0: off). In the planning phase, an ally or attachment
+    /// in hand that its sphere's resources cannot pay now but can next round (its heroes' one
+    /// resource each added), whose planning score is at least this many points above every
+    /// card playable now, has those resources kept: a card of its sphere (or a neutral one
+    /// paid from it) that would leave too little for it is not played. Never while the
+    /// player's threat is 40 or more or an enemy is engaged with him (the cheap card may be
+    /// needed now), nor against a key response or a threat reduction.
+    save_big: 0,
     /// Rounds a kill or siege of a staged enemy is credited for where enemies never engage on
     /// their own (`Rule::NoEngagementChecks`: Intruders in Chetwood 1B), when more than
     /// `kill_rounds`: such an enemy adds its threat every round for the rest of the game unless

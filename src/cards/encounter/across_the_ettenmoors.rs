@@ -1110,7 +1110,9 @@ fn scavenge_resume(g: &mut Game, cont: Cont, opt: Opt) {
 pub mod bot {
     use crate::cards::hints::prelude::*;
 
-    /// Abandoned Camp: take back the costliest card.
+    /// Abandoned Camp: take back the costliest card that can be played again; never a
+    /// destroyed hero (no way to bring it back from the hand: its threat cost was read as a
+    /// price, and it was taken before any card in the pile, cards44), rather nothing.
     pub fn abandoned_camp_effect(
         g: &Game,
         _p: u8,
@@ -1118,7 +1120,11 @@ pub mod bot {
         _what: u8,
         o: &[Opt],
     ) -> Option<usize> {
-        pick_max(o, |c| g.def_of(c).cost as i32)
+        let hero = |c: CardId| g.def_of(c).ty == CardType::Hero;
+        match pick_max(o, |c| if hero(c) { -1 } else { g.def_of(c).cost as i32 }) {
+            Some(i) if matches!(o[i], Opt::Card(c) if hero(c)) => find(o, Opt::Pass).or(Some(i)),
+            x => x,
+        }
     }
 
     /// Ruthless Hill-troll's shadow: give up a guarded Safe location before a staged one, and
@@ -1381,6 +1387,31 @@ mod tests {
         g.answer(Opt::Card(c));
         assert_eq!(g.card(c).zone, Zone::Hand(0));
         assert!(g.pending().is_none(), "P2 has nothing to take back");
+    }
+
+    #[test]
+    fn abandoned_camp_hint() {
+        // cards44 census (ent-moot, Across the Ettenmoors): `basic` took a destroyed hero back
+        // to the hand (its threat cost read as the dearest card) instead of a playable card.
+        let mut g = sandbox(&[HEROES]);
+        let l = g.spawn("AtE-070", ENCOUNTER, Zone::Staging);
+        let hero = g.heroes(0).next().unwrap();
+        g.move_card(hero, Zone::Discard(0));
+        let ally = g.spawn("Core-013", 0, Zone::Discard(0));
+        let o = [Opt::Pass, Opt::Card(hero), Opt::Card(ally)];
+        assert_eq!(bot::abandoned_camp_effect(&g, 0, l, 0, &o), Some(2));
+        // Only the hero in the pile: take nothing.
+        let o = [Opt::Pass, Opt::Card(hero)];
+        assert_eq!(bot::abandoned_camp_effect(&g, 0, l, 0, &o), Some(0));
+        // The dearest playable card first.
+        let gandalf = g.spawn("Core-073", 0, Zone::Discard(0));
+        let o = [
+            Opt::Pass,
+            Opt::Card(ally),
+            Opt::Card(hero),
+            Opt::Card(gandalf),
+        ];
+        assert_eq!(bot::abandoned_camp_effect(&g, 0, l, 0, &o), Some(3));
     }
 
     #[test]

@@ -555,11 +555,21 @@ mod bot {
         }
     }
 
-    /// Distant Stars: swap the active location for a much shorter one while questing.
+    /// Distant Stars: swap the active location for a much shorter one while questing; or
+    /// (cards44, as `lookahead` played it) discard an active location holding cards of `p`
+    /// captured underneath, which rescues them, in the resource or planning phase, where a
+    /// rescued ally can still be played this round.
     pub(super) fn distant_stars_gain(g: &Game, p: u8) -> i32 {
         let Some(l) = g.active_location() else {
             return 0;
         };
+        let captives = g
+            .list(Zone::Under(l))
+            .iter()
+            .any(|&x| g.card(x).zone == Zone::Under(l) && g.card(x).owner == p);
+        if captives && matches!(g.phase, Phase::Resource | Phase::Planning) {
+            return 25;
+        }
         let left = g.stat(l, Stat::QuestPoints) - g.card(l).progress;
         let best = [Zone::EncounterDeck, Zone::EncounterDiscard]
             .iter()
@@ -841,6 +851,36 @@ mod tests {
         g.answer(Opt::Card(new));
         assert_eq!(g.active_location(), Some(new));
         assert_eq!(g.card(ds).zone, Zone::Discard(0));
+    }
+
+    #[test]
+    fn distant_stars_hint() {
+        // cards44: a card of ours captured under the active location makes Distant Stars worth
+        // playing before the planning phase ends (discarding the location rescues it).
+        let mut g = sandbox(&[&["Core-012", "Core-002"]]);
+        let ds = g.spawn("EfMG-036", 0, Zone::Hand(0));
+        let l = g.spawn("TLR-018", ENCOUNTER, Zone::Active);
+        g.spawn("TLR-047", ENCOUNTER, Zone::EncounterDiscard);
+        g.phase = Phase::Resource;
+        assert_eq!(
+            super::bot::distant_stars_value(&g, 0, ds, None),
+            0,
+            "nothing captured"
+        );
+        let ally = g.spawn("Core-013", 0, Zone::Under(l));
+        assert_eq!(super::bot::distant_stars_value(&g, 0, ds, None), 25);
+        g.phase = Phase::Planning;
+        assert_eq!(super::bot::distant_stars_value(&g, 0, ds, None), 25);
+        g.phase = Phase::Combat;
+        assert_eq!(
+            super::bot::distant_stars_value(&g, 0, ds, None),
+            0,
+            "too late to play it"
+        );
+        // Another player's card under it: not ours to rescue.
+        g.phase = Phase::Resource;
+        g.card_mut(ally).owner = 1;
+        assert_eq!(super::bot::distant_stars_value(&g, 0, ds, None), 0);
     }
 
     #[test]

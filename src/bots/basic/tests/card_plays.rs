@@ -722,3 +722,56 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
         "bit 2 is off by default"
     );
 }
+
+#[test]
+fn saves_its_spheres_resources_for_a_dearer_card_when_asked() {
+    // cards44, `save_big` (off by default, measured): one Lore hero (Denethor) holding 2
+    // resources beside two Tactics heroes, a Wellinghall Preserver (3) in hand that next
+    // round's resource pays, and an Erebor Hammersmith (2) that would spend them now.
+    let mut g = sandbox(&[DENETHOR_AND_TACTICS]);
+    g.phase = Phase::Planning;
+    clear_zone(&mut g, Zone::Hand(0));
+    let big = g.spawn(WELLINGHALL_PRESERVER, 0, Zone::Hand(0));
+    let cheap = g.spawn(EREBOR_HAMMERSMITH, 0, Zone::Hand(0));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    for &h in &heroes {
+        g.card_mut(h).resources = 0;
+    }
+    let den = *heroes
+        .iter()
+        .find(|&&h| g.hero_matches(h, Sphere::Lore))
+        .unwrap();
+    g.card_mut(den).resources = 2;
+    g.players[0].threat = 30;
+    let o = vec![Opt::Pass, Opt::Play(cheap)];
+    install(weights::DEFAULT);
+    let margin = play_value(&g, 0, big) - play_value(&g, 0, cheap);
+    assert!(margin > 0, "the Preserver scores above the Hammersmith");
+    assert_eq!(saving_big(&g, 0, &o), None, "off by default");
+    assert_eq!(chosen(&g, Ask::Planning, o.clone()), Opt::Play(cheap));
+    let on = |m: i32| Weights::from_options(&[("save_big".to_string(), m.to_string())]).unwrap();
+    install(on(margin));
+    assert_eq!(saving_big(&g, 0, &o), Some(big));
+    let d = dec(0, Ask::Planning, o.clone());
+    let mut b = BasicBot::from_options(&[("save_big".to_string(), margin.to_string())]).unwrap();
+    assert_eq!(
+        d.options[b.choose(&g, &d)],
+        Opt::Pass,
+        "the 2 resources are kept"
+    );
+    // A margin the Preserver does not clear: nothing saved.
+    install(on(margin + 1));
+    assert_eq!(saving_big(&g, 0, &o), None);
+    // Bounded: not while an enemy is engaged, nor at threat 40.
+    install(on(margin));
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    assert_eq!(saving_big(&g, 0, &o), None, "an engaged enemy");
+    g.move_card(orc, Zone::SetAside);
+    g.players[0].threat = 40;
+    assert_eq!(saving_big(&g, 0, &o), None, "threat 40");
+    g.players[0].threat = 30;
+    // Not when next round's resources do not reach it either (one resource now).
+    g.card_mut(den).resources = 1;
+    assert_eq!(saving_big(&g, 0, &o), None, "1 now + 1 next round < 3");
+    install(weights::DEFAULT);
+}

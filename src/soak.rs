@@ -117,8 +117,8 @@ pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
 /// The decks seat 1 plays in configuration `c`, with their setups: solo, every built-in deck
 /// the scenario and mode allow (a deck's own cards, e.g. a player side quest, meet every
 /// encounter deck); with more players `SOAK_DECKS[0]` (the other seats' heroes are distinct
-/// from its), which must be allowed. Game `i` of configuration number `index` takes entry
-/// `soak_pick(index, i, len)`: the decks in turn, offset by the configuration, so that a few
+/// from its), which must be allowed. Game `i` of a configuration takes entry `soak_pick`: the
+/// decks in turn, continuing from the scenario's earlier solo configurations, so that a few
 /// games a configuration bring every deck to every scenario.
 pub fn soak_seat1(
     db: &CardDb,
@@ -139,14 +139,23 @@ pub fn soak_seat1(
         }
     }
     if v.is_empty() {
-        return Err(format!("soak configuration {c:?}: no built-in deck is allowed"));
+        return Err(format!(
+            "soak configuration {c:?}: no built-in deck is allowed"
+        ));
     }
     Ok(v)
 }
 
-/// Which of `len` seat-1 decks game `i` of configuration number `index` plays.
-pub fn soak_pick(index: usize, i: u64, len: usize) -> usize {
-    ((index as u64 + i) % len as u64) as usize
+/// Which of `len` seat-1 decks game `i` of configuration number `index` plays when each
+/// configuration plays `per` games: the solo configurations of a scenario take the decks in
+/// turn, each one from where the one before it in `configs` stopped.
+pub fn soak_pick(configs: &[SoakConfig], index: usize, per: u64, i: u64, len: usize) -> usize {
+    let c = &configs[index];
+    let earlier = configs[..index]
+        .iter()
+        .filter(|x| x.scenario == c.scenario && x.players == 1)
+        .count() as u64;
+    ((earlier * per + i) % len as u64) as usize
 }
 
 /// The game setup of a soak configuration (seat 1 plays `SOAK_DECKS[0]`).
@@ -232,7 +241,8 @@ pub fn soak(
         .map(|c| soak_seat1(db, c, max_rounds))
         .collect::<Result<Vec<_>, _>>()?;
     let setup_of = |c: usize, i: u64| -> (&'static str, &GameSetup) {
-        let (name, s) = &setups[c][soak_pick(c, i, setups[c].len())];
+        let k = soak_pick(configs, c, games_per_config, i, setups[c].len());
+        let (name, s) = &setups[c][k];
         (name, s)
     };
     const PIECE: u64 = 256;
@@ -350,7 +360,7 @@ mod tests {
                 if c.scenario == sc && c.players == 1 {
                     let v = soak_seat1(&db, c, 30).unwrap();
                     allowed.extend(v.iter().map(|d| d.0));
-                    seen.extend((0..per).map(|i| v[soak_pick(k, i, v.len())].0));
+                    seen.extend((0..per).map(|i| v[soak_pick(&configs, k, per, i, v.len())].0));
                 }
             }
             for v in [&mut seen, &mut allowed] {

@@ -87,15 +87,21 @@ pub fn actions(g: &mut Game) -> Vec<Opt> {
     o
 }
 
-/// Reveal `card` as if from the top of the encounter deck and resolve it completely, answering
-/// every decision it asks with the first option.
-pub fn reveal_resolving(g: &mut Game, card: CardId) {
+/// Reveal `card` from the encounter deck as player 1 (the reveal procedure runs up to its first
+/// question, if any).
+pub fn reveal(g: &mut Game, card: CardId) {
     g.push_run(Frame::Reveal {
         card,
         by: 0,
         stage: 0,
         from_deck: true,
     });
+}
+
+/// Reveal `card` as if from the top of the encounter deck and resolve it completely, answering
+/// every decision it asks with the first option.
+pub fn reveal_resolving(g: &mut Game, card: CardId) {
+    reveal(g, card);
     while g.pending().is_some() {
         g.apply(0);
     }

@@ -100,14 +100,16 @@ fn breaks_saving(g: &Game, p: u8, c: CardId) -> bool {
     if s == c || hint(g, c).threat_reduction > 0 || hint(g, c).key_response > 0 {
         return false;
     }
-    let sphere = g.def_of(s).sphere;
+    left_after(g, p, c, g.def_of(s).sphere).is_some_and(|left| left < g.cost_of(s, p))
+}
+
+/// The resources of `sphere` player `p` keeps after paying for `c` (a Neutral card is paid
+/// from the other spheres' heroes first), or `None` when `c` cannot take them (another sphere).
+fn left_after(g: &Game, p: u8, c: CardId, sphere: Sphere) -> Option<i16> {
     let d = g.def_of(c);
     if d.sphere != sphere && d.sphere != Sphere::Neutral {
-        return false;
+        return None;
     }
-    let need = g.cost_of(s, p);
-    let have = g.available(p, sphere);
-    let cost = g.cost_of(c, p);
     let other: i16 = if d.sphere == Sphere::Neutral {
         g.heroes(p)
             .filter(|&h| !g.hero_matches(h, sphere))
@@ -116,7 +118,7 @@ fn breaks_saving(g: &Game, p: u8, c: CardId) -> bool {
     } else {
         0
     };
-    have - (cost - other).max(0) < need
+    Some(g.available(p, sphere) - (g.cost_of(c, p) - other).max(0))
 }
 
 /// `breaks_reserve` with the Spirit resources to keep already known.
@@ -275,20 +277,7 @@ fn breaks_big(g: &Game, p: u8, c: CardId, s: CardId) -> bool {
         return false;
     }
     let sphere = g.def_of(s).sphere;
-    let d = g.def_of(c);
-    if d.sphere != sphere && d.sphere != Sphere::Neutral {
-        return false;
-    }
-    let other: i16 = if d.sphere == Sphere::Neutral {
-        g.heroes(p)
-            .filter(|&h| !g.hero_matches(h, sphere))
-            .map(|h| g.card(h).resources)
-            .sum()
-    } else {
-        0
-    };
-    let left = g.available(p, sphere) - (g.cost_of(c, p) - other).max(0);
-    left + income(g, p, sphere) < g.cost_of(s, p)
+    left_after(g, p, c, sphere).is_some_and(|left| left + income(g, p, sphere) < g.cost_of(s, p))
 }
 
 // (Inline: `BasicBot::choose` keeps it inlined whichever code unit each lands in.)

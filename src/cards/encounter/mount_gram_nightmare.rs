@@ -527,7 +527,7 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::cards::common::code;
-    use crate::cards::testkit::{drain, options, sandbox_in};
+    use crate::cards::testkit::{drain, options, reveal, sandbox_in};
     use crate::data::Mode;
 
     fn game(players: usize) -> Game<'static> {
@@ -664,12 +664,7 @@ mod tests {
         let q = g.main_quest().unwrap();
         let t0 = g.players[0].threat;
         let gp = g.spawn("EfMGN-007", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: gp,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, gp);
         assert_eq!(options(&g).len(), 6);
         assert_eq!(bot::patrol_keep(&g, 0, gp, 0, &options(&g)), Some(2));
         g.answer(Opt::Mode(2));
@@ -697,12 +692,7 @@ mod tests {
         g.add_lasting(sq, Lasting::CurrentQuest, Until::EndOfPhase);
         assert_eq!(g.current_quest(), Some(sq));
         let gp = g.spawn("EfMGN-007", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: gp,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, gp);
         g.answer(Opt::Mode(2));
         drain(&mut g);
         let under: Vec<CardId> = g.captives(sq).collect();

@@ -26,11 +26,11 @@ const KNOWN: &[(&str, (u64, u64))] = &[
     ("the-weather-hills/standard/random", (0, 849)),
     ("the-weather-hills/nightmare/basic", (0, 1043)),
     ("the-weather-hills/nightmare/random", (0, 721)),
-    ("deadmens-dike/easy/basic", (0, 949)),
+    ("deadmens-dike/easy/basic", (0, 944)),
     ("deadmens-dike/easy/random", (0, 589)),
-    ("deadmens-dike/standard/basic", (0, 959)),
+    ("deadmens-dike/standard/basic", (0, 966)),
     ("deadmens-dike/standard/random", (0, 577)),
-    ("deadmens-dike/nightmare/basic", (0, 728)),
+    ("deadmens-dike/nightmare/basic", (0, 730)),
     ("deadmens-dike/nightmare/random", (0, 433)),
 ];
 

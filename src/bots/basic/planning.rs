@@ -177,7 +177,8 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
 /// With `spare_cards` (distill44): the score of using `c`, an action paid with cards from hand
 /// (`Hint::spends_hand_cards`), in the resource or planning phase: 30 while the hand is
 /// discarded at the end of the round anyway (bit 1), 15 in the resource phase with
-/// `spare_hand` or more cards in hand (bit 2); 0 otherwise (the card's own `play_value`).
+/// `spare_hand` or more cards in hand (bit 2; with bit 4 only for a card acting from play);
+/// 0 otherwise (the card's own `play_value`).
 pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
     let bits = w().spare_cards;
     if bits == 0
@@ -190,7 +191,15 @@ pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
         return 30;
     }
     let n = g.list(Zone::Hand(p)).len();
-    (bits & 2 != 0 && g.phase == Phase::Resource && n >= w().spare_hand.max(0) as usize) as i32 * 15
+    // Bit 4: bit 2 only for a card acting from play (Arwen's resource, every round), not for
+    // one that puts itself into play from hand (Elven Jeweler: the discarded cards are gone
+    // for one ally).
+    let from_hand = matches!(g.card(c).zone, Zone::Hand(_));
+    (bits & 2 != 0
+        && !(bits & 4 != 0 && from_hand)
+        && g.phase == Phase::Resource
+        && n >= w().spare_hand.max(0) as usize) as i32
+        * 15
 }
 
 /// `Hint::plan_value` of `c` (0 without one).

@@ -667,15 +667,28 @@ weights! {
     /// (n.s.) / +1.13, but The Treachery of Rhudaur (rhudaur-investigators) Standard −0.04
     /// (−0.08 to +0.00) / −0.04 (−0.08 to +0.00) / −0.05 (−0.08 to −0.01) progress (seeds
     /// 4412 / 4413 / 4414; results/research/distill44.md).
-    spare_cards: 1,
+    ///
+    /// Bit 4 (session 44, lead44.md): bit 2 only for a card acting from play (Arwen's resource,
+    /// every round), not one that puts itself into play from hand (Elven Jeweler): the decks
+    /// that lost with bit 2 hold Jewelers and no Arwen. Default 7 (all three bits, with
+    /// `spare_hand` 4), measured against 1 (`basic`, 4,000 pairs, seeds 4461 / 4462 / 4463):
+    /// Across the Ettenmoors (noldor-questers) Easy +2.10 (+1.01 to +3.19) / +2.18 (+1.11 to
+    /// +3.24) win points, Standard +0.90 (+0.27 to +1.53) / +0.48 (n.s.), Nightmare +0.40
+    /// (n.s.); Deadmen's Dike (dike-stewards) Easy progress +0.09 / +0.13 (each above 0); The
+    /// Weather Hills (weather-hills-trackers) Standard +0.20 (+0.09 to +0.32), Easy +0.31; The
+    /// Dread Realm (dike-stewards) Easy +0.08; Wrath and Ruin (noldor-questers) Standard +0.07;
+    /// no cell lower beyond noise; decks with no card-paid action of a card in play (the
+    /// Jeweler decks: weather-hills-hunters, rhudaur-guard, chetwood-vigil) play identically.
+    spare_cards: 7,
     /// distill44: the hand size from which `spare_cards` bit 2 uses a card-paid action in the
     /// resource phase (6: the threshold of the cards' own planning-phase play values). With
     /// bit 2 at 4 against `spare_cards` 1 (`basic`, 4,000 pairs, seeds 4451 / 4452): Across the
     /// Ettenmoors (noldor-questers) Easy +2.45 / +2.10, Standard +0.73 / +0.75 win points (each
     /// above 0), Intruders (chetwood-vigil) Easy +1.58, Deadmen's Dike Easy progress +0.28, The
     /// Dread Realm Easy +0.22; but The Weather Hills (weather-hills-hunters) Standard −0.12
-    /// (−0.21 to −0.02) and The Treachery of Rhudaur Standard −0.05 (−0.11 to +0.01) progress.
-    spare_hand: 6,
+    /// (−0.21 to −0.02) and The Treachery of Rhudaur Standard −0.05 (−0.11 to +0.01) progress;
+    /// 4 since session 44, with `spare_cards` bit 4 (see there).
+    spare_hand: 4,
     /// distill44: rounds of Threat charged in the travel score of a location whose travel cost
     /// brings the latest discarded encounter enemy back, staged (`Hint::travel_returns_enemy`:
     /// Norbury Tombs, Fornost Street): that enemy's Threat (at least 1) this many times; 0: only the location's fixed `travel_penalty`. From about 36 (as by

@@ -341,7 +341,7 @@ impl LookaheadBot {
             flip_hold: num("flip_hold", get("flip_hold"), 0i32, 100)?,
             day_main: num("day_main", get("day_main"), 0i32, 1)?,
             gate_quest: num("gate_quest", get("gate_quest"), 0i32, 1)?,
-            spare_cards: num("spare_cards", get("spare_cards"), 0i32, 3)?,
+            spare_cards: num("spare_cards", get("spare_cards"), 0i32, 7)?,
             return_travel: num("return_travel", get("return_travel"), 0i32, 40)?,
             ..weights::ROLLOUT
         };

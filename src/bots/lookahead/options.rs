@@ -246,8 +246,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "spare_cards",
-        default: "1",
-        about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2 (off: The Treachery of Rhudaur Standard lost progress for basic), also in the resource phase with 6 or more cards in hand (0: the cards' own play values)",
+        default: "7",
+        about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2, also in the resource phase with basic's `spare_hand` (4) or more cards in hand; 4, bit 2 only for a card acting from play (Arwen), not from hand (Elven Jeweler) (0: the cards' own play values; 1 until session 44)",
     },
     BotOption {
         name: "blocker_travel",

@@ -598,7 +598,8 @@ fn arwen_undomiel_turns_a_spare_card_into_a_resource_before_planning() {
     // at 588 decisions of 600 Across the Ettenmoors games, noldor-questers): with a full hand
     // and no dead card `basic` used her only in the planning phase, after its plays, when the
     // resource came too late. Now from the resource phase on (6+ cards in hand), so the
-    // resource pays for this round's plays.
+    // resource pays for this round's plays; since session 44 (`spare_cards` bits 2 and 4,
+    // `spare_hand` 4) from 4 cards in hand.
     let mut g = sandbox(&[&[ARWEN_UNDOMIEL, LEADERSHIP_HEROES[0]]]);
     let arwen = g
         .heroes(0)
@@ -615,6 +616,20 @@ fn arwen_undomiel_turns_a_spare_card_into_a_resource_before_planning() {
         vec![Opt::Pass, Opt::Activate(arwen)],
     );
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(arwen));
+    for _ in 0..2 {
+        let c = g.list(Zone::Hand(0))[0];
+        g.discard(c);
+    }
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Activate(arwen),
+        "4 cards"
+    );
+    assert_eq!(
+        d.options[bot_with(&[("spare_cards", "1")]).choose(&g, &d)],
+        Opt::Pass,
+        "without bit 2 her own value waits for 6"
+    );
     // A short hand keeps its cards.
     let c = g.list(Zone::Hand(0))[0];
     g.discard(c);
@@ -675,9 +690,10 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
     // Fault class (distill44: `lookahead` used him in the resource phase where `basic` passed,
     // 303 decisions in 600 The Weather Hills games and 113 in 600 Deadmen's Dike games,
     // rhudaur-guard): his cost is two cards from hand. With Erestor (bit 1) any hand pays it;
-    // without, `spare_cards` bit 2 (off: The Treachery of Rhudaur Standard lost progress) pays
-    // it from 6 cards in hand already in the resource phase, before the planning phase's plays
-    // shrink the hand below his own threshold.
+    // without, `spare_cards` bit 2 pays it from `spare_hand` cards in hand already in the
+    // resource phase, before the planning phase's plays shrink the hand below his own
+    // threshold, unless bit 4 (on by default since session 44: the decks with Jewelers and no
+    // Arwen lost progress with bit 2) keeps bit 2 to cards acting from play.
     let (g, _, jeweler) = spare_cards_board(3, Phase::Resource);
     assert!(hint(&g, jeweler).spends_hand_cards);
     let d = dec(
@@ -706,7 +722,7 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
         Ask::Action(Phase::Resource),
         vec![Opt::Pass, Opt::Activate(jeweler)],
     );
-    let mut both = bot_with(&[("spare_cards", "3")]);
+    let mut both = bot_with(&[("spare_cards", "3"), ("spare_hand", "6")]);
     assert_eq!(d.options[both.choose(&g, &d)], Opt::Pass, "5 cards");
     let mut five = bot_with(&[("spare_cards", "3"), ("spare_hand", "5")]);
     assert_eq!(
@@ -719,7 +735,7 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
     assert_eq!(
         d.options[bot().choose(&g, &d)],
         Opt::Pass,
-        "bit 2 is off by default"
+        "by default bit 4 keeps bit 2 to cards acting from play (Arwen), not from hand"
     );
 }
 

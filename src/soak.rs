@@ -146,16 +146,25 @@ pub fn soak_seat1(
     Ok(v)
 }
 
-/// Which of `len` seat-1 decks game `i` of configuration number `index` plays when each
-/// configuration plays `per` games: the solo configurations of a scenario take the decks in
-/// turn, each one from where the one before it in `configs` stopped.
-pub fn soak_pick(configs: &[SoakConfig], index: usize, per: u64, i: u64, len: usize) -> usize {
-    let c = &configs[index];
-    let earlier = configs[..index]
+/// For each configuration, how many solo configurations of its scenario come before it in
+/// `configs` (where its solo games continue the scenario's turn through the decks).
+pub fn solo_ranks(configs: &[SoakConfig]) -> Vec<u64> {
+    configs
         .iter()
-        .filter(|x| x.scenario == c.scenario && x.players == 1)
-        .count() as u64;
-    ((earlier * per + i) % len as u64) as usize
+        .enumerate()
+        .map(|(k, c)| {
+            configs[..k]
+                .iter()
+                .filter(|x| x.scenario == c.scenario && x.players == 1)
+                .count() as u64
+        })
+        .collect()
+}
+
+/// Which of `len` seat-1 decks game `i` of a configuration plays when each configuration plays
+/// `per` games and `rank` solo configurations of its scenario come before it (`solo_ranks`).
+pub fn soak_pick(rank: u64, per: u64, i: u64, len: usize) -> usize {
+    ((rank * per + i) % len as u64) as usize
 }
 
 /// The game setup of a soak configuration (seat 1 plays `SOAK_DECKS[0]`).
@@ -240,8 +249,9 @@ pub fn soak(
         .iter()
         .map(|c| soak_seat1(db, c, max_rounds))
         .collect::<Result<Vec<_>, _>>()?;
+    let ranks = solo_ranks(configs);
     let setup_of = |c: usize, i: u64| -> (&'static str, &GameSetup) {
-        let k = soak_pick(configs, c, games_per_config, i, setups[c].len());
+        let k = soak_pick(ranks[c], games_per_config, i, setups[c].len());
         let (name, s) = &setups[c][k];
         (name, s)
     };
@@ -354,13 +364,14 @@ mod tests {
         let db = crate::data::load_embedded().unwrap();
         let configs = soak_configs(&db);
         let per = 2000u64.div_ceil(configs.len() as u64);
+        let ranks = solo_ranks(&configs);
         for (sc, _) in playable_combos(&db) {
             let (mut seen, mut allowed): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
             for (k, c) in configs.iter().enumerate() {
                 if c.scenario == sc && c.players == 1 {
                     let v = soak_seat1(&db, c, 30).unwrap();
                     allowed.extend(v.iter().map(|d| d.0));
-                    seen.extend((0..per).map(|i| v[soak_pick(&configs, k, per, i, v.len())].0));
+                    seen.extend((0..per).map(|i| v[soak_pick(ranks[k], per, i, v.len())].0));
                 }
             }
             for v in [&mut seen, &mut allowed] {

@@ -563,10 +563,7 @@ mod bot {
         let Some(l) = g.active_location() else {
             return 0;
         };
-        let captives = g
-            .list(Zone::Under(l))
-            .iter()
-            .any(|&x| g.card(x).zone == Zone::Under(l) && g.card(x).owner == p);
+        let captives = g.cards_under(l).any(|x| g.card(x).owner == p);
         if captives && matches!(g.phase, Phase::Resource | Phase::Planning) {
             return 25;
         }

@@ -75,11 +75,7 @@ fn spends_a_self_willpower_boost_only_on_a_character_who_quests() {
         reserved_for_commit(&g, 0).contains(eowyn),
         "the situation: the commit plan holds her back"
     );
-    let d = dec(
-        0,
-        Ask::Action(Phase::Quest),
-        vec![Opt::Pass, Opt::Activate(eowyn)],
-    );
+    let d = use_or_pass(Phase::Quest, eowyn);
     let on = || BasicBot::from_options(&[("boost_committed".into(), "1".into())]).unwrap();
     let off = || BasicBot::from_options(&[("boost_committed".into(), "0".into())]).unwrap();
     assert_eq!(
@@ -145,11 +141,7 @@ fn beravor_draws_once_the_enemy_attacks_are_over_when_her_attack_kills_nothing()
     let (mut g, beravor) = beravor_board();
     let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
     g.phase = Phase::Combat;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Activate(beravor)],
-    );
+    let d = use_or_pass(Phase::Combat, beravor);
     let i = bot().choose(&g, &d);
     assert_eq!(d.options[i], Opt::Pass, "the enemy has not attacked yet");
     g.card_mut(e).attacked = true;
@@ -174,11 +166,7 @@ fn protector_of_lorien_discards_a_spare_card_for_willpower_on_a_questing_host() 
     }
     g.phase = Phase::Quest;
     g.card_mut(h).questing = true;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Quest),
-        vec![Opt::Pass, Opt::Activate(p)],
-    );
+    let d = use_or_pass(Phase::Quest, p);
     let i = bot().choose(&g, &d);
     assert_eq!(d.options[i], Opt::Activate(p));
     // The prompt offers Willpower first in the quest phase; the bot takes it.
@@ -293,11 +281,7 @@ fn beravor_draws_after_the_attacks_even_with_an_ended_attacks_context_left() {
     let (mut g, beravor) = beravor_board();
     g.phase = Phase::Combat;
     leave_an_ended_attack(&mut g);
-    let d = dec(
-        0,
-        Ask::Action(Phase::Combat),
-        vec![Opt::Pass, Opt::Activate(beravor)],
-    );
+    let d = use_or_pass(Phase::Combat, beravor);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(beravor));
 }
 
@@ -610,11 +594,7 @@ fn arwen_undomiel_turns_a_spare_card_into_a_resource_before_planning() {
         g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
     }
     g.phase = Phase::Resource;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Resource),
-        vec![Opt::Pass, Opt::Activate(arwen)],
-    );
+    let d = use_or_pass(Phase::Resource, arwen);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(arwen));
     for _ in 0..2 {
         let c = g.list(Zone::Hand(0))[0];
@@ -662,11 +642,7 @@ fn arwen_undomiel_spends_a_card_erestor_would_lose() {
     let (g, arwen, _) = spare_cards_board(2, Phase::Resource);
     assert!(hint(&g, arwen).spends_hand_cards);
     assert!(crate::cards::hints::hand_discarded_each_round(&g, 0));
-    let d = dec(
-        0,
-        Ask::Action(Phase::Resource),
-        vec![Opt::Pass, Opt::Activate(arwen)],
-    );
+    let d = use_or_pass(Phase::Resource, arwen);
     install(weights::DEFAULT);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(arwen));
     let mut off = bot_with(&[("spare_cards", "0")]);
@@ -677,11 +653,7 @@ fn arwen_undomiel_spends_a_card_erestor_would_lose() {
     );
     // Not in the quest phase: the resource would come after the plays.
     let (g, arwen, _) = spare_cards_board(2, Phase::Quest);
-    let d = dec(
-        0,
-        Ask::Action(Phase::Quest),
-        vec![Opt::Pass, Opt::Activate(arwen)],
-    );
+    let d = use_or_pass(Phase::Quest, arwen);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
 }
 
@@ -696,11 +668,7 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
     // Arwen lost progress with bit 2) keeps bit 2 to cards acting from play.
     let (g, _, jeweler) = spare_cards_board(3, Phase::Resource);
     assert!(hint(&g, jeweler).spends_hand_cards);
-    let d = dec(
-        0,
-        Ask::Action(Phase::Resource),
-        vec![Opt::Pass, Opt::Activate(jeweler)],
-    );
+    let d = use_or_pass(Phase::Resource, jeweler);
     install(weights::DEFAULT);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(jeweler));
     assert_eq!(
@@ -717,11 +685,7 @@ fn elven_jeweler_comes_into_play_from_the_resource_phase() {
         g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
     }
     g.phase = Phase::Resource;
-    let d = dec(
-        0,
-        Ask::Action(Phase::Resource),
-        vec![Opt::Pass, Opt::Activate(jeweler)],
-    );
+    let d = use_or_pass(Phase::Resource, jeweler);
     let mut both = bot_with(&[("spare_cards", "3"), ("spare_hand", "6")]);
     assert_eq!(d.options[both.choose(&g, &d)], Opt::Pass, "5 cards");
     let mut five = bot_with(&[("spare_cards", "3"), ("spare_hand", "5")]);
@@ -790,4 +754,9 @@ fn saves_its_spheres_resources_for_a_dearer_card_when_asked() {
     g.card_mut(den).resources = 1;
     assert_eq!(saving_big(&g, 0, &o), None, "1 now + 1 next round < 3");
     install(weights::DEFAULT);
+}
+
+/// Player 1's action window in phase `ph` offering to pass or use `c`.
+fn use_or_pass(ph: Phase, c: CardId) -> Decision {
+    dec(0, Ask::Action(ph), vec![Opt::Pass, Opt::Activate(c)])
 }

@@ -1,7 +1,7 @@
 //! Framework rules tests (RULES.md §3–§5), one per rule, in sandbox games.
 
 use super::*;
-use crate::cards::testkit::{heroes, sandbox};
+use crate::cards::testkit::{heroes, reveal, sandbox};
 
 const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
 
@@ -127,12 +127,7 @@ fn surge_and_doomed_fire_on_reveal_only() {
     let mut g = sandbox(&[HEROES]);
     let t = g.players[0].threat;
     let h = g.spawn("TLR-020", ENCOUNTER, Zone::EncounterDeck); // Doomed 1
-    g.push_run(Frame::Reveal {
-        card: h,
-        by: 0,
-        stage: 0,
-        from_deck: true,
-    });
+    reveal(&mut g, h);
     assert_eq!(g.players[0].threat, t + 1);
     // Added (not revealed): no doomed.
     g.spawn("TLR-020", ENCOUNTER, Zone::Staging);
@@ -332,12 +327,7 @@ fn guarded_objective_is_held_by_the_next_card_and_freed_when_it_leaves() {
     // The Across the Ettenmoors objective-location Secluded Cave has classic Guarded.
     let guard = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck);
     let obj = g.spawn("AtE-068", ENCOUNTER, Zone::EncounterDeck);
-    g.push_run(Frame::Reveal {
-        card: obj,
-        by: 0,
-        stage: 0,
-        from_deck: true,
-    });
+    reveal(&mut g, obj);
     // Angmar Orc's own when-revealed choice (discard an ally or reveal more): reveal more is
     // the only option with no ally in play.
     while g.pending().is_some() {
@@ -357,12 +347,7 @@ fn time_counters_come_off_at_the_end_of_the_refresh_phase() {
     let mut g = sandbox(&[HEROES]);
     g.spawn("TLR-016", ENCOUNTER, Zone::Play(0));
     let r = g.spawn("TLR-024", ENCOUNTER, Zone::EncounterDeck);
-    g.push_run(Frame::Reveal {
-        card: r,
-        by: 0,
-        stage: 0,
-        from_deck: true,
-    });
+    reveal(&mut g, r);
     while g.pending().is_some() {
         g.apply(0);
     }
@@ -857,12 +842,7 @@ fn a_canceled_card_counts_as_revealed_only_under_its_option() {
         let atw = g.spawn("Core-050", 0, Zone::Hand(0));
         let hill = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
         let w = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: w,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, w);
         // Every decision answered with A Test of Will when offered, else the first option.
         while let Some(d) = g.pending() {
             let i = d

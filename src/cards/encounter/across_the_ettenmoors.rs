@@ -1177,8 +1177,8 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_with_shadow, clear_zone, drain, encounter_deck_of, options, reveal_resolving,
-        sandbox_in, set_stage,
+        attack_with_shadow, clear_zone, drain, encounter_deck_of, options, reveal,
+        reveal_resolving, sandbox_in, set_stage,
     };
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -1568,12 +1568,7 @@ mod tests {
             guard: tf2,
             by: 0,
         });
-        g.push_run(Frame::Reveal {
-            card: tf2,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, tf2);
         drain(&mut g);
         assert_eq!(g.card(cave2).zone, Zone::Attached(tf2));
         assert_eq!(g.card(other).zone, Zone::EncounterDeck);
@@ -1626,12 +1621,7 @@ mod tests {
         let far = g.spawn("AtE-074", ENCOUNTER, Zone::Staging); // engagement 46
         let troll = g.spawn("AtE-075", ENCOUNTER, Zone::EncounterDiscard);
         let bane = g.spawn("AtE-079", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: bane,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, bane);
         while g
             .pending()
             .is_some_and(|d| d.player != 0 || !d.options.contains(&Opt::Mode(1)))
@@ -1653,12 +1643,7 @@ mod tests {
         let hs: Vec<CardId> = g.heroes(0).collect();
         g.exhaust(hs[1]);
         let nr = g.spawn("AtE-080", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: nr,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, nr);
         drain(&mut g);
         assert_eq!(g.card(nr).zone, Zone::Attached(hs[1]), "the exhausted hero");
         assert!(g.has_trait(nr, "Condition"));

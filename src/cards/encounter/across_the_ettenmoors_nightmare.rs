@@ -601,8 +601,8 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        clear_zone, drain, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
-        set_stage,
+        clear_zone, drain, encounter_deck_of, heroes, options, reveal, reveal_resolving,
+        sandbox_in, set_stage,
     };
     use crate::data::Mode;
 
@@ -914,12 +914,7 @@ mod tests {
         let lie = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
         let fq = g.spawn(FORAGE, ENCOUNTER, Zone::Staging);
         let b = g.spawn(BARREN, ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: b,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, b);
         assert_eq!(options(&g), vec![Opt::Card(lie), Opt::Card(fq)]);
         g.answer(Opt::Card(fq));
         drain(&mut g);

@@ -698,7 +698,7 @@ fn charge_forced(g: &mut Game, me: CardId, ev: Event) {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+        attack_undefended, drain_pending, options, reveal, reveal_resolving, sandbox_in, set_stage,
     };
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -852,12 +852,7 @@ mod tests {
         drain_pending(&mut g);
         // Champion and a Sorcery revealed: heal and attack again.
         let s = g.spawn("TLR-065", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         let mut attacked = false;
         while let Some(d) = g.pending() {
             attacked |= d.ask == Ask::Defender { enemy: t };

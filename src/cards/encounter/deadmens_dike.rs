@@ -784,7 +784,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{reveal_resolving, sandbox_in, set_stage};
+    use crate::cards::testkit::{reveal, reveal_resolving, sandbox_in, set_stage};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -946,12 +946,7 @@ mod tests {
         assert!(g.rule(Rule::CannotHaveAttachments(t)));
         // A Sorcery treachery revealed from the deck: immediate attack on the first player.
         let s = g.spawn("TLR-064", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: t }));
         g.answer(Opt::Undefended);
         while g.pending().is_some() {
@@ -959,12 +954,7 @@ mod tests {
         }
         // A non-Sorcery treachery: no attack.
         let r = g.spawn("TLR-062", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: r,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, r);
         assert!(!matches!(
             g.pending().map(|d| d.ask),
             Some(Ask::Defender { .. })
@@ -1123,12 +1113,7 @@ mod tests {
         g.revealed_this_round.clear();
         let c1 = g.spawn("TLR-061", ENCOUNTER, Zone::EncounterDeck);
         let deck = g.list(Zone::EncounterDeck).len();
-        g.push_run(Frame::Reveal {
-            card: c1,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, c1);
         while g.pending().is_some() {
             g.apply(0);
         }
@@ -1186,23 +1171,13 @@ mod tests {
         let f = g.spawn("TLR-041", ENCOUNTER, Zone::EncounterDeck);
         let d = g.list(Zone::Deck(0)).len();
         let t = g.players[0].threat;
-        g.push_run(Frame::Reveal {
-            card: f,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, f);
         assert_eq!(g.players[0].threat, t + 2, "doomed 2");
         g.answer(Opt::Mode(0));
         assert_eq!(g.list(Zone::Deck(0)).len(), d - 3);
         assert!(g.card(hs[0]).questing);
         let f2 = g.spawn("TLR-041", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: f2,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, f2);
         g.answer(Opt::Mode(1));
         assert!(hs.iter().all(|&h| !g.card(h).questing));
         assert_eq!(g.questing_strength(), 0);

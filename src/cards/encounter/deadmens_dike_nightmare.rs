@@ -545,7 +545,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{db, reveal_resolving, sandbox_in};
+    use crate::cards::testkit::{db, reveal, reveal_resolving, sandbox_in};
     use crate::data::{CardType, Mode};
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -785,12 +785,7 @@ mod tests {
             }
             let back = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDiscard);
             let me = g.spawn("DDN-021", ENCOUNTER, Zone::EncounterDeck);
-            g.push_run(Frame::Reveal {
-                card: me,
-                by: 0,
-                stage: 0,
-                from_deck: true,
-            });
+            reveal(&mut g, me);
             let asked = matches!(
                 g.pending().map(|d| d.ask),
                 Some(Ask::Response(Event::CancelWhenRevealed(_)))

@@ -893,7 +893,7 @@ pub(crate) mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_undefended, drain_pending, options, reveal_resolving, sandbox_in, set_stage,
+        attack_undefended, drain_pending, options, reveal, reveal_resolving, sandbox_in, set_stage,
     };
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -1349,12 +1349,7 @@ mod tests {
     fn a_fell_dread() {
         let mut g = dr();
         let d = g.spawn(FELL_DREAD, ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: d,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, d);
         let heroes: Vec<_> = g.heroes(0).collect();
         assert_eq!(
             options(&g),
@@ -1375,12 +1370,7 @@ mod tests {
         // A second copy goes to another hero.
         let d2 = g.spawn(FELL_DREAD, ENCOUNTER, Zone::EncounterDeck);
         g.phase = Phase::Planning;
-        g.push_run(Frame::Reveal {
-            card: d2,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, d2);
         assert!(!options(&g).contains(&Opt::Card(h)));
         // Resolved from the encounter discard pile (Sinister Dungeon's shadow discarded it):
         // it still attaches to a hero.

@@ -244,7 +244,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{heroes, options, reveal_resolving, sandbox};
+    use crate::cards::testkit::{heroes, options, reveal, reveal_resolving, sandbox};
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
 
@@ -262,12 +262,7 @@ mod tests {
             g.card_mut(h).questing = true;
         }
         let b = g.spawn("TLR-052", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: b,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, b);
         // Two questing characters: two points, only among the questing ones.
         assert_eq!(options(&g), vec![Opt::Card(hs[0]), Opt::Card(hs[1])]);
         g.answer(Opt::Card(hs[0]));
@@ -322,12 +317,7 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let hs = heroes(&g, 0);
         let c = g.spawn("TLR-054", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: c,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, c);
         assert_eq!(options(&g).len(), 3, "one of his heroes");
         g.answer(Opt::Card(hs[0]));
         assert!(g.pending().is_none());

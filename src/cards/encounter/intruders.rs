@@ -1033,7 +1033,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{reveal_resolving, sandbox};
+    use crate::cards::testkit::{reveal, reveal_resolving, sandbox};
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
@@ -1049,12 +1049,7 @@ mod tests {
         g.phase = Phase::Quest;
         let sq = staged(&mut g, "TLR-051");
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: p,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, p);
         (g, sq)
     }
 
@@ -1283,12 +1278,7 @@ mod tests {
             g.card_mut(h).questing = true;
         }
         let s = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: e }));
     }
 
@@ -1298,12 +1288,7 @@ mod tests {
         let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         let s = g.spawn("TLR-022", ENCOUNTER, Zone::EncounterDeck);
         let t = g.players[0].threat;
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         assert_eq!(g.card(e).zone, Zone::Staging);
         assert_eq!(g.players[0].threat, t, "an enemy went back: no doomed");
         // Nothing engaged: surge and doomed 1.
@@ -1385,12 +1370,7 @@ mod tests {
         let mut g = sandbox(&[HEROES]);
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         let o = g.spawn("TLR-043", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: o,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, o);
         g.answer(Opt::Card(ally));
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
         // Shadow: +1 attack; returns if it kills an ally.
@@ -1440,12 +1420,7 @@ mod tests {
         let o = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         let before = g.stat(o, Stat::Attack);
         let a = g.spawn("TLR-046", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: a,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, a);
         let d = g.pending().expect("choose an Orc").clone();
         g.apply(0);
         let Opt::Card(fetched) = d.options[0] else {
@@ -1495,12 +1470,7 @@ mod tests {
         g.phase = Phase::Quest;
         let p = g.spawn("TLR-049", ENCOUNTER, Zone::EncounterDeck);
         let t = g.players[0].threat;
-        g.push_run(Frame::Reveal {
-            card: p,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, p);
         assert_eq!(g.players[0].threat, t + 2, "doomed 2");
         // Only "reveal a side quest" is possible (auto-chosen); now: which one.
         let d = g.pending().expect("which side quest").clone();
@@ -1577,12 +1547,7 @@ mod tests {
         let hand = g.list(Zone::Hand(0)).len();
         assert!(hand > 0);
         let l = g.spawn("TLR-051", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: l,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, l);
         assert_eq!(g.list(Zone::Hand(0)).len(), 0);
         assert_eq!(g.cards_under(l).count(), hand);
         g.card_mut(l).progress = 4;

@@ -462,7 +462,7 @@ fn protect_forced(g: &mut Game, me: CardId, ev: Event) {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_with_shadow, db, drain_pending, reveal_resolving, sandbox, sandbox_in,
+        attack_with_shadow, db, drain_pending, reveal, reveal_resolving, sandbox, sandbox_in,
     };
     use crate::data::Mode;
 
@@ -657,12 +657,7 @@ mod tests {
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         let r = g.spawn("TLR-023", ENCOUNTER, Zone::EncounterDiscard);
         let s = g.spawn("IiCN-007", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         assert_eq!(g.card(e).zone, Zone::Staging, "engaged enemies return");
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(0));
@@ -675,12 +670,7 @@ mod tests {
             g.move_card(c, Zone::Removed);
         }
         let s = g.spawn("IiCN-007", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         // Only one option: straight to the choice of character.
         let h = g.heroes(0).nth(2).unwrap();
         assert!(options(&g).contains(&Opt::Card(h)));
@@ -700,12 +690,7 @@ mod tests {
         g.card_mut(q).progress = 5;
         let before = titled(&g, Zone::Staging, ORC_WAR_PARTY).len();
         let k = g.spawn("IiCN-008", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: k,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, k);
         assert_eq!(titled(&g, Zone::Staging, ORC_WAR_PARTY).len(), before + 1);
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(0));
@@ -715,12 +700,7 @@ mod tests {
         let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
         g.players[1].threat = 40;
         let k = g.spawn("IiCN-008", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: k,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, k);
         // Only the attacks can change the game: no choice to make.
         let p = g.pending().expect("an attack against P2");
         assert_eq!(p.player, 1);

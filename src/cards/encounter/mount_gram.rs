@@ -1100,7 +1100,7 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{options, sandbox_in};
+    use crate::cards::testkit::{options, reveal, sandbox_in};
 
     fn game(players: usize) -> Game<'static> {
         let heroes: &[&[&str]] = &[
@@ -1570,12 +1570,7 @@ mod tests {
             g.card_mut(c).questing = true;
         }
         let f = g.spawn("EfMG-050", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: f,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, f);
         // P1 damages his exhausted characters, P2 takes his off the quest.
         assert_eq!(g.pending().map(|d| d.player), Some(0));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
@@ -1632,12 +1627,7 @@ mod tests {
         let a0b = g.spawn("Core-017", 0, Zone::Play(0));
         let a1 = g.spawn("Core-013", 1, Zone::Play(1));
         let c = g.spawn("EfMG-051", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: c,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, c);
         assert_eq!(g.pending().map(|d| d.player), Some(0));
         assert_eq!(options(&g).len(), 2);
         let pick = bot::cheapest_ally(&g, 0, c, 0, &options(&g)).unwrap();

@@ -1046,7 +1046,7 @@ mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_with_shadow, drain, encounter_deck_of, heroes, reveal_resolving, sandbox_in,
+        attack_with_shadow, drain, encounter_deck_of, heroes, reveal, reveal_resolving, sandbox_in,
         set_stage,
     };
     use crate::data::Mode;
@@ -1196,12 +1196,7 @@ mod tests {
         g.card_mut(t).damage = 5;
         // A Sorcery treachery from the deck: he heals 3 and attacks the first player.
         let s = g.spawn("TToR-108", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         let mut attacked = false;
         while let Some(d) = g.pending() {
             attacked |= matches!(d.ask, Ask::Defender { enemy } if enemy == t);
@@ -1382,12 +1377,7 @@ mod tests {
         let b = g.spawn("TToR-111", ENCOUNTER, Zone::Staging);
         current(&mut g, a);
         let s = g.spawn("TToR-105", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: s,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, s);
         // The main quest (stage 1B) cannot be chosen, nor the current one: only b.
         g.settle();
         assert_eq!(g.current_quest(), Some(b));

@@ -858,8 +858,8 @@ pub mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_with_shadow, drain, encounter_deck_of, options, reveal_resolving, sandbox_in,
-        set_stage,
+        attack_with_shadow, drain, encounter_deck_of, options, reveal, reveal_resolving,
+        sandbox_in, set_stage,
     };
     use crate::data::Mode;
 
@@ -1237,12 +1237,7 @@ mod tests {
         let dear = g.spawn("Core-016", 0, Zone::Play(0)); // Snowbourn Scout, cost 1
         let w = g.spawn(NORTHERN, ENCOUNTER, Zone::EncounterDeck);
         let p = g.spawn("TWoE-027", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: p,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, p);
         while g
             .pending()
             .is_some_and(|d| d.player == 0 && !d.options.contains(&Opt::Mode(1)))

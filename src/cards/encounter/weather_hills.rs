@@ -801,7 +801,8 @@ mod bot {
 mod tests {
     use super::*;
     use crate::cards::testkit::{
-        attack_with_shadow, encounter_deck_of, heroes, options, reveal_resolving, sandbox_in,
+        attack_with_shadow, encounter_deck_of, heroes, options, reveal, reveal_resolving,
+        sandbox_in,
     };
     use crate::data::Mode;
     use crate::record::Outcome;
@@ -1109,12 +1110,7 @@ mod tests {
         // Active: an Orc enemy revealed attacks the first player at once.
         g.move_card_keep(a, Zone::Active);
         let o = g.spawn("TLR-025", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: o,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, o);
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: o }));
         g.discard(a);
         assert!(!g.rule(Rule::CannotWin));
@@ -1238,12 +1234,7 @@ mod tests {
         staged(&mut g, "TLR-032");
         let hs = heroes(&g, 0);
         let i = g.spawn("TLR-031", ENCOUNTER, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: i,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, i);
         // Two quest cards in play: two points.
         g.answer(Opt::Card(hs[0]));
         g.answer(Opt::Card(hs[1]));

@@ -440,7 +440,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{attack_with_shadow, drain, heroes, options, sandbox_in};
+    use crate::cards::testkit::{attack_with_shadow, drain, heroes, options, reveal, sandbox_in};
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -536,15 +536,6 @@ mod tests {
         let q = g.main_quest().unwrap();
         g.card_mut(q).uses_round = 1;
         g
-    }
-
-    fn reveal(g: &mut Game, c: CardId) {
-        g.push_run(Frame::Reveal {
-            card: c,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
     }
 
     fn staging_has(g: &Game, code: &str) -> usize {

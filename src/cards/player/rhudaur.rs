@@ -683,7 +683,7 @@ mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::testkit::{hero, heroes, options, sandbox};
+    use crate::cards::testkit::{hero, heroes, options, reveal, sandbox};
     use crate::engine::Frame;
 
     #[test]
@@ -910,12 +910,7 @@ mod tests {
         // No copy of this title in the victory display: not offered.
         assert!(!door_can(&g, d, 0, Event::CancelWhenRevealed(other)));
         g.move_card(e, Zone::EncounterDeck);
-        g.push_run(Frame::Reveal {
-            card: e,
-            by: 0,
-            stage: 0,
-            from_deck: true,
-        });
+        reveal(&mut g, e);
         g.answer(Opt::Activate(d));
         while g.pending().is_some() {
             g.answer(Opt::Pass);

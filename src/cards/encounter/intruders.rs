@@ -275,9 +275,19 @@ fn find_iarion(g: &Game) -> Option<CardId> {
 /// check while stage 1B has its quest points). The type test first, the code only for
 /// objective-allies (a card shown as another face, a Reanimated Dead, is not of his code).
 fn iarion_in_play(g: &Game) -> Option<CardId> {
-    g.in_play_cards()
-        .filter(|&c| g.ty(c) == CardType::ObjectiveAlly && code(g, c) == IARION)
-        .min()
+    // (Plain nested loops over the lists of `in_play_cards`: asked at every state-based check.)
+    let mut min: Option<CardId> = None;
+    for l in g.in_play_slices() {
+        for &c in l {
+            if g.ty(c) == CardType::ObjectiveAlly
+                && code(g, c) == IARION
+                && min.is_none_or(|m| c < m)
+            {
+                min = Some(c);
+            }
+        }
+    }
+    min
 }
 
 /// Cards in the encounter deck, then the discard pile, matching `f` (search order).

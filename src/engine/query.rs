@@ -88,7 +88,7 @@ impl<'a> Game<'a> {
         if self.memo_open() {
             self.memo_stat(c, s)
         } else {
-            self.stat_now(c, s)
+            self.kept_or_now(c, s)
         }
     }
 

@@ -381,7 +381,7 @@ fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
 }
 
 fn stage1b_forced(g: &mut Game, _me: CardId, ev: Event) {
-    if ev == Event::PhaseEnd(Phase::Refresh) {
+    if matches!(ev, Event::PhaseEnd(Phase::Refresh)) {
         let n = g
             .list(Zone::Staging)
             .iter()

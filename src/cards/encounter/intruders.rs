@@ -338,6 +338,8 @@ fn stage1a_resume(g: &mut Game, cont: Cont, opt: Opt) {
     stage1a_ask(g, cont.card, k)
 }
 
+// (The titles offered so far scanned in place: `contains` was an out-of-line call, speed22.)
+#[allow(clippy::manual_contains)]
 fn stage1a_ask(g: &mut Game, me: CardId, k: u8) {
     let p = g.seat(k);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
@@ -353,7 +355,7 @@ fn stage1a_ask(g: &mut Game, me: CardId, k: u8) {
             .list(Zone::Staging)
             .iter()
             .any(|&s| g.def_of(s).title == g.def_of(c).title);
-        if staged || titles[..n].contains(&def) || n >= titles.len() {
+        if staged || titles[..n].iter().any(|&t| t == def) || n >= titles.len() {
             continue;
         }
         titles[n] = def;

@@ -196,13 +196,16 @@ impl<'a> Game<'a> {
     }
 
     /// Can `c` defend an attack against player `p`?
+    // (The declared defenders scanned in place: `contains` on the short, mostly empty slice was
+    // an out-of-line call, speed22.)
+    #[allow(clippy::manual_contains)]
     pub(super) fn can_defend(&self, c: CardId, p: u8) -> bool {
         let ci = &self.cards[c as usize];
         self.is_character(c)
             && !ci.exhausted
             && ci.zone.in_play()
             && (ci.controller == p || (self.has_sentinel(c) && self.reaches(c)))
-            && !self.attack.defenders().contains(&c)
+            && !self.attack.defenders().iter().any(|&d| d == c)
             && !self.rule(Rule::CannotDefend(c))
             && !self.rule(Rule::CannotFightEnemy(c, self.attack.enemy))
     }
@@ -592,13 +595,15 @@ impl<'a> Game<'a> {
     }
 
     /// Can `c` (controlled by the attacking player) join the attack in `patk`?
+    // (The declared attackers scanned in place, as in `can_defend`.)
+    #[allow(clippy::manual_contains)]
     pub(super) fn can_join_attack(&self, c: CardId) -> bool {
         let e = self.patk.enemy;
         let p = self.patk.player;
         let ci = &self.cards[c as usize];
         if !self.is_character(c)
             || ci.exhausted
-            || self.patk.attackers().contains(&c)
+            || self.patk.attackers().iter().any(|&x| x == c)
             || self.rule(Rule::CannotAttack(c))
             || self.rule(Rule::CannotFightEnemy(c, e))
         {

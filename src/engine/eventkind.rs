@@ -235,6 +235,10 @@ pub(crate) struct Listeners {
     /// The union of the hooks (`CardInst::hooks`) of every face a card of this game has had
     /// (it only grows): an action window skips the scans for a hook no card ever had.
     pub hooks_seen: u16,
+    /// Whether a face a card of this game has had shows archery (the keyword, or a script's
+    /// `archery` hook; it only grows): without it the combat phase's archery total is 0 and is
+    /// not summed over the cards in play.
+    pub archery_seen: bool,
 }
 
 /// Zone lists with a Responses mask (`Listeners::resp_in`): 4 hands, 4 play areas, the
@@ -253,6 +257,7 @@ impl Listeners {
         resp_stale: ALL_STALE,
         global: crate::cards::GlobalScope::NONE,
         hooks_seen: 0,
+        archery_seen: false,
     };
 }
 

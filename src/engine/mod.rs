@@ -802,6 +802,33 @@ impl<'a> Game<'a> {
         r
     }
 
+    /// `stat` while the memo is closed (the engine between decisions): a fixed answer the memo
+    /// keeps (`StatMemo::fixed_tag`, valid between decisions too: every change that can change
+    /// one empties its card's slots or bumps the tag as it happens), else `stat_now`. Checked in
+    /// the checking mode as the open memo's answers are.
+    #[inline]
+    pub(crate) fn kept_or_now(&self, c: CardId, s: Stat) -> i16 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if let Some(slot) = m.slots.get(c as usize * N_SLOTS + s as usize) {
+            let v = slot.load(Relaxed);
+            if v >> 16 == m.fixed_tag {
+                let r = v as u16 as i16;
+                if cfg!(test) && m.check {
+                    self.memo_mismatch(
+                        "kept stat",
+                        c,
+                        s as usize,
+                        r as i32,
+                        self.stat_now(c, s) as i32,
+                    );
+                }
+                return r;
+            }
+        }
+        self.stat_now(c, s)
+    }
+
     /// Checking mode on: the memo answers only after the answer was computed again and found
     /// equal, and panics otherwise (slow; only in test builds, elsewhere it does nothing:
     /// `memo_answers_equal_fresh_answers`).

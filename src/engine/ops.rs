@@ -316,6 +316,12 @@ impl<'a> Game<'a> {
             self.listen.respond |= self.script_table[script as usize].respond_on;
         }
         self.listen.hooks_seen |= hooks;
+        if !self.listen.archery_seen
+            && (self.db.def(def).keywords.archery > 0
+                || script_ref.0.is_some_and(|s| s.archery.is_some()))
+        {
+            self.listen.archery_seen = true;
+        }
         self.count_hooks(list, old, false);
         self.count_hooks(list, hooks, true);
         if self.def_unique[def as usize] != old_key {

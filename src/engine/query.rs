@@ -88,7 +88,7 @@ impl<'a> Game<'a> {
         if self.memo_open() {
             self.memo_stat(c, s)
         } else {
-            self.stat_now(c, s)
+            self.kept_or_now(c, s)
         }
     }
 
@@ -275,6 +275,34 @@ impl<'a> Game<'a> {
             v += neg;
         }
         v.max(0)
+    }
+
+    /// The zone lists of `in_play_cards`, in its order: `for l in g.in_play_slices() { for &c
+    /// in l { .. } }` visits the same cards in the same order, as plain nested loops (cheaper
+    /// than the flattened chain where a scan runs every round or every check).
+    #[inline]
+    pub fn in_play_slices(&self) -> impl Iterator<Item = &[CardId]> + '_ {
+        let mut lists = [0usize; 5 + 2 * MAX_PLAYERS];
+        let mut n = 0;
+        for z in [
+            Zone::Quest,
+            Zone::Staging,
+            Zone::Active,
+            Zone::Attached(0),
+            Zone::Nightmare,
+        ] {
+            lists[n] = z.list();
+            n += 1;
+        }
+        for p in 0..self.n_players {
+            lists[n] = Zone::Play(p).list();
+            lists[n + 1] = Zone::Engaged(p).list();
+            n += 2;
+        }
+        lists
+            .into_iter()
+            .take(n)
+            .map(move |li| self.lists[li].as_slice())
     }
 
     /// Every card in play (including the main quest), in a fixed order.

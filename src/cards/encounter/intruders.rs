@@ -275,9 +275,19 @@ fn find_iarion(g: &Game) -> Option<CardId> {
 /// check while stage 1B has its quest points). The type test first, the code only for
 /// objective-allies (a card shown as another face, a Reanimated Dead, is not of his code).
 fn iarion_in_play(g: &Game) -> Option<CardId> {
-    g.in_play_cards()
-        .filter(|&c| g.ty(c) == CardType::ObjectiveAlly && code(g, c) == IARION)
-        .min()
+    // (Plain nested loops over the lists of `in_play_cards`: asked at every state-based check.)
+    let mut min: Option<CardId> = None;
+    for l in g.in_play_slices() {
+        for &c in l {
+            if g.ty(c) == CardType::ObjectiveAlly
+                && code(g, c) == IARION
+                && min.is_none_or(|m| c < m)
+            {
+                min = Some(c);
+            }
+        }
+    }
+    min
 }
 
 /// Cards in the encounter deck, then the discard pile, matching `f` (search order).
@@ -328,6 +338,8 @@ fn stage1a_resume(g: &mut Game, cont: Cont, opt: Opt) {
     stage1a_ask(g, cont.card, k)
 }
 
+// (The titles offered so far scanned in place: `contains` was an out-of-line call, speed22.)
+#[allow(clippy::manual_contains)]
 fn stage1a_ask(g: &mut Game, me: CardId, k: u8) {
     let p = g.seat(k);
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
@@ -343,7 +355,7 @@ fn stage1a_ask(g: &mut Game, me: CardId, k: u8) {
             .list(Zone::Staging)
             .iter()
             .any(|&s| g.def_of(s).title == g.def_of(c).title);
-        if staged || titles[..n].contains(&def) || n >= titles.len() {
+        if staged || titles[..n].iter().any(|&t| t == def) || n >= titles.len() {
             continue;
         }
         titles[n] = def;
@@ -371,7 +383,7 @@ fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
 }
 
 fn stage1b_forced(g: &mut Game, _me: CardId, ev: Event) {
-    if ev == Event::PhaseEnd(Phase::Refresh) {
+    if matches!(ev, Event::PhaseEnd(Phase::Refresh)) {
         let n = g
             .list(Zone::Staging)
             .iter()

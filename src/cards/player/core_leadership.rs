@@ -242,7 +242,7 @@ fn steward_rule(g: &Game, me: CardId, r: crate::cards::Rule) -> bool {
 // Response: after he commits to the quest, pay 1 resource from his own pool to ready him.
 
 fn aragorn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::Committed(me)
+    matches!(ev, Event::Committed(c) if c == me)
         && mine_in_play(g, me, seat)
         && g.card(me).resources >= 1
         && !g.is_ready(me)
@@ -257,7 +257,7 @@ fn aragorn_respond(g: &mut Game, me: CardId, _seat: u8, _ev: Event) {
 // Response: after he commits to the quest, a questing hero (chosen) gains 1 resource.
 
 fn theodred_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::Committed(me) && mine_in_play(g, me, seat)
+    matches!(ev, Event::Committed(c) if c == me) && mine_in_play(g, me, seat)
 }
 
 fn theodred_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
@@ -334,7 +334,7 @@ fn son_of_arnor_targets<'g>(g: &'g Game<'g>, seat: u8) -> impl Iterator<Item = C
 }
 
 fn son_of_arnor_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::EntersPlay(me)
+    matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
         && son_of_arnor_targets(g, seat).next().is_some()
 }
@@ -366,7 +366,7 @@ fn locations_in_play<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
 }
 
 fn snowbourn_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::EntersPlay(me)
+    matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
         && locations_in_play(g).next().is_some()
 }
@@ -395,7 +395,9 @@ fn orc_targets<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
 }
 
 fn orc_slayer_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::EntersPlay(me) && mine_in_play(g, me, seat) && orc_targets(g).next().is_some()
+    matches!(ev, Event::EntersPlay(c) if c == me)
+        && mine_in_play(g, me, seat)
+        && orc_targets(g).next().is_some()
 }
 
 fn orc_slayer_respond(g: &mut Game, _me: CardId, _seat: u8, _ev: Event) {
@@ -654,7 +656,7 @@ fn celebrians_stone_modify(_g: &Game, _me: CardId, _target: CardId, s: Stat) -> 
 // one enemy in play, or threat -5.
 
 fn gandalf_forced(g: &mut Game, me: CardId, ev: Event) {
-    if ev == Event::EntersPlay(me) && g.card(me).zone.in_play() {
+    if matches!(ev, Event::EntersPlay(c) if c == me) && g.card(me).zone.in_play() {
         g.add_lasting(me, Lasting::DiscardAtEndOfRound, Until::EndOfRound);
     }
 }
@@ -673,7 +675,7 @@ fn gandalf_modes(g: &Game, seat: u8) -> [bool; 3] {
 }
 
 fn gandalf_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
-    ev == Event::EntersPlay(me)
+    matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
         && gandalf_modes(g, seat).iter().any(|&m| m)
 }

@@ -389,26 +389,60 @@ impl<'a> Game<'a> {
             })
     }
 
+    /// Has attachment `a` played by `p` a legal target (`attach_targets`)? Only whether one
+    /// exists, so the zones are scanned in another order: `p`'s own play area first (his heroes,
+    /// where most attachments go), then the other zones of `in_play_cards` (the same answer, a
+    /// short scan instead of the encounter cards' tests first; test builds check it).
     pub(super) fn any_attach_target(&self, a: CardId, p: u8) -> bool {
-        self.attach_targets(a, p).next().is_some()
+        let f = self.script(a).and_then(|s| s.attach_to);
+        let ok = |t: CardId| self.is_attach_target(a, p, f, t);
+        let found = self.list(Zone::Play(p)).iter().any(|&t| ok(t))
+            || [
+                Zone::Quest,
+                Zone::Staging,
+                Zone::Active,
+                Zone::Attached(0),
+                Zone::Nightmare,
+            ]
+            .into_iter()
+            .any(|z| self.list(z).iter().any(|&t| ok(t)))
+            || (0..self.n_players).any(|q| {
+                (q != p && self.list(Zone::Play(q)).iter().any(|&t| ok(t)))
+                    || self.list(Zone::Engaged(q)).iter().any(|&t| ok(t))
+            });
+        if cfg!(test) {
+            assert_eq!(found, self.attach_targets(a, p).next().is_some());
+        }
+        found
     }
 
     /// Legal targets for attachment `a` played by `p`. Without a script: a hero `p` controls.
     pub fn attach_targets(&self, a: CardId, p: u8) -> impl Iterator<Item = CardId> + '_ {
         let f = self.script(a).and_then(|s| s.attach_to);
-        self.in_play_cards().filter(move |&t| {
-            // Only cards of the player's own staging area (§7.6.1).
-            if t == a || !self.reaches(t) || self.rule(Rule::CannotHaveAttachments(t)) {
-                return false;
-            }
-            if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
-                return false;
-            }
-            match f {
-                Some(f) => f(self, a, p, t),
-                None => self.is_hero(t) && self.cards[t as usize].controller == p,
-            }
-        })
+        self.in_play_cards()
+            .filter(move |&t| self.is_attach_target(a, p, f, t))
+    }
+
+    /// Is `t` a legal target for attachment `a` played by `p` (`f`: `a`'s `attach_to` hook)?
+    #[inline(always)]
+    fn is_attach_target(
+        &self,
+        a: CardId,
+        p: u8,
+        f: Option<crate::cards::AttachToFn>,
+        t: CardId,
+    ) -> bool {
+        // Only cards of the player's own staging area (§7.6.1).
+        if t == a || !self.reaches(t) || self.rule(Rule::CannotHaveAttachments(t)) {
+            return false;
+        }
+        if self.def_of(a).keywords.restricted && self.rule(Rule::CannotHaveRestricted(t)) {
+            return false;
+        }
+        match f {
+            Some(f) => f(self, a, p, t),
+            None => self.is_hero(t) && self.cards[t as usize].controller == p,
+        }
     }
 
     pub(crate) fn take_action(&mut self, p: u8, o: Opt) {

@@ -204,12 +204,19 @@ impl<'a> Game<'a> {
 
     pub fn questing_strength(&self) -> i16 {
         let s = self.questing_stat();
-        (0..self.n_players)
-            .filter(|&p| self.in_this_area(p))
-            .flat_map(|p| self.characters(p))
-            .filter(|&c| self.cards[c as usize].questing)
-            .map(|c| self.stat(c, s))
-            .sum()
+        // (Plain nested loops: the flattened chain cost more than the scan.)
+        let mut sum: i16 = 0;
+        for p in 0..self.n_players {
+            if !self.in_this_area(p) {
+                continue;
+            }
+            for &c in self.list(Zone::Play(p)) {
+                if self.cards[c as usize].questing && self.is_character(c) {
+                    sum += self.stat(c, s);
+                }
+            }
+        }
+        sum
     }
 
     pub(super) fn resolve_quest(&mut self) {

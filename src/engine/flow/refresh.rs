@@ -87,10 +87,14 @@ impl<'a> Game<'a> {
     pub(super) fn time_counters(&mut self) {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
-        buf.extend(
-            self.in_play_cards()
-                .filter(|&c| self.cards[c as usize].time > 0),
-        );
+        // (Plain nested loops over `in_play_cards`' lists, in its order.)
+        for l in self.in_play_slices() {
+            for &c in l {
+                if self.cards[c as usize].time > 0 {
+                    buf.push(c);
+                }
+            }
+        }
         for &c in &buf {
             self.cards[c as usize].time -= 1;
             if self.cards[c as usize].time == 0 {

@@ -1283,8 +1283,16 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         }
     }
     // A quest expected to fail by enough to end the game is never risked to keep fighters back:
-    // hold back nobody when that makes the difference.
-    let threat = g.players[p as usize].threat;
+    // hold back nobody when that makes the difference. (`team_lethal`: with other players,
+    // the deficit raises every threat, and the highest one is eliminated first.)
+    let threat = if w().team_lethal != 0 {
+        g.active_seats()
+            .map(|q| g.players[q as usize].threat)
+            .max()
+            .unwrap_or(g.players[p as usize].threat)
+    } else {
+        g.players[p as usize].threat
+    };
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;

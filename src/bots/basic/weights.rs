@@ -726,6 +726,17 @@ weights! {
     /// Dike progress score Standard +0.15 / +0.19 (each above 0); no cell lower beyond noise.
     /// Solo play is identical (`games.csv` byte-equal, 5 cells, seed 4511).
     team_engage: 3,
+    /// two45 (multiplayer; solo identical): 1, the commit plan's lethal check (hold back nobody
+    /// when the expected deficit would end the game and committing everyone would not) reads
+    /// the highest threat among the players in the game, not this seat's: a failed quest
+    /// raises every threat, and the highest seat is eliminated first (with Iârion or Amarthiúl
+    /// under its control, the game is lost). Off: it rarely fires (the first seat to commit
+    /// does not count the partner's willpower, so its deficit looks lethal either way);
+    /// measured 1 against 0 (two seats, `basic`): seed 4506, 2,000 pairs, Intruders Easy +0.25
+    /// (+0.03 to +0.47) points, the other seven cells within ±0.25; seed 4507 Intruders Easy
+    /// (4,000 pairs) -0.075 (-0.237 to +0.087), Ettenmoors Easy (3,000) +0.067 (-0.093 to
+    /// +0.227), rounds -0.013 (-0.023 to -0.002).
+    team_lethal: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

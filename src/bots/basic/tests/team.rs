@@ -104,3 +104,31 @@ fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
         "and quests with the fighters it held back"
     );
 }
+
+#[test]
+fn a_quest_deficit_that_would_eliminate_the_partner_is_not_risked() {
+    // Seat 1 (threat 48) has quested with its three heroes; seat 0 (threat 30) holds a
+    // defender back for its engaged Orc. The deficit that leaves is harmless to seat 0 but
+    // takes seat 1 to 50; committing everyone keeps it below.
+    let mut g = two_seats(30, 48);
+    for h in g.heroes(1).collect::<Vec<_>>() {
+        g.card_mut(h).exhausted = true;
+        g.card_mut(h).questing = true;
+    }
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let reserved = |on: &str| {
+        let before = weights::w();
+        let o = vec![("team_lethal".to_string(), on.to_string())];
+        install(Weights::from_options(&o).unwrap());
+        let r = commit_plan(&g, 0).0;
+        install(before);
+        r
+    };
+    assert!(reserved("0").n > 0, "alone it would keep a defender back");
+    assert_eq!(
+        reserved("1").n,
+        0,
+        "with the partner's threat counted it quests with all"
+    );
+}

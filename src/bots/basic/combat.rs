@@ -148,7 +148,8 @@ impl KillWorths {
             if cfg!(test) {
                 assert_eq!(k.killable[i], can_kill(g, e, pool.as_slice(), 0));
             }
-            k.worth[i] = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
+            k.worth[i] = (g.stat(e, Stat::Attack) as i32
+                + staged_cost_with(g, e, no_checks) * team(g, 4))
                 * w().threat_unit
                 * w().kill_rounds
                 + blocks_win(g, e) as i32 * w().win_block * w().threat_unit

@@ -39,8 +39,21 @@ fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
 #[inline(always)]
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
     match qs {
-        Some(qs) => (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit,
+        Some(qs) => {
+            (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit * team(g, 1)
+        }
         None => 0,
+    }
+}
+
+/// `team_quest`: with `bit` set, the number of players in the game (a quest deficit raises each
+/// one's threat), else 1.
+#[inline(always)]
+pub(super) fn team(g: &Game, bit: i32) -> i32 {
+    if w().team_quest & bit != 0 {
+        g.players_in_game() as i32
+    } else {
+        1
     }
 }
 
@@ -367,6 +380,51 @@ struct Spare {
     weight: i32,
 }
 
+/// two45 (`team_engage` bit 1): the staged enemies the engagement checks would engage with `p`
+/// at the players' current threats (RULES.md §5.3: players in player order, each check taking
+/// the highest engagement cost at most his threat, until a pass engages nobody), leaving out
+/// `skip` (enemies other seats plan to engage optionally). Solo: every staged enemy of cost at
+/// most the threat.
+pub(super) fn checks_engage(g: &Game, p: u8, skip: &Ids) -> Ids {
+    let mut left = Ids::new();
+    for &e in g.list(Zone::Staging) {
+        if g.is_enemy(e) && !skip.contains(e) && !g.rule(Rule::CannotBeEngaged(e)) {
+            left.push(e);
+        }
+    }
+    let mut taken = [false; 32];
+    let mut mine = Ids::new();
+    loop {
+        let mut any = false;
+        for q in g.active_seats() {
+            if g.in_this_area(q) != g.in_this_area(p) {
+                continue;
+            }
+            let t = g.players[q as usize].threat;
+            let mut best: Option<usize> = None;
+            for (i, &e) in left.as_slice().iter().enumerate() {
+                let cost = g.stat(e, Stat::Engagement);
+                if !taken[i]
+                    && cost <= t
+                    && best.is_none_or(|b| cost > g.stat(left.ids[b], Stat::Engagement))
+                {
+                    best = Some(i);
+                }
+            }
+            if let Some(i) = best {
+                taken[i] = true;
+                any = true;
+                if q == p {
+                    mine.push(left.ids[i]);
+                }
+            }
+        }
+        if !any {
+            return mine;
+        }
+    }
+}
+
 /// Plans the round (see the module doc): defenders for the enemies that will attack, then the
 /// best staged enemy to engage (killed now, or parked on a defender that holds it), then a kill
 /// of an engaged enemy with who is left. `at_commit`: before the quest (willpower kept back costs
@@ -399,10 +457,35 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     }
     // The engagement checks follow the quest and the optional engagement: at both decisions
     // the staged enemies whose engagement cost is at most the threat will attack this round.
+    // two45 `team_engage` bit 2: with other players, a staged enemy an earlier seat in player
+    // order plans to engage optionally (its own round plan) is not this seat's to fight.
+    let mut others = Ids::new();
+    if at_commit && w().team_engage & 2 != 0 && g.players_in_game() > 1 {
+        for q in g.active_seats() {
+            if q == p {
+                break;
+            }
+            let e = round_plan_upto(g, q, false, 2).engage;
+            if e != NO_CARD {
+                others.push(e);
+            }
+        }
+    }
+    // two45 `team_engage` bit 1: with other players, only the staged enemies the engagement
+    // checks would give this seat at the current threats (`checks_engage`).
+    let team_checks = w().team_engage & 1 != 0 && g.players_in_game() > 1;
     if (at_commit || w().checks_ahead != 0) && !no_checks {
         let threat = g.players[p as usize].threat;
+        let mine = if team_checks {
+            checks_engage(g, p, &others)
+        } else {
+            Ids::new()
+        };
         for &e in g.list(Zone::Staging) {
-            if g.is_enemy(e) && g.stat(e, Stat::Engagement) <= threat {
+            if g.is_enemy(e)
+                && g.stat(e, Stat::Engagement) <= threat
+                && (!team_checks || mine.contains(e))
+            {
                 must.push(e);
                 // It attacks once on engaging and again in combat: two defences.
                 if hint(g, e).attacks_when_engaged && w().engage_attacks != 0 {
@@ -543,7 +626,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
         for &e in g.list(Zone::Staging) {
-            if !g.is_enemy(e) || must.contains(e) {
+            if !g.is_enemy(e) || must.contains(e) || others.contains(e) {
                 continue;
             }
             // Not offered for optional engagement (Rearguard Ambusher, Track the Orcs).
@@ -582,7 +665,7 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                     None => dc += undef,
                 }
             }
-            let per = staged_cost_with(g, e, no_checks) * w().threat_unit
+            let per = staged_cost_with(g, e, no_checks) * w().threat_unit * team(g, 4)
                 + *reward_memo.get_or_insert_with(|| engagement_reward(g, p))
                 + staged_growth_cost(g, e);
             let mut c2 = Ids::new();
@@ -657,7 +740,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     let engaged_now = g.engaged(p);
     let fight_list = engaged_now.iter().copied().chain(staged_target);
     for e in fight_list.filter(|_| steps >= 3) {
-        let worth = (g.stat(e, Stat::Attack) as i32 + staged_cost_with(g, e, no_checks))
+        let worth = (g.stat(e, Stat::Attack) as i32
+            + staged_cost_with(g, e, no_checks) * team(g, 4))
             * w().threat_unit
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
@@ -1018,7 +1102,7 @@ fn park_value(g: &Game, d: CardId, atk: i16, per: i32) -> (i32, u32) {
     if hurt > w().park_damage {
         return (0, 0);
     }
-    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit;
+    let wp = g.stat(d, g.questing_stat()).max(0) as i32 * w().threat_unit * team(g, 1);
     ((per - wp) * w().park_rounds - hurt, 0)
 }
 
@@ -1184,7 +1268,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
         let cross = cross_engage_cost(g, p, d);
         if (over == 0 && cross == 0)
-            || plan.value > over * w().threat_unit * w().over_cap_rounds + cross
+            || plan.value > over * w().threat_unit * w().over_cap_rounds * team(g, 2) + cross
         {
             break;
         }
@@ -1199,8 +1283,16 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         }
     }
     // A quest expected to fail by enough to end the game is never risked to keep fighters back:
-    // hold back nobody when that makes the difference.
-    let threat = g.players[p as usize].threat;
+    // hold back nobody when that makes the difference. (`team_lethal`: with other players,
+    // the deficit raises every threat, and the highest one is eliminated first.)
+    let threat = if w().team_lethal != 0 {
+        g.active_seats()
+            .map(|q| g.players[q as usize].threat)
+            .max()
+            .unwrap_or(g.players[p as usize].threat)
+    } else {
+        g.players[p as usize].threat
+    };
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;

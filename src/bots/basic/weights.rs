@@ -701,6 +701,42 @@ weights! {
     /// Nightmare +0.37 / +0.12 / +0.02 (each above 0, seed 4432); at 2 or 5 +0.04 / +0.02,
     /// at 12 +0.14 / +0.12, at 20 +0.32 / +0.22 (seed 4431). No other scenario has the hint.
     return_travel: 40,
+    /// two45 (multiplayer): a failed quest raises the threat of every player still in the
+    /// game, so where the round plan prices willpower held back from the quest it counts that
+    /// threat once per player in the game. Bit 1: a character's keep cost (its questing stat in
+    /// threat units); bit 2: the quest deficit over `deficit_cap` that a plan's fights are
+    /// weighed against; bit 4: a staged enemy's threat in what engaging or killing it is worth
+    /// per round. Solo all are ×1 (play identical). 0: each seat prices the deficit as
+    /// its own threat only. Off after measuring (two seats, `basic`, 7 against 0, 2,000 pairs,
+    /// seed 4501): Intruders Standard wins -0.65 (-1.08 to -0.22) points, progress -1.21;
+    /// the other cells within noise (Deadmen's Dike progress +0.11 to +0.24).
+    team_quest: 0,
+    /// two45 (multiplayer; solo identical): bit 1, the round plan reserves defenders only for
+    /// the staged enemies the engagement checks would give this seat at the players' current
+    /// threats (`checks_engage`: each player in order takes the highest engagement cost at most
+    /// his threat), not for every staged enemy its own threat reaches (which the partner may
+    /// take); bit 2, at the commit step a staged enemy that a seat earlier in player order
+    /// plans to engage optionally (its own round plan) is left to that seat: this seat neither
+    /// holds fighters back for it nor counts it among the checks. Measured (two seats, `basic`
+    /// 3 against 0, 2,000 pairs a cell, seeds 4501 and 4502; Chetwood chetwood-vigil +
+    /// core-lore, Mount Gram core-leadership + core-lore, Ettenmoors noldor-questers +
+    /// core-gondor-hunters, Dike rhudaur-guard + core-lore): wins Intruders Easy +1.35 (+0.71
+    /// to +1.99) / +0.65 (+0.09 to +1.21) points, Ettenmoors Easy +2.00 (+0.55 to +3.45) /
+    /// +1.25 (-0.14 to +2.64), Ettenmoors Standard +0.65 / +0.85 (+0.18 to +1.52); Deadmen's
+    /// Dike progress score Standard +0.15 / +0.19 (each above 0); no cell lower beyond noise.
+    /// Solo play is identical (`games.csv` byte-equal, 5 cells, seed 4511).
+    team_engage: 3,
+    /// two45 (multiplayer; solo identical): 1, the commit plan's lethal check (hold back nobody
+    /// when the expected deficit would end the game and committing everyone would not) reads
+    /// the highest threat among the players in the game, not this seat's: a failed quest
+    /// raises every threat, and the highest seat is eliminated first (with Iârion or Amarthiúl
+    /// under its control, the game is lost). Off: it rarely fires (the first seat to commit
+    /// does not count the partner's willpower, so its deficit looks lethal either way);
+    /// measured 1 against 0 (two seats, `basic`): seed 4506, 2,000 pairs, Intruders Easy +0.25
+    /// (+0.03 to +0.47) points, the other seven cells within ±0.25; seed 4507 Intruders Easy
+    /// (4,000 pairs) -0.075 (-0.237 to +0.087), Ettenmoors Easy (3,000) +0.067 (-0.093 to
+    /// +0.227), rounds -0.013 (-0.023 to -0.002).
+    team_lethal: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -14,7 +14,7 @@ use crate::cards::Rule;
 use crate::cards::{Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
-    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone,
+    Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, SmallIds, Stat, Until, Zone, ENCOUNTER,
 };
 use crate::events;
 
@@ -92,7 +92,13 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-061",
         hint: Hint {
-            play_value: Some(|_, _, _, _| 25),
+            // Only an encounter card's Condition is worth discarding: the players' own
+            // (Unexpected Courage, The Favor of the Lady, a partner's Secret Vigil) help them.
+            play_value: Some(|g, _, _, _| miner_targets(g).next().map_or(0, |_| 25)),
+            effect: Some(|g, _, _, _, o| {
+                o.iter()
+                    .position(|x| matches!(x, Opt::Card(a) if g.card(*a).owner == ENCOUNTER))
+            }),
             ..NO_HINT
         },
         can_respond: Some(miner_can),
@@ -466,6 +472,12 @@ fn conditions<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
         .iter()
         .copied()
         .filter(move |&a| g.has_trait(a, "Condition") && !g.immune(a) && g.reaches(a))
+}
+
+/// The Conditions in play worth discarding for the players (`basic`'s hint): the encounter
+/// deck's.
+fn miner_targets<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
+    conditions(g).filter(move |&a| g.card(a).owner == ENCOUNTER)
 }
 
 fn miner_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
@@ -1043,6 +1055,42 @@ mod tests {
         g.answer(Opt::Activate(m));
         assert_eq!(g.card(dk).zone, Zone::Discard(0));
         assert_eq!(g.stat(h, Stat::Willpower), 1);
+    }
+
+    #[test]
+    fn miner_of_the_iron_hills_spares_the_players_own_conditions() {
+        use crate::bots::basic::BasicBot;
+        use crate::bots::Bot;
+        // Two seats: the partner's hero wears Unexpected Courage (a Condition).
+        let mut g = sandbox(&[&["Core-010"], &["Core-011"]]);
+        let partner = heroes(&g, 1)[0];
+        let uc = g.spawn("Core-057", 1, Zone::Discard(1));
+        g.attach(uc, partner, 1);
+        let m = g.spawn("Core-061", 0, Zone::Play(0));
+        g.emit(Event::EntersPlay(m));
+        let d = g.pending().expect("the response is offered").clone();
+        assert!(d.options.contains(&Opt::Activate(m)));
+        let pick = d.options[BasicBot::new().choose(&g, &d)];
+        assert_eq!(pick, Opt::Pass, "a player's own Condition is not discarded");
+        // An encounter card's Condition (here one owned by the encounter deck) is, and it is
+        // the one chosen.
+        let h = heroes(&g, 0)[0];
+        let bad = g.spawn("Core-057", ENCOUNTER, Zone::Discard(0));
+        g.attach(bad, h, 0);
+        let mut bot = BasicBot::new();
+        let pick = d.options[bot.choose(&g, &d)];
+        assert_eq!(pick, Opt::Activate(m));
+        g.answer(pick);
+        while let Some(d) = g.pending() {
+            let d = d.clone();
+            let i = bot.choose(&g, &d);
+            g.answer(d.options[i]);
+        }
+        assert!(
+            !g.card(bad).zone.in_play(),
+            "the encounter's Condition is discarded"
+        );
+        assert!(g.card(uc).zone.in_play(), "the partner's stays");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use crate::record::Outcome;
 mod card_plays;
 mod defences;
 mod round_plan;
+mod team;
 mod travel;
 mod whole_games;
 

@@ -1,0 +1,134 @@
+//! two45: two seats at one table. Fault classes: each seat held defenders back for every
+//! staged enemy its threat reached although the engagement checks share them out, and both
+//! seats held fighters back for the same staged enemy, which only one can engage.
+
+use super::*;
+
+/// A two-seat Deadmen's Dike board in the quest phase (engagement checks on), nothing staged,
+/// both threats at `t0` / `t1`; seat 0 is the first player.
+fn two_seats(t0: i16, t1: i16) -> Game<'static> {
+    let mut g = sandbox_in(
+        "deadmens-dike",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES, TACTICS_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    g.phase = Phase::Quest;
+    g.first = 0;
+    g.players[0].threat = t0;
+    g.players[1].threat = t1;
+    g
+}
+
+/// `round_plan` of seat `p` under `opts`, the weights installed before put back after.
+fn plan_of(g: &Game, p: u8, opts: &[(&str, &str)]) -> Plan {
+    let o: Vec<(String, String)> = opts
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let before = weights::w();
+    install(Weights::from_options(&o).unwrap());
+    let plan = round_plan(g, p, true);
+    install(before);
+    plan
+}
+
+#[test]
+fn engagement_checks_share_the_staged_enemies_out_between_the_seats() {
+    let mut g = two_seats(35, 30);
+    let a = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let b = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let cost = g.stat(a, Stat::Engagement);
+    assert!(cost <= 30, "both threats reach an Angmar Orc");
+    let none = Ids::new();
+    let mine0 = checks_engage(&g, 0, &none);
+    let mine1 = checks_engage(&g, 1, &none);
+    assert_eq!(mine0.n, 1, "the first player's check takes one Orc");
+    assert_eq!(mine1.n, 1, "the second player's check takes the other");
+    assert_ne!(mine0.ids[0], mine1.ids[0]);
+    assert!([a, b].contains(&mine0.ids[0]) && [a, b].contains(&mine1.ids[0]));
+    // Below the cost, seat 1 takes nothing and seat 0 both, one per pass.
+    g.players[1].threat = cost - 1;
+    assert_eq!(checks_engage(&g, 0, &none).n, 2);
+    assert_eq!(checks_engage(&g, 1, &none).n, 0);
+    // An enemy another seat engages optionally is nobody's check.
+    let mut skip = Ids::new();
+    skip.push(a);
+    let left = checks_engage(&g, 0, &skip);
+    assert_eq!(left.as_slice(), &[b]);
+}
+
+#[test]
+fn a_seat_holds_back_defenders_only_for_the_enemies_its_checks_take() {
+    let mut g = two_seats(35, 30);
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    // Seat 1 (the Tactics heroes, threat 30) is reached by both Orcs; the first player's check
+    // takes one of them.
+    let off = plan_of(&g, 1, &[("team_engage", "0")]);
+    let on = plan_of(&g, 1, &[("team_engage", "1")]);
+    assert_eq!(
+        off.jobs[0], 2,
+        "without the rule: a defender for each staged Orc"
+    );
+    assert_eq!(
+        on.jobs[0], 1,
+        "with it: one, the other Orc engages the partner"
+    );
+    assert!(on.keep.n < off.keep.n, "the spare defender quests");
+}
+
+#[test]
+fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
+    // Intruders in Chetwood 1B (no engagement checks): one staged Orc that each seat alone
+    // would engage and kill.
+    let mut g = sandbox(&[LEADERSHIP_HEROES, TACTICS_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    g.phase = Phase::Quest;
+    g.first = 0;
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let first = plan_of(&g, 0, &[("team_engage", "2")]);
+    assert_eq!(first.engage, e, "the first player plans to engage it");
+    let off = plan_of(&g, 1, &[("team_engage", "0")]);
+    assert_eq!(
+        off.engage, e,
+        "without the rule the second seat plans the same fight"
+    );
+    let on = plan_of(&g, 1, &[("team_engage", "2")]);
+    assert_ne!(
+        on.engage, e,
+        "with it the second seat leaves the Orc to the first"
+    );
+    assert!(
+        on.keep.n < off.keep.n,
+        "and quests with the fighters it held back"
+    );
+}
+
+#[test]
+fn a_quest_deficit_that_would_eliminate_the_partner_is_not_risked() {
+    // Seat 1 (threat 48) has quested with its three heroes; seat 0 (threat 30) holds a
+    // defender back for its engaged Orc. The deficit that leaves is harmless to seat 0 but
+    // takes seat 1 to 50; committing everyone keeps it below.
+    let mut g = two_seats(30, 48);
+    for h in g.heroes(1).collect::<Vec<_>>() {
+        g.card_mut(h).exhausted = true;
+        g.card_mut(h).questing = true;
+    }
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let reserved = |on: &str| {
+        let before = weights::w();
+        let o = vec![("team_lethal".to_string(), on.to_string())];
+        install(Weights::from_options(&o).unwrap());
+        let r = commit_plan(&g, 0).0;
+        install(before);
+        r
+    };
+    assert!(reserved("0").n > 0, "alone it would keep a defender back");
+    assert_eq!(
+        reserved("1").n,
+        0,
+        "with the partner's threat counted it quests with all"
+    );
+}

@@ -245,6 +245,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36 such a location is not travelled to while an enemy would come back; 0, as by default: the fixed travel penalty only). Off here though on in `basic` (40): with 40, Deadmen's Dike (rhudaur-guard, 800 pairs × 4 runs, distill44) wins and progress within noise, but games shorter in all four runs (−0.11 to −0.17 rounds, two beyond noise)",
     },
     BotOption {
+        name: "blocked_side_min",
+        default: "0",
+        about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule; distill45)",
+    },
+    BotOption {
         name: "spare_cards",
         default: "7",
         about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2, also in the resource phase with basic's `spare_hand` (4) or more cards in hand; 4, bit 2 only for a card acting from play (Arwen), not from hand (Elven Jeweler) (0: the cards' own play values; 1 until session 44)",

@@ -388,6 +388,7 @@ impl LookaheadBot {
                 progress: real("progress_weight", get("progress_weight"))?,
                 hero_stat: real("hero_stat_weight", get("hero_stat_weight"))?,
                 hand: real("hand_weight", get("hand_weight"))?,
+                attach: real("attach_weight", get("attach_weight"))?,
                 growth: real("growth_weight", get("growth_weight"))?,
                 kill_token: wide("kill_token", get("kill_token"))?,
                 life_token: wide("life_token", get("life_token"))?,

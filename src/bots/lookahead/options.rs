@@ -105,6 +105,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: a card in hand (0-10)",
     },
     BotOption {
+        name: "attach_weight",
+        default: "0",
+        about: "state value (static and shaped): each player attachment in play, times its attach hint's score over 20 (20 without one), what it still does after the rollout's round (0-10; off: distill45, 600 pairs a cell, seeds 4511 / 4512, at 4 Deadmen's Dike (rhudaur-guard) and The Weather Hills (weather-hills-loremasters) Easy and Standard wins and progress within noise, games shorter in every run, by 0.18 and 0.24 rounds beyond noise on The Weather Hills s4512; 2 and 8 within noise too; no effect where the learned value scores)",
+    },
+    BotOption {
         name: "growth_weight",
         default: "4",
         about: "state value: a staged location's expected Threat growth per round (Hint::threat_growth) (0-10)",

@@ -640,8 +640,9 @@ weights! {
     /// 0, 4,000 pairs, seeds 4525 / 4526, progress score weather-hills-loremasters Standard
     /// +0.13 (+0.05 to +0.21) / +0.00, Easy +0.02 / +0.07 (n.s.), weather-hills-hunters
     /// Standard +0.06 (n.s.) / +0.10 (+0.04 to +0.17), Easy +0.00 / +0.05 (n.s.); rounds +0.10
-    /// to +0.19 in every Easy and Standard run (each above 0); Nightmare within ±0.02; every
-    /// other scenario identical (results/research/distill45.md).
+    /// to +0.19 in every Easy and Standard run (each above 0); sentinels / trackers (s4527)
+    /// +0.11 / +0.33 Easy, +0.09 / +0.12 Standard (each above 0); Nightmare within ±0.02;
+    /// every other scenario identical (results/research/distill45.md).
     blocked_side_min: 91,
     /// distill43: the least Threat in the staging area for which a location that cannot be
     /// explored by the next round's expected surplus is travelled to (below it: Pass); a

@@ -252,7 +252,7 @@ pub const OPTIONS: &[BotOption] = &[
     BotOption {
         name: "blocked_side_min",
         default: "0",
-        about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule; distill45)",
+        about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule. Off here though 91 in `basic`: distill45, The Weather Hills weather-hills-loremasters, 91 against 0, seeds 4531 / 4532 / 4533, 600 / 1,000 / 2,000 pairs, Easy and Standard wins and progress within noise in all six runs)",
     },
     BotOption {
         name: "spare_cards",

@@ -1698,6 +1698,12 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if day_only && !cheap {
             continue;
         }
+        // (`blocked_side_min`, distill45: with the main quest blocked, a side quest this round
+        // does not finish waits unless its priority reaches the knob.)
+        let bmin = w().blocked_side_min;
+        if main_blocked && bmin > 0 && !cheap && prio < bmin && kills_advance(g) {
+            continue;
+        }
         // Orc Rearguard as the current quest reveals one more card: only worth it when we
         // expect to make progress on it.
         // (`reveal_quest`, distill43: 1 only when this round's surplus finishes it, 2 never.)
@@ -1719,6 +1725,15 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     best.map(|(_, i)| i)
         .or_else(|| find(o, Opt::Card(main)))
         .or(Some(0))
+}
+
+/// Does a card in the staging area or the quest deck's cards in play advance the quest by kills
+/// (`Hint::kills_advance_quest`: The Weather Hills' Hunting the Orcs)?
+fn kills_advance(g: &Game) -> bool {
+    g.list(Zone::Staging)
+        .iter()
+        .chain(g.list(Zone::Quest).iter())
+        .any(|&c| hint(g, c).kills_advance_quest)
 }
 
 /// Chetwood Forest's travel cost makes us engage an enemy from the staging area (the weakest, by

@@ -631,6 +631,19 @@ weights! {
     /// pairs, seed 4313) lose 5.10 win points Easy and 2.02 Standard (both below 0); at 61
     /// Intruders Easy +1.45, Standard +0.68 (mostly Orc Rearguard, see `reveal_quest`).
     side_prio_min: 0,
+    /// distill45: while the main quest cannot be defeated by progress and kills advance it
+    /// instead (`Hint::kills_advance_quest`: The Weather Hills 1B), a side quest that this
+    /// round's expected surplus does not finish is made the current quest only when its
+    /// `Hint::side_quest_priority` is at least this; 0: always (the old rule). Without the
+    /// kills condition (every blocked main quest) 91 lost Mount Gram 7.3 / 5.1 win points.
+    /// 91 (every side quest of The Weather Hills waits; Find Shelter's priority is 90): against
+    /// 0, 4,000 pairs, seeds 4525 / 4526, progress score weather-hills-loremasters Standard
+    /// +0.13 (+0.05 to +0.21) / +0.00, Easy +0.02 / +0.07 (n.s.), weather-hills-hunters
+    /// Standard +0.06 (n.s.) / +0.10 (+0.04 to +0.17), Easy +0.00 / +0.05 (n.s.); rounds +0.10
+    /// to +0.19 in every Easy and Standard run (each above 0); sentinels / trackers (s4527)
+    /// +0.11 / +0.33 Easy, +0.09 / +0.12 Standard (each above 0); Nightmare within ±0.02;
+    /// every other scenario identical (results/research/distill45.md).
+    blocked_side_min: 91,
     /// distill43: the least Threat in the staging area for which a location that cannot be
     /// explored by the next round's expected surplus is travelled to (below it: Pass); a
     /// location with a travel cost (`Hint::travel_penalty` > 0) keeps at least 2. 1 (was

@@ -880,6 +880,8 @@ mod tests {
         life_token: 3.7,
         hero_stat: 0.4,
         hand: 1.1,
+        // Not a feature (off by default, distill45).
+        attach: 0.0,
         growth: 2.3,
         hero: 13.0,
         stage: 41.0,

@@ -343,6 +343,7 @@ impl LookaheadBot {
             gate_quest: num("gate_quest", get("gate_quest"), 0i32, 1)?,
             spare_cards: num("spare_cards", get("spare_cards"), 0i32, 7)?,
             return_travel: num("return_travel", get("return_travel"), 0i32, 40)?,
+            blocked_side_min: num("blocked_side_min", get("blocked_side_min"), 0i32, 1000)?,
             ..weights::ROLLOUT
         };
         let margins = (
@@ -387,6 +388,7 @@ impl LookaheadBot {
                 progress: real("progress_weight", get("progress_weight"))?,
                 hero_stat: real("hero_stat_weight", get("hero_stat_weight"))?,
                 hand: real("hand_weight", get("hand_weight"))?,
+                attach: real("attach_weight", get("attach_weight"))?,
                 growth: real("growth_weight", get("growth_weight"))?,
                 kill_token: wide("kill_token", get("kill_token"))?,
                 life_token: wide("life_token", get("life_token"))?,

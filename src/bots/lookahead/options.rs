@@ -105,6 +105,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: a card in hand (0-10)",
     },
     BotOption {
+        name: "attach_weight",
+        default: "0",
+        about: "state value (static and shaped): each player attachment in play, times its attach hint's score over 20 (20 without one), what it still does after the rollout's round (0-10; off: distill45, 600 pairs a cell, seeds 4511 / 4512, at 4 Deadmen's Dike (rhudaur-guard) and The Weather Hills (weather-hills-loremasters) Easy and Standard wins and progress within noise, games shorter in every run, by 0.18 and 0.24 rounds beyond noise on The Weather Hills s4512; 2 and 8 within noise too; no effect where the learned value scores)",
+    },
+    BotOption {
         name: "growth_weight",
         default: "4",
         about: "state value: a staged location's expected Threat growth per round (Hint::threat_growth) (0-10)",
@@ -243,6 +248,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "return_travel",
         default: "0",
         about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36 such a location is not travelled to while an enemy would come back; 0, as by default: the fixed travel penalty only). Off here though on in `basic` (40): with 40, Deadmen's Dike (rhudaur-guard, 800 pairs × 4 runs, distill44) wins and progress within noise, but games shorter in all four runs (−0.11 to −0.17 rounds, two beyond noise)",
+    },
+    BotOption {
+        name: "blocked_side_min",
+        default: "0",
+        about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule. Off here though 91 in `basic`: distill45, The Weather Hills weather-hills-loremasters, 91 against 0, seeds 4531 / 4532 / 4533, 600 / 1,000 / 2,000 pairs, Easy and Standard wins and progress within noise in all six runs)",
     },
     BotOption {
         name: "spare_cards",

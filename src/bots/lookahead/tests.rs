@@ -375,6 +375,31 @@ fn kill_chance_values_enemies_on_a_kill_mission() {
     assert_eq!(two, 2.0 * one);
 }
 
+/// `attach_weight` (distill45, off by default): each player attachment in play counts its
+/// `Hint::attach` score over 20 times the weight; at 0 nothing changes.
+#[test]
+fn attach_weight_counts_player_attachments_in_play() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::sandbox;
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let w = ValueWeights {
+        attach: 2.0,
+        ..DEFAULT_WEIGHTS
+    };
+    let hero = g.list(Zone::Play(0))[0];
+    assert_eq!(state_value(&g, &w), state_value(&g, &DEFAULT_WEIGHTS));
+    let c = g.spawn(UNEXPECTED_COURAGE, 0, Zone::SetAside);
+    let score = crate::cards::hints::hint(&g, c).attach.unwrap().0;
+    assert!(score > 0);
+    g.attach(c, hero, 0);
+    let gain = state_value(&g, &w) - state_value(&g, &DEFAULT_WEIGHTS);
+    assert!(
+        (gain - 2.0 * score as f64 / 20.0).abs() < 1e-9,
+        "gain {gain}"
+    );
+    assert_eq!(value::attachments_in_play(&g), score as f64 / 20.0);
+}
+
 /// `life_token`: each token on Savage Counter-attack (its tokens are lives) is worth
 /// `life_token`, as much as a kill token on Hunting the Orcs, whose tokens move there when
 /// it flips: the flip no longer reads as losing them.

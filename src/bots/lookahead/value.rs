@@ -23,6 +23,10 @@ pub struct ValueWeights {
     pub hero_stat: f64,
     /// A card in hand.
     pub hand: f64,
+    /// A player attachment in play (not a guarded objective), times its `Hint::attach` score
+    /// over 20 (20 where it has none): what it will still do in later rounds, which a one-round
+    /// value does not see (distill45). 0: off.
+    pub attach: f64,
     /// A staged location's expected Threat growth per round (`Hint::threat_growth`).
     pub growth: f64,
     /// A hero in play (beside its hit points).
@@ -83,6 +87,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     life_token: 6.0,
     hero_stat: 0.0,
     hand: 1.5,
+    attach: 0.0,
     growth: 4.0,
     hero: HERO,
     stage: STAGE,
@@ -266,6 +271,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     if w.block > 0.0 {
         v -= w.block * blocking_hp(g) as f64;
     }
+    if w.attach > 0.0 {
+        v += w.attach * attachments_in_play(g);
+    }
     if w.quest_damage > 0.0 {
         v += w.quest_damage * w.progress * quest_damage_done(g) as f64;
     }
@@ -281,6 +289,24 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         v += w.control * lead as f64 - w.progress * excess as f64;
     }
     v
+}
+
+/// The player attachments in play (not guarded objectives), each counted as its `Hint::attach`
+/// score over 20 (1 where it has none; at least 0).
+pub(crate) fn attachments_in_play(g: &Game) -> f64 {
+    g.list(Zone::Attached(0))
+        .iter()
+        .filter(|&&a| {
+            let ci = g.card(a);
+            ci.owner != ENCOUNTER && !ci.guarded
+        })
+        .map(|&a| {
+            let score = crate::cards::hints::hint(g, a)
+                .attach
+                .map_or(20, |(s, _)| s);
+            score.max(0) as f64 / 20.0
+        })
+        .sum()
 }
 
 /// While a mission whose tokens are lives is staged (`Hint::mission_tokens_are_lives`: The

@@ -1386,3 +1386,39 @@ fn orc_rearguard_is_the_current_quest_only_when_this_round_clears_it() {
     let never = bot_with(&[("reveal_quest", "2")]).choose(&g, &d);
     assert_eq!(d.options[never], Opt::Card(main));
 }
+
+#[test]
+fn make_camp_waits_while_kills_advance_a_stage_without_quest_points() {
+    // Fault class (distill45: `lookahead` made the main quest current where `basic` chose
+    // Find Shelter, Make Camp or Search the Ruins at about half of the scored current-quest
+    // decisions of The Weather Hills): on stage 1B (no quest points, kills on Hunting the
+    // Orcs advance it) `basic` took any side quest, and questing on one that took several
+    // rounds sent to the quest the characters the Orcs needed. `blocked_side_min` 91: such
+    // a side quest is made current only when this round's expected surplus finishes it
+    // (0: the old play).
+    let mut g = sandbox_in("the-weather-hills", Mode::Easy, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Quest;
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    assert_eq!(g.def_of(main).code, SCATTERED_AMONG_THE_HILLS);
+    let hunt = g.spawn(HUNTING_THE_ORCS, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, hunt).kills_advance_quest);
+    let camp = g.spawn(MAKE_CAMP, ENCOUNTER, Zone::Staging);
+    let s = quest::expected_surplus(&g, 0);
+    let qp = g.stat(camp, Stat::QuestPoints);
+    assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(camp)]);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let old = bot_with(&[("blocked_side_min", "0")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Card(camp), "0: any side quest");
+    // A priority at the threshold still counts (Make Camp's is 20).
+    let low = bot_with(&[("blocked_side_min", "20")]).choose(&g, &d);
+    assert_eq!(d.options[low], Opt::Card(camp));
+    // Finished this round: taken.
+    g.card_mut(camp).progress = qp - s;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+    // Without a kills-advance card the blocked stage keeps the old play.
+    g.card_mut(camp).progress = 0;
+    g.move_card(hunt, Zone::SetAside);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
+}

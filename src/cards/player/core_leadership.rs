@@ -682,9 +682,13 @@ fn gandalf_modes(g: &Game, seat: u8) -> [bool; 3] {
 }
 
 fn gandalf_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    // Some mode of `gandalf_modes` is open, the cheap tests first (the enemy scan last).
     matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
-        && gandalf_modes(g, seat).iter().any(|&m| m)
+        && (!g.list(Zone::Deck(seat)).is_empty()
+            || (g.players[seat as usize].threat > 0
+                && !g.rule(crate::cards::Rule::CannotReduceThreat(seat)))
+            || gandalf_enemies(g).next().is_some())
 }
 
 fn gandalf_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {

@@ -783,13 +783,13 @@ mod bot {
         let engaged = g.engaged(p).len();
         // Sneak Attack: Gandalf for 1 before committing or before combat, only a Gandalf it
         // can put into play (not while a copy of him is already in play: he is unique).
-        // (The moment first: the hand is scanned only when it is one.)
+        // (The moment first: the hand is scanned only when it is one; the type before the code.)
         let pre_quest = phase == Phase::Quest && !any_questing(g, p);
         let moment = pre_quest || (phase == Phase::Combat && engaged > 0);
         let gandalf = || {
             hand(g, p)
                 .iter()
-                .any(|&x| known_code(g, x) == "Core-073" && !g.unique_in_play(x))
+                .any(|&x| g.is_ally(x) && known_code(g, x) == "Core-073" && !g.unique_in_play(x))
         };
         (moment && gandalf()) as i32 * 35
     }

@@ -41,6 +41,18 @@ pub fn area_players(g: &Game) -> AreaPlayers {
     out
 }
 
+/// Does `f` hold for a card in the play area of one of the `area_players` (in their order)? Plain
+/// nested loops, for the `can_act`s asked at every action window.
+#[inline(always)]
+pub fn any_in_area_play(g: &Game, f: impl Fn(CardId) -> bool) -> bool {
+    for p in 0..g.n_players.min(4) {
+        if g.reaches_player(p) && g.list(Zone::Play(p)).iter().any(|&c| f(c)) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The iterator `area_players` returns.
 #[derive(Clone, Copy, Debug)]
 pub struct AreaPlayers {

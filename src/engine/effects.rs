@@ -191,18 +191,20 @@ impl<'a> Game<'a> {
             }
         }
         while cost > 0 {
-            let best = payers[..n]
-                .iter()
-                .filter(|&&(h, _)| self.cards[h as usize].resources > 0)
-                .min_by_key(|&&(h, demand)| {
-                    (
-                        demand,
-                        std::cmp::Reverse(self.cards[h as usize].resources),
-                        h,
-                    )
-                })
-                .map(|&(h, _)| h);
-            let Some(h) = best else { break };
+            // The payer with resources of least (demand, −resources, card id), as a plain loop
+            // (`min_by_key` was an out-of-line fold per resource paid; the keys are distinct).
+            let mut best: Option<(i16, std::cmp::Reverse<i16>, CardId)> = None;
+            for &(h, demand) in &payers[..n] {
+                let r = self.cards[h as usize].resources;
+                if r <= 0 {
+                    continue;
+                }
+                let key = (demand, std::cmp::Reverse(r), h);
+                if best.is_none_or(|k| key < k) {
+                    best = Some(key);
+                }
+            }
+            let Some((_, _, h)) = best else { break };
             self.cards[h as usize].resources -= 1;
             cost -= 1;
             if self.rule(Rule::ThreatPerResourceSpent) {

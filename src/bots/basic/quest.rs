@@ -99,11 +99,7 @@ pub(super) fn quest_kill_value(g: &Game) -> i32 {
     if w().quest_kill == 0 {
         return 0;
     }
-    let counts = g
-        .list(Zone::Staging)
-        .iter()
-        .chain(g.list(Zone::Quest).iter())
-        .any(|&c| hint(g, c).kills_advance_quest);
+    let counts = find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some();
     counts as i32 * w().quest_kill * w().threat_unit
 }
 
@@ -1730,10 +1726,25 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 /// Does a card in the staging area or the quest deck's cards in play advance the quest by kills
 /// (`Hint::kills_advance_quest`: The Weather Hills' Hunting the Orcs)?
 fn kills_advance(g: &Game) -> bool {
-    g.list(Zone::Staging)
-        .iter()
-        .chain(g.list(Zone::Quest).iter())
-        .any(|&c| hint(g, c).kills_advance_quest)
+    find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some()
+}
+
+/// The first card of the staging area, then of the quest cards in play, for which `f` holds
+/// (plain loops: the chained iterator was an out-of-line call in the round plans).
+#[inline(always)]
+#[allow(clippy::manual_find)]
+fn find_staged_or_quest(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
+    for &c in g.list(Zone::Staging) {
+        if f(c) {
+            return Some(c);
+        }
+    }
+    for &c in g.list(Zone::Quest) {
+        if f(c) {
+            return Some(c);
+        }
+    }
+    None
 }
 
 /// Chetwood Forest's travel cost makes us engage an enemy from the staging area (the weakest, by
@@ -1963,12 +1974,9 @@ pub(super) fn time_mill_credit(g: &Game, l: CardId) -> i32 {
 /// The Mission objective whose kills advance the quest and whose flip is known
 /// (`Hint::flip_kills_base`): (the card, kills it still needs to flip).
 pub(super) fn kills_to_flip(g: &Game) -> Option<(CardId, i16)> {
-    let m = g
-        .list(Zone::Staging)
-        .iter()
-        .chain(g.list(Zone::Quest).iter())
-        .copied()
-        .find(|&c| hint(g, c).kills_advance_quest && hint(g, c).flip_kills_base > 0)?;
+    let m = find_staged_or_quest(g, |c| {
+        hint(g, c).kills_advance_quest && hint(g, c).flip_kills_base > 0
+    })?;
     let need = hint(g, m).flip_kills_base as i16 + g.players_in_game() as i16;
     Some((m, need - g.card(m).resources))
 }

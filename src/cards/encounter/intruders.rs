@@ -263,7 +263,7 @@ fn code<'g>(g: &'g Game, c: CardId) -> &'g str {
 
 /// Iârion wherever he is.
 fn find_iarion(g: &Game) -> Option<CardId> {
-    let all = || (0..g.cards.len() as CardId).filter(|&c| code(g, c) == IARION);
+    let all = || (0..g.cards.len() as CardId).filter(|&c| is_iarion(g, c));
     all()
         .find(|&c| g.card(c).zone.in_play())
         .or_else(|| all().find(|&c| matches!(g.card(c).zone, Zone::Under(_))))
@@ -290,6 +290,17 @@ fn iarion_in_play(g: &Game) -> Option<CardId> {
     min
 }
 
+/// Iârion (the type test first: a code is compared only for objective-allies; the encounter
+/// piles are searched by it at setup).
+fn is_iarion(g: &Game, c: CardId) -> bool {
+    g.ty(c) == CardType::ObjectiveAlly && code(g, c) == IARION
+}
+
+/// The Orc War Party (the type test first, as `is_iarion`).
+fn is_orc_war_party(g: &Game, c: CardId) -> bool {
+    g.ty(c) == CardType::Enemy && code(g, c) == ORC_WAR_PARTY
+}
+
 /// Cards in the encounter deck, then the discard pile, matching `f` (search order).
 fn search_encounter(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
     let deck = g.list(Zone::EncounterDeck).iter().rev();
@@ -300,12 +311,12 @@ fn search_encounter(g: &Game, f: impl Fn(CardId) -> bool) -> Option<CardId> {
 // ------------------------------------------------------------------ quest stage 1
 
 fn stage1a_setup(g: &mut Game, me: CardId) {
-    if let Some(i) = search_encounter(g, |c| code(g, c) == IARION) {
+    if let Some(i) = search_encounter(g, |c| is_iarion(g, c)) {
         let first = g.first;
         g.move_card(i, Zone::Play(first));
         g.card_mut(i).controller = first;
     }
-    if let Some(w) = search_encounter(g, |c| code(g, c) == ORC_WAR_PARTY) {
+    if let Some(w) = search_encounter(g, |c| is_orc_war_party(g, c)) {
         g.move_card(w, Zone::Staging);
     }
     g.stack.push(Frame::Resume {
@@ -554,7 +565,7 @@ fn sudden_assault(g: &mut Game, _me: CardId, _by: u8) {
         }
     }
     if attacks == 0 {
-        if let Some(w) = search_encounter(g, |c| code(g, c) == ORC_WAR_PARTY) {
+        if let Some(w) = search_encounter(g, |c| is_orc_war_party(g, c)) {
             g.move_card(w, Zone::Staging);
         }
     }

@@ -4,8 +4,8 @@
 //! Brok Ironfist (Core-019) responds from the hand (the engine offers hand Responses of non-event
 //! cards without a cost).
 
-use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, enemies_in_play, mine_in_play};
+use crate::cards::common::{any_in_area_play, area_players};
 use crate::cards::hints::{
     hero_swap_value, AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT,
 };
@@ -425,11 +425,7 @@ fn exhausted_allies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
 
 fn ever_vigilant_can(g: &Game, _me: CardId, _seat: u8) -> bool {
     // `exhausted_allies` is not empty, as plain nested scans (cheaper than the chain).
-    area_players(g).any(|p| {
-        g.list(Zone::Play(p))
-            .iter()
-            .any(|&a| is_exhausted_ally(g, a))
-    })
+    any_in_area_play(g, |a| is_exhausted_ally(g, a))
 }
 
 fn ever_vigilant_act(g: &mut Game, me: CardId, seat: u8) {
@@ -468,11 +464,7 @@ fn common_cause_can(g: &Game, _me: CardId, seat: u8) -> bool {
     g.list(Zone::Play(seat))
         .iter()
         .any(|&h| g.is_ready(h) && g.is_hero(h))
-        && area_players(g).any(|p| {
-            g.list(Zone::Play(p))
-                .iter()
-                .any(|&h| is_exhausted_hero(g, h))
-        })
+        && any_in_area_play(g, |h| is_exhausted_hero(g, h))
 }
 
 fn common_cause_act(g: &mut Game, me: CardId, seat: u8) {
@@ -538,18 +530,33 @@ fn for_gondor_act(g: &mut Game, _me: CardId, _seat: u8) {
 // ----------------------------------------------------------------- Sneak Attack (Core-023)
 // Action: one of your allies in hand enters play now and goes back to hand when this phase ends.
 
+/// An ally in hand that Sneak Attack may put into play: not a unique card already in play,
+/// and one the engine can play.
+#[inline(always)]
+fn is_sneak_target(g: &Game, c: CardId) -> bool {
+    g.is_ally(c)
+        && !g.unique_in_play(c)
+        && (g.script(c).is_some()
+            || g.setup.allow_unimplemented
+            || crate::cards::vanilla(g.db, g.def_id(c)))
+}
+
 fn sneak_targets<'g>(g: &'g Game<'g>, seat: u8) -> impl Iterator<Item = CardId> + 'g {
-    g.list(Zone::Hand(seat)).iter().copied().filter(move |&c| {
-        g.is_ally(c)
-            && !g.unique_in_play(c)
-            && (g.script(c).is_some()
-                || g.setup.allow_unimplemented
-                || crate::cards::vanilla(g.db, g.def_id(c)))
-    })
+    g.list(Zone::Hand(seat))
+        .iter()
+        .copied()
+        .filter(move |&c| is_sneak_target(g, c))
 }
 
 fn sneak_attack_can(g: &Game, _me: CardId, seat: u8) -> bool {
-    sneak_targets(g, seat).next().is_some()
+    // `sneak_targets` is not empty, as a plain scan (asked at every action window while the
+    // event is in hand: the iterator's filter was an out-of-line call per card).
+    for &c in g.list(Zone::Hand(seat)) {
+        if is_sneak_target(g, c) {
+            return true;
+        }
+    }
+    false
 }
 
 fn sneak_attack_act(g: &mut Game, me: CardId, seat: u8) {
@@ -675,9 +682,13 @@ fn gandalf_modes(g: &Game, seat: u8) -> [bool; 3] {
 }
 
 fn gandalf_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
+    // Some mode of `gandalf_modes` is open, the cheap tests first (the enemy scan last).
     matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
-        && gandalf_modes(g, seat).iter().any(|&m| m)
+        && (!g.list(Zone::Deck(seat)).is_empty()
+            || (g.players[seat as usize].threat > 0
+                && !g.rule(crate::cards::Rule::CannotReduceThreat(seat)))
+            || gandalf_enemies(g).next().is_some())
 }
 
 fn gandalf_respond(g: &mut Game, me: CardId, seat: u8, _ev: Event) {
@@ -772,13 +783,13 @@ mod bot {
         let engaged = g.engaged(p).len();
         // Sneak Attack: Gandalf for 1 before committing or before combat, only a Gandalf it
         // can put into play (not while a copy of him is already in play: he is unique).
-        // (The moment first: the hand is scanned only when it is one.)
+        // (The moment first: the hand is scanned only when it is one; the type before the code.)
         let pre_quest = phase == Phase::Quest && !any_questing(g, p);
         let moment = pre_quest || (phase == Phase::Combat && engaged > 0);
         let gandalf = || {
             hand(g, p)
                 .iter()
-                .any(|&x| known_code(g, x) == "Core-073" && !g.unique_in_play(x))
+                .any(|&x| g.is_ally(x) && known_code(g, x) == "Core-073" && !g.unique_in_play(x))
         };
         (moment && gandalf()) as i32 * 35
     }

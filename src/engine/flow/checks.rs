@@ -19,12 +19,17 @@ impl<'a> Game<'a> {
     /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
     /// it: no modifier of its own, no attachment, no global modifier reaching it, no lasting effect on
     /// it)? Then an undamaged `c` is not destroyed, and the check needs no `stat`.
-    fn printed_hp_stands(&self, c: CardId) -> bool {
+    /// (`global_hp`: `global_reaches(c, Stat::HitPoints)`, which for a character is the same
+    /// answer for every card: asked once per scan.)
+    fn printed_hp_stands(&self, c: CardId, global_hp: bool) -> bool {
         let ci = &self.cards[c as usize];
         let hp = self.def_of(c).hit_points;
+        if cfg!(test) {
+            assert_eq!(global_hp, self.global_reaches(c, Stat::HitPoints));
+        }
         ci.hooks & hooks::MODIFY == 0
             && ci.n_attached == 0
-            && !self.global_reaches(c, Stat::HitPoints)
+            && !global_hp
             && hp > 0 // (X and "none" are below 0)
             && !self.lasting.iter().any(|e| e.card == c)
     }
@@ -135,14 +140,19 @@ impl<'a> Game<'a> {
             for p in 0..self.n_players {
                 let li = Zone::Play(p).list();
                 let mut i = 0;
+                // Whether a global modifier may reach a character's hit points (asked again
+                // after a destruction, whose events may change the modifiers in play).
+                let mut global_hp = self.listen.global.reaches(false, Stat::HitPoints);
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];
                     if self.is_character(c)
-                        && (self.cards[c as usize].damage > 0 || !self.printed_hp_stands(c))
+                        && (self.cards[c as usize].damage > 0
+                            || !self.printed_hp_stands(c, global_hp))
                         && self.cards[c as usize].damage >= self.stat(c, Stat::HitPoints)
                         && !self.damage_cancel_pending(c)
                     {
                         self.destroy_character(c);
+                        global_hp = self.listen.global.reaches(false, Stat::HitPoints);
                         continue;
                     }
                     i += 1;

@@ -256,7 +256,10 @@ weights! {
     /// rule on: rounds +0.04 to +0.07 but progress score −0.005 (20,000 pairs, seed 4604, just
     /// below 0): not given `advance_reveals`. Solo only: two seats (rhudaur-guard + core-lore,
     /// 2,000 pairs, seed 4624) progress score −0.02 Standard and Easy (each below 0), rounds
-    /// +0.01. Play elsewhere identical (results/research/dike46.md).
+    /// +0.01. The one cost: core-leadership on Deadmen's Dike, progress −0.01 (rounds +0.01;
+    /// each beyond noise, 20,000 pairs; a reveal past the margin leaves the stage standing),
+    /// within noise at 3, which keeps most of the gain. Play elsewhere identical
+    /// (results/research/dike46.md).
     advance_hold: 2,
     /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
     /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if

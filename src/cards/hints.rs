@@ -159,6 +159,11 @@ pub struct Hint {
     /// the next stage adds an enemy with engagement cost 1): that enemy's Attack. A bot that
     /// expects to defeat the stage this round keeps a defender back for it.
     pub advance_attack: i16,
+    /// With `advance_attack`: how many encounter cards per player the next stage reveals as
+    /// it comes (Deadmen's Dike 2A: one), whose enemies, and what they bring back (the Cursed
+    /// Dead), engage in that same round. A bot that expects to defeat the stage this round
+    /// keeps the characters whose willpower is not needed for it ready (`advance_hold`).
+    pub advance_reveals: u8,
     /// A prompt where the player spreads damage over his characters one point per pick:
     /// (the prompt, the points still to assign when it is asked). A bot places each point
     /// where the whole split costs least (kill nobody if it can, else the least valuable).
@@ -310,6 +315,7 @@ pub const NO_HINT: Hint = Hint {
     expected_attack_bonus: 0,
     cancels_attack: false,
     advance_attack: 0,
+    advance_reveals: 0,
     damage_split: None,
     enemy_damage: None,
     quest_damage_target: None,

@@ -72,6 +72,12 @@
 //! (measured, 2,000 paired games, dike-wayfarers, seeds 11 and 12: Standard +0.08 / +0.10
 //! rounds, progress score +0.02 / +0.03; Easy +0.08 / +0.09 rounds, +0.04 / +0.07; no other
 //! scenario has the hint).
+//! **Surplus held for the next stage** (`quest::advance_hold`, dike46): solo, where the next
+//! stage also reveals encounter cards as it comes (`Hint::advance_reveals`: Deadmen's Dike 1B)
+//! and the commit finishes the stage and the active location with `advance_hold` (2) threat
+//! per player to spare, the characters not needed for that stay ready for the attacks that
+//! come the same round (Deadmen's Dike rhudaur-guard, 4,000 pairs, three seeds: progress score
+//! +0.14 to +0.41 Standard and Easy, rounds +0.12 to +0.14; results/research/dike46.md).
 //! Planned attacks are Attack + 1 (a shadow card) + the enemy's own
 //! `Hint::expected_attack_bonus` (`attack_bonus`; Baleful Shade: measured on Deadmen's Dike,
 //! dike-stewards, progress score +0.37 Easy and +0.16 Standard, rounds −0.25 / +0.01).

@@ -1327,7 +1327,65 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     if w().draw_keep != 0 {
         keep_drawers(g, p, &mut reserved, base);
     }
+    advance_hold(g, p, &mut reserved);
     (reserved, intent)
+}
+
+/// dike46 `advance_hold`: on a stage whose defeat brings an enemy that engages at once and
+/// whose next stage reveals encounter cards as it comes (`Hint::advance_attack` and
+/// `Hint::advance_reveals`: Deadmen's Dike 1B), when the willpower left
+/// outside `reserved` finishes the stage and the active location this round with
+/// `advance_hold` threat per player to spare (past the staged threat), the willpower beyond
+/// that buys nothing (progress past the stage is lost) while the next stage's enemies, and
+/// whatever its reveal brings back, attack this same round: the characters not needed are
+/// held back ready, the weakest questers first (ties: the best defender), for as long as
+/// the rest still reach. 0: off (everyone the round plan does not hold back quests). Solo only.
+fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
+    let margin = w().advance_hold;
+    // Solo only: with other players the staging step reveals more cards (a wider spread than
+    // the margin covers) and a failed quest raises every player's threat; measured there
+    // (two seats) it lost progress.
+    if margin <= 0 || g.players_in_game() > 1 {
+        return;
+    }
+    let Some(q) = g.current_quest() else { return };
+    let h = hint(g, q);
+    if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
+        return;
+    }
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + loc;
+    let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
+    let qs = g.questing_stat();
+    // The candidates: ready, not held back, questing only with their questing stat, and
+    // staying in play after the quest phase (who leaves cannot defend later).
+    let mut cands = Ids::new();
+    for &c in ready_chars(g, p).as_slice() {
+        if !reserved.contains(c)
+            && !g.rule(Rule::CommitsWithoutExhausting(c))
+            && commit_progress(g, c) <= 0
+            && !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
+            && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
+        {
+            cands.push(c);
+        }
+    }
+    let mut wp = willpower_outside(g, &ready_chars(g, p), reserved);
+    if wp < need {
+        return;
+    }
+    let s = &mut cands.ids[..cands.n];
+    s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));
+    for &c in cands.as_slice() {
+        let x = g.stat(c, qs).max(0);
+        if wp - x >= need {
+            reserved.push(c);
+            wp -= x;
+        }
+    }
 }
 
 /// With `cross_engage` on: what a quest deficit of `d` costs in the enemies it brings. The

@@ -241,6 +241,26 @@ weights! {
     /// outside Deadmen's Dike; there rounds −0.022 / −0.026 (Standard / Easy, below 0), progress
     /// score +0.00 / −0.01 (n.s.): left at 2.
     advance_reveal: 2,
+    /// dike46: on a stage whose defeat brings an enemy that engages at once and whose next
+    /// stage reveals encounter cards (`Hint::advance_attack`, `Hint::advance_reveals`:
+    /// Deadmen's Dike 1B), when the commit would finish the stage and the active location
+    /// with this much threat per player to spare past the staged threat, the characters whose
+    /// willpower is not needed for that are held back ready for the attacks the next stage
+    /// brings (the weakest questers first). 0: off. 2 (the margin `advance_reveal` keeps)
+    /// against 0, `basic`, 4,000 pairs, Deadmen's Dike rhudaur-guard: Standard wins +0.28 /
+    /// +0.13 / +0.08 points (seeds 4601 / 4602 / 4603; the first above 0), progress score
+    /// +0.32 / +0.20 / +0.14, rounds +0.13 / +0.14 / +0.12 (each above 0); Easy wins +0.33 /
+    /// +0.18 / +0.33 (each above 0), progress +0.41 / +0.24 / +0.41; Nightmare progress within
+    /// ±0.01, rounds +0.05; dike-stewards rounds +0.07 / +0.11, progress +0.02 / +0.05. The
+    /// Dread Realm 1B (`advance_attack`, but its next stage reveals nothing) measured with the
+    /// rule on: rounds +0.04 to +0.07 but progress score −0.005 (20,000 pairs, seed 4604, just
+    /// below 0): not given `advance_reveals`. Solo only: two seats (rhudaur-guard + core-lore,
+    /// 2,000 pairs, seed 4624) progress score −0.02 Standard and Easy (each below 0), rounds
+    /// +0.01. The one cost: core-leadership on Deadmen's Dike, progress −0.01 (rounds +0.01;
+    /// each beyond noise, 20,000 pairs; a reveal past the margin leaves the stage standing),
+    /// within noise at 3, which keeps most of the gain. Play elsewhere identical
+    /// (results/research/dike46.md).
+    advance_hold: 2,
     /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
     /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if
     /// the enemy does not come they are free to attack), so the plan does not hold back a

@@ -255,6 +255,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule. Off here though 91 in `basic`: distill45, The Weather Hills weather-hills-loremasters, 91 against 0, seeds 4531 / 4532 / 4533, 600 / 1,000 / 2,000 pairs, Easy and Standard wins and progress within noise in all six runs)",
     },
     BotOption {
+        name: "advance_hold",
+        default: "0",
+        about: "basic's `advance_hold` weight in the bot's own choices and its rollouts: on a stage whose defeat brings an enemy that engages at once and whose next stage reveals encounter cards (Deadmen's Dike 1B), when the commit finishes the stage and the active location with this much threat per player to spare, the characters not needed for that stay ready for the next stage's attacks (0-20; 0, as by default: off). Off here though 2 in `basic`: dike46, Deadmen's Dike rhudaur-guard, 2 against 0, 1,000 pairs, seeds 4611 / 4612, wins and progress within noise in Easy and Standard, but games shorter in all four runs (-0.15 to -0.47 rounds, each beyond noise)",
+    },
+    BotOption {
         name: "spare_cards",
         default: "7",
         about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2, also in the resource phase with basic's `spare_hand` (4) or more cards in hand; 4, bit 2 only for a card acting from play (Arwen), not from hand (Elven Jeweler) (0: the cards' own play values; 1 until session 44)",

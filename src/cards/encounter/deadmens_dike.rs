@@ -35,6 +35,8 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             // Defeating it brings Thaurdir (Attack 6, engagement cost 1): he engages at once.
             advance_attack: 6,
+            // And the next stage reveals one encounter card per player as it comes.
+            advance_reveals: 1,
             ..NO_HINT
         },
         when_revealed: Some(stage1b_revealed),
@@ -897,6 +899,9 @@ mod tests {
         let reveal = lines.iter().position(|l| l.contains("reveals")).unwrap();
         let flip = lines.iter().position(|l| l.contains("stage 2B")).unwrap();
         assert!(reveal < flip, "{lines:?}");
+        // What 1B's hint tells a bot: Thaurdir's Attack, and one reveal per player.
+        let h = crate::cards::hints::hint(&g, q);
+        assert_eq!((h.advance_attack, h.advance_reveals), (6, 1));
     }
 
     #[test]

@@ -575,7 +575,9 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     let kept = plan_with(&g, true, &[]).keep;
     assert_eq!(kept.as_slice(), &[guard], "the Guard waits for the attack");
     let mut g2 = g.clone();
-    let ready = commit_all(&mut g2, &mut bot());
+    // (`advance_hold` off: with it Théodred stays ready too, the_shades_of_angmar_quests_only_
+    // the_willpower_that_finishes_it.)
+    let ready = commit_all(&mut g2, &mut bot_with(&[("advance_hold", "0")]));
     assert_eq!(ready, vec![guard], "and the commits leave it ready");
     // The situation: the rule off, or the stage out of reach this round.
     assert_eq!(
@@ -585,6 +587,60 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     );
     let (far, _) = situation(0);
     assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
+}
+
+#[test]
+fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
+    // Fault class (Deadmen's Dike, distill45 §4, seed 4501 game 7, rounds 5 and 6): the stage
+    // stood two or three points from done, one character's willpower finished it and the
+    // location, and `basic` committed the whole board; the stage fell, Thaurdir came and a
+    // reveal brought the Cursed Dead back, all engaging the same round, against exhausted
+    // characters (`lookahead` overrode it by 60 to 350 points: "commit Éowyn"). With
+    // `advance_hold` (2) only the willpower that finishes the stage and the location, with 2
+    // threat per player to spare, quests; the rest stays ready.
+    let (mut g, guard) = stage_before_its_enemy("deadmens-dike", THE_SHADES_OF_ANGMAR_1B, 9);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2 willpower; 2 points left.
+    let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
+    let qs = g.questing_stat();
+    let wp = |g: &Game, ready: &[CardId]| -> i16 {
+        g.characters(0)
+            .filter(|c| !ready.contains(c))
+            .map(|c| g.stat(c, qs))
+            .sum()
+    };
+    let mut g2 = g.clone();
+    let old = commit_all(&mut g2, &mut bot_with(&[("advance_hold", "0")]));
+    assert_eq!(
+        old,
+        vec![guard],
+        "the old commit: all but Thaurdir's defender quest"
+    );
+    assert_eq!(wp(&g2, &old), 7);
+    let mut g3 = g.clone();
+    let ready = commit_all(&mut g3, &mut bot());
+    assert_eq!(
+        wp(&g3, &ready),
+        4,
+        "2 points left + 2 spare for the reveal: 4 willpower quest"
+    );
+    assert_eq!(
+        ready.len(),
+        3,
+        "the Guard and two more stay ready: {ready:?}"
+    );
+    assert!(ready.contains(&guard));
+    let theodred = g
+        .characters(0)
+        .find(|&c| g.stat(c, qs) == 1 && g.is_hero(c));
+    assert!(
+        ready.contains(&theodred.unwrap()),
+        "the weakest quester is held first"
+    );
+    // Out of reach (11 points left): everyone quests, as before.
+    g.card_mut(g.current_quest().unwrap()).progress = 0;
+    let far = commit_all(&mut g, &mut bot());
+    assert!(far.is_empty(), "11 points to go: nobody held: {far:?}");
+    assert!(g.card(faramir).questing);
 }
 
 #[test]

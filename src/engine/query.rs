@@ -19,6 +19,16 @@ pub(super) const GLOBAL_ZONES: [Zone; 8] = [
     Zone::Play(3),
 ];
 
+/// The zones of `in_play_cards` that belong to no player, in its order (the play areas and
+/// engaged areas of each player follow): one list for every scan of the cards in play.
+pub(crate) const SHARED_IN_PLAY: [Zone; 5] = [
+    Zone::Quest,
+    Zone::Staging,
+    Zone::Active,
+    Zone::Attached(0),
+    Zone::Nightmare,
+];
+
 /// Does a global modifier of this card apply where it is: in `GLOBAL_ZONES`, or a player's
 /// attachment (Chieftain's Brooch: allies sharing a Trait with its hero).
 pub(super) fn in_global_zone(ci: &CardInst) -> bool {
@@ -284,13 +294,7 @@ impl<'a> Game<'a> {
     pub fn in_play_slices(&self) -> impl Iterator<Item = &[CardId]> + '_ {
         let mut lists = [0usize; 5 + 2 * MAX_PLAYERS];
         let mut n = 0;
-        for z in [
-            Zone::Quest,
-            Zone::Staging,
-            Zone::Active,
-            Zone::Attached(0),
-            Zone::Nightmare,
-        ] {
+        for z in SHARED_IN_PLAY {
             lists[n] = z.list();
             n += 1;
         }
@@ -309,13 +313,7 @@ impl<'a> Game<'a> {
     pub fn in_play_cards(&self) -> impl Iterator<Item = CardId> + '_ {
         let mut zones = [Zone::Quest; 14];
         let mut n = 0;
-        for z in [
-            Zone::Quest,
-            Zone::Staging,
-            Zone::Active,
-            Zone::Attached(0),
-            Zone::Nightmare,
-        ] {
+        for z in SHARED_IN_PLAY {
             zones[n] = z;
             n += 1;
         }

@@ -2,6 +2,7 @@
 //! playing it (costs, attachments, uniqueness).
 
 use super::*;
+use crate::engine::query::SHARED_IN_PLAY;
 
 impl<'a> Game<'a> {
     /// An action window (§3.0.3). In the planning phase, `active` is the active player's offset:
@@ -374,15 +375,9 @@ impl<'a> Game<'a> {
     fn in_play_any(&self, same: impl Fn(CardId) -> bool) -> bool {
         // The zones of `in_play_cards`, scanned directly (no iterator chain: asked for every
         // unique card in hand at every action window).
-        [
-            Zone::Quest,
-            Zone::Staging,
-            Zone::Active,
-            Zone::Attached(0),
-            Zone::Nightmare,
-        ]
-        .into_iter()
-        .any(|z| self.list(z).iter().any(|&x| same(x)))
+        SHARED_IN_PLAY
+            .into_iter()
+            .any(|z| self.list(z).iter().any(|&x| same(x)))
             || (0..self.n_players).any(|p| {
                 self.list(Zone::Play(p)).iter().any(|&x| same(x))
                     || self.list(Zone::Engaged(p)).iter().any(|&x| same(x))
@@ -397,15 +392,9 @@ impl<'a> Game<'a> {
         let f = self.script(a).and_then(|s| s.attach_to);
         let ok = |t: CardId| self.is_attach_target(a, p, f, t);
         let found = self.list(Zone::Play(p)).iter().any(|&t| ok(t))
-            || [
-                Zone::Quest,
-                Zone::Staging,
-                Zone::Active,
-                Zone::Attached(0),
-                Zone::Nightmare,
-            ]
-            .into_iter()
-            .any(|z| self.list(z).iter().any(|&t| ok(t)))
+            || SHARED_IN_PLAY
+                .into_iter()
+                .any(|z| self.list(z).iter().any(|&t| ok(t)))
             || (0..self.n_players).any(|q| {
                 (q != p && self.list(Zone::Play(q)).iter().any(|&t| ok(t)))
                     || self.list(Zone::Engaged(q)).iter().any(|&t| ok(t))

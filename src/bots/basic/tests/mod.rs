@@ -98,13 +98,18 @@ fn commit_all(g: &mut Game, b: &mut BasicBot) -> Vec<CardId> {
 /// `round_plan` of seat 0 under `opts` (on top of the defaults); the weights installed before
 /// are installed again after.
 fn plan_with(g: &Game, at_commit: bool, opts: &[(&str, &str)]) -> Plan {
+    plan_of_seat(g, 0, at_commit, opts)
+}
+
+/// `round_plan` of seat `p` under `opts`, as `plan_with`.
+fn plan_of_seat(g: &Game, p: u8, at_commit: bool, opts: &[(&str, &str)]) -> Plan {
     let o: Vec<(String, String)> = opts
         .iter()
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect();
     let before = weights::w();
     install(Weights::from_options(&o).unwrap());
-    let plan = round_plan(g, 0, at_commit);
+    let plan = round_plan(g, p, at_commit);
     install(before);
     plan
 }

@@ -20,17 +20,9 @@ fn two_seats(t0: i16, t1: i16) -> Game<'static> {
     g
 }
 
-/// `round_plan` of seat `p` under `opts`, the weights installed before put back after.
+/// `round_plan` of seat `p` at the commit step under `opts` (`plan_of_seat`).
 fn plan_of(g: &Game, p: u8, opts: &[(&str, &str)]) -> Plan {
-    let o: Vec<(String, String)> = opts
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    let before = weights::w();
-    install(Weights::from_options(&o).unwrap());
-    let plan = round_plan(g, p, true);
-    install(before);
-    plan
+    plan_of_seat(g, p, true, opts)
 }
 
 #[test]

@@ -99,7 +99,7 @@ pub(super) fn quest_kill_value(g: &Game) -> i32 {
     if w().quest_kill == 0 {
         return 0;
     }
-    let counts = find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some();
+    let counts = kills_advance(g);
     counts as i32 * w().quest_kill * w().threat_unit
 }
 
@@ -1359,11 +1359,16 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
         .unwrap_or(0);
     let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + loc;
     let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
+    let ready = ready_chars(g, p);
+    let mut wp = willpower_outside(g, &ready, reserved);
+    if wp < need {
+        return;
+    }
     let qs = g.questing_stat();
     // The candidates: ready, not held back, questing only with their questing stat, and
     // staying in play after the quest phase (who leaves cannot defend later).
     let mut cands = Ids::new();
-    for &c in ready_chars(g, p).as_slice() {
+    for &c in ready.as_slice() {
         if !reserved.contains(c)
             && !g.rule(Rule::CommitsWithoutExhausting(c))
             && commit_progress(g, c) <= 0
@@ -1372,10 +1377,6 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
         {
             cands.push(c);
         }
-    }
-    let mut wp = willpower_outside(g, &ready_chars(g, p), reserved);
-    if wp < need {
-        return;
     }
     let s = &mut cands.ids[..cands.n];
     s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));

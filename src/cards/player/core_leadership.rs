@@ -672,22 +672,30 @@ fn gandalf_enemies<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     enemies_in_play(g).filter(move |&e| !g.immune(e) && g.can_take_damage(e))
 }
 
+/// Gandalf's modes: draw (a card in the deck), damage (an enemy that can take it), threat
+/// (the threat can go down).
 fn gandalf_modes(g: &Game, seat: u8) -> [bool; 3] {
     [
-        !g.list(Zone::Deck(seat)).is_empty(),
+        gandalf_can_draw(g, seat),
         gandalf_enemies(g).next().is_some(),
-        g.players[seat as usize].threat > 0
-            && !g.rule(crate::cards::Rule::CannotReduceThreat(seat)),
+        gandalf_can_lower_threat(g, seat),
     ]
+}
+
+fn gandalf_can_draw(g: &Game, seat: u8) -> bool {
+    !g.list(Zone::Deck(seat)).is_empty()
+}
+
+fn gandalf_can_lower_threat(g: &Game, seat: u8) -> bool {
+    g.players[seat as usize].threat > 0 && !g.rule(crate::cards::Rule::CannotReduceThreat(seat))
 }
 
 fn gandalf_can(g: &Game, me: CardId, seat: u8, ev: Event) -> bool {
     // Some mode of `gandalf_modes` is open, the cheap tests first (the enemy scan last).
     matches!(ev, Event::EntersPlay(c) if c == me)
         && mine_in_play(g, me, seat)
-        && (!g.list(Zone::Deck(seat)).is_empty()
-            || (g.players[seat as usize].threat > 0
-                && !g.rule(crate::cards::Rule::CannotReduceThreat(seat)))
+        && (gandalf_can_draw(g, seat)
+            || gandalf_can_lower_threat(g, seat)
             || gandalf_enemies(g).next().is_some())
 }
 

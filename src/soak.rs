@@ -1,5 +1,5 @@
 //! Soak test (`lotr-sim soak`): many seeded games over every playable scenario × mode × bot ×
-//! player count (solo games rotate through every built-in deck: `soak_deck`), with the engine's invariants (`Game::check_invariants`) checked at every
+//! player count (games rotate through teams of built-in decks: `soak_teams`), with the engine's invariants (`Game::check_invariants`) checked at every
 //! decision, every bot answer checked to be a legal option, every game required to end with
 //! an outcome within a step limit, and panics caught. Reports games played, violations, and the
 //! first failing configuration and game (replayable with `lotr-sim trace`).
@@ -12,6 +12,7 @@ use crate::bots::{self, BOTS};
 use crate::cards::{self, Status};
 use crate::data::{CardDb, DefId, Mode};
 use crate::deck::{builtin_decks, resolve_deck};
+use crate::decklist::Deck;
 use crate::engine::{Game, GameSetup, RuleOptions};
 
 /// Built-in decks used for seats 1 to 4 (distinct heroes, so any prefix is a legal game).
@@ -78,8 +79,8 @@ pub struct SoakConfig {
 #[derive(Clone, Debug)]
 pub struct Violation {
     pub config: SoakConfig,
-    /// Seat 1's deck (a built-in deck's name).
-    pub deck: &'static str,
+    /// The built-in deck of each seat.
+    pub decks: Team,
     pub seed: u64,
     pub game: u64,
     pub what: String,
@@ -114,28 +115,80 @@ pub fn soak_configs(db: &CardDb) -> Vec<SoakConfig> {
     v
 }
 
-/// The decks seat 1 plays in configuration `c`, with their setups: solo, every built-in deck
-/// the scenario and mode allow (a deck's own cards, e.g. a player side quest, meet every
-/// encounter deck); with more players `SOAK_DECKS[0]` (the other seats' heroes are distinct
-/// from its), which must be allowed. Game `i` of a configuration takes entry `soak_pick`: the
-/// decks in turn, continuing from the scenario's earlier solo configurations, so that a few
-/// games a configuration bring every deck to every scenario.
-pub fn soak_seat1(
+/// The decks of one soak game, seat by seat (built-in deck names, one per player).
+pub type Team = Vec<&'static str>;
+
+/// The teams configuration `c` plays, with their setups. Solo: every built-in deck the
+/// scenario and mode allow (a deck's own cards, e.g. a player side quest, meet every encounter
+/// deck). With more players: first `SOAK_DECKS` (the Core Set spheres, which must be allowed),
+/// then one team per built-in deck in seat 1, the other seats filled by the next built-in decks
+/// in turn whose heroes differ from the seats before (a team the scenario and mode do not allow
+/// is left out), so that multi-seat games also bring every deck's cards together with others'
+/// (a response window overflowing with three Blades of Gondolin at two seats was found so).
+/// Game `i` of a configuration takes entry `soak_pick`: the teams in turn, continuing from the
+/// scenario's earlier configurations with the same player count, so that a few games a
+/// configuration bring every team to every scenario.
+pub fn soak_teams(
     db: &CardDb,
     c: &SoakConfig,
     max_rounds: u16,
-) -> Result<Vec<(&'static str, GameSetup)>, String> {
+) -> Result<Vec<(Team, GameSetup)>, String> {
+    soak_teams_of(db, c, max_rounds, &resolve_builtins(db)?)
+}
+
+/// Every built-in deck, resolved once (`soak_teams_of`).
+pub fn resolve_builtins(db: &CardDb) -> Result<Vec<(&'static str, Deck)>, String> {
+    builtin_decks()
+        .iter()
+        .map(|&(n, _)| Ok((n, resolve_deck(n, db).map_err(|e| e.to_string())?)))
+        .collect()
+}
+
+/// `soak_teams` with the built-in decks already resolved (`resolve_builtins`).
+pub fn soak_teams_of(
+    db: &CardDb,
+    c: &SoakConfig,
+    max_rounds: u16,
+    all: &[(&'static str, Deck)],
+) -> Result<Vec<(Team, GameSetup)>, String> {
+    let setup_of = |team: &[usize]| GameSetup {
+        scenario: c.scenario,
+        mode: c.mode,
+        decks: team.iter().map(|&k| all[k].1.clone()).collect(),
+        options: RuleOptions::default(),
+        max_rounds,
+        allow_unimplemented: false,
+    };
+    let mut v: Vec<(Team, GameSetup)> = Vec::new();
     if c.players > 1 {
         let s = soak_setup(db, c, max_rounds)?;
         s.validate(db)
             .map_err(|e| format!("soak configuration {c:?}: {e}"))?;
-        return Ok(vec![(SOAK_DECKS[0], s)]);
+        v.push((SOAK_DECKS[..c.players].to_vec(), s));
     }
-    let mut v = Vec::new();
-    for &(d, _) in builtin_decks() {
-        let s = soak_setup_with(db, c, d, max_rounds)?;
+    let shares_a_hero = |a: &Deck, b: &Deck| {
+        a.heroes
+            .iter()
+            .any(|&x| b.heroes.iter().any(|&y| db.def(x).title == db.def(y).title))
+    };
+    for k in 0..all.len() {
+        let mut team = vec![k];
+        for j in 1..all.len() {
+            if team.len() == c.players {
+                break;
+            }
+            let d = (k + j) % all.len();
+            if team.iter().all(|&t| !shares_a_hero(&all[t].1, &all[d].1)) {
+                team.push(d);
+            }
+        }
+        let names: Team = team.iter().map(|&t| all[t].0).collect();
+        if team.len() < c.players || v.iter().any(|(t, _)| *t == names) {
+            continue;
+        }
+        let s = setup_of(&team);
         if s.validate(db).is_ok() {
-            v.push((d, s));
+            v.push((names, s));
         }
     }
     if v.is_empty() {
@@ -146,41 +199,42 @@ pub fn soak_seat1(
     Ok(v)
 }
 
-/// For each configuration, how many solo configurations of its scenario come before it in
-/// `configs` (where its solo games continue the scenario's turn through the decks).
-pub fn solo_ranks(configs: &[SoakConfig]) -> Vec<u64> {
+/// For each configuration, how many configurations of its scenario with as many players come
+/// before it in `configs` (where its games continue the scenario's turn through the teams).
+pub fn team_ranks(configs: &[SoakConfig]) -> Vec<u64> {
     configs
         .iter()
         .enumerate()
         .map(|(k, c)| {
             configs[..k]
                 .iter()
-                .filter(|x| x.scenario == c.scenario && x.players == 1)
+                .filter(|x| x.scenario == c.scenario && x.players == c.players)
                 .count() as u64
         })
         .collect()
 }
 
-/// Which of `len` seat-1 decks game `i` of a configuration plays when each configuration plays
-/// `per` games and `rank` solo configurations of its scenario come before it (`solo_ranks`).
+/// Which of `len` teams game `i` of a configuration plays when each configuration plays `per`
+/// games and `rank` configurations of its scenario with as many players come before it
+/// (`team_ranks`).
 pub fn soak_pick(rank: u64, per: u64, i: u64, len: usize) -> usize {
     ((rank * per + i) % len as u64) as usize
 }
 
-/// The game setup of a soak configuration (seat 1 plays `SOAK_DECKS[0]`).
+/// The game setup of a soak configuration with the Core Set team (`SOAK_DECKS`).
 pub fn soak_setup(db: &CardDb, c: &SoakConfig, max_rounds: u16) -> Result<GameSetup, String> {
-    soak_setup_with(db, c, SOAK_DECKS[0], max_rounds)
+    soak_setup_team(db, c, &SOAK_DECKS[..c.players], max_rounds)
 }
 
-/// The game setup of a soak configuration with `seat1`'s deck in seat 1.
-pub fn soak_setup_with(
+/// The game setup of a soak configuration with `team`'s decks in its seats.
+pub fn soak_setup_team(
     db: &CardDb,
     c: &SoakConfig,
-    seat1: &str,
+    team: &[&str],
     max_rounds: u16,
 ) -> Result<GameSetup, String> {
-    let decks = std::iter::once(seat1)
-        .chain(SOAK_DECKS[1..c.players].iter().copied())
+    let decks = team
+        .iter()
         .map(|d| resolve_deck(d, db).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(GameSetup {
@@ -244,16 +298,16 @@ pub fn soak(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SoakReport, String> {
-    // The setups of every (configuration, seat-1 deck) the games will use.
+    // The setups of every (configuration, team) the games will use.
+    let all = resolve_builtins(db)?;
     let setups = configs
         .iter()
-        .map(|c| soak_seat1(db, c, max_rounds))
+        .map(|c| soak_teams_of(db, c, max_rounds, &all))
         .collect::<Result<Vec<_>, _>>()?;
-    let ranks = solo_ranks(configs);
-    let setup_of = |c: usize, i: u64| -> (&'static str, &GameSetup) {
+    let ranks = team_ranks(configs);
+    let setup_of = |c: usize, i: u64| -> (usize, &GameSetup) {
         let k = soak_pick(ranks[c], games_per_config, i, setups[c].len());
-        let (name, s) = &setups[c][k];
-        (name, s)
+        (k, &setups[c][k].1)
     };
     const PIECE: u64 = 256;
     let mut items: Vec<(usize, u64, u64)> = Vec::new();
@@ -286,16 +340,16 @@ pub fn soak(
                     break;
                 };
                 let cfg = &configs[c];
-                let (mut deck, setup) = setup_of(c, a);
+                let (mut team, setup) = setup_of(c, a);
                 let mut game = Game::new(db, setup);
                 let mut bots: Vec<Box<dyn bots::Bot>> = (0..cfg.players)
                     .map(|_| bots::make(cfg.bot).expect("registered bot"))
                     .collect();
                 let (mut played, mut decisions, mut bad) = (0u64, 0u64, Vec::new());
                 for i in a..b {
-                    let (d, setup) = setup_of(c, i);
-                    if d != deck {
-                        deck = d;
+                    let (k, setup) = setup_of(c, i);
+                    if k != team {
+                        team = k;
                         game = Game::new(db, setup);
                     }
                     let r = catch_unwind(AssertUnwindSafe(|| {
@@ -304,14 +358,14 @@ pub fn soak(
                     played += 1;
                     match r {
                         Ok(Ok(steps)) => decisions += steps,
-                        Ok(Err(what)) => bad.push((i, d, what)),
+                        Ok(Err(what)) => bad.push((i, k, what)),
                         Err(p) => {
                             let what = p
                                 .downcast_ref::<String>()
                                 .cloned()
                                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                                 .unwrap_or_else(|| "panic".into());
-                            bad.push((i, d, format!("panic: {what}")));
+                            bad.push((i, k, format!("panic: {what}")));
                             // The game may be half-updated: start from a fresh one.
                             game = Game::new(db, setup);
                         }
@@ -321,7 +375,7 @@ pub fn soak(
                 r.games += played;
                 r.decisions += decisions;
                 r.violations += bad.len() as u64;
-                if let Some((i, d, what)) = bad.into_iter().next() {
+                if let Some((i, k, what)) = bad.into_iter().next() {
                     let earlier = r
                         .first
                         .as_ref()
@@ -329,7 +383,7 @@ pub fn soak(
                     if !earlier {
                         r.first = Some(Violation {
                             config: cfg.clone(),
-                            deck: d,
+                            decks: setups[c][k].0.clone(),
                             seed,
                             game: i,
                             what,
@@ -358,34 +412,43 @@ mod tests {
     use super::*;
 
     #[test]
-    fn solo_soak_games_bring_every_built_in_deck_to_every_scenario() {
+    fn soak_games_bring_every_built_in_deck_to_every_scenario() {
         // With the games a configuration gets from CI's `soak --games 2000`, the solo games of
-        // each scenario take every built-in deck it allows in some mode at least once.
+        // each scenario take every built-in deck it allows in some mode at least once, and so do
+        // the seats of its two-player games.
         let db = crate::data::load_embedded().unwrap();
         let configs = soak_configs(&db);
         let per = 2000u64.div_ceil(configs.len() as u64);
-        let ranks = solo_ranks(&configs);
+        let ranks = team_ranks(&configs);
+        let all = resolve_builtins(&db).unwrap();
         for (sc, _) in playable_combos(&db) {
-            let (mut seen, mut allowed): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
-            for (k, c) in configs.iter().enumerate() {
-                if c.scenario == sc && c.players == 1 {
-                    let v = soak_seat1(&db, c, 30).unwrap();
-                    allowed.extend(v.iter().map(|d| d.0));
-                    seen.extend((0..per).map(|i| v[soak_pick(ranks[k], per, i, v.len())].0));
+            for players in [1, 2] {
+                let (mut seen, mut allowed): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+                for (k, c) in configs.iter().enumerate() {
+                    if c.scenario == sc && c.players == players {
+                        let v = soak_teams_of(&db, c, 30, &all).unwrap();
+                        assert!(v.iter().all(|(t, _)| t.len() == players));
+                        allowed.extend(v.iter().flat_map(|d| d.0.iter().copied()));
+                        seen.extend((0..per).flat_map(|i| {
+                            v[soak_pick(ranks[k], per, i, v.len())].0.iter().copied()
+                        }));
+                    }
                 }
+                for v in [&mut seen, &mut allowed] {
+                    v.sort_unstable();
+                    v.dedup();
+                }
+                assert_eq!(seen, allowed, "{} {players}", db.scenarios[sc].slug);
+                assert!(allowed.len() + 2 >= builtin_decks().len());
             }
-            for v in [&mut seen, &mut allowed] {
-                v.sort_unstable();
-                v.dedup();
-            }
-            assert_eq!(seen, allowed, "{}", db.scenarios[sc].slug);
-            assert!(allowed.len() + 2 >= builtin_decks().len());
         }
-        // Games with more players keep the Core Set decks.
-        let multi = configs.iter().find(|c| c.players == 2).unwrap();
-        let v = soak_seat1(&db, multi, 30).unwrap();
-        assert_eq!(v.len(), 1);
-        assert_eq!(v[0].0, SOAK_DECKS[0]);
+        // Games with more players start with the Core Set decks, then mix the others.
+        for players in 2..=4 {
+            let multi = configs.iter().find(|c| c.players == players).unwrap();
+            let v = soak_teams_of(&db, multi, 30, &all).unwrap();
+            assert_eq!(v[0].0, SOAK_DECKS[..players].to_vec());
+            assert!(v.len() >= 4, "{players}: {}", v.len());
+        }
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
         .map(|&(sc, m)| format!("{} {}", db.scenarios[sc].slug, m.name()))
         .collect();
     out!(
-        "soak: {} configurations ({} × {} bots × 1-4 players; solo games take the {} built-in decks in turn), {} games per configuration",
+        "soak: {} configurations ({} × {} bots × 1-4 players; the games take teams of the {} built-in decks in turn), {} games per configuration",
         r.configs,
         names.join(", "),
         BOTS.len(),
@@ -82,16 +82,13 @@ pub(super) fn cmd_soak(a: &SoakArgs) -> Result<()> {
     );
     if let Some(v) = &r.first {
         let c = &v.config;
-        let decks: Vec<String> = std::iter::once(v.deck)
-            .chain(soak::SOAK_DECKS[1..c.players].iter().copied())
-            .map(|d| format!("--deck {d}"))
-            .collect();
+        let decks: Vec<String> = v.decks.iter().map(|d| format!("--deck {d}")).collect();
         out!(
-            "first failure: {} {} {} player(s) (seat 1: {}) bot {} seed {} game {}: {}",
+            "first failure: {} {} {} player(s) (decks: {}) bot {} seed {} game {}: {}",
             db.scenarios[c.scenario].slug,
             c.mode.name(),
             c.players,
-            v.deck,
+            v.decks.join(", "),
             c.bot,
             v.seed,
             v.game,

@@ -585,6 +585,8 @@ fn tom_resume(g: &mut Game, cont: Cont, opt: Opt) {
 // no cost on a legal target (Opt::Card, not while a unique copy is in play) or added to its
 // owner's hand (Opt::Pass), one decision per card. Engine choices: each contract claims the loot
 // of its own loot deck; a guarded loot card whose location leaves play unexplored is discarded.
+// While the players' staging areas are apart (Escape from Mount Gram), "you travel" and "the
+// active location" are the owner's area's: another area's travel and locations are not his.
 
 /// Resume steps: ask where a claimed loot card goes; put it there.
 const LOOT_ASK: u8 = 0;
@@ -617,8 +619,18 @@ fn loot_top(g: &Game, me: CardId) -> Option<CardId> {
     g.cards_under(me).last()
 }
 
-fn burglar_modify(g: &Game, _me: CardId, target: CardId, stat: Stat) -> i16 {
-    if stat != Stat::QuestPoints || g.card(target).zone != Zone::Active {
+/// Is location `l` in the staging area of `me`'s owner (always, with one area)? With the
+/// staging areas of Escape from Mount Gram apart, "you travel" and "the active location" are the
+/// owner's area's.
+fn in_owners_area(g: &Game, me: CardId, l: CardId) -> bool {
+    !g.areas.split || g.area_of_card(l) == Some(g.area_of(g.card(me).owner))
+}
+
+fn burglar_modify(g: &Game, me: CardId, target: CardId, stat: Stat) -> i16 {
+    if stat != Stat::QuestPoints
+        || g.card(target).zone != Zone::Active
+        || !in_owners_area(g, me, target)
+    {
         return 0;
     }
     g.attachments(target)
@@ -629,7 +641,7 @@ fn burglar_modify(g: &Game, _me: CardId, target: CardId, stat: Stat) -> i16 {
 fn burglar_forced(g: &mut Game, me: CardId, ev: Event) {
     let p = g.card(me).controller;
     match ev {
-        Event::Traveled(l) if g.active_location() == Some(l) => {
+        Event::Traveled(l) if g.active_location() == Some(l) && in_owners_area(g, me, l) => {
             let Some(a) = loot_top(g, me) else { return };
             g.move_card(a, Zone::Attached(l));
             g.card_mut(a).controller = p;
@@ -640,7 +652,7 @@ fn burglar_forced(g: &mut Game, me: CardId, ev: Event) {
             }
             g.fire(Event::EntersPlay(a));
         }
-        Event::Exploring(l) if g.card(l).zone == Zone::Active => {
+        Event::Exploring(l) if g.card(l).zone == Zone::Active && in_owners_area(g, me, l) => {
             let loot: SmallIds = g
                 .attachments(l)
                 .filter(|&a| g.card(a).guarded && g.card(a).owner == p)
@@ -1307,6 +1319,50 @@ mod tests {
         g.settle();
         g.answer(Opt::Pass);
         assert_eq!(g.card(horn).zone, Zone::Hand(0));
+        assert!(g.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn the_burglars_turn_loots_only_its_owners_staging_area() {
+        // Two players with their staging areas apart (Escape from Mount Gram): the contract's
+        // owner travels in area 0, the other player in area 1.
+        let db = testkit::db();
+        let id = |c: &str| db.by_code(c).unwrap();
+        let other = crate::deck::Deck {
+            name: "other".into(),
+            heroes: vec![id("Core-006")],
+            cards: (25..=36).map(|n| id(&format!("Core-{n:03}"))).collect(),
+            loot: Vec::new(),
+        };
+        let mut g = Game::new(db, burglar_setup_of(vec![burglar_deck(), other]));
+        g.sandbox(1, 0);
+        let k = contract(&g, 0);
+        let setup = g.script(k).and_then(|s| s.setup).expect("a setup hook");
+        setup(&mut g, k);
+        g.split_areas();
+        // The other player's area travels: no loot comes, and its location gets no quest point.
+        g.areas.now = 1;
+        let l1 = g.spawn("TLR-027", ENCOUNTER, Zone::Staging);
+        assert_eq!(g.card(l1).area, 1);
+        let qp1 = g.stat(l1, Stat::QuestPoints);
+        let top = loot_on_top(&mut g, k, "Core-027");
+        travel_to(&mut g, l1);
+        assert_eq!(g.active_location(), Some(l1));
+        assert_eq!(g.card(top).zone, Zone::Under(k), "still on the loot deck");
+        assert_eq!(g.attachments(l1).count(), 0);
+        let spear = g.spawn("Core-040", 1, Zone::Attached(l1));
+        assert_eq!(g.attachments(l1).count(), 1, "{}", g.title(spear));
+        assert_eq!(
+            g.stat(l1, Stat::QuestPoints),
+            qp1,
+            "not the owner's active location"
+        );
+        // The owner's area travels: the loot goes onto his location.
+        g.areas.now = 0;
+        let l0 = g.spawn("TLR-028", ENCOUNTER, Zone::Staging);
+        travel_to(&mut g, l0);
+        assert_eq!(g.active_location(), Some(l0));
+        assert_eq!(g.card(top).zone, Zone::Attached(l0));
         assert!(g.check_invariants().is_ok());
     }
 

@@ -120,6 +120,38 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         "encounter/dread_realm_nightmare.rs",
         include_str!("encounter/dread_realm_nightmare.rs"),
     ),
+    (
+        "encounter/amarthiul.rs",
+        include_str!("encounter/amarthiul.rs"),
+    ),
+    (
+        "encounter/wastes_of_eriador.rs",
+        include_str!("encounter/wastes_of_eriador.rs"),
+    ),
+    (
+        "encounter/wastes_of_eriador_nightmare.rs",
+        include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+    ),
+    (
+        "encounter/treachery_of_rhudaur.rs",
+        include_str!("encounter/treachery_of_rhudaur.rs"),
+    ),
+    (
+        "encounter/treachery_of_rhudaur_nightmare.rs",
+        include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
+    ),
+    (
+        "encounter/wrath_and_ruin.rs",
+        include_str!("encounter/wrath_and_ruin.rs"),
+    ),
+    (
+        "encounter/city_of_rhun.rs",
+        include_str!("encounter/city_of_rhun.rs"),
+    ),
+    (
+        "encounter/easterling_raiders.rs",
+        include_str!("encounter/easterling_raiders.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",

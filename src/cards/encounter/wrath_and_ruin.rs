@@ -20,7 +20,9 @@ use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 use crate::record::Outcome;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Thane Ulchor and Gate of Dorwinion staged, a Makeshift Fortification
@@ -43,6 +45,7 @@ pub static SCRIPTS: &[Script] = &[
         modify: Some(stage_quest_points),
         rule: Some(stage1b_rule),
         forced: Some(stage1b_forced),
+        forced_on: events![QuestDefeated, RoundEnd],
         hint: Hint {
             control_race: true,
             ..NO_HINT
@@ -63,6 +66,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-026B",
         rule: Some(stage2b_rule),
         forced: Some(stage2b_forced),
+        forced_on: events![RoundEnd],
         hint: Hint {
             control_race: true,
             ..NO_HINT
@@ -75,7 +79,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: ULCHOR,
         rule: Some(ulchor_rule),
+        rule_on: rules![CannotBeEngaged, CannotBeOptionallyEngaged],
         forced: Some(ulchor_forced),
+        forced_on: events![Explored],
         resume: Some(ulchor_resume),
         hint: Hint {
             effect: Some(bot::ulchor_choice),
@@ -93,6 +99,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-012",
         forced: Some(champion_forced),
+        forced_on: events![Engaged],
         resume: Some(champion_resume),
         shadow: Some(champion_shadow),
         hint: Hint {
@@ -107,6 +114,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-013",
         forced: Some(skirmisher_forced),
+        forced_on: events![EnemyAttackEnded],
         ..BLANK
     },
     // Gate of Dorwinion (immune, data): Threat 1 + controlled locations; travel only on 2B with
@@ -122,6 +130,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-015",
         forced: Some(contested_square_forced),
+        forced_on: events![Destroyed],
         ..BLANK
     },
     // Ransacked House: any player may engage the newest enemy of the discard pile to take
@@ -132,6 +141,7 @@ pub static SCRIPTS: &[Script] = &[
         act: Some(ransacked_act),
         any_player: true,
         forced: Some(ransacked_forced),
+        forced_on: events![LostControl],
         hint: Hint {
             play_value: Some(bot::ransacked_value),
             ..NO_HINT
@@ -144,6 +154,7 @@ pub static SCRIPTS: &[Script] = &[
         code: FORTIFICATION,
         archery: Some(fortification_archery),
         forced: Some(fortification_forced),
+        forced_on: events![EntersPlay, TookControl],
         ..BLANK
     },
     // Captured Tower: while active, encounter effects cannot be canceled; taking control of it
@@ -152,6 +163,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-018",
         rule: Some(tower_rule),
         forced: Some(tower_forced),
+        forced_on: events![TookControl],
         ..BLANK
     },
     // Fury (surge): joins the Easterling enemy with the lowest engagement cost without one; it
@@ -160,6 +172,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-019",
         when_revealed: Some(fury_revealed),
         rule: Some(fury_rule),
+        rule_on: rules![SavedFromDestruction],
         ..BLANK
     },
     // Caught Off Guard: each player returns one of his locations or digs out an enemy that

@@ -98,6 +98,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-012",
         rule: Some(nightfall_rule),
+        rule_on: rules![CannotBeCanceled, CannotPlaceProgress, ItIsNight],
         forced: Some(nightfall_forced),
         forced_on: events![BecameNight, RoundEnd],
         ..BLANK
@@ -453,10 +454,8 @@ fn nightfall_rule(g: &Game, me: CardId, r: Rule) -> bool {
         Rule::CannotPlaceProgress(c) => g.card(c).zone == Zone::Quest || g.is_side_quest(c),
         Rule::CannotBeCanceled(c) => {
             g.card(c).owner == ENCOUNTER
-                && match g.card(c).zone {
-                    Zone::Shadow(_) => g.setup.options.night_shadows_uncancelable,
-                    _ => true,
-                }
+                && (!matches!(g.card(c).zone, Zone::Shadow(_))
+                    || g.setup.options.night_shadows_uncancelable)
         }
         _ => false,
     }

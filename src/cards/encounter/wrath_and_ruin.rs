@@ -43,7 +43,12 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-025B",
         modify: Some(stage_quest_points),
-        rule: Some(stage1b_rule),
+        rule: Some(both_stages_rule),
+        rule_on: rules![
+            CannotDefeat,
+            ExploredLocationsControlled,
+            PlayerCardsCannotPlaceProgress
+        ],
         forced: Some(stage1b_forced),
         forced_on: events![QuestDefeated, RoundEnd],
         hint: Hint {
@@ -64,7 +69,12 @@ pub static SCRIPTS: &[Script] = &[
     // round wins.
     Script {
         code: "WaR-026B",
-        rule: Some(stage2b_rule),
+        rule: Some(both_stages_rule),
+        rule_on: rules![
+            CannotDefeat,
+            ExploredLocationsControlled,
+            PlayerCardsCannotPlaceProgress
+        ],
         forced: Some(stage2b_forced),
         forced_on: events![RoundEnd],
         hint: Hint {
@@ -162,6 +172,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-018",
         rule: Some(tower_rule),
+        rule_on: rules![CannotBeCanceled],
         forced: Some(tower_forced),
         forced_on: events![TookControl],
         ..BLANK
@@ -373,10 +384,6 @@ fn both_stages_rule(g: &Game, me: CardId, r: Rule) -> bool {
     }
 }
 
-fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    both_stages_rule(g, me, r)
-}
-
 fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::RoundEnd || g.card(me).zone != Zone::Quest {
         return;
@@ -399,10 +406,6 @@ fn stage2a_revealed(g: &mut Game, _me: CardId, _by: u8) {
     for &p in seats.iter() {
         dig_enemy_for(g, p);
     }
-}
-
-fn stage2b_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    both_stages_rule(g, me, r)
 }
 
 fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
@@ -593,10 +596,8 @@ fn tower_rule(g: &Game, me: CardId, r: Rule) -> bool {
     match r {
         Rule::CannotBeCanceled(c) if g.card(me).zone == Zone::Active => {
             g.card(c).owner == ENCOUNTER
-                && match g.card(c).zone {
-                    Zone::Shadow(_) => g.setup.options.night_shadows_uncancelable,
-                    _ => true,
-                }
+                && (!matches!(g.card(c).zone, Zone::Shadow(_))
+                    || g.setup.options.night_shadows_uncancelable)
         }
         _ => false,
     }

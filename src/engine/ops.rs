@@ -85,8 +85,13 @@ impl<'a> Game<'a> {
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
-        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) {
             return self.script_if_not_blank(c);
+        }
+        // While a Safe location is active only an encounter side quest's text is blank
+        // (`safe_blanks`): answered here, without the call.
+        if self.safe_active && ci.ty == CardType::EncounterSideQuest {
+            return None;
         }
         Some(self.script_table[s as usize])
     }

@@ -391,6 +391,9 @@ impl<'a> Game<'a> {
         let Some(sc) = self.raw_script(c) else {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;
+                // Its events leave the union (`forced_mask` skips a face with no Forced
+                // effect), so that the union stays exact with the list stale.
+                self.listen.forced = self.forced_mask();
             }
             return;
         };
@@ -414,6 +417,8 @@ impl<'a> Game<'a> {
         if sc.forced.is_none() {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;
+                // As above: a side quest turned to a face without Forced effect (Rhudaur).
+                self.listen.forced = self.forced_mask();
             }
             return;
         }

@@ -120,6 +120,38 @@ pub(super) const SOURCES: &[(&str, &str)] = &[
         "encounter/dread_realm_nightmare.rs",
         include_str!("encounter/dread_realm_nightmare.rs"),
     ),
+    (
+        "encounter/amarthiul.rs",
+        include_str!("encounter/amarthiul.rs"),
+    ),
+    (
+        "encounter/wastes_of_eriador.rs",
+        include_str!("encounter/wastes_of_eriador.rs"),
+    ),
+    (
+        "encounter/wastes_of_eriador_nightmare.rs",
+        include_str!("encounter/wastes_of_eriador_nightmare.rs"),
+    ),
+    (
+        "encounter/treachery_of_rhudaur.rs",
+        include_str!("encounter/treachery_of_rhudaur.rs"),
+    ),
+    (
+        "encounter/treachery_of_rhudaur_nightmare.rs",
+        include_str!("encounter/treachery_of_rhudaur_nightmare.rs"),
+    ),
+    (
+        "encounter/wrath_and_ruin.rs",
+        include_str!("encounter/wrath_and_ruin.rs"),
+    ),
+    (
+        "encounter/city_of_rhun.rs",
+        include_str!("encounter/city_of_rhun.rs"),
+    ),
+    (
+        "encounter/easterling_raiders.rs",
+        include_str!("encounter/easterling_raiders.rs"),
+    ),
     ("campaign/chetwood.rs", include_str!("campaign/chetwood.rs")),
     (
         "campaign/weather_hills.rs",
@@ -274,6 +306,36 @@ fn mask_of(names: &BTreeSet<String>) -> EventMask {
         .iter()
         .filter(|k| names.contains(&format!("{k:?}")))
         .fold(0, |m, k| m | k.bit())
+}
+
+/// Every card module with a hook that takes a mask is in `SOURCES` (speed24: eight scenario
+/// modules were not, so their hooks had no masks and listened to every event unnoticed).
+#[test]
+fn every_module_with_masked_hooks_is_in_sources() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cards");
+    let mut seen = 0;
+    for dir in ["encounter", "player", "campaign"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let hooked = ["forced: Some(", "can_respond: Some(", "rule: Some("]
+                .iter()
+                .any(|h| text.contains(h));
+            if !text.contains("Script {") || !hooked {
+                continue;
+            }
+            let name = format!("{dir}/{}", path.file_name().unwrap().to_str().unwrap());
+            assert!(
+                SOURCES.iter().any(|(p, _)| *p == name),
+                "{name} has Forced, Response or rule hooks but is not in event_masks::SOURCES"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 40, "only {seen} modules seen");
 }
 
 #[test]

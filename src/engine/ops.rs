@@ -85,8 +85,13 @@ impl<'a> Game<'a> {
         if s == NO_SCRIPT || ci.guarded {
             return None;
         }
-        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) || self.safe_active {
+        if ci.text_blanked || (self.n_blank_damaged > 0 && ci.damage > 0) {
             return self.script_if_not_blank(c);
+        }
+        // While a Safe location is active only an encounter side quest's text is blank
+        // (`safe_blanks`): answered here, without the call.
+        if self.safe_active && ci.ty == CardType::EncounterSideQuest {
+            return None;
         }
         Some(self.script_table[s as usize])
     }
@@ -386,6 +391,9 @@ impl<'a> Game<'a> {
         let Some(sc) = self.raw_script(c) else {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;
+                // Its events leave the union (`forced_mask` skips a face with no Forced
+                // effect), so that the union stays exact with the list stale.
+                self.listen.forced = self.forced_mask();
             }
             return;
         };
@@ -409,6 +417,8 @@ impl<'a> Game<'a> {
         if sc.forced.is_none() {
             if ci.listed & LISTED_FORCED != 0 {
                 self.forced_stale = true;
+                // As above: a side quest turned to a face without Forced effect (Rhudaur).
+                self.listen.forced = self.forced_mask();
             }
             return;
         }

@@ -391,10 +391,17 @@ impl<'a> Game<'a> {
         {
             return false;
         }
+        // Only its own script (if its `rule_on` names the question) and its attachments
+        // could: with neither, no need for the trait's id (a search of every trait name).
+        let own = self
+            .script(c)
+            .filter(|s| s.rule_on & Rule::GainsTrait(c, 0).bit() != 0)
+            .and_then(|s| s.rule);
+        if own.is_none() && self.cards[c as usize].n_attached == 0 {
+            return false;
+        }
         let t = self.db.trait_id(name);
-        self.script(c)
-            .and_then(|s| s.rule)
-            .map(|f| f(self, c, Rule::GainsTrait(c, t)))
+        own.map(|f| f(self, c, Rule::GainsTrait(c, t)))
             .unwrap_or(false)
             || self.attachments(c).any(|a| {
                 self.script(a)

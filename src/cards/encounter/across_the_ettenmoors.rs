@@ -26,6 +26,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 use rand::Rng;
 
 pub static SCRIPTS: &[Script] = &[
@@ -79,6 +80,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-068",
         hint: SAFE_HINT,
         rule: Some(safe_rule),
+        rule_on: rules![NoEngagementChecks],
         forced: Some(secluded_cave_forced),
         forced_on: events![Traveled],
         ..BLANK
@@ -88,6 +90,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-069",
         hint: SAFE_HINT,
         rule: Some(safe_rule),
+        rule_on: rules![NoEngagementChecks],
         forced: Some(hoarwell_forced),
         forced_on: events![Traveled],
         ..BLANK
@@ -101,6 +104,7 @@ pub static SCRIPTS: &[Script] = &[
             ..SAFE_HINT
         },
         rule: Some(safe_rule),
+        rule_on: rules![NoEngagementChecks],
         forced: Some(abandoned_camp_forced),
         forced_on: events![Traveled],
         resume: Some(abandoned_camp_resume),
@@ -111,6 +115,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-071",
         hint: SAFE_HINT,
         rule: Some(safe_rule),
+        rule_on: rules![NoEngagementChecks],
         forced: Some(patch_of_woods_forced),
         forced_on: events![Traveled],
         ..BLANK
@@ -291,7 +296,8 @@ pub(super) fn is_safe_location(g: &Game, c: CardId) -> bool {
 }
 
 fn safe_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    crate::engine::safe_rule(g, me, r)
+    // The engine's Safe rule, its one question read here so that `rule_on` can name it.
+    r == Rule::NoEngagementChecks && crate::engine::safe_rule(g, me, Rule::NoEngagementChecks)
 }
 
 /// Mill the encounter deck card by card, stopping at the first encounter side quest (or when

@@ -25,6 +25,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 use rand::Rng;
 
 pub static SCRIPTS: &[Script] = &[
@@ -71,6 +72,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtEN-004",
         safe_travel: Some(stone_troll_safe_travel),
         rule: Some(stone_troll_rule),
+        rule_on: rules![DiscardPileLocked],
         ..BLANK
     },
     // Giant Beetle: engaged, traveling to a Safe location costs an immediate attack on its
@@ -79,6 +81,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtEN-005",
         safe_travel: Some(beetle_safe_travel),
         rule: Some(beetle_rule),
+        rule_on: rules![CannotFightEnemy],
         ..BLANK
     },
     // Isolated (side quest, Surge): no player draws cards by card effects while it is in
@@ -151,6 +154,7 @@ pub static SCRIPTS: &[Script] = &[
         when_revealed: Some(barren_revealed),
         resume: Some(barren_resume),
         rule: Some(barren_rule),
+        rule_on: rules![GainsTrait],
         ..BLANK
     },
 ];

@@ -11,6 +11,7 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Amarthiúl: after an enemy engages a player, his controller may hand him to that player;
@@ -22,7 +23,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(amarthiul_forced),
+        forced_on: events![LeftPlay],
         can_respond: Some(amarthiul_can_respond),
+        respond_on: events![Engaged],
         respond: Some(amarthiul_respond),
         ..BLANK
     },

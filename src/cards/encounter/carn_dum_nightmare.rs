@@ -20,6 +20,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): no text of its own beyond the Nightmare deck and Siege; it runs
@@ -60,6 +61,7 @@ pub static SCRIPTS: &[Script] = &[
             ..crate::cards::hints::NO_HINT
         },
         rule: Some(tower_rule),
+        rule_on: rules![CannotBeCanceled],
         travel: Some(tower_travel),
         resume: Some(tower_resume),
         ..BLANK
@@ -134,6 +136,7 @@ pub static SCRIPTS: &[Script] = &[
             ..crate::cards::hints::NO_HINT
         },
         rule: Some(rally_rule),
+        rule_on: rules![CannotBeCanceled],
         forced: Some(rally_forced),
         forced_on: events![SideQuestDefeated],
         ..BLANK
@@ -146,6 +149,7 @@ pub static SCRIPTS: &[Script] = &[
             ..crate::cards::hints::NO_HINT
         },
         rule: Some(sever_rule),
+        rule_on: rules![CannotTakeDamage],
         modify: Some(sever_modify),
         global: true,
         global_on: crate::cards::GlobalScope::any(&[Stat::Threat, Stat::Attack]),

@@ -10,6 +10,8 @@ use crate::cards::common::log;
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Rhûn Backstabber: engaging a player, he raises his threat by 2 or discards one of his
@@ -17,6 +19,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "ASitE-044",
         forced: Some(backstabber_forced),
+        forced_on: events![Engaged],
         resume: Some(backstabber_resume),
         shadow: Some(backstabber_shadow),
         hint: Hint {
@@ -32,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "ASitE-045",
         modify: Some(treacherous_modify),
         forced: Some(treacherous_forced),
+        forced_on: events![ThreatRaised],
         ..BLANK
     },
     // City Forum: +1 Threat per resource on it; staged, it gains a resource per location
@@ -40,6 +44,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "ASitE-046",
         modify: Some(forum_modify),
         forced: Some(forum_forced),
+        forced_on: events![Explored],
         travel: Some(forum_travel),
         hint: Hint {
             travel_penalty: 5,
@@ -52,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "ASitE-047",
         forced: Some(tavern_forced),
+        forced_on: events![Exploring],
         travel: Some(tavern_travel),
         resume: Some(tavern_resume),
         hint: Hint {
@@ -66,6 +72,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "ASitE-048",
         when_revealed: Some(darkness_revealed),
         rule: Some(darkness_rule),
+        rule_on: rules![GainsSurge],
         shadow: Some(darkness_shadow),
         ..BLANK
     },

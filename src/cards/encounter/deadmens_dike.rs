@@ -18,6 +18,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Iârion into play under the first player, Thaurdir set aside, one Fornost
@@ -163,6 +164,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-039",
         rule: Some(keep_rule),
+        rule_on: rules![GainsSurge],
         shadow: Some(keep_shadow),
         ..BLANK
     },
@@ -548,16 +550,18 @@ fn square_forced(g: &mut Game, me: CardId, ev: Event) {
 }
 
 fn keep_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    let Rule::GainsSurge(c) = r else {
-        return false;
-    };
-    if g.card(me).zone != Zone::Active || !is_undead_enemy(g, c) {
-        return false;
+    match r {
+        Rule::GainsSurge(c) => {
+            if g.card(me).zone != Zone::Active || !is_undead_enemy(g, c) {
+                return false;
+            }
+            let list = &g.revealed_this_round;
+            let first = list.iter().position(|&x| is_undead_enemy(g, x));
+            let last_of_c = list.iter().rposition(|&x| x == c);
+            first.is_some() && first == last_of_c
+        }
+        _ => false,
     }
-    let list = &g.revealed_this_round;
-    let first = list.iter().position(|&x| is_undead_enemy(g, x));
-    let last_of_c = list.iter().rposition(|&x| x == c);
-    first.is_some() && first == last_of_c
 }
 
 fn keep_shadow(g: &mut Game, _me: CardId) {

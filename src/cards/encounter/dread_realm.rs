@@ -12,6 +12,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Daechanar and Altar of Midwinter set aside; each player reveals an
@@ -91,6 +92,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(altar_rule),
+        rule_on: rules![CannotPlaceProgress],
         forced: Some(altar_forced),
         forced_on: events![StagingEnded],
         resume: Some(altar_resume),

@@ -19,6 +19,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): no text beyond the Nightmare deck the data builds.
@@ -40,6 +41,7 @@ pub static SCRIPTS: &[Script] = &[
         code: NECROMANCER,
         x: Some(necromancer_x),
         rule: Some(necromancer_rule),
+        rule_on: rules![AttackReplaced],
         resume: Some(necromancer_resume),
         ..BLANK
     },
@@ -52,6 +54,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(sanctum_rule),
+        rule_on: rules![CannotPlaceProgress],
         travel: Some(sanctum_travel),
         ..BLANK
     },
@@ -61,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDRN-005",
         rule: Some(halls_rule),
+        rule_on: rules![ImmuneToPlayerCards],
         shadow: Some(halls_shadow),
         ..BLANK
     },
@@ -73,6 +77,7 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(power_shadow),
         resume: Some(power_resume),
         rule: Some(power_rule),
+        rule_on: rules![GainsTrait],
         ..BLANK
     },
     // Daechanar's Curse (surge): lies on the first player's deck; his next draw reanimates the
@@ -81,6 +86,7 @@ pub static SCRIPTS: &[Script] = &[
         code: CURSE,
         when_revealed: Some(curse_revealed),
         rule: Some(curse_rule),
+        rule_on: rules![DrawReplaced, GainsTrait],
         resume: Some(curse_resume),
         ..BLANK
     },
@@ -90,6 +96,7 @@ pub static SCRIPTS: &[Script] = &[
         code: ALL_IS_LOST,
         when_revealed: Some(lost_revealed),
         rule: Some(lost_rule),
+        rule_on: rules![GainsTrait],
         forced: Some(lost_forced),
         forced_on: events![AttackerDeclared],
         shadow: Some(lost_shadow),

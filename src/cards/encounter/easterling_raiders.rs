@@ -16,6 +16,7 @@ use crate::cards::common;
 use crate::cards::{Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 
 pub static SCRIPTS: &[Script] = &[
     // Easterling Raider (archery 1, data): +1 Attack and +1 Defense per Easterling attachment;
@@ -31,6 +32,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "ASitE-021",
         forced: Some(warrior_forced),
+        forced_on: events![EnemyAttacks],
         shadow: Some(warrior_shadow),
         ..BLANK
     },
@@ -55,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "ASitE-024",
         forced: Some(warriors_forced),
+        forced_on: events![BecameCurrentQuest, EntersPlay, Revealing],
         ..BLANK
     },
 ];

@@ -17,6 +17,7 @@ use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Mode};
 use crate::engine::*;
 use crate::events;
+use crate::rules;
 
 const JAILOR: &str = "EfMG-041";
 const JAILOR_NIGHTMARE: &str = "EfMGN-002";
@@ -83,6 +84,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: STAGE_3B,
         rule: Some(stage3b_rule),
+        rule_on: rules![CannotDefeat],
         ..BLANK
     },
     // Jailor Gornákh: whenever captives are rescued he engages the highest-threat player and

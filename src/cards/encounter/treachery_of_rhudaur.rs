@@ -21,6 +21,8 @@ use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::*;
+use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: The Great Hall active, Thaurdir set aside, the three side quests staged
@@ -36,8 +38,10 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-094B",
         rule: Some(stage1b_rule),
+        rule_on: rules![CannotBeCurrentQuest],
         when_revealed: Some(stage1b_revealed),
         forced: Some(stage1b_forced),
+        forced_on: events![SideQuestDefeated, TimeRanOut],
         resume: Some(stage1b_resume),
         ..BLANK
     },
@@ -55,6 +59,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToR-095B",
         modify: Some(stage2b_modify),
         rule: Some(stage2b_rule),
+        rule_on: rules![CannotDefeat],
         ..BLANK
     },
     // The Great Hall: when explored, each player mills 5 encounter cards and stages an Undead
@@ -62,6 +67,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: GREAT_HALL,
         forced: Some(great_hall_forced),
+        forced_on: events![Explored],
         resume: Some(great_hall_resume),
         ..BLANK
     },
@@ -70,14 +76,18 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: THAURDIR,
         rule: Some(thaurdir_rule),
+        rule_on: rules![CannotHaveAttachments],
         forced: Some(thaurdir_forced),
+        forced_on: events![Revealed],
         ..BLANK
     },
     // Wight of Rhudaur: surges if the current quest has progress, else doomed 2.
     Script {
         code: "TToR-099",
         rule: Some(wight_rule),
+        rule_on: rules![GainsSurge],
         forced: Some(wight_forced),
+        forced_on: events![Revealing],
         ..BLANK
     },
     // Traitorous Wight: engaging a player wipes 2 progress from every quest card; shadow: one
@@ -85,6 +95,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-100",
         forced: Some(traitorous_forced),
+        forced_on: events![Engaged],
         shadow: Some(progress_per_damage_shadow),
         resume: Some(progress_per_damage_resume),
         ..BLANK
@@ -94,7 +105,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-101",
         rule: Some(descent_rule),
+        rule_on: rules![DivertsQuestProgress],
         forced: Some(descent_forced),
+        forced_on: events![Explored],
         ..BLANK
     },
     // Eerie Halls: any player may take 1 threat to lower its Threat by 1 this phase; shadow:
@@ -117,6 +130,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(ghostly_rule),
+        rule_on: rules![UndeadBackOnEncounterReset],
         travel: Some(ghostly_travel),
         ..BLANK
     },
@@ -186,7 +200,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(flips_when_defeated),
+        rule_on: rules![FlipsWhenDefeated],
         forced: Some(quiet_forced),
+        forced_on: events![Destroyed, EntersPlay, Revealing],
         ..BLANK
     },
     // Daechanar's Brand (Clue): claimed by exhausting Amarthiúl or a hero; its holder has +1
@@ -213,10 +229,12 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(flips_when_defeated),
+        rule_on: rules![FlipsWhenDefeated],
         modify: Some(sift_modify),
         global: true,
         global_on: crate::cards::GlobalScope::others(&[Stat::Threat]),
         forced: Some(sift_forced),
+        forced_on: events![Explored],
         ..BLANK
     },
     // Heirloom of Iârchon (Clue): claimed by exhausting Amarthiúl or a hero; its holder has +1
@@ -244,6 +262,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(flips_when_defeated),
+        rule_on: rules![FlipsWhenDefeated],
         modify: Some(decipher_modify),
         global: true,
         global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),

@@ -20,6 +20,8 @@ use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card: the three side-quest sets start set aside; at stage 2B the sets of the
@@ -28,6 +30,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToRN-001A",
         setup: Some(setup),
         forced: Some(setup_forced),
+        forced_on: events![Flipped],
         ..BLANK
     },
     // Thaurdir's Hunter: when it attacks, the defending player removes a time counter from the
@@ -40,7 +43,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(hunter_rule),
+        rule_on: rules![CannotDefend],
         forced: Some(hunter_forced),
+        forced_on: events![EnemyAttacks],
         shadow: Some(hunter_shadow),
         resume: Some(hunter_resume),
         mode_names: &[
@@ -63,6 +68,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToRN-004",
         modify: Some(courtyard_modify),
         forced: Some(courtyard_forced),
+        forced_on: events![EntersPlay, Revealing],
         ..BLANK
     },
     // Charred Cellar: while active, a player whose threat an encounter effect raises deals 2
@@ -74,6 +80,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(cellar_forced),
+        forced_on: events![ThreatRaisedByEncounter],
         resume: Some(cellar_resume),
         ..BLANK
     },
@@ -91,6 +98,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToRN-007",
         rule: Some(apostate_rule),
+        rule_on: rules![CannotBeAttackedBy],
         shadow: Some(apostate_shadow),
         ..BLANK
     },
@@ -103,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(antechamber_rule),
+        rule_on: rules![QuestProgressCap5],
         travel: Some(antechamber_travel),
         ..BLANK
     },

@@ -18,7 +18,9 @@ use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
 use crate::record::Outcome;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Pack Leader set aside, Shrouded Hills active, the Time objective staged
@@ -35,6 +37,7 @@ pub static SCRIPTS: &[Script] = &[
         global: true,
         global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
         forced: Some(stage1b_forced),
+        forced_on: events![BecameNight],
         ..BLANK
     },
     // Stage 2A: the discard pile goes back into the deck; cards are discarded from the top
@@ -54,6 +57,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(stage2b_forced),
+        forced_on: events![BecameDay, BecameNight],
         resume: Some(stage2b_resume),
         ..BLANK
     },
@@ -74,7 +78,9 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(stage3b_rule),
+        rule_on: rules![CannotDefeat, CannotTakeDamage],
         forced: Some(stage3b_forced),
+        forced_on: events![BecameDay, Destroyed],
         ..BLANK
     },
     // Daybreak: it is Day, no engagement checks; when Day comes every enemy returns to the
@@ -82,7 +88,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: DAYBREAK,
         rule: Some(daybreak_rule),
+        rule_on: rules![ItIsDay, NoEngagementChecks],
         forced: Some(daybreak_forced),
+        forced_on: events![BecameDay, RoundEnd],
         ..BLANK
     },
     // Nightfall: it is Night, no progress on quest cards, encounter effects are not canceled;
@@ -90,7 +98,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-012",
         rule: Some(nightfall_rule),
+        rule_on: rules![CannotBeCanceled, CannotPlaceProgress, ItIsNight],
         forced: Some(nightfall_forced),
+        forced_on: events![BecameNight, RoundEnd],
         ..BLANK
     },
     // Pack Leader: no attachments, never optionally engaged; engaging a player exhausts one of
@@ -98,7 +108,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: PACK_LEADER,
         forced: Some(pack_leader_forced),
+        forced_on: events![Engaged],
         rule: Some(pack_leader_rule),
+        rule_on: rules![CannotBeOptionallyEngaged, CannotHaveAttachments],
         resume: Some(pack_leader_resume),
         ..BLANK
     },
@@ -116,6 +128,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-019",
         forced: Some(blood_thirsty_forced),
+        forced_on: events![BecameNight],
         ..BLANK
     },
     // Hunting Pack: no attachments; cheaper to engage by one per damaged character of the
@@ -123,6 +136,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-020",
         rule: Some(no_attachments),
+        rule_on: rules![CannotHaveAttachments],
         modify: Some(hunting_pack_modify),
         ..BLANK
     },
@@ -136,6 +150,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(white_warg_forced),
+        forced_on: events![Engaged],
         shadow: Some(white_warg_shadow),
         resume: Some(white_warg_resume),
         ..BLANK
@@ -156,6 +171,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(eriador_wastes_rule),
+        rule_on: rules![QuestProgressCap5],
         travel: Some(eriador_wastes_travel),
         resume: Some(eriador_wastes_resume),
         ..BLANK
@@ -438,10 +454,8 @@ fn nightfall_rule(g: &Game, me: CardId, r: Rule) -> bool {
         Rule::CannotPlaceProgress(c) => g.card(c).zone == Zone::Quest || g.is_side_quest(c),
         Rule::CannotBeCanceled(c) => {
             g.card(c).owner == ENCOUNTER
-                && match g.card(c).zone {
-                    Zone::Shadow(_) => g.setup.options.night_shadows_uncancelable,
-                    _ => true,
-                }
+                && (!matches!(g.card(c).zone, Zone::Shadow(_))
+                    || g.setup.options.night_shadows_uncancelable)
         }
         _ => false,
     }

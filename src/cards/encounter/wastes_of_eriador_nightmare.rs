@@ -16,6 +16,8 @@ use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::*;
+use crate::events;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // The setup card (side A): no text beyond the Nightmare deck the data builds.
@@ -33,6 +35,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         modify: Some(pack_hunters_modify),
         forced: Some(pack_hunters_forced),
+        forced_on: events![Engaged],
         resume: Some(pack_hunters_resume),
         ..BLANK
     },
@@ -46,6 +49,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(wilderness_rule),
+        rule_on: rules![CannotPlaceProgress],
         travel: Some(wilderness_travel),
         shadow: Some(wilderness_shadow),
         ..BLANK
@@ -60,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(badlands_rule),
+        rule_on: rules![CannotTakeDamage],
         travel: Some(badlands_travel),
         resume: Some(badlands_resume),
         ..BLANK
@@ -70,6 +75,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoEN-005",
         when_revealed: Some(cunning_revealed),
         rule: Some(cunning_rule),
+        rule_on: rules![CannotBeOptionallyEngaged, GainsTrait],
         modify: Some(cunning_modify),
         shadow: Some(cunning_shadow),
         ..BLANK
@@ -90,7 +96,9 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoEN-007",
         when_revealed: Some(stand_revealed),
         rule: Some(stand_rule),
+        rule_on: rules![CannotDefeat, TimeCannotBecomeDay],
         forced: Some(stand_forced),
+        forced_on: events![Destroyed],
         ..BLANK
     },
     // Forced Off Track (side quest, surge): at the end of each round the main quest loses one
@@ -103,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         forced: Some(off_track_forced),
+        forced_on: events![RoundEnd, SideQuestDefeated],
         resume: Some(off_track_resume),
         ..BLANK
     },

@@ -20,7 +20,9 @@ use crate::cards::common::{code, log};
 use crate::cards::hints::{Hint, NO_HINT, SHADOW_ATTACK_1};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::*;
+use crate::events;
 use crate::record::Outcome;
+use crate::rules;
 
 pub static SCRIPTS: &[Script] = &[
     // Stage 1A setup: Thane Ulchor and Gate of Dorwinion staged, a Makeshift Fortification
@@ -41,8 +43,14 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-025B",
         modify: Some(stage_quest_points),
-        rule: Some(stage1b_rule),
+        rule: Some(both_stages_rule),
+        rule_on: rules![
+            CannotDefeat,
+            ExploredLocationsControlled,
+            PlayerCardsCannotPlaceProgress
+        ],
         forced: Some(stage1b_forced),
+        forced_on: events![QuestDefeated, RoundEnd],
         hint: Hint {
             control_race: true,
             ..NO_HINT
@@ -61,8 +69,14 @@ pub static SCRIPTS: &[Script] = &[
     // round wins.
     Script {
         code: "WaR-026B",
-        rule: Some(stage2b_rule),
+        rule: Some(both_stages_rule),
+        rule_on: rules![
+            CannotDefeat,
+            ExploredLocationsControlled,
+            PlayerCardsCannotPlaceProgress
+        ],
         forced: Some(stage2b_forced),
+        forced_on: events![RoundEnd],
         hint: Hint {
             control_race: true,
             ..NO_HINT
@@ -75,7 +89,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: ULCHOR,
         rule: Some(ulchor_rule),
+        rule_on: rules![CannotBeEngaged, CannotBeOptionallyEngaged],
         forced: Some(ulchor_forced),
+        forced_on: events![Explored],
         resume: Some(ulchor_resume),
         hint: Hint {
             effect: Some(bot::ulchor_choice),
@@ -93,6 +109,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-012",
         forced: Some(champion_forced),
+        forced_on: events![Engaged],
         resume: Some(champion_resume),
         shadow: Some(champion_shadow),
         hint: Hint {
@@ -107,6 +124,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-013",
         forced: Some(skirmisher_forced),
+        forced_on: events![EnemyAttackEnded],
         ..BLANK
     },
     // Gate of Dorwinion (immune, data): Threat 1 + controlled locations; travel only on 2B with
@@ -122,6 +140,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-015",
         forced: Some(contested_square_forced),
+        forced_on: events![Destroyed],
         ..BLANK
     },
     // Ransacked House: any player may engage the newest enemy of the discard pile to take
@@ -132,6 +151,7 @@ pub static SCRIPTS: &[Script] = &[
         act: Some(ransacked_act),
         any_player: true,
         forced: Some(ransacked_forced),
+        forced_on: events![LostControl],
         hint: Hint {
             play_value: Some(bot::ransacked_value),
             ..NO_HINT
@@ -144,6 +164,7 @@ pub static SCRIPTS: &[Script] = &[
         code: FORTIFICATION,
         archery: Some(fortification_archery),
         forced: Some(fortification_forced),
+        forced_on: events![EntersPlay, TookControl],
         ..BLANK
     },
     // Captured Tower: while active, encounter effects cannot be canceled; taking control of it
@@ -151,7 +172,9 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-018",
         rule: Some(tower_rule),
+        rule_on: rules![CannotBeCanceled],
         forced: Some(tower_forced),
+        forced_on: events![TookControl],
         ..BLANK
     },
     // Fury (surge): joins the Easterling enemy with the lowest engagement cost without one; it
@@ -160,6 +183,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "WaR-019",
         when_revealed: Some(fury_revealed),
         rule: Some(fury_rule),
+        rule_on: rules![SavedFromDestruction],
         ..BLANK
     },
     // Caught Off Guard: each player returns one of his locations or digs out an enemy that
@@ -360,10 +384,6 @@ fn both_stages_rule(g: &Game, me: CardId, r: Rule) -> bool {
     }
 }
 
-fn stage1b_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    both_stages_rule(g, me, r)
-}
-
 fn stage1b_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::RoundEnd || g.card(me).zone != Zone::Quest {
         return;
@@ -386,10 +406,6 @@ fn stage2a_revealed(g: &mut Game, _me: CardId, _by: u8) {
     for &p in seats.iter() {
         dig_enemy_for(g, p);
     }
-}
-
-fn stage2b_rule(g: &Game, me: CardId, r: Rule) -> bool {
-    both_stages_rule(g, me, r)
 }
 
 fn stage2b_forced(g: &mut Game, me: CardId, ev: Event) {
@@ -580,10 +596,8 @@ fn tower_rule(g: &Game, me: CardId, r: Rule) -> bool {
     match r {
         Rule::CannotBeCanceled(c) if g.card(me).zone == Zone::Active => {
             g.card(c).owner == ENCOUNTER
-                && match g.card(c).zone {
-                    Zone::Shadow(_) => g.setup.options.night_shadows_uncancelable,
-                    _ => true,
-                }
+                && (!matches!(g.card(c).zone, Zone::Shadow(_))
+                    || g.setup.options.night_shadows_uncancelable)
         }
         _ => false,
     }

@@ -903,3 +903,114 @@ fn deck_check_prints_a_summary_per_deck() {
         "{text}"
     );
 }
+
+/// foreign46: the empty shared sections OCTGN writes into every deck file (`Active Quest`,
+/// `Staging Area`...) are skipped without a note; a shared section's cards are the quest's,
+/// never the deck's; an unknown player section is noted only once it holds a card.
+#[test]
+fn octgn_shared_and_empty_sections_are_skipped_quietly() {
+    let head = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n<deck game=\"a21af4e8-be4b-4cda-a6b6-534f9717391f\">\n  <section name=\"Hero\" shared=\"False\">\n    <card qty=\"1\" id=\"51223bd0-ffd1-11df-a976-0801200c9001\">Aragorn</card>\n  </section>\n";
+    let tail = "</deck>\n";
+    let o8d = format!(
+        "{head}  <section name=\"Active Quest\" shared=\"True\" />\n  <section name=\"Quest Deck Two\" shared=\"True\">\n    <card qty=\"1\" id=\"be3ca12f-2550-48b4-9384-e71a1b401d4e\">Stop the War Party</card>\n  </section>\n  <section name=\"Favourites\" shared=\"False\" />\n{tail}"
+    );
+    let imp = deck::import_deck("t.o8d", &o8d, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes, vec![id("Core-001")]);
+    assert!(imp.deck.cards.is_empty(), "{:?}", imp.deck.cards);
+    assert!(imp.notes.is_empty(), "{:?}", imp.notes);
+    let c = deck::check(&imp, db());
+    assert!(
+        !c.findings.iter().any(|f| f.severity == Severity::Error),
+        "{:?}",
+        c.findings
+    );
+    // An unknown player section with a card: read as deck cards, and said so.
+    let o8d = format!(
+        "{head}  <section name=\"Favourites\" shared=\"False\">\n    <card qty=\"2\" id=\"51223bd0-ffd1-11df-a976-0801200c9013\">Guard of the Citadel</card>\n  </section>\n{tail}"
+    );
+    let imp = deck::import_deck("t.o8d", &o8d, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "Core-013"), 2);
+    assert_eq!(imp.notes.len(), 1, "{:?}", imp.notes);
+    assert!(
+        imp.notes[0].contains("unknown section `Favourites`"),
+        "{:?}",
+        imp.notes
+    );
+}
+
+/// foreign46: players paste the quest under the deck (`## Quest deck`, `[b]Quest deck[/b]`,
+/// `Encounter deck:`): those lines are skipped with a note, never read as encounter cards in
+/// the deck (which made the deck illegal).
+#[test]
+fn quest_deck_heading_lines_are_skipped() {
+    for text in [
+        "## Heroes\n- Aragorn (Core)\n\n## Allies\n- 3x Guard of the Citadel\n\n## Quest deck\n- Intruders in Chetwood\n",
+        "[b]Hero (1)[/b]\nAragorn (Core)\n[b]Ally (3)[/b]\n3x Guard of the Citadel\n[b]Quest deck[/b]\nStop the War Party\n",
+        "Hero: Aragorn (Core)\nAllies\n3x Guard of the Citadel\nEncounter deck:\n1x Orc War Party\nStop the War Party\n",
+    ] {
+        let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(imp.deck.heroes, vec![id("Core-001")], "{text}");
+        assert_eq!(imp.deck.cards.len(), 3, "{text}");
+        assert!(
+            imp.notes
+                .iter()
+                .any(|n| n.contains("quest or encounter deck heading skipped")),
+            "{:?}",
+            imp.notes
+        );
+        let c = deck::check(&imp, db());
+        assert!(
+            !c.findings.iter().any(|f| f.severity == Severity::Error),
+            "{text}: {:?}",
+            c.findings
+        );
+    }
+}
+
+/// foreign46: a title that is also a hero's (Gandalf, Faramir, Beorn, Galdor of the Havens) on
+/// an untyped line is no hero when the line has 2+ copies or the deck's three heroes are
+/// already listed; before, the import stopped as ambiguous.
+#[test]
+fn copies_or_three_listed_heroes_rule_out_a_hero_version() {
+    let text = "Heroes: Aragorn (Core), Eowyn (Core), Eleanor\n\nGandalf: 2\nFaramir x2\nGuard of the Citadel x3\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "Core-073"), 2);
+    assert_eq!(
+        db().def(imp.deck.cards[2]).ty,
+        lotr_sim::data::CardType::Ally
+    );
+    assert!(
+        imp.notes
+            .iter()
+            .any(|n| n.contains("`Gandalf` has several versions") && n.contains("2 copies")),
+        "{:?}",
+        imp.notes
+    );
+    // One copy, no heading, after three bare hero lines: the ally.
+    let text = "Noldor questers\nGlorfindel (Lore)\nArwen Undomiel (Hero)\nEowyn (Spirit)\n\nGaldor of the Havens x1\nBeorn x1\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes.len(), 3);
+    assert_eq!(copies(&imp, "TToR-091"), 1);
+    assert_eq!(copies(&imp, "Core-031"), 1);
+    // A lone hero line before the heroes are complete stays a hero question.
+    let e =
+        deck::import_deck("t", "My deck\nGandalf\nGuard of the Citadel x3\n", db()).unwrap_err();
+    assert!(e.to_string().contains("ambiguous"), "{e}");
+}
+
+/// foreign46: "1 Core Set only - Lore/Tactics" above the list is the deck's name (how many
+/// Core Sets it needs), not an unknown card.
+#[test]
+fn core_set_count_line_is_the_deck_name() {
+    let text =
+        "1 Core Set only - Lore/Tactics (Legolas, Gimli, Denethor)\n\nLegolas (Hero)\n3x Feint\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        imp.description,
+        vec!["1 Core Set only - Lore/Tactics (Legolas, Gimli, Denethor)".to_string()]
+    );
+    assert_eq!(imp.deck.cards.len(), 3);
+    // Below the first card the same line is still an error, never a silent note.
+    let e = deck::import_deck("t", "Legolas (Hero)\n3x Feint\n2 Core Sets\n", db()).unwrap_err();
+    assert!(e.to_string().contains("unknown card"), "{e}");
+}

@@ -1014,3 +1014,54 @@ fn core_set_count_line_is_the_deck_name() {
     let e = deck::import_deck("t", "Legolas (Hero)\n3x Feint\n2 Core Sets\n", db()).unwrap_err();
     assert!(e.to_string().contains("unknown card"), "{e}");
 }
+
+/// `deck check`'s warnings of cards a deck can never use (foreign46, `Hint::deck_needs`).
+fn never_used(text: &str) -> Vec<String> {
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    deck::check(&imp, db())
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning && f.message.contains("can never use it"))
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+/// Elven Spear goes only on a Noldor or Silvan hero: warned without one, quiet with Legolas.
+#[test]
+fn elven_spear_deck_check_needs_a_noldor_or_silvan_hero() {
+    let w = never_used("Heroes\nAragorn (TLR)\nThalin (Core)\nAllies\n3x Elven Spear\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("Elven Spear") && w[0].contains("Noldor or Silvan hero"),
+        "{w:?}"
+    );
+    assert!(
+        never_used("Heroes\nLegolas (Core)\nThalin (Core)\nAllies\n3x Elven Spear\n").is_empty()
+    );
+}
+
+/// Dúnedain Message fetches a side quest: warned in a deck without one.
+#[test]
+fn dunedain_message_deck_check_needs_a_side_quest() {
+    let w = never_used("Heroes\nAragorn (Core)\nCards\n3x Dunedain Message\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("a side quest in the deck"), "{w:?}");
+    assert!(
+        never_used("Heroes\nAragorn (Core)\nCards\n3x Dunedain Message\n1x Send for Aid\n")
+            .is_empty()
+    );
+}
+
+/// Ranger Summons shuffles in a set-aside Ranger of the North (and needs a Dúnedain hero).
+#[test]
+fn ranger_summons_deck_check_needs_rangers_of_the_north_set_aside() {
+    let w = never_used("Heroes\nHalbarad\nCards\n2x Ranger Summons\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("Ranger of the North"), "{w:?}");
+    assert!(
+        never_used("Heroes\nHalbarad\nCards\n2x Ranger Summons\n3x Ranger of the North\n")
+            .is_empty()
+    );
+    let w = never_used("Heroes\nTheodred\nCards\n2x Ranger Summons\n3x Ranger of the North\n");
+    assert!(w.len() == 1 && w[0].contains("a Dúnedain hero"), "{w:?}");
+}

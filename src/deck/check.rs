@@ -8,6 +8,7 @@
 //! `--allow-unimplemented`). Notes repeat what the importer decided on its own.
 
 use super::{describe, rules, Entry, Imported};
+use crate::cards::hints::DeckNeed;
 use crate::cards::{self, Status};
 use crate::data::{normalize_title, CardDb, CardType, DefId, Sphere};
 
@@ -461,6 +462,48 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
                     ),
                 );
             }
+        }
+    }
+    // foreign46: cards the deck can never use (`Hint::deck_needs`: a restricted host, a card
+    // to fetch or to shuffle in).
+    let hero_has = |names: &[&str]| {
+        deck.heroes.iter().any(|&h| {
+            names.iter().any(|n| {
+                let t = db.trait_id(n);
+                t != u16::MAX && db.def(h).traits.contains(&t)
+            })
+        })
+    };
+    let side_quest = deck
+        .cards
+        .iter()
+        .any(|&c| db.def(c).ty == CardType::PlayerSideQuest);
+    let encounter_keyword = imp
+        .entries
+        .iter()
+        .chain(&imp.set_aside)
+        .any(|e| db.def(e.id).keywords.encounter);
+    for e in &imp.entries {
+        let Some((_, script)) = cards::lookup_def(db, e.id) else {
+            continue;
+        };
+        let unmet = script.hint.deck_needs.iter().find_map(|need| match *need {
+            DeckNeed::HeroTrait(t) => (!hero_has(t)).then(|| format!("a {} hero", t.join(" or "))),
+            DeckNeed::SideQuest => (!side_quest).then(|| "a side quest in the deck".to_string()),
+            DeckNeed::EncounterKeywordCard => (!encounter_keyword).then(|| {
+                "a card with the Encounter keyword (Ranger of the North) set aside".to_string()
+            }),
+        });
+        if let Some(what) = unmet {
+            f(
+                Severity::Warning,
+                e.line,
+                format!(
+                    "{}x {}: this deck can never use it: it needs {what}",
+                    e.copies,
+                    describe(e.id, db)
+                ),
+            );
         }
     }
     // Unimplemented cards.

@@ -5,7 +5,7 @@
 
 use crate::cards::common::{area_players, seats};
 use crate::cards::common::{damageable, enemies_in_play, host, mine_in_play};
-use crate::cards::hints::{AttachKind, EngageReward, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, EngageReward, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone,
@@ -78,6 +78,10 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-007",
         hint: Hint {
+            deck_needs: &[
+                DeckNeed::HeroTrait(&["Dúnedain"]),
+                DeckNeed::EncounterKeywordCard,
+            ],
             play_value: Some(bot::ranger_summons_value),
             ..NO_HINT
         },

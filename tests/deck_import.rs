@@ -1021,7 +1021,7 @@ fn never_used(text: &str) -> Vec<String> {
     deck::check(&imp, db())
         .findings
         .iter()
-        .filter(|f| f.severity == Severity::Warning && f.message.contains("can never use it"))
+        .filter(|f| f.severity == Severity::Warning && f.message.contains("alone can never use it"))
         .map(|f| f.message.clone())
         .collect()
 }
@@ -1064,4 +1064,86 @@ fn ranger_summons_deck_check_needs_rangers_of_the_north_set_aside() {
     );
     let w = never_used("Heroes\nTheodred\nCards\n2x Ranger Summons\n3x Ranger of the North\n");
     assert!(w.len() == 1 && w[0].contains("a Dúnedain hero"), "{w:?}");
+}
+
+/// Hobbit Pony goes only on a Hobbit hero.
+#[test]
+fn hobbit_pony_deck_check_needs_a_hobbit_hero() {
+    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Hobbit Pony\n");
+    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+    assert!(never_used("Heroes\nMerry (Spirit)\nCards\n2x Hobbit Pony\n").is_empty());
+}
+
+/// Tom Bombadillo! needs a Hobbit hero and a set-aside Tom Bombadil.
+#[test]
+fn tom_bombadillo_deck_check_needs_a_hobbit_hero_and_tom_bombadil() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n");
+    assert!(
+        w.len() == 1 && w[0].contains("Tom Bombadil in the deck"),
+        "{w:?}"
+    );
+    assert!(
+        never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n")
+            .is_empty()
+    );
+    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n");
+    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+}
+
+/// Inner Strength goes on the hero with The One Ring, which no implemented deck holds.
+#[test]
+fn inner_strength_deck_check_needs_the_one_ring() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Inner Strength\n");
+    assert!(w.len() == 1 && w[0].contains("The One Ring"), "{w:?}");
+}
+
+/// Weather-stained Cloak goes on a Ranger character: a Ranger ally is enough.
+#[test]
+fn weather_stained_cloak_deck_check_needs_a_ranger_character() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n");
+    assert!(w.len() == 1 && w[0].contains("a Ranger character"), "{w:?}");
+    assert!(never_used(
+        "Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n2x Northern Tracker\n"
+    )
+    .is_empty());
+}
+
+/// Expert Trackers and Distant Stars exhaust a Ranger or Scout character.
+#[test]
+fn expert_trackers_and_distant_stars_deck_check_need_a_ranger_or_scout() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Expert Trackers\n2x Distant Stars\n");
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(never_used(
+        "Heroes\nGimli (Core)\nCards\n2x Expert Trackers\n2x Distant Stars\n2x Lorien Guide\n"
+    )
+    .is_empty());
+}
+
+/// Boomed and Trumpeted readies a damaged Ent.
+#[test]
+fn boomed_and_trumpeted_deck_check_needs_an_ent() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n");
+    assert!(w.len() == 1 && w[0].contains("an Ent character"), "{w:?}");
+    assert!(never_used(
+        "Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n2x Derndingle Warrior\n"
+    )
+    .is_empty());
+}
+
+/// Quick Ears exhausts a Dúnedain or Ranger hero.
+#[test]
+fn quick_ears_deck_check_needs_a_dunedain_or_ranger_hero() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Quick Ears\n");
+    assert!(
+        w.len() == 1 && w[0].contains("Dúnedain or Ranger hero"),
+        "{w:?}"
+    );
+    assert!(never_used("Heroes\nBeravor\nCards\n2x Quick Ears\n").is_empty());
+}
+
+/// Mendor's Support boosts Mendor, whom no deck here holds.
+#[test]
+fn mendors_support_deck_check_needs_mendor() {
+    let w = never_used("Heroes\nAragorn (Core)\nCards\n2x Mendor's Support\n");
+    assert!(w.len() == 1 && w[0].contains("Mendor in the deck"), "{w:?}");
 }

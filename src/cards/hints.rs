@@ -296,10 +296,12 @@ pub const BOOST_DEFENSE: u8 = 4;
 pub enum DeckNeed {
     /// A hero with one of these traits.
     HeroTrait(&'static [&'static str]),
+    /// A hero or ally in the deck with one of these traits.
+    CharacterTrait(&'static [&'static str]),
     /// A player side quest in the deck.
     SideQuest,
-    /// A card with the Encounter keyword set aside (Ranger of the North).
-    EncounterKeywordCard,
+    /// A card with this title in the deck (or set aside, for a card with the Encounter keyword).
+    Card(&'static str),
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.

@@ -80,7 +80,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             deck_needs: &[
                 DeckNeed::HeroTrait(&["Dúnedain"]),
-                DeckNeed::EncounterKeywordCard,
+                DeckNeed::Card("Ranger of the North"),
             ],
             play_value: Some(bot::ranger_summons_value),
             ..NO_HINT
@@ -104,6 +104,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-009",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Scout", "Ranger"])],
             play_value: Some(|_, _, _, _| 30),
             effect: Some(bot::expert_trackers_effect),
             ..NO_HINT

@@ -903,3 +903,247 @@ fn deck_check_prints_a_summary_per_deck() {
         "{text}"
     );
 }
+
+/// foreign46: the empty shared sections OCTGN writes into every deck file (`Active Quest`,
+/// `Staging Area`...) are skipped without a note; a shared section's cards are the quest's,
+/// never the deck's; an unknown player section is noted only once it holds a card.
+#[test]
+fn octgn_shared_and_empty_sections_are_skipped_quietly() {
+    let head = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"yes\"?>\n<deck game=\"a21af4e8-be4b-4cda-a6b6-534f9717391f\">\n  <section name=\"Hero\" shared=\"False\">\n    <card qty=\"1\" id=\"51223bd0-ffd1-11df-a976-0801200c9001\">Aragorn</card>\n  </section>\n";
+    let tail = "</deck>\n";
+    let o8d = format!(
+        "{head}  <section name=\"Active Quest\" shared=\"True\" />\n  <section name=\"Quest Deck Two\" shared=\"True\">\n    <card qty=\"1\" id=\"be3ca12f-2550-48b4-9384-e71a1b401d4e\">Stop the War Party</card>\n  </section>\n  <section name=\"Favourites\" shared=\"False\" />\n{tail}"
+    );
+    let imp = deck::import_deck("t.o8d", &o8d, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes, vec![id("Core-001")]);
+    assert!(imp.deck.cards.is_empty(), "{:?}", imp.deck.cards);
+    assert!(imp.notes.is_empty(), "{:?}", imp.notes);
+    let c = deck::check(&imp, db());
+    assert!(
+        !c.findings.iter().any(|f| f.severity == Severity::Error),
+        "{:?}",
+        c.findings
+    );
+    // An unknown player section with a card: read as deck cards, and said so.
+    let o8d = format!(
+        "{head}  <section name=\"Favourites\" shared=\"False\">\n    <card qty=\"2\" id=\"51223bd0-ffd1-11df-a976-0801200c9013\">Guard of the Citadel</card>\n  </section>\n{tail}"
+    );
+    let imp = deck::import_deck("t.o8d", &o8d, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "Core-013"), 2);
+    assert_eq!(imp.notes.len(), 1, "{:?}", imp.notes);
+    assert!(
+        imp.notes[0].contains("unknown section `Favourites`"),
+        "{:?}",
+        imp.notes
+    );
+}
+
+/// foreign46: players paste the quest under the deck (`## Quest deck`, `[b]Quest deck[/b]`,
+/// `Encounter deck:`): those lines are skipped with a note, never read as encounter cards in
+/// the deck (which made the deck illegal).
+#[test]
+fn quest_deck_heading_lines_are_skipped() {
+    for text in [
+        "## Heroes\n- Aragorn (Core)\n\n## Allies\n- 3x Guard of the Citadel\n\n## Quest deck\n- Intruders in Chetwood\n",
+        "[b]Hero (1)[/b]\nAragorn (Core)\n[b]Ally (3)[/b]\n3x Guard of the Citadel\n[b]Quest deck[/b]\nStop the War Party\n",
+        "Hero: Aragorn (Core)\nAllies\n3x Guard of the Citadel\nEncounter deck:\n1x Orc War Party\nStop the War Party\n",
+    ] {
+        let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(imp.deck.heroes, vec![id("Core-001")], "{text}");
+        assert_eq!(imp.deck.cards.len(), 3, "{text}");
+        assert!(
+            imp.notes
+                .iter()
+                .any(|n| n.contains("quest or encounter deck heading skipped")),
+            "{:?}",
+            imp.notes
+        );
+        let c = deck::check(&imp, db());
+        assert!(
+            !c.findings.iter().any(|f| f.severity == Severity::Error),
+            "{text}: {:?}",
+            c.findings
+        );
+    }
+}
+
+/// foreign46: a title that is also a hero's (Gandalf, Faramir, Beorn, Galdor of the Havens) on
+/// an untyped line is no hero when the line has 2+ copies or the deck's three heroes are
+/// already listed; before, the import stopped as ambiguous.
+#[test]
+fn copies_or_three_listed_heroes_rule_out_a_hero_version() {
+    let text = "Heroes: Aragorn (Core), Eowyn (Core), Eleanor\n\nGandalf: 2\nFaramir x2\nGuard of the Citadel x3\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "Core-073"), 2);
+    assert_eq!(
+        db().def(imp.deck.cards[2]).ty,
+        lotr_sim::data::CardType::Ally
+    );
+    assert!(
+        imp.notes
+            .iter()
+            .any(|n| n.contains("`Gandalf` has several versions") && n.contains("2 copies")),
+        "{:?}",
+        imp.notes
+    );
+    // One copy, no heading, after three bare hero lines: the ally.
+    let text = "Noldor questers\nGlorfindel (Lore)\nArwen Undomiel (Hero)\nEowyn (Spirit)\n\nGaldor of the Havens x1\nBeorn x1\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.heroes.len(), 3);
+    assert_eq!(copies(&imp, "TToR-091"), 1);
+    assert_eq!(copies(&imp, "Core-031"), 1);
+    // A lone hero line before the heroes are complete stays a hero question.
+    let e =
+        deck::import_deck("t", "My deck\nGandalf\nGuard of the Citadel x3\n", db()).unwrap_err();
+    assert!(e.to_string().contains("ambiguous"), "{e}");
+}
+
+/// foreign46: "1 Core Set only - Lore/Tactics" above the list is the deck's name (how many
+/// Core Sets it needs), not an unknown card.
+#[test]
+fn core_set_count_line_is_the_deck_name() {
+    let text =
+        "1 Core Set only - Lore/Tactics (Legolas, Gimli, Denethor)\n\nLegolas (Hero)\n3x Feint\n";
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        imp.description,
+        vec!["1 Core Set only - Lore/Tactics (Legolas, Gimli, Denethor)".to_string()]
+    );
+    assert_eq!(imp.deck.cards.len(), 3);
+    // Below the first card the same line is still an error, never a silent note.
+    let e = deck::import_deck("t", "Legolas (Hero)\n3x Feint\n2 Core Sets\n", db()).unwrap_err();
+    assert!(e.to_string().contains("unknown card"), "{e}");
+}
+
+/// `deck check`'s warnings of cards a deck can never use (foreign46, `Hint::deck_needs`).
+fn never_used(text: &str) -> Vec<String> {
+    let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
+    deck::check(&imp, db())
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning && f.message.contains("alone can never use it"))
+        .map(|f| f.message.clone())
+        .collect()
+}
+
+/// Elven Spear goes only on a Noldor or Silvan hero: warned without one, quiet with Legolas.
+#[test]
+fn elven_spear_deck_check_needs_a_noldor_or_silvan_hero() {
+    let w = never_used("Heroes\nAragorn (TLR)\nThalin (Core)\nAllies\n3x Elven Spear\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("Elven Spear") && w[0].contains("Noldor or Silvan hero"),
+        "{w:?}"
+    );
+    assert!(
+        never_used("Heroes\nLegolas (Core)\nThalin (Core)\nAllies\n3x Elven Spear\n").is_empty()
+    );
+}
+
+/// Dúnedain Message fetches a side quest: warned in a deck without one.
+#[test]
+fn dunedain_message_deck_check_needs_a_side_quest() {
+    let w = never_used("Heroes\nAragorn (Core)\nCards\n3x Dunedain Message\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("a side quest in the deck"), "{w:?}");
+    assert!(
+        never_used("Heroes\nAragorn (Core)\nCards\n3x Dunedain Message\n1x Send for Aid\n")
+            .is_empty()
+    );
+}
+
+/// Ranger Summons shuffles in a set-aside Ranger of the North (and needs a Dúnedain hero).
+#[test]
+fn ranger_summons_deck_check_needs_rangers_of_the_north_set_aside() {
+    let w = never_used("Heroes\nHalbarad\nCards\n2x Ranger Summons\n");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("Ranger of the North"), "{w:?}");
+    assert!(
+        never_used("Heroes\nHalbarad\nCards\n2x Ranger Summons\n3x Ranger of the North\n")
+            .is_empty()
+    );
+    let w = never_used("Heroes\nTheodred\nCards\n2x Ranger Summons\n3x Ranger of the North\n");
+    assert!(w.len() == 1 && w[0].contains("a Dúnedain hero"), "{w:?}");
+}
+
+/// Hobbit Pony goes only on a Hobbit hero.
+#[test]
+fn hobbit_pony_deck_check_needs_a_hobbit_hero() {
+    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Hobbit Pony\n");
+    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+    assert!(never_used("Heroes\nMerry (Spirit)\nCards\n2x Hobbit Pony\n").is_empty());
+}
+
+/// Tom Bombadillo! needs a Hobbit hero and a set-aside Tom Bombadil.
+#[test]
+fn tom_bombadillo_deck_check_needs_a_hobbit_hero_and_tom_bombadil() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n");
+    assert!(
+        w.len() == 1 && w[0].contains("Tom Bombadil in the deck"),
+        "{w:?}"
+    );
+    assert!(
+        never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n")
+            .is_empty()
+    );
+    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n");
+    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+}
+
+/// Inner Strength goes on the hero with The One Ring, which no implemented deck holds.
+#[test]
+fn inner_strength_deck_check_needs_the_one_ring() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Inner Strength\n");
+    assert!(w.len() == 1 && w[0].contains("The One Ring"), "{w:?}");
+}
+
+/// Weather-stained Cloak goes on a Ranger character: a Ranger ally is enough.
+#[test]
+fn weather_stained_cloak_deck_check_needs_a_ranger_character() {
+    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n");
+    assert!(w.len() == 1 && w[0].contains("a Ranger character"), "{w:?}");
+    assert!(never_used(
+        "Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n2x Northern Tracker\n"
+    )
+    .is_empty());
+}
+
+/// Expert Trackers and Distant Stars exhaust a Ranger or Scout character.
+#[test]
+fn expert_trackers_and_distant_stars_deck_check_need_a_ranger_or_scout() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Expert Trackers\n2x Distant Stars\n");
+    assert_eq!(w.len(), 2, "{w:?}");
+    assert!(never_used(
+        "Heroes\nGimli (Core)\nCards\n2x Expert Trackers\n2x Distant Stars\n2x Lorien Guide\n"
+    )
+    .is_empty());
+}
+
+/// Boomed and Trumpeted readies a damaged Ent.
+#[test]
+fn boomed_and_trumpeted_deck_check_needs_an_ent() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n");
+    assert!(w.len() == 1 && w[0].contains("an Ent character"), "{w:?}");
+    assert!(never_used(
+        "Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n2x Derndingle Warrior\n"
+    )
+    .is_empty());
+}
+
+/// Quick Ears exhausts a Dúnedain or Ranger hero.
+#[test]
+fn quick_ears_deck_check_needs_a_dunedain_or_ranger_hero() {
+    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Quick Ears\n");
+    assert!(
+        w.len() == 1 && w[0].contains("Dúnedain or Ranger hero"),
+        "{w:?}"
+    );
+    assert!(never_used("Heroes\nBeravor\nCards\n2x Quick Ears\n").is_empty());
+}
+
+/// Mendor's Support boosts Mendor, whom no deck here holds.
+#[test]
+fn mendors_support_deck_check_needs_mendor() {
+    let w = never_used("Heroes\nAragorn (Core)\nCards\n2x Mendor's Support\n");
+    assert!(w.len() == 1 && w[0].contains("Mendor in the deck"), "{w:?}");
+}

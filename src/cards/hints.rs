@@ -54,6 +54,10 @@ pub enum EngageReward {
 /// A bot's knowledge of one card. Every field has a neutral default (`NO_HINT`).
 #[derive(Clone, Copy)]
 pub struct Hint {
+    /// foreign46: what a deck must hold for this card ever to be usable (a restricted host, a
+    /// card it fetches or shuffles in); `deck check` warns of a card whose needs the deck
+    /// does not meet. Read only by `deck check`, never in play.
+    pub deck_needs: &'static [DeckNeed],
     /// A key response: Spirit resources worth keeping in reserve for it while it is in hand (0:
     /// not one). Also makes the card dear to discard from hand.
     pub key_response: i16,
@@ -287,6 +291,19 @@ pub const BOOST_ATTACK: u8 = 2;
 /// `Hint::phase_boost`: Defense.
 pub const BOOST_DEFENSE: u8 = 4;
 
+/// `Hint::deck_needs`: one thing a deck must hold for a card to be usable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckNeed {
+    /// A hero with one of these traits.
+    HeroTrait(&'static [&'static str]),
+    /// A hero or ally in the deck with one of these traits.
+    CharacterTrait(&'static [&'static str]),
+    /// A player side quest in the deck.
+    SideQuest,
+    /// A card with this title in the deck (or set aside, for a card with the Encounter keyword).
+    Card(&'static str),
+}
+
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CommitProgress {
@@ -306,6 +323,7 @@ pub const NO_COMMIT_PROGRESS: CommitProgress = CommitProgress {
 pub const LOST: i16 = 60;
 
 pub const NO_HINT: Hint = Hint {
+    deck_needs: &[],
     kills_advance_quest: false,
     threat_growth: 0,
     attacks_when_engaged: false,

@@ -8,6 +8,7 @@
 //! `--allow-unimplemented`). Notes repeat what the importer decided on its own.
 
 use super::{describe, rules, Entry, Imported};
+use crate::cards::hints::DeckNeed;
 use crate::cards::{self, Status};
 use crate::data::{normalize_title, CardDb, CardType, DefId, Sphere};
 
@@ -461,6 +462,72 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
                     ),
                 );
             }
+        }
+    }
+    // "a Noldor or Silvan", "an Ent".
+    let a_or_an = |t: &[&str]| {
+        let j = t.join(" or ");
+        let vowel = j.starts_with(|c: char| "AEIOU".contains(c));
+        format!("{} {j}", if vowel { "an" } else { "a" })
+    };
+    // foreign46: cards the deck can never use (`Hint::deck_needs`: a restricted host, a card
+    // to fetch or to shuffle in).
+    let hero_has = |names: &[&str]| {
+        deck.heroes.iter().any(|&h| {
+            names.iter().any(|n| {
+                let t = db.trait_id(n);
+                t != u16::MAX && db.def(h).traits.contains(&t)
+            })
+        })
+    };
+    let side_quest = deck
+        .cards
+        .iter()
+        .any(|&c| db.def(c).ty == CardType::PlayerSideQuest);
+    let character_has = |names: &[&str]| {
+        deck.heroes
+            .iter()
+            .chain(
+                deck.cards
+                    .iter()
+                    .filter(|&&c| db.def(c).ty == CardType::Ally),
+            )
+            .any(|&c| {
+                names.iter().any(|n| {
+                    let t = db.trait_id(n);
+                    t != u16::MAX && db.def(c).traits.contains(&t)
+                })
+            })
+    };
+    let holds = |title: &str| {
+        let t = normalize_title(title);
+        imp.entries
+            .iter()
+            .chain(&imp.set_aside)
+            .any(|e| normalize_title(&db.def(e.id).title) == t)
+    };
+    for e in &imp.entries {
+        let Some((_, script)) = cards::lookup_def(db, e.id) else {
+            continue;
+        };
+        let unmet = script.hint.deck_needs.iter().find_map(|need| match *need {
+            DeckNeed::HeroTrait(t) => (!hero_has(t)).then(|| format!("{} hero", a_or_an(t))),
+            DeckNeed::SideQuest => (!side_quest).then(|| "a side quest in the deck".to_string()),
+            DeckNeed::CharacterTrait(t) => {
+                (!character_has(t)).then(|| format!("{} character (hero or ally)", a_or_an(t)))
+            }
+            DeckNeed::Card(t) => (!holds(t)).then(|| format!("{t} in the deck")),
+        });
+        if let Some(what) = unmet {
+            f(
+                Severity::Warning,
+                e.line,
+                format!(
+                    "{}x {}: this deck alone can never use it: it needs {what} (in a group game another player's cards may serve)",
+                    e.copies,
+                    describe(e.id, db)
+                ),
+            );
         }
     }
     // Unimplemented cards.

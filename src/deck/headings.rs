@@ -76,6 +76,9 @@ pub(super) fn heading(line: &str) -> Option<Section> {
         | "cut" | "cuts" | "sideboard shared" | "shared sideboard" | "side deck" | "bench"
         | "swap" | "swaps" | "substitutes" => return Some(Section::Skip),
         "loot" | "loot deck" | "lootdeck" => return Some(Section::Loot),
+        "quest" | "quests" | "quest deck" | "quest cards" | "quest card" | "quest stages"
+        | "scenario" | "encounter" | "encounter deck" | "encounter cards" | "encounter sets"
+        | "encounter set" => return Some(Section::Quest),
         "special" | "second special" | "setup" | "set aside" | "setaside" | "set aside cards"
         | "aside" => return Some(Section::SetAside),
         "side quest" | "side quests" | "sidequest" | "sidequests" | "player side quest"

@@ -34,6 +34,7 @@ pub(super) const SET_ASIDE_SECTIONS: &[&str] = &[
 pub(super) const SKIPPED_SECTIONS: &[&str] = &[
     "quest",
     "second quest deck",
+    "active quest",
     "encounter",
     "second encounter deck",
     "staging area",
@@ -74,6 +75,8 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
         Skip,
     }
     let mut sec = Sec::Deck(None);
+    // The note for an unknown section, given once a card is read from it.
+    let mut unknown: Option<String> = None;
     let mut pos = 0;
     // Lines counted incrementally (counting from the start at every tag was quadratic).
     let (mut counted, mut line) = (0, 1);
@@ -116,6 +119,7 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
             .unwrap_or("");
         match tag_name {
             "section" => {
+                unknown = None;
                 let name = attr(tag, "name").unwrap_or("");
                 let key = name.trim().to_ascii_lowercase();
                 sec = if let Some(t) = section_type(&key) {
@@ -126,8 +130,14 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
                     Sec::SetAside
                 } else if SKIPPED_SECTIONS.contains(&key.as_str()) {
                     Sec::Skip
+                } else if attr(tag, "shared").is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+                {
+                    // foreign46: a shared section holds the quest's cards or a game zone
+                    // (`Active Quest` in the files OCTGN writes), never the player's deck.
+                    Sec::Skip
                 } else {
-                    imp.notes.push(format!(
+                    // Noted at its first card: an empty section says nothing.
+                    unknown = Some(format!(
                         "{line}: unknown section `{name}`: its cards are read as deck cards"
                     ));
                     Sec::Deck(None)
@@ -160,6 +170,9 @@ pub(super) fn parse_o8d(text: &str, db: &CardDb, imp: &mut Imported) -> LineResu
                 }
                 if sec == Sec::Skip {
                     continue;
+                }
+                if let Some(note) = unknown.take() {
+                    imp.notes.push(note);
                 }
                 let title = decode_entities(title.trim());
                 let qty = attr(tag, "qty")

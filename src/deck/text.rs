@@ -16,6 +16,9 @@ pub(super) enum Section {
     Skip,
     /// A `Loot deck` heading: the loot deck of The Burglar's Turn.
     Loot,
+    /// foreign46: a `Quest deck` / `Encounter deck` heading: the scenario's cards, which
+    /// players paste under their decks; skipped (the scenario is chosen with `--scenario`).
+    Quest,
 }
 
 /// What a heading or a line says about the card meant: its type and sphere.
@@ -608,6 +611,7 @@ pub(super) fn text_lines(text: &str) -> std::str::Split<'_, char> {
 /// Reads one deck of a text list (see `split::split_decks` for files with several).
 pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineResult<()> {
     let mut section = Section::Preamble;
+    let mut quest_lines = 0usize;
     let mut pending: Vec<Pending> = Vec::new();
     let mut seen_content = false;
     let mut budget = NEAR_BUDGET;
@@ -694,6 +698,11 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 };
             }
         };
+        if section == Section::Quest {
+            quest_lines += 1;
+            restore(&mut section);
+            continue;
+        }
         if matches!(section, Section::Skip | Section::Loot) {
             side_items(&items, line, section, db, imp, &mut budget);
             restore(&mut section);
@@ -750,6 +759,22 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                         "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
                     ));
                 }
+                imp.description.push(item.clone());
+                continue;
+            }
+            // foreign46: "1 Core Set only - Lore/Tactics", "2 Core + The Lost Realm" above the
+            // list: the number of Core Sets the deck needs (part of its name), not a card.
+            if qty.is_some()
+                && !listed
+                && section == Section::Preamble
+                && imp.entries.is_empty()
+                && n.split(|c: char| !c.is_alphanumeric())
+                    .find(|w| !w.is_empty())
+                    .is_some_and(|w| {
+                        w.eq_ignore_ascii_case("core") || w.eq_ignore_ascii_case("cores")
+                    })
+                && matches!(resolve_name(n, set, hint, db), Found::Unknown(_))
+            {
                 imp.description.push(item.clone());
                 continue;
             }
@@ -823,22 +848,55 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                     }
                     id
                 }
-                Found::Ambiguous(candidates, message) => {
-                    let unmatched_set = set
-                        .filter(|s| {
-                            sphere_named(s).is_none()
-                                && !candidates
-                                    .iter()
-                                    .any(|&c| printed_in(db, c, |o| names_set(s, o)))
-                        })
-                        .map(str::to_string);
-                    pending.push(Pending {
-                        entry: imp.entries.len(),
-                        candidates: candidates.clone(),
-                        message,
-                        unmatched_set,
-                    });
-                    candidates[0]
+                Found::Ambiguous(mut candidates, message) => {
+                    // foreign46: a line of two or more copies, or an untyped line after the
+                    // deck's three heroes, names no hero (a deck holds a hero once and three
+                    // at most): its hero versions are dropped while another version remains.
+                    let heroes = imp
+                        .entries
+                        .iter()
+                        .filter(|e| db.def(e.id).ty == CardType::Hero)
+                        .count();
+                    let why = if hint.ty.is_some() {
+                        None
+                    } else if copies >= 2 {
+                        Some(format!("{copies} copies, and a deck holds a hero once"))
+                    } else if heroes >= 3 {
+                        Some("the deck's three heroes are listed above it".to_string())
+                    } else {
+                        None
+                    };
+                    let not_hero = |c: &DefId| db.def(*c).ty != CardType::Hero;
+                    if let Some(why) = why.filter(|_| {
+                        candidates.iter().any(not_hero) && !candidates.iter().all(not_hero)
+                    }) {
+                        candidates.retain(not_hero);
+                        if let [id] = candidates[..] {
+                            imp.notes.push(format!(
+                                "{line}: `{n}` has several versions; chose {} ({why})",
+                                describe(id, db)
+                            ));
+                        }
+                    }
+                    if let [id] = candidates[..] {
+                        id
+                    } else {
+                        let unmatched_set = set
+                            .filter(|s| {
+                                sphere_named(s).is_none()
+                                    && !candidates
+                                        .iter()
+                                        .any(|&c| printed_in(db, c, |o| names_set(s, o)))
+                            })
+                            .map(str::to_string);
+                        pending.push(Pending {
+                            entry: imp.entries.len(),
+                            candidates: candidates.clone(),
+                            message,
+                            unmatched_set,
+                        });
+                        candidates[0]
+                    }
                 }
                 Found::Unknown(n) => return Err((line, unknown_card_in(&n, set, db))),
                 Found::Unclear(m) => return Err((line, m)),
@@ -860,6 +918,11 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             }
         }
         restore(&mut section);
+    }
+    if quest_lines > 0 {
+        imp.notes.push(format!(
+            "{quest_lines} line(s) under a quest or encounter deck heading skipped (the scenario is chosen with --scenario)"
+        ));
     }
     settle_by_spheres(pending, db, imp)
 }

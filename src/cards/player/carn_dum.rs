@@ -4,7 +4,7 @@
 
 use crate::cards::common::area_players;
 use crate::cards::common::{damageable, host, mine_in_play};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -109,6 +109,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TBoCD-123",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Dúnedain", "Ranger"])],
             play_value: Some(bot::quick_ears_value),
             effect: Some(bot::quick_ears_effect),
             ..NO_HINT

@@ -5,7 +5,7 @@
 use super::carn_dum::from_discard_rule;
 use crate::cards::common::area_players;
 use crate::cards::common::{all_characters, count_use, host, mine_in_play, unused_this_round};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
@@ -107,6 +107,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-148",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Ranger"])],
             attach: Some((15, AttachKind::Armor)),
             play_value: Some(|_, _, _, _| 25),
             ..NO_HINT

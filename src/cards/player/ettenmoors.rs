@@ -4,7 +4,7 @@
 //! text). Prompts are `Ask::Effect { card, what }` with the card resolving.
 
 use crate::cards::common::{count_use, host, is_valour_event, mine_in_play, offer_one_per_title};
-use crate::cards::hints::{AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -39,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "AtE-056",
         hint: Hint {
+            deck_needs: &[DeckNeed::SideQuest],
             play_value: Some(bot::dunedain_message_value),
             ..NO_HINT
         },

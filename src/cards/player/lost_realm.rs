@@ -5,7 +5,7 @@
 
 use crate::cards::common::{area_players, seats};
 use crate::cards::common::{damageable, enemies_in_play, host, mine_in_play};
-use crate::cards::hints::{AttachKind, EngageReward, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, EngageReward, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::engine::{
     Ask, CardId, Cont, Event, Frame, Game, Opt, Phase, SmallIds, Stat, Step, Zone,
@@ -78,6 +78,10 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-007",
         hint: Hint {
+            deck_needs: &[
+                DeckNeed::HeroTrait(&["Dúnedain"]),
+                DeckNeed::Card("Ranger of the North"),
+            ],
             play_value: Some(bot::ranger_summons_value),
             ..NO_HINT
         },
@@ -100,6 +104,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-009",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Scout", "Ranger"])],
             play_value: Some(|_, _, _, _| 30),
             effect: Some(bot::expert_trackers_effect),
             ..NO_HINT

@@ -4,7 +4,7 @@
 
 use crate::cards::common::area_players;
 use crate::cards::common::{mine_in_play, shares_trait};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{DeckNeed, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::CardType;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Stat, Until, Zone};
@@ -50,6 +50,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "EfMG-032",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Ent"])],
             play_value: Some(bot::boomed_and_trumpeted_value),
             ..NO_HINT
         },
@@ -97,6 +98,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "EfMG-036",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Ranger", "Scout"])],
             play_value: Some(bot::distant_stars_value),
             effect: Some(bot::distant_stars_effect),
             ..NO_HINT

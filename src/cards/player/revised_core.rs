@@ -14,7 +14,7 @@
 //! cards that discard Conditions (Athelas skips Permanent cards).
 
 use crate::cards::common::{host, to_hero};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::normalize_title;
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, SmallIds, Stat, Until, Zone};
@@ -47,6 +47,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "RevCore-132",
         hint: Hint {
+            deck_needs: &[DeckNeed::Card("Mendor")],
             play_value: Some(mendors_support_value),
             ..NO_HINT
         },

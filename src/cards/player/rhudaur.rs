@@ -7,7 +7,7 @@ use crate::cards::common::area_players;
 use crate::cards::common::{
     count_use, enemies_in_play, host, mine_in_play, offer_one_per_title, unused_this_round,
 };
-use crate::cards::hints::{AttachKind, Hint, BOOST_ATTACK, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, BOOST_ATTACK, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
 use crate::engine::{
@@ -50,6 +50,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-087",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Noldor", "Silvan"])],
             attach: Some((25, AttachKind::Weapon)),
             attack_boost_per_phase: 3,
             restricted_room_check: true,

@@ -4,7 +4,7 @@
 
 use crate::cards::common::area_players;
 use crate::cards::common::{cancel_damage, host, mine_in_play};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{Ask, CardId, Cont, Event, Game, Lasting, Opt, Phase, Stat, Until, Zone};
@@ -90,6 +90,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TWoE-007",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Hobbit"])],
             attach: Some((15, AttachKind::General)),
             play_value: Some(bot::hobbit_pony_value),
             ..NO_HINT

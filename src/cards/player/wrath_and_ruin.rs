@@ -6,7 +6,7 @@
 
 use crate::cards::common::{damageable, host, mine_in_play};
 use crate::cards::common::{seats, staged};
-use crate::cards::hints::{AttachKind, Hint, NO_HINT};
+use crate::cards::hints::{AttachKind, DeckNeed, Hint, NO_HINT};
 use crate::cards::{Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::{
@@ -66,6 +66,10 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-005",
         hint: Hint {
+            deck_needs: &[
+                DeckNeed::HeroTrait(&["Hobbit"]),
+                DeckNeed::Card("Tom Bombadil"),
+            ],
             play_value: Some(bot::tom_bombadillo_value),
             ..NO_HINT
         },
@@ -113,6 +117,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "WaR-009",
         hint: Hint {
+            deck_needs: &[DeckNeed::Card("The One Ring")],
             attach: Some((20, AttachKind::Armor)),
             play_value: Some(bot::inner_strength_value),
             ..NO_HINT

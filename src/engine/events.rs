@@ -92,7 +92,7 @@ impl<'a> Game<'a> {
                 ev,
                 seat: 0,
                 passes: 0,
-                used: [NO_CARD; 4],
+                used: [NO_CARD; RESPONSE_SLOTS],
             });
         }
     }

@@ -445,12 +445,13 @@ pub enum Frame {
     Archery {
         left: i16,
     },
-    /// Offer responses to `ev`, player by player.
+    /// Offer responses to `ev`, player by player (`used`: the cards that have responded to it,
+    /// each at most once).
     Responses {
         ev: Event,
         seat: u8,
         passes: u8,
-        used: [CardId; 4],
+        used: [CardId; RESPONSE_SLOTS],
     },
     /// An event card finished resolving: put it in its owner's discard pile.
     FinishEvent {
@@ -1428,6 +1429,9 @@ impl<'a> Game<'a> {
 
 /// The most characters a commit set holds (`Bot::commit_set`).
 pub const COMMIT_SET_MAX: usize = 16;
+
+/// How many cards one event's response window records as having responded (`Frame::Responses`).
+pub const RESPONSE_SLOTS: usize = 8;
 
 /// A whole commit step (`Bot::commit_set`): the characters to commit, in order, then Done.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

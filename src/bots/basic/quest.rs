@@ -432,6 +432,13 @@ pub(super) fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
 /// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
 /// engagement; 3: + a kill of an engaged enemy).
 pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
+    round_plan_with(g, p, at_commit, steps, None)
+}
+
+/// `round_plan_upto`; with `given`, the staged enemies earlier seats engage are `given` (not
+/// planned again) and no later seat is planned (`team_engage` bit 4's plans of the later
+/// seats, which must not plan this one back).
+fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&Ids>) -> Plan {
     let mut pool = ready_chars(g, p);
     if at_commit {
         // Who leaves play when the quest phase ends (Sneak Attack's ally) cannot defend or
@@ -455,8 +462,8 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     // the staged enemies whose engagement cost is at most the threat will attack this round.
     // two45 `team_engage` bit 2: with other players, a staged enemy an earlier seat in player
     // order plans to engage optionally (its own round plan) is not this seat's to fight.
-    let mut others = Ids::new();
-    if at_commit && w().team_engage & 2 != 0 && g.players_in_game() > 1 {
+    let mut others = given.copied().unwrap_or_else(Ids::new);
+    if given.is_none() && at_commit && w().team_engage & 2 != 0 && g.players_in_game() > 1 {
         for q in g.active_seats() {
             if q == p {
                 break;
@@ -618,6 +625,26 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
     } else {
         w().kill_rounds
     };
+    // two46 `team_engage` bit 4: with other players, each seat later in player order (which
+    // commits and engages after this one) is planned too; a staged enemy that seat would
+    // engage for more than this seat would is left to it.
+    let mut later = [(NO_CARD, 0i32); 3];
+    let mut n_later = 0;
+    if steps >= 2 && given.is_none() && w().team_engage & 4 != 0 && g.players_in_game() > 1 {
+        let mut after = false;
+        for q in g.active_seats() {
+            if q == p {
+                after = true;
+            } else if after && n_later < later.len() {
+                let pq = round_plan_with(g, q, at_commit, 2, Some(&others));
+                if pq.engage != NO_CARD {
+                    later[n_later] = (pq.engage, pq.value);
+                    n_later += 1;
+                }
+            }
+        }
+    }
+    let later = &later[..n_later];
     // Optional engagement: only when every attacking enemy has a defender.
     if steps >= 2 && keep.n >= must.n {
         let mut best: Option<(i32, CardId, [CardId; 2], u32, Ids)> = None;
@@ -708,6 +735,9 @@ pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Pl
                 },
                 None => continue,
             };
+            if later.iter().any(|&(le, lv)| le == e && lv > v.0) {
+                continue;
+            }
             if v.0 > 0 && best.as_ref().map(|b| v.0 > b.0).unwrap_or(true) {
                 best = Some((v.0, e, [d, d2], v.1, c2));
             }

@@ -758,6 +758,20 @@ weights! {
     /// +1.25 (-0.14 to +2.64), Ettenmoors Standard +0.65 / +0.85 (+0.18 to +1.52); Deadmen's
     /// Dike progress score Standard +0.15 / +0.19 (each above 0); no cell lower beyond noise.
     /// Solo play is identical (`games.csv` byte-equal, 5 cells, seed 4511).
+    /// two46 bit 4 (off): the later seats in player order are planned as well, and a staged
+    /// enemy that one of them would engage for more value than this seat would is left to it
+    /// (bit 2 alone let the first seat claim the enemy even where a partner fights it for
+    /// less: a core-lore seat held six characters back for the Orc War Party beside an
+    /// Aragorn-and-Legolas seat). Measured 7 against 3 (`basic`, noldor-questers + war-burglars,
+    /// 2 seats; + core-tactics, 3 seats): seed 4623, 3,000 pairs, Intruders Easy 2 seats
+    /// +1.77 (+0.93 to +2.60) points, 3 seats progress +0.44 (+0.13 to +0.75), Ettenmoors Easy
+    /// 3 seats +1.37 (+0.01 to +2.72), Mount Gram Easy 2 seats -0.50 (-1.10 to +0.10); seed
+    /// 4621, 2,000 pairs, all eight 2-seat cells within noise (Intruders Easy +0.70, -0.35 to
+    /// +1.75); 4 seats (the Core decks) Ettenmoors Easy -1.35 (-2.56 to -0.14) on seed 4624,
+    /// -0.07 (-1.06 to +0.93) on seed 4625. `lookahead` (rollouts with 7, 2 seats, Intruders
+    /// Easy, 300 games, seed 4661) +2.00 (-1.81 to +5.81); 3 seats Ettenmoors Easy (seed 4662)
+    /// +0.00 (-5.63 to +5.63). Not on by default: not shown better
+    /// everywhere (results/research/two46.md).
     team_engage: 3,
     /// two45 (multiplayer; solo identical): 1, the commit plan's lethal check (hold back nobody
     /// when the expected deficit would end the game and committing everyone would not) reads

@@ -1181,6 +1181,48 @@ mod tests {
         assert_eq!(g.card(g.main_quest().unwrap()).progress, 1);
     }
 
+    /// two46: more cards responding to one kill than the response window records (a two-player
+    /// game hung when two players' heroes and three Blades of Gondolin all answered one Orc's
+    /// death): each responds once, and the window then closes instead of offering the same
+    /// Blade forever.
+    #[test]
+    fn blade_of_gondolin_many_blades_on_one_kill_each_respond_once() {
+        let mut g = sandbox(&[&["Core-006"]]);
+        let h = hero(&g, "Core-006"); // Thalin, 2 ATK
+        let n = crate::engine::RESPONSE_SLOTS + 2;
+        let blades: Vec<CardId> = (0..n)
+            .map(|_| g.spawn("Core-039", 0, Zone::Attached(h)))
+            .collect();
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0)); // Orc, DEF 2, HP 4
+        g.cards[e as usize].damage = 3;
+        g.phase = Phase::Combat;
+        g.push_run(Frame::PlayerAttacks { seat: 0 });
+        g.answer(Opt::Card(e));
+        g.answer(Opt::Card(h));
+        assert_eq!(g.card(e).zone, Zone::EncounterDiscard);
+        let mut responded = 0;
+        for &b in &blades {
+            if !options(&g).contains(&Opt::Activate(b)) {
+                break;
+            }
+            g.answer(Opt::Activate(b));
+            responded += 1;
+        }
+        // The slots fill, then one more response closes the window.
+        assert_eq!(responded, crate::engine::RESPONSE_SLOTS + 1);
+        assert_eq!(
+            g.card(g.main_quest().unwrap()).progress,
+            responded as i16,
+            "one progress per Blade that responded"
+        );
+        assert!(
+            !blades
+                .iter()
+                .any(|&b| options(&g).contains(&Opt::Activate(b))),
+            "no Blade is offered again for the same kill"
+        );
+    }
+
     #[test]
     fn citadel_plate() {
         let mut g = sandbox(&[&["Core-004"]]);

@@ -533,7 +533,13 @@ impl<'a> Game<'a> {
         }
     }
 
-    pub(super) fn responses(&mut self, ev: Event, seat: u8, passes: u8, used: [CardId; 4]) {
+    pub(super) fn responses(
+        &mut self,
+        ev: Event,
+        seat: u8,
+        passes: u8,
+        used: [CardId; RESPONSE_SLOTS],
+    ) {
         let n = self.players_in_game();
         if passes >= n || n == 0 {
             if matches!(ev, Event::Damaged(..) | Event::CancelDamage(..)) {
@@ -600,13 +606,21 @@ impl<'a> Game<'a> {
             }
             Some(Opt::Activate(c)) => {
                 let mut used = used;
-                if let Some(slot) = used.iter_mut().find(|x| **x == NO_CARD) {
-                    *slot = c;
-                }
+                // Each card responds to an event once. With every slot taken (more responders
+                // than `RESPONSE_SLOTS`, e.g. several players' Blades of Gondolin and heroes on
+                // one kill), this response closes the window: re-offering a card that cannot
+                // be recorded would never end.
+                let passes = match used.iter_mut().find(|x| **x == NO_CARD) {
+                    Some(slot) => {
+                        *slot = c;
+                        0
+                    }
+                    None => self.players_in_game(),
+                };
                 self.stack.push(Frame::Responses {
                     ev,
                     seat: seat + 1,
-                    passes: 0,
+                    passes,
                     used,
                 });
                 self.log_fn(|g| format!("  P{} responds with {}", p + 1, g.title(c)));

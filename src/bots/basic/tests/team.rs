@@ -97,6 +97,46 @@ fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
     );
 }
 
+/// two46 (`team_engage` bit 4): the first player to commit claimed a staged enemy (bit 2)
+/// even when the seat after it would fight it for less: a core-lore seat held six characters
+/// back for the Orc War Party while its Aragorn-and-Legolas partner quested, and the quest
+/// failed with the lore seat committing nobody.
+#[test]
+fn an_earlier_seat_leaves_a_staged_enemy_to_the_later_seat_that_fights_it_for_less() {
+    // Intruders in Chetwood 1B (no engagement checks): one staged Orc; seat 0 has the Lore
+    // heroes, seat 1 the Tactics heroes.
+    let mut g = sandbox(&[LORE_HEROES, TACTICS_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    g.phase = Phase::Quest;
+    g.first = 0;
+    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let lore = plan_of(&g, 0, &[("team_engage", "3")]);
+    let tactics = plan_of_seat(&g, 1, true, &[("team_engage", "1")]);
+    assert_eq!(lore.engage, e, "alone the first seat would engage the Orc");
+    assert_eq!(tactics.engage, e, "so would the second");
+    assert!(
+        tactics.value > lore.value,
+        "the Tactics seat fights it for less ({} against {})",
+        tactics.value,
+        lore.value
+    );
+    let on = plan_of(&g, 0, &[("team_engage", "7")]);
+    assert_ne!(
+        on.engage, e,
+        "with bit 4 the first seat leaves it to the second"
+    );
+    assert!(on.keep.n < lore.keep.n, "and quests with its fighters");
+    // The first seat commits everyone it does not hold back; the second seat, planning after
+    // it, still takes the Orc.
+    let quest: Vec<CardId> = g.characters(0).filter(|&c| !on.keep.contains(c)).collect();
+    for c in quest {
+        g.card_mut(c).exhausted = true;
+        g.card_mut(c).questing = true;
+    }
+    let second = plan_of(&g, 1, &[("team_engage", "7")]);
+    assert_eq!(second.engage, e);
+}
+
 #[test]
 fn a_quest_deficit_that_would_eliminate_the_partner_is_not_risked() {
     // Seat 1 (threat 48) has quested with its three heroes; seat 0 (threat 30) holds a

@@ -1166,12 +1166,7 @@ mod tests {
             2,
             "bonus only when attacking an Orc"
         );
-        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0)); // Orc, DEF 2, HP 4
-        g.cards[e as usize].damage = 3;
-        g.phase = Phase::Combat;
-        g.push_run(Frame::PlayerAttacks { seat: 0 });
-        g.answer(Opt::Card(e));
-        g.answer(Opt::Card(h));
+        let e = attack_wounded_orc(&mut g, h);
         assert_eq!(
             g.card(e).zone,
             Zone::EncounterDiscard,
@@ -1179,6 +1174,18 @@ mod tests {
         );
         g.answer(Opt::Activate(c));
         assert_eq!(g.card(g.main_quest().unwrap()).progress, 1);
+    }
+
+    /// An engaged Orc (TLR-044: 2 Defense, 4 hit points) with 3 damage, attacked by `h` alone
+    /// in the combat phase: the Orc.
+    fn attack_wounded_orc(g: &mut crate::engine::Game, h: CardId) -> CardId {
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+        g.cards[e as usize].damage = 3;
+        g.phase = Phase::Combat;
+        g.push_run(Frame::PlayerAttacks { seat: 0 });
+        g.answer(Opt::Card(e));
+        g.answer(Opt::Card(h));
+        e
     }
 
     /// two46: more cards responding to one kill than the response window records (a two-player
@@ -1193,12 +1200,7 @@ mod tests {
         let blades: Vec<CardId> = (0..n)
             .map(|_| g.spawn("Core-039", 0, Zone::Attached(h)))
             .collect();
-        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0)); // Orc, DEF 2, HP 4
-        g.cards[e as usize].damage = 3;
-        g.phase = Phase::Combat;
-        g.push_run(Frame::PlayerAttacks { seat: 0 });
-        g.answer(Opt::Card(e));
-        g.answer(Opt::Card(h));
+        let e = attack_wounded_orc(&mut g, h);
         assert_eq!(g.card(e).zone, Zone::EncounterDiscard);
         let mut responded = 0;
         for &b in &blades {

@@ -410,6 +410,30 @@ mod tests {
     use crate::engine::*;
 
     #[test]
+    fn an_attack_goes_on_in_its_players_area_after_a_window() {
+        // Areas apart; P2 attacks an enemy engaged with him. The action window after the
+        // attackers are declared focuses each player's area in turn (P1's last here): the
+        // attack's damage, and what its kill triggers, resolve in P2's area again.
+        let mut g = sandbox(&[&["Core-001"], &["Core-002"]]);
+        g.split_areas();
+        let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(1));
+        g.patk.enemy = e;
+        g.patk.player = 1;
+        g.saved_patks.push(g.patk);
+        g.focus(0);
+        assert_eq!(g.areas.now, 0);
+        g.push_run(Frame::RestorePlayerAttack);
+        assert_eq!(g.areas.now, 1, "P2's area");
+        // The same for an enemy attack on P2.
+        g.attack.enemy = e;
+        g.attack.player = 1;
+        g.saved_attacks.push(g.attack);
+        g.focus(0);
+        g.push_run(Frame::RestoreAttack);
+        assert_eq!(g.areas.now, 1, "P2's area");
+    }
+
+    #[test]
     fn one_staging_area_answers_as_the_staging_area() {
         let mut g = sandbox(&[&["Core-001"], &["Core-002"]]);
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);

@@ -273,11 +273,16 @@ impl<'a> Game<'a> {
             Frame::PlayAttachment { card, seat } => self.play_attachment(card, seat),
             // Only a different attack started in the window replaces the context; otherwise
             // keep the current one (with whatever the window's effects changed on it).
+            // The window focused each player's staging area in turn (§7.6.1): the attack goes
+            // on in its player's.
             Frame::RestoreAttack => {
                 if let Some(a) = self.saved_attacks.pop() {
                     if (self.attack.enemy, self.attack.player) != (a.enemy, a.player) {
                         self.attack = a;
                     }
+                }
+                if self.attack.enemy != NO_CARD {
+                    self.focus(self.attack.player);
                 }
             }
             Frame::RestorePlayerAttack => {
@@ -285,6 +290,9 @@ impl<'a> Game<'a> {
                     if (self.patk.enemy, self.patk.player) != (a.enemy, a.player) {
                         self.patk = a;
                     }
+                }
+                if self.patk.enemy != NO_CARD {
+                    self.focus(self.patk.player);
                 }
             }
             Frame::Guard {

@@ -23,8 +23,8 @@ pub const SOAK_DECKS: [&str; 4] = [
     "core-lore",
 ];
 
-/// Decisions after which a game counts as not terminating.
-pub const STEP_LIMIT: u64 = 500_000;
+/// Decisions after which a game counts as not terminating (`play_game`'s limit).
+pub const STEP_LIMIT: u64 = crate::engine::GAME_DECISION_LIMIT;
 
 /// Encounter, quest and Nightmare setup cards of scenario `sc` in `mode` whose abilities the
 /// engine does not implement (empty: the combination is playable).

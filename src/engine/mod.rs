@@ -1507,12 +1507,32 @@ pub trait Bot: Send {
     fn explain(&mut self, _out: &mut Vec<String>) {}
 }
 
+/// Decisions after which a game counts as not terminating: an engine fault (a rules loop), never
+/// a real game (a long one takes a few thousand). `play_game` stops there with a message naming
+/// the game instead of running forever; the soak reports it as a violation.
+pub const GAME_DECISION_LIMIT: u64 = 500_000;
+
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
+///
+/// # Panics
+/// If the game makes `GAME_DECISION_LIMIT` decisions without ending (an engine fault: the
+/// message names the seed and game to replay with `lotr-sim trace`).
 pub fn play_game(
     game: &mut Game,
     bots: &mut [Box<dyn Bot>],
     master: u64,
     index: u64,
+) -> GameRecord {
+    play_game_within(game, bots, master, index, GAME_DECISION_LIMIT)
+}
+
+/// `play_game` with its decision limit given.
+pub fn play_game_within(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    master: u64,
+    index: u64,
+    limit: u64,
 ) -> GameRecord {
     for (seat, b) in bots.iter_mut().enumerate() {
         b.new_game(crate::seed::derive(
@@ -1522,10 +1542,18 @@ pub fn play_game(
         ));
     }
     game.start(master, index);
+    let mut decisions = 0u64;
     loop {
         // The bot only reads the game: its stat queries are memoised until `apply`.
         game.open_stat_memo();
         let Some(d) = game.pending() else { break };
+        decisions += 1;
+        assert!(
+            decisions <= limit,
+            "game {index} of seed {master} made {limit} decisions without ending: an engine \
+             fault, please report it (replay it with `lotr-sim trace --seed {master} --game \
+             {index}` and the same scenario, mode, decks and bots)"
+        );
         let bot = &mut bots[d.player as usize];
         if matches!(d.ask, Ask::Commit) {
             if let Some(set) = bot.commit_set(game, d) {

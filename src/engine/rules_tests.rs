@@ -982,3 +982,28 @@ fn an_attacker_that_left_play_adds_no_attack() {
         "{line}"
     );
 }
+
+/// A game that would not end stops at the decision limit with a message naming it (an engine
+/// fault such as a response offered forever must not hang a batch); within the limit a game
+/// plays to its end.
+#[test]
+#[should_panic(expected = "game 3 of seed 9 made 20 decisions without ending")]
+fn a_game_that_does_not_end_stops_at_the_decision_limit() {
+    let db = crate::cards::testkit::db();
+    let setup = crate::soak::soak_setup(
+        db,
+        &crate::soak::SoakConfig {
+            scenario: db.scenario("intruders-in-chetwood").unwrap(),
+            mode: crate::data::Mode::Standard,
+            bot: "basic",
+            players: 1,
+        },
+        30,
+    )
+    .unwrap();
+    let mut g = Game::new(db, &setup);
+    let mut bots: Vec<Box<dyn Bot>> = vec![crate::bots::make("basic").unwrap()];
+    play_game_within(&mut g, &mut bots, 9, 3, GAME_DECISION_LIMIT);
+    assert!(g.is_over());
+    play_game_within(&mut g, &mut bots, 9, 3, 20);
+}

@@ -151,13 +151,12 @@ pub fn soak_teams_of(
     max_rounds: u16,
     all: &[(&'static str, Deck)],
 ) -> Result<Vec<(Team, GameSetup)>, String> {
-    let setup_of = |team: &[usize]| GameSetup {
-        scenario: c.scenario,
-        mode: c.mode,
-        decks: team.iter().map(|&k| all[k].1.clone()).collect(),
-        options: RuleOptions::default(),
-        max_rounds,
-        allow_unimplemented: false,
+    let setup_of = |team: &[usize]| {
+        setup_with(
+            c,
+            team.iter().map(|&k| all[k].1.clone()).collect(),
+            max_rounds,
+        )
     };
     let mut v: Vec<(Team, GameSetup)> = Vec::new();
     if c.players > 1 {
@@ -237,14 +236,19 @@ pub fn soak_setup_team(
         .iter()
         .map(|d| resolve_deck(d, db).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(GameSetup {
+    Ok(setup_with(c, decks, max_rounds))
+}
+
+/// The game setup of a soak configuration with these decks in its seats.
+fn setup_with(c: &SoakConfig, decks: Vec<Deck>, max_rounds: u16) -> GameSetup {
+    GameSetup {
         scenario: c.scenario,
         mode: c.mode,
         decks,
         options: RuleOptions::default(),
         max_rounds,
         allow_unimplemented: false,
-    })
+    }
 }
 
 /// Play one game with every check; `Err` describes the first violation.

@@ -472,14 +472,13 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
     };
     // foreign46: cards the deck can never use (`Hint::deck_needs`: a restricted host, a card
     // to fetch or to shuffle in).
-    let hero_has = |names: &[&str]| {
-        deck.heroes.iter().any(|&h| {
-            names.iter().any(|n| {
-                let t = db.trait_id(n);
-                t != u16::MAX && db.def(h).traits.contains(&t)
-            })
+    let has_trait = |c: DefId, names: &[&str]| {
+        names.iter().any(|n| {
+            let t = db.trait_id(n);
+            t != u16::MAX && db.def(c).traits.contains(&t)
         })
     };
+    let hero_has = |names: &[&str]| deck.heroes.iter().any(|&h| has_trait(h, names));
     let side_quest = deck
         .cards
         .iter()
@@ -492,12 +491,7 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
                     .iter()
                     .filter(|&&c| db.def(c).ty == CardType::Ally),
             )
-            .any(|&c| {
-                names.iter().any(|n| {
-                    let t = db.trait_id(n);
-                    t != u16::MAX && db.def(c).traits.contains(&t)
-                })
-            })
+            .any(|&c| has_trait(c, names))
     };
     let holds = |title: &str| {
         let t = normalize_title(title);

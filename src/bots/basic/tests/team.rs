@@ -70,15 +70,22 @@ fn a_seat_holds_back_defenders_only_for_the_enemies_its_checks_take() {
     assert!(on.keep.n < off.keep.n, "the spare defender quests");
 }
 
-#[test]
-fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
-    // Intruders in Chetwood 1B (no engagement checks): one staged Orc that each seat alone
-    // would engage and kill.
-    let mut g = sandbox(&[LEADERSHIP_HEROES, TACTICS_HEROES]);
+/// Two seats with these heroes in the quest phase, the first player first, and one Angmar Orc
+/// alone in the staging area: (game, the Orc).
+fn one_staged_orc(seats: &[&[&str]]) -> (Game<'static>, CardId) {
+    let mut g = sandbox(seats);
     clear_zone(&mut g, Zone::Staging);
     g.phase = Phase::Quest;
     g.first = 0;
     let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    (g, e)
+}
+
+#[test]
+fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
+    // Intruders in Chetwood 1B (no engagement checks): one staged Orc that each seat alone
+    // would engage and kill.
+    let (g, e) = one_staged_orc(&[LEADERSHIP_HEROES, TACTICS_HEROES]);
     let first = plan_of(&g, 0, &[("team_engage", "2")]);
     assert_eq!(first.engage, e, "the first player plans to engage it");
     let off = plan_of(&g, 1, &[("team_engage", "0")]);
@@ -105,11 +112,7 @@ fn a_later_seat_leaves_the_enemy_an_earlier_seat_engages_to_it() {
 fn an_earlier_seat_leaves_a_staged_enemy_to_the_later_seat_that_fights_it_for_less() {
     // Intruders in Chetwood 1B (no engagement checks): one staged Orc; seat 0 has the Lore
     // heroes, seat 1 the Tactics heroes.
-    let mut g = sandbox(&[LORE_HEROES, TACTICS_HEROES]);
-    clear_zone(&mut g, Zone::Staging);
-    g.phase = Phase::Quest;
-    g.first = 0;
-    let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Staging);
+    let (mut g, e) = one_staged_orc(&[LORE_HEROES, TACTICS_HEROES]);
     let lore = plan_of(&g, 0, &[("team_engage", "3")]);
     let tactics = plan_of_seat(&g, 1, true, &[("team_engage", "1")]);
     assert_eq!(lore.engage, e, "alone the first seat would engage the Orc");

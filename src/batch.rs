@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::bots::{self, Bot};
 use crate::data::CardDb;
-use crate::engine::{play_game, Game, GameSetup};
+use crate::engine::{play_game_within, Game, GameSetup, PlayError};
 use crate::record::GameRecord;
 use crate::stats::Accumulator;
 
@@ -247,6 +247,10 @@ struct Worker<'a> {
 /// Once `stop` is set no chunk starts, and the chunks under way stop after their current game
 /// and are reported shortened. Returns when every started chunk has been reported. `per_game`:
 /// what each chunk reports of each game besides its statistics.
+///
+/// A game the engine cannot finish ([`PlayError`]) sets `stop`: its chunk is reported with the
+/// games before it, and the fault with the lowest game index is returned once every started
+/// chunk has been reported (so the games played are kept, e.g. in a checkpoint).
 #[allow(clippy::too_many_arguments)]
 pub fn run_work(
     db: &CardDb,
@@ -257,15 +261,44 @@ pub fn run_work(
     threads: usize,
     per_game: PerGame,
     stop: &AtomicBool,
+    on_done: impl FnMut(ChunkDone),
+) -> Result<(), PlayError> {
+    run_work_within(
+        db,
+        setups,
+        bots,
+        seed,
+        items,
+        threads,
+        per_game,
+        stop,
+        on_done,
+        crate::engine::GAME_DECISION_LIMIT,
+    )
+}
+
+/// `run_work` with each game's decision limit given (a test makes every game a fault).
+#[allow(clippy::too_many_arguments)]
+fn run_work_within(
+    db: &CardDb,
+    setups: &[GameSetup],
+    bots: &[String],
+    seed: u64,
+    items: &[WorkItem],
+    threads: usize,
+    per_game: PerGame,
+    stop: &AtomicBool,
     mut on_done: impl FnMut(ChunkDone),
-) {
+    limit: u64,
+) -> Result<(), PlayError> {
     // Fail fast (before starting anything) on a bad bot name.
     drop(make_bots(bots));
     let threads = resolve_threads(threads);
     let total: u64 = items.iter().fold(0, |n, it| n.saturating_add(it.len()));
     if total == 0 {
-        return;
+        return Ok(());
     }
+    let fault: Mutex<Option<PlayError>> = Mutex::new(None);
     // Chunks are made as idle threads ask for them, and none once `stop` is set.
     let work = lazy_chunks(items, threads).take_while(|_| !stop.load(Ordering::Relaxed));
     let pool = rayon::ThreadPoolBuilder::new()
@@ -277,6 +310,7 @@ pub fn run_work(
     // The chunks run on the pool; this thread only merges what they send (`on_done` need not
     // be `Send`), until the last sender is dropped.
     pool.in_place_scope(|s| {
+        let fault = &fault;
         s.spawn(move |_| {
             let tx = &tx;
             for_each_per_thread_lazy(
@@ -309,7 +343,15 @@ pub fn run_work(
                             item.end = index;
                             break;
                         }
-                        let r = play_game(g, &mut w.bots, seed, index);
+                        let r = match play_game_within(g, &mut w.bots, seed, index, limit) {
+                            Ok(r) => r,
+                            Err(e) => {
+                                note_fault(fault, e);
+                                stop.store(true, Ordering::Relaxed);
+                                item.end = index;
+                                break;
+                            }
+                        };
                         acc.add(&r);
                         match per_game {
                             PerGame::No => {}
@@ -338,12 +380,28 @@ pub fn run_work(
             on_done(done);
         }
     });
+    match fault.into_inner().expect("a worker panicked") {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Keep the fault of the lowest game index (the one a rerun meets first).
+pub(crate) fn note_fault(slot: &Mutex<Option<PlayError>>, e: PlayError) {
+    let mut f = slot.lock().expect("a worker panicked");
+    let index = |e: &PlayError| match *e {
+        PlayError::DecisionLimit { index, .. } => index,
+    };
+    if f.as_ref().is_none_or(|old| index(&e) < index(old)) {
+        *f = Some(e);
+    }
 }
 
 /// Play games `0..games` of `setup` with master seed `seed` on `threads` threads
 /// (0 = all cores). `bots` holds one bot name per seat; unknown names panic,
 /// so validate them first. `progress`, when given, is advanced by each finished chunk.
-/// With `per_game`, every game's record is returned too, sorted by index.
+/// With `per_game`, every game's record is returned too, sorted by index. An engine fault in a
+/// game is returned as the error (see [`run_work`]).
 #[allow(clippy::too_many_arguments)]
 pub fn run_batch(
     db: &CardDb,
@@ -354,7 +412,7 @@ pub fn run_batch(
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
     per_game: bool,
-) -> BatchResult {
+) -> Result<BatchResult, PlayError> {
     let mut items = Vec::new();
     work_items(0, &[(0, games)], &mut items);
     let mut result = BatchResult::default();
@@ -379,9 +437,9 @@ pub fn run_batch(
                 pb.inc(d.item.len());
             }
         },
-    );
+    )?;
     result.games.sort_by_key(|g| g.index);
-    result
+    Ok(result)
 }
 
 #[cfg(test)]
@@ -414,9 +472,9 @@ mod tests {
         let bots = vec!["random".to_string()];
         // 2,125 games: guided chunks from 133 games on 1 thread, 67 on 2, 45 on 3.
         let games = 2 * MAX_CHUNK + 77;
-        let a = run_batch(&db, &setup, &bots, games, 9, 1, None, true);
-        let b = run_batch(&db, &setup, &bots, games, 9, 3, None, true);
-        let c = run_batch(&db, &setup, &bots, games, 9, 2, None, false);
+        let a = run_batch(&db, &setup, &bots, games, 9, 1, None, true).unwrap();
+        let b = run_batch(&db, &setup, &bots, games, 9, 3, None, true).unwrap();
+        let c = run_batch(&db, &setup, &bots, games, 9, 2, None, false).unwrap();
         assert_eq!(a.acc, b.acc);
         assert_eq!(a.acc, c.acc);
         assert_eq!(a.acc.games, games);
@@ -438,7 +496,9 @@ mod tests {
         let db = load_embedded().unwrap();
         let setup = intruders_setup(&db);
         let bots = vec!["random".to_string()];
-        let records = run_batch(&db, &setup, &bots, 300, 4, 2, None, true).games;
+        let records = run_batch(&db, &setup, &bots, 300, 4, 2, None, true)
+            .unwrap()
+            .games;
         let mut items = Vec::new();
         work_items(3, &[(0, 300)], &mut items);
         let setups = vec![setup.clone(), setup.clone(), setup.clone(), setup];
@@ -461,7 +521,8 @@ mod tests {
                 part.extend(parsed);
                 rows.extend(d.rows);
             },
-        );
+        )
+        .unwrap();
         rows.sort_by_key(|r| r.1);
         part.sort_by_key(|r| r.1);
         assert_eq!(rows, part);
@@ -481,6 +542,57 @@ mod tests {
                 crate::checkpoint::fnv1a64(rec.as_bytes())
             )
         );
+    }
+
+    /// A game the engine cannot finish stops the run with its fault (the lowest game index met:
+    /// game 0, which its chunk always plays first), and every chunk started is still reported,
+    /// shortened to the games played before the fault (none here: every game faults).
+    #[test]
+    fn an_engine_fault_stops_the_run_and_is_returned() {
+        let db = load_embedded().unwrap();
+        let setup = intruders_setup(&db);
+        let mut items = Vec::new();
+        work_items(0, &[(0, 200)], &mut items);
+        let stop = AtomicBool::new(false);
+        let mut reported = 0u64;
+        let r = run_work_within(
+            &db,
+            std::slice::from_ref(&setup),
+            &["basic".to_string()],
+            5,
+            &items,
+            2,
+            PerGame::Rows,
+            &stop,
+            |d| {
+                assert!(d.rows.is_empty());
+                reported += d.item.len();
+            },
+            20,
+        );
+        assert_eq!(
+            r,
+            Err(PlayError::DecisionLimit {
+                seed: 5,
+                index: 0,
+                limit: 20
+            })
+        );
+        assert_eq!(reported, 0);
+        assert!(stop.load(Ordering::Relaxed));
+        // Within the limit the same games play to their end.
+        let ok = run_work(
+            &db,
+            std::slice::from_ref(&setup),
+            &["basic".to_string()],
+            5,
+            &items[..1],
+            1,
+            PerGame::No,
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        assert_eq!(ok, Ok(()));
     }
 
     #[test]

@@ -19,7 +19,7 @@
 
 use crate::bots::Bot;
 use crate::data::CardDb;
-use crate::engine::{play_game, Game, GameSetup};
+use crate::engine::{try_play_game, Game, GameSetup, PlayError};
 use crate::record::Outcome;
 use crate::stats::{wilson, Accumulator};
 
@@ -89,6 +89,9 @@ pub fn run_compare(
 /// B plays `b` with `bots_b` (a bot-vs-bot comparison passes the same setup twice). Each bot
 /// seeds itself from (seed, index, seat) whatever it is, so the pairing holds across bots too:
 /// the encounter deck, setup and player deck streams are the same in both games of a pair.
+///
+/// # Panics
+/// On an engine fault in a game ([`PlayError`]; `run_compare_sides` returns it instead).
 #[allow(clippy::too_many_arguments)]
 pub fn run_compare_bots(
     db: &CardDb,
@@ -105,15 +108,20 @@ pub fn run_compare_bots(
     run_compare_sides(
         db, a, b, bots_a, bots_b, games, seed, threads, progress, &never,
     )
+    .unwrap_or_else(|e| panic!("{e}"))
     .expect("never stopped")
     .0
 }
+
+/// Every pair of a comparison, sorted by index, and each side's statistics.
+pub type Sides = (Vec<PairedGame>, [Accumulator; 2]);
 
 /// [`run_compare_bots`] that also returns each side's statistics (outcomes, game lengths,
 /// threat curves), for the comparison's `summary.csv`, `rounds.csv` and `threat.csv`. Exact
 /// and independent of the thread count, like the pairs. `stop` (set by a signal) ends the
 /// comparison after the pairs being played: then the result is `None` (a comparison is
-/// written whole or not at all; it has no checkpoint).
+/// written whole or not at all; it has no checkpoint). A game the engine cannot finish stops
+/// the comparison too, and the fault of the lowest game index is the error.
 #[allow(clippy::too_many_arguments)]
 pub fn run_compare_sides(
     db: &CardDb,
@@ -126,8 +134,10 @@ pub fn run_compare_sides(
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
     stop: &std::sync::atomic::AtomicBool,
-) -> Option<(Vec<PairedGame>, [Accumulator; 2])> {
+) -> Result<Option<Sides>, PlayError> {
     use std::sync::atomic::Ordering;
+    let faulted = std::sync::atomic::AtomicBool::new(false);
+    let fault = std::sync::Mutex::new(None);
     drop(make_bots(bots_a));
     drop(make_bots(bots_b));
     let threads = crate::batch::resolve_threads(threads);
@@ -154,11 +164,21 @@ pub fn run_compare_sides(
             |w, c| {
                 let (start, end) = (c.start, c.end);
                 for index in start..end {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || faulted.load(Ordering::Relaxed) {
                         return;
                     }
-                    let ra = play_game(&mut w.ga, &mut w.bots_a, seed, index);
-                    let rb = play_game(&mut w.gb, &mut w.bots_b, seed, index);
+                    let played =
+                        try_play_game(&mut w.ga, &mut w.bots_a, seed, index).and_then(|ra| {
+                            Ok((ra, try_play_game(&mut w.gb, &mut w.bots_b, seed, index)?))
+                        });
+                    let (ra, rb) = match played {
+                        Ok(pair) => pair,
+                        Err(e) => {
+                            crate::batch::note_fault(&fault, e);
+                            faulted.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                    };
                     w.acc[0].add(&ra);
                     w.acc[1].add(&rb);
                     w.out.push(PairedGame {
@@ -179,8 +199,11 @@ pub fn run_compare_sides(
             },
         )
     });
+    if let Some(e) = fault.into_inner().expect("a worker panicked") {
+        return Err(e);
+    }
     if stop.load(Ordering::Relaxed) {
-        return None;
+        return Ok(None);
     }
     let mut acc = [Accumulator::new(), Accumulator::new()];
     let mut out: Vec<PairedGame> = Vec::with_capacity(games as usize);
@@ -190,7 +213,7 @@ pub fn run_compare_sides(
         out.extend(w.out);
     }
     out.sort_by_key(|g| g.index);
-    Some((out, acc))
+    Ok(Some((out, acc)))
 }
 
 /// Which form of McNemar's test gave the p-value.

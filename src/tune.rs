@@ -18,7 +18,7 @@ use crate::bots::basic::weights::{Weights, PARAMS};
 use crate::bots::basic::BasicBot;
 use crate::bots::Bot;
 use crate::data::CardDb;
-use crate::engine::{play_game, Game, GameSetup};
+use crate::engine::{try_play_game, Game, GameSetup, PlayError};
 use crate::record::GameRecord;
 
 /// What a game is worth to the search.
@@ -78,7 +78,8 @@ impl Paired {
 }
 
 /// Games `games` (indices) of `setup` with every seat played by `basic` with weights `a`,
-/// then with `b`: the objective of each side per game, paired by index.
+/// then with `b`: the objective of each side per game, paired by index. An engine fault in a
+/// game is the error (the lowest chunk's).
 pub fn play_paired(
     db: &CardDb,
     setup: &GameSetup,
@@ -87,13 +88,13 @@ pub fn play_paired(
     b: Weights,
     seed: u64,
     games: std::ops::Range<u64>,
-) -> Paired {
+) -> Result<Paired, PlayError> {
     const CHUNK: u64 = 64;
     let (start, games) = (games.start, games.end.saturating_sub(games.start));
     let chunks: Vec<u64> = (0..games.div_ceil(CHUNK)).collect();
-    let pairs: Vec<(f64, f64)> = chunks
+    let chunks: Vec<Result<Vec<(f64, f64)>, PlayError>> = chunks
         .par_iter()
-        .flat_map_iter(|&c| {
+        .map(|&c| {
             let mut game = Game::new(db, setup);
             let seats = setup.decks.len();
             let mut bots_a: Vec<Box<dyn Bot>> = (0..seats)
@@ -106,14 +107,18 @@ pub fn play_paired(
             let hi = (lo + CHUNK).min(start + games);
             let mut out = Vec::with_capacity((hi - lo) as usize);
             for i in lo..hi {
-                let ra = play_game(&mut game, &mut bots_a, seed, i);
-                let rb = play_game(&mut game, &mut bots_b, seed, i);
+                let ra = try_play_game(&mut game, &mut bots_a, seed, i)?;
+                let rb = try_play_game(&mut game, &mut bots_b, seed, i)?;
                 out.push((objective.of(&ra), objective.of(&rb)));
             }
-            out
+            Ok(out)
         })
         .collect();
-    Paired::from_pairs(&pairs)
+    let mut pairs = Vec::with_capacity(games as usize);
+    for c in chunks {
+        pairs.extend(c?);
+    }
+    Ok(Paired::from_pairs(&pairs))
 }
 
 /// How a search runs.
@@ -159,15 +164,15 @@ pub fn tune(
     setup: &GameSetup,
     spec: &TuneSpec,
     mut on_step: impl FnMut(&TuneStep),
-) -> TuneReport {
+) -> Result<TuneReport, PlayError> {
     let r = tune_cells(db, std::slice::from_ref(setup), spec, |s| {
         on_step(&s.one_cell())
-    });
-    TuneReport {
+    })?;
+    Ok(TuneReport {
         steps: r.steps.iter().map(CellsStep::one_cell).collect(),
         best: r.best,
         check: r.check,
-    }
+    })
 }
 
 /// One comparison of a search over several cells (configurations).
@@ -233,12 +238,12 @@ pub fn tune_cells(
     setups: &[GameSetup],
     spec: &TuneSpec,
     mut on_step: impl FnMut(&CellsStep),
-) -> CellsReport {
+) -> Result<CellsReport, PlayError> {
     assert!(!setups.is_empty(), "tune needs a cell");
     let mut best = spec.start;
     let mut block = 0u64;
     let mut steps = Vec::new();
-    let play = |a: Weights, b: Weights, block: u64| -> Vec<Paired> {
+    let play = |a: Weights, b: Weights, block: u64| -> Result<Vec<Paired>, PlayError> {
         setups
             .iter()
             .map(|setup| {
@@ -265,7 +270,7 @@ pub fn tune_cells(
                 }
                 let mut cand = best;
                 cand.set(p, &to.to_string()).expect("a known weight");
-                let cells = play(best, cand, block);
+                let cells = play(best, cand, block)?;
                 block += 1;
                 let total = combine(&cells);
                 let kept = total.diff > 0.0 && total.diff >= spec.z * total.se;
@@ -286,14 +291,14 @@ pub fn tune_cells(
             }
         }
     }
-    let checks = play(spec.start, best, block);
+    let checks = play(spec.start, best, block)?;
     let check = combine(&checks);
-    CellsReport {
+    Ok(CellsReport {
         steps,
         best,
         checks,
         check,
-    }
+    })
 }
 
 /// A `--cell SCENARIO/MODE/DECK` spec split into its parts (the deck, last, may be a path with
@@ -349,7 +354,7 @@ mod tests {
             allow_unimplemented: false,
         };
         let w = crate::bots::basic::weights::DEFAULT;
-        let same = play_paired(db, &setup, Objective::Progress, w, w, 3, 0..40);
+        let same = play_paired(db, &setup, Objective::Progress, w, w, 3, 0..40).unwrap();
         assert_eq!((same.diff, same.se), (0.0, 0.0));
         assert!(same.mean_a > 0.0, "games make some progress");
         let spec = TuneSpec {
@@ -363,7 +368,7 @@ mod tests {
             objective: Objective::Progress,
         };
         let mut seen = 0;
-        let r = tune(db, &setup, &spec, |_| seen += 1);
+        let r = tune(db, &setup, &spec, |_| seen += 1).unwrap();
         assert_eq!(seen, r.steps.len());
         assert!((1..=2).contains(&r.steps.len()));
         for s in &r.steps {
@@ -460,11 +465,11 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .unwrap();
-            pool.install(|| format!("{:?}", tune_cells(db, &setups, &spec, |_| {})))
+            pool.install(|| format!("{:?}", tune_cells(db, &setups, &spec, |_| {}).unwrap()))
         };
         let one = run(1);
         assert_eq!(one, run(2), "thread count changed the search");
-        let r = tune_cells(db, &setups, &spec, |_| {});
+        let r = tune_cells(db, &setups, &spec, |_| {}).unwrap();
         assert!(!r.steps.is_empty());
         for s in &r.steps {
             assert_eq!(s.cells.len(), 2);
@@ -474,8 +479,8 @@ mod tests {
         }
         assert_eq!(r.checks.len(), 2);
         // One cell: `tune_cells` is `tune`.
-        let single = tune(db, &setups[1], &spec, |_| {});
-        let multi = tune_cells(db, &setups[1..], &spec, |_| {});
+        let single = tune(db, &setups[1], &spec, |_| {}).unwrap();
+        let multi = tune_cells(db, &setups[1..], &spec, |_| {}).unwrap();
         assert_eq!(single.best, multi.best);
         assert_eq!(single.check, multi.check);
         assert_eq!(single.steps.len(), multi.steps.len());

@@ -14,7 +14,9 @@ use super::{CampaignGame, CampaignState, ORDER};
 use crate::cards::campaign::{campaign_card, CampaignCard};
 use crate::data::{CardDb, CardType, DefId, Mode};
 use crate::decklist::Deck;
-use crate::engine::{play_game, Bot, CardId, Game, GameSetup, RuleOptions, Zone, ENCOUNTER};
+use crate::engine::{
+    try_play_game, Bot, CardId, Game, GameSetup, PlayError, RuleOptions, Zone, ENCOUNTER,
+};
 use crate::record::Outcome;
 use std::sync::Arc;
 
@@ -132,7 +134,8 @@ pub fn fresh_state(setup: &CampaignSetup, from: u8) -> CampaignState {
     CampaignState::new(from, setup.decks.iter().map(|d| d.heroes.clone()).collect())
 }
 
-/// Play campaign `index` from `start` (its `next` scenario) to its end.
+/// Play campaign `index` from `start` (its `next` scenario) to its end. An engine fault in one of
+/// its games ends it with that fault.
 pub fn play_campaign(
     db: &CardDb,
     setup: &CampaignSetup,
@@ -141,7 +144,7 @@ pub fn play_campaign(
     index: u64,
     start: &CampaignState,
     mut trace: Option<&mut Vec<String>>,
-) -> CampaignRecord {
+) -> Result<CampaignRecord, PlayError> {
     let mut st = start.clone();
     let seed = crate::seed::derive(master, index, crate::seed::Stream::Campaign);
     let mut rec = CampaignRecord {
@@ -182,7 +185,7 @@ pub fn play_campaign(
         let mut won = false;
         for a in 0..=setup.retries {
             r.attempts += 1;
-            let g_rec = play_game(&mut game, bots, seed, (k as u64) << 16 | a as u64);
+            let g_rec = try_play_game(&mut game, bots, seed, (k as u64) << 16 | a as u64)?;
             if let Some(t) = trace.as_deref_mut() {
                 t.push(format!(
                     "## campaign {index}, scenario {k} ({slug}), attempt {}",
@@ -210,7 +213,7 @@ pub fn play_campaign(
     rec.total_score = st.total_score();
     rec.threat_penalty = st.threat_penalty;
     rec.state = st;
-    rec
+    Ok(rec)
 }
 
 /// The won scenario's resolution (RULES §9.2.5): the campaign card's side B, then fallen heroes
@@ -376,7 +379,8 @@ pub fn scenario_setup(
 }
 
 /// Play campaigns `0..n` on `threads` worker threads (each with its own bots, made from
-/// `bots`); the records come back sorted by index, identical for any thread count.
+/// `bots`); the records come back sorted by index, identical for any thread count. An engine
+/// fault ends the run with the fault of the lowest campaign index met.
 pub fn run_campaigns(
     db: &CardDb,
     setup: &CampaignSetup,
@@ -385,7 +389,7 @@ pub fn run_campaigns(
     threads: usize,
     start: &CampaignState,
     stop: &std::sync::atomic::AtomicBool,
-) -> Vec<CampaignRecord> {
+) -> Result<Vec<CampaignRecord>, PlayError> {
     use rayon::prelude::*;
     let threads = crate::batch::resolve_threads(threads);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -409,10 +413,10 @@ pub fn run_campaigns(
                 Some(play_campaign(db, setup, b, master, i, start, None))
             })
             .flatten()
-            .collect()
-    });
+            .collect::<Result<Vec<_>, _>>()
+    })?;
     out.sort_by_key(|r| r.index);
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -566,7 +570,7 @@ mod tests {
         let mut lines = Vec::new();
         let mut s2 = s.clone();
         s2.retries = 2;
-        let rec = play_campaign(db, &s2, &mut bots, 1, 0, &st, Some(&mut lines));
+        let rec = play_campaign(db, &s2, &mut bots, 1, 0, &st, Some(&mut lines)).unwrap();
         let t = lines.join("\n");
         assert!(t.contains("begins with 1 damage (campaign log)"), "{t}");
         match rec.stop {

@@ -354,12 +354,15 @@ pub fn read_records(dir: &Path, c: &CampaignCkpt) -> Result<Vec<CampaignRecord>,
 // ------------------------------------------------------------------------------ running
 
 /// What a call of `run_stored` ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ended {
     /// Every campaign of the shard is done.
     Complete,
     /// Stopped (signal or `stop_after`); the checkpoint is written.
     Stopped,
+    /// Stopped by an engine fault in a game of a campaign (the lowest campaign index met); the
+    /// campaigns finished before are kept and the checkpoint is written.
+    Fault(crate::engine::PlayError),
 }
 
 /// Play the campaigns of `ckpt`'s shard not done yet in `dir`, appending their records and
@@ -403,7 +406,9 @@ pub fn run_stored(
     let started = std::sync::atomic::AtomicU64::new(0);
     let started = &started;
     let halted = || halt.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed);
-    let (tx, rx) = std::sync::mpsc::channel::<CampaignRecord>();
+    let (tx, rx) =
+        std::sync::mpsc::channel::<(u64, Result<CampaignRecord, crate::engine::PlayError>)>();
+    let mut fault: Option<(u64, crate::engine::PlayError)> = None;
     let master = ckpt.seed;
     let make = || -> Vec<Box<dyn crate::engine::Bot>> {
         setup
@@ -426,7 +431,7 @@ pub fn run_stored(
                             return;
                         }
                         let r = play_campaign(db, setup, bots, master, i, start, None);
-                        let _ = tx.send(r);
+                        let _ = tx.send((i, r));
                     },
                 )
             });
@@ -452,7 +457,18 @@ pub fn run_stored(
             }
             Ok(())
         };
-        for r in rx.iter() {
+        for (i, r) in rx.iter() {
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    // The workers stop after their current campaign; this one is not kept.
+                    halt.store(true, Ordering::Relaxed);
+                    if fault.as_ref().is_none_or(|(j, _)| i < *j) {
+                        fault = Some((i, e));
+                    }
+                    continue;
+                }
+            };
             if let Err(e) = take(r) {
                 // The workers stop after their current campaign.
                 halt.store(true, Ordering::Relaxed);
@@ -472,10 +488,10 @@ pub fn run_stored(
         write_records(dir, &recs)?;
     }
     ckpt.write(dir)?;
-    Ok(if ckpt.complete {
-        Ended::Complete
-    } else {
-        Ended::Stopped
+    Ok(match fault {
+        Some((_, e)) => Ended::Fault(e),
+        None if ckpt.complete => Ended::Complete,
+        None => Ended::Stopped,
     })
 }
 

@@ -154,7 +154,7 @@ pub(super) fn run(a: &CampaignArgs) -> Result<()> {
             i,
             &p.start,
             Some(&mut lines),
-        );
+        )?;
         for l in &lines {
             out!("{l}");
         }
@@ -329,6 +329,14 @@ fn execute(
     )
     .with_context(|| format!("cannot write the campaign records in {}", out.display()))?;
     progress.finish();
+    if let Ended::Fault(e) = &ended {
+        return Err(anyhow::Error::new(e.clone()).context(format!(
+            "the campaign run stopped: {} of {} campaigns played are kept (the checkpoint in {}), but no report was written",
+            ckpt.played(),
+            ckpt.planned(),
+            out.display()
+        )));
+    }
     if ended == Ended::Stopped {
         return Err(Interrupted(format!(
             "interrupted after {} of {} campaigns; the checkpoint is kept: continue with `lotr-sim campaign --resume {}`",

@@ -234,6 +234,16 @@ pub fn run(x: &CompareArgs) -> Result<()> {
         Some(progress.bar()),
         &stop,
     );
+    let done = match done {
+        Ok(d) => d,
+        Err(e) => {
+            progress.finish();
+            return Err(anyhow::Error::new(e).context(format!(
+                "the comparison stopped; nothing was written to {}",
+                out_dir.display()
+            )));
+        }
+    };
     let Some((pairs, sides)) = done else {
         progress.finish();
         return Err(Interrupted(format!(

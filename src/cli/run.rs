@@ -375,7 +375,7 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
     let setups: Vec<GameSetup> = p.configs.iter().map(|c| c.setup.clone()).collect();
     let mut io_err = None;
     let t0 = Instant::now();
-    run_work(
+    let played_out = run_work(
         &db,
         &setups,
         &p.configs[0].bots,
@@ -413,6 +413,15 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
     state
         .checkpoint()
         .with_context(|| format!("cannot write the checkpoint in {}", out.display()))?;
+    if let Err(e) = played_out {
+        return Err(anyhow::Error::new(e).context(format!(
+            "the run stopped: {} of {} games played are kept in the checkpoint {}, but no report \
+             was written",
+            state.ckpt.played(),
+            state.ckpt.planned(),
+            out.join(lotr_sim::checkpoint::CHECKPOINT).display()
+        )));
+    }
     let played = state.ckpt.played();
     if played < planned {
         return Err(Interrupted(format!(

@@ -1,7 +1,7 @@
 //! `trace`: one game of a batch with the game log on.
 
 use anyhow::Result;
-use lotr_sim::engine::{play_game, Game};
+use lotr_sim::engine::{try_play_game, Game};
 
 use super::args::*;
 
@@ -23,7 +23,7 @@ pub(super) fn cmd_trace(a: &TraceArgs) -> Result<()> {
     for b in bots.iter_mut() {
         b.set_explain(a.explain);
     }
-    let r = play_game(&mut game, &mut bots, cfg.key.seed, a.game_index);
+    let r = try_play_game(&mut game, &mut bots, cfg.key.seed, a.game_index)?;
     let k = &cfg.key;
     out!(
         "# {} ({}), decks {}, bots {}, seed {}, game {}",

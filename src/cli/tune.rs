@@ -107,7 +107,7 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
         tune(&db, &cfg.setup, &spec, |s| {
             println!("{}", step_line(s.param, s.from, s.to, &s.result, s.kept));
         })
-    });
+    })?;
     let games = format!("{} games", report.check.games);
     check_and_found(&report.best, &start, &start_spec, &report.check, "", &games)
 }
@@ -216,7 +216,7 @@ fn tune_over_cells(
             let line = step_line(s.param, s.from, s.to, &s.total, s.kept);
             println!("{line},{}", cells.join(","));
         })
-    });
+    })?;
     for (n, c) in names.iter().zip(&report.checks) {
         out!(
             "# check {n}: start {:.4}, tuned {:.4}, gain {}",

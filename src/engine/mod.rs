@@ -1508,32 +1508,65 @@ pub trait Bot: Send {
 }
 
 /// Decisions after which a game counts as not terminating: an engine fault (a rules loop), never
-/// a real game (a long one takes a few thousand). `play_game` stops there with a message naming
-/// the game instead of running forever; the soak reports it as a violation.
+/// a real game (a long one takes a few thousand). `try_play_game` stops there with a
+/// [`PlayError`] naming the game instead of running forever; the soak reports it as a violation.
 pub const GAME_DECISION_LIMIT: u64 = 500_000;
 
+/// A game the engine could not finish: an engine fault, never a player's or an input's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// Game `index` of master seed `seed` made `limit` decisions without ending.
+    DecisionLimit { seed: u64, index: u64, limit: u64 },
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PlayError::DecisionLimit { seed, index, limit } => write!(
+                f,
+                "game {index} of seed {seed} made {limit} decisions without ending: an engine \
+                 fault, please report it (replay it with `lotr-sim trace --seed {seed} --game \
+                 {index}` and the same scenario, mode, decks and bots)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
 /// Play one whole game with one bot per seat; the result depends only on (master, index).
+/// Tests and benches use it; the batch commands use [`try_play_game`].
 ///
 /// # Panics
-/// If the game makes `GAME_DECISION_LIMIT` decisions without ending (an engine fault: the
-/// message names the seed and game to replay with `lotr-sim trace`).
+/// On a [`PlayError`] (an engine fault; the message names the seed and game to replay).
 pub fn play_game(
     game: &mut Game,
     bots: &mut [Box<dyn Bot>],
     master: u64,
     index: u64,
 ) -> GameRecord {
+    try_play_game(game, bots, master, index).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// `play_game` that returns the engine fault instead: a game that makes
+/// `GAME_DECISION_LIMIT` decisions without ending is [`PlayError::DecisionLimit`].
+pub fn try_play_game(
+    game: &mut Game,
+    bots: &mut [Box<dyn Bot>],
+    master: u64,
+    index: u64,
+) -> Result<GameRecord, PlayError> {
     play_game_within(game, bots, master, index, GAME_DECISION_LIMIT)
 }
 
-/// `play_game` with its decision limit given.
+/// `try_play_game` with its decision limit given.
 pub fn play_game_within(
     game: &mut Game,
     bots: &mut [Box<dyn Bot>],
     master: u64,
     index: u64,
     limit: u64,
-) -> GameRecord {
+) -> Result<GameRecord, PlayError> {
     for (seat, b) in bots.iter_mut().enumerate() {
         b.new_game(crate::seed::derive(
             master,
@@ -1548,12 +1581,14 @@ pub fn play_game_within(
         game.open_stat_memo();
         let Some(d) = game.pending() else { break };
         decisions += 1;
-        assert!(
-            decisions <= limit,
-            "game {index} of seed {master} made {limit} decisions without ending: an engine \
-             fault, please report it (replay it with `lotr-sim trace --seed {master} --game \
-             {index}` and the same scenario, mode, decks and bots)"
-        );
+        if decisions > limit {
+            game.close_stat_memo();
+            return Err(PlayError::DecisionLimit {
+                seed: master,
+                index,
+                limit,
+            });
+        }
         let bot = &mut bots[d.player as usize];
         if matches!(d.ask, Ask::Commit) {
             if let Some(set) = bot.commit_set(game, d) {
@@ -1572,5 +1607,5 @@ pub fn play_game_within(
         game.apply(i);
     }
     game.close_stat_memo();
-    game.record()
+    Ok(game.record())
 }

@@ -987,7 +987,6 @@ fn an_attacker_that_left_play_adds_no_attack() {
 /// fault such as a response offered forever must not hang a batch); within the limit a game
 /// plays to its end.
 #[test]
-#[should_panic(expected = "game 3 of seed 9 made 20 decisions without ending")]
 fn a_game_that_does_not_end_stops_at_the_decision_limit() {
     let db = crate::cards::testkit::db();
     let setup = crate::soak::soak_setup(
@@ -1003,7 +1002,20 @@ fn a_game_that_does_not_end_stops_at_the_decision_limit() {
     .unwrap();
     let mut g = Game::new(db, &setup);
     let mut bots: Vec<Box<dyn Bot>> = vec![crate::bots::make("basic").unwrap()];
-    play_game_within(&mut g, &mut bots, 9, 3, GAME_DECISION_LIMIT);
+    let whole = play_game_within(&mut g, &mut bots, 9, 3, GAME_DECISION_LIMIT).unwrap();
     assert!(g.is_over());
-    play_game_within(&mut g, &mut bots, 9, 3, 20);
+    assert!(whole.rounds > 0);
+    let err = play_game_within(&mut g, &mut bots, 9, 3, 20).unwrap_err();
+    assert_eq!(
+        err,
+        PlayError::DecisionLimit {
+            seed: 9,
+            index: 3,
+            limit: 20
+        }
+    );
+    assert!(err
+        .to_string()
+        .starts_with("game 3 of seed 9 made 20 decisions without ending"));
+    assert!(!g.is_over());
 }

@@ -250,36 +250,10 @@ struct Worker<'a> {
 ///
 /// A game the engine cannot finish ([`PlayError`]) sets `stop`: its chunk is reported with the
 /// games before it, and the fault with the lowest game index is returned once every started
-/// chunk has been reported (so the games played are kept, e.g. in a checkpoint).
+/// chunk has been reported (so the games played are kept, e.g. in a checkpoint). `limit`: a
+/// game's decision limit (`engine::GAME_DECISION_LIMIT`; a test makes every game a fault).
 #[allow(clippy::too_many_arguments)]
 pub fn run_work(
-    db: &CardDb,
-    setups: &[GameSetup],
-    bots: &[String],
-    seed: u64,
-    items: &[WorkItem],
-    threads: usize,
-    per_game: PerGame,
-    stop: &AtomicBool,
-    on_done: impl FnMut(ChunkDone),
-) -> Result<(), PlayError> {
-    run_work_within(
-        db,
-        setups,
-        bots,
-        seed,
-        items,
-        threads,
-        per_game,
-        stop,
-        on_done,
-        crate::engine::GAME_DECISION_LIMIT,
-    )
-}
-
-/// `run_work` with each game's decision limit given (a test makes every game a fault).
-#[allow(clippy::too_many_arguments)]
-fn run_work_within(
     db: &CardDb,
     setups: &[GameSetup],
     bots: &[String],
@@ -437,6 +411,7 @@ pub fn run_batch(
                 pb.inc(d.item.len());
             }
         },
+        crate::engine::GAME_DECISION_LIMIT,
     )?;
     result.games.sort_by_key(|g| g.index);
     Ok(result)
@@ -521,6 +496,7 @@ mod tests {
                 part.extend(parsed);
                 rows.extend(d.rows);
             },
+            crate::engine::GAME_DECISION_LIMIT,
         )
         .unwrap();
         rows.sort_by_key(|r| r.1);
@@ -555,7 +531,7 @@ mod tests {
         work_items(0, &[(0, 200)], &mut items);
         let stop = AtomicBool::new(false);
         let mut reported = 0u64;
-        let r = run_work_within(
+        let r = run_work(
             &db,
             std::slice::from_ref(&setup),
             &["basic".to_string()],
@@ -591,6 +567,7 @@ mod tests {
             PerGame::No,
             &AtomicBool::new(false),
             |_| {},
+            crate::engine::GAME_DECISION_LIMIT,
         );
         assert_eq!(ok, Ok(()));
     }

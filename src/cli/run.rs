@@ -403,6 +403,7 @@ pub(super) fn cmd_run(a: &RunArgs) -> Result<()> {
                 }
             }
         },
+        lotr_sim::engine::GAME_DECISION_LIMIT,
     );
     let secs = t0.elapsed().as_secs_f64();
     progress.finish();

@@ -293,9 +293,72 @@ pub(super) fn kill_set(
         6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
         7 => cheapest_subset::<128>(&atk[..n], &kc[..n], need),
         8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
+        // (From 9 candidates the two halves are searched apart: `cheapest_subset_split`.)
+        _ if need > 0 => cheapest_subset_split(&atk[..n], &kc[..n], need),
         9..=10 => cheapest_subset::<1024>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
+}
+
+/// `cheapest_subset` for 9 to 12 candidates (`need` > 0, so the empty set never qualifies), by
+/// meeting in the middle: every subset `L` of the low half (bits `0..lo`) with its totals, sorted
+/// by ΣATK (highest first) with the best (cost, mask) of each prefix; then for every subset `H`
+/// of the high half, the best `L` with ΣATK ≥ `need` − ΣATK(`H`) is that of the longest prefix
+/// reaching it. The answer is the least (cost, mask) over all `H << lo | L`: the same
+/// subset as `cheapest_subset`'s (least cost, and the least mask among equal costs), in about
+/// a tenth of its work at 12 candidates.
+fn cheapest_subset_split(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
+    let n = atk.len();
+    debug_assert!((9..=12).contains(&n) && need > 0);
+    let lo = n / 2;
+    let (n_lo, n_hi) = (1usize << lo, 1usize << (n - lo));
+    // The low half's subsets: totals (one add per subset, as `cheapest_subset`).
+    let mut sums = [0i32; 64];
+    let mut costs = [0i32; 64];
+    for mask in 1..n_lo {
+        let i = mask.trailing_zeros() as usize;
+        let rest = mask & (mask - 1);
+        sums[mask] = sums[rest] + atk[i] as i32;
+        costs[mask] = costs[rest] + kc[i] + atk[i] as i32;
+    }
+    // By ΣATK, highest first; `best[k]`: the least (cost, mask) among the first k + 1.
+    let mut order = [0u8; 64];
+    for (k, o) in order.iter_mut().enumerate().take(n_lo) {
+        *o = k as u8;
+    }
+    order[..n_lo].sort_unstable_by_key(|&l| std::cmp::Reverse(sums[l as usize]));
+    let mut sorted = [0i32; 64];
+    let mut best = [(0i32, 0u32); 64];
+    for k in 0..n_lo {
+        let l = order[k] as usize;
+        sorted[k] = sums[l];
+        let here = (costs[l], l as u32);
+        best[k] = if k == 0 { here } else { best[k - 1].min(here) };
+    }
+    // The high half's subsets, each with the best low subset that completes it.
+    let mut hsum = [0i32; 64];
+    let mut hcost = [0i32; 64];
+    let mut found: Option<(i32, u32)> = None;
+    for h in 0..n_hi {
+        if h > 0 {
+            let i = h.trailing_zeros() as usize;
+            let rest = h & (h - 1);
+            hsum[h] = hsum[rest] + atk[lo + i] as i32;
+            hcost[h] = hcost[rest] + kc[lo + i] + atk[lo + i] as i32;
+        }
+        let t = need as i32 - hsum[h];
+        // How many low subsets reach `t` (a prefix of `sorted`).
+        let m = sorted[..n_lo].partition_point(|&x| x >= t);
+        if m == 0 {
+            continue;
+        }
+        let (c, l) = best[m - 1];
+        let cand = (hcost[h] + c, (h as u32) << lo | l);
+        if found.is_none_or(|f| cand < f) {
+            found = Some(cand);
+        }
+    }
+    found
 }
 
 /// The cheapest subset (cost = Σ keep cost + ΣATK) of the `atk.len()` ≤ log2(N) candidates
@@ -2094,4 +2157,42 @@ pub(super) fn flip_kill_held(g: &Game) -> bool {
         .max()
         .unwrap_or(0);
     staged > w().flip_ready && threat < w().flip_threat
+}
+
+#[cfg(test)]
+mod subset_tests {
+    use super::{cheapest_subset, cheapest_subset_split};
+    use rand::{Rng, SeedableRng};
+
+    /// The split search finds `cheapest_subset`'s subset (the least cost, then the least mask)
+    /// for 9 to 12 candidates: random Attacks, keep costs (negative ones too) and needs, ties
+    /// made common by small ranges.
+    #[test]
+    fn cheapest_subset_split_equals_the_full_enumeration() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(25);
+        let mut found = 0;
+        for case in 0..3000 {
+            let n = 9 + case % 4;
+            let atk: Vec<i16> = (0..n).map(|_| rng.gen_range(1..=6)).collect();
+            let kc: Vec<i32> = (0..n)
+                .map(|_| {
+                    if case % 3 == 0 {
+                        rng.gen_range(-3..=3)
+                    } else {
+                        rng.gen_range(0..=4) * 5
+                    }
+                })
+                .collect();
+            let total: i16 = atk.iter().sum();
+            let need = rng.gen_range(1..=total + 3);
+            let full = cheapest_subset::<4096>(&atk, &kc, need);
+            assert_eq!(
+                cheapest_subset_split(&atk, &kc, need),
+                full,
+                "atk {atk:?} kc {kc:?} need {need}"
+            );
+            found += full.is_some() as u32;
+        }
+        assert!(found > 2000, "most cases have a subset: {found}");
+    }
 }

@@ -1549,8 +1549,14 @@ pub(super) const LOSING_THREAT: i16 = 50;
 /// random captive per point of progress and empties the stage sooner; the next stage stages
 /// its strongest enemies at once.
 pub(super) fn stalls(g: &Game, p: u8) -> bool {
+    stalls_at(g, p, g.players[p as usize].threat)
+}
+
+/// `stalls` with player `p`'s threat at `threat`.
+pub(super) fn stalls_at(g: &Game, p: u8, threat: i16) -> bool {
+    let _ = p;
     let t = w().stall_threat;
-    if t == 0 || (g.players[p as usize].threat as i32) >= t {
+    if t == 0 || (threat as i32) >= t {
         return false;
     }
     let Some(q) = g.current_quest() else {

@@ -610,6 +610,16 @@ weights! {
     /// points on core-leadership (threat losses); `lookahead` (its rollouts) 04 Easy +12.3
     /// (+6.8 to +17.9), 300 pairs (results/research/greet47.md).
     stall_threat: 25,
+    /// greet47: plays a threat reduction (`Hint::threat_reduction`: The Galadhrim's Greeting)
+    /// in the planning phase while the threat is within this of `stall_threat` (or past it) and
+    /// the lowered threat stalls again (`planning::relief_extends_stall`; 0: off). Its
+    /// resources are not saved for it. Measured 6 against 0 (2,000 pairs, seeds 4801 / 4802,
+    /// wins B − A, Mount Gram): 04-rohan-riders Easy +1.45 (+0.29 to +2.61) / +1.55 (+0.41 to
+    /// +2.69); 06-glorfindel-spirit Easy −0.45 (n.s.) / +0.80 (+0.03 to +1.57);
+    /// 10-core-leadership-spirit Standard −0.20 (n.s.) / +0.65 (+0.02 to +1.28);
+    /// weather-hills-loremasters Easy +0.65 (+0.10 to +1.20) / 0.00; the other cells within
+    /// noise; core-leadership identical (no threat reduction). 3 measured alike.
+    stall_greet: 6,
     /// speed16: the optional engagement answered from this round's commit plan (its
     /// `Intent`: the enemy it held characters for, while `intended_engage` still holds, else
     /// none) instead of a new round plan: 1 while the staged enemies that plan could weigh for

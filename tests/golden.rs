@@ -552,10 +552,10 @@ fn mount_gram_easy_three_players() {
 }
 
 /// Escape from Mount Gram, 4 players, Standard: four separate staging areas join in order
-/// (RULES §7.7): in round 8 P1 joins P2, then P3 joins them; in round 9 P4 joins that group,
-/// and in round 10, with no one left to join, everyone moves on to stage 3 at once. (Game 31:
-/// since `plan_intent` the game 7 of this batch no longer shows the joins in this order, since
-/// cards41's Defense boosts game 127 neither, since greet47's `stall_threat` game 327 neither.)
+/// (RULES §7.7): in round 4 (first player P4) P1 joins P2, then P3 joins them; in round 5
+/// (first player P1) P4 joins that group, and in round 7, with no one left to join, everyone
+/// moves on to stage 3 at once. (Game 327: since `plan_intent` the game 7 of this batch no
+/// longer shows the joins in this order, since cards41's Defense boosts game 127 neither.)
 #[test]
 fn mount_gram_standard_four_players_join() {
     let got = trace_in(
@@ -569,7 +569,7 @@ fn mount_gram_standard_four_players_join() {
         ],
         "basic",
         1,
-        31,
+        327,
     );
     let at = |s: &str| {
         got.lines()
@@ -584,7 +584,7 @@ fn mount_gram_standard_four_players_join() {
     let on = at("no one left to join: all players move on");
     let s3 = at("Quest stage 3B: Flight from Mount Gram");
     assert!(split < j1 && j1 < j2 && j2 < j3 && j3 < one && one < on && on < s3);
-    check("mount-gram-standard-4p-basic-s1-g31.txt", got);
+    check("mount-gram-standard-4p-basic-s1-g327.txt", got);
 }
 
 /// Escape from Mount Gram Nightmare, solo: Cruel Torment on the stage, Prison Guard, Raid

@@ -1553,11 +1553,10 @@ pub(super) fn stalls(g: &Game, p: u8) -> bool {
     stalls_at(g, p, g.players[p as usize].threat)
 }
 
-/// `stalls` with player `p`'s threat at `threat`.
-pub(super) fn stalls_at(g: &Game, p: u8, threat: i16) -> bool {
-    let _ = p;
+/// `stalls` with the player's threat at `threat` (one player: the game is solo).
+pub(super) fn stalls_at(g: &Game, _p: u8, threat: i16) -> bool {
     let t = w().stall_threat;
-    // Solo games only: with 2 or 4 players it measured worse (2,000 pairs, below).
+    // Solo games only (see `stalls`).
     if t == 0 || (threat as i32) >= t || g.players_in_game() > 1 {
         return false;
     }

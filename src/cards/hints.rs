@@ -130,6 +130,11 @@ pub struct Hint {
     /// A card that counts enemies destroyed toward advancing the quest (a Mission objective
     /// whose tokens come from kills): while it is in play every kill is progress.
     pub kills_advance_quest: bool,
+    /// A quest stage without quest points whose progress frees the cards captured under it,
+    /// and which the players leave (for a harder stage) once nothing is left under it (Escape
+    /// from Mount Gram's Gornákh's Dungeons): questing there both rescues and hastens the move
+    /// on (`basic`'s `stall_threat`).
+    pub leave_when_emptied: bool,
     /// A location whose Threat grows while it waits in the staging area (tokens that raise its
     /// Threat): the Threat it is expected to gain per round. Travelling to it sooner is worth
     /// that much more, and a search bot counts it as staged threat to come. On an enemy (Carn
@@ -325,6 +330,7 @@ pub const LOST: i16 = 60;
 pub const NO_HINT: Hint = Hint {
     deck_needs: &[],
     kills_advance_quest: false,
+    leave_when_emptied: false,
     threat_growth: 0,
     attacks_when_engaged: false,
     explore_reveals: None,

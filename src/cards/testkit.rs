@@ -243,6 +243,8 @@ pub mod codes {
     pub const UNEXPECTED_COURAGE: &str = "Core-057";
     pub const HOLD_YOUR_GROUND: &str = "TBoCD-119";
     pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
+    /// greet47: Escape from Mount Gram's stage 2B (`Hint::leave_when_emptied`).
+    pub const GORNAKHS_DUNGEONS_2B: &str = "EfMG-039B";
     /// probe40: events played only from the discard pile, and a hero who discards from hand.
     pub const ELVEN_LIGHT: &str = "TDR-145";
     pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";

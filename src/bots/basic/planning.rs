@@ -91,6 +91,19 @@ pub(super) fn relief_keeps_enemies_away(g: &Game, p: u8, c: CardId) -> bool {
         || g.list(Zone::EncounterDeck).iter().any(|&e| near(e))
 }
 
+/// `stall_greet`: is threat-reduction card `c` worth playing now, in the planning phase, to
+/// keep `quest::stalls` going? The threat is within `stall_greet` of `stall_threat` (or past
+/// it) and the lowered threat still stalls.
+pub(super) fn relief_extends_stall(g: &Game, p: u8, c: CardId) -> bool {
+    let r = hint(g, c).threat_reduction;
+    let window = w().stall_greet;
+    if window == 0 || r <= 0 || g.phase != Phase::Planning || g.rule(Rule::CannotReduceThreat(p)) {
+        return false;
+    }
+    let threat = g.players[p as usize].threat;
+    (threat as i32) + window >= w().stall_threat && quest::stalls_at(g, p, (threat - r).max(0))
+}
+
 /// Would paying for `c` leave too few resources of the saved card's sphere to pay for it?
 fn breaks_saving(g: &Game, p: u8, c: CardId) -> bool {
     let Some(s) = saving_for(g, p) else {
@@ -170,6 +183,8 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         _ if w().spare_draw == 0 && hint(g, c).spare_resource_draw => 0,
         // (`greet_early`: a threat reduction that keeps coming enemies away.)
         _ if relief_keeps_enemies_away(g, p, c) => action_value(g, p, c, None).max(60),
+        // (`stall_greet`: a threat reduction that keeps the stall going.)
+        _ if relief_extends_stall(g, p, c) => action_value(g, p, c, None).max(60),
         _ => action_value(g, p, c, None),
     }
 }

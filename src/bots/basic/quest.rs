@@ -1591,6 +1591,10 @@ fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
 /// With `boost_committed=2` (sense40): never before the card quests (the window after the
 /// commit step has the same boost on a committed card).
 pub(super) fn boost_wasted(g: &Game, p: u8, c: CardId) -> bool {
+    // greet47: nobody quests while the bot stalls (`stalls`).
+    if hint(g, c).boosts_own_quest && !g.card(c).questing && stalls(g, p) {
+        return true;
+    }
     if w().boost_committed == 0 || !hint(g, c).boosts_own_quest || g.card(c).questing {
         return false;
     }
@@ -1600,7 +1604,45 @@ pub(super) fn boost_wasted(g: &Game, p: u8, c: CardId) -> bool {
 /// The threat at which a player is eliminated (RULES.md §4).
 pub(super) const LOSING_THREAT: i16 = 50;
 
+/// greet47 `stall_threat`: does player `p` send nobody to the quest this round, to stay on a
+/// stage he leaves once nothing is captured under it (`Hint::leave_when_emptied`: Gornákh's
+/// Dungeons) while his board grows? Only while that stage is the current quest, no hero is
+/// still captured under it (a hero is worth rescuing), something still is (else the stage is
+/// left anyway), and his threat is below `stall_threat` (0: never). Questing there rescues one
+/// random captive per point of progress and empties the stage sooner; the next stage stages
+/// its strongest enemies at once. Solo games only: with 2 players (core-spirit and
+/// core-leadership, 1,000 pairs, seed 4821) it lost 11.0 (Easy) and 7.6 (Standard) win points.
+pub(super) fn stalls(g: &Game, p: u8) -> bool {
+    stalls_at(g, p, g.players[p as usize].threat)
+}
+
+/// `stalls` with the player's threat at `threat` (one player: the game is solo).
+pub(super) fn stalls_at(g: &Game, _p: u8, threat: i16) -> bool {
+    let t = w().stall_threat;
+    // Solo games only (see `stalls`).
+    if t == 0 || (threat as i32) >= t || g.players_in_game() > 1 {
+        return false;
+    }
+    let Some(q) = g.current_quest() else {
+        return false;
+    };
+    if !hint(g, q).leave_when_emptied {
+        return false;
+    }
+    let mut any = false;
+    for c in g.captives(q) {
+        if g.def_of(c).ty == CardType::Hero {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
 pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
+    if stalls(g, p) {
+        return find(o, Opt::Done);
+    }
     let qs = g.questing_stat();
     let reserved = commit_reserved(g, p, memo);
     // Progress that cannot count: on a stage without quest points, stop committing once the
@@ -1671,6 +1713,9 @@ fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
 pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<CommitSet> {
     if progress_is_useless(g) || o.len() > 32 {
         return None;
+    }
+    if stalls(g, p) {
+        return Some(CommitSet::EMPTY);
     }
     let qs = g.questing_stat();
     let reserved = commit_reserved(g, p, memo);

@@ -597,6 +597,30 @@ weights! {
     /// the threat meets after this round's refresh and would not meet once lowered (0: only at
     /// threat 35 or to stop an engagement now, as before).
     greet_early: 0,
+    /// greet47: below this threat nobody quests on a stage left once nothing is captured under
+    /// it (`Hint::leave_when_emptied`: Escape from Mount Gram's Gornákh's Dungeons), while no
+    /// hero is captured there, in a solo game (`quest::stalls`): the board grows before the
+    /// next stage (0: quest as on any stage without quest points, the play before). With 2
+    /// players it lost 11.0 / 7.6 win points (Easy / Standard, 1,000 pairs, seed 4821). Measured 25 against 0
+    /// (2,000 pairs, seeds 4781 / 4782, wins B − A): 04-rohan-riders (a foreign deck) Easy
+    /// +9.65 / +10.65, Standard +6.30 / +7.35; 06-glorfindel-spirit Easy +5.65 / +6.20,
+    /// Standard +4.35 / +3.65; 10-core-leadership-spirit +3.2 to +3.8; chetwood-vigil Easy
+    /// +2.10 / +1.85, Standard +2.00 / +1.15; core-leadership Easy -0.25 / -0.55 (n.s.),
+    /// Standard -0.25 (n.s.) / +1.80; weather-hills-loremasters within ±0.65 (n.s.). Other
+    /// scenarios identical. 30 and 35 gained more on the questing decks but lost up to 7
+    /// points on core-leadership (threat losses); `lookahead` (its rollouts) 04 Easy +12.3
+    /// (+6.8 to +17.9), 300 pairs (results/research/greet47.md).
+    stall_threat: 25,
+    /// greet47: plays a threat reduction (`Hint::threat_reduction`: The Galadhrim's Greeting)
+    /// in the planning phase while the threat is within this of `stall_threat` (or past it) and
+    /// the lowered threat stalls again (`planning::relief_extends_stall`; 0: off). Its
+    /// resources are not saved for it. Measured 6 against 0 (2,000 pairs, seeds 4801 / 4802,
+    /// wins B − A, Mount Gram): 04-rohan-riders Easy +1.45 (+0.29 to +2.61) / +1.55 (+0.41 to
+    /// +2.69); 06-glorfindel-spirit Easy −0.45 (n.s.) / +0.80 (+0.03 to +1.57);
+    /// 10-core-leadership-spirit Standard −0.20 (n.s.) / +0.65 (+0.02 to +1.28);
+    /// weather-hills-loremasters Easy +0.65 (+0.10 to +1.20) / 0.00; the other cells within
+    /// noise; core-leadership identical (no threat reduction). 3 measured alike.
+    stall_greet: 6,
     /// speed16: the optional engagement answered from this round's commit plan (its
     /// `Intent`: the enemy it held characters for, while `intended_engage` still holds, else
     /// none) instead of a new round plan: 1 while the staged enemies that plan could weigh for

@@ -65,6 +65,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "EfMG-039B",
         hint: Hint {
             effect: Some(bot::join_choice),
+            leave_when_emptied: true,
             ..NO_HINT
         },
         forced: Some(stage2b_forced),
@@ -1183,6 +1184,10 @@ mod tests {
         g.settle();
         let s0 = stage_of(&g, 0).unwrap();
         let s1 = stage_of(&g, 1).unwrap();
+        // The bot hint: left once emptied (`basic`'s `stall_threat`).
+        assert!(g
+            .known_script(s0)
+            .is_some_and(|s| s.hint.leave_when_emptied));
         // Progress on P1's stage rescues that many of its captives instead.
         g.areas.now = 0;
         g.place_progress_on_quest(3, false);

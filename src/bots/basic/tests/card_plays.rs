@@ -760,3 +760,41 @@ fn saves_its_spheres_resources_for_a_dearer_card_when_asked() {
 fn use_or_pass(ph: Phase, c: CardId) -> Decision {
     dec(0, Ask::Action(ph), vec![Opt::Pass, Opt::Activate(c)])
 }
+
+/// greet47 `stall_greet`: while `basic` stalls on Gornákh's Dungeons (`stall_threat`, 25) and
+/// its threat is within 6 of the end of the stall, The Galadhrim's Greeting is worth playing in
+/// the planning phase: the lowered threat stalls again. Far from the end, or when even the
+/// lowered threat is 25 or more, or with `stall_greet=0`, it keeps its old value.
+#[test]
+fn stall_greet_plays_the_greeting_to_keep_stalling() {
+    let mut g = sandbox_in("escape-from-mount-gram", Mode::Easy, &[SPIRIT_HEROES]);
+    let q = set_stage(&mut g, GORNAKHS_DUNGEONS_2B);
+    for z in [Zone::EncounterDeck, Zone::Staging, Zone::Active] {
+        clear_zone(&mut g, z);
+    }
+    let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    g.capture(ally, q);
+    let gg = g.spawn(THE_GALADHRIMS_GREETING, 0, Zone::Hand(0));
+    g.phase = Phase::Planning;
+    install(weights::DEFAULT);
+    g.players[0].threat = 22;
+    assert!(
+        relief_extends_stall(&g, 0, gg),
+        "22 + 6 reaches 25; 16 stalls"
+    );
+    assert!(play_value(&g, 0, gg) >= 60);
+    g.players[0].threat = 28;
+    assert!(
+        relief_extends_stall(&g, 0, gg),
+        "past the end: 22 stalls again"
+    );
+    g.players[0].threat = 31;
+    assert!(!relief_extends_stall(&g, 0, gg), "25 would not stall");
+    g.players[0].threat = 18;
+    assert!(!relief_extends_stall(&g, 0, gg), "far from the end");
+    assert_eq!(play_value(&g, 0, gg), 0);
+    g.players[0].threat = 22;
+    install(Weights::from_options(&[("stall_greet".to_string(), "0".to_string())]).unwrap());
+    assert!(!relief_extends_stall(&g, 0, gg), "off");
+    install(weights::DEFAULT);
+}

@@ -257,6 +257,10 @@ pub mod codes {
     pub const NORBURY_TOMBS: &str = "TLR-037";
     /// Lore heroes (Core Set): Denethor, Glorfindel, Beravor.
     pub const LORE_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
+    /// ett47: Across the Ettenmoors' cards the situation tests stage.
+    pub const SECLUDED_CAVE: &str = "AtE-068";
+    pub const SAVAGE_TROLLSPAWN: &str = "AtE-072";
+    pub const RUGGED_COUNTRY: &str = "TLR-047";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

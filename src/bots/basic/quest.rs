@@ -1886,6 +1886,14 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
         let h = hint(g, l);
+        // (`safe_hold`, ett47: a Safe location waits for an engaged enemy to send back.)
+        if h.safe_location
+            && w().safe_hold != 0
+            && g.list(Zone::Engaged(p)).is_empty()
+            && (w().safe_hold == 1 || threat_elsewhere(g, o))
+        {
+            continue;
+        }
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
         // On a stage without quest points (The Weather Hills 1B) questing progress only counts
         // on locations: any location is worth travelling to.
@@ -1951,6 +1959,14 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or
+/// more.
+fn threat_elsewhere(g: &Game, o: &[Opt]) -> bool {
+    o.iter().any(|opt| {
+        matches!(*opt, Opt::Card(l) if !hint(g, l).safe_location && g.threat_contribution(l) >= 2)
+    })
 }
 
 /// With `return_travel` (distill44): what travelling to `l` costs in travel score (3 a threat

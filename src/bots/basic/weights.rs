@@ -784,6 +784,26 @@ weights! {
     /// (4,000 pairs) -0.075 (-0.237 to +0.087), Ettenmoors Easy (3,000) +0.067 (-0.093 to
     /// +0.227), rounds -0.013 (-0.023 to -0.002).
     team_lethal: 0,
+    /// ett47 (bits): an action that pays a resource to heal (`Hint::pays_to_heal`: Glorfindel)
+    /// is used in the resource phase while a character of its player carries damage, not only
+    /// with what is left in the refresh phase. Bit 1 on; bit 2 only for a damaged hero; bit 4
+    /// only while the healer keeps a resource after paying; bit 8 not while the hand is
+    /// discarded each round (Erestor: the resources pay for cards that are lost otherwise);
+    /// bit 16 only while a card that punishes damage is in play (`Hint::punishes_damage`:
+    /// Across the Ettenmoors 3B, Savage Trollspawn, Goblin Pursuer). `lookahead` made this use
+    /// where `basic` passed in about a third of 100 Ettenmoors Easy games (noldor-questers,
+    /// 06-glorfindel-spirit, 02-noldor-lore). Default 25 (1 + 8 + 16), measured against 0
+    /// (`basic`, 2,000 pairs a cell): see results/research/ett47.md.
+    early_heal: 25,
+    /// ett47: a Safe location (`Hint::safe_location`, Across the Ettenmoors; it has no Threat,
+    /// and travelling there sends the engaged enemies back to the staging area) is not
+    /// travelled to while no enemy is engaged with its player and (2) another location in the
+    /// staging area has Threat 2 or more, or (1) at all. 0: always, by its travel bonus.
+    /// `lookahead` passed on, or went elsewhere than, `basic`'s Safe location in 35% of those
+    /// travels (100 Ettenmoors Easy games a deck). Default 2, measured against 0 (`basic`, 2,000
+    /// pairs a cell): see results/research/ett47.md; 1 was mixed (noldor-questers Easy +2.55
+    /// win points, 02-noldor-lore −0.40, 06 Standard progress +0.82).
+    safe_hold: 2,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -295,6 +295,9 @@ pub struct Hint {
     /// damaged fighters): `basic` with `early_heal` bit 16 heals early only while one is in
     /// play (the main quest, staged or engaged).
     pub punishes_damage: bool,
+    /// An attachment whose whole use is to save its player from elimination by threat (Favor
+    /// of the Valar): `basic` with `insure_threat` plays it only from that threat on.
+    pub threat_insurance: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -402,6 +405,7 @@ pub const NO_HINT: Hint = Hint {
     pays_to_heal: false,
     safe_location: false,
     punishes_damage: false,
+    threat_insurance: false,
 };
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.

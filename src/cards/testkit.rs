@@ -261,6 +261,7 @@ pub mod codes {
     pub const SECLUDED_CAVE: &str = "AtE-068";
     pub const SAVAGE_TROLLSPAWN: &str = "AtE-072";
     pub const RUGGED_COUNTRY: &str = "TLR-047";
+    pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

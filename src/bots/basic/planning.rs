@@ -163,6 +163,13 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         }
         // A restricted attachment that could only push out another one is not played.
         CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
+        // (`insure_threat`, ett47: threat insurance waits for the threat it insures against.)
+        CardType::Attachment
+            if hint(g, c).threat_insurance
+                && (g.players[p as usize].threat as i32) < w().insure_threat =>
+        {
+            0
+        }
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,

@@ -804,18 +804,32 @@ weights! {
     /// pairs a cell): see results/research/ett47.md; 1 was mixed (noldor-questers Easy +2.55
     /// win points, 02-noldor-lore −0.40, 06 Standard progress +0.82).
     safe_hold: 2,
+    /// ett47: an attachment that only saves its player from elimination by threat
+    /// (`Hint::threat_insurance`: Favor of the Valar) is played only from this threat on; 0:
+    /// whenever it is affordable (its attach score). `lookahead` passed where `basic` played it
+    /// 61 times in 30 of 100 Ettenmoors Easy games (06-glorfindel-spirit), mostly before round
+    /// 6, and played it later. Default 35, measured against 0 (`basic`, seeds 4741 / 4743,
+    /// 2,000 pairs): 06-glorfindel-spirit the Ettenmoors Easy +2.55 / +1.35 win points (above
+    /// 0), Standard +0.35 / +0.15 (n.s.); seed 4742, 1,000 pairs: Mount Gram Easy +2.90,
+    /// Standard +2.10, Intruders Easy +0.40 (above 0); The Battle of Carn Dûm
+    /// (carn-dum-vanguard, no wins) progress +0.01 (n.s.) but rounds -0.01 (-0.02 to -0.00),
+    /// seed 4745; The Weather Hills (hunters, trackers) within noise or above. 40 did as well on
+    /// the 06 cells but shortened Carn Dûm games by 0.02-0.03 rounds (results/research/ett47.md).
+    insure_threat: 35,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
 /// defaults from before the tuned `threat_unit` / `reveal_threat` (style `handset`), which
 /// measured better there (see `threat_unit`), and without ett47's `early_heal` and `safe_hold`
 /// (with them, `lookahead` on the Ettenmoors noldor-questers, 300 pairs: Easy -1.00 / -0.33
-/// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0).
+/// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
+/// and `insure_threat` (not measured as a rollout policy).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
     early_heal: 0,
     safe_hold: 0,
+    insure_threat: 0,
     ..DEFAULT
 };
 
@@ -993,17 +1007,20 @@ mod tests {
 
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
     /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
-    /// except that `ROLLOUT` also plays without ett47's `early_heal` and `safe_hold`.
+    /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold` and
+    /// `insure_threat`.
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
         let h = Weights::style("handset").unwrap();
-        assert_eq!((ROLLOUT.early_heal, ROLLOUT.safe_hold), (0, 0));
-        assert_ne!((h.early_heal, h.safe_hold), (0, 0));
+        let ett47 = |w: &Weights| (w.early_heal, w.safe_hold, w.insure_threat);
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
                 safe_hold: h.safe_hold,
+                insure_threat: h.insure_threat,
                 ..ROLLOUT
             },
             h

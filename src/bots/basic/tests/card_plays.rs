@@ -827,3 +827,32 @@ fn glorfindel_heals_in_the_resource_phase_while_damage_is_punished() {
         Opt::Activate(glorfindel)
     );
 }
+
+#[test]
+fn favor_of_the_valar_waits_for_the_threat_it_insures_against() {
+    // Fault class (ett47: `lookahead` passed where `basic` played it, 61 times in 30 of 100
+    // Across the Ettenmoors Easy games, 06-glorfindel-spirit, and played it later): its only
+    // use is to save its player from elimination by threat, so at a low threat its Spirit
+    // resource is worth more elsewhere (`insure_threat` 35).
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let favor = g.spawn(FAVOR_OF_THE_VALAR, 0, Zone::Hand(0));
+    assert!(hint(&g, favor).threat_insurance);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 2;
+    }
+    g.phase = Phase::Planning;
+    g.players[0].threat = 30;
+    install(weights::DEFAULT);
+    assert_eq!(
+        chosen(&g, Ask::Planning, vec![Opt::Pass, Opt::Play(favor)]),
+        Opt::Pass
+    );
+    let d = dec(0, Ask::Planning, vec![Opt::Pass, Opt::Play(favor)]);
+    assert_eq!(
+        d.options[bot_with(&[("insure_threat", "0")]).choose(&g, &d)],
+        Opt::Play(favor),
+        "off: played when affordable"
+    );
+    g.players[0].threat = 35;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(favor));
+}

@@ -298,6 +298,10 @@ pub struct Hint {
     /// An attachment whose whole use is to save its player from elimination by threat (Favor
     /// of the Valar): `basic` with `insure_threat` plays it only from that threat on.
     pub threat_insurance: bool,
+    /// A side quest whose defeat makes an enemy engage a player (Scavenge for Supplies' Troll):
+    /// `basic` with `side_enemy_wait` chooses it only when this round finishes it, whatever its
+    /// priority.
+    pub defeat_engages_enemy: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -406,6 +410,7 @@ pub const NO_HINT: Hint = Hint {
     safe_location: false,
     punishes_damage: false,
     threat_insurance: false,
+    defeat_engages_enemy: false,
 };
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.

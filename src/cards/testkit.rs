@@ -262,6 +262,7 @@ pub mod codes {
     pub const SAVAGE_TROLLSPAWN: &str = "AtE-072";
     pub const RUGGED_COUNTRY: &str = "TLR-047";
     pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
+    pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -1774,10 +1774,20 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let prio = hint(g, c).side_quest_priority;
         // (`side_prio_min`, distill43: a lower priority counts as none.)
         let prio = if prio < w().side_prio_min { 0 } else { prio };
+        // (`side_enemy_wait`, ett47: a side quest whose defeat brings an enemy waits.)
+        let enemy_wait = hint(g, c).defeat_engages_enemy && !main_blocked;
+        let prio = if enemy_wait && w().side_enemy_wait != 0 {
+            0
+        } else {
+            prio
+        };
         let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        if enemy_wait && w().side_enemy_wait >= 2 {
             continue;
         }
         if day_only && !cheap {

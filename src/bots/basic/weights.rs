@@ -816,6 +816,21 @@ weights! {
     /// seed 4745; The Weather Hills (hunters, trackers) within noise or above. 40 did as well on
     /// the 06 cells but shortened Carn Dûm games by 0.02-0.03 rounds (results/research/ett47.md).
     insure_threat: 35,
+    /// ett47: 1, a side quest whose defeat makes an enemy engage (`Hint::defeat_engages_enemy`:
+    /// Scavenge for Supplies) counts as one without priority (the current quest only when this
+    /// round's expected surplus finishes it, or the main quest cannot be defeated anyway); 2,
+    /// it is never the current quest unless the main quest cannot be defeated. 0: off.
+    /// `lookahead` chose the main quest over `basic`'s Scavenge for Supplies about 110 times
+    /// in 100 Ettenmoors Easy games a deck, on every stage. 2 against 0 (`basic`, 2,000 pairs,
+    /// seeds 4751 / 4752): the Ettenmoors Easy / Standard win points noldor-questers +5.55 /
+    /// +3.00 and +2.50 / +2.70, 06-glorfindel-spirit +2.85 / +1.35 and +1.60 / +1.30,
+    /// 02-noldor-lore +0.45 (n.s.) / +0.80 and +0.70 (n.s.) / +1.50; seed 4753 04-rohan-riders
+    /// +4.80 / +1.95, 07-gondor-leadership +2.60 / +0.55 (n.s.), core-leadership -1.05 (n.s.) /
+    /// +1.45. Off: Nightmare (noldor-questers) loses wins beyond noise, -0.85 (-1.34 to -0.36)
+    /// s4752, -0.57 (-1.04 to -0.09) s4754, -1.13 (-1.63 to -0.64) s4755, while its progress
+    /// score gains +1.6 to +2.2; games are 0.2-0.9 rounds shorter everywhere. 1 was worse
+    /// (02-noldor-lore Easy -3.30, s4751): finishing it is what brings the Troll.
+    side_enemy_wait: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -273,6 +273,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-083",
         hint: Hint {
             side_quest_priority: 20,
+            defeat_engages_enemy: true,
             effect: Some(bot::scavenge_effect),
             ..NO_HINT
         },

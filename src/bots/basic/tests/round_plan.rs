@@ -1478,3 +1478,41 @@ fn make_camp_waits_while_kills_advance_a_stage_without_quest_points() {
     g.move_card(hunt, Zone::SetAside);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(camp));
 }
+
+#[test]
+fn scavenge_for_supplies_waits_with_side_enemy_wait() {
+    // Fault class (ett47: `lookahead` made the main quest current where `basic` chose Scavenge
+    // for Supplies about 110 times in 100 Across the Ettenmoors Easy games a deck): its
+    // priority made it the current quest, and defeating it makes a Troll engage. With
+    // `side_enemy_wait` 2 (off by default: Nightmare lost wins) it waits unless the main quest
+    // is blocked; at 1 it is chosen only when this round finishes it.
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    let sq = g.spawn(SCAVENGE_FOR_SUPPLIES, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, sq).defeat_engages_enemy && g.is_side_quest(sq));
+    assert!(hint(&g, sq).side_quest_priority > 0);
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq), "by default");
+    let wait = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
+    assert_eq!(d.options[wait], Opt::Card(main));
+    let s = quest::expected_surplus(&g, 0);
+    let qp = g.stat(sq, Stat::QuestPoints);
+    assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
+    let one = bot_with(&[("side_enemy_wait", "1")]).choose(&g, &d);
+    assert_eq!(
+        d.options[one],
+        Opt::Card(main),
+        "1: not finished this round"
+    );
+    g.card_mut(sq).progress = qp - s;
+    let one = bot_with(&[("side_enemy_wait", "1")]).choose(&g, &d);
+    assert_eq!(d.options[one], Opt::Card(sq), "1: finished this round");
+    let wait = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
+    assert_eq!(d.options[wait], Opt::Card(main), "2: never");
+}

@@ -302,6 +302,10 @@ pub struct Hint {
     /// `basic` with `side_enemy_wait` chooses it only when this round finishes it, whatever its
     /// priority.
     pub defeat_engages_enemy: bool,
+    /// An encounter card that punishes a round without progress on a side quest (Vast
+    /// Troll-fells' shadow): `basic`'s `side_enemy_wait` bit 4 lets no side quest wait while
+    /// one is in the encounter deck or discard pile.
+    pub punishes_idle_side_quests: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -411,6 +415,7 @@ pub const NO_HINT: Hint = Hint {
     punishes_damage: false,
     threat_insurance: false,
     defeat_engages_enemy: false,
+    punishes_idle_side_quests: false,
 };
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.

@@ -263,6 +263,7 @@ pub mod codes {
     pub const RUGGED_COUNTRY: &str = "TLR-047";
     pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
     pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
+    pub const VAST_TROLL_FELLS: &str = "AtEN-007";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

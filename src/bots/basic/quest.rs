@@ -1775,8 +1775,10 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         // (`side_prio_min`, distill43: a lower priority counts as none.)
         let prio = if prio < w().side_prio_min { 0 } else { prio };
         // (`side_enemy_wait`, ett47: a side quest whose defeat brings an enemy waits.)
-        let enemy_wait = hint(g, c).defeat_engages_enemy && !main_blocked;
-        let prio = if enemy_wait && w().side_enemy_wait != 0 {
+        let enemy_wait = hint(g, c).defeat_engages_enemy
+            && !main_blocked
+            && (w().side_enemy_wait & 4 == 0 || !idle_side_punished(g));
+        let prio = if enemy_wait && w().side_enemy_wait & 3 != 0 {
             0
         } else {
             prio
@@ -1787,7 +1789,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if prio == 0 && !cheap && !main_blocked {
             continue;
         }
-        if enemy_wait && w().side_enemy_wait >= 2 {
+        if enemy_wait && w().side_enemy_wait & 2 != 0 {
             continue;
         }
         if day_only && !cheap {
@@ -1969,6 +1971,18 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// `side_enemy_wait` bit 4: whether the encounter deck or discard pile holds a card that
+/// punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`).
+fn idle_side_punished(g: &Game) -> bool {
+    [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .iter()
+        .any(|&z| {
+            g.list(z)
+                .iter()
+                .any(|&c| hint(g, c).punishes_idle_side_quests)
+        })
 }
 
 /// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or

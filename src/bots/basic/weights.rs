@@ -816,21 +816,25 @@ weights! {
     /// seed 4745; The Weather Hills (hunters, trackers) within noise or above. 40 did as well on
     /// the 06 cells but shortened Carn Dûm games by 0.02-0.03 rounds (results/research/ett47.md).
     insure_threat: 35,
-    /// ett47: 1, a side quest whose defeat makes an enemy engage (`Hint::defeat_engages_enemy`:
-    /// Scavenge for Supplies) counts as one without priority (the current quest only when this
-    /// round's expected surplus finishes it, or the main quest cannot be defeated anyway); 2,
-    /// it is never the current quest unless the main quest cannot be defeated. 0: off.
-    /// `lookahead` chose the main quest over `basic`'s Scavenge for Supplies about 110 times
-    /// in 100 Ettenmoors Easy games a deck, on every stage. 2 against 0 (`basic`, 2,000 pairs,
-    /// seeds 4751 / 4752): the Ettenmoors Easy / Standard win points noldor-questers +5.55 /
-    /// +3.00 and +2.50 / +2.70, 06-glorfindel-spirit +2.85 / +1.35 and +1.60 / +1.30,
-    /// 02-noldor-lore +0.45 (n.s.) / +0.80 and +0.70 (n.s.) / +1.50; seed 4753 04-rohan-riders
-    /// +4.80 / +1.95, 07-gondor-leadership +2.60 / +0.55 (n.s.), core-leadership -1.05 (n.s.) /
-    /// +1.45. Off: Nightmare (noldor-questers) loses wins beyond noise, -0.85 (-1.34 to -0.36)
-    /// s4752, -0.57 (-1.04 to -0.09) s4754, -1.13 (-1.63 to -0.64) s4755, while its progress
-    /// score gains +1.6 to +2.2; games are 0.2-0.9 rounds shorter everywhere. 1 was worse
-    /// (02-noldor-lore Easy -3.30, s4751): finishing it is what brings the Troll.
-    side_enemy_wait: 0,
+    /// ett47 (bits): a side quest whose defeat makes an enemy engage
+    /// (`Hint::defeat_engages_enemy`: Scavenge for Supplies' Troll) waits. Bit 1: it counts as
+    /// one without priority (the current quest only when this round's expected surplus
+    /// finishes it); bit 2: it is never the current quest; either way not while the main quest
+    /// cannot be defeated. Bit 4: neither while the encounter deck or discard pile holds a
+    /// card that punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`:
+    /// the Nightmare set's Vast Troll-fells). `lookahead` chose the main quest over `basic`'s
+    /// Scavenge for Supplies about 110 times in 100 Ettenmoors Easy games a deck, on every
+    /// stage. Default 6 against 0 (`basic`, 2,000 pairs, seeds 4772 / 4773): the Ettenmoors
+    /// Easy / Standard win points noldor-questers +4.75 / +2.30 and +4.15 / +1.90,
+    /// 06-glorfindel-spirit +2.20 / +1.15 and +0.90 (n.s.) / +0.90, 02-noldor-lore +1.05 (n.s.)
+    /// / +1.55 and +1.75 / +1.40; seed 4774 04-rohan-riders +5.25 / +1.80, 07-gondor-leadership
+    /// +2.40 / +0.60 (n.s.), core-leadership -1.30 (n.s.) / +0.65 (n.s.); Nightmare identical;
+    /// games 0.3-0.8 rounds shorter where it fires. **Doubt:** core-leadership Easy was below 0
+    /// on three seeds (-1.05, -0.93, -1.30, each within noise). 2 without bit 4 lost Nightmare
+    /// wins (noldor-questers -0.85 (-1.34 to -0.36) s4752, -1.13 (-1.63 to -0.64) s4755); 1
+    /// was worse (02-noldor-lore Easy -3.30, s4751): finishing it is what brings the Troll
+    /// (results/research/ett47.md).
+    side_enemy_wait: 6,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -838,13 +842,14 @@ weights! {
 /// measured better there (see `threat_unit`), and without ett47's `early_heal` and `safe_hold`
 /// (with them, `lookahead` on the Ettenmoors noldor-questers, 300 pairs: Easy -1.00 / -0.33
 /// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
-/// and `insure_threat` (not measured as a rollout policy).
+/// and `insure_threat` and `side_enemy_wait` (not measured as a rollout policy).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
     early_heal: 0,
     safe_hold: 0,
     insure_threat: 0,
+    side_enemy_wait: 0,
     ..DEFAULT
 };
 
@@ -1022,20 +1027,28 @@ mod tests {
 
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
     /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
-    /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold` and
-    /// `insure_threat`.
+    /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold`,
+    /// `insure_threat` and `side_enemy_wait`.
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
         let h = Weights::style("handset").unwrap();
-        let ett47 = |w: &Weights| (w.early_heal, w.safe_hold, w.insure_threat);
-        assert_eq!(ett47(&ROLLOUT), (0, 0, 0));
-        assert_ne!(ett47(&h), (0, 0, 0));
+        let ett47 = |w: &Weights| {
+            (
+                w.early_heal,
+                w.safe_hold,
+                w.insure_threat,
+                w.side_enemy_wait,
+            )
+        };
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
                 safe_hold: h.safe_hold,
                 insure_threat: h.insure_threat,
+                side_enemy_wait: h.side_enemy_wait,
                 ..ROLLOUT
             },
             h

@@ -1480,12 +1480,13 @@ fn make_camp_waits_while_kills_advance_a_stage_without_quest_points() {
 }
 
 #[test]
-fn scavenge_for_supplies_waits_with_side_enemy_wait() {
+fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     // Fault class (ett47: `lookahead` made the main quest current where `basic` chose Scavenge
     // for Supplies about 110 times in 100 Across the Ettenmoors Easy games a deck): its
-    // priority made it the current quest, and defeating it makes a Troll engage. With
-    // `side_enemy_wait` 2 (off by default: Nightmare lost wins) it waits unless the main quest
-    // is blocked; at 1 it is chosen only when this round finishes it.
+    // priority made it the current quest, and defeating it makes a Troll engage.
+    // `side_enemy_wait` 6: it waits unless the main quest is blocked, or the encounter cards
+    // punish a round without side-quest progress (Nightmare's Vast Troll-fells); at 1 it is
+    // chosen only when this round finishes it; 0, the old play.
     let mut g = sandbox_in(
         "across-the-ettenmoors",
         Mode::Standard,
@@ -1498,9 +1499,9 @@ fn scavenge_for_supplies_waits_with_side_enemy_wait() {
     assert!(hint(&g, sq).side_quest_priority > 0);
     let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
     install(weights::DEFAULT);
-    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq), "by default");
-    let wait = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
-    assert_eq!(d.options[wait], Opt::Card(main));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let old = bot_with(&[("side_enemy_wait", "0")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Card(sq), "0: its priority");
     let s = quest::expected_surplus(&g, 0);
     let qp = g.stat(sq, Stat::QuestPoints);
     assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
@@ -1513,6 +1514,11 @@ fn scavenge_for_supplies_waits_with_side_enemy_wait() {
     g.card_mut(sq).progress = qp - s;
     let one = bot_with(&[("side_enemy_wait", "1")]).choose(&g, &d);
     assert_eq!(d.options[one], Opt::Card(sq), "1: finished this round");
-    let wait = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
-    assert_eq!(d.options[wait], Opt::Card(main), "2: never");
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main), "6: never");
+    // A card in the encounter deck that punishes idle side quests: the old play.
+    let fells = g.spawn(VAST_TROLL_FELLS, ENCOUNTER, Zone::EncounterDeck);
+    assert!(hint(&g, fells).punishes_idle_side_quests);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq), "bit 4");
+    let two = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
+    assert_eq!(d.options[two], Opt::Card(main), "2: never");
 }

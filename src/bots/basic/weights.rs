@@ -842,7 +842,8 @@ weights! {
 /// measured better there (see `threat_unit`), and without ett47's `early_heal` and `safe_hold`
 /// (with them, `lookahead` on the Ettenmoors noldor-questers, 300 pairs: Easy -1.00 / -0.33
 /// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
-/// and `insure_threat` and `side_enemy_wait` (not measured as a rollout policy).
+/// and `insure_threat` and `side_enemy_wait` (all four in the rollouts, seed 4791, 300 pairs:
+/// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,

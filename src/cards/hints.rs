@@ -287,6 +287,30 @@ pub struct Hint {
     /// it adds to enemy `.1` if it resolved now (0 where its condition fails). A bot reads it
     /// only for a shadow card its player has looked at (`CardInst::seen`, `known_shadow_attack`).
     pub shadow_attack: Option<fn(&Game, CardId) -> i16>,
+    // ett47
+    /// An action that pays a resource to heal a character (Glorfindel): `basic` with
+    /// `early_heal` uses it in the resource phase, before the round's damage penalties bite.
+    pub pays_to_heal: bool,
+    /// A Safe location (Across the Ettenmoors, RULES §8.8): travelling there sends engaged
+    /// enemies back to the staging area. `basic` with `safe_hold` keeps it staged (it has no
+    /// Threat) until an enemy is engaged with its player.
+    pub safe_location: bool,
+    /// An encounter card that makes damage on characters cost more while it is in play (Across
+    /// the Ettenmoors 3B's Willpower loss, Savage Trollspawn's Attack, Goblin Pursuer's ban on
+    /// damaged fighters): `basic` with `early_heal` bit 16 heals early only while one is in
+    /// play (the main quest, staged or engaged).
+    pub punishes_damage: bool,
+    /// An attachment whose whole use is to save its player from elimination by threat (Favor
+    /// of the Valar): `basic` with `insure_threat` plays it only from that threat on.
+    pub threat_insurance: bool,
+    /// A side quest whose defeat makes an enemy engage a player (Scavenge for Supplies' Troll):
+    /// `basic` with `side_enemy_wait` chooses it only when this round finishes it, whatever its
+    /// priority.
+    pub defeat_engages_enemy: bool,
+    /// An encounter card that punishes a round without progress on a side quest (Vast
+    /// Troll-fells' shadow): `basic`'s `side_enemy_wait` bit 4 lets no side quest wait while
+    /// one is in the encounter deck or discard pile.
+    pub punishes_idle_side_quests: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -392,6 +416,12 @@ pub const NO_HINT: Hint = Hint {
     lowers_enemy_attack: false,
     spare_resource_draw: false,
     shadow_attack: None,
+    pays_to_heal: false,
+    safe_location: false,
+    punishes_damage: false,
+    threat_insurance: false,
+    defeat_engages_enemy: false,
+    punishes_idle_side_quests: false,
 };
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.

@@ -259,6 +259,13 @@ pub mod codes {
     pub const NORBURY_TOMBS: &str = "TLR-037";
     /// Lore heroes (Core Set): Denethor, Glorfindel, Beravor.
     pub const LORE_HEROES: &[&str] = &["Core-010", "Core-011", "Core-012"];
+    /// ett47: Across the Ettenmoors' cards the situation tests stage.
+    pub const SECLUDED_CAVE: &str = "AtE-068";
+    pub const SAVAGE_TROLLSPAWN: &str = "AtE-072";
+    pub const RUGGED_COUNTRY: &str = "TLR-047";
+    pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
+    pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
+    pub const VAST_TROLL_FELLS: &str = "AtEN-007";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

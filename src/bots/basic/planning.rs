@@ -176,6 +176,13 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         }
         // A restricted attachment that could only push out another one is not played.
         CardType::Attachment if angmar2_restricted(g, c) && !restricted_room(g, p, c) => 0,
+        // (`insure_threat`, ett47: threat insurance waits for the threat it insures against.)
+        CardType::Attachment
+            if hint(g, c).threat_insurance
+                && (g.players[p as usize].threat as i32) < w().insure_threat =>
+        {
+            0
+        }
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
@@ -215,6 +222,34 @@ pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
         && g.phase == Phase::Resource
         && n >= w().spare_hand.max(0) as usize) as i32
         * 15
+}
+
+/// With `early_heal` (ett47): the score of using `c`, an action that pays a resource to heal
+/// (`Hint::pays_to_heal`), in the resource phase while a character of `p` carries damage: 15
+/// (else 0: the card's own `play_value`, which heals with what is left in the refresh phase).
+pub(super) fn early_heal_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let e = w().early_heal;
+    (e & 1 != 0
+        && g.phase == Phase::Resource
+        && hint(g, c).pays_to_heal
+        && (e & 4 == 0 || g.card(c).resources >= 2)
+        && (e & 8 == 0 || !hand_discarded_each_round(g, p))
+        && (e & 16 == 0 || damage_punished(g))
+        && if e & 2 != 0 {
+            g.heroes(p).any(|x| g.card(x).damage > 0)
+        } else {
+            g.characters(p).any(|x| g.card(x).damage > 0)
+        }) as i32
+        * 15
+}
+
+/// `early_heal` bit 16: whether a card that makes damage cost more (`Hint::punishes_damage`)
+/// is the main quest, staged or engaged with a player.
+fn damage_punished(g: &Game) -> bool {
+    let punishes = |c: &CardId| hint(g, *c).punishes_damage;
+    g.main_quest().is_some_and(|q| punishes(&q))
+        || g.list(Zone::Staging).iter().any(punishes)
+        || (0..g.players.len()).any(|p| g.list(Zone::Engaged(p as u8)).iter().any(punishes))
 }
 
 /// `Hint::plan_value` of `c` (0 without one).
@@ -311,9 +346,9 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) | Opt::Activate(c) => {
-                action_value(g, p, c, None).max(spare_cards_value(g, p, c))
-            }
+            Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None)
+                .max(spare_cards_value(g, p, c))
+                .max(early_heal_value(g, p, c)),
             _ => 0,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked

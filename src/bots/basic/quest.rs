@@ -1882,10 +1882,22 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let prio = hint(g, c).side_quest_priority;
         // (`side_prio_min`, distill43: a lower priority counts as none.)
         let prio = if prio < w().side_prio_min { 0 } else { prio };
+        // (`side_enemy_wait`, ett47: a side quest whose defeat brings an enemy waits.)
+        let enemy_wait = hint(g, c).defeat_engages_enemy
+            && !main_blocked
+            && (w().side_enemy_wait & 4 == 0 || !idle_side_punished(g));
+        let prio = if enemy_wait && w().side_enemy_wait & 3 != 0 {
+            0
+        } else {
+            prio
+        };
         let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {
+            continue;
+        }
+        if enemy_wait && w().side_enemy_wait & 2 != 0 {
             continue;
         }
         if day_only && !cheap {
@@ -1994,6 +2006,14 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(l) = *opt else { continue };
         let h = hint(g, l);
+        // (`safe_hold`, ett47: a Safe location waits for an engaged enemy to send back.)
+        if h.safe_location
+            && w().safe_hold != 0
+            && g.list(Zone::Engaged(p)).is_empty()
+            && (w().safe_hold == 1 || threat_elsewhere(g, o))
+        {
+            continue;
+        }
         let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
         // On a stage without quest points (The Weather Hills 1B) questing progress only counts
         // on locations: any location is worth travelling to.
@@ -2059,6 +2079,26 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// `side_enemy_wait` bit 4: whether the encounter deck or discard pile holds a card that
+/// punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`).
+fn idle_side_punished(g: &Game) -> bool {
+    [Zone::EncounterDeck, Zone::EncounterDiscard]
+        .iter()
+        .any(|&z| {
+            g.list(z)
+                .iter()
+                .any(|&c| hint(g, c).punishes_idle_side_quests)
+        })
+}
+
+/// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or
+/// more.
+fn threat_elsewhere(g: &Game, o: &[Opt]) -> bool {
+    o.iter().any(|opt| {
+        matches!(*opt, Opt::Card(l) if !hint(g, l).safe_location && g.threat_contribution(l) >= 2)
+    })
 }
 
 /// With `return_travel` (distill44): what travelling to `l` costs in travel score (3 a threat

@@ -808,14 +808,73 @@ weights! {
     /// (4,000 pairs) -0.075 (-0.237 to +0.087), Ettenmoors Easy (3,000) +0.067 (-0.093 to
     /// +0.227), rounds -0.013 (-0.023 to -0.002).
     team_lethal: 0,
+    /// ett47 (bits): an action that pays a resource to heal (`Hint::pays_to_heal`: Glorfindel)
+    /// is used in the resource phase while a character of its player carries damage, not only
+    /// with what is left in the refresh phase. Bit 1 on; bit 2 only for a damaged hero; bit 4
+    /// only while the healer keeps a resource after paying; bit 8 not while the hand is
+    /// discarded each round (Erestor: the resources pay for cards that are lost otherwise);
+    /// bit 16 only while a card that punishes damage is in play (`Hint::punishes_damage`:
+    /// Across the Ettenmoors 3B, Savage Trollspawn, Goblin Pursuer). `lookahead` made this use
+    /// where `basic` passed in about a third of 100 Ettenmoors Easy games (noldor-questers,
+    /// 06-glorfindel-spirit, 02-noldor-lore). Default 25 (1 + 8 + 16), measured against 0
+    /// (`basic`, 2,000 pairs a cell): see results/research/ett47.md.
+    early_heal: 25,
+    /// ett47: a Safe location (`Hint::safe_location`, Across the Ettenmoors; it has no Threat,
+    /// and travelling there sends the engaged enemies back to the staging area) is not
+    /// travelled to while no enemy is engaged with its player and (2) another location in the
+    /// staging area has Threat 2 or more, or (1) at all. 0: always, by its travel bonus.
+    /// `lookahead` passed on, or went elsewhere than, `basic`'s Safe location in 35% of those
+    /// travels (100 Ettenmoors Easy games a deck). Default 2, measured against 0 (`basic`, 2,000
+    /// pairs a cell): see results/research/ett47.md; 1 was mixed (noldor-questers Easy +2.55
+    /// win points, 02-noldor-lore −0.40, 06 Standard progress +0.82).
+    safe_hold: 2,
+    /// ett47: an attachment that only saves its player from elimination by threat
+    /// (`Hint::threat_insurance`: Favor of the Valar) is played only from this threat on; 0:
+    /// whenever it is affordable (its attach score). `lookahead` passed where `basic` played it
+    /// 61 times in 30 of 100 Ettenmoors Easy games (06-glorfindel-spirit), mostly before round
+    /// 6, and played it later. Default 35, measured against 0 (`basic`, seeds 4741 / 4743,
+    /// 2,000 pairs): 06-glorfindel-spirit the Ettenmoors Easy +2.55 / +1.35 win points (above
+    /// 0), Standard +0.35 / +0.15 (n.s.); seed 4742, 1,000 pairs: Mount Gram Easy +2.90,
+    /// Standard +2.10, Intruders Easy +0.40 (above 0); The Battle of Carn Dûm
+    /// (carn-dum-vanguard, no wins) progress +0.01 (n.s.) but rounds -0.01 (-0.02 to -0.00),
+    /// seed 4745; The Weather Hills (hunters, trackers) within noise or above. 40 did as well on
+    /// the 06 cells but shortened Carn Dûm games by 0.02-0.03 rounds (results/research/ett47.md).
+    insure_threat: 35,
+    /// ett47 (bits): a side quest whose defeat makes an enemy engage
+    /// (`Hint::defeat_engages_enemy`: Scavenge for Supplies' Troll) waits. Bit 1: it counts as
+    /// one without priority (the current quest only when this round's expected surplus
+    /// finishes it); bit 2: it is never the current quest; either way not while the main quest
+    /// cannot be defeated. Bit 4: neither while the encounter deck or discard pile holds a
+    /// card that punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`:
+    /// the Nightmare set's Vast Troll-fells). `lookahead` chose the main quest over `basic`'s
+    /// Scavenge for Supplies about 110 times in 100 Ettenmoors Easy games a deck, on every
+    /// stage. Default 6 against 0 (`basic`, 2,000 pairs, seeds 4772 / 4773): the Ettenmoors
+    /// Easy / Standard win points noldor-questers +4.75 / +2.30 and +4.15 / +1.90,
+    /// 06-glorfindel-spirit +2.20 / +1.15 and +0.90 (n.s.) / +0.90, 02-noldor-lore +1.05 (n.s.)
+    /// / +1.55 and +1.75 / +1.40; seed 4774 04-rohan-riders +5.25 / +1.80, 07-gondor-leadership
+    /// +2.40 / +0.60 (n.s.), core-leadership -1.30 (n.s.) / +0.65 (n.s.); Nightmare identical;
+    /// games 0.3-0.8 rounds shorter where it fires. **Doubt:** core-leadership Easy was below 0
+    /// on three seeds (-1.05, -0.93, -1.30, each within noise). 2 without bit 4 lost Nightmare
+    /// wins (noldor-questers -0.85 (-1.34 to -0.36) s4752, -1.13 (-1.63 to -0.64) s4755); 1
+    /// was worse (02-noldor-lore Easy -3.30, s4751): finishing it is what brings the Troll
+    /// (results/research/ett47.md).
+    side_enemy_wait: 6,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
 /// defaults from before the tuned `threat_unit` / `reveal_threat` (style `handset`), which
-/// measured better there (see `threat_unit`).
+/// measured better there (see `threat_unit`), and without ett47's `early_heal` and `safe_hold`
+/// (with them, `lookahead` on the Ettenmoors noldor-questers, 300 pairs: Easy -1.00 / -0.33
+/// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
+/// and `insure_threat` and `side_enemy_wait` (all four in the rollouts, seed 4791, 300 pairs:
+/// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
+    early_heal: 0,
+    safe_hold: 0,
+    insure_threat: 0,
+    side_enemy_wait: 0,
     ..DEFAULT
 };
 
@@ -992,12 +1051,33 @@ mod tests {
     }
 
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
-    /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs.
+    /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
+    /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold`,
+    /// `insure_threat` and `side_enemy_wait`.
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
         let h = Weights::style("handset").unwrap();
-        assert_eq!(h, ROLLOUT);
+        let ett47 = |w: &Weights| {
+            (
+                w.early_heal,
+                w.safe_hold,
+                w.insure_threat,
+                w.side_enemy_wait,
+            )
+        };
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0, 0));
+        assert_eq!(
+            Weights {
+                early_heal: h.early_heal,
+                safe_hold: h.safe_hold,
+                insure_threat: h.insure_threat,
+                side_enemy_wait: h.side_enemy_wait,
+                ..ROLLOUT
+            },
+            h
+        );
         assert_eq!((h.threat_unit, h.reveal_threat), (12, 2));
         let mut d = h;
         d.threat_unit = DEFAULT.threat_unit;

@@ -70,6 +70,10 @@ pub static SCRIPTS: &[Script] = &[
     // defeating it wins (the last stage).
     Script {
         code: "AtE-066B",
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         modify: Some(stage3b_modify),
         global: true,
         global_on: crate::cards::GlobalScope::others(&[Stat::Willpower]),
@@ -124,6 +128,10 @@ pub static SCRIPTS: &[Script] = &[
     // Attack per damaged character of the defending player.
     Script {
         code: TROLLSPAWN,
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         modify: Some(trollspawn_modify),
         shadow: Some(damaged_count_shadow),
         ..BLANK
@@ -167,6 +175,10 @@ pub static SCRIPTS: &[Script] = &[
     // (+3 if undefended).
     Script {
         code: "AtE-076",
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         rule: Some(goblin_pursuer_rule),
         rule_on: crate::rules![CannotFightEnemy],
         shadow: Some(goblin_pursuer_shadow),
@@ -261,6 +273,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-083",
         hint: Hint {
             side_quest_priority: 20,
+            defeat_engages_enemy: true,
             effect: Some(bot::scavenge_effect),
             ..NO_HINT
         },
@@ -279,6 +292,7 @@ const SIDE_QUESTS: [&str; 3] = ["AtE-081", "AtE-082", "AtE-083"];
 /// quest phase's treacheries).
 const SAFE_HINT: Hint = Hint {
     travel_penalty: -40,
+    safe_location: true,
     ..NO_HINT
 };
 
@@ -1214,6 +1228,28 @@ mod tests {
         {
             g.answer(Opt::Pass);
         }
+    }
+
+    /// ett47: the bots' hints. The four Safe locations say so (`safe_hold`); stage 3B, Savage
+    /// Trollspawn and Goblin Pursuer make damage cost more (`early_heal`), other cards do not.
+    #[test]
+    fn savage_trollspawn_goblin_pursuer_and_stage_3b_punish_damage_safe_locations_are_hinted() {
+        let mut g = sandbox(&[HEROES]);
+        let spawn_hint = |g: &mut Game, code: &str| {
+            let c = g.spawn(code, ENCOUNTER, Zone::SetAside);
+            crate::cards::hints::hint(g, c)
+        };
+        for code in ["AtE-066B", TROLLSPAWN, GOBLIN] {
+            assert!(spawn_hint(&mut g, code).punishes_damage, "{code}");
+        }
+        for code in ["AtE-064B", "AtE-073", ROCKS, CAVE] {
+            assert!(!spawn_hint(&mut g, code).punishes_damage, "{code}");
+        }
+        for code in [CAVE, "AtE-069", "AtE-070", "AtE-071"] {
+            let h = spawn_hint(&mut g, code);
+            assert!(h.safe_location && h.travel_penalty < 0, "{code}");
+        }
+        assert!(!spawn_hint(&mut g, ROCKS).safe_location);
     }
 
     /// Travel to `l` through the travel step.

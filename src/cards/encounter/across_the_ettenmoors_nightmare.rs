@@ -122,6 +122,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtEN-007",
         hint: Hint {
             shadow_attack: Some(|g, _| (!g.side_quest_progress_this_round) as i16 * 4),
+            punishes_idle_side_quests: true,
             ..NO_HINT
         },
         safe_travel: Some(vast_fells_safe_travel),

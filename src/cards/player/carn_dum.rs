@@ -124,6 +124,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TBoCD-124",
         hint: Hint {
             attach: Some((20, AttachKind::General)),
+            threat_insurance: true,
             ..NO_HINT
         },
         attach_to: Some(favor_attach),

@@ -37,6 +37,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-011",
         hint: Hint {
             play_value: Some(bot::glorfindel_value),
+            pays_to_heal: true,
             ..NO_HINT
         },
         can_act: Some(glorfindel_can),

@@ -798,3 +798,99 @@ fn stall_greet_plays_the_greeting_to_keep_stalling() {
     assert!(!relief_extends_stall(&g, 0, gg), "off");
     install(weights::DEFAULT);
 }
+
+#[test]
+fn glorfindel_heals_in_the_resource_phase_while_damage_is_punished() {
+    // Fault class (ett47: `lookahead` used him in the resource phase where `basic` passed, 52
+    // / 63 / 19 times in 100 Across the Ettenmoors Easy games of 06-glorfindel-spirit /
+    // 02-noldor-lore / noldor-questers): his heal was valued only in the refresh phase, with
+    // the resources left after the round's plays, which were rarely any. Where damage costs
+    // more (Savage Trollspawn's Attack, stage 3B's Willpower: `Hint::punishes_damage`)
+    // `early_heal` heals first.
+    let mut g = sandbox_in("across-the-ettenmoors", Mode::Standard, &[LORE_HEROES]);
+    let glorfindel = crate::cards::testkit::hero(&g, LORE_HEROES[1]);
+    assert!(hint(&g, glorfindel).pays_to_heal);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Engaged(0));
+    g.card_mut(glorfindel).resources = 1;
+    let denethor = crate::cards::testkit::hero(&g, LORE_HEROES[0]);
+    g.card_mut(denethor).damage = 1;
+    g.phase = Phase::Resource;
+    let d = use_or_pass(Phase::Resource, glorfindel);
+    install(weights::DEFAULT);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "nothing in play punishes damage"
+    );
+    let troll = g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, troll).punishes_damage);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(glorfindel));
+    assert_eq!(
+        d.options[bot_with(&[("early_heal", "0")]).choose(&g, &d)],
+        Opt::Pass,
+        "off: the refresh phase's leftovers only"
+    );
+    assert_eq!(
+        d.options[bot_with(&[("early_heal", "1")]).choose(&g, &d)],
+        Opt::Activate(glorfindel)
+    );
+    // Nobody damaged: nothing to heal.
+    g.card_mut(denethor).damage = 0;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass);
+    // Bit 2 heals heroes only; bit 8 waits while Erestor discards the hand each round.
+    let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.card_mut(ally).damage = 1;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(glorfindel));
+    assert_eq!(
+        d.options[bot_with(&[("early_heal", "3")]).choose(&g, &d)],
+        Opt::Pass,
+        "bit 2: an ally waits"
+    );
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[&[LORE_HEROES[1], ERESTOR]],
+    );
+    let glorfindel = crate::cards::testkit::hero(&g, LORE_HEROES[1]);
+    g.card_mut(glorfindel).resources = 1;
+    g.card_mut(glorfindel).damage = 1;
+    g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Staging);
+    g.phase = Phase::Resource;
+    assert!(crate::cards::hints::hand_discarded_each_round(&g, 0));
+    let d = use_or_pass(Phase::Resource, glorfindel);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Pass, "bit 8");
+    assert_eq!(
+        d.options[bot_with(&[("early_heal", "17")]).choose(&g, &d)],
+        Opt::Activate(glorfindel)
+    );
+}
+
+#[test]
+fn favor_of_the_valar_waits_for_the_threat_it_insures_against() {
+    // Fault class (ett47: `lookahead` passed where `basic` played it, 61 times in 30 of 100
+    // Across the Ettenmoors Easy games, 06-glorfindel-spirit, and played it later): its only
+    // use is to save its player from elimination by threat, so at a low threat its Spirit
+    // resource is worth more elsewhere (`insure_threat` 35).
+    let mut g = sandbox(&[SPIRIT_HEROES]);
+    let favor = g.spawn(FAVOR_OF_THE_VALAR, 0, Zone::Hand(0));
+    assert!(hint(&g, favor).threat_insurance);
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 2;
+    }
+    g.phase = Phase::Planning;
+    g.players[0].threat = 30;
+    install(weights::DEFAULT);
+    assert_eq!(
+        chosen(&g, Ask::Planning, vec![Opt::Pass, Opt::Play(favor)]),
+        Opt::Pass
+    );
+    let d = dec(0, Ask::Planning, vec![Opt::Pass, Opt::Play(favor)]);
+    assert_eq!(
+        d.options[bot_with(&[("insure_threat", "0")]).choose(&g, &d)],
+        Opt::Play(favor),
+        "off: played when affordable"
+    );
+    g.players[0].threat = 35;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(favor));
+}

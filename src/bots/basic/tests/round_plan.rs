@@ -1561,3 +1561,47 @@ fn stalls_on_gornakhs_dungeons_while_no_hero_is_captured() {
     assert!(!quest::stalls(&g2, 0), "two players");
     install(weights::DEFAULT);
 }
+
+#[test]
+fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
+    // Fault class (ett47: `lookahead` made the main quest current where `basic` chose Scavenge
+    // for Supplies about 110 times in 100 Across the Ettenmoors Easy games a deck): its
+    // priority made it the current quest, and defeating it makes a Troll engage.
+    // `side_enemy_wait` 6: it waits unless the main quest is blocked, or the encounter cards
+    // punish a round without side-quest progress (Nightmare's Vast Troll-fells); at 1 it is
+    // chosen only when this round finishes it; 0, the old play.
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    let sq = g.spawn(SCAVENGE_FOR_SUPPLIES, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, sq).defeat_engages_enemy && g.is_side_quest(sq));
+    assert!(hint(&g, sq).side_quest_priority > 0);
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
+    let old = bot_with(&[("side_enemy_wait", "0")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Card(sq), "0: its priority");
+    let s = quest::expected_surplus(&g, 0);
+    let qp = g.stat(sq, Stat::QuestPoints);
+    assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
+    let one = bot_with(&[("side_enemy_wait", "1")]).choose(&g, &d);
+    assert_eq!(
+        d.options[one],
+        Opt::Card(main),
+        "1: not finished this round"
+    );
+    g.card_mut(sq).progress = qp - s;
+    let one = bot_with(&[("side_enemy_wait", "1")]).choose(&g, &d);
+    assert_eq!(d.options[one], Opt::Card(sq), "1: finished this round");
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main), "6: never");
+    // A card in the encounter deck that punishes idle side quests: the old play.
+    let fells = g.spawn(VAST_TROLL_FELLS, ENCOUNTER, Zone::EncounterDeck);
+    assert!(hint(&g, fells).punishes_idle_side_quests);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq), "bit 4");
+    let two = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
+    assert_eq!(d.options[two], Opt::Card(main), "2: never");
+}

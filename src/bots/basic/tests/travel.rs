@@ -279,3 +279,46 @@ fn norbury_tombs_is_not_travelled_to_while_an_enemy_would_come_back() {
         "off: only the fixed travel penalty"
     );
 }
+
+#[test]
+fn secluded_cave_waits_while_a_threatening_location_is_staged() {
+    // Fault class (ett47: `lookahead` passed on, or travelled elsewhere than, `basic`'s Safe
+    // location in about 35% of its travels, 100 Across the Ettenmoors Easy games a deck): a
+    // Safe location has no Threat, and its travel sends engaged enemies back to the staging
+    // area, so with nobody engaged `safe_hold` (2) takes the staged location with Threat
+    // first and keeps the Safe one for later.
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    clear_zone(&mut g, Zone::Engaged(0));
+    let cave = g.spawn(SECLUDED_CAVE, ENCOUNTER, Zone::Staging);
+    let rocks = g.spawn(RUGGED_COUNTRY, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, cave).safe_location);
+    assert!(g.threat_contribution(rocks) >= 2);
+    let d = dec(
+        0,
+        Ask::Travel,
+        vec![Opt::Pass, Opt::Card(cave), Opt::Card(rocks)],
+    );
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(rocks));
+    assert_eq!(
+        d.options[bot_with(&[("safe_hold", "0")]).choose(&g, &d)],
+        Opt::Card(cave),
+        "off: the Safe location's travel bonus wins"
+    );
+    // Alone, it is travelled to (at 1 it waits for an engaged enemy).
+    let alone = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(cave)]);
+    assert_eq!(alone.options[bot().choose(&g, &alone)], Opt::Card(cave));
+    assert_eq!(
+        alone.options[bot_with(&[("safe_hold", "1")]).choose(&g, &alone)],
+        Opt::Pass
+    );
+    // An engaged enemy: the Safe location sends it back.
+    g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(cave));
+}

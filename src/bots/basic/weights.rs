@@ -846,7 +846,10 @@ weights! {
     /// finishes it); bit 2: it is never the current quest; either way not while the main quest
     /// cannot be defeated. Bit 4: neither while the encounter deck or discard pile holds a
     /// card that punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`:
-    /// the Nightmare set's Vast Troll-fells). `lookahead` chose the main quest over `basic`'s
+    /// the Nightmare set's Vast Troll-fells). Bit 8: with 2+ players too (else solo only:
+    /// session 47, `noldor-questers` + `war-burglars`, the Ettenmoors Easy, 1,000 games seed
+    /// 4763, default 6 against 0: -7.70 (-10.69 to -4.71) win points, games 1.0 round shorter;
+    /// the multiplayer table's 3- and 4-seat rows fell too). `lookahead` chose the main quest over `basic`'s
     /// Scavenge for Supplies about 110 times in 100 Ettenmoors Easy games a deck, on every
     /// stage. Default 6 against 0 (`basic`, 2,000 pairs, seeds 4772 / 4773): the Ettenmoors
     /// Easy / Standard win points noldor-questers +4.75 / +2.30 and +4.15 / +1.90,

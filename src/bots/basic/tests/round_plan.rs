@@ -1559,6 +1559,13 @@ fn stalls_on_gornakhs_dungeons_while_no_hero_is_captured() {
     g2.players[0].threat = 20;
     assert_eq!(g2.players_in_game(), 2);
     assert!(!quest::stalls(&g2, 0), "two players");
+    // Nor in Nightmare (session 47: games shorter, fewer wins).
+    let mut g3 = sandbox_in("escape-from-mount-gram", Mode::Nightmare, &[&[EOWYN]]);
+    let q3 = set_stage(&mut g3, GORNAKHS_DUNGEONS_2B);
+    let ally3 = g3.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    g3.capture(ally3, q3);
+    g3.players[0].threat = 20;
+    assert!(!quest::stalls(&g3, 0), "Nightmare");
     install(weights::DEFAULT);
 }
 
@@ -1604,4 +1611,22 @@ fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq), "bit 4");
     let two = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
     assert_eq!(d.options[two], Opt::Card(main), "2: never");
+    // Solo only unless bit 8 (session 47: it lost win points with two seats).
+    let mut g2 = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES, SPIRIT_HEROES],
+    );
+    clear_zone(&mut g2, Zone::Staging);
+    let main2 = g2.main_quest().unwrap();
+    let sq2 = g2.spawn(SCAVENGE_FOR_SUPPLIES, ENCOUNTER, Zone::Staging);
+    assert_eq!(g2.players_in_game(), 2);
+    let d2 = dec(0, Ask::CurrentQuest, vec![Opt::Card(main2), Opt::Card(sq2)]);
+    assert_eq!(
+        d2.options[bot().choose(&g2, &d2)],
+        Opt::Card(sq2),
+        "two seats"
+    );
+    let both = bot_with(&[("side_enemy_wait", "14")]).choose(&g2, &d2);
+    assert_eq!(d2.options[both], Opt::Card(main2), "bit 8: two seats too");
 }

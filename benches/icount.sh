@@ -4,7 +4,8 @@
 # For each scenario × mode × bot, runs the release binary under `valgrind --tool=callgrind`
 # (one thread, seed 1, the default deck) for N and for 2N games and reports
 # (I(2N) − I(N)) / N: the instructions of games N..2N−1 per game. Only instructions inside
-# `engine::play_game` (the game and its bots) are counted (`--toggle-collect`): the batch's
+# `engine::play_game_within` (the game and its bots; `play_game` and `try_play_game` call it)
+# are counted (`--toggle-collect`): the batch's
 # threads wait for work by spinning a varying number of times, which moved whole-program counts
 # by up to 3% between two runs of one binary; start-up (card table, decks, CSVs) is outside too.
 # Play is deterministic, so the same code gives the same count on any machine load; only a
@@ -73,7 +74,7 @@ instructions() {
     # (`lookahead` rows count the rounds played: games.csv.)
     [[ $bot == lookahead ]] && per_game=1
     valgrind --tool=callgrind --callgrind-out-file="$TMP/$tag.cg" \
-        --toggle-collect='lotr_sim::engine::play_game' \
+        --toggle-collect='lotr_sim::engine::play_game_within' \
         "$BIN" run --scenario "$scenario" --mode "$mode" --bot "$bot" --games "$games" \
         --threads 1 --seed 1 --quiet --checkpoint-interval 0 --out "$TMP/$tag.out" --force \
         ${per_game:+--per-game} >"$TMP/$tag.log" 2>&1 || { echo "icount.sh: run failed, see below" >&2; cat "$TMP/$tag.log" >&2; return 1; }

@@ -94,6 +94,11 @@ measure_row() {
     local i1 i2 extra=""
     i1=$(instructions "$scenario" "$mode" "$bot" "$n" "$tag-1")
     i2=$(instructions "$scenario" "$mode" "$bot" "$((2 * n))" "$tag-2")
+    # Nothing counted: the toggled function is not on the path that plays games (renamed?).
+    if ! ((i1 > 0 && i2 > i1)); then
+        echo "icount.sh: $tag counted no instructions inside play_game_within (is it still what plays the games?)" >&2
+        return 1
+    fi
     if [[ $bot == lookahead ]]; then
         local r
         r=$(rounds_after "$TMP/$tag-2.out/games.csv" "$n")
@@ -125,9 +130,14 @@ for row in "${rows[@]}"; do
     fi
 done
 wait
+for row in "${rows[@]}"; do
+    # shellcheck disable=SC2086
+    set -- $row
+    [[ -s "$TMP/row-$1-$2-$3" ]] || { echo "icount.sh: row $1 $2 $3 failed (see above)" >&2; exit 1; }
+done
 
 header() {
-    echo "# lotr-sim instructions per game: (I(2N) - I(N)) / N under callgrind, inside play_game only,"
+    echo "# lotr-sim instructions per game: (I(2N) - I(N)) / N under callgrind, inside play_game_within only,"
     echo "# --threads 1 --seed 1, default deck, $(valgrind --version), rustc $(rustc --version 2>/dev/null | cut -d' ' -f2)."
     echo "# Regenerate with benches/icount.sh --write-baseline [--all-modes]."
 }

@@ -1871,6 +1871,17 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             || g.def_of(main).quest_points <= 0)
         && !progress_opens_damage_target(g);
     let day_only = day_only_progress(g, main, main_blocked);
+    // (`side_main_win`, side47: this round's expected surplus finishes the last stage, whose
+    // defeat wins the game.)
+    let main_wins = |surplus: i16| {
+        w().side_main_win != 0
+            && main != NO_CARD
+            && !main_blocked
+            && surplus > 0
+            && g.list(Zone::QuestDeck).is_empty()
+            && !g.rule(Rule::CannotPlaceProgress(main))
+            && g.stat(main, Stat::QuestPoints) - g.card(main).progress <= surplus
+    };
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
@@ -1897,6 +1908,9 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             prio
         };
         let surplus = *surplus_memo.get_or_insert_with(|| expected_surplus(g, p));
+        if main_wins(surplus) {
+            continue;
+        }
         let surplus = quest_surplus_for(g, p, c, surplus);
         let cheap = surplus > 0 && rem <= surplus;
         if prio == 0 && !cheap && !main_blocked {

@@ -862,6 +862,16 @@ weights! {
     /// was worse (02-noldor-lore Easy -3.30, s4751): finishing it is what brings the Troll
     /// (results/research/ett47.md).
     side_enemy_wait: 6,
+    /// side47: 1: while the main quest is the last stage and this round's expected surplus
+    /// finishes it (so questing it wins the game), no side quest is made the current quest;
+    /// 0: a prioritised side quest still goes first (the old rule). Against 0 (`basic`, the
+    /// Ettenmoors, 2,000 pairs, seeds 4804 / 4805) only the rule's side won: 14 games to 0 over
+    /// 12 deck and mode cells (noldor-questers, 02-noldor-lore, 06-glorfindel-spirit, Easy and
+    /// Standard), each cell +0.00 to +0.20 win points; 2 seats (noldor-questers +
+    /// war-burglars, Easy, seed 4807) +0.30 (+0.06 to +0.54); README cells (seed 4806)
+    /// Intruders 21 games to 4; no cell below 0. The wider rule (any stage whose fall this
+    /// round is expected) lost 2.5 to 6 win points (results/research/side47.md).
+    side_main_win: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -870,7 +880,9 @@ weights! {
 /// (with them, `lookahead` on the Ettenmoors noldor-questers, 300 pairs: Easy -1.00 / -0.33
 /// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
 /// and `insure_threat` and `side_enemy_wait` (all four in the rollouts, seed 4791, 300 pairs:
-/// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00).
+/// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00); nor
+/// side47's `side_main_win` (in the rollouts, noldor-questers, 300 pairs, seed 4811: Easy
+/// +0.33 (-0.32 to +0.99), Standard 0.00, games 0.25 / 0.07 rounds shorter: not better).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -878,6 +890,7 @@ pub const ROLLOUT: Weights = Weights {
     safe_hold: 0,
     insure_threat: 0,
     side_enemy_wait: 0,
+    side_main_win: 0,
     ..DEFAULT
 };
 
@@ -1056,7 +1069,7 @@ mod tests {
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
     /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
     /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold`,
-    /// `insure_threat` and `side_enemy_wait`.
+    /// `insure_threat` and `side_enemy_wait` and side47's `side_main_win`.
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
@@ -1067,16 +1080,18 @@ mod tests {
                 w.safe_hold,
                 w.insure_threat,
                 w.side_enemy_wait,
+                w.side_main_win,
             )
         };
-        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0));
-        assert_ne!(ett47(&h), (0, 0, 0, 0));
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
                 safe_hold: h.safe_hold,
                 insure_threat: h.insure_threat,
                 side_enemy_wait: h.side_enemy_wait,
+                side_main_win: h.side_main_win,
                 ..ROLLOUT
             },
             h

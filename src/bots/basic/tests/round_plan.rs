@@ -1630,3 +1630,48 @@ fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     let both = bot_with(&[("side_enemy_wait", "14")]).choose(&g2, &d2);
     assert_eq!(d2.options[both], Opt::Card(main2), "bit 8: two seats too");
 }
+
+#[test]
+fn lost_in_the_wilderness_waits_while_questing_the_last_stage_wins() {
+    // Fault class (side47: `lookahead` made the main quest current where `basic` chose Lost in
+    // the Wilderness, some of them on a stage this round's progress would defeat): a side quest
+    // with priority went first even when questing the last stage wins the game this round.
+    // `side_main_win` 1: then the main quest; on an earlier stage, or when the surplus does not
+    // finish the stage, the side quest as before; 0, the old play.
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    let sq = g.spawn(LOST_IN_THE_WILDERNESS, ENCOUNTER, Zone::Staging);
+    assert!(g.is_side_quest(sq) && hint(&g, sq).side_quest_priority > 0);
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
+    install(weights::DEFAULT);
+    let s = quest::expected_surplus(&g, 0);
+    let qp = g.stat(main, Stat::QuestPoints);
+    assert!(s >= 1 && s < qp, "surplus {s}, quest points {qp}");
+    g.card_mut(main).progress = qp - s;
+    // Stages are left in the quest deck: defeating this one does not win.
+    assert!(!g.list(Zone::QuestDeck).is_empty());
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(sq),
+        "not the last stage"
+    );
+    clear_zone(&mut g, Zone::QuestDeck);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(main),
+        "the last stage falls"
+    );
+    let old = bot_with(&[("side_main_win", "0")]).choose(&g, &d);
+    assert_eq!(d.options[old], Opt::Card(sq), "0: its priority");
+    g.card_mut(main).progress = qp - s - 1;
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Card(sq),
+        "one point short of the win"
+    );
+}

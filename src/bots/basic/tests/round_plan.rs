@@ -1569,6 +1569,17 @@ fn stalls_on_gornakhs_dungeons_while_no_hero_is_captured() {
     install(weights::DEFAULT);
 }
 
+/// An Across the Ettenmoors Standard table (`seats`: each seat's heroes) with side quest `code`
+/// alone in the staging area, and seat 0's current-quest decision: the main quest or it.
+fn side_quest_choice(code: &str, seats: &[&[&str]]) -> (Game<'static>, CardId, CardId, Decision) {
+    let mut g = sandbox_in("across-the-ettenmoors", Mode::Standard, seats);
+    clear_zone(&mut g, Zone::Staging);
+    let main = g.main_quest().unwrap();
+    let sq = g.spawn(code, ENCOUNTER, Zone::Staging);
+    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
+    (g, main, sq, d)
+}
+
 #[test]
 fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     // Fault class (ett47: `lookahead` made the main quest current where `basic` chose Scavenge
@@ -1577,17 +1588,9 @@ fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     // `side_enemy_wait` 6: it waits unless the main quest is blocked, or the encounter cards
     // punish a round without side-quest progress (Nightmare's Vast Troll-fells); at 1 it is
     // chosen only when this round finishes it; 0, the old play.
-    let mut g = sandbox_in(
-        "across-the-ettenmoors",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
-    clear_zone(&mut g, Zone::Staging);
-    let main = g.main_quest().unwrap();
-    let sq = g.spawn(SCAVENGE_FOR_SUPPLIES, ENCOUNTER, Zone::Staging);
+    let (mut g, main, sq, d) = side_quest_choice(SCAVENGE_FOR_SUPPLIES, &[LEADERSHIP_HEROES]);
     assert!(hint(&g, sq).defeat_engages_enemy && g.is_side_quest(sq));
     assert!(hint(&g, sq).side_quest_priority > 0);
-    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
     install(weights::DEFAULT);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(main));
     let old = bot_with(&[("side_enemy_wait", "0")]).choose(&g, &d);
@@ -1612,16 +1615,9 @@ fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
     let two = bot_with(&[("side_enemy_wait", "2")]).choose(&g, &d);
     assert_eq!(d.options[two], Opt::Card(main), "2: never");
     // Solo only unless bit 8 (session 47: it lost win points with two seats).
-    let mut g2 = sandbox_in(
-        "across-the-ettenmoors",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES, SPIRIT_HEROES],
-    );
-    clear_zone(&mut g2, Zone::Staging);
-    let main2 = g2.main_quest().unwrap();
-    let sq2 = g2.spawn(SCAVENGE_FOR_SUPPLIES, ENCOUNTER, Zone::Staging);
+    let (g2, main2, sq2, d2) =
+        side_quest_choice(SCAVENGE_FOR_SUPPLIES, &[LEADERSHIP_HEROES, SPIRIT_HEROES]);
     assert_eq!(g2.players_in_game(), 2);
-    let d2 = dec(0, Ask::CurrentQuest, vec![Opt::Card(main2), Opt::Card(sq2)]);
     assert_eq!(
         d2.options[bot().choose(&g2, &d2)],
         Opt::Card(sq2),
@@ -1638,16 +1634,8 @@ fn lost_in_the_wilderness_waits_while_questing_the_last_stage_wins() {
     // with priority went first even when questing the last stage wins the game this round.
     // `side_main_win` 1: then the main quest; on an earlier stage, or when the surplus does not
     // finish the stage, the side quest as before; 0, the old play.
-    let mut g = sandbox_in(
-        "across-the-ettenmoors",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
-    clear_zone(&mut g, Zone::Staging);
-    let main = g.main_quest().unwrap();
-    let sq = g.spawn(LOST_IN_THE_WILDERNESS, ENCOUNTER, Zone::Staging);
+    let (mut g, main, sq, d) = side_quest_choice(LOST_IN_THE_WILDERNESS, &[LEADERSHIP_HEROES]);
     assert!(g.is_side_quest(sq) && hint(&g, sq).side_quest_priority > 0);
-    let d = dec(0, Ask::CurrentQuest, vec![Opt::Card(main), Opt::Card(sq)]);
     install(weights::DEFAULT);
     let s = quest::expected_surplus(&g, 0);
     let qp = g.stat(main, Stat::QuestPoints);

@@ -870,7 +870,7 @@ weights! {
     /// Standard), each cell +0.00 to +0.20 win points; 2 seats (noldor-questers +
     /// war-burglars, Easy, seed 4807) +0.30 (+0.06 to +0.54); README cells (seed 4806)
     /// Intruders 21 games to 4; no cell below 0. The wider rule (any stage whose fall this
-    /// round is expected) lost 2.5 to 6 win points (results/research/side47.md).
+    /// round is expected) lost 0.9 to 6.1 win points (results/research/side47.md).
     side_main_win: 1,
 }
 

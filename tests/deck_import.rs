@@ -1015,6 +1015,12 @@ fn core_set_count_line_is_the_deck_name() {
     assert!(e.to_string().contains("unknown card"), "{e}");
 }
 
+/// `never_used` gives exactly one warning, and it names `needle`.
+fn warns_once(text: &str, needle: &str) {
+    let w = never_used(text);
+    assert!(w.len() == 1 && w[0].contains(needle), "{w:?}");
+}
+
 /// `deck check`'s warnings of cards a deck can never use (foreign46, `Hint::deck_needs`).
 fn never_used(text: &str) -> Vec<String> {
     let imp = deck::import_deck("t", text, db()).unwrap_or_else(|e| panic!("{e}"));
@@ -1062,46 +1068,55 @@ fn ranger_summons_deck_check_needs_rangers_of_the_north_set_aside() {
         never_used("Heroes\nHalbarad\nCards\n2x Ranger Summons\n3x Ranger of the North\n")
             .is_empty()
     );
-    let w = never_used("Heroes\nTheodred\nCards\n2x Ranger Summons\n3x Ranger of the North\n");
-    assert!(w.len() == 1 && w[0].contains("a Dúnedain hero"), "{w:?}");
+    warns_once(
+        "Heroes\nTheodred\nCards\n2x Ranger Summons\n3x Ranger of the North\n",
+        "a Dúnedain hero",
+    );
 }
 
 /// Hobbit Pony goes only on a Hobbit hero.
 #[test]
 fn hobbit_pony_deck_check_needs_a_hobbit_hero() {
-    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Hobbit Pony\n");
-    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+    warns_once(
+        "Heroes\nEowyn (Core)\nCards\n2x Hobbit Pony\n",
+        "a Hobbit hero",
+    );
     assert!(never_used("Heroes\nMerry (Spirit)\nCards\n2x Hobbit Pony\n").is_empty());
 }
 
 /// Tom Bombadillo! needs a Hobbit hero and a set-aside Tom Bombadil.
 #[test]
 fn tom_bombadillo_deck_check_needs_a_hobbit_hero_and_tom_bombadil() {
-    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n");
-    assert!(
-        w.len() == 1 && w[0].contains("Tom Bombadil in the deck"),
-        "{w:?}"
+    warns_once(
+        "Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n",
+        "Tom Bombadil in the deck",
     );
     assert!(
         never_used("Heroes\nMerry (Spirit)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n")
             .is_empty()
     );
-    let w = never_used("Heroes\nEowyn (Core)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n");
-    assert!(w.len() == 1 && w[0].contains("a Hobbit hero"), "{w:?}");
+    warns_once(
+        "Heroes\nEowyn (Core)\nCards\n2x Tom Bombadillo!\n1x Tom Bombadil\n",
+        "a Hobbit hero",
+    );
 }
 
 /// Inner Strength goes on the hero with The One Ring, which no implemented deck holds.
 #[test]
 fn inner_strength_deck_check_needs_the_one_ring() {
-    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Inner Strength\n");
-    assert!(w.len() == 1 && w[0].contains("The One Ring"), "{w:?}");
+    warns_once(
+        "Heroes\nMerry (Spirit)\nCards\n2x Inner Strength\n",
+        "The One Ring",
+    );
 }
 
 /// Weather-stained Cloak goes on a Ranger character: a Ranger ally is enough.
 #[test]
 fn weather_stained_cloak_deck_check_needs_a_ranger_character() {
-    let w = never_used("Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n");
-    assert!(w.len() == 1 && w[0].contains("a Ranger character"), "{w:?}");
+    warns_once(
+        "Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n",
+        "a Ranger character",
+    );
     assert!(never_used(
         "Heroes\nMerry (Spirit)\nCards\n2x Weather-stained Cloak\n2x Northern Tracker\n"
     )
@@ -1122,8 +1137,10 @@ fn expert_trackers_and_distant_stars_deck_check_need_a_ranger_or_scout() {
 /// Boomed and Trumpeted readies a damaged Ent.
 #[test]
 fn boomed_and_trumpeted_deck_check_needs_an_ent() {
-    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n");
-    assert!(w.len() == 1 && w[0].contains("an Ent character"), "{w:?}");
+    warns_once(
+        "Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n",
+        "an Ent character",
+    );
     assert!(never_used(
         "Heroes\nGimli (Core)\nCards\n2x Boomed and Trumpeted\n2x Derndingle Warrior\n"
     )
@@ -1133,10 +1150,9 @@ fn boomed_and_trumpeted_deck_check_needs_an_ent() {
 /// Quick Ears exhausts a Dúnedain or Ranger hero.
 #[test]
 fn quick_ears_deck_check_needs_a_dunedain_or_ranger_hero() {
-    let w = never_used("Heroes\nGimli (Core)\nCards\n2x Quick Ears\n");
-    assert!(
-        w.len() == 1 && w[0].contains("Dúnedain or Ranger hero"),
-        "{w:?}"
+    warns_once(
+        "Heroes\nGimli (Core)\nCards\n2x Quick Ears\n",
+        "Dúnedain or Ranger hero",
     );
     assert!(never_used("Heroes\nBeravor\nCards\n2x Quick Ears\n").is_empty());
 }
@@ -1144,6 +1160,8 @@ fn quick_ears_deck_check_needs_a_dunedain_or_ranger_hero() {
 /// Mendor's Support boosts Mendor, whom no deck here holds.
 #[test]
 fn mendors_support_deck_check_needs_mendor() {
-    let w = never_used("Heroes\nAragorn (Core)\nCards\n2x Mendor's Support\n");
-    assert!(w.len() == 1 && w[0].contains("Mendor in the deck"), "{w:?}");
+    warns_once(
+        "Heroes\nAragorn (Core)\nCards\n2x Mendor's Support\n",
+        "Mendor in the deck",
+    );
 }

@@ -120,8 +120,8 @@ pub type Sides = (Vec<PairedGame>, [Accumulator; 2]);
 /// threat curves), for the comparison's `summary.csv`, `rounds.csv` and `threat.csv`. Exact
 /// and independent of the thread count, like the pairs. `stop` (set by a signal) ends the
 /// comparison after the pairs being played: then the result is `None` (a comparison is
-/// written whole or not at all; it has no checkpoint). A game the engine cannot finish stops
-/// the comparison too, and the fault of the lowest game index is the error.
+/// written whole or not at all; it has no checkpoint). A game the engine cannot finish sets
+/// `stop` too (as in `batch::run_work`), and the fault of the lowest game index is the error.
 #[allow(clippy::too_many_arguments)]
 pub fn run_compare_sides(
     db: &CardDb,
@@ -136,7 +136,6 @@ pub fn run_compare_sides(
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Option<Sides>, PlayError> {
     use std::sync::atomic::Ordering;
-    let faulted = std::sync::atomic::AtomicBool::new(false);
     let fault = std::sync::Mutex::new(None);
     drop(make_bots(bots_a));
     drop(make_bots(bots_b));
@@ -164,7 +163,7 @@ pub fn run_compare_sides(
             |w, c| {
                 let (start, end) = (c.start, c.end);
                 for index in start..end {
-                    if stop.load(Ordering::Relaxed) || faulted.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) {
                         return;
                     }
                     let played =
@@ -175,7 +174,7 @@ pub fn run_compare_sides(
                         Ok(pair) => pair,
                         Err(e) => {
                             crate::batch::note_fault(&fault, e);
-                            faulted.store(true, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
                             return;
                         }
                     };

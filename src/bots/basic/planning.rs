@@ -101,7 +101,7 @@ pub(super) fn relief_extends_stall(g: &Game, p: u8, c: CardId) -> bool {
         return false;
     }
     let threat = g.players[p as usize].threat;
-    (threat as i32) + window >= w().stall_threat && quest::stalls_at(g, p, (threat - r).max(0))
+    (threat as i32) + window >= w().stall_threat && quest::stalls_at(g, (threat - r).max(0))
 }
 
 /// Would paying for `c` leave too few resources of the saved card's sphere to pay for it?

@@ -1616,11 +1616,11 @@ pub(super) const LOSING_THREAT: i16 = 50;
 /// -0.36 (-0.52 to -0.20) seed 1, -0.28 (-0.42 to -0.14) seed 4761, games 0.53 rounds shorter;
 /// at `stall_threat` 15 or 20 too, 5,000 pairs seed 4762: 0.12 / 0.40 rounds shorter).
 pub(super) fn stalls(g: &Game, p: u8) -> bool {
-    stalls_at(g, p, g.players[p as usize].threat)
+    stalls_at(g, g.players[p as usize].threat)
 }
 
 /// `stalls` with the player's threat at `threat` (one player: the game is solo).
-pub(super) fn stalls_at(g: &Game, _p: u8, threat: i16) -> bool {
+pub(super) fn stalls_at(g: &Game, threat: i16) -> bool {
     let t = w().stall_threat;
     // Solo games only, and not in Nightmare (see `stalls`).
     if t == 0 || (threat as i32) >= t || g.players_in_game() > 1 || g.setup.mode == Mode::Nightmare

@@ -1213,7 +1213,7 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
     } else {
         w().siege_rounds
     };
-    if cap < 2 || !hurtable_once_engaged(g, e) {
+    if cap < 2 || !hurtable_once_engaged(g, e) || siege_shunned(g, e) {
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
@@ -1233,6 +1233,24 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
         }
     }
     None
+}
+
+/// ett48 `siege_wary` (bits): is a siege of `e` (an enemy engaged and worn down over several
+/// rounds, its attack defended each round) not to be planned? Bit 1: `e` grows stronger once
+/// damaged (`Hint::hardens_when_damaged`: Ruthless Hill-troll), so the damage a siege leaves on
+/// it makes its next attacks and its Defense worse. Bit 2: `e` itself makes damage on characters
+/// cost more (`Hint::punishes_damage`: Savage Trollspawn's Attack per damaged character, Goblin
+/// Pursuer's ban on damaged fighters), so each defended round makes it worse. Bit 4: no siege
+/// at all while such a card is the main quest, staged or engaged.
+fn siege_shunned(g: &Game, e: CardId) -> bool {
+    let bits = w().siege_wary;
+    if bits == 0 {
+        return false;
+    }
+    let h = hint(g, e);
+    (bits & 1 != 0 && h.hardens_when_damaged)
+        || (bits & 2 != 0 && h.punishes_damage)
+        || (bits & 4 != 0 && super::planning::damage_punished(g))
 }
 
 /// The characters a commit step holds back, kept from one `Commit` decision to the next: the

@@ -627,6 +627,42 @@ fn stage_before_its_enemy(scenario: &str, stage: &str, progress: i16) -> (Game<'
 }
 
 #[test]
+fn holds_back_willpower_the_current_quest_cannot_use() {
+    // Fault class (ett48: `lookahead` committed fewer characters than `basic` in 150 to 250 of
+    // 1,100 commit decisions a deck in 100 Across the Ettenmoors Easy games, most often on a
+    // small side quest or a stage nearly done; in about 70% of them the characters it kept
+    // back defended or attacked that same round): `basic` committed the whole board though
+    // the willpower past the quest's remaining points is lost. `surplus_hold` 6: when the rest
+    // still finishes the quest and the active location with 6 threat per player to spare, the
+    // weakest questers (ties: the best defender) stay ready; 0, the old play.
+    let (mut g, guard) = stage_before_its_enemy("across-the-ettenmoors", "AtE-064B", 9);
+    let q = g.current_quest().unwrap();
+    assert_eq!(g.stat(q, Stat::QuestPoints) - g.card(q).progress, 1);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2: 8 willpower for 1 point
+    // left, nothing staged.
+    g.spawn(FARAMIR, 0, Zone::Play(0));
+    assert_eq!(g.staging_threat(), 0);
+    let mut old = g.clone();
+    let ready = commit_all(&mut old, &mut bot_with(&[("surplus_hold", "0")]));
+    assert!(ready.is_empty(), "0: everyone quests, {ready:?}");
+    let mut new = g.clone();
+    let ready = commit_all(&mut new, &mut bot());
+    assert_eq!(weights::DEFAULT.surplus_hold, 6);
+    let qs = g.questing_stat();
+    let theodred = g.heroes(0).find(|&c| g.stat(c, qs) == 1).expect("Théodred");
+    assert_eq!(
+        ready,
+        vec![theodred],
+        "1 left + 6 spare = 7: the weakest, best defender"
+    );
+    assert_ne!(ready, vec![guard]);
+    // With 10 points left the whole board is needed.
+    g.card_mut(q).progress = 0;
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(ready.is_empty(), "10 left: everyone quests, {ready:?}");
+}
+
+#[test]
 fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     // Fault class (Deadmen's Dike, seed 5, game 1, round 3): with the first stage two points
     // from done, every character quested; the stage fell, the next one brought its enemy

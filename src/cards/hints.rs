@@ -311,6 +311,11 @@ pub struct Hint {
     /// Troll-fells' shadow): `basic`'s `side_enemy_wait` bit 4 lets no side quest wait while
     /// one is in the encounter deck or discard pile.
     pub punishes_idle_side_quests: bool,
+    // ett48
+    /// An enemy whose Attack or Defense rises once it carries damage (Ruthless Hill-troll at 3
+    /// or more): `basic` with `siege_wary` bit 1 plans no siege on it (a kill in one attack, or
+    /// no fight).
+    pub hardens_when_damaged: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -422,6 +427,7 @@ pub const NO_HINT: Hint = Hint {
     threat_insurance: false,
     defeat_engages_enemy: false,
     punishes_idle_side_quests: false,
+    hardens_when_damaged: false,
 };
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.

@@ -268,6 +268,9 @@ pub mod codes {
     pub const VAST_TROLL_FELLS: &str = "AtEN-007";
     /// side47: an Eriador Wilds side quest with priority (4 quest points).
     pub const LOST_IN_THE_WILDERNESS: &str = "TLR-051";
+    /// ett48: Troll and Goblin enemies that damage makes stronger.
+    pub const RUTHLESS_HILL_TROLL: &str = "AtE-075";
+    pub const GOBLIN_PURSUER: &str = "AtE-076";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -245,7 +245,7 @@ pub(super) fn early_heal_value(g: &Game, p: u8, c: CardId) -> i32 {
 
 /// `early_heal` bit 16: whether a card that makes damage cost more (`Hint::punishes_damage`)
 /// is the main quest, staged or engaged with a player.
-fn damage_punished(g: &Game) -> bool {
+pub(super) fn damage_punished(g: &Game) -> bool {
     let punishes = |c: &CardId| hint(g, *c).punishes_damage;
     g.main_quest().is_some_and(|q| punishes(&q))
         || g.list(Zone::Staging).iter().any(punishes)

@@ -1213,7 +1213,7 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
     } else {
         w().siege_rounds
     };
-    if cap < 2 || !hurtable_once_engaged(g, e) {
+    if cap < 2 || !hurtable_once_engaged(g, e) || siege_shunned(g, e) {
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
@@ -1233,6 +1233,24 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
         }
     }
     None
+}
+
+/// ett48 `siege_wary` (bits): is a siege of `e` (an enemy engaged and worn down over several
+/// rounds, its attack defended each round) not to be planned? Bit 1: `e` grows stronger once
+/// damaged (`Hint::hardens_when_damaged`: Ruthless Hill-troll), so the damage a siege leaves on
+/// it makes its next attacks and its Defense worse. Bit 2: `e` itself makes damage on characters
+/// cost more (`Hint::punishes_damage`: Savage Trollspawn's Attack per damaged character, Goblin
+/// Pursuer's ban on damaged fighters), so each defended round makes it worse. Bit 4: no siege
+/// at all while such a card is the main quest, staged or engaged.
+fn siege_shunned(g: &Game, e: CardId) -> bool {
+    let bits = w().siege_wary;
+    if bits == 0 {
+        return false;
+    }
+    let h = hint(g, e);
+    (bits & 1 != 0 && h.hardens_when_damaged)
+        || (bits & 2 != 0 && h.punishes_damage)
+        || (bits & 4 != 0 && super::planning::damage_punished(g))
 }
 
 /// The characters a commit step holds back, kept from one `Commit` decision to the next: the
@@ -1421,7 +1439,59 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         keep_drawers(g, p, &mut reserved, base);
     }
     advance_hold(g, p, &mut reserved);
+    surplus_hold(g, p, &mut reserved);
     (reserved, intent)
+}
+
+/// ett48 `surplus_hold`: when the willpower left outside `reserved` (with what is already
+/// questing, `willpower_outside`) finishes the current quest and the active location this round with
+/// `surplus_hold` threat per player to spare past the staged threat, the willpower beyond that
+/// buys nothing (progress past the current quest is lost), while a character kept ready can
+/// defend or attack this round: the characters not needed are held back, the weakest questers
+/// first (ties: the best defender), for as long as the rest still reach. 0: off. Not on a
+/// quest without quest points or that cannot be defeated (other rules decide there).
+fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
+    let margin = w().surplus_hold;
+    if margin <= 0 {
+        return;
+    }
+    let Some(q) = g.current_quest() else { return };
+    let qp = g.stat(q, Stat::QuestPoints);
+    if qp <= 0 || g.rule(Rule::CannotDefeat(q)) || g.rule(Rule::CannotPlaceProgress(q)) {
+        return;
+    }
+    let loc = g
+        .active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0);
+    let rem = (qp - g.card(q).progress).max(0) + loc;
+    let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
+    let ready = ready_chars(g, p);
+    let mut wp = willpower_outside(g, &ready, reserved);
+    if wp < need {
+        return;
+    }
+    let qs = g.questing_stat();
+    let mut cands = Ids::new();
+    for &c in ready.as_slice() {
+        if !reserved.contains(c)
+            && !g.rule(Rule::CommitsWithoutExhausting(c))
+            && commit_progress(g, c) <= 0
+            && !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
+            && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
+        {
+            cands.push(c);
+        }
+    }
+    let s = &mut cands.ids[..cands.n];
+    s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));
+    for &c in cands.as_slice() {
+        let x = g.stat(c, qs).max(0);
+        if wp - x >= need {
+            reserved.push(c);
+            wp -= x;
+        }
+    }
 }
 
 /// dike46 `advance_hold`: on a stage whose defeat brings an enemy that engages at once and

@@ -872,6 +872,34 @@ weights! {
     /// Intruders 21 games to 4; no cell below 0. The wider rule (any stage whose fall this
     /// round is expected) lost 0.9 to 6.1 win points (results/research/side47.md).
     side_main_win: 1,
+    /// ett48 (bits): no siege (an enemy engaged and worn down over several rounds, its attack
+    /// defended each round) is planned on an enemy that damage makes stronger: a kill in one
+    /// attack, or no fight. Bit 1: it grows stronger once damaged (`Hint::hardens_when_damaged`:
+    /// Ruthless Hill-troll); bit 2: it makes damage on characters cost more
+    /// (`Hint::punishes_damage`: Savage Trollspawn, Goblin Pursuer); bit 4: no siege at all
+    /// while a `punishes_damage` card is the main quest, staged or engaged (on the Ettenmoors
+    /// it plays as 3). 0: off. 3 against 0 (`basic`, the Ettenmoors, 2,000 pairs, seeds 4846 /
+    /// 4847 / 4848), Easy win points noldor-questers +0.90 (n.s.) / +2.15 (+0.83 to +3.46) /
+    /// +2.30 (+0.95 to +3.65), 02-noldor-lore +1.15 (+0.49 to +1.80) / +0.40 (n.s.) / +0.80
+    /// (+0.03 to +1.57), 06-glorfindel-spirit -0.25 (n.s.) / +1.75 (+0.56 to +2.94) / -0.25
+    /// (n.s.); Standard -0.35 to +0.65, none below 0 beyond noise. No other scenario has the
+    /// hints (the README cells play identically). 1 alone gained about half as much
+    /// (results/research/ett48.md).
+    siege_wary: 3,
+    /// ett48: threat per player to spare past the staged threat and the current quest's and
+    /// the active location's remaining quest points: when the willpower of the characters not
+    /// held back reaches that, the commit plan also holds back those whose willpower is not
+    /// needed, weakest questers first (progress past the current quest is lost; a ready
+    /// character can defend or attack). 0: off. 6 against 0 (`basic`, 2,000 pairs, seeds 4871
+    /// / 4872), the Ettenmoors Easy win points 06-glorfindel-spirit +2.45 (+1.42 to +3.48) /
+    /// +0.50 (n.s.), noldor-questers +2.70 (+1.24 to +4.16) / +1.20 (n.s.), 02-noldor-lore +2.20
+    /// (+1.16 to +3.24) / +1.95 (+0.93 to +2.97); Standard +0.15 to +1.70, none below 0; two
+    /// seats (noldor-questers + core-leadership, 4,000 pairs, seed 4875) Easy +2.08 (+0.76 to
+    /// +3.39), Standard +0.60 (+0.01 to +1.19); three seats Easy +1.05 (+0.03 to +2.07). README
+    /// cells (1,000 pairs, seed 4873): none below 0 beyond noise; The Wastes of Eriador progress
+    /// +0.51 (+0.33 to +0.69) Easy, +0.14 Standard. 2 and 8 measured worse than 6, 12 fires
+    /// rarely (results/research/ett48.md).
+    surplus_hold: 6,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -882,7 +910,13 @@ weights! {
 /// and `insure_threat` and `side_enemy_wait` (all four in the rollouts, seed 4791, 300 pairs:
 /// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00); nor
 /// side47's `side_main_win` (in the rollouts, noldor-questers, 300 pairs, seed 4811: Easy
-/// +0.33 (-0.32 to +0.99), Standard 0.00, games 0.25 / 0.07 rounds shorter: not better).
+/// +0.33 (-0.32 to +0.99), Standard 0.00, games 0.25 / 0.07 rounds shorter: not better); nor
+/// ett48's `siege_wary` (3 in the rollouts against the base binary, noldor-questers, 300
+/// pairs, seed 4861: Easy -1.33 (-6.31 to +3.65), Standard -2.33 (-6.62 to +1.95): not
+/// better) and `surplus_hold` (6 in the rollouts against the base binary, 300 pairs, seeds
+/// 4874 / 4877: noldor-questers Easy +3.33 (-0.79 to +7.45) / +4.00 (-0.96 to +8.96),
+/// Standard 0.00 / +3.00 (-1.38 to +7.38); 06-glorfindel-spirit Easy -3.00 (-7.47 to +1.47),
+/// seed 4877: not measured beyond noise, nor outside the Ettenmoors).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -891,6 +925,8 @@ pub const ROLLOUT: Weights = Weights {
     insure_threat: 0,
     side_enemy_wait: 0,
     side_main_win: 0,
+    siege_wary: 0,
+    surplus_hold: 0,
     ..DEFAULT
 };
 
@@ -1069,7 +1105,7 @@ mod tests {
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
     /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
     /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold`,
-    /// `insure_threat` and `side_enemy_wait` and side47's `side_main_win`.
+    /// `insure_threat` and `side_enemy_wait`, side47's `side_main_win` and ett48's `siege_wary` and `surplus_hold`.
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
@@ -1081,10 +1117,12 @@ mod tests {
                 w.insure_threat,
                 w.side_enemy_wait,
                 w.side_main_win,
+                w.siege_wary,
+                w.surplus_hold,
             )
         };
-        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
-        assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0, 0, 0, 0, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
@@ -1092,6 +1130,8 @@ mod tests {
                 insure_threat: h.insure_threat,
                 side_enemy_wait: h.side_enemy_wait,
                 side_main_win: h.side_main_win,
+                siege_wary: h.siege_wary,
+                surplus_hold: h.surplus_hold,
                 ..ROLLOUT
             },
             h

@@ -164,6 +164,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-075",
         hint: Hint {
             effect: Some(bot::hill_troll_effect),
+            hardens_when_damaged: true,
             ..NO_HINT
         },
         modify: Some(hill_troll_modify),
@@ -1250,6 +1251,12 @@ mod tests {
             assert!(h.safe_location && h.travel_penalty < 0, "{code}");
         }
         assert!(!spawn_hint(&mut g, ROCKS).safe_location);
+        // ett48: Ruthless Hill-troll grows stronger once damaged (`siege_wary`); no other
+        // enemy of the set says so.
+        assert!(spawn_hint(&mut g, "AtE-075").hardens_when_damaged);
+        for code in [TROLLSPAWN, GOBLIN, "AtE-073", "AtE-074"] {
+            assert!(!spawn_hint(&mut g, code).hardens_when_damaged, "{code}");
+        }
     }
 
     /// Travel to `l` through the travel step.

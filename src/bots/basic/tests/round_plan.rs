@@ -364,6 +364,71 @@ fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
 }
 
 #[test]
+fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
+    // Fault class (ett48: `basic` on the Ettenmoors engaged or kept fighting Trolls it could
+    // only wear down over rounds): Ruthless Hill-troll (4 ATK, 1 DEF, 12 HP) gains Attack and
+    // Defense once it carries 3 damage, and Savage Trollspawn / Goblin Pursuer make every
+    // damaged character a worse fighter against them, so each defended round of a siege makes
+    // the fight worse. `siege_wary` 3: neither is besieged (a one-attack kill only); 0, the
+    // old play; bit 1 alone spares only the Hill-troll.
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    let troll = g.spawn(RUTHLESS_HILL_TROLL, ENCOUNTER, Zone::Engaged(0));
+    let spawn = g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+    let goblin = g.spawn(GOBLIN_PURSUER, ENCOUNTER, Zone::SetAside);
+    assert!(hint(&g, troll).hardens_when_damaged && !hint(&g, troll).punishes_damage);
+    assert!(hint(&g, spawn).punishes_damage && !hint(&g, spawn).hardens_when_damaged);
+    assert!(hint(&g, goblin).punishes_damage);
+    let pool = ready_chars(&g, 0);
+    let none = Ids::new();
+    let mut cands = Ids::new();
+    install(Weights::from_options(&[("siege_wary".into(), "0".into())]).unwrap());
+    assert!(
+        kill_set(&g, troll, &pool, &none, false, &mut cands).is_none(),
+        "the situation: no one attack kills the Hill-troll"
+    );
+    let (_, _, rounds) = siege(&g, troll, &cands, false).expect("0: a siege");
+    assert!(rounds >= 2, "{rounds} rounds");
+    let mut spawn_cands = Ids::new();
+    assert!(kill_set(&g, spawn, &pool, &none, false, &mut spawn_cands).is_none());
+    assert!(
+        siege(&g, spawn, &spawn_cands, false).is_some(),
+        "0: a siege"
+    );
+    install(Weights::from_options(&[("siege_wary".into(), "1".into())]).unwrap());
+    assert!(siege(&g, troll, &cands, false).is_none(), "1: hardens");
+    assert!(
+        siege(&g, spawn, &spawn_cands, false).is_some(),
+        "1: only the Hill-troll"
+    );
+    install(weights::DEFAULT);
+    assert_eq!(weights::DEFAULT.siege_wary, 3);
+    assert!(siege(&g, troll, &cands, false).is_none(), "3: hardens");
+    assert!(
+        siege(&g, spawn, &spawn_cands, false).is_none(),
+        "3: punishes damage"
+    );
+    // Bit 4: no siege of any enemy while a damage-punishing card is staged or engaged; an
+    // enemy of another scenario is besieged as before with bits 1 and 2.
+    let orc = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
+    g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
+    g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    let pool = ready_chars(&g, 0);
+    let mut orc_cands = Ids::new();
+    assert!(kill_set(&g, orc, &pool, &none, false, &mut orc_cands).is_none());
+    assert!(
+        siege(&g, orc, &orc_cands, false).is_some(),
+        "3: other enemies"
+    );
+    install(Weights::from_options(&[("siege_wary".into(), "7".into())]).unwrap());
+    assert!(
+        siege(&g, orc, &orc_cands, false).is_none(),
+        "7: Trollspawn engaged"
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
 fn holds_back_by_night_when_quest_progress_is_lost() {
     // Fault class: on The Wastes of Eriador no progress can be placed on quest cards by Night,
     // but the commit step quested as by Day, exhausting the characters that Night's engagement
@@ -559,6 +624,42 @@ fn stage_before_its_enemy(scenario: &str, stage: &str, progress: i16) -> (Game<'
     g.phase = Phase::Quest;
     let guard = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Play(0));
     (g, guard)
+}
+
+#[test]
+fn holds_back_willpower_the_current_quest_cannot_use() {
+    // Fault class (ett48: `lookahead` committed fewer characters than `basic` in 150 to 250 of
+    // 1,100 commit decisions a deck in 100 Across the Ettenmoors Easy games, most often on a
+    // small side quest or a stage nearly done; in about 70% of them the characters it kept
+    // back defended or attacked that same round): `basic` committed the whole board though
+    // the willpower past the quest's remaining points is lost. `surplus_hold` 6: when the rest
+    // still finishes the quest and the active location with 6 threat per player to spare, the
+    // weakest questers (ties: the best defender) stay ready; 0, the old play.
+    let (mut g, guard) = stage_before_its_enemy("across-the-ettenmoors", "AtE-064B", 9);
+    let q = g.current_quest().unwrap();
+    assert_eq!(g.stat(q, Stat::QuestPoints) - g.card(q).progress, 1);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2: 8 willpower for 1 point
+    // left, nothing staged.
+    g.spawn(FARAMIR, 0, Zone::Play(0));
+    assert_eq!(g.staging_threat(), 0);
+    let mut old = g.clone();
+    let ready = commit_all(&mut old, &mut bot_with(&[("surplus_hold", "0")]));
+    assert!(ready.is_empty(), "0: everyone quests, {ready:?}");
+    let mut new = g.clone();
+    let ready = commit_all(&mut new, &mut bot());
+    assert_eq!(weights::DEFAULT.surplus_hold, 6);
+    let qs = g.questing_stat();
+    let theodred = g.heroes(0).find(|&c| g.stat(c, qs) == 1).expect("Théodred");
+    assert_eq!(
+        ready,
+        vec![theodred],
+        "1 left + 6 spare = 7: the weakest, best defender"
+    );
+    assert_ne!(ready, vec![guard]);
+    // With 10 points left the whole board is needed.
+    g.card_mut(q).progress = 0;
+    let ready = commit_all(&mut g, &mut bot());
+    assert!(ready.is_empty(), "10 left: everyone quests, {ready:?}");
 }
 
 #[test]

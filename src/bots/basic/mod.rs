@@ -254,6 +254,8 @@ mod planning;
 use planning::*;
 mod quest;
 use quest::*;
+mod round_plan;
+use round_plan::*;
 mod combat;
 use combat::*;
 mod effects;

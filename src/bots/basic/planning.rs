@@ -382,7 +382,7 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     if atk <= 0 {
         return None;
     }
-    let wp = super::quest::willpower_outside(g, pool, keep);
+    let wp = super::round_plan::willpower_outside(g, pool, keep);
     // The reveal is counted at `advance_reveal` (not `reveal_threat`): a defender kept
     // while the stage only might fall costs a little willpower, a hero killed by the next
     // stage's enemy costs the game.
@@ -409,7 +409,7 @@ pub(super) fn reveal_lethal(g: &Game, p: u8, c: CardId) -> bool {
     if min <= 0 || g.stat(c, g.questing_stat()) as i32 > w().reveal_lethal_wp {
         return false;
     }
-    let (pct, atk) = super::quest::reveal_enemies(g, p);
+    let (pct, atk) = super::round_plan::reveal_enemies(g, p);
     pct > 0 && pct >= min && undef_kills_a_hero(g, p, atk + 1)
 }
 

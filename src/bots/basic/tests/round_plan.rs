@@ -1302,7 +1302,7 @@ fn thaurdir_with_no_hit_points_left_is_not_attacked_nor_planned_as_a_kill() {
         let pool = combat::attack_pool(&g, 0, thaurdir);
         assert!(pool.n > 0);
         let mut cands = Ids::new();
-        assert!(quest::kill_set(&g, thaurdir, &pool, &Ids::new(), true, &mut cands).is_none());
+        assert!(round_plan::kill_set(&g, thaurdir, &pool, &Ids::new(), true, &mut cands).is_none());
         assert_eq!(combat::KillWorths::new(&g, 0).best(), 0);
     }
     // Another engaged enemy is still a target.
@@ -1480,7 +1480,7 @@ fn thane_ulchor_attack_gets_a_defender_held_back_from_the_quest() {
     // the explore had just won; the control race was never won. The round plan now keeps a
     // character the quest can spare for the attack (`explore_attack`, Hint::explore_attack).
     let (g, scout) = ulchor_board(true, 2);
-    assert_eq!(quest::explore_attacker(&g, 0), Some((6, 240)));
+    assert_eq!(round_plan::explore_attacker(&g, 0), Some((6, 240)));
     let kept = round_plan(&g, 0, true).keep;
     assert!(
         kept.contains(scout),
@@ -1502,7 +1502,7 @@ fn thane_ulchor_attack_gets_a_defender_held_back_from_the_quest() {
     // Only the first player makes the choice.
     let (mut g, _) = ulchor_board(true, 2);
     g.first = 1;
-    assert_eq!(quest::explore_attacker(&g, 0), None);
+    assert_eq!(round_plan::explore_attacker(&g, 0), None);
 }
 
 #[test]

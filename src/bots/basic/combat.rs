@@ -331,7 +331,7 @@ pub(super) fn cheapest_kill(g: &Game, e: CardId, cands: &[CardId], base: i16) ->
 /// a subset's cost 16 × ΣATK + its size, `fewest_attack`'s own order (a subset has at most 12
 /// members), and that search answers the least mask among equal costs, as the enumeration's
 /// first found. (Mount Gram's attacks meet 9+ candidates: the enumeration of 4,096 subsets and
-/// its 8 KB table were ~3% of a game.)
+/// its 8 KB table were ~6% of a game.)
 fn fewest_attack_split(atk: &[i16], need: i16) -> Option<u32> {
     let n = atk.len();
     debug_assert!((9..=KILL_CANDS).contains(&n) && need > 0);

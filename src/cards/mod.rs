@@ -294,7 +294,9 @@ pub struct Script {
     /// Its Response (`can_respond` / `respond`) is used from its owner's hand, though it is not
     /// an event (Brok Ironfist). Other non-event cards respond only from play.
     pub hand_response: bool,
-    /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta.
+    /// While in play, change the cost of card `.2` being played: (game, me, card) -> delta,
+    /// never negative (the offer lists take the printed cost as a floor; test builds assert it
+    /// in `Game::cost_of`).
     pub cost_mod: Option<fn(&Game, CardId, CardId) -> i16>,
     /// A Nightmare setup card's limit on each player's deck size (0 = none): checked by
     /// `GameSetup::validate` before the game starts.

@@ -49,6 +49,7 @@ impl<'a> Clone for Game<'a> {
             safe_active: self.safe_active,
             blank_marks: self.blank_marks,
             blank_any: self.blank_any,
+            blank_wide: self.blank_wide,
             listen: self.listen,
             // A copy builds its own when it starts a game (it is rarely needed: search copies
             // play on, they do not start games).
@@ -115,6 +116,7 @@ impl<'a> Clone for Game<'a> {
             safe_active,
             blank_marks,
             blank_any,
+            blank_wide,
             listen,
             template: _,
             surge_pending,
@@ -180,6 +182,7 @@ impl<'a> Clone for Game<'a> {
         self.safe_active = *safe_active;
         self.blank_marks = *blank_marks;
         self.blank_any = *blank_any;
+        self.blank_wide = *blank_wide;
         self.listen = *listen;
         self.surge_pending = *surge_pending;
         self.phase_uses = *phase_uses;

@@ -267,6 +267,7 @@ impl<'a> Game<'a> {
             safe_active,
             blank_marks,
             blank_any,
+            blank_wide,
             listen,
             template: _,
             surge_pending,
@@ -327,6 +328,7 @@ impl<'a> Game<'a> {
             safe_active,
             blank_marks,
             blank_any,
+            blank_wide,
             listen,
             // Its key names a setup that may be gone by the time the buffers are used again.
             template: None,

@@ -130,7 +130,12 @@ impl<'a> Game<'a> {
         }
         for &x in &self.interest[IDX_COST_MOD] {
             if let Some(f) = self.script(x).and_then(|s| s.cost_mod) {
-                cost += f(self, x, c);
+                let d = f(self, x, c);
+                // (Cost modifiers only raise costs: `offer_actions` takes the printed cost as a floor.)
+                if cfg!(test) {
+                    assert!(d >= 0, "cost modifier {x} lowers the cost of {c}");
+                }
+                cost += d;
             }
         }
         if self.valour_discounted(c, p) {

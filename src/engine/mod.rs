@@ -34,6 +34,8 @@ mod safe;
 mod speed18_tests;
 #[cfg(test)]
 mod speed20_tests;
+#[cfg(test)]
+mod speed26_tests;
 pub use safe::safe_rule;
 mod smallids;
 mod state;
@@ -571,6 +573,9 @@ pub struct Game<'a> {
     /// `n_blank_damaged > 0 || safe_active || blank_marks`, kept beside them
     /// (`sync_blank_any`): `script`'s fast path tests one field for all of them.
     blank_any: bool,
+    /// `safe_active || blank_marks`, kept beside them (`sync_blank_any`): while false, only
+    /// damaged characters can be blank (`script_maybe_blank`).
+    blank_wide: bool,
     /// Which events anything in the game listens for (`eventkind::Listeners`).
     listen: eventkind::Listeners,
     /// The cards and zones before the shuffles, to start the next game of this setup by copying
@@ -1036,6 +1041,7 @@ impl<'a> Game<'a> {
             safe_active: false,
             blank_marks: false,
             blank_any: false,
+            blank_wide: false,
             listen: eventkind::Listeners::NONE,
             template: None,
             archery_assigned: Vec::with_capacity(16),

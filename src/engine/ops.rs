@@ -62,9 +62,30 @@ impl<'a> Game<'a> {
         // answers (`CardInst::script_ref`); the rest out of line, so that this stays small
         // enough to inline.
         if self.blank_any {
-            return self.script_when_blankable(c);
+            return self.script_maybe_blank(c);
         }
         self.cards[c as usize].script_ref.0
+    }
+
+    /// `script` while some card may be guarded or blanked (`blank_any`). While the only cards
+    /// that can be blank are damaged characters (Cold from Angmar, `n_blank_damaged`; no Safe
+    /// location active and no card ever guarded or text-blanked, `blank_wide` false), a card
+    /// without damage answers with its own reference, as `script_when_blankable` would, without
+    /// the call (speed26: the Wastes of Eriador and the Ettenmoors spent ~3% of a game in it).
+    #[inline(always)]
+    fn script_maybe_blank(&self, c: CardId) -> Option<&'static Script> {
+        let ci = &self.cards[c as usize];
+        if !self.blank_wide && ci.damage == 0 {
+            if cfg!(test) && self.stat_memo.check {
+                assert_eq!(
+                    ci.script_ref.0.map(|s| s as *const Script),
+                    self.script_when_blankable(c).map(|s| s as *const Script),
+                    "script of an undamaged card while only damaged characters can be blank"
+                );
+            }
+            return ci.script_ref.0;
+        }
+        self.script_when_blankable(c)
     }
 
     /// Is `c` an event its own rules let be played from its owner's discard pile
@@ -120,7 +141,8 @@ impl<'a> Game<'a> {
     #[inline]
     pub(super) fn sync_blank_any(&mut self) {
         let was = self.blank_any;
-        self.blank_any = self.n_blank_damaged > 0 || self.safe_active || self.blank_marks;
+        self.blank_wide = self.safe_active || self.blank_marks;
+        self.blank_any = self.n_blank_damaged > 0 || self.blank_wide;
         if self.blank_any && !was {
             // A stat kept as fixed through its attachments' constant bonuses
             // (`stat_by_static_attachments`) is one no blank text can change.

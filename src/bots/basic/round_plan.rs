@@ -308,7 +308,7 @@ pub(super) fn kill_set(
 /// reaching it. The answer is the least (cost, mask) over all `H << lo | L`: the same
 /// subset as `cheapest_subset`'s (least cost, and the least mask among equal costs), in about
 /// a tenth of its work at 12 candidates.
-fn cheapest_subset_split(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
+pub(super) fn cheapest_subset_split(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
     let n = atk.len();
     debug_assert!((9..=12).contains(&n) && need > 0);
     let lo = n / 2;

@@ -128,6 +128,11 @@ impl<'a> Game<'a> {
         // resources is computed first: `can_pay`'s memoised `available` answers as cheaply,
         // and summing his cards' resources cost more than the payments it spared.)
         let fixed_costs = self.costs_fixed(p);
+        // Whether a pending discount may lower a cost below the printed one (asked once).
+        let discounts = {
+            let ps = &self.players[p as usize];
+            ps.ally_discount > 0 || ps.valour_discount > 0
+        };
         // (List indexes computed once per list: `offer` takes `&mut self`, so the compiler
         // would recompute them at every card.)
         let hand = Zone::Hand(p).list();
@@ -157,7 +162,12 @@ impl<'a> Game<'a> {
             // change (`fixed_costs`, and no cost hook of its own) the cost is the printed one
             // (what `cost_of` would say), so paying is tested before the card's own `can_act`;
             // otherwise the cost is computed last.
-            let fixed = fixed_costs && script.is_none_or(|s| s.cost.is_none());
+            let own_hook = script.is_some_and(|s| s.cost.is_some());
+            let fixed = fixed_costs && !own_hook;
+            // Otherwise, without a cost hook of its own or a pending discount, the printed
+            // cost is a floor (cost modifiers only raise costs): a card unaffordable at it is
+            // unaffordable, and neither its own test nor the modifiers (Heavy Curse's walk of
+            // a discard pile) are asked.
             let ok = match ty {
                 CardType::Event if fixed => {
                     h & hooks::CAN_ACT != 0
@@ -169,6 +179,7 @@ impl<'a> Game<'a> {
                 }
                 CardType::Event => {
                     h & hooks::CAN_ACT != 0
+                        && (own_hook || discounts || self.can_pay(p, sphere, printed.max(0)))
                         && script
                             .and_then(|s| s.can_act)
                             .map(|f| f(self, c, p))
@@ -179,7 +190,8 @@ impl<'a> Game<'a> {
                     (if fixed {
                         self.can_pay(p, sphere, printed.max(0))
                     } else {
-                        self.can_pay(p, sphere, self.cost_of(c, p))
+                        (own_hook || discounts || self.can_pay(p, sphere, printed.max(0)))
+                            && self.can_pay(p, sphere, self.cost_of(c, p))
                     }) && !self.unique_in_play(c)
                         && (self.playable_unimplemented(c))
                         && script

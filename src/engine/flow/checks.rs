@@ -47,6 +47,11 @@ impl<'a> Game<'a> {
             self.n_blank_damaged > 0 || self.safe_active || self.blank_marks,
             "blank_any kept beside n_blank_damaged, safe_active and blank_marks"
         );
+        assert_eq!(
+            self.blank_wide,
+            self.safe_active || self.blank_marks,
+            "blank_wide kept beside safe_active and blank_marks"
+        );
         if !self.blank_marks {
             for c in 0..self.cards.len() as CardId {
                 let ci = &self.cards[c as usize];

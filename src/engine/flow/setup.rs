@@ -22,6 +22,7 @@ impl<'a> Game<'a> {
         self.safe_active = false;
         self.blank_marks = false;
         self.blank_any = false;
+        self.blank_wide = false;
         self.forced_cards.clear();
         self.listen = eventkind::Listeners::NONE;
         self.stack.clear();

@@ -601,6 +601,9 @@ mod tests {
         g.phase = Phase::Planning;
         assert!(guard_can(&g, guard, 0));
         assert!(!guard_can(&g, guard, 1), "only its engaged player");
+        // The engine offers it in its engaged player's action windows (it lies in his
+        // engagement area, not in the staging area).
+        assert!(crate::cards::testkit::actions(&mut g).contains(&Opt::Activate(guard)));
         let cost = g.def_of(c).cost.max(0);
         let (t0, t1) = (g.players[0].threat, g.players[1].threat);
         rescue_act(&mut g, guard, 0);

@@ -726,6 +726,82 @@ fn escape_from_mount_gram_deck_composition() {
     }
 }
 
+/// Escape from Mount Gram Nightmare: 42 encounter cards, every Nightmare card once per copy and
+/// none of the cards the setup card removes (the standard Jailor, Prison Cell, Dungeon Guard,
+/// Interrogation; one of the two Goblin Tormentors and Cruel Torturers left); after setup the
+/// setup card beside the quest deck, the Nightmare Jailor and the gate set aside, the Orcs of
+/// Thaurdir aside with the Angmar Orcs, and each player alone with a hero at the bottom of his
+/// captured deck.
+#[test]
+fn escape_from_mount_gram_nightmare_deck_composition() {
+    let db = load_embedded().unwrap();
+    let mode = Mode::Nightmare;
+    let sc = encounter_of(&db, "escape-from-mount-gram", mode, 42);
+    let copies = |g: &Game, code: &str| {
+        g.cards
+            .iter()
+            .filter(|c| db.def(c.def).code == code)
+            .count()
+    };
+    for players in [1, 3] {
+        let s = setup(&db, "escape-from-mount-gram", mode, players);
+        let mut g = opened(&db, &s);
+        while g.round == 0 && g.pending().is_some() {
+            g.apply(0);
+        }
+        assert_each_copy(&db, &g, sc, mode);
+        for (code, n) in [
+            ("EfMG-041", 0), // Jailor Gornákh
+            ("EfMG-046", 0), // Prison Cell
+            ("EfMG-044", 0), // Dungeon Guard
+            ("EfMG-052", 0), // Interrogation
+            ("EfMG-045", 1), // Goblin Tormentor
+            ("EfMG-043", 1), // Cruel Torturer
+            ("EfMGN-002", 1),
+            ("EfMGN-003", 3),
+            ("EfMGN-004", 4),
+            ("EfMGN-005", 2),
+            ("EfMGN-006", 3),
+            ("EfMGN-007", 2),
+            ("EfMGN-008", 1),
+            ("EfMGN-009", 3),
+        ] {
+            assert_eq!(copies(&g, code), n, "{players}p {code}");
+        }
+        assert_eq!(zone_of(&db, &g, "EfMGN-001A"), Zone::Nightmare);
+        assert_eq!(zone_of(&db, &g, "EfMGN-002"), Zone::SetAside);
+        assert_eq!(zone_of(&db, &g, "EfMG-042"), Zone::SetAside);
+        assert_eq!(zone_of(&db, &g, "TLR-046"), Zone::SetAside);
+        let thaurdir_aside = g
+            .cards
+            .iter()
+            .filter(|c| db.def(c.def).code == "EfMGN-009" && c.zone == Zone::SetAside)
+            .count();
+        assert_eq!(
+            thaurdir_aside, 3,
+            "{players}p: the Orcs of Thaurdir wait for stage 3"
+        );
+        for p in 0..players as u8 {
+            let heroes = g
+                .cards
+                .iter()
+                .filter(|c| {
+                    c.zone == Zone::Play(p) && db.def(c.def).ty == lotr_sim::data::CardType::Hero
+                })
+                .count();
+            assert_eq!(heroes, 1, "{players}p: P{} starts alone", p + 1);
+            let bottom = g.captured_deck(p).next().expect("a captured deck");
+            assert_eq!(
+                db.def(g.cards[bottom as usize].def).ty,
+                lotr_sim::data::CardType::Hero,
+                "{players}p: P{} set-aside hero at the bottom",
+                p + 1
+            );
+        }
+        g.check_invariants().unwrap();
+    }
+}
+
 #[test]
 fn escape_from_mount_gram_conformance() {
     conform_scenario(

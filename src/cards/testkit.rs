@@ -266,6 +266,8 @@ pub mod codes {
     pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
     pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
     pub const VAST_TROLL_FELLS: &str = "AtEN-007";
+    /// nm48: Across the Ettenmoors Nightmare's side quest that stops draws by card effects.
+    pub const ISOLATED: &str = "AtEN-010";
     /// side47: an Eriador Wilds side quest with priority (4 quest points).
     pub const LOST_IN_THE_WILDERNESS: &str = "TLR-051";
     /// ett48: Troll and Goblin enemies that damage makes stronger.

@@ -85,9 +85,14 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Isolated (side quest, Surge): no player draws cards by card effects while it is in
-    // play; once defeated each player draws 1 card.
+    // play; once defeated each player draws 1 card. (Hint: worth questing first, as
+    // `lookahead` does; nm48: `basic` +0.93 win points, 3,000 pairs, priority 30 against 0.)
     Script {
         code: "AtEN-010",
+        hint: Hint {
+            side_quest_priority: ISOLATED_PRIORITY,
+            ..NO_HINT
+        },
         rule: Some(isolated_rule),
         forced: Some(isolated_forced),
         forced_on: events![SideQuestDefeated],
@@ -161,6 +166,10 @@ pub static SCRIPTS: &[Script] = &[
 ];
 
 const SETUP_CARD: &str = "AtEN-001A";
+
+/// Isolated's priority as the current quest (`Hint::side_quest_priority`): it blocks every draw
+/// by card effects while it is in play, so it is worth clearing before the stage (nm48).
+const ISOLATED_PRIORITY: i32 = 30;
 const BARREN: &str = "AtEN-009";
 
 // ------------------------------------------------------------------ setup card

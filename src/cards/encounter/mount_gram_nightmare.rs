@@ -473,20 +473,26 @@ pub mod bot {
     use crate::cards::hints::prelude::*;
 
     /// Prison Guard / Prison Cell: rescue when a captive is worth more than the threat it
-    /// may cost every player of the area (heroes cost nothing).
+    /// may cost every player of the area (heroes cost nothing). A player with at most
+    /// `LONE_CHARACTERS` characters (a lone hero, Nightmare's buried second hero) needs bodies
+    /// more than threat: the captive's cost counts for it, half a threat unit a point and
+    /// player, not against it (nm48: `basic` +0.37, +0.33, +0.37 win points on three seeds of
+    /// 3,000 Mount Gram Nightmare pairs, +1.4 rounds lived; `lookahead` level).
     pub fn rescue_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
         let n = g.captives(c).count() as i32;
         if n == 0 {
             return 0;
         }
         let players = g.area_seats().count().max(1) as i32;
-        let _ = p;
+        let lone = g.characters(p).count() <= LONE_CHARACTERS;
         let total: i32 = g
             .captives(c)
             .map(|x| {
                 let cost = g.def_of(x).cost.max(0) as i32;
                 if g.is_hero(x) {
                     300
+                } else if lone {
+                    12 + 4 * cost + THREAT_UNIT * cost * players / 2
                 } else {
                     12 + 4 * cost - THREAT_UNIT * cost * players
                 }
@@ -494,6 +500,9 @@ pub mod bot {
             .sum();
         (total / n).max(0)
     }
+
+    /// At most this many characters in play: a captive ally is worth its threat (`rescue_value`).
+    pub const LONE_CHARACTERS: usize = 2;
 
     /// Cruel Torment: discard the cheapest card.
     pub fn cheapest_card(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
@@ -601,6 +610,9 @@ mod tests {
         g.phase = Phase::Planning;
         assert!(guard_can(&g, guard, 0));
         assert!(!guard_can(&g, guard, 1), "only its engaged player");
+        // The engine offers it in its engaged player's action windows (it lies in his
+        // engagement area, not in the staging area).
+        assert!(crate::cards::testkit::actions(&mut g).contains(&Opt::Activate(guard)));
         let cost = g.def_of(c).cost.max(0);
         let (t0, t1) = (g.players[0].threat, g.players[1].threat);
         rescue_act(&mut g, guard, 0);
@@ -625,6 +637,25 @@ mod tests {
         assert_eq!(g.captives(cell).count(), 1);
         let v = bot::rescue_value(&g, 0, cell, None);
         assert!(v >= 0);
+    }
+
+    /// A lone hero rescues a 2-cost ally from Prison Cell despite the threat; with a full
+    /// table of characters he leaves it (2 threat outweigh it).
+    #[test]
+    fn prison_cell_nightmare_lone_hero_rescues() {
+        let mut g = game(1);
+        let cell = g.spawn("EfMGN-004", ENCOUNTER, Zone::Active);
+        let ally = g.spawn("Core-013", 0, Zone::Hand(0)); // Guard of the Citadel
+        assert_eq!(g.def_of(ally).cost, 2);
+        g.capture(ally, cell);
+        // Stage 1A's setup leaves one hero in play.
+        assert!(g.characters(0).count() <= bot::LONE_CHARACTERS);
+        assert!(bot::rescue_value(&g, 0, cell, None) > 0);
+        for _ in 0..3 {
+            g.spawn("Core-013", 0, Zone::Play(0));
+        }
+        assert!(g.characters(0).count() > bot::LONE_CHARACTERS);
+        assert_eq!(bot::rescue_value(&g, 0, cell, None), 0);
     }
 
     #[test]

@@ -105,7 +105,9 @@ impl<'a> Game<'a> {
                     || self.zone_has(Zone::Hand(q), hooks::HAND_ACT)
                     || self.zone_has(Zone::Discard(q), hooks::FROM_DISCARD)
                     || self.zone_has(Zone::Play(q), hooks::CAN_ACT))
-                || (any_player && self.zone_has(Zone::Play(q), hooks::ANY_PLAYER_ACT))
+                || (any_player
+                    && (self.zone_has(Zone::Play(q), hooks::ANY_PLAYER_ACT)
+                        || self.zone_has(Zone::Engaged(q), hooks::ANY_PLAYER_ACT)))
         }) || self.zone_has(Zone::Attached(0), hooks::CAN_ACT)
             || (any_player
                 && (self.zone_has(Zone::Staging, hooks::ANY_PLAYER_ACT)
@@ -233,12 +235,14 @@ impl<'a> Game<'a> {
         self.offer_own_abilities(p, Zone::Play(p));
         self.offer_own_abilities(p, Zone::Attached(0));
         // Actions any player may trigger: on encounter cards in the staging area or the active
-        // location (Palace Ruins), and on cards other players control (Éowyn). Most games have
-        // no card with such an Action: then none of these lists is looked at.
+        // location (Palace Ruins), on enemies engaged with a player (Prison Guard: its script
+        // says who may), and on cards other players control (Éowyn). Most games have no card
+        // with such an Action: then none of these lists is looked at.
         if self.listen.hooks_seen & hooks::ANY_PLAYER_ACT != 0 {
             self.offer_any_player_abilities(p, Zone::Staging);
             self.offer_any_player_abilities(p, Zone::Active);
             for q in 0..self.n_players {
+                self.offer_any_player_abilities(p, Zone::Engaged(q));
                 if q != p {
                     self.offer_any_player_abilities(p, Zone::Play(q));
                 }

@@ -1729,6 +1729,17 @@ fn scavenge_for_supplies_waits_unless_idle_side_quests_are_punished() {
 }
 
 #[test]
+fn isolated_is_quested_before_the_stage() {
+    // Fault class (nm48: `lookahead` made Isolated the current quest where `basic` kept the
+    // Ettenmoors Nightmare stage 1, 31 times in 150 games): without a priority it waited while
+    // it blocked every draw by card effects. Its hint now gives it one.
+    let (g, _main, sq, d) = side_quest_choice(ISOLATED, &[LEADERSHIP_HEROES]);
+    assert!(g.is_side_quest(sq) && hint(&g, sq).side_quest_priority > 0);
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(sq));
+}
+
+#[test]
 fn lost_in_the_wilderness_waits_while_questing_the_last_stage_wins() {
     // Fault class (side47: `lookahead` made the main quest current where `basic` chose Lost in
     // the Wilderness, some of them on a stage this round's progress would defeat): a side quest

@@ -123,6 +123,14 @@ fn assert_one_guarded_side_quest(g: &Game, quests: &[usize]) {
 
 /// Every encounter card of the scenario exists once per copy in `g` (a double-sided card is
 /// counted under either face).
+/// Cards revealed at setup may ask (A Fell Dread, Mount Gram's captures): answer with the first
+/// option until round 1 begins.
+fn answer_setup(g: &mut Game) {
+    while g.round == 0 && g.pending().is_some() {
+        g.apply(0);
+    }
+}
+
 fn assert_each_copy(db: &CardDb, g: &Game, sc: &ScenarioDef, mode: Mode) {
     for &(def, k) in &sc.encounter[mode as usize] {
         let back = db.def(def).back;
@@ -651,10 +659,7 @@ fn the_dread_realm_deck_composition() {
         for players in [1, 3] {
             let s = setup(&db, "the-dread-realm", mode, players);
             let mut g = opened(&db, &s);
-            // Cards revealed at setup may ask (A Fell Dread): answer until round 1 begins.
-            while g.round == 0 && g.pending().is_some() {
-                g.apply(0);
-            }
+            answer_setup(&mut g);
             assert_each_copy(&db, &g, sc, mode);
             assert_eq!(zone_of(&db, &g, "TDR-153"), Zone::SetAside);
             assert_eq!(zone_of(&db, &g, "TDR-154"), Zone::SetAside);
@@ -693,9 +698,7 @@ fn escape_from_mount_gram_deck_composition() {
         for players in [1, 3] {
             let s = setup(&db, "escape-from-mount-gram", mode, players);
             let mut g = opened(&db, &s);
-            while g.round == 0 && g.pending().is_some() {
-                g.apply(0);
-            }
+            answer_setup(&mut g);
             assert_each_copy(&db, &g, sc, mode);
             assert_eq!(zone_of(&db, &g, "EfMG-042"), Zone::SetAside);
             assert_eq!(zone_of(&db, &g, "EfMG-041"), Zone::SetAside);
@@ -746,9 +749,7 @@ fn escape_from_mount_gram_nightmare_deck_composition() {
     for players in [1, 3] {
         let s = setup(&db, "escape-from-mount-gram", mode, players);
         let mut g = opened(&db, &s);
-        while g.round == 0 && g.pending().is_some() {
-            g.apply(0);
-        }
+        answer_setup(&mut g);
         assert_each_copy(&db, &g, sc, mode);
         for (code, n) in [
             ("EfMG-041", 0), // Jailor Gornákh

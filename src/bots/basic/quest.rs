@@ -210,38 +210,7 @@ fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
     if qp <= 0 || g.rule(Rule::CannotDefeat(q)) || g.rule(Rule::CannotPlaceProgress(q)) {
         return;
     }
-    let loc = g
-        .active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0);
-    let rem = (qp - g.card(q).progress).max(0) + loc;
-    let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
-    let ready = ready_chars(g, p);
-    let mut wp = willpower_outside(g, &ready, reserved);
-    if wp < need {
-        return;
-    }
-    let qs = g.questing_stat();
-    let mut cands = Ids::new();
-    for &c in ready.as_slice() {
-        if !reserved.contains(c)
-            && !g.rule(Rule::CommitsWithoutExhausting(c))
-            && commit_progress(g, c) <= 0
-            && !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
-            && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
-        {
-            cands.push(c);
-        }
-    }
-    let s = &mut cands.ids[..cands.n];
-    s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));
-    for &c in cands.as_slice() {
-        let x = g.stat(c, qs).max(0);
-        if wp - x >= need {
-            reserved.push(c);
-            wp -= x;
-        }
-    }
+    hold_past(g, p, reserved, q, margin);
 }
 
 /// dike46 `advance_hold`: on a stage whose defeat brings an enemy that engages at once and
@@ -266,6 +235,16 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
     if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
         return;
     }
+    hold_past(g, p, reserved, q, margin);
+}
+
+/// The shared step of `surplus_hold` and `advance_hold`: when the willpower left outside
+/// `reserved` finishes quest `q` and the active location this round with `margin` threat per
+/// player to spare (past the staged threat), the characters not needed are held back, the
+/// weakest questers first (ties: the best defender), for as long as the rest still reach.
+/// Candidates: ready, not held back, questing only with their questing stat, and staying in
+/// play after the quest phase (who leaves cannot defend later).
+fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
     let loc = g
         .active_location()
         .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
@@ -278,8 +257,6 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
         return;
     }
     let qs = g.questing_stat();
-    // The candidates: ready, not held back, questing only with their questing stat, and
-    // staying in play after the quest phase (who leaves cannot defend later).
     let mut cands = Ids::new();
     for &c in ready.as_slice() {
         if !reserved.contains(c)

@@ -955,9 +955,21 @@ fn battle_travel_credit(g: &Game, l: CardId) -> i32 {
 /// the last one): `life_token` / (tokens − 1), or what losing the game costs when one token is
 /// left. 0 for damage `c` survives, for an objective-ally (already priced as the game) and
 /// while the tokens are not lives.
+///
+/// (The weight test is inline at every caller: `dmg_cost` asks this for each hit a plan
+/// prices, and with `life_token` off, the default, a call's prologue was most of its cost.)
+#[inline(always)]
 pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
     let lt = w().life_token;
-    if lt <= 0 || n <= 0 || n < g.remaining_hp(c) || is_objective_ally(g, c) {
+    if lt <= 0 || n <= 0 {
+        return 0;
+    }
+    life_cost_on(g, c, n, lt)
+}
+
+/// `life_cost` with `life_token` `lt` > 0 and `n` > 0.
+fn life_cost_on(g: &Game, c: CardId, n: i16, lt: i32) -> i32 {
+    if n < g.remaining_hp(c) || is_objective_ally(g, c) {
         return 0;
     }
     match mission_tokens(g) {

@@ -31,11 +31,7 @@ mod reanimated;
 mod rules_tests;
 mod safe;
 #[cfg(test)]
-mod speed18_tests;
-#[cfg(test)]
-mod speed20_tests;
-#[cfg(test)]
-mod speed26_tests;
+mod shortcut_tests;
 pub use safe::safe_rule;
 mod smallids;
 mod state;

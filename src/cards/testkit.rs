@@ -190,6 +190,7 @@ pub mod codes {
     pub const BALEFUL_SHADE: &str = "TLR-035";
     pub const THE_SHADES_OF_ANGMAR_1B: &str = "TLR-073B";
     pub const THE_CATACOMBS_OF_CARN_DUM_1B: &str = "TDR-150B";
+    pub const INTO_THE_ETTENMOORS_1B: &str = "AtE-064B";
     pub const ACCURSED_BATTLEFIELD: &str = "TBoCD-132";
     pub const FORTRESS_WALLS: &str = "TBoCD-135";
     /// Wrath and Ruin: stage 1B, Contested Square (Threat 1, 3 quest points), Ransacked House.

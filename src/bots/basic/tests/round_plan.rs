@@ -635,7 +635,7 @@ fn holds_back_willpower_the_current_quest_cannot_use() {
     // the willpower past the quest's remaining points is lost. `surplus_hold` 6: when the rest
     // still finishes the quest and the active location with 6 threat per player to spare, the
     // weakest questers (ties: the best defender) stay ready; 0, the old play.
-    let (mut g, guard) = stage_before_its_enemy("across-the-ettenmoors", "AtE-064B", 9);
+    let (mut g, guard) = stage_before_its_enemy("across-the-ettenmoors", INTO_THE_ETTENMOORS_1B, 9);
     let q = g.current_quest().unwrap();
     assert_eq!(g.stat(q, Stat::QuestPoints) - g.card(q).progress, 1);
     // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2: 8 willpower for 1 point

@@ -399,8 +399,8 @@ impl<'a> Game<'a> {
         n = (n - self.quest_progress_reduction()).max(0);
         if through_location {
             if let Some(loc) = self.active_location() {
-                let need =
-                    (self.stat(loc, Stat::QuestPoints) - self.cards[loc as usize].progress).max(0);
+                let qp = self.stat(loc, Stat::QuestPoints);
+                let need = (self.explore_need(qp) - self.cards[loc as usize].progress).max(0);
                 let put = n.min(need);
                 self.add_progress(loc, put);
                 n -= put;

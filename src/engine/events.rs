@@ -61,6 +61,7 @@ impl<'a> Game<'a> {
         // Forced effects of cards in play (and of the card the event is about, if it just left).
         // Collected on the stack first: a Forced effect may fire events of its own (nested).
         let bit = ev.bit();
+        let base = self.stack.len();
         let subject = event_subject(ev).filter(|&s| {
             !self.cards[s as usize].zone.in_play()
                 && self
@@ -88,12 +89,36 @@ impl<'a> Game<'a> {
             }
         }
         if self.any_response(ev) {
-            self.stack.push(Frame::Responses {
-                ev,
-                seat: 0,
-                passes: 0,
-                used: [NO_CARD; RESPONSE_SLOTS],
-            });
+            // Below the frames the Forced effects pushed: they resolve first (§6: Forced
+            // effects, then Responses).
+            self.stack.insert(
+                base,
+                Frame::Responses {
+                    ev,
+                    seat: 0,
+                    passes: 0,
+                    used: [NO_CARD; RESPONSE_SLOTS],
+                },
+            );
+        }
+        if self.stack.len() > base + 1 {
+            self.asked_forced_first(base);
+        }
+    }
+
+    /// A Forced effect that asked its player directly (`ask_script`: a `Choice` frame whose
+    /// answer is pending) is answered first: frames that later Forced effects of the same
+    /// event pushed above it (an immediate attack, say) would take that answer for their own.
+    /// Its `Choice` goes back on top of them. (Scripts defer their questions to a
+    /// `Frame::Resume` instead; this keeps one that does not from answering the wrong question.
+    /// Two questions at once are caught by `begin_ask` in test builds.)
+    #[cold]
+    #[inline(never)]
+    fn asked_forced_first(&mut self, base: usize) {
+        let top = self.stack.len() - 1;
+        if let Some(i) = (base..top).find(|&i| matches!(self.stack[i], Frame::Choice { .. })) {
+            let f = self.stack.remove(i);
+            self.stack.push(f);
         }
     }
 

@@ -463,6 +463,13 @@ pub enum Frame {
     Resume {
         cont: Cont,
     },
+    /// `card`'s When Revealed effect resolves for player `by` without the card being revealed
+    /// (Sorcery cards discarded by a Dread Realm effect): one frame per card, so that each
+    /// card's question is answered before the next card resolves.
+    WhenRevealedOnly {
+        card: CardId,
+        by: u8,
+    },
     /// An immediate attack by `enemy` against `player` (Sudden Assault, Angmar Captain ...).
     ImmediateAttack {
         enemy: CardId,
@@ -1307,6 +1314,17 @@ impl<'a> Game<'a> {
     /// Ask `player` to choose among the options in `self.decision.options` (filled by the caller
     /// through `begin_ask`/`offer`). The calling frame must already be pushed back on the stack.
     pub(crate) fn begin_ask(&mut self, player: u8, ask: Ask) {
+        if cfg!(any(test, debug_assertions)) && (self.waiting || self.answer.is_some()) {
+            let name = |a: &Ask| match *a {
+                Ask::Effect { card, what } => format!("{} ({what})", self.title(card)),
+                ref other => format!("{other:?}"),
+            };
+            panic!(
+                "ASKCLASH {} asked while {} waits for its answer",
+                name(&ask),
+                name(&self.decision.ask),
+            );
+        }
         self.decision.player = player;
         self.decision.ask = ask;
         self.decision.options.clear();

@@ -62,6 +62,10 @@ pub struct RuleOptions {
     /// player (an event whose own cost eliminated him, a Response of his pending) is not
     /// resolved (false: it resolves, still reaching nothing of his).
     pub eliminated_effects_stop: bool,
+    /// §1.4 (UNSURE): a location whose quest points are 0 (an X that counts nothing: Torture
+    /// Chamber without captives) is explored at once, since 0 progress meets 0 (false: it needs
+    /// one progress token, as if its quest points were 1).
+    pub zero_quest_points_explored: bool,
 }
 
 impl Default for RuleOptions {
@@ -89,6 +93,7 @@ impl Default for RuleOptions {
             player_cards_stop_at_areas: true,
             diversion_per_copy: true,
             eliminated_effects_stop: true,
+            zero_quest_points_explored: true,
         }
     }
 }
@@ -206,6 +211,11 @@ impl RuleOptions {
             "§4.2.3.4",
             "an eliminated player's effect still resolving stops when he leaves the game (false: it resolves, reaching nothing of his)",
         ),
+        (
+            "zero_quest_points_explored",
+            "§1.4",
+            "a location whose quest points are 0 (Torture Chamber without captives) is explored at once (false: it needs 1 progress)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -265,6 +275,7 @@ impl RuleOptions {
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas = flag()?,
             "diversion_per_copy" => self.diversion_per_copy = flag()?,
             "eliminated_effects_stop" => self.eliminated_effects_stop = flag()?,
+            "zero_quest_points_explored" => self.zero_quest_points_explored = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -306,6 +317,7 @@ impl RuleOptions {
             "player_cards_stop_at_areas" => self.player_cards_stop_at_areas.to_string(),
             "diversion_per_copy" => self.diversion_per_copy.to_string(),
             "eliminated_effects_stop" => self.eliminated_effects_stop.to_string(),
+            "zero_quest_points_explored" => self.zero_quest_points_explored.to_string(),
             _ => String::new(),
         }
     }

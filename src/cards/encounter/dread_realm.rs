@@ -602,7 +602,8 @@ fn dungeon_forced(g: &mut Game, me: CardId, ev: Event) {
 }
 
 /// Discard the top `n` encounter cards; the Sorcery ones resolve their When Revealed effects
-/// for player `p` (not revealed).
+/// for player `p` (not revealed), one after the other, each as its own frame (a card's question
+/// is answered before the next card resolves).
 pub(crate) fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
     let mut hit = SmallIds::new();
     for _ in 0..n {
@@ -615,13 +616,8 @@ pub(crate) fn discard_resolving_sorcery(g: &mut Game, n: usize, p: u8) {
             hit.push(c);
         }
     }
-    for &c in hit.iter() {
-        if let Some(f) = g.script(c).and_then(|s| s.when_revealed) {
-            log(g, |g| {
-                format!("  {} resolves its When Revealed effect", g.title(c))
-            });
-            f(g, c, p);
-        }
+    for &c in hit.iter().rev() {
+        g.stack.push(Frame::WhenRevealedOnly { card: c, by: p });
     }
 }
 

@@ -519,6 +519,8 @@ mod tests {
         let calamity = g.spawn("TDR-164", ENCOUNTER, Zone::EncounterDeck);
         let third = g.spawn("TLR-061", ENCOUNTER, Zone::EncounterDeck);
         assert!(sanctum_travel(&mut g, l, true));
+        // Each Sorcery card's When Revealed is a frame of its own, resolved next.
+        g.settle();
         g.move_card(l, Zone::Active);
         assert_eq!(g.card(other).zone, Zone::EncounterDiscard);
         assert_eq!(g.card(third).zone, Zone::EncounterDiscard);

@@ -508,6 +508,17 @@ fn borders_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::PhaseBegin(Phase::Quest) || g.card(me).zone != Zone::Staging {
         return;
     }
+    // Asked when its frame comes up: another Forced effect of the quest phase's start (a
+    // second Borders) or the choice of the current quest may be asking now.
+    g.stack.push(Frame::Resume {
+        cont: Cont::new(me, BORDERS_ASK),
+    });
+}
+
+/// `borders_resume`'s step that asks which engaged enemy goes back.
+const BORDERS_ASK: u8 = 1;
+
+fn borders_ask(g: &mut Game, me: CardId) {
     let p = g.first;
     g.begin_ask(p, Ask::Effect { card: me, what: 0 });
     for o in 0..g.n_players {
@@ -522,7 +533,10 @@ fn borders_forced(g: &mut Game, me: CardId, ev: Event) {
     }
 }
 
-fn borders_resume(g: &mut Game, _cont: Cont, opt: Opt) {
+fn borders_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if cont.step == BORDERS_ASK {
+        return borders_ask(g, cont.card);
+    }
     if let Opt::Card(e) = opt {
         g.return_to_staging(e);
     }
@@ -1264,6 +1278,32 @@ mod tests {
         g.answer(Opt::Card(h));
         // Orc attack 2 against defense-1: one more damage than without the shadow.
         assert_eq!(g.card(h).damage, (2 - (def - 1)).max(0));
+    }
+
+    /// Two staged copies each send one engaged enemy back (each asks in turn; the second
+    /// question never overwrites the first), and a copy's question waits while the first
+    /// player chooses the current quest.
+    #[test]
+    fn borders_of_bree_land_two_copies() {
+        let mut g = sandbox(&[HEROES]);
+        staged(&mut g, "TLR-019");
+        staged(&mut g, "TLR-019");
+        let a = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        let b = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
+        g.emit(Event::PhaseBegin(Phase::Quest));
+        let mut asked = 0;
+        while let Some(d) = g.pending() {
+            assert!(matches!(d.ask, Ask::Effect { .. }));
+            asked += 1;
+            g.apply(0);
+            g.check_invariants().unwrap();
+        }
+        assert_eq!(
+            asked, 1,
+            "the second copy's only choice is answered by the engine"
+        );
+        assert_eq!(g.card(a).zone, Zone::Staging);
+        assert_eq!(g.card(b).zone, Zone::Staging);
     }
 
     #[test]

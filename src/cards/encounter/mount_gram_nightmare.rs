@@ -265,6 +265,8 @@ fn chamber_forced(g: &mut Game, me: CardId, ev: Event) {
 
 const HAND_LIMIT: usize = 6;
 const TORMENT_DISCARD: u8 = 0;
+/// `torment_resume`'s step for a Forced check (no answer yet).
+const TORMENT_CHECK: u8 = 1;
 
 fn torment_revealed(g: &mut Game, me: CardId, _by: u8) {
     let Some(q) = g.current_quest() else { return };
@@ -280,8 +282,15 @@ fn torment_forced(g: &mut Game, me: CardId, ev: Event) {
         ev,
         Event::PhaseBegin(_) | Event::PhaseEnd(_) | Event::Rescued(..)
     ) && matches!(g.card(me).zone, Zone::Attached(_))
+        && g.active_seats()
+            .any(|p| g.list(Zone::Hand(p)).len() > HAND_LIMIT)
     {
-        torment_check(g, me);
+        // Asked when its frame comes up: another Forced effect of the same event may be
+        // asking now (a second Cruel Torment), or push a frame of its own (Jailor Gornákh's
+        // attack on a rescue).
+        g.stack.push(Frame::Resume {
+            cont: Cont::new(me, TORMENT_CHECK),
+        });
     }
 }
 
@@ -309,6 +318,9 @@ fn torment_check(g: &mut Game, me: CardId) {
 }
 
 fn torment_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if cont.step == TORMENT_CHECK {
+        return torment_check(g, cont.card);
+    }
     if let Opt::Card(c) = opt {
         if g.card(c).zone == Zone::Hand(cont.player) {
             g.discard(c);
@@ -670,6 +682,41 @@ mod tests {
         assert_eq!(g.card(h).damage, 1);
     }
 
+    /// Revealed when its player's captured deck is empty, Torture Chamber captures nothing and
+    /// its quest points count 0: by default it is explored at once (its Surge still reveals
+    /// the next card); with `zero_quest_points_explored` off it stays staged, and as the active
+    /// location it takes exactly 1 progress before the rest goes to the quest.
+    #[test]
+    fn torture_chamber_without_captives() {
+        for explored in [true, false] {
+            let mut g = game(1);
+            let mut setup = g.setup.clone();
+            setup.options.zero_quest_points_explored = explored;
+            g.setup = Box::leak(Box::new(setup));
+            let pile: SmallIds = g.list(Zone::Captured(0)).iter().copied().collect();
+            for &c in pile.iter() {
+                g.move_card(c, Zone::Deck(0));
+            }
+            let t = g.spawn("EfMGN-005", ENCOUNTER, Zone::EncounterDeck);
+            crate::cards::testkit::reveal_resolving(&mut g, t);
+            assert_eq!(g.captives(t).count(), 0);
+            assert_eq!(g.stat(t, Stat::QuestPoints), 0);
+            g.check_invariants().unwrap();
+            if explored {
+                assert!(!g.card(t).zone.in_play(), "explored at once");
+                continue;
+            }
+            assert_eq!(g.card(t).zone, Zone::Staging);
+            g.move_card(t, Zone::Active);
+            let q = g.main_quest().unwrap();
+            let before = g.card(q).progress;
+            g.place_progress_on_quest(3, true);
+            g.settle();
+            assert!(!g.card(t).zone.in_play(), "explored by its 1 progress");
+            assert_eq!(g.card(q).progress, before + 2);
+        }
+    }
+
     #[test]
     fn cruel_torment() {
         let mut g = game(1);
@@ -683,6 +730,59 @@ mod tests {
         g.spawn("Core-013", 0, Zone::Hand(0));
         g.emit(Event::PhaseBegin(Phase::Planning));
         drain(&mut g);
+        assert_eq!(g.list(Zone::Hand(0)).len(), HAND_LIMIT);
+    }
+
+    /// One rescue wakes both Cruel Torment (a hand over 6 discards) and Jailor Gornákh (he
+    /// attacks the rescuer). Each question gets its own answer: the discard is chosen among
+    /// the hand, the Jailor's defender among characters in play, whichever comes first.
+    #[test]
+    fn cruel_torment_and_jailor_gornakh_answer_one_rescue() {
+        let mut g = game(1);
+        let t = g.spawn("EfMGN-006", ENCOUNTER, Zone::EncounterDeck);
+        crate::cards::testkit::reveal_resolving(&mut g, t);
+        assert!(matches!(g.card(t).zone, Zone::Attached(_)));
+        let j = g.spawn("EfMGN-002", ENCOUNTER, Zone::Engaged(0));
+        let cell = g.spawn("EfMGN-004", ENCOUNTER, Zone::Active);
+        for _ in 0..6 {
+            g.spawn("Core-013", 0, Zone::Hand(0));
+        }
+        let ally = g.spawn("Core-013", 0, Zone::Hand(0));
+        g.capture(ally, cell);
+        assert_eq!(g.list(Zone::Hand(0)).len(), HAND_LIMIT);
+        // A chump defender, so that the lone hero survives the attack.
+        let guard = g.spawn("Core-013", 0, Zone::Play(0));
+        g.phase = Phase::Planning;
+        g.act(0, Opt::Activate(cell));
+        let (mut discards, mut attacked) = (0, false);
+        while let Some(d) = g.pending() {
+            match d.ask {
+                Ask::Effect { card, .. } if card == t => {
+                    discards += 1;
+                    assert!(d
+                        .options
+                        .iter()
+                        .all(|o| matches!(o, Opt::Card(c) if g.card(*c).zone == Zone::Hand(0))));
+                }
+                _ => {
+                    if g.attack.enemy == j {
+                        attacked = true;
+                    }
+                    assert!(d.options.iter().all(|o| match o {
+                        Opt::Card(c) => g.card(*c).zone.in_play(),
+                        _ => true,
+                    }));
+                    if let Some(i) = d.options.iter().position(|&o| o == Opt::Card(guard)) {
+                        g.apply(i);
+                        continue;
+                    }
+                }
+            }
+            g.apply(0);
+            g.check_invariants().unwrap();
+        }
+        assert_eq!(discards, 1);
+        assert!(attacked || g.card(j).attacked, "the Jailor attacked");
         assert_eq!(g.list(Zone::Hand(0)).len(), HAND_LIMIT);
     }
 

@@ -339,6 +339,17 @@ fn hunter_forced(g: &mut Game, me: CardId, ev: Event) {
     if ev != Event::EntersPlay(me) {
         return;
     }
+    // Resolved when its frame comes up: the effect that put him into play may still be
+    // asking (Scavenge for Supplies' free plays, player by player).
+    g.stack.push(Frame::Resume {
+        cont: Cont::new(me, HUNTER_SEARCH),
+    });
+}
+
+/// `hunter_resume`'s step that searches (no answer yet).
+const HUNTER_SEARCH: u8 = 1;
+
+fn hunter_search(g: &mut Game, me: CardId) {
     let Zone::Play(p) = g.card(me).zone else {
         return;
     };
@@ -362,6 +373,9 @@ fn hunter_forced(g: &mut Game, me: CardId, ev: Event) {
 }
 
 fn hunter_resume(g: &mut Game, cont: Cont, opt: Opt) {
+    if cont.step == HUNTER_SEARCH {
+        return hunter_search(g, cont.card);
+    }
     if let Opt::Card(e) = opt {
         if g.card(e).zone == Zone::EncounterDeck {
             g.engage(e, cont.player);

@@ -15,6 +15,28 @@ const ENEMY_LISTS: [usize; 5] = [
 const ACTIVE_LIST: usize = Zone::Active.list();
 
 impl<'a> Game<'a> {
+    /// The progress a location with quest points `qp` needs to be explored (§1.4): `qp`; where
+    /// it is 0, none with `zero_quest_points_explored` (0 meets 0), else 1.
+    #[inline]
+    pub(crate) fn explore_need(&self, qp: i16) -> i16 {
+        if qp > 0 {
+            qp
+        } else if self.setup.options.zero_quest_points_explored {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// Can location `c` be explored without progress? Only one whose printed quest points are
+    /// an X (Torture Chamber) or none, which can count 0, with `zero_quest_points_explored`.
+    #[inline]
+    fn may_explore_bare(&self, c: CardId) -> bool {
+        self.setup.options.zero_quest_points_explored
+            && self.def_of(c).quest_points <= 0
+            && self.is_location(c)
+    }
+
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
     /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
     /// it: no modifier of its own, no attachment, no global modifier reaching it, no lasting effect on
@@ -93,14 +115,17 @@ impl<'a> Game<'a> {
         for li in [ACTIVE_LIST, ENEMY_LISTS[0]] {
             for &c in &self.lists[li] {
                 let prog = self.cards[c as usize].progress;
-                if prog <= 0 || !(self.is_location(c) || self.is_side_quest(c)) {
+                if (prog <= 0 && !self.may_explore_bare(c))
+                    || !(self.is_location(c) || self.is_side_quest(c))
+                {
                     continue;
                 }
                 let qp = self.stat(c, Stat::QuestPoints);
-                if qp > 0
-                    && prog >= qp
-                    && (self.is_location(c)
-                        || (self.is_side_quest(c) && !self.rule(Rule::CannotDefeat(c))))
+                if (self.is_location(c) && prog >= self.explore_need(qp))
+                    || (qp > 0
+                        && prog >= qp
+                        && self.is_side_quest(c)
+                        && !self.rule(Rule::CannotDefeat(c)))
                 {
                     why("a location or side quest has its quest points", c);
                 }
@@ -192,13 +217,15 @@ impl<'a> Game<'a> {
                     let c = self.lists[li][i];
                     let prog = self.cards[c as usize].progress;
                     // Progress at least its quest points, which are above 0: some progress, on
-                    // a location or side quest.
-                    if prog <= 0 || !(self.is_location(c) || self.is_side_quest(c)) {
+                    // a location or side quest (or a location whose quest points can be 0).
+                    if (prog <= 0 && !self.may_explore_bare(c))
+                        || !(self.is_location(c) || self.is_side_quest(c))
+                    {
                         i += 1;
                         continue;
                     }
                     let qp = self.stat(c, Stat::QuestPoints);
-                    if qp > 0 && prog >= qp && self.is_location(c) {
+                    if self.is_location(c) && prog >= self.explore_need(qp) {
                         self.log_fn(|g| format!("  {} is explored", g.title(c)));
                         self.fire(Event::Exploring(c));
                         if self.cards[c as usize].zone == z {

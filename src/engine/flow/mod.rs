@@ -214,6 +214,14 @@ impl<'a> Game<'a> {
                 passes,
                 used,
             } => self.responses(ev, seat, passes, used),
+            Frame::WhenRevealedOnly { card, by } => {
+                if let Some(f) = self.script(card).and_then(|s| s.when_revealed) {
+                    self.log_fn(|g| {
+                        format!("  {} resolves its When Revealed effect", g.title(card))
+                    });
+                    f(self, card, by);
+                }
+            }
             Frame::FinishEvent { card } if self.out_of_game(card) => {}
             Frame::FinishEvent { card } => {
                 let owner = self.cards[card as usize].owner;

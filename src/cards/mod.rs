@@ -17,7 +17,7 @@ mod event_masks;
 pub mod hints;
 pub mod player;
 mod rulekind;
-pub use rulekind::{RuleKind, RuleMask, ALL_RULES};
+pub use rulekind::{RuleKind, RuleMask, ALL_RULES, SHARED_BIT};
 #[cfg(test)]
 mod rule_masks;
 #[cfg(test)]

@@ -66,11 +66,12 @@ fn rule_masks_are_the_questions_their_hooks_name() {
                 Err(e) => problems.push(format!("{path}: {e}; keep the default (every rule)")),
             }
             // Every kind declared exists (a typo would not compile; keep the count honest).
-            let mask = RuleKind::ALL
+            // (Kinds, not bits: the rarest kinds share a bit, `RuleKind::bit`.)
+            let kinds = RuleKind::ALL
                 .iter()
                 .filter(|k| decl.contains(&format!("{k:?}")))
-                .fold(0u64, |m, k| m | k.bit());
-            assert_eq!(mask.count_ones() as usize, decl.len(), "{path} {name}");
+                .count();
+            assert_eq!(kinds, decl.len(), "{path} {name}");
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
@@ -84,11 +85,24 @@ fn rule_masks_are_the_questions_their_hooks_name() {
 
 #[test]
 fn rule_kinds_are_distinct_and_other_is_in_no_declared_mask() {
-    let all = RuleKind::ALL.iter().fold(0u64, |m, k| {
-        assert_eq!(m & k.bit(), 0, "{k:?} shares a bit");
-        m | k.bit()
-    });
-    assert_eq!(all.count_ones() as usize, RuleKind::ALL.len());
+    // Each kind below `SHARED_BIT` has a bit of its own; the kinds from it on (but `Other`)
+    // share that bit; `Other` has the last bit, which no other kind has.
+    let mut all: RuleMask = 0;
+    for (i, k) in RuleKind::ALL.iter().enumerate() {
+        assert_eq!(*k as usize, i, "{k:?} out of order in RuleKind::ALL");
+        let b = k.bit();
+        assert_eq!(b.count_ones(), 1, "{k:?}");
+        if *k == RuleKind::Other {
+            assert_eq!(b, 1 << 63);
+        } else if i >= SHARED_BIT as usize {
+            assert_eq!(b, 1 << SHARED_BIT, "{k:?}");
+        } else {
+            assert_eq!(all & b, 0, "{k:?} shares a bit");
+        }
+        all |= b;
+    }
+    assert_eq!(RuleKind::ALL.last(), Some(&RuleKind::Other));
+    assert_eq!(all.count_ones(), SHARED_BIT as u32 + 2);
     assert_eq!(Rule::CannotWin.kind(), RuleKind::CannotWin);
     assert_eq!(Rule::GainsSurge(3).kind(), RuleKind::GainsSurge);
     for s in all_scripts().filter(|s| s.rule_on != ALL_RULES) {

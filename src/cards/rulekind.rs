@@ -70,19 +70,50 @@ pub enum RuleKind {
     ImmuneToPlayerCards,
     AttackReplaced,
     DrawReplaced,
+    SorceryShadowsRevealed,
+    MustCommit,
+    MustTravelHere,
+    HeroesGainNoResources,
+    NoDrawByEffects,
+    BlanksTextOf,
+    CannotCommit,
+    DiscardsHostWithIt,
+    BackToStagingWhenHostLeaves,
+    GainsIndestructible,
+    QuestProgressToStagingLocations,
     Other,
 }
 
-/// A set of rule kinds (bit `RuleKind as u8`): the questions a card's `rule` hook may answer
+/// A set of rule kinds (bit `RuleKind::bit`): the questions a card's `rule` hook may answer
 /// `true` to (`Script::rule_on`). Build one with `rules![...]`.
 pub type RuleMask = u64;
+
+/// The bit the rarest kinds share (`RuleKind::bit`): 72 kinds do not fit 64 bits one each.
+pub const SHARED_BIT: u8 = 62;
+
+/// `RuleKind::bit` of each kind, by `RuleKind as usize`.
+const KIND_BITS: [RuleMask; RuleKind::ALL.len()] = {
+    let mut bits = [0; RuleKind::ALL.len()];
+    let mut k = 0;
+    while k < bits.len() {
+        bits[k] = if k == RuleKind::Other as usize {
+            1 << 63
+        } else if k >= SHARED_BIT as usize {
+            1 << SHARED_BIT
+        } else {
+            1 << k
+        };
+        k += 1;
+    }
+    bits
+};
 
 /// Every rule kind: the conservative default of a script that declares nothing.
 pub const ALL_RULES: RuleMask = u64::MAX;
 
 impl RuleKind {
     /// Every kind, in declaration order (`Other` last).
-    pub const ALL: [RuleKind; 61] = [
+    pub const ALL: [RuleKind; 72] = [
         RuleKind::NoEngagementChecks,
         RuleKind::CannotWin,
         RuleKind::CannotReduceThreat,
@@ -143,13 +174,28 @@ impl RuleKind {
         RuleKind::ImmuneToPlayerCards,
         RuleKind::AttackReplaced,
         RuleKind::DrawReplaced,
+        RuleKind::SorceryShadowsRevealed,
+        RuleKind::MustCommit,
+        RuleKind::MustTravelHere,
+        RuleKind::HeroesGainNoResources,
+        RuleKind::NoDrawByEffects,
+        RuleKind::BlanksTextOf,
+        RuleKind::CannotCommit,
+        RuleKind::DiscardsHostWithIt,
+        RuleKind::BackToStagingWhenHostLeaves,
+        RuleKind::GainsIndestructible,
+        RuleKind::QuestProgressToStagingLocations,
         RuleKind::Other,
     ];
 
-    /// This kind's bit in a `RuleMask`.
+    /// This kind's bit in a `RuleMask`. The kinds from `SHARED_BIT` on (but `Other`) share
+    /// that bit: a mask holding it may answer any of them, so a question of one of those kinds
+    /// asks every card that declares any of them (a superset, never fewer). `Other` keeps the
+    /// last bit of its own.
     #[inline(always)]
     pub const fn bit(self) -> RuleMask {
-        1 << self as u8
+        // (A table: `Game::rule` computes the bit of a question it did not see inlined.)
+        KIND_BITS[self as usize]
     }
 }
 
@@ -221,6 +267,17 @@ impl Rule {
             Rule::ImmuneToPlayerCards(..) => RuleKind::ImmuneToPlayerCards,
             Rule::AttackReplaced(..) => RuleKind::AttackReplaced,
             Rule::DrawReplaced(..) => RuleKind::DrawReplaced,
+            Rule::MustTravelHere(..) => RuleKind::MustTravelHere,
+            Rule::HeroesGainNoResources => RuleKind::HeroesGainNoResources,
+            Rule::NoDrawByEffects => RuleKind::NoDrawByEffects,
+            Rule::BlanksTextOf(..) => RuleKind::BlanksTextOf,
+            Rule::CannotCommit(..) => RuleKind::CannotCommit,
+            Rule::DiscardsHostWithIt(..) => RuleKind::DiscardsHostWithIt,
+            Rule::BackToStagingWhenHostLeaves(..) => RuleKind::BackToStagingWhenHostLeaves,
+            Rule::GainsIndestructible(..) => RuleKind::GainsIndestructible,
+            Rule::MustCommit(..) => RuleKind::MustCommit,
+            Rule::SorceryShadowsRevealed(..) => RuleKind::SorceryShadowsRevealed,
+            Rule::QuestProgressToStagingLocations => RuleKind::QuestProgressToStagingLocations,
             _ => RuleKind::Other,
         }
     }

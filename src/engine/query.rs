@@ -353,7 +353,8 @@ impl<'a> Game<'a> {
         self.listen.rules & r.bit() != 0
     }
 
-    #[inline]
+    // (Always inlined: the question is nearly always a constant, so its bit folds away.)
+    #[inline(always)]
     pub fn rule(&self, r: Rule) -> bool {
         let bit = r.bit();
         if self.listen.rules & bit == 0 {

@@ -59,6 +59,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(burden_forced),
         forced_on: events![Revealed, Revealing, Flipped],
         rule: Some(burden_rule),
+        rule_on: crate::rules![GainsTrait, BlanksTextOf, CannotCommit, CannotBeHealed],
         modify: Some(burden_modify),
         ..BLANK
     },
@@ -68,6 +69,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(burden_forced),
         forced_on: events![Revealed, Revealing, Flipped],
         rule: Some(burden_rule),
+        rule_on: crate::rules![GainsTrait, BlanksTextOf, CannotCommit, CannotBeHealed],
         modify: Some(burden_modify),
         ..BLANK
     },
@@ -77,6 +79,7 @@ pub static SCRIPTS: &[Script] = &[
         forced: Some(burden_forced),
         forced_on: events![Revealed, Revealing, Flipped],
         rule: Some(burden_rule),
+        rule_on: crate::rules![GainsTrait, BlanksTextOf, CannotCommit, CannotBeHealed],
         modify: Some(burden_modify),
         ..BLANK
     },

@@ -94,6 +94,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(isolated_rule),
+        rule_on: rules![NoDrawByEffects],
         forced: Some(isolated_forced),
         forced_on: events![SideQuestDefeated],
         ..BLANK
@@ -118,6 +119,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtEN-006",
         modify: Some(foothills_modify),
         rule: Some(foothills_rule),
+        rule_on: rules![MustTravelHere],
         shadow: Some(foothills_shadow),
         ..BLANK
     },
@@ -132,6 +134,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         safe_travel: Some(vast_fells_safe_travel),
         rule: Some(vast_fells_rule),
+        rule_on: rules![HeroesGainNoResources],
         shadow: Some(vast_fells_shadow),
         ..BLANK
     },

@@ -64,6 +64,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-152B",
         rule: Some(fall_rule),
+        rule_on: rules![QuestProgressToStagingLocations],
         forced: Some(fall_forced),
         forced_on: events![PhaseEnd],
         ..BLANK
@@ -73,6 +74,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: DAECHANAR,
         rule: Some(daechanar_rule),
+        rule_on: rules![CannotHaveAttachments, GainsIndestructible],
         modify: Some(daechanar_modify),
         hint: Hint {
             effect: Some(bot::sorcery_to_remove),
@@ -116,6 +118,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-156",
         rule: Some(witch_rule),
+        rule_on: rules![SorceryShadowsRevealed],
         ..BLANK
     },
     // Wraith of Carn Dûm: destroyed, it attaches to a character in play as a Sorcery (-1
@@ -127,6 +130,7 @@ pub static SCRIPTS: &[Script] = &[
             ..NO_HINT
         },
         rule: Some(wraith_rule),
+        rule_on: rules![GainsTrait, BackToStagingWhenHostLeaves],
         modify: Some(wraith_modify),
         forced: Some(wraith_forced),
         forced_on: events![Destroyed],
@@ -182,6 +186,7 @@ pub static SCRIPTS: &[Script] = &[
         code: POSSESSION,
         when_revealed: Some(possession_revealed),
         rule: Some(possession_rule),
+        rule_on: rules![DiscardsHostWithIt, GainsTrait],
         ..BLANK
     },
     // A Fell Dread: the player with the highest threat attaches it to one of his heroes without
@@ -194,6 +199,7 @@ pub static SCRIPTS: &[Script] = &[
         },
         when_revealed: Some(dread_revealed),
         rule: Some(dread_rule),
+        rule_on: rules![MustCommit, GainsTrait],
         modify: Some(dread_modify),
         resume: Some(dread_resume),
         ..BLANK
@@ -893,6 +899,7 @@ mod tests {
     use crate::cards::testkit::{
         attack_undefended, drain_pending, options, reveal, reveal_resolving, sandbox_in, set_stage,
     };
+    use crate::cards::RuleKind;
     use crate::data::Mode;
     use crate::record::Outcome;
 
@@ -1236,6 +1243,42 @@ mod tests {
         g.discard(a);
         assert_eq!(g.card(w).zone, Zone::Staging);
         assert!(!g.has_trait(w, "Sorcery"));
+        g.check_invariants().unwrap();
+    }
+
+    /// The Dread Realm's rule hooks declare their questions (`Script::rule_on`): with the
+    /// Witch of Angmar staged, a Wraith of Carn Dûm on a character and Daechanar staged, a
+    /// question none of them names is answered at once (no hook asked), theirs still are, and a
+    /// question of a kind that shares a bit with theirs (`RuleKind::bit`) is asked and
+    /// answered no.
+    #[test]
+    fn rule_masks_of_the_dread_realm_name_their_questions() {
+        let mut g = dr();
+        let witch = g.spawn("TDR-156", ENCOUNTER, Zone::Staging);
+        let wraith = g.spawn(WRAITH, ENCOUNTER, Zone::Engaged(0));
+        let a = g.spawn(GUARD, 0, Zone::Play(0));
+        g.deal_damage(wraith, 5);
+        g.settle();
+        g.answer(Opt::Card(a));
+        drain_pending(&mut g);
+        assert_eq!(g.card(wraith).zone, Zone::Attached(a));
+        let dae = g.spawn(DAECHANAR, ENCOUNTER, Zone::Staging);
+        // (Before the masks, every question reached these hooks.)
+        assert!(!g.may_answer_in_play(Rule::QuestsGainBattle));
+        assert!(!g.may_answer_in_play(Rule::CannotTakeDamage(a)));
+        assert!(!g.rule(Rule::CannotTakeDamage(a)));
+        assert!(g.rule(Rule::SorceryShadowsRevealed(witch)));
+        assert!(!g.rule(Rule::SorceryShadowsRevealed(wraith)));
+        assert!(g.rule(Rule::BackToStagingWhenHostLeaves(wraith)));
+        assert!(g.rule(Rule::CannotHaveAttachments(dae)));
+        assert!(g.has_trait(wraith, "Sorcery"));
+        // Discarding with the host shares the Wraith's bit: asked, and no hook says yes.
+        assert_eq!(
+            RuleKind::DiscardsHostWithIt.bit(),
+            RuleKind::BackToStagingWhenHostLeaves.bit()
+        );
+        assert!(g.may_answer_in_play(Rule::DiscardsHostWithIt(wraith)));
+        assert!(!g.rule(Rule::DiscardsHostWithIt(wraith)));
         g.check_invariants().unwrap();
     }
 

@@ -900,6 +900,13 @@ weights! {
     /// +0.51 (+0.33 to +0.69) Easy, +0.14 Standard. 2 and 8 measured worse than 6, 12 fires
     /// rarely (results/research/ett48.md).
     surplus_hold: 6,
+    /// rh49: resources left in the refresh phase carry over to the next round. Bit 1: there a
+    /// resource is not spent on a card's progress-for-resources Action (`Hint::buys_progress`:
+    /// Decipher Ancient Texts) unless the resources available now buy all the quest points
+    /// the card has left (its progress is otherwise worth something only if the card is
+    /// finished later, and the resource buys part of an ally next round). 0: off (the card's own
+    /// `play_value` spends whatever is left). Measurements: results/research/rh49.md.
+    bank_progress: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

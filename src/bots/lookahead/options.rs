@@ -250,6 +250,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36 such a location is not travelled to while an enemy would come back; 0, as by default: the fixed travel penalty only). Off here though on in `basic` (40): with 40, Deadmen's Dike (rhudaur-guard, 800 pairs × 4 runs, distill44) wins and progress within noise, but games shorter in all four runs (−0.11 to −0.17 rounds, two beyond noise)",
     },
     BotOption {
+        name: "bank_progress",
+        default: "0",
+        about: "basic's `bank_progress` weight in the bot's own choices and its rollouts: 1, in the refresh phase resources are kept for the next round instead of buying progress on a quest card (Decipher Ancient Texts) that they do not finish (0, as by default: the card's own play value spends what is left). Off here though on in `basic` (rh49)",
+    },
+    BotOption {
         name: "blocked_side_min",
         default: "0",
         about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule. Off here though 91 in `basic`: distill45, The Weather Hills weather-hills-loremasters, 91 against 0, seeds 4531 / 4532 / 4533, 600 / 1,000 / 2,000 pairs, Easy and Standard wins and progress within noise in all six runs)",

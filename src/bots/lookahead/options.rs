@@ -251,8 +251,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "bank_progress",
-        default: "0",
-        about: "basic's `bank_progress` weight in the bot's own choices and its rollouts: 1, in the refresh phase resources are kept for the next round instead of buying progress on a quest card (Decipher Ancient Texts) that they do not finish (0, as by default: the card's own play value spends what is left). Off here though on in `basic` (rh49)",
+        default: "1",
+        about: "basic's `bank_progress` weight in the bot's own choices and its rollouts: 1, as by default, in the refresh phase resources are kept for the next round instead of buying progress on a quest card (Decipher Ancient Texts) that they do not finish (0: the card's own play value spends what is left). rh49, 1 against 0, 300 pairs a run: The Treachery of Rhudaur weather-hills-loremasters Easy win points +4.33 / +2.67 / +7.00 (+1.55 to +12.45) / +8.67 (+2.91 to +14.43) (seeds 4921-4923, 4926), Standard +2.00 (n.s.; progress +2.50, +0.27 to +4.72), Nightmare +1.67 (+0.22 to +3.12); rhudaur-investigators Easy -0.67 / 0.00, Standard 0.00 (progress +0.44, +0.05 to +0.84); only that card has the hint",
     },
     BotOption {
         name: "blocked_side_min",

@@ -905,7 +905,17 @@ weights! {
     /// Decipher Ancient Texts) unless the resources available now buy all the quest points
     /// the card has left (its progress is otherwise worth something only if the card is
     /// finished later, and the resource buys part of an ally next round). 0: off (the card's own
-    /// `play_value` spends whatever is left). Measurements: results/research/rh49.md.
+    /// `play_value` spends whatever is left). `lookahead` passed on `basic`'s Decipher buy in
+    /// the refresh phase about 190 times in each 100 Rhudaur games (both decks, Easy and
+    /// Standard). 1 against 0 (`basic`, The Treachery of Rhudaur, 2,000 pairs, seeds 4911 /
+    /// 4912): weather-hills-loremasters Easy win points +5.10 (+3.98 to +6.22) / +4.65 (+3.61 to
+    /// +5.69), Standard +1.30 (+0.77 to +1.83) / +1.15 (+0.63 to +1.68), Nightmare +0.25 (+0.03
+    /// to +0.47) / +0.15 (n.s.); rhudaur-investigators Easy +0.55 (+0.17 to +0.93) / +0.25
+    /// (n.s.); progress above 0 in all twelve runs (+0.85 to +5.17), games 0.4-0.7 rounds
+    /// longer. Two seats (with core-spirit, 1,000 pairs, seed 4914) Easy progress +0.73 (+0.36
+    /// to +1.10), Standard +0.23 (n.s.). README cells (seed 1, 10,000 games): Easy 1.40% ->
+    /// 6.02%, Standard 0.24% -> 1.48%, Nightmare 0.03% -> 0.19%. Every other README cell
+    /// identical (only that card has the hint). Notes: results/research/rh49.md.
     bank_progress: 1,
 }
 

@@ -104,6 +104,10 @@ pub struct Hint {
     /// Paying its travel cost brings the latest discarded encounter enemy back into play,
     /// staged (Norbury Tombs, Fornost Street).
     pub travel_returns_enemy: bool,
+    /// Its Action buys progress on this quest card with resources, a point per resource
+    /// (Decipher Ancient Texts): `basic`'s `bank_progress` keeps resources for the next round
+    /// in the refresh phase unless what is left of the card's quest points is bought at once.
+    pub buys_progress: bool,
     /// Its travel cost removes a token from the Mission objective.
     pub travel_costs_mission_token: bool,
     /// A Mission objective whose tokens are lives (none left loses the game).
@@ -393,6 +397,7 @@ pub const NO_HINT: Hint = Hint {
     travel_reveals: 0,
     travel_adds_enemy: false,
     travel_returns_enemy: false,
+    buys_progress: false,
     travel_costs_mission_token: false,
     mission_tokens_are_lives: false,
     deadline_harm: 0,

@@ -213,6 +213,8 @@ pub mod codes {
     pub const THAURDIR: &str = "TLR-033";
     pub const THAURDIRS_DAMNED: &str = "TLR-034";
     pub const CURSED_DEAD: &str = "TLR-061";
+    /// The Treachery of Rhudaur: the Investigation side quest that sells progress for resources.
+    pub const DECIPHER_ANCIENT_TEXTS: &str = "TToR-113";
     pub const A_FELL_WRAITH_2B: &str = "TLR-074B";
     /// Éowyn (Core Set): discards a card for +1 Willpower this phase.
     pub const EOWYN: &str = "Core-007";

@@ -224,6 +224,17 @@ pub(super) fn spare_cards_value(g: &Game, p: u8, c: CardId) -> i32 {
         * 15
 }
 
+/// With `bank_progress` (rh49): in the refresh phase, keep the resources that using `c`, an
+/// Action buying progress on its own quest card (`Hint::buys_progress`), would spend, unless
+/// the resources available now cover the quest points the card has left.
+pub(super) fn banks_resources(g: &Game, p: u8, c: CardId) -> bool {
+    if w().bank_progress & 1 == 0 || g.phase != Phase::Refresh || !hint(g, c).buys_progress {
+        return false;
+    }
+    let left = g.stat(c, Stat::QuestPoints) - g.card(c).progress;
+    left > g.available(p, Sphere::Neutral)
+}
+
 /// With `early_heal` (ett47): the score of using `c`, an action that pays a resource to heal
 /// (`Hint::pays_to_heal`), in the resource phase while a character of `p` carries damage: 15
 /// (else 0: the card's own `play_value`, which heals with what is left in the refresh phase).
@@ -346,6 +357,7 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
+            Opt::Activate(c) if banks_resources(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None)
                 .max(spare_cards_value(g, p, c))
                 .max(early_heal_value(g, p, c)),

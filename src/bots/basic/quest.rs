@@ -558,10 +558,50 @@ fn commit_progress_left(g: &Game, o: &[Opt], reserved: &Ids) -> bool {
 /// that cannot take progress now (by Night on The Wastes of Eriador), unless its progress goes
 /// to the staged locations instead (Daechanar's Fall).
 pub(super) fn progress_is_useless(g: &Game) -> bool {
-    g.current_quest()
+    (g.current_quest()
         .map(|q| g.stat(q, Stat::QuestPoints) <= 0 || g.rule(Rule::CannotPlaceProgress(q)))
         .unwrap_or(false)
+        || side_out_of_reach(g))
         && !g.rule(Rule::QuestProgressToStagingLocations)
+}
+
+/// rh49 `deadline_side`: the current quest is a side quest that this round's expected surplus
+/// does not finish, while the main quest is a stage without quest points that is left when its
+/// time counters run out (The Treachery of Rhudaur 1B, whose Investigation side quests are
+/// removed then). The side quest's progress is worth something only if it is finished before
+/// the time runs out, and `lookahead` kept characters back there. So this round, questing past
+/// the staged threat counts as useless (the commit plan keeps the rest ready).
+fn side_out_of_reach(g: &Game) -> bool {
+    if w().deadline_side == 0 {
+        return false;
+    }
+    let Some(m) = g.main_quest() else {
+        return false;
+    };
+    if g.card(m).time == 0 || g.stat(m, Stat::QuestPoints) > 0 {
+        return false;
+    }
+    let Some(c) = g.current_quest() else {
+        return false;
+    };
+    if c == m || !g.is_side_quest(c) {
+        return false;
+    }
+    // This round's reach: the willpower committed and still ready past the staged threat (the
+    // same before and during the commit step, so a commit set plays as one commit at a time).
+    let qs = g.questing_stat();
+    let mut wp = g.questing_strength();
+    for q in 0..g.n_players {
+        if !g.players[q as usize].eliminated {
+            wp += g
+                .characters(q)
+                .filter(|&x| ready(g, x))
+                .map(|x| g.stat(x, qs).max(0))
+                .sum::<i16>();
+        }
+    }
+    let rem = g.stat(c, Stat::QuestPoints) - g.card(c).progress;
+    rem > wp - g.staging_threat()
 }
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive

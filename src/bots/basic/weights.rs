@@ -900,6 +900,39 @@ weights! {
     /// +0.51 (+0.33 to +0.69) Easy, +0.14 Standard. 2 and 8 measured worse than 6, 12 fires
     /// rarely (results/research/ett48.md).
     surplus_hold: 6,
+    /// rh49: resources left in the refresh phase carry over to the next round. Bit 1: there a
+    /// resource is not spent on a card's progress-for-resources Action (`Hint::buys_progress`:
+    /// Decipher Ancient Texts) unless the resources available now buy all the quest points
+    /// the card has left (its progress is otherwise worth something only if the card is
+    /// finished later, and the resource buys part of an ally next round). 0: off (the card's own
+    /// `play_value` spends whatever is left). `lookahead` passed on `basic`'s Decipher buy in
+    /// the refresh phase about 190 times in each 100 Rhudaur games (both decks, Easy and
+    /// Standard). 1 against 0 (`basic`, The Treachery of Rhudaur, 2,000 pairs, seeds 4911 /
+    /// 4912): weather-hills-loremasters Easy win points +5.10 (+3.98 to +6.22) / +4.65 (+3.61 to
+    /// +5.69), Standard +1.30 (+0.77 to +1.83) / +1.15 (+0.63 to +1.68), Nightmare +0.25 (+0.03
+    /// to +0.47) / +0.15 (n.s.); rhudaur-investigators Easy +0.55 (+0.17 to +0.93) / +0.25
+    /// (n.s.); progress above 0 in all twelve runs (+0.85 to +5.17), games 0.4-0.7 rounds
+    /// longer. Two seats (with core-spirit, 1,000 pairs, seed 4914) Easy progress +0.73 (+0.36
+    /// to +1.10), Standard +0.23 (n.s.). README cells (seed 1, 10,000 games): Easy 1.40% ->
+    /// 6.02%, Standard 0.24% -> 1.48%, Nightmare 0.03% -> 0.19%. Every other README cell
+    /// identical (only that card has the hint). Notes: results/research/rh49.md.
+    bank_progress: 1,
+    /// rh49: 1, while the main quest is a stage without quest points that is left when its
+    /// time counters run out (The Treachery of Rhudaur 1B), a current side quest that this
+    /// round's willpower (committed and ready, past the staged threat) does not finish makes
+    /// progress past the staged threat count as useless (`quest::side_out_of_reach`). The
+    /// commit plan keeps the rest of the characters ready. 0: off. `lookahead` committed fewer
+    /// characters than `basic` in 222 of its 373 commit-plan overrides (100 Rhudaur Easy games,
+    /// weather-hills-loremasters). 1 against 0 (`basic`, 2,000 pairs, seeds 4961 / 4962):
+    /// weather-hills-loremasters Easy win points +1.60 (+0.29 to +2.91) / +1.10 (-0.10 to
+    /// +2.30), progress +2.28 / +1.77; Standard wins +0.25 / +0.40 (n.s.), progress +1.04 /
+    /// +1.22; Nightmare wins -0.15 / +0.25 (n.s.), progress -0.01 / +0.49;
+    /// rhudaur-investigators progress Easy +0.62 / +0.62, Standard +0.87 / +0.34, wins within
+    /// ±0.15 (n.s.). Every progress number above 0 beyond noise except Nightmare s4961. Games
+    /// 0.21 to 0.49 rounds longer. README cells (1,000 pairs, seed 4963): Rhudaur Easy wins +1.80,
+    /// progress +2.43 (+0.81 to +4.04), Standard +1.35 (+0.59 to +2.10), Nightmare +0.24 (n.s.);
+    /// the other 26 cells identical. Two seats (with core-spirit, seed 4964): within noise.
+    deadline_side: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -343,6 +343,8 @@ impl LookaheadBot {
             gate_quest: num("gate_quest", get("gate_quest"), 0i32, 1)?,
             spare_cards: num("spare_cards", get("spare_cards"), 0i32, 7)?,
             return_travel: num("return_travel", get("return_travel"), 0i32, 40)?,
+            bank_progress: num("bank_progress", get("bank_progress"), 0i32, 1)?,
+            deadline_side: num("deadline_side", get("deadline_side"), 0i32, 1)?,
             blocked_side_min: num("blocked_side_min", get("blocked_side_min"), 0i32, 1000)?,
             advance_hold: num("advance_hold", get("advance_hold"), 0i32, 20)?,
             ..weights::ROLLOUT

@@ -250,6 +250,16 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `return_travel` weight in the bot's own choices and its rollouts: rounds of Threat of the enemy a location's travel cost returns from the encounter discard pile (Norbury Tombs) charged in its travel score (0-40; from about 36 such a location is not travelled to while an enemy would come back; 0, as by default: the fixed travel penalty only). Off here though on in `basic` (40): with 40, Deadmen's Dike (rhudaur-guard, 800 pairs × 4 runs, distill44) wins and progress within noise, but games shorter in all four runs (−0.11 to −0.17 rounds, two beyond noise)",
     },
     BotOption {
+        name: "bank_progress",
+        default: "1",
+        about: "basic's `bank_progress` weight in the bot's own choices and its rollouts: 1, as by default, in the refresh phase resources are kept for the next round instead of buying progress on a quest card (Decipher Ancient Texts) that they do not finish (0: the card's own play value spends what is left). rh49, 1 against 0, 300 pairs a run: The Treachery of Rhudaur weather-hills-loremasters Easy win points +4.33 / +2.67 / +7.00 (+1.55 to +12.45) / +8.67 (+2.91 to +14.43) (seeds 4921-4923, 4926), Standard +2.00 (n.s.; progress +2.50, +0.27 to +4.72), Nightmare +1.67 (+0.22 to +3.12); rhudaur-investigators Easy -0.67 / 0.00, Standard 0.00 (progress +0.44, +0.05 to +0.84); only that card has the hint",
+    },
+    BotOption {
+        name: "deadline_side",
+        default: "0",
+        about: "basic's `deadline_side` weight in the bot's own choices and its rollouts: 1, while the main quest is a stage without quest points left when its time runs out (The Treachery of Rhudaur 1B), a current side quest this round does not finish gets no questing past the staged threat (0, as by default: off here though on in `basic`, rh49; not measured in `lookahead`)",
+    },
+    BotOption {
         name: "blocked_side_min",
         default: "0",
         about: "basic's `blocked_side_min` weight in the bot's own choices and its rollouts: while the main quest cannot be defeated by progress (The Weather Hills 1B), a side quest this round's expected surplus does not finish is made the current quest only with a side-quest priority of at least this (0-1000; 0: always, the old rule. Off here though 91 in `basic`: distill45, The Weather Hills weather-hills-loremasters, 91 against 0, seeds 4531 / 4532 / 4533, 600 / 1,000 / 2,000 pairs, Easy and Standard wins and progress within noise in all six runs)",

@@ -259,6 +259,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             side_quest_priority: 40,
             play_value: Some(bot::decipher_value),
+            buys_progress: true,
             ..NO_HINT
         },
         rule: Some(flips_when_defeated),
@@ -1619,6 +1620,8 @@ mod tests {
         assert_eq!(g.card(sq).progress, 3);
         assert_eq!(g.available(0, Sphere::Neutral), 3);
         assert!(!crate::cards::testkit::actions(&mut g).contains(&Opt::Activate(sq)));
+        // The bots read that its Action buys progress with resources (rh49's `bank_progress`).
+        assert!(g.script(sq).unwrap().hint.buys_progress);
         g.card_mut(sq).progress = 14;
         drain(&mut g);
         assert_eq!(code(&g, sq), "TToR-114");

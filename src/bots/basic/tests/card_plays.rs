@@ -894,3 +894,45 @@ fn favor_of_the_valar_waits_for_the_threat_it_insures_against() {
     g.players[0].threat = 35;
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Play(favor));
 }
+
+#[test]
+fn keeps_refresh_resources_rather_than_buying_progress_it_does_not_finish() {
+    // Fault class (rh49: `lookahead` passed where `basic` used Decipher Ancient Texts in the
+    // refresh phase 194 times in 100 Treachery of Rhudaur Easy games, weather-hills-loremasters;
+    // `basic` then started each round with 0.1-0.4 resources against `lookahead`'s 1.2-2.1, and
+    // reached stage 2 with 7.2 characters against 10.1): resources left in the refresh phase
+    // carry over, so with `bank_progress` (1) they buy a side quest's progress
+    // (`Hint::buys_progress`) only when they finish it at once.
+    let mut g = sandbox_in("the-treachery-of-rhudaur", Mode::Easy, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    let sq = g.spawn(DECIPHER_ANCIENT_TEXTS, ENCOUNTER, Zone::Staging);
+    assert!(hint(&g, sq).buys_progress);
+    g.phase = Phase::Refresh;
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 1;
+    }
+    assert_eq!(g.available(0, Sphere::Neutral), 3);
+    let d = dec(
+        0,
+        Ask::Action(Phase::Refresh),
+        vec![Opt::Pass, Opt::Activate(sq)],
+    );
+    install(weights::DEFAULT);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "14 left, 3 resources"
+    );
+    assert_eq!(
+        d.options[bot_with(&[("bank_progress", "0")]).choose(&g, &d)],
+        Opt::Activate(sq),
+        "off: the card's own play value spends what is left"
+    );
+    // With 3 quest points left the 3 resources finish it: bought.
+    g.card_mut(sq).progress = g.stat(sq, Stat::QuestPoints) - 3;
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(sq));
+    // Outside the refresh phase the rule does not apply (the card's own value: 0 there).
+    g.phase = Phase::Planning;
+    g.card_mut(sq).progress = 0;
+    assert!(!crate::bots::basic::planning::banks_resources(&g, 0, sq));
+}

@@ -1775,3 +1775,40 @@ fn lost_in_the_wilderness_waits_while_questing_the_last_stage_wins() {
         "one point short of the win"
     );
 }
+
+#[test]
+fn quests_only_past_the_threat_on_a_side_quest_the_time_will_remove() {
+    // Fault class (rh49: in 222 of its 373 commit-plan overrides in 100 Treachery of Rhudaur
+    // Easy games, weather-hills-loremasters, `lookahead` committed fewer characters than `basic`):
+    // stage 1B has no quest points and is left when its time counters run out, taking the
+    // Investigation side quests with it. With `deadline_side` (1), a current side quest that
+    // this round's surplus does not finish gets no progress past the staged threat.
+    let mut g = sandbox_in("the-treachery-of-rhudaur", Mode::Easy, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    let stage = g.main_quest().unwrap();
+    assert!(g.stat(stage, Stat::QuestPoints) <= 0, "stage 1B");
+    g.card_mut(stage).time = 3;
+    let sq = g.spawn(DECIPHER_ANCIENT_TEXTS, ENCOUNTER, Zone::Staging);
+    g.phase = Phase::Quest;
+    g.add_lasting(sq, Lasting::CurrentQuest, crate::engine::Until::EndOfPhase);
+    assert_eq!(g.current_quest(), Some(sq));
+    install(weights::DEFAULT);
+    assert!(
+        quest::progress_is_useless(&g),
+        "14 quest points left: out of reach"
+    );
+    install(Weights {
+        deadline_side: 0,
+        ..weights::DEFAULT
+    });
+    assert!(!quest::progress_is_useless(&g), "off");
+    install(weights::DEFAULT);
+    // Within this round's reach: questing counts again.
+    g.card_mut(sq).progress = g.stat(sq, Stat::QuestPoints) - 1;
+    assert!(!quest::progress_is_useless(&g));
+    // Without time counters on the stage (nothing removes the side quest), it counts too.
+    g.card_mut(sq).progress = 0;
+    g.card_mut(stage).time = 0;
+    assert!(!quest::progress_is_useless(&g));
+}

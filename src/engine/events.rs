@@ -91,15 +91,17 @@ impl<'a> Game<'a> {
         if self.any_response(ev) {
             // Below the frames the Forced effects pushed: they resolve first (§6: Forced
             // effects, then Responses).
-            self.stack.insert(
-                base,
-                Frame::Responses {
-                    ev,
-                    seat: 0,
-                    passes: 0,
-                    used: [NO_CARD; RESPONSE_SLOTS],
-                },
-            );
+            let f = Frame::Responses {
+                ev,
+                seat: 0,
+                passes: 0,
+                used: [NO_CARD; RESPONSE_SLOTS],
+            };
+            if self.stack.len() == base {
+                self.stack.push(f);
+            } else {
+                self.stack.insert(base, f);
+            }
         }
         if self.stack.len() > base + 1 {
             self.asked_forced_first(base);

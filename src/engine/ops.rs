@@ -52,6 +52,10 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
         s.can_act.is_some() && s.rule.is_some() && ty == CardType::Event,
         hooks::FROM_DISCARD,
     );
+    set(
+        s.x.is_some() && matches!(ty, CardType::Location | CardType::ObjectiveLocation),
+        hooks::X_LOCATION,
+    );
     h
 }
 

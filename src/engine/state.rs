@@ -255,6 +255,9 @@ pub(crate) mod hooks {
     pub const EVENT_ACT: u16 = 1 << 11;
     /// An event with `can_act` and a `rule` hook (it may be played from the discard pile).
     pub const FROM_DISCARD: u16 = 1 << 12;
+    /// A location whose script computes an X (Torture Chamber's quest points): its quest
+    /// points can count 0 (`Game::may_explore_bare`).
+    pub const X_LOCATION: u16 = 1 << 13;
     /// Hooks counted per zone list (`Game::hook_counts`), in that array's order.
     pub const COUNTED: [u16; 7] = [
         EVENT_ACT,

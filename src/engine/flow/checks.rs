@@ -28,13 +28,13 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Can location `c` be explored without progress? Only one whose printed quest points are
-    /// an X (Torture Chamber) or none, which can count 0, with `zero_quest_points_explored`.
-    #[inline]
+    /// Can location `c` be explored without progress? Only one whose quest points are an X
+    /// its script counts (Torture Chamber), which can be 0 (`explore_need` then decides, by
+    /// `zero_quest_points_explored`). One bit test: this is asked of every card without
+    /// progress in the staging area and the active location at every check.
+    #[inline(always)]
     fn may_explore_bare(&self, c: CardId) -> bool {
-        self.setup.options.zero_quest_points_explored
-            && self.def_of(c).quest_points <= 0
-            && self.is_location(c)
+        self.cards[c as usize].hooks & hooks::X_LOCATION != 0
     }
 
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.

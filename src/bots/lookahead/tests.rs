@@ -903,15 +903,15 @@ fn rollout_option_sets_basic_weights_in_policy_and_rollouts() {
     let plain = LookaheadBot::from_options(&[]).unwrap();
     let base = *plain.policy.weights();
     assert_eq!(*plain.roll.weights(), base);
-    assert_eq!((base.surplus_hold, base.early_heal), (0, 0), "ROLLOUT's");
+    assert_eq!((base.siege_wary, base.early_heal), (0, 0), "ROLLOUT's");
     let none = LookaheadBot::from_options(&opt("none")).unwrap();
     assert_eq!(*none.roll.weights(), base);
-    let b = LookaheadBot::from_options(&opt("surplus_hold=6+early_heal=25")).unwrap();
+    let b = LookaheadBot::from_options(&opt("siege_wary=3+early_heal=25")).unwrap();
     for w in [b.policy.weights(), b.roll.weights()] {
-        assert_eq!((w.surplus_hold, w.early_heal), (6, 25));
+        assert_eq!((w.siege_wary, w.early_heal), (3, 25));
         assert_eq!(
             weights::Weights {
-                surplus_hold: 0,
+                siege_wary: 0,
                 early_heal: 0,
                 ..*w
             },
@@ -923,6 +923,6 @@ fn rollout_option_sets_basic_weights_in_policy_and_rollouts() {
         .err()
         .unwrap();
     assert!(e.contains("rollout") && e.contains("no_such_weight"), "{e}");
-    assert!(LookaheadBot::from_options(&opt("surplus_hold")).is_err());
-    assert!(LookaheadBot::from_options(&opt("surplus_hold=x")).is_err());
+    assert!(LookaheadBot::from_options(&opt("siege_wary")).is_err());
+    assert!(LookaheadBot::from_options(&opt("siege_wary=x")).is_err());
 }

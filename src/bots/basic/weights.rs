@@ -942,14 +942,24 @@ weights! {
 /// win points, Standard -0.67 / -3.00, seeds 4731 / 4732, each within noise but none above 0)
 /// and `insure_threat` and `side_enemy_wait` (all four in the rollouts, seed 4791, 300 pairs:
 /// Easy -1.00, Standard -6.33 (-11.39 to -1.27), 06-glorfindel-spirit Easy -4.00); nor
-/// side47's `side_main_win` (in the rollouts, noldor-questers, 300 pairs, seed 4811: Easy
-/// +0.33 (-0.32 to +0.99), Standard 0.00, games 0.25 / 0.07 rounds shorter: not better); nor
 /// ett48's `siege_wary` (3 in the rollouts against the base binary, noldor-questers, 300
 /// pairs, seed 4861: Easy -1.33 (-6.31 to +3.65), Standard -2.33 (-6.62 to +1.95): not
-/// better) and `surplus_hold` (6 in the rollouts against the base binary, 300 pairs, seeds
-/// 4874 / 4877: noldor-questers Easy +3.33 (-0.79 to +7.45) / +4.00 (-0.96 to +8.96),
-/// Standard 0.00 / +3.00 (-1.38 to +7.38); 06-glorfindel-spirit Easy -3.00 (-7.47 to +1.47),
-/// seed 4877: not measured beyond noise, nor outside the Ettenmoors).
+/// better; roll49, seed 49121, 1,000 pairs: Easy +0.70 (-1.74 to +3.14), Standard +1.80 (-0.81
+/// to +4.41), still not beyond noise). ett48's `surplus_hold` (6, as in `basic`) is on
+/// (roll49, `lookahead:rollout=surplus_hold=6` against the default): Intruders in Chetwood
+/// Easy weather-hills-loremasters +4.00 (+0.45 to +7.55) win points, 300 pairs, seed 49102,
+/// and +2.60 (+0.85 to +4.35), 1,000 pairs, seed 49104; the Ettenmoors noldor-questers Easy
+/// +2.20 / +1.40 (1,000 pairs, seeds 49101 / 49103, n.s.), Standard -1.20 / -1.80 / +2.00
+/// (seeds 49101 / 49103 / 49105, n.s.);
+/// the other README Results cells (300 pairs, seed 49102) within noise; see
+/// results/research/roll49.md. side47's `side_main_win` (1, as in `basic`) is on too (session
+/// 47, 300 pairs, seed 4811: Easy +0.33 (-0.32 to +0.99), Standard 0.00; roll49,
+/// `lookahead:rollout=side_main_win=1`, the Ettenmoors noldor-questers Easy +0.60 (+0.12 to
+/// +1.08) / +0.30 (-0.04 to +0.64) win points, 1,000 pairs, seeds 49131 / 49133, Standard
+/// +0.10 (n.s.); Intruders Easy / Standard +1.67 / +0.67 (300 pairs, n.s.); won games 0.1-0.2
+/// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
+/// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
+/// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off.
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -957,9 +967,7 @@ pub const ROLLOUT: Weights = Weights {
     safe_hold: 0,
     insure_threat: 0,
     side_enemy_wait: 0,
-    side_main_win: 0,
     siege_wary: 0,
-    surplus_hold: 0,
     ..DEFAULT
 };
 
@@ -1138,7 +1146,8 @@ mod tests {
     /// The defaults are what `tune` found over 14 cells (helper tune39); style `handset` and
     /// `ROLLOUT` (lookahead's rollout policy) keep the hand-set pair and nothing else differs,
     /// except that `ROLLOUT` also plays without ett47's `early_heal`, `safe_hold`,
-    /// `insure_threat` and `side_enemy_wait`, side47's `side_main_win` and ett48's `siege_wary` and `surplus_hold`.
+    /// `insure_threat` and `side_enemy_wait` and ett48's `siege_wary` (side47's `side_main_win`
+    /// and ett48's `surplus_hold` are on in both: roll49).
     #[test]
     fn tune39_defaults_are_the_tuned_weights_and_rollouts_keep_the_handset_ones() {
         assert_eq!((DEFAULT.threat_unit, DEFAULT.reveal_threat), (15, 3));
@@ -1149,22 +1158,22 @@ mod tests {
                 w.safe_hold,
                 w.insure_threat,
                 w.side_enemy_wait,
-                w.side_main_win,
                 w.siege_wary,
-                w.surplus_hold,
             )
         };
-        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0, 0, 0));
-        assert_ne!(ett47(&h), (0, 0, 0, 0, 0, 0, 0));
+        assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
+        assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
+        // roll49: on in the rollouts, as in `basic`.
+        assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
+        assert_eq!(ROLLOUT.side_main_win, DEFAULT.side_main_win);
+        assert_ne!((ROLLOUT.surplus_hold, ROLLOUT.side_main_win), (0, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
                 safe_hold: h.safe_hold,
                 insure_threat: h.insure_threat,
                 side_enemy_wait: h.side_enemy_wait,
-                side_main_win: h.side_main_win,
                 siege_wary: h.siege_wary,
-                surplus_hold: h.surplus_hold,
                 ..ROLLOUT
             },
             h

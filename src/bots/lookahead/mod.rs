@@ -349,6 +349,7 @@ impl LookaheadBot {
             advance_hold: num("advance_hold", get("advance_hold"), 0i32, 20)?,
             ..weights::ROLLOUT
         };
+        let policy_weights = rollout_overrides(policy_weights, get("rollout"))?;
         let margins = (
             learned::margin("margin", get("margin"))?,
             learned::margin("plan_margin", get("plan_margin"))?,
@@ -448,6 +449,25 @@ impl LookaheadBot {
             trail: None,
         })
     }
+}
+
+/// Option `rollout`: `none`, or `basic` weights `NAME=V` joined by `+`, set on top of the
+/// policy weights (`weights::ROLLOUT` with the named options above), in the bot's own choices
+/// and its rollouts: measuring a `basic` rule inside the search needs no rebuild.
+fn rollout_overrides(mut w: Weights, spec: &str) -> Result<Weights, String> {
+    if spec == "none" {
+        return Ok(w);
+    }
+    for item in spec.split('+') {
+        let Some((k, v)) = item.split_once('=') else {
+            return Err(format!(
+                "bot `lookahead`: option `rollout` takes `none` or basic weights NAME=V joined by `+`, not `{item}`"
+            ));
+        };
+        w.set(k.trim(), v)
+            .map_err(|e| format!("bot `lookahead`: option `rollout`: {e}"))?;
+    }
+    Ok(w)
 }
 
 impl Default for LookaheadBot {

@@ -270,6 +270,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "basic's `advance_hold` weight in the bot's own choices and its rollouts: on a stage whose defeat brings an enemy that engages at once and whose next stage reveals encounter cards (Deadmen's Dike 1B), when the commit finishes the stage and the active location with this much threat per player to spare, the characters not needed for that stay ready for the next stage's attacks (0-20; 0, as by default: off). Off here though 2 in `basic`: dike46, Deadmen's Dike rhudaur-guard, 2 against 0, 1,000 pairs, seeds 4611 / 4612, wins and progress within noise in Easy and Standard, but games shorter in all four runs (-0.15 to -0.47 rounds, each beyond noise)",
     },
     BotOption {
+        name: "rollout",
+        default: "none",
+        about: "basic weights set on top of the policy (weights::ROLLOUT and the options above) in the bot's own choices and its rollouts, NAME=V joined by `+` (e.g. `rollout=surplus_hold=6+early_heal=25`; any weight of `list bots` basic; none: ROLLOUT as it is). For measuring a basic rule inside the search without a rebuild",
+    },
+    BotOption {
         name: "spare_cards",
         default: "7",
         about: "basic's `spare_cards` weight in the bot's own choices and its rollouts (bits): 1, an action paid with cards from hand (Arwen Undómiel, Elven Jeweler) is used in the resource and planning phases while the hand is discarded each round anyway (Erestor); 2, also in the resource phase with basic's `spare_hand` (4) or more cards in hand; 4, bit 2 only for a card acting from play (Arwen), not from hand (Elven Jeweler) (0: the cards' own play values; 1 until session 44)",

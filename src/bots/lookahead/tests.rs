@@ -891,3 +891,38 @@ fn explain_accounts_for_searched_choices_without_changing_the_game() {
     assert!(full > 0);
     assert!(account.iter().any(|l| l.contains("commit plan")));
 }
+
+/// roll49: option `rollout` sets `basic` weights on top of `weights::ROLLOUT` in the bot's own
+/// choices and its rollouts (so a `basic` rule is measured inside the search with no rebuild);
+/// `none` (the default) leaves ROLLOUT as it is, an unknown weight or a malformed item is an
+/// error.
+#[test]
+fn rollout_option_sets_basic_weights_in_policy_and_rollouts() {
+    use crate::bots::basic::weights;
+    let opt = |v: &str| [("rollout".to_string(), v.to_string())];
+    let plain = LookaheadBot::from_options(&[]).unwrap();
+    let base = *plain.policy.weights();
+    assert_eq!(*plain.roll.weights(), base);
+    assert_eq!((base.siege_wary, base.early_heal), (0, 0), "ROLLOUT's");
+    let none = LookaheadBot::from_options(&opt("none")).unwrap();
+    assert_eq!(*none.roll.weights(), base);
+    let b = LookaheadBot::from_options(&opt("siege_wary=3+early_heal=25")).unwrap();
+    for w in [b.policy.weights(), b.roll.weights()] {
+        assert_eq!((w.siege_wary, w.early_heal), (3, 25));
+        assert_eq!(
+            weights::Weights {
+                siege_wary: 0,
+                early_heal: 0,
+                ..*w
+            },
+            base,
+            "nothing else changes"
+        );
+    }
+    let e = LookaheadBot::from_options(&opt("no_such_weight=1"))
+        .err()
+        .unwrap();
+    assert!(e.contains("rollout") && e.contains("no_such_weight"), "{e}");
+    assert!(LookaheadBot::from_options(&opt("siege_wary")).is_err());
+    assert!(LookaheadBot::from_options(&opt("siege_wary=x")).is_err());
+}

@@ -58,9 +58,13 @@ pub static SCRIPTS: &[Script] = &[
     },
     // Hoarwell River Serpent: in the staging area, traveling to a Safe location costs the
     // first player engaging it; whoever engages it puts 1 damage on each of his damaged
-    // characters.
+    // characters (roll49: so damage costs more while it is in play, `Hint::punishes_damage`).
     Script {
         code: "AtEN-003",
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         safe_travel: Some(serpent_safe_travel),
         forced: Some(serpent_forced),
         forced_on: events![Engaged],
@@ -76,9 +80,14 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Giant Beetle: engaged, traveling to a Safe location costs an immediate attack on its
-    // player; damaged characters cannot attack or defend against it.
+    // player; damaged characters cannot attack or defend against it (roll49: as Goblin
+    // Pursuer, `Hint::punishes_damage`).
     Script {
         code: "AtEN-005",
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         safe_travel: Some(beetle_safe_travel),
         rule: Some(beetle_rule),
         rule_on: rules![CannotFightEnemy],
@@ -978,6 +987,10 @@ mod tests {
         // Engaged any other way, it hurts too.
         g.engage(s, 0);
         assert_eq!(g.card(hs[0]).damage, 3);
+        // roll49: damage costs more while it is in play (`basic`'s `early_heal` bit 16,
+        // `siege_wary` bit 2); it grows no stronger itself.
+        let h = crate::cards::hints::hint(&g, s);
+        assert!(h.punishes_damage && !h.hardens_when_damaged);
     }
 
     #[test]
@@ -996,6 +1009,9 @@ mod tests {
             common::discard_pile_open(&g, 0),
             "only from the staging area"
         );
+        // roll49: damage on it unlocks Safe travel; damage on characters costs nothing more.
+        let h = crate::cards::hints::hint(&g, t);
+        assert!(!h.punishes_damage && !h.hardens_when_damaged);
     }
 
     #[test]
@@ -1011,6 +1027,9 @@ mod tests {
             "damaged: no fighting it"
         );
         assert!(!g.rule(Rule::CannotFightEnemy(hs[1], b)));
+        // roll49: as Goblin Pursuer, damage costs more while it is in play.
+        let h = crate::cards::hints::hint(&g, b);
+        assert!(h.punishes_damage && !h.hardens_when_damaged);
         // Traveling to a Safe location: it attacks first, then the travel happens.
         g.push_run(Frame::Travel);
         g.answer(Opt::Card(cave));

@@ -43,9 +43,14 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Rearguard Ambusher: never optionally engaged; once it engages a player, every damaged
-    // character of that player exhausts.
+    // character of that player exhausts (roll49: damage costs more while it is in play,
+    // `Hint::punishes_damage`).
     Script {
         code: REARGUARD_AMBUSHER,
+        hint: Hint {
+            punishes_damage: true,
+            ..NO_HINT
+        },
         rule: Some(ambusher_rule),
         rule_on: crate::rules![CannotBeOptionallyEngaged],
         forced: Some(ambusher_forced),
@@ -649,12 +654,17 @@ mod tests {
         assert_eq!(g.card(amb).zone, Zone::Engaged(0));
         assert!(!g.is_ready(hs[0]));
         assert!(g.is_ready(hs[1]) && g.is_ready(hs[2]));
+        // roll49: damage costs more while it is in play (`Hint::punishes_damage`).
+        let h = crate::cards::hints::hint(&g, amb);
+        assert!(h.punishes_damage && !h.hardens_when_damaged);
     }
 
     #[test]
     fn angmar_raider() {
         let mut g = nightmare(&[HEROES, OTHER]);
         let r = g.spawn("TWHN-014", ENCOUNTER, Zone::Engaged(0));
+        // roll49: it punishes healing, not damage: no `punishes_damage` (which heals early).
+        assert!(!crate::cards::hints::hint(&g, r).punishes_damage);
         let (a, b) = (heroes(&g, 0)[0], heroes(&g, 1)[0]);
         g.card_mut(a).damage = 2;
         g.card_mut(b).damage = 2;

@@ -968,9 +968,8 @@ pub const ROLLOUT: Weights = Weights {
     insure_threat: 0,
     side_enemy_wait: 0,
     siege_wary: 0,
-    // rh49: `lookahead` sets these two from its options of the same names (`bank_progress` 1,
-    // `deadline_side` 0, not measured in the search); here as it plays them.
-    deadline_side: 0,
+    // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
+    // names, 1 and 0 by default, rh49; the handset style keeps `basic`'s.)
     ..DEFAULT
 };
 

@@ -884,8 +884,15 @@ weights! {
     /// (+0.03 to +1.57), 06-glorfindel-spirit -0.25 (n.s.) / +1.75 (+0.56 to +2.94) / -0.25
     /// (n.s.); Standard -0.35 to +0.65, none below 0 beyond noise. No other scenario has the
     /// hints (the README cells play identically). 1 alone gained about half as much
-    /// (results/research/ett48.md).
-    siege_wary: 3,
+    /// (results/research/ett48.md). 7 against 3 (ett49, 2,000 pairs, seeds 4901 / 4902):
+    /// Easy plays identically (noldor-questers, 02, 04, 06, 07 and two seats); Standard win
+    /// points noldor-questers +0.10 (n.s.) / +0.35 (+0.03 to +0.68), the four foreign decks
+    /// -0.00 to +0.05 each (n.s.), over the ten cells 22 discordant pairs to 8; Nightmare
+    /// noldor-questers +0.15 / +0.05 (n.s.); two seats (noldor-questers + core-leadership)
+    /// Standard +0.65 (+0.07 to +1.23) / +0.25 (n.s.), seeds 4904 / 4905; no cell below 0.
+    /// The other README cells (1,000 pairs, seed 4903) play identically but for The Weather
+    /// Hills Nightmare (same wins, rounds +0.002) (results/research/ett49.md).
+    siege_wary: 7,
     /// ett48: threat per player to spare past the staged threat and the current quest's and
     /// the active location's remaining quest points: when the willpower of the characters not
     /// held back reaches that, the commit plan also holds back those whose willpower is not

@@ -315,6 +315,9 @@ pub struct Hint {
     /// Troll-fells' shadow): `basic`'s `side_enemy_wait` bit 4 lets no side quest wait while
     /// one is in the encounter deck or discard pile.
     pub punishes_idle_side_quests: bool,
+    /// ett49: while staged, each hero that pays resources takes damage (Forage for Food):
+    /// `basic` with `pay_wound` counts that damage against a card it would play in planning.
+    pub payment_wounds: bool,
     // ett48
     /// An enemy whose Attack or Defense rises once it carries damage (Ruthless Hill-troll at 3
     /// or more): `basic` with `siege_wary` bit 1 plans no siege on it (a kill in one attack, or
@@ -432,6 +435,7 @@ pub const NO_HINT: Hint = Hint {
     threat_insurance: false,
     defeat_engages_enemy: false,
     punishes_idle_side_quests: false,
+    payment_wounds: false,
     hardens_when_damaged: false,
 };
 

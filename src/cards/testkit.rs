@@ -268,6 +268,8 @@ pub mod codes {
     pub const RUGGED_COUNTRY: &str = "TLR-047";
     pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
     pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
+    /// ett49: the Ettenmoors side quest that wounds each hero paying resources.
+    pub const FORAGE_FOR_FOOD: &str = "AtE-082";
     pub const VAST_TROLL_FELLS: &str = "AtEN-007";
     /// nm48: Across the Ettenmoors Nightmare's side quest that stops draws by card effects.
     pub const ISOLATED: &str = "AtEN-010";

@@ -263,6 +263,19 @@ pub(super) fn damage_punished(g: &Game) -> bool {
         || (0..g.players.len()).any(|p| g.list(Zone::Engaged(p as u8)).iter().any(punishes))
 }
 
+/// `pay_wound` (ett49): what paying for a card costs while a staged card wounds the payer
+/// (`Hint::payment_wounds`), doubled while damage is punished; 0 without one.
+fn payment_wound_cost(g: &Game) -> i32 {
+    if !g
+        .list(Zone::Staging)
+        .iter()
+        .any(|&c| hint(g, c).payment_wounds)
+    {
+        return 0;
+    }
+    w().pay_wound * if damage_punished(g) { 2 } else { 1 }
+}
+
 /// `Hint::plan_value` of `c` (0 without one).
 fn plan(g: &Game, p: u8, c: CardId) -> i32 {
     hint(g, c).plan_value.map_or(0, |f| f(g, p, c))
@@ -274,8 +287,12 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let big = saving_big(g, p, o);
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
+    let mut wound: Option<i32> = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
+            Opt::Play(c) if w().pay_wound > 0 && g.cost_of(c, p) > 0 => {
+                play_value(g, p, c) - *wound.get_or_insert_with(|| payment_wound_cost(g))
+            }
             Opt::Play(c) => play_value(g, p, c),
             Opt::Activate(c) => action_value(g, p, c, None).max(spare_cards_value(g, p, c)),
             _ => 0,

@@ -675,6 +675,21 @@ weights! {
     /// pairs, seed 4313) lose 5.10 win points Easy and 2.02 Standard (both below 0); at 61
     /// Intruders Easy +1.45, Standard +0.68 (mostly Orc Rearguard, see `reveal_quest`).
     side_prio_min: 0,
+    /// ett49: while a staged card wounds each hero that pays resources
+    /// (`Hint::payment_wounds`: Forage for Food), a card with a cost scores this much less in
+    /// the planning phase (twice as much while damage is punished, `damage_punished`: Savage
+    /// Trollspawn, stage 3B), so a weak attachment or event waits. 0: off. 30 against 0
+    /// (`basic`, the Ettenmoors, 2,000 pairs, seeds 4911 / 4912), Easy win points
+    /// noldor-questers +1.80 (+0.59 to +3.01) / +1.70 (+0.50 to +2.90), 02-noldor-lore +1.65 /
+    /// +1.10, 04-rohan-riders +1.60 / +1.80, 06-glorfindel-spirit +2.50 / +2.60 (each above 0),
+    /// 07-gondor-leadership +1.00 (n.s.) / +1.45, 12-ents-beravor +0.85 / +0.10 (n.s.);
+    /// Standard -0.25 to +1.90 (noldor-questers +0.90 / +1.90 above 0; 12 -0.25 (-0.47 to
+    /// -0.03) on 4911, +0.04 (n.s.) over 10,000 pairs on 4913); Nightmare +0.35 / +0.40 (n.s.);
+    /// two seats (+ core-leadership) Easy +3.15 / +3.20 (above 0), Standard -0.65 / +0.05
+    /// (n.s.). No other README cell has the hint (1,000 pairs, seed 4914: identical). 45 and
+    /// 60 gained more with noldor-questers and 06 but lost with 02 and 12 (seed 4910); the
+    /// rollouts keep 0 (results/research/ett49.md).
+    pay_wound: 30,
     /// distill45: while the main quest cannot be defeated by progress and kills advance it
     /// instead (`Hint::kills_advance_quest`: The Weather Hills 1B), a side quest that this
     /// round's expected surplus does not finish is made the current quest only when its
@@ -884,8 +899,15 @@ weights! {
     /// (+0.03 to +1.57), 06-glorfindel-spirit -0.25 (n.s.) / +1.75 (+0.56 to +2.94) / -0.25
     /// (n.s.); Standard -0.35 to +0.65, none below 0 beyond noise. No other scenario has the
     /// hints (the README cells play identically). 1 alone gained about half as much
-    /// (results/research/ett48.md).
-    siege_wary: 3,
+    /// (results/research/ett48.md). 7 against 3 (ett49, 2,000 pairs, seeds 4901 / 4902):
+    /// Easy plays identically (noldor-questers, 02, 04, 06, 07 and two seats); Standard win
+    /// points noldor-questers +0.10 (n.s.) / +0.35 (+0.03 to +0.68), the four foreign decks
+    /// -0.00 to +0.05 each (n.s.), over the ten cells 22 discordant pairs to 8; Nightmare
+    /// noldor-questers +0.15 / +0.05 (n.s.); two seats (noldor-questers + core-leadership)
+    /// Standard +0.65 (+0.07 to +1.23) / +0.25 (n.s.), seeds 4904 / 4905; no cell below 0.
+    /// The other README cells (1,000 pairs, seed 4903) play identically but for The Weather
+    /// Hills Nightmare (same wins, rounds +0.002) (results/research/ett49.md).
+    siege_wary: 7,
     /// ett48: threat per player to spare past the staged threat and the current quest's and
     /// the active location's remaining quest points: when the willpower of the characters not
     /// held back reaches that, the commit plan also holds back those whose willpower is not
@@ -959,7 +981,8 @@ weights! {
 /// +0.10 (n.s.); Intruders Easy / Standard +1.67 / +0.67 (300 pairs, n.s.); won games 0.1-0.2
 /// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
-/// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off.
+/// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
+/// off too (measured for `basic` only).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -968,6 +991,7 @@ pub const ROLLOUT: Weights = Weights {
     insure_threat: 0,
     side_enemy_wait: 0,
     siege_wary: 0,
+    pay_wound: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, 1 and 0 by default, rh49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1164,6 +1188,8 @@ mod tests {
             )
         };
         assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
+        // ett49: `pay_wound` is off in the rollouts (not measured for `lookahead`).
+        assert_eq!((ROLLOUT.pay_wound, h.pay_wound), (0, DEFAULT.pay_wound));
         assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
         // roll49: on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
@@ -1176,6 +1202,7 @@ mod tests {
                 insure_threat: h.insure_threat,
                 side_enemy_wait: h.side_enemy_wait,
                 siege_wary: h.siege_wary,
+                pay_wound: h.pay_wound,
                 ..ROLLOUT
             },
             h

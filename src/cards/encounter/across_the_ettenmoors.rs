@@ -260,6 +260,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "AtE-082",
         hint: Hint {
             side_quest_priority: 20,
+            payment_wounds: true,
             ..NO_HINT
         },
         forced: Some(forage_forced),
@@ -1739,6 +1740,8 @@ mod tests {
         g.pay(0, sphere, 2);
         g.settle();
         assert_eq!(g.card(h).damage, 1, "once per payment");
+        // ett49: the bots' hint (`basic`'s `pay_wound`).
+        assert!(crate::cards::hints::hint(&g, sq).payment_wounds);
         // Defeated: each hero heals 1.
         let qp = g.def_of(sq).quest_points;
         g.add_progress(sq, qp);

@@ -936,3 +936,45 @@ fn keeps_refresh_resources_rather_than_buying_progress_it_does_not_finish() {
     g.card_mut(sq).progress = 0;
     assert!(!crate::bots::basic::planning::banks_resources(&g, 0, sq));
 }
+
+/// Fault class (ett49, the largest `lookahead` planning override on the Ettenmoors Easy with
+/// 06-glorfindel-spirit: `basic` played Unexpected Courage, Favor of the Valar and the like
+/// while Forage for Food wounded each hero that paid, with Savage Trollspawn engaged making
+/// every damaged character a worse fighter; `lookahead` passed). `pay_wound` counts the wound
+/// against a costly card in the planning phase, twice while damage is punished: the card
+/// waits; with 0, or without Forage for Food staged, it is played as before.
+#[test]
+fn forage_for_food_makes_a_costly_planning_play_wait() {
+    let mut g = sandbox_in("across-the-ettenmoors", Mode::Easy, &[SPIRIT_HEROES]);
+    clear_zone(&mut g, Zone::EncounterDeck);
+    clear_zone(&mut g, Zone::Staging);
+    g.phase = Phase::Planning;
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 3;
+    }
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Hand(0));
+    assert!(g.cost_of(uc, 0) > 0);
+    let opts = || vec![Opt::Pass, Opt::Play(uc)];
+    install(weights::DEFAULT);
+    assert_eq!(
+        chosen(&g, Ask::Planning, opts()),
+        Opt::Play(uc),
+        "nothing wounds"
+    );
+    let forage = g.spawn(FORAGE_FOR_FOOD, ENCOUNTER, Zone::Staging);
+    g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+    assert!(hint(&g, forage).payment_wounds);
+    assert_eq!(weights::DEFAULT.pay_wound, 30);
+    assert_eq!(
+        chosen(&g, Ask::Planning, opts()),
+        Opt::Pass,
+        "the wound costs more"
+    );
+    let d = dec(0, Ask::Planning, opts());
+    assert_eq!(
+        d.options[bot_with(&[("pay_wound", "0")]).choose(&g, &d)],
+        Opt::Play(uc),
+        "0: the old play"
+    );
+    install(weights::DEFAULT);
+}

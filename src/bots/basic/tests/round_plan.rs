@@ -370,7 +370,8 @@ fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
     // Defense once it carries 3 damage, and Savage Trollspawn / Goblin Pursuer make every
     // damaged character a worse fighter against them, so each defended round of a siege makes
     // the fight worse. `siege_wary` 3: neither is besieged (a one-attack kill only); 0, the
-    // old play; bit 1 alone spares only the Hill-troll.
+    // old play; bit 1 alone spares only the Hill-troll; 7 (the default, ett49) also spares
+    // every other enemy while a damage-punishing card is out.
     let mut g = sandbox(&[LEADERSHIP_HEROES]);
     g.phase = Phase::Encounter;
     let troll = g.spawn(RUTHLESS_HILL_TROLL, ENCOUNTER, Zone::Engaged(0));
@@ -401,8 +402,7 @@ fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
         siege(&g, spawn, &spawn_cands, false).is_some(),
         "1: only the Hill-troll"
     );
-    install(weights::DEFAULT);
-    assert_eq!(weights::DEFAULT.siege_wary, 3);
+    install(Weights::from_options(&[("siege_wary".into(), "3".into())]).unwrap());
     assert!(siege(&g, troll, &cands, false).is_none(), "3: hardens");
     assert!(
         siege(&g, spawn, &spawn_cands, false).is_none(),
@@ -420,12 +420,13 @@ fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
         siege(&g, orc, &orc_cands, false).is_some(),
         "3: other enemies"
     );
-    install(Weights::from_options(&[("siege_wary".into(), "7".into())]).unwrap());
+    // ett49: 7 is the default.
+    install(weights::DEFAULT);
+    assert_eq!(weights::DEFAULT.siege_wary, 7);
     assert!(
         siege(&g, orc, &orc_cands, false).is_none(),
         "7: Trollspawn engaged"
     );
-    install(weights::DEFAULT);
 }
 
 #[test]

@@ -993,7 +993,7 @@ pub const ROLLOUT: Weights = Weights {
     siege_wary: 0,
     pay_wound: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
-    // names, 1 and 0 by default, rh49; the handset style keeps `basic`'s.)
+    // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
 };
 

@@ -256,8 +256,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "deadline_side",
-        default: "0",
-        about: "basic's `deadline_side` weight in the bot's own choices and its rollouts: 1, while the main quest is a stage without quest points left when its time runs out (The Treachery of Rhudaur 1B), a current side quest this round does not finish gets no questing past the staged threat (0, as by default: off here though on in `basic`, rh49; not measured in `lookahead`)",
+        default: "1",
+        about: "basic's `deadline_side` weight in the bot's own choices and its rollouts: 1, as by default, while the main quest is a stage without quest points left when its time runs out (The Treachery of Rhudaur 1B), a current side quest this round does not finish gets no questing past the staged threat (0: off). rhb49, 1 against 0: weather-hills-loremasters Easy win points +4.00 (+0.58 to +7.42) (1,000 pairs, seed 4991), Standard +1.20 (n.s., 500 pairs, seed 4992); rhudaur-investigators Easy +2.67 (+0.42 to +4.91) (300 pairs, seed 4993)",
     },
     BotOption {
         name: "blocked_side_min",

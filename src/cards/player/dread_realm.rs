@@ -512,10 +512,24 @@ mod bot {
         match what {
             0 => pick_min(o, |c| hand_card_value(g, p, c)),
             1 => pick_max(o, |c| {
-                (g.controller(c) == p) as i32 * 100 - g.card(c).resources as i32
+                (g.controller(c) == p) as i32 * 1000 + arwen_unlocks(g, p, c) * 10
+                    - g.card(c).resources as i32
             }),
             _ => None,
         }
+    }
+
+    /// rhb49: what one more resource for hero `h` pays for: the most valued card in `p`'s hand
+    /// of `h`'s sphere that costs exactly one more than that sphere has now (0: none).
+    fn arwen_unlocks(g: &Game, p: u8, h: CardId) -> i32 {
+        let sphere = g.def_of(h).sphere;
+        let need = g.available(p, sphere) + 1;
+        hand(g, p)
+            .iter()
+            .filter(|&&x| g.def_of(x).sphere == sphere && g.cost_of(x, p) == need)
+            .map(|&x| hand_card_value(g, p, x).clamp(0, 90))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Elven-light: a card for 1 resource, while the hand is short of cards (probe40: with
@@ -577,6 +591,34 @@ mod tests {
         assert!(
             !actions(&mut g).contains(&Opt::Activate(arwen)),
             "once per round"
+        );
+    }
+
+    /// rhb49: the resource goes to the hero whose sphere it lets pay for a card in hand (here a
+    /// Leadership ally costing one more than Aragorn has), else to the hero with the fewest.
+    #[test]
+    fn arwen_undomiel_pays_for_a_card_in_hand() {
+        let mut g = sandbox(&[&["TDR-140", "Core-001"]]);
+        let arwen = hero(&g, "TDR-140");
+        let ar = hero(&g, "Core-001");
+        let ally = g.list(Zone::Hand(0))[0];
+        assert_eq!(
+            (g.def_of(ally).sphere, g.cost_of(ally, 0)),
+            (Sphere::Leadership, 2)
+        );
+        let o = [Opt::Card(arwen), Opt::Card(ar)];
+        let pick = |g: &Game| o[bot::arwen_undomiel_effect(g, 0, arwen, 1, &o).unwrap()];
+        g.cards[arwen as usize].resources = 0;
+        g.cards[ar as usize].resources = 1;
+        assert_eq!(pick(&g), Opt::Card(ar), "one more pays for the ally");
+        g.cards[ar as usize].resources = 2;
+        assert_eq!(pick(&g), Opt::Card(arwen), "the ally is paid for already");
+        g.cards[ar as usize].resources = 0;
+        g.cards[arwen as usize].resources = 1;
+        assert_eq!(
+            pick(&g),
+            Opt::Card(ar),
+            "nothing unlocked: the fewest resources"
         );
     }
 

@@ -290,10 +290,20 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut wound: Option<i32> = None;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if w().pay_wound > 0 && g.cost_of(c, p) > 0 => {
-                play_value(g, p, c) - *wound.get_or_insert_with(|| payment_wound_cost(g))
+            Opt::Play(c) => {
+                // (The board's wound cost first, once: the card's cost only when it is not 0.)
+                let hurt = if w().pay_wound > 0 {
+                    *wound.get_or_insert_with(|| payment_wound_cost(g))
+                } else {
+                    0
+                };
+                play_value(g, p, c)
+                    - if hurt > 0 && g.cost_of(c, p) > 0 {
+                        hurt
+                    } else {
+                        0
+                    }
             }
-            Opt::Play(c) => play_value(g, p, c),
             Opt::Activate(c) => action_value(g, p, c, None).max(spare_cards_value(g, p, c)),
             _ => 0,
         };

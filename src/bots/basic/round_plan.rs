@@ -682,6 +682,8 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
     // needed (the same values, fewer calls).
     let mut reward_memo: Option<i32> = None;
     let mut quest_kill_memo: Option<i32> = None;
+    // `siege_wary` bit 4's scan of the board, asked once for the whole plan.
+    let punished = std::cell::Cell::new(None::<bool>);
     // (`stay_rounds`: a staged enemy that never engages on its own costs its threat for the
     // rest of the game.)
     let kill_rounds = if no_checks {
@@ -761,7 +763,7 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             // (`chance_fights`: who is held back for a chance enemy may attack too.)
             let fight_taken = without(&taken, &chance);
             let siege_v = |c2: &Ids| {
-                siege(g, e, c2, at_commit).map(|(kc, mask, rounds)| {
+                siege(g, e, c2, at_commit, &punished).map(|(kc, mask, rounds)| {
                     let credit = if w().kill_or_siege != 0 {
                         kill_rounds
                     } else {
@@ -838,7 +840,7 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
         let fight_taken = without(&keep, &chance);
         let siege_v = |cands: &Ids| {
-            siege(g, e, cands, at_commit)
+            siege(g, e, cands, at_commit, &punished)
                 .map(|(kc, mask, rounds)| (worth / rounds as i32 - kc, mask))
         };
         let found = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut cands) {
@@ -1207,14 +1209,20 @@ pub(super) fn blocks_win(g: &Game, e: CardId) -> bool {
 /// them): the fewest of them that kill it within `siege_rounds` rounds of attacks (ΣATK − DEF a
 /// round against its remaining hit points; `target_siege` rounds instead for the stage's
 /// `Hint::quest_damage_target` when that option is on): (keep cost + ΣATK a round, mask,
-/// rounds).
-pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option<(i32, u32, u8)> {
+/// rounds). (`punished`: `planning::damage_punished`, kept for the caller's plan.)
+pub(super) fn siege(
+    g: &Game,
+    e: CardId,
+    cands: &Ids,
+    at_commit: bool,
+    punished: &std::cell::Cell<Option<bool>>,
+) -> Option<(i32, u32, u8)> {
     let cap = if w().target_siege > 0 && quest_damage_target(g) == Some(e) {
         w().target_siege
     } else {
         w().siege_rounds
     };
-    if cap < 2 || !hurtable_once_engaged(g, e) || siege_shunned(g, e) {
+    if cap < 2 || !hurtable_once_engaged(g, e) || siege_shunned(g, e, punished) {
         return None;
     }
     let (def, hp) = (g.stat(e, Stat::Defense), g.remaining_hp(e));
@@ -1243,7 +1251,7 @@ pub(super) fn siege(g: &Game, e: CardId, cands: &Ids, at_commit: bool) -> Option
 /// cost more (`Hint::punishes_damage`: Savage Trollspawn's Attack per damaged character, Goblin
 /// Pursuer's ban on damaged fighters), so each defended round makes it worse. Bit 4: no siege
 /// at all while such a card is the main quest, staged or engaged.
-fn siege_shunned(g: &Game, e: CardId) -> bool {
+fn siege_shunned(g: &Game, e: CardId, punished: &std::cell::Cell<Option<bool>>) -> bool {
     let bits = w().siege_wary;
     if bits == 0 {
         return false;
@@ -1251,7 +1259,13 @@ fn siege_shunned(g: &Game, e: CardId) -> bool {
     let h = hint(g, e);
     (bits & 1 != 0 && h.hardens_when_damaged)
         || (bits & 2 != 0 && h.punishes_damage)
-        || (bits & 4 != 0 && super::planning::damage_punished(g))
+        || (bits & 4 != 0 && {
+            let v = punished
+                .get()
+                .unwrap_or_else(|| super::planning::damage_punished(g));
+            punished.set(Some(v));
+            v
+        })
 }
 
 #[cfg(test)]

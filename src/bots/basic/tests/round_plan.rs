@@ -351,7 +351,7 @@ fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
         kill_set(&g, owp, &pool, &none, false, &mut cands).is_none(),
         "the situation: no one attack kills it"
     );
-    let (_, mask, rounds) = siege(&g, owp, &cands, false).expect("a siege");
+    let (_, mask, rounds) = siege(&g, owp, &cands, false, &Default::default()).expect("a siege");
     assert!((2..=3).contains(&rounds), "{rounds} rounds");
     assert!(mask.count_ones() >= 2);
     let plan = round_plan(&g, 0, false);
@@ -359,7 +359,7 @@ fn besieges_an_enemy_too_tough_to_kill_in_one_attack() {
     assert!(heroes_kept >= 2, "the attackers are kept for the siege");
     // And with sieges off (siege_rounds=1) it is not planned.
     install(Weights::from_options(&[("siege_rounds".into(), "1".into())]).unwrap());
-    assert!(siege(&g, owp, &cands, false).is_none());
+    assert!(siege(&g, owp, &cands, false, &Default::default()).is_none());
     install(weights::DEFAULT);
 }
 
@@ -388,24 +388,30 @@ fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
         kill_set(&g, troll, &pool, &none, false, &mut cands).is_none(),
         "the situation: no one attack kills the Hill-troll"
     );
-    let (_, _, rounds) = siege(&g, troll, &cands, false).expect("0: a siege");
+    let (_, _, rounds) = siege(&g, troll, &cands, false, &Default::default()).expect("0: a siege");
     assert!(rounds >= 2, "{rounds} rounds");
     let mut spawn_cands = Ids::new();
     assert!(kill_set(&g, spawn, &pool, &none, false, &mut spawn_cands).is_none());
     assert!(
-        siege(&g, spawn, &spawn_cands, false).is_some(),
+        siege(&g, spawn, &spawn_cands, false, &Default::default()).is_some(),
         "0: a siege"
     );
     install(Weights::from_options(&[("siege_wary".into(), "1".into())]).unwrap());
-    assert!(siege(&g, troll, &cands, false).is_none(), "1: hardens");
     assert!(
-        siege(&g, spawn, &spawn_cands, false).is_some(),
+        siege(&g, troll, &cands, false, &Default::default()).is_none(),
+        "1: hardens"
+    );
+    assert!(
+        siege(&g, spawn, &spawn_cands, false, &Default::default()).is_some(),
         "1: only the Hill-troll"
     );
     install(Weights::from_options(&[("siege_wary".into(), "3".into())]).unwrap());
-    assert!(siege(&g, troll, &cands, false).is_none(), "3: hardens");
     assert!(
-        siege(&g, spawn, &spawn_cands, false).is_none(),
+        siege(&g, troll, &cands, false, &Default::default()).is_none(),
+        "3: hardens"
+    );
+    assert!(
+        siege(&g, spawn, &spawn_cands, false, &Default::default()).is_none(),
         "3: punishes damage"
     );
     // Bit 4: no siege of any enemy while a damage-punishing card is staged or engaged; an
@@ -417,14 +423,14 @@ fn ruthless_hill_troll_savage_trollspawn_and_goblin_pursuer_are_not_besieged() {
     let mut orc_cands = Ids::new();
     assert!(kill_set(&g, orc, &pool, &none, false, &mut orc_cands).is_none());
     assert!(
-        siege(&g, orc, &orc_cands, false).is_some(),
+        siege(&g, orc, &orc_cands, false, &Default::default()).is_some(),
         "3: other enemies"
     );
     // ett49: 7 is the default.
     install(weights::DEFAULT);
     assert_eq!(weights::DEFAULT.siege_wary, 7);
     assert!(
-        siege(&g, orc, &orc_cands, false).is_none(),
+        siege(&g, orc, &orc_cands, false, &Default::default()).is_none(),
         "7: Trollspawn engaged"
     );
 }
@@ -859,7 +865,8 @@ fn weighs_a_siege_against_a_kill_that_keeps_everyone_back_when_asked() {
     install(weights::DEFAULT);
     let (_, kill_mask) =
         kill_set(&g, owp, &pool, &Ids::new(), true, &mut cands).expect("a one-attack kill");
-    let (_, siege_mask, rounds) = siege(&g, owp, &cands, true).expect("a siege");
+    let (_, siege_mask, rounds) =
+        siege(&g, owp, &cands, true, &Default::default()).expect("a siege");
     assert!(rounds >= 2 && siege_mask.count_ones() < kill_mask.count_ones());
     // Willpower dear (threat_unit 100): the kill's keep cost outweighs a second round's defence.
     let off = plan_with(&g, true, &[("kill_or_siege", "0"), ("threat_unit", "100")]);

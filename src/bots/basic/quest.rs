@@ -449,13 +449,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
     // Progress that cannot count: on a stage without quest points, stop committing once the
     // committed strength matches the staging threat (plus what the active location still needs);
     // whoever is left stays ready to defend and attack.
-    if progress_is_useless(g) {
-        // The staging step still reveals a card per player: commit for it too.
-        let need = g.staging_threat()
-            + w().spare_reveal as i16 * g.players_in_game() as i16
-            + g.active_location()
-                .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-                .unwrap_or(0);
+    if let Some(need) = useless_need(g) {
         if g.questing_strength() >= need && !commit_progress_left(g, o, &reserved) {
             return find(o, Opt::Done);
         }
@@ -472,6 +466,19 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
         },
         None => find(o, Opt::Done),
     }
+}
+
+/// Where progress is useless (`progress_is_useless`), the questing strength the commit step
+/// needs: the staging threat, a card's worth per player for the staging step's reveals, and what
+/// the active location still needs; `None` where progress counts.
+fn useless_need(g: &Game) -> Option<i16> {
+    progress_is_useless(g).then(|| {
+        g.staging_threat()
+            + w().spare_reveal as i16 * g.players_in_game() as i16
+            + g.active_location()
+                .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+                .unwrap_or(0)
+    })
 }
 
 /// The characters the commit plan holds back (`commit_plan`, memoised for the commit step).
@@ -512,7 +519,7 @@ fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
 /// committing changes only the committed characters' flags. `None` on a stage where progress
 /// is useless (`commit` then counts the questing strength so far) or past `COMMIT_SET_MAX`.
 pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<CommitSet> {
-    if progress_is_useless(g) || o.len() > 32 {
+    if o.len() > 32 {
         return None;
     }
     if stalls(g, p) {
@@ -520,6 +527,14 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
     }
     let qs = g.questing_stat();
     let reserved = commit_reserved(g, p, memo);
+    // Where progress is useless `commit` stops once the committed strength meets the staging
+    // threat (`useless_need`): counted here from the characters' questing stats, which
+    // committing does not change, unless a commit of its own would place progress.
+    let mut left = match useless_need(g) {
+        Some(_) if commit_progress_left(g, o, &reserved) => return None,
+        Some(need) => Some(need - g.questing_strength()),
+        None => None,
+    };
     let mut keys = [i32::MIN / 2; 32];
     for (k, &x) in keys.iter_mut().zip(o) {
         if let Opt::Card(c) = x {
@@ -528,6 +543,9 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
     }
     let mut set = CommitSet::EMPTY;
     loop {
+        if left.is_some_and(|l| l <= 0) {
+            return Some(set);
+        }
         let mut best: Option<usize> = None;
         for (i, &k) in keys[..o.len()].iter().enumerate() {
             if k != i32::MIN / 2 && best.is_none_or(|b| k > keys[b]) {
@@ -538,6 +556,9 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
         let Opt::Card(c) = o[i] else { return None };
         if !set.push(c) {
             return None;
+        }
+        if let Some(l) = left.as_mut() {
+            *l -= g.stat(c, qs);
         }
         keys[i] = i32::MIN / 2;
     }

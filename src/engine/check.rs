@@ -10,6 +10,12 @@ impl<'a> Game<'a> {
         self.check_area_reach()?;
         self.check_reanimated()?;
         self.check_captured()?;
+        if self.ask_clash {
+            return Err(format!(
+                "a question was asked while another waited for its answer (now pending: {})",
+                self.ask_name()
+            ));
+        }
         if self.pending().is_some_and(|d| d.options.is_empty()) {
             return Err(format!(
                 "a decision with no options is pending ({})",

@@ -27,6 +27,7 @@ impl<'a> Clone for Game<'a> {
             stack: self.stack.clone(),
             decision: self.decision.clone(),
             waiting: self.waiting,
+            ask_clash: self.ask_clash,
             answer: self.answer,
             commit_queue: self.commit_queue,
             outcome: self.outcome,
@@ -94,6 +95,7 @@ impl<'a> Clone for Game<'a> {
             stack,
             decision,
             waiting,
+            ask_clash,
             answer,
             commit_queue,
             outcome,
@@ -158,6 +160,7 @@ impl<'a> Clone for Game<'a> {
         self.decision.ask = decision.ask;
         self.decision.options.clone_from(&decision.options);
         self.waiting = *waiting;
+        self.ask_clash = *ask_clash;
         self.answer = *answer;
         self.commit_queue = *commit_queue;
         self.outcome = *outcome;

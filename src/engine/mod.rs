@@ -525,6 +525,10 @@ pub struct Game<'a> {
     pub stack: Vec<Frame>,
     decision: Decision,
     waiting: bool,
+    /// Set when a question was asked while another waited for its answer (a fault: the second
+    /// question would take the first one's answer). Test and debug builds panic there instead;
+    /// release builds keep playing and `check_invariants` (the soak) reports it.
+    ask_clash: bool,
     answer: Option<Opt>,
     /// The rest of a commit step a bot answered at once (`Bot::commit_set`).
     commit_queue: CommitQueue,
@@ -1011,6 +1015,7 @@ impl<'a> Game<'a> {
                 options: Vec::with_capacity(64),
             },
             waiting: false,
+            ask_clash: false,
             answer: None,
             commit_queue: CommitQueue::OFF,
             outcome: None,
@@ -1314,7 +1319,10 @@ impl<'a> Game<'a> {
     /// Ask `player` to choose among the options in `self.decision.options` (filled by the caller
     /// through `begin_ask`/`offer`). The calling frame must already be pushed back on the stack.
     pub(crate) fn begin_ask(&mut self, player: u8, ask: Ask) {
-        if cfg!(any(test, debug_assertions)) && (self.waiting || self.answer.is_some()) {
+        if self.waiting || self.answer.is_some() {
+            self.ask_clash = true;
+        }
+        if cfg!(any(test, debug_assertions)) && self.ask_clash {
             let name = |a: &Ask| match *a {
                 Ask::Effect { card, what } => format!("{} ({what})", self.title(card)),
                 ref other => format!("{other:?}"),

@@ -1019,3 +1019,22 @@ fn a_game_that_does_not_end_stops_at_the_decision_limit() {
         .starts_with("game 3 of seed 9 made 20 decisions without ending"));
     assert!(!g.is_over());
 }
+
+#[test]
+#[should_panic(expected = "ASKCLASH")]
+fn a_question_asked_while_another_waits_panics_in_test_builds() {
+    let mut g = sandbox(&[HEROES]);
+    g.begin_ask(0, Ask::Commit);
+    g.waiting = true;
+    g.begin_ask(0, Ask::Commit);
+}
+
+#[test]
+fn a_question_asked_while_another_waited_is_an_invariant_violation() {
+    // Release builds do not panic: the flag stays set and the soak's invariant check reports it.
+    let mut g = sandbox(&[HEROES]);
+    g.check_invariants().unwrap();
+    g.ask_clash = true;
+    let err = g.check_invariants().unwrap_err();
+    assert!(err.contains("asked while another waited"), "{err}");
+}

@@ -27,6 +27,7 @@ impl<'a> Game<'a> {
         self.listen = eventkind::Listeners::NONE;
         self.stack.clear();
         self.waiting = false;
+        self.ask_clash = false;
         self.answer = None;
         self.outcome = None;
         self.canceled = false;

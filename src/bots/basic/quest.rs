@@ -854,7 +854,8 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 /// Does a card in the staging area or the quest deck's cards in play advance the quest by kills
 /// (`Hint::kills_advance_quest`: The Weather Hills' Hunting the Orcs)?
 pub(super) fn kills_advance(g: &Game) -> bool {
-    find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some()
+    g.may_hint(hint_set::KILLS_ADVANCE_QUEST)
+        && find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some()
 }
 
 /// The first card of the staging area, then of the quest cards in play, for which `f` holds
@@ -1143,6 +1144,9 @@ pub(super) fn time_mill_credit(g: &Game, l: CardId) -> i32 {
 /// The Mission objective whose kills advance the quest and whose flip is known
 /// (`Hint::flip_kills_base`): (the card, kills it still needs to flip).
 pub(super) fn kills_to_flip(g: &Game) -> Option<(CardId, i16)> {
+    if !g.may_hint(hint_set::FLIP_KILLS_BASE) {
+        return None;
+    }
     let m = find_staged_or_quest(g, |c| {
         hint(g, c).kills_advance_quest && hint(g, c).flip_kills_base > 0
     })?;

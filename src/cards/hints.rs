@@ -444,6 +444,96 @@ pub const SHADOW_ATTACK_1: Option<fn(&Game, CardId) -> i16> = Some(|_, _| 1);
 /// `Hint::shadow_attack` of a shadow effect adding 2 Attack.
 pub const SHADOW_ATTACK_2: Option<fn(&Game, CardId) -> i16> = Some(|_, _| 2);
 
+/// speed28: a set of hint kinds (`hint_set::*` bits), the ones `basic` scans the board or a
+/// hand for. `Game::hints_seen` is the union over every face a card of the game has shown (and
+/// the original printing's script of that face, which `hint` may answer with), so a scan for a
+/// kind outside it can be skipped: no card that can be asked carries it.
+pub type HintSet = u64;
+
+/// Bits of [`HintSet`]: one per hint kind a bot looks for among many cards.
+pub mod hint_set {
+    use super::HintSet;
+    pub const PUNISHES_DAMAGE: HintSet = 1 << 0;
+    pub const PAYMENT_WOUNDS: HintSet = 1 << 1;
+    pub const HARDENS_WHEN_DAMAGED: HintSet = 1 << 2;
+    pub const PUNISHES_IDLE_SIDE_QUESTS: HintSet = 1 << 3;
+    pub const ATTACKS_OUT_OF_COMBAT: HintSet = 1 << 4;
+    pub const HAND_DISCARDED_EACH_ROUND: HintSet = 1 << 5;
+    pub const CANCELS_ATTACK: HintSet = 1 << 6;
+    pub const ENGAGEMENT_REWARD: HintSet = 1 << 7;
+    pub const EXPECTED_ATTACK_BONUS: HintSet = 1 << 8;
+    pub const THREAT_GROWTH: HintSet = 1 << 9;
+    pub const SPENDS_HAND_CARDS: HintSet = 1 << 10;
+    pub const ATTACKS_WHEN_ENGAGED: HintSet = 1 << 11;
+    pub const EXPLORE_REVEALS: HintSet = 1 << 12;
+    pub const THREAT_REDUCTION: HintSet = 1 << 13;
+    pub const BLOCKS_THREAT_REDUCTION: HintSet = 1 << 14;
+    pub const KILLS_ADVANCE_QUEST: HintSet = 1 << 15;
+    pub const FLIP_KILLS_BASE: HintSet = 1 << 16;
+    pub const DEFEAT_ENGAGES_ENEMY: HintSet = 1 << 17;
+    pub const THREAT_INSURANCE: HintSet = 1 << 18;
+    pub const ATTACK_BOOST_PER_PHASE: HintSet = 1 << 19;
+    pub const QUEST_DAMAGE_TARGET: HintSet = 1 << 20;
+    pub const SAFE_LOCATION: HintSet = 1 << 21;
+    pub const TIME_MILL: HintSet = 1 << 22;
+    pub const LEAVE_WHEN_EMPTIED: HintSet = 1 << 23;
+    pub const SWAPS_READY_HERO: HintSet = 1 << 24;
+    pub const BOOSTS_OWN_QUEST: HintSet = 1 << 25;
+    pub const EXHAUST_DRAWS: HintSet = 1 << 26;
+    pub const COMMIT_PROGRESS: HintSet = 1 << 27;
+}
+
+impl Hint {
+    /// The hint kinds of [`hint_set`] this card carries.
+    pub fn kinds(&self) -> HintSet {
+        use hint_set::*;
+        let mut s = 0;
+        let mut add = |on: bool, bit: HintSet| {
+            if on {
+                s |= bit;
+            }
+        };
+        add(self.punishes_damage, PUNISHES_DAMAGE);
+        add(self.payment_wounds, PAYMENT_WOUNDS);
+        add(self.hardens_when_damaged, HARDENS_WHEN_DAMAGED);
+        add(self.punishes_idle_side_quests, PUNISHES_IDLE_SIDE_QUESTS);
+        add(self.attacks_out_of_combat, ATTACKS_OUT_OF_COMBAT);
+        add(self.hand_discarded_each_round, HAND_DISCARDED_EACH_ROUND);
+        add(self.cancels_attack, CANCELS_ATTACK);
+        add(
+            self.engagement_reward != EngageReward::None,
+            ENGAGEMENT_REWARD,
+        );
+        add(self.expected_attack_bonus != 0, EXPECTED_ATTACK_BONUS);
+        add(self.threat_growth != 0, THREAT_GROWTH);
+        add(self.spends_hand_cards, SPENDS_HAND_CARDS);
+        add(self.attacks_when_engaged, ATTACKS_WHEN_ENGAGED);
+        add(self.explore_reveals.is_some(), EXPLORE_REVEALS);
+        add(self.threat_reduction != 0, THREAT_REDUCTION);
+        add(self.blocks_threat_reduction, BLOCKS_THREAT_REDUCTION);
+        add(self.kills_advance_quest, KILLS_ADVANCE_QUEST);
+        add(self.flip_kills_base != 0, FLIP_KILLS_BASE);
+        add(self.defeat_engages_enemy, DEFEAT_ENGAGES_ENEMY);
+        add(self.threat_insurance, THREAT_INSURANCE);
+        add(self.attack_boost_per_phase != 0, ATTACK_BOOST_PER_PHASE);
+        add(self.quest_damage_target.is_some(), QUEST_DAMAGE_TARGET);
+        add(self.safe_location, SAFE_LOCATION);
+        add(self.time_mill != 0, TIME_MILL);
+        add(self.leave_when_emptied, LEAVE_WHEN_EMPTIED);
+        add(self.swaps_ready_hero, SWAPS_READY_HERO);
+        add(self.boosts_own_quest, BOOSTS_OWN_QUEST);
+        add(self.exhaust_draws != 0, EXHAUST_DRAWS);
+        add(self.commit_progress != NO_COMMIT_PROGRESS, COMMIT_PROGRESS);
+        s
+    }
+}
+
+/// `Hint::kinds` of every script, by script index (`cards::table()` order), built once.
+pub fn kinds_by_script() -> &'static [HintSet] {
+    static TABLE: std::sync::OnceLock<Vec<HintSet>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| super::table().iter().map(|s| s.hint.kinds()).collect())
+}
+
 /// The hints of card `c`: those of the script it is known by (`Game::known_script`), so a
 /// card whose text is blanked now keeps them.
 pub fn hint(g: &Game, c: CardId) -> &'static Hint {
@@ -559,7 +649,8 @@ fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     if b & BOOST_ATTACK != 0
         && ((combat && player_left)
             || quest_stat(Stat::Attack)
-            || ((0..g.n_players).any(|q| g.engaged(q).iter().any(|&e| g.is_enemy(e)))
+            || (g.may_hint(hint_set::ATTACKS_OUT_OF_COMBAT)
+                && (0..g.n_players).any(|q| g.engaged(q).iter().any(|&e| g.is_enemy(e)))
                 && (0..g.n_players).any(|p| {
                     g.list(Zone::Hand(p))
                         .iter()
@@ -1085,7 +1176,8 @@ pub fn discard_ally_affordable(g: &Game, p: u8) -> bool {
 /// Is `p`'s hand discarded at the end of every round (Erestor), so cards in hand are cheap to
 /// spend?
 pub fn hand_discarded_each_round(g: &Game, p: u8) -> bool {
-    g.heroes(p).any(|h| hint(g, h).hand_discarded_each_round)
+    g.may_hint(hint_set::HAND_DISCARDED_EACH_ROUND)
+        && g.heroes(p).any(|h| hint(g, h).hand_discarded_each_round)
 }
 
 /// Strength and kill threshold (remaining HP + Defense) of `p`'s player attack in progress.

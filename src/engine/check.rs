@@ -393,6 +393,15 @@ impl<'a> Game<'a> {
                     self.listen.hooks_seen
                 ));
             }
+            let kinds = self.face_hint_kinds(ci.def);
+            if kinds & !self.listen.hints_seen != 0 {
+                return Err(format!(
+                    "{} has hint kinds {:#x} outside the hint kinds seen {:#x}",
+                    self.title(i as CardId),
+                    kinds,
+                    self.listen.hints_seen
+                ));
+            }
             if ci.hooks & hooks::CAN_RESPOND != 0 {
                 let m = self.script_table[ci.script as usize].respond_on;
                 if self.listen.respond & m != m {

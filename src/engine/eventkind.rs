@@ -239,6 +239,11 @@ pub(crate) struct Listeners {
     /// `archery` hook; it only grows): without it the combat phase's archery total is 0 and is
     /// not summed over the cards in play.
     pub archery_seen: bool,
+    /// speed28: the union of the hint kinds (`Hint::kinds`) of every face a card of this game
+    /// has had, with its original printing's script (it only grows; all cards are created at
+    /// set-up, so it holds every card that can enter play): `basic` skips a scan for a hint
+    /// kind outside it (`Game::may_hint`).
+    pub hints_seen: crate::cards::hints::HintSet,
 }
 
 /// Zone lists with a Responses mask (`Listeners::resp_in`): 4 hands, 4 play areas, the
@@ -258,6 +263,7 @@ impl Listeners {
         global: crate::cards::GlobalScope::NONE,
         hooks_seen: 0,
         archery_seen: false,
+        hints_seen: 0,
     };
 }
 

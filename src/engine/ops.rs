@@ -322,6 +322,24 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// The hint kinds a bot may read on a card showing face `def` (`cards::hints::hint`): its
+    /// script's and, for a blanked or guarded card (`known_script`), its original printing's.
+    pub(crate) fn face_hint_kinds(&self, def: DefId) -> crate::cards::hints::HintSet {
+        let kinds = crate::cards::hints::kinds_by_script();
+        let of = |d: DefId| match self.def_script[d as usize] {
+            NO_SCRIPT => 0,
+            s => kinds[s as usize],
+        };
+        of(def) | of(self.db.original(def))
+    }
+
+    /// Does any card of this game carry a hint of kind `kind` (`cards::hints::hint_set`) on a
+    /// face a bot may read? When not, a scan for it finds nothing and can be skipped.
+    #[inline(always)]
+    pub fn may_hint(&self, kind: crate::cards::hints::HintSet) -> bool {
+        self.listen.hints_seen & kind != 0
+    }
+
     /// Show face `def` of card `c` (flipping keeps tokens and attachments).
     pub fn set_face(&mut self, c: CardId, def: DefId) {
         self.fixed_changed_on(c);
@@ -347,6 +365,7 @@ impl<'a> Game<'a> {
             self.listen.respond |= self.script_table[script as usize].respond_on;
         }
         self.listen.hooks_seen |= hooks;
+        self.listen.hints_seen |= self.face_hint_kinds(def);
         if !self.listen.archery_seen
             && (self.db.def(def).keywords.archery > 0
                 || script_ref.0.is_some_and(|s| s.archery.is_some()))

@@ -330,3 +330,45 @@ mod blanks_and_cost_floor {
         }
     }
 }
+
+/// speed28: `Game::may_hint`, the hint kinds of the cards of a game (`Listeners::hints_seen`),
+/// that `basic` reads to skip a scan for a hint no card carries.
+mod hint_kinds {
+    use super::super::*;
+    use crate::cards::hints::{hint_set, NO_HINT};
+    use crate::cards::testkit::codes::LEADERSHIP_HEROES;
+    use crate::cards::testkit::sandbox_in;
+    use crate::data::Mode;
+
+    /// Every card's face (and its original printing's script) has its kinds in the set; the
+    /// Ettenmoors' payment-wounding treachery is in its game and not in Intruders' until a copy
+    /// enters that game (a card created later adds its kinds); a card without hints has none.
+    #[test]
+    fn hint_kinds_cover_every_card_of_the_game_and_cards_created_later() {
+        assert_eq!(NO_HINT.kinds(), 0);
+        let mut g = sandbox_in(
+            "intruders-in-chetwood",
+            Mode::Standard,
+            &[LEADERSHIP_HEROES],
+        );
+        for c in 0..g.cards.len() {
+            let k = g.face_hint_kinds(g.cards[c].def);
+            assert_eq!(k & !g.listen.hints_seen, 0, "card {c}");
+        }
+        g.check_invariants().unwrap();
+        assert!(!g.may_hint(hint_set::PAYMENT_WOUNDS));
+        let ett = sandbox_in(
+            "across-the-ettenmoors",
+            Mode::Standard,
+            &[LEADERSHIP_HEROES],
+        );
+        assert!(ett.may_hint(hint_set::PAYMENT_WOUNDS));
+        let f = g.spawn("AtE-082", ENCOUNTER, Zone::Staging);
+        assert!(crate::cards::hints::hint(&g, f).payment_wounds);
+        assert!(
+            g.may_hint(hint_set::PAYMENT_WOUNDS),
+            "a card created later adds its kinds"
+        );
+        g.check_invariants().unwrap();
+    }
+}

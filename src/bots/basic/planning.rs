@@ -258,9 +258,10 @@ pub(super) fn early_heal_value(g: &Game, p: u8, c: CardId) -> i32 {
 /// is the main quest, staged or engaged with a player.
 pub(super) fn damage_punished(g: &Game) -> bool {
     let punishes = |c: &CardId| hint(g, *c).punishes_damage;
-    g.main_quest().is_some_and(|q| punishes(&q))
-        || g.list(Zone::Staging).iter().any(punishes)
-        || (0..g.players.len()).any(|p| g.list(Zone::Engaged(p as u8)).iter().any(punishes))
+    g.may_hint(hint_set::PUNISHES_DAMAGE)
+        && (g.main_quest().is_some_and(|q| punishes(&q))
+            || g.list(Zone::Staging).iter().any(punishes)
+            || (0..g.players.len()).any(|p| g.list(Zone::Engaged(p as u8)).iter().any(punishes)))
 }
 
 /// `pay_wound` (ett49): what paying for a card costs while a staged card wounds the payer
@@ -292,7 +293,7 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         let v = match *opt {
             Opt::Play(c) => {
                 // (The board's wound cost first, once: the card's cost only when it is not 0.)
-                let hurt = if w().pay_wound > 0 {
+                let hurt = if w().pay_wound > 0 && g.may_hint(hint_set::PAYMENT_WOUNDS) {
                     *wound.get_or_insert_with(|| payment_wound_cost(g))
                 } else {
                     0

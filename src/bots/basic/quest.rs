@@ -2,6 +2,7 @@
 //! choosing the current quest, travel.
 
 use super::*;
+use std::cell::Cell;
 
 /// The characters a commit step holds back, kept from one `Commit` decision to the next: the
 /// round plan is made once per commit step (it was remade at every decision, a third of the
@@ -441,6 +442,7 @@ pub(super) fn stalls_at(g: &Game, threat: i16) -> bool {
 }
 
 pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<usize> {
+    let _once = UselessScope::open();
     if stalls(g, p) {
         return find(o, Opt::Done);
     }
@@ -519,6 +521,7 @@ fn commit_key(g: &Game, qs: Stat, reserved: &Ids, c: CardId) -> i32 {
 /// committing changes only the committed characters' flags. `None` on a stage where progress
 /// is useless (`commit` then counts the questing strength so far) or past `COMMIT_SET_MAX`.
 pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Option<CommitSet> {
+    let _once = UselessScope::open();
     if o.len() > 32 {
         return None;
     }
@@ -579,6 +582,45 @@ fn commit_progress_left(g: &Game, o: &[Opt], reserved: &Ids) -> bool {
 /// that cannot take progress now (by Night on The Wastes of Eriador), unless its progress goes
 /// to the staged locations instead (Daechanar's Fall).
 pub(super) fn progress_is_useless(g: &Game) -> bool {
+    let known = USELESS.with(Cell::get);
+    if known >= 2 {
+        return known == 3;
+    }
+    let v = progress_is_useless_now(g);
+    if known == 1 {
+        USELESS.with(|m| m.set(2 + v as u8));
+    }
+    v
+}
+
+thread_local! {
+    /// speed28: `progress_is_useless` of the commit decision being answered (`UselessScope`):
+    /// 0 outside one, 1 not asked yet, 2 false, 3 true. A commit decision asks it in its
+    /// commit plan's round plans (each seat's, each step count) and again for the commit step
+    /// itself, on the same `&Game`: the first answer is the answer of all (on The Treachery of
+    /// Rhudaur 1B each costs a sum over the staging area and the characters).
+    static USELESS: Cell<u8> = const { Cell::new(0) };
+}
+
+/// While alive, `progress_is_useless` is computed once (`USELESS`). Opened by a commit
+/// decision (`commit`, `commit_all`) for the time it reads one `&Game`.
+struct UselessScope;
+
+impl UselessScope {
+    fn open() -> UselessScope {
+        USELESS.with(|m| m.set(1));
+        UselessScope
+    }
+}
+
+impl Drop for UselessScope {
+    fn drop(&mut self) {
+        USELESS.with(|m| m.set(0));
+    }
+}
+
+/// `progress_is_useless` computed.
+fn progress_is_useless_now(g: &Game) -> bool {
     (g.current_quest()
         .map(|q| g.stat(q, Stat::QuestPoints) <= 0 || g.rule(Rule::CannotPlaceProgress(q)))
         .unwrap_or(false)
@@ -812,7 +854,8 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 /// Does a card in the staging area or the quest deck's cards in play advance the quest by kills
 /// (`Hint::kills_advance_quest`: The Weather Hills' Hunting the Orcs)?
 pub(super) fn kills_advance(g: &Game) -> bool {
-    find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some()
+    g.may_hint(hint_set::KILLS_ADVANCE_QUEST)
+        && find_staged_or_quest(g, |c| hint(g, c).kills_advance_quest).is_some()
 }
 
 /// The first card of the staging area, then of the quest cards in play, for which `f` holds
@@ -961,13 +1004,14 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
 /// `side_enemy_wait` bit 4: whether the encounter deck or discard pile holds a card that
 /// punishes a round without side-quest progress (`Hint::punishes_idle_side_quests`).
 fn idle_side_punished(g: &Game) -> bool {
-    [Zone::EncounterDeck, Zone::EncounterDiscard]
-        .iter()
-        .any(|&z| {
-            g.list(z)
-                .iter()
-                .any(|&c| hint(g, c).punishes_idle_side_quests)
-        })
+    g.may_hint(hint_set::PUNISHES_IDLE_SIDE_QUESTS)
+        && [Zone::EncounterDeck, Zone::EncounterDiscard]
+            .iter()
+            .any(|&z| {
+                g.list(z)
+                    .iter()
+                    .any(|&c| hint(g, c).punishes_idle_side_quests)
+            })
 }
 
 /// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or
@@ -1100,6 +1144,9 @@ pub(super) fn time_mill_credit(g: &Game, l: CardId) -> i32 {
 /// The Mission objective whose kills advance the quest and whose flip is known
 /// (`Hint::flip_kills_base`): (the card, kills it still needs to flip).
 pub(super) fn kills_to_flip(g: &Game) -> Option<(CardId, i16)> {
+    if !g.may_hint(hint_set::FLIP_KILLS_BASE) {
+        return None;
+    }
     let m = find_staged_or_quest(g, |c| {
         hint(g, c).kills_advance_quest && hint(g, c).flip_kills_base > 0
     })?;

@@ -942,10 +942,11 @@ fn cancel_takes(g: &Game, e: CardId) -> bool {
 
 /// Does `p` hold an attack-cancelling event (`Hint::cancels_attack`) it can pay for now?
 pub(super) fn cancel_in_hand(g: &Game, p: u8) -> bool {
-    g.list(Zone::Hand(p)).iter().any(|&c| {
-        let d = g.def_of(c);
-        hint(g, c).cancels_attack && g.can_pay(p, d.sphere, d.cost)
-    })
+    g.may_hint(hint_set::CANCELS_ATTACK)
+        && g.list(Zone::Hand(p)).iter().any(|&c| {
+            let d = g.def_of(c);
+            hint(g, c).cancels_attack && g.can_pay(p, d.sphere, d.cost)
+        })
 }
 
 /// `undef_cost(g, p, atk)` for the few attack values one round plan asks about.

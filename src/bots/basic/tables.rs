@@ -13,6 +13,9 @@ pub(super) fn attachment_info(g: &Game, c: CardId) -> (i32, AttachKind) {
 /// units: Warden of Annúminas +1 WP each; with none engaged yet, Star Brooch's +1 WP and Halbarad
 /// questing without exhausting start to count.
 pub(super) fn engagement_reward(g: &Game, p: u8) -> i32 {
+    if !g.may_hint(hint_set::ENGAGEMENT_REWARD) {
+        return 0;
+    }
     let mine = |c: CardId| g.controller(c) == p;
     let reward = |c: CardId| hint(g, c).engagement_reward;
     // One pass over the characters for both of their rewards.

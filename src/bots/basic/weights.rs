@@ -398,6 +398,15 @@ weights! {
     /// rounds +0.64 / +0.55, progress −0.83 / −0.65 (both below 0); noldor-questers and
     /// core-wardens-of-gondor within ±0.05 progress.
     draw_keep: 0,
+    /// gap50 (bits): a character that exhausts to draw (`Hint::exhaust_draws`: Beravor 2,
+    /// Gléowine 1) draws in the resource phase, so the cards can be played this round, when the
+    /// commit plan does not hold it back and the quest is still expected to succeed without it
+    /// (`early_draw_value`). Bit 1 on; bit 2 also in the planning phase; bit 4 also while an
+    /// enemy is engaged with its player; bit 8 also when the commit plan holds it back. The
+    /// hand cap and the deck reserve of the combat-phase draw apply. `lookahead` made this use
+    /// where `basic` passed in 80 of 100 Across the Ettenmoors Easy games (core-lore-spirit probe
+    /// deck, 235 overrides, the largest class there). 0: off (the draw waits for combat).
+    draw_early: 0,
     /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
     /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave
     /// the staging area), which the engine never offers; 0: such an enemy may be planned (its

@@ -267,7 +267,7 @@ pub(super) fn damage_punished(g: &Game) -> bool {
 /// (`Hint::exhaust_draws`), in the resource phase (bit 2: or the planning phase): 20 when it is
 /// ready, its player's hand holds fewer than `DRAW_HAND_CAP` cards, the deck keeps
 /// `DECK_RESERVE` where an empty deck eliminates, no enemy is engaged with its player (bit 4:
-/// whatever is engaged) and the quest can spare it (`quest::spared_from_quest`). Else 0 (the
+/// whatever is engaged), (bit 16) no enemy is in the staging area, and the quest can spare it (`quest::spared_from_quest`). Else 0 (the
 /// card's own `play_value`: the draw in the combat phase).
 pub(super) fn early_draw_value(g: &Game, p: u8, c: CardId) -> i32 {
     let e = w().draw_early;
@@ -279,6 +279,10 @@ pub(super) fn early_draw_value(g: &Game, p: u8, c: CardId) -> i32 {
         || g.controller(c) != p
         || hand(g, p).len() >= DRAW_HAND_CAP
         || (e & 4 == 0 && !g.list(Zone::Engaged(p)).is_empty())
+        || (e & 16 != 0
+            && g.list(Zone::Staging)
+                .iter()
+                .any(|&x| g.def_of(x).ty == CardType::Enemy))
         || (g.rule(Rule::EmptyDeckEliminates) && g.list(Zone::Deck(p)).len() < DECK_RESERVE + n)
     {
         return 0;

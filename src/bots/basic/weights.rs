@@ -416,8 +416,10 @@ weights! {
     /// Standard progress -1.16 (-1.40 to -0.92, seed 5014: Beravor exhausted before a staged
     /// enemy engaged); bits 2, 4, 8 no better. Of the Results cells (1,000 pairs, seed 5013)
     /// only the Ettenmoors noldor-questers differ (+0.10 / +0.30 / -0.10, n.s.). Out of
-    /// `ROLLOUT` (`lookahead:rollout=draw_early=1`, 500 pairs, seed 5022: core-lore-spirit
-    /// +0.00, ent-moot +1.40, n.s.). See results/research/gap50.md.
+    /// `ROLLOUT` for now (`lookahead:rollout=draw_early=1`, 500 pairs, seed 5022:
+    /// core-lore-spirit +0.00, ent-moot +1.40 (n.s.), revised-trio +2.40 (+0.57 to +4.23); =17,
+    /// 300 pairs, seed 5023: revised-trio +1.67, ent-moot +2.00 (n.s.)). See
+    /// results/research/gap50.md.
     draw_early: 17,
     /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
     /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave

@@ -264,6 +264,33 @@ pub(super) fn damage_punished(g: &Game) -> bool {
             || (0..g.players.len()).any(|p| g.list(Zone::Engaged(p as u8)).iter().any(punishes)))
 }
 
+/// With `draw_early` (gap50): the score of using `c`, a character that exhausts to draw
+/// (`Hint::exhaust_draws`), in the resource phase (bit 2: or the planning phase): 20 when it is
+/// ready, its player's hand holds fewer than `DRAW_HAND_CAP` cards, the deck keeps
+/// `DECK_RESERVE` where an empty deck eliminates, no enemy is engaged with its player (bit 4:
+/// whatever is engaged), (bit 16) no enemy is in the staging area, and the quest can spare it (`quest::spared_from_quest`). Else 0 (the
+/// card's own `play_value`: the draw in the combat phase).
+pub(super) fn early_draw_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let e = w().draw_early;
+    let n = hint(g, c).exhaust_draws as usize;
+    if e & 1 == 0
+        || n == 0
+        || !(g.phase == Phase::Resource || (e & 2 != 0 && g.phase == Phase::Planning))
+        || !ready(g, c)
+        || g.controller(c) != p
+        || hand(g, p).len() >= DRAW_HAND_CAP
+        || (e & 4 == 0 && !g.list(Zone::Engaged(p)).is_empty())
+        || (e & 16 != 0
+            && g.list(Zone::Staging)
+                .iter()
+                .any(|&x| g.def_of(x).ty == CardType::Enemy))
+        || (g.rule(Rule::EmptyDeckEliminates) && g.list(Zone::Deck(p)).len() < DECK_RESERVE + n)
+    {
+        return 0;
+    }
+    super::quest::spared_from_quest(g, p, c) as i32 * 20
+}
+
 /// `pay_wound` (ett49): what paying for a card costs while a staged card wounds the payer
 /// (`Hint::payment_wounds`), doubled while damage is punished; 0 without one.
 fn payment_wound_cost(g: &Game) -> i32 {
@@ -305,7 +332,9 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
                         0
                     }
             }
-            Opt::Activate(c) => action_value(g, p, c, None).max(spare_cards_value(g, p, c)),
+            Opt::Activate(c) => action_value(g, p, c, None)
+                .max(spare_cards_value(g, p, c))
+                .max(early_draw_value(g, p, c)),
             _ => 0,
         };
         // (A card that breaks the reserve scores 0: asked only of a score that would win.)
@@ -388,7 +417,8 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
             Opt::Activate(c) if banks_resources(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => action_value(g, p, c, None)
                 .max(spare_cards_value(g, p, c))
-                .max(early_heal_value(g, p, c)),
+                .max(early_heal_value(g, p, c))
+                .max(early_draw_value(g, p, c)),
             _ => 0,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked

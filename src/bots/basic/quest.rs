@@ -302,6 +302,19 @@ pub(super) fn cross_engage_cost(g: &Game, p: u8, d: i16) -> i32 {
         .sum()
 }
 
+/// `draw_early` (gap50): may `c`, a character that exhausts to draw, be spared from this
+/// round's quest? Not when the commit plan holds it back (unless `draw_early` bit 8), and
+/// only while the quest is still expected to succeed with it held back too (the expected reveal
+/// counted, as `draw_keep`).
+pub(super) fn spared_from_quest(g: &Game, p: u8, c: CardId) -> bool {
+    let (mut reserved, _) = commit_plan(g, p);
+    if reserved.contains(c) {
+        return w().draw_early & 8 != 0;
+    }
+    reserved.push(c);
+    deficit_from(g, p, &reserved, quest_base(g)) <= 0
+}
+
 /// `draw_keep`: hold back from the quest each ready character of `p` that exhausts to draw
 /// (`Hint::exhaust_draws`) while the quest is still expected to succeed without it, so it
 /// draws in the combat phase (`exhaust_draw_value`) instead of questing.

@@ -398,6 +398,29 @@ weights! {
     /// rounds +0.64 / +0.55, progress −0.83 / −0.65 (both below 0); noldor-questers and
     /// core-wardens-of-gondor within ±0.05 progress.
     draw_keep: 0,
+    /// gap50 (bits): a character that exhausts to draw (`Hint::exhaust_draws`: Beravor 2,
+    /// Gléowine 1) draws in the resource phase, so the cards can be played this round, when the
+    /// commit plan does not hold it back and the quest is still expected to succeed without it
+    /// (`early_draw_value`). Bit 1 on; bit 2 also in the planning phase; bit 4 also while an
+    /// enemy is engaged with its player; bit 8 also when the commit plan holds it back; bit 16 only while no enemy is in the staging area (none can engage but what the round reveals). The
+    /// hand cap and the deck reserve of the combat-phase draw apply. `lookahead` made this use
+    /// where `basic` passed in 80 of 100 Across the Ettenmoors Easy games (core-lore-spirit probe
+    /// deck, 235 overrides, the largest class there). 0: off (the draw waits for combat).
+    /// 17 (bits 1 + 16) against 0 (`basic`, Across the Ettenmoors Easy, 2,000 pairs, seeds
+    /// 5011 / 5012 / 5014, win points): ent-moot +2.00 (+0.84 to +3.16) / +2.10 (+0.86 to +3.34)
+    /// / +1.75 (+0.59 to +2.91), revised-trio +0.55 (+0.06 to +1.04) / +0.30 / -0.10,
+    /// core-lore-spirit -0.05 / +0.80 (+0.11 to +1.49) / +0.00, lore-trackers +0.50 / +0.10 /
+    /// +0.60, war-council +0.15 (the last three n.s.); Standard lore-trackers progress +0.07 /
+    /// -0.09 (n.s.); Mount Gram and Intruders Easy within ±0.3 (n.s.). Bit 1 alone gained about
+    /// as much on Easy (core-lore-spirit +1.05, +0.18 to +1.92, seed 5012) but lost lore-trackers
+    /// Standard progress -1.16 (-1.40 to -0.92, seed 5014: Beravor exhausted before a staged
+    /// enemy engaged); bits 2, 4, 8 no better. Of the Results cells (1,000 pairs, seed 5013)
+    /// only the Ettenmoors noldor-questers differ (+0.10 / +0.30 / -0.10, n.s.). Out of
+    /// `ROLLOUT` for now (`lookahead:rollout=draw_early=1`, 500 pairs, seed 5022:
+    /// core-lore-spirit +0.00, ent-moot +1.40 (n.s.), revised-trio +2.40 (+0.57 to +4.23); =17,
+    /// 300 pairs, seed 5023: revised-trio +1.67, ent-moot +2.00 (n.s.)). See
+    /// results/research/gap50.md.
+    draw_early: 17,
     /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
     /// at all (`Rule::CannotBeEngaged`: Thaurdir on The Battle of Carn Dûm, who cannot leave
     /// the staging area), which the engine never offers; 0: such an enemy may be planned (its
@@ -982,7 +1005,7 @@ weights! {
 /// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
-/// off too (measured for `basic` only).
+/// off too (measured for `basic` only), and gap50's `draw_early` (no better inside the search).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -992,6 +1015,7 @@ pub const ROLLOUT: Weights = Weights {
     side_enemy_wait: 0,
     siege_wary: 0,
     pay_wound: 0,
+    draw_early: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1190,6 +1214,8 @@ mod tests {
         assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
         // ett49: `pay_wound` is off in the rollouts (not measured for `lookahead`).
         assert_eq!((ROLLOUT.pay_wound, h.pay_wound), (0, DEFAULT.pay_wound));
+        // gap50: `draw_early` is off in the rollouts (no better inside the search).
+        assert_eq!((ROLLOUT.draw_early, h.draw_early), (0, DEFAULT.draw_early));
         assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
         // roll49: on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
@@ -1203,6 +1229,7 @@ mod tests {
                 side_enemy_wait: h.side_enemy_wait,
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
+                draw_early: h.draw_early,
                 ..ROLLOUT
             },
             h

@@ -800,6 +800,62 @@ fn stall_greet_plays_the_greeting_to_keep_stalling() {
 }
 
 #[test]
+fn draw_early_beravor_draws_in_the_resource_phase_when_the_quest_spares_her() {
+    // Fault class (gap50: `lookahead` used Beravor in the resource phase where `basic` passed,
+    // 235 times in 80 of 100 Across the Ettenmoors Easy games of the core-lore-spirit probe
+    // deck): drawn then, the cards can be played this round. `draw_early` (on by default)
+    // draws when the others carry the quest and no enemy is engaged or (bit 16) staged.
+    let (mut g, beravor) = beravor_board();
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Engaged(0));
+    g.phase = Phase::Resource;
+    let d = use_or_pass(Phase::Resource, beravor);
+    install(weights::DEFAULT);
+    assert_eq!(d.options[bot().choose(&g, &d)], Opt::Activate(beravor));
+    assert_eq!(
+        d.options[bot_with(&[("draw_early", "0")]).choose(&g, &d)],
+        Opt::Pass,
+        "off: she draws in the combat phase"
+    );
+    assert_eq!(
+        d.options[bot_with(&[("draw_early", "1")]).choose(&g, &d)],
+        Opt::Activate(beravor)
+    );
+    // Not in the planning phase unless bit 2.
+    g.phase = Phase::Planning;
+    let dp = dec(0, Ask::Planning, vec![Opt::Pass, Opt::Activate(beravor)]);
+    assert_eq!(
+        dp.options[bot_with(&[("draw_early", "1")]).choose(&g, &dp)],
+        Opt::Pass
+    );
+    assert_eq!(
+        dp.options[bot_with(&[("draw_early", "3")]).choose(&g, &dp)],
+        Opt::Activate(beravor)
+    );
+    g.phase = Phase::Resource;
+    // A quest the others cannot carry: she quests.
+    let orcs = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Staging);
+    assert_eq!(
+        d.options[bot().choose(&g, &d)],
+        Opt::Pass,
+        "an enemy is staged"
+    );
+    assert_eq!(
+        d.options[bot_with(&[("draw_early", "1")]).choose(&g, &d)],
+        Opt::Pass,
+        "needed for the quest"
+    );
+    // An enemy engaged: she may have to defend.
+    g.move_card(orcs, Zone::Engaged(0));
+    assert_eq!(
+        d.options[bot_with(&[("draw_early", "1")]).choose(&g, &d)],
+        Opt::Pass,
+        "an enemy is engaged"
+    );
+    install(weights::DEFAULT);
+}
+
+#[test]
 fn glorfindel_heals_in_the_resource_phase_while_damage_is_punished() {
     // Fault class (ett47: `lookahead` used him in the resource phase where `basic` passed, 52
     // / 63 / 19 times in 100 Across the Ettenmoors Easy games of 06-glorfindel-spirit /

@@ -78,6 +78,11 @@
 //! per player to spare, the characters not needed for that stay ready for the attacks that
 //! come the same round (Deadmen's Dike rhudaur-guard, 4,000 pairs, three seeds: progress score
 //! +0.14 to +0.41 Standard and Easy, rounds +0.12 to +0.14; results/research/dike46.md).
+//! **The stage waits** (`quest::advance_stall`, wd50): on the same stage, solo, below
+//! `advance_stall` (45) threat, a commit that would finish the stage is cut down to what beats
+//! the staged threat and explores the active location with 1 to spare, the weakest questers
+//! held back (Deadmen's Dike rhudaur-guard Easy wins +0.35 to +0.45 points, progress score
+//! lower; results/research/wd50.md). Not in the rollouts.
 //! Planned attacks are Attack + 1 (a shadow card) + the enemy's own
 //! `Hint::expected_attack_bonus` (`attack_bonus`; Baleful Shade: measured on Deadmen's Dike,
 //! dike-stewards, progress score +0.37 Easy and +0.16 Standard, rounds −0.25 / +0.01).

@@ -190,6 +190,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         keep_drawers(g, p, &mut reserved, base);
     }
     advance_hold(g, p, &mut reserved);
+    advance_stall(g, p, &mut reserved);
     surplus_hold(g, p, &mut reserved);
     (reserved, intent)
 }
@@ -242,16 +243,26 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
 /// The shared step of `surplus_hold` and `advance_hold`: when the willpower left outside
 /// `reserved` finishes quest `q` and the active location this round with `margin` threat per
 /// player to spare (past the staged threat), the characters not needed are held back, the
-/// weakest questers first (ties: the best defender), for as long as the rest still reach.
-/// Candidates: ready, not held back, questing only with their questing stat, and staying in
-/// play after the quest phase (who leaves cannot defend later).
+/// weakest questers first (ties: the best defender), for as long as the rest still reach
+/// (`hold_down_to`).
 fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
-    let loc = g
-        .active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0);
-    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + loc;
+    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + location_left(g);
     let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
+    hold_down_to(g, p, reserved, need);
+}
+
+/// The quest points the active location still needs (0 without one).
+fn location_left(g: &Game) -> i16 {
+    g.active_location()
+        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
+        .unwrap_or(0)
+}
+
+/// When the willpower left outside `reserved` reaches `need`, the characters not needed for
+/// it are held back, the weakest questers first (ties: the best defender), for as long as
+/// the rest still reach `need`. Candidates: ready, not held back, questing only with their
+/// questing stat, and staying in play after the quest phase (who leaves cannot defend later).
+fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
     let ready = ready_chars(g, p);
     let mut wp = willpower_outside(g, &ready, reserved);
     if wp < need {
@@ -278,6 +289,33 @@ fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
             wp -= x;
         }
     }
+}
+
+/// wd50 `advance_stall`: on a stage whose defeat brings an enemy that engages at once and
+/// whose next stage reveals encounter cards as it comes (`Hint::advance_attack` and
+/// `Hint::advance_reveals`: Deadmen's Dike 1B), solo, while the player's threat is below
+/// `advance_stall`: when the willpower left outside `reserved` would finish the stage this
+/// round, the commit is cut down to what beats the staged threat and explores the active
+/// location with 1 to spare (the weakest questers held back first), so the stage waits and
+/// the characters held stay ready for the enemies already there. The stage still falls when
+/// no such cut exists (one strong quester). 0: off.
+fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
+    let until = w().advance_stall;
+    if until <= 0 || g.players_in_game() > 1 || i32::from(g.players[p as usize].threat) >= until {
+        return;
+    }
+    let Some(q) = g.current_quest() else { return };
+    let h = hint(g, q);
+    if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
+        return;
+    }
+    let floor = location_left(g) + g.staging_threat() + 1;
+    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0);
+    let ready = ready_chars(g, p);
+    if willpower_outside(g, &ready, reserved) < floor + rem {
+        return;
+    }
+    hold_down_to(g, p, reserved, floor);
 }
 
 /// With `cross_engage` on: what a quest deficit of `d` costs in the enemies it brings. The

@@ -261,6 +261,16 @@ weights! {
     /// within noise at 3, which keeps most of the gain. Play elsewhere identical
     /// (results/research/dike46.md).
     advance_hold: 2,
+    /// wd50: on the same stages as `advance_hold` (`Hint::advance_attack` and
+    /// `Hint::advance_reveals`: Deadmen's Dike 1B), solo, while the player's threat is below
+    /// this: a commit that would finish the stage this round is cut down to what beats the
+    /// staged threat and explores the active location with 1 to spare, the weakest questers
+    /// held back first (the stage waits; who is held stays ready for the enemies already
+    /// there). The stage still falls when no such cut exists (one quester's willpower is
+    /// enough). 0: off. `lookahead` kept Aragorn, Legolas and Iârion out of `basic`'s 1B
+    /// commits in 698 of 1,952 scored Standard commit plans (300 games, seed 5011), most of
+    /// them leaving the stage standing. Not in `ROLLOUT`. Measurements: results/research/wd50.md.
+    advance_stall: 45,
     /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
     /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if
     /// the enemy does not come they are free to attack), so the plan does not hold back a
@@ -1005,7 +1015,7 @@ weights! {
 /// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
-/// off too (measured for `basic` only), and gap50's `draw_early` (no better inside the search).
+/// off too (measured for `basic` only), gap50's `draw_early` (no better inside the search) and wd50's `advance_stall` (mixed there).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1016,6 +1026,7 @@ pub const ROLLOUT: Weights = Weights {
     siege_wary: 0,
     pay_wound: 0,
     draw_early: 0,
+    advance_stall: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1216,6 +1227,11 @@ mod tests {
         assert_eq!((ROLLOUT.pay_wound, h.pay_wound), (0, DEFAULT.pay_wound));
         // gap50: `draw_early` is off in the rollouts (no better inside the search).
         assert_eq!((ROLLOUT.draw_early, h.draw_early), (0, DEFAULT.draw_early));
+        // wd50: `advance_stall` is off in the rollouts (measured mixed there).
+        assert_eq!(
+            (ROLLOUT.advance_stall, h.advance_stall),
+            (0, DEFAULT.advance_stall)
+        );
         assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
         // roll49: on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
@@ -1230,6 +1246,7 @@ mod tests {
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
                 draw_early: h.draw_early,
+                advance_stall: h.advance_stall,
                 ..ROLLOUT
             },
             h

@@ -683,9 +683,12 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     let kept = plan_with(&g, true, &[]).keep;
     assert_eq!(kept.as_slice(), &[guard], "the Guard waits for the attack");
     let mut g2 = g.clone();
-    // (`advance_hold` off: with it Théodred stays ready too, the_shades_of_angmar_quests_only_
-    // the_willpower_that_finishes_it.)
-    let ready = commit_all(&mut g2, &mut bot_with(&[("advance_hold", "0")]));
+    // (`advance_hold` and `advance_stall` off: with them Théodred stays ready too,
+    // the_shades_of_angmar_quests_only_the_willpower_that_finishes_it, or the stage waits.)
+    let ready = commit_all(
+        &mut g2,
+        &mut bot_with(&[("advance_hold", "0"), ("advance_stall", "0")]),
+    );
     assert_eq!(ready, vec![guard], "and the commits leave it ready");
     // The situation: the rule off, or the stage out of reach this round.
     assert_eq!(
@@ -717,7 +720,10 @@ fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
             .sum()
     };
     let mut g2 = g.clone();
-    let old = commit_all(&mut g2, &mut bot_with(&[("advance_hold", "0")]));
+    let old = commit_all(
+        &mut g2,
+        &mut bot_with(&[("advance_hold", "0"), ("advance_stall", "0")]),
+    );
     assert_eq!(
         old,
         vec![guard],
@@ -725,7 +731,9 @@ fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
     );
     assert_eq!(wp(&g2, &old), 7);
     let mut g3 = g.clone();
-    let ready = commit_all(&mut g3, &mut bot());
+    // (`advance_stall` off: with it the stage waits, the_shades_of_angmar_waits_while_its_
+    // fighters_stay_ready.)
+    let ready = commit_all(&mut g3, &mut bot_with(&[("advance_stall", "0")]));
     assert_eq!(
         wp(&g3, &ready),
         4,
@@ -749,6 +757,52 @@ fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
     let far = commit_all(&mut g, &mut bot());
     assert!(far.is_empty(), "11 points to go: nobody held: {far:?}");
     assert!(g.card(faramir).questing);
+}
+
+#[test]
+fn the_shades_of_angmar_waits_while_its_fighters_stay_ready() {
+    // Fault class (wd50, Deadmen's Dike Standard, rhudaur-guard, seed 5011: `lookahead`
+    // committed a strict subset of `basic`'s 1B plan in 698 of 1,952 scored commit plans,
+    // keeping Aragorn, Legolas and Iârion ready, and left the stage standing in most of them;
+    // game 17 quested with Éowyn alone for five rounds at 10/11). `advance_stall` (45): below
+    // that threat a commit that would finish the stage is cut down to what beats the staged
+    // threat and explores the active location with 1 to spare.
+    let (mut g, _guard) = stage_before_its_enemy("deadmens-dike", THE_SHADES_OF_ANGMAR_1B, 7);
+    // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2 willpower; 4 points left,
+    // nothing staged, no active location.
+    g.spawn(FARAMIR, 0, Zone::Play(0));
+    assert_eq!(weights::DEFAULT.advance_stall, 45);
+    assert!(g.players[0].threat < 45);
+    let qs = g.questing_stat();
+    let wp = |g: &Game, ready: &[CardId]| -> i16 {
+        g.characters(0)
+            .filter(|c| !ready.contains(c))
+            .map(|c| g.stat(c, qs))
+            .sum()
+    };
+    let q = g.current_quest().unwrap();
+    let left = g.stat(q, Stat::QuestPoints) - g.card(q).progress;
+    assert_eq!(left, 4);
+    let mut old = g.clone();
+    let r = commit_all(&mut old, &mut bot_with(&[("advance_stall", "0")]));
+    assert!(
+        wp(&old, &r) >= left,
+        "0: the stage falls ({} willpower)",
+        wp(&old, &r)
+    );
+    let mut new = g.clone();
+    let ready = commit_all(&mut new, &mut bot());
+    let quested = wp(&new, &ready);
+    assert!(
+        (1..left).contains(&quested),
+        "the stage waits: {quested} willpower quest, {ready:?} ready"
+    );
+    assert!(ready.len() > r.len(), "more characters stay ready");
+    // From the threat bar on, the stage is pushed again.
+    g.players[0].threat = 45;
+    let mut late = g.clone();
+    let r45 = commit_all(&mut late, &mut bot());
+    assert_eq!(r45, r, "at 45 threat: as with the rule off");
 }
 
 #[test]

@@ -481,6 +481,7 @@ pub mod hint_set {
     pub const BOOSTS_OWN_QUEST: HintSet = 1 << 25;
     pub const EXHAUST_DRAWS: HintSet = 1 << 26;
     pub const COMMIT_PROGRESS: HintSet = 1 << 27;
+    pub const ADVANCE_ATTACK: HintSet = 1 << 28;
 }
 
 impl Hint {
@@ -524,6 +525,7 @@ impl Hint {
         add(self.boosts_own_quest, BOOSTS_OWN_QUEST);
         add(self.exhaust_draws != 0, EXHAUST_DRAWS);
         add(self.commit_progress != NO_COMMIT_PROGRESS, COMMIT_PROGRESS);
+        add(self.advance_attack > 0, ADVANCE_ATTACK);
         s
     }
 }

@@ -272,8 +272,11 @@ pub(super) fn damage_punished(g: &Game) -> bool {
 /// card's own `play_value`: the draw in the combat phase).
 pub(super) fn early_draw_value(g: &Game, p: u8, c: CardId) -> i32 {
     let e = w().draw_early;
+    if e & 1 == 0 || !g.may_hint(hint_set::EXHAUST_DRAWS) {
+        return 0;
+    }
     let n = hint(g, c).exhaust_draws as usize;
-    if e & 1 == 0
+    if n == 0
         || n == 0
         || !(g.phase == Phase::Resource || (e & 2 != 0 && g.phase == Phase::Planning))
         || !ready(g, c)

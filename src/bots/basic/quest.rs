@@ -301,7 +301,11 @@ fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
 /// no such cut exists (one strong quester). 0: off.
 fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
     let until = w().advance_stall;
-    if until <= 0 || g.players_in_game() > 1 || i32::from(g.players[p as usize].threat) >= until {
+    if until <= 0
+        || !g.may_hint(hint_set::ADVANCE_ATTACK)
+        || g.players_in_game() > 1
+        || i32::from(g.players[p as usize].threat) >= until
+    {
         return;
     }
     let Some(q) = g.current_quest() else { return };

@@ -425,10 +425,13 @@ weights! {
     /// as much on Easy (core-lore-spirit +1.05, +0.18 to +1.92, seed 5012) but lost lore-trackers
     /// Standard progress -1.16 (-1.40 to -0.92, seed 5014: Beravor exhausted before a staged
     /// enemy engaged); bits 2, 4, 8 no better. Of the Results cells (1,000 pairs, seed 5013)
-    /// only the Ettenmoors noldor-questers differ (+0.10 / +0.30 / -0.10, n.s.). Out of
-    /// `ROLLOUT` for now (`lookahead:rollout=draw_early=1`, 500 pairs, seed 5022:
-    /// core-lore-spirit +0.00, ent-moot +1.40 (n.s.), revised-trio +2.40 (+0.57 to +4.23); =17,
-    /// 300 pairs, seed 5023: revised-trio +1.67, ent-moot +2.00 (n.s.)). See
+    /// only the Ettenmoors noldor-questers differ (+0.10 / +0.30 / -0.10, n.s.). In `ROLLOUT`
+    /// too since the end of session 50 (`lookahead:rollout=draw_early=V` against the build
+    /// without it, the Ettenmoors, every run >= 0: gap50 =1 500 pairs seed 5022 core-lore-spirit
+    /// +0.00, ent-moot +1.40, revised-trio +2.40 (+0.57 to +4.23); =17 300 pairs seed 5023
+    /// revised-trio +1.67, ent-moot +2.00; then 1,000 pairs, Easy seed 5061: ent-moot +2.60
+    /// (+0.57 to +4.63), revised-trio +0.60, core-lore-spirit +0.20, noldor-questers +0.50;
+    /// Standard seed 5063: noldor-questers +0.60, ent-moot +0.10, each n.s.). See
     /// results/research/gap50.md.
     draw_early: 17,
     /// 1: the round plan never picks for optional engagement an enemy that cannot be engaged
@@ -1015,7 +1018,8 @@ weights! {
 /// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
-/// off too (measured for `basic` only), gap50's `draw_early` (no better inside the search) and wd50's `advance_stall` (mixed there).
+/// off too (measured for `basic` only), and wd50's `advance_stall` (mixed there); gap50's
+/// `draw_early` is on (it leaned positive in every run inside the search).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1025,7 +1029,6 @@ pub const ROLLOUT: Weights = Weights {
     side_enemy_wait: 0,
     siege_wary: 0,
     pay_wound: 0,
-    draw_early: 0,
     advance_stall: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
@@ -1225,8 +1228,9 @@ mod tests {
         assert_eq!(ett47(&ROLLOUT), (0, 0, 0, 0, 0));
         // ett49: `pay_wound` is off in the rollouts (not measured for `lookahead`).
         assert_eq!((ROLLOUT.pay_wound, h.pay_wound), (0, DEFAULT.pay_wound));
-        // gap50: `draw_early` is off in the rollouts (no better inside the search).
-        assert_eq!((ROLLOUT.draw_early, h.draw_early), (0, DEFAULT.draw_early));
+        // gap50: `draw_early` is on in the rollouts, as in `basic`.
+        assert_eq!(ROLLOUT.draw_early, DEFAULT.draw_early);
+        assert_ne!(ROLLOUT.draw_early, 0);
         // wd50: `advance_stall` is off in the rollouts (measured mixed there).
         assert_eq!(
             (ROLLOUT.advance_stall, h.advance_stall),
@@ -1245,7 +1249,6 @@ mod tests {
                 side_enemy_wait: h.side_enemy_wait,
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
-                draw_early: h.draw_early,
                 advance_stall: h.advance_stall,
                 ..ROLLOUT
             },

@@ -277,7 +277,6 @@ pub(super) fn early_draw_value(g: &Game, p: u8, c: CardId) -> i32 {
     }
     let n = hint(g, c).exhaust_draws as usize;
     if n == 0
-        || n == 0
         || !(g.phase == Phase::Resource || (e & 2 != 0 && g.phase == Phase::Planning))
         || !ready(g, c)
         || g.controller(c) != p

@@ -700,6 +700,15 @@ fn keeps_a_defender_for_the_enemy_the_next_stage_brings() {
     assert_eq!(plan_with(&far, true, &[]).keep.n, 0, "11 points to go: no");
 }
 
+/// The questing strength of seat 0's characters that a commit left exhausted (not in `ready`).
+fn committed_wp(g: &Game, ready: &[CardId]) -> i16 {
+    let qs = g.questing_stat();
+    g.characters(0)
+        .filter(|c| !ready.contains(c))
+        .map(|c| g.stat(c, qs))
+        .sum()
+}
+
 #[test]
 fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
     // Fault class (Deadmen's Dike, distill45 §4, seed 4501 game 7, rounds 5 and 6): the stage
@@ -713,12 +722,6 @@ fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
     // Aragorn 2 + Théodred 1 + Glóin 2 + the Guard 1 + Faramir 2 willpower; 2 points left.
     let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
     let qs = g.questing_stat();
-    let wp = |g: &Game, ready: &[CardId]| -> i16 {
-        g.characters(0)
-            .filter(|c| !ready.contains(c))
-            .map(|c| g.stat(c, qs))
-            .sum()
-    };
     let mut g2 = g.clone();
     let old = commit_all(
         &mut g2,
@@ -729,13 +732,13 @@ fn the_shades_of_angmar_quests_only_the_willpower_that_finishes_it() {
         vec![guard],
         "the old commit: all but Thaurdir's defender quest"
     );
-    assert_eq!(wp(&g2, &old), 7);
+    assert_eq!(committed_wp(&g2, &old), 7);
     let mut g3 = g.clone();
     // (`advance_stall` off: with it the stage waits, the_shades_of_angmar_waits_while_its_
     // fighters_stay_ready.)
     let ready = commit_all(&mut g3, &mut bot_with(&[("advance_stall", "0")]));
     assert_eq!(
-        wp(&g3, &ready),
+        committed_wp(&g3, &ready),
         4,
         "2 points left + 2 spare for the reveal: 4 willpower quest"
     );
@@ -773,26 +776,19 @@ fn the_shades_of_angmar_waits_while_its_fighters_stay_ready() {
     g.spawn(FARAMIR, 0, Zone::Play(0));
     assert_eq!(weights::DEFAULT.advance_stall, 45);
     assert!(g.players[0].threat < 45);
-    let qs = g.questing_stat();
-    let wp = |g: &Game, ready: &[CardId]| -> i16 {
-        g.characters(0)
-            .filter(|c| !ready.contains(c))
-            .map(|c| g.stat(c, qs))
-            .sum()
-    };
     let q = g.current_quest().unwrap();
     let left = g.stat(q, Stat::QuestPoints) - g.card(q).progress;
     assert_eq!(left, 4);
     let mut old = g.clone();
     let r = commit_all(&mut old, &mut bot_with(&[("advance_stall", "0")]));
     assert!(
-        wp(&old, &r) >= left,
+        committed_wp(&old, &r) >= left,
         "0: the stage falls ({} willpower)",
-        wp(&old, &r)
+        committed_wp(&old, &r)
     );
     let mut new = g.clone();
     let ready = commit_all(&mut new, &mut bot());
-    let quested = wp(&new, &ready);
+    let quested = committed_wp(&new, &ready);
     assert!(
         (1..left).contains(&quested),
         "the stage waits: {quested} willpower quest, {ready:?} ready"

@@ -395,6 +395,18 @@ impl Ids {
     }
 }
 
+/// The quest points quest or location `c` still needs (never below 0).
+#[inline]
+pub(super) fn points_left(g: &Game, c: CardId) -> i16 {
+    (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0)
+}
+
+/// The quest points the active location still needs (0 without one).
+#[inline]
+pub(super) fn location_left(g: &Game) -> i16 {
+    g.active_location().map(|l| points_left(g, l)).unwrap_or(0)
+}
+
 /// `damage_cost` at the bot's `hero_wound` weight (what a damage point a hero survives costs).
 pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
     damage_cost_with(g, c, n, w().hero_wound) + life_cost(g, c, n)

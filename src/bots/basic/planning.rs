@@ -459,11 +459,8 @@ pub(super) fn advance_defender(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> Optio
     // while the stage only might fall costs a little willpower, a hero killed by the next
     // stage's enemy costs the game.
     let reach = wp - g.staging_threat() - w().advance_reveal as i16 * g.players_in_game() as i16;
-    let loc = g
-        .active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0);
-    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + loc;
+    let loc = location_left(g);
+    let rem = points_left(g, q) + loc;
     if reach < rem {
         return None;
     }

@@ -246,16 +246,9 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
 /// weakest questers first (ties: the best defender), for as long as the rest still reach
 /// (`hold_down_to`).
 fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
-    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0) + location_left(g);
+    let rem = points_left(g, q) + location_left(g);
     let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
     hold_down_to(g, p, reserved, need);
-}
-
-/// The quest points the active location still needs (0 without one).
-fn location_left(g: &Game) -> i16 {
-    g.active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0)
 }
 
 /// When the willpower left outside `reserved` reaches `need`, the characters not needed for
@@ -314,7 +307,7 @@ fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
         return;
     }
     let floor = location_left(g) + g.staging_threat() + 1;
-    let rem = (g.stat(q, Stat::QuestPoints) - g.card(q).progress).max(0);
+    let rem = points_left(g, q);
     let ready = ready_chars(g, p);
     if willpower_outside(g, &ready, reserved) < floor + rem {
         return;
@@ -530,11 +523,7 @@ pub(super) fn commit(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> Optio
 /// the active location still needs; `None` where progress counts.
 fn useless_need(g: &Game) -> Option<i16> {
     progress_is_useless(g).then(|| {
-        g.staging_threat()
-            + w().spare_reveal as i16 * g.players_in_game() as i16
-            + g.active_location()
-                .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-                .unwrap_or(0)
+        g.staging_threat() + w().spare_reveal as i16 * g.players_in_game() as i16 + location_left(g)
     })
 }
 
@@ -764,10 +753,7 @@ pub(super) fn expected_surplus(g: &Game, p: u8) -> i16 {
             .sum::<i16>();
     }
     let _ = p;
-    let loc = g
-        .active_location()
-        .map(|l| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0))
-        .unwrap_or(0);
+    let loc = location_left(g);
     // Keep about a quarter back for combat.
     wp * 3 / 4 - g.staging_threat() - 2 * g.players_in_game() as i16 - loc
 }
@@ -848,7 +834,7 @@ pub(super) fn current_quest(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if g.def_of(c).quest_points <= 0 || g.rule(Rule::CannotPlaceProgress(c)) {
             continue;
         }
-        let rem = (g.stat(c, Stat::QuestPoints) - g.card(c).progress).max(0);
+        let rem = points_left(g, c);
         let prio = hint(g, c).side_quest_priority;
         // (`side_prio_min`, distill43: a lower priority counts as none.)
         let prio = if prio < w().side_prio_min { 0 } else { prio };
@@ -989,7 +975,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         {
             continue;
         }
-        let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+        let rem = points_left(g, l);
         // On a stage without quest points (The Weather Hills 1B) questing progress only counts
         // on locations: any location is worth travelling to.
         let no_qp = g

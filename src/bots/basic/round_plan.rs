@@ -70,7 +70,7 @@ pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
     if cp == crate::cards::hints::NO_COMMIT_PROGRESS || g.script(c).is_none() {
         return 0;
     }
-    let left = |l: CardId| (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let left = |l: CardId| points_left(g, l);
     let mut n = 0;
     if let Some(l) = g.active_location().filter(|&l| !g.immune(l)) {
         n += (cp.active as i16).min(left(l));
@@ -1092,7 +1092,7 @@ pub(super) fn explore_enemies(g: &Game, p: u8, pool: &Ids, keep: &Ids) -> (i32, 
         return (0, 0);
     };
     let wp = willpower_outside(g, pool, keep);
-    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let rem = points_left(g, l);
     let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
     if rem > reach {
         return (0, 0);
@@ -1130,7 +1130,7 @@ pub(super) fn explore_attack_defender(
     let (atk, decline) = explore_attacker(g, p)?;
     let l = g.active_location()?;
     let wp = willpower_outside(g, pool, keep);
-    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let rem = points_left(g, l);
     let reach = wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16;
     if rem > reach {
         return None;
@@ -1154,7 +1154,7 @@ fn explore_slack(g: &Game, pool: &Ids, keep: &Ids) -> i16 {
         return i16::MAX;
     };
     let wp = willpower_outside(g, pool, keep);
-    let rem = (g.stat(l, Stat::QuestPoints) - g.card(l).progress).max(0);
+    let rem = points_left(g, l);
     wp - g.staging_threat() - w().reveal_threat as i16 * g.players_in_game() as i16 - rem
 }
 

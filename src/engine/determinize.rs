@@ -59,6 +59,7 @@ impl<'a> Game<'a> {
         }
         self.rng_setup = Pcg64Mcg::seed_from_u64(rng.gen());
         self.fixed_changed();
+        self.offer_cache.reset();
     }
 
     /// How many of enemy `e`'s shadow cards are face up: none before its attack reaches them,
@@ -286,6 +287,7 @@ impl<'a> Game<'a> {
             sandbox,
             stat_memo,
             campaign,
+            offer_cache,
         } = self;
         Game {
             db,
@@ -349,6 +351,7 @@ impl<'a> Game<'a> {
             sandbox,
             stat_memo,
             campaign,
+            offer_cache,
         }
     }
 }

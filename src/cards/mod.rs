@@ -651,7 +651,7 @@ mod lint {
             let e = g.spawn(ORC_WAR_PARTY, ENCOUNTER, Zone::Engaged(0));
             let s = g.spawn(sc.code, ENCOUNTER, Zone::Shadow(e));
             g.phase = Phase::Combat;
-            *g.attack = AttackCtx::new(e, 0, false);
+            g.attack = AttackCtx::new(e, 0, false);
             let want = f(&g, e);
             let before = g.stat(e, Stat::Attack);
             shadow(&mut g, s);

@@ -359,14 +359,14 @@ pub fn encounter_deck_of(g: &mut Game, code: &str, n: usize) {
 /// still to come); returns the shadow card.
 pub fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) -> CardId {
     let s = g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     s
 }
 
 /// Run enemy `e`'s attack on seat 0 undefended, every other decision answered by option 0.
 pub fn attack_undefended(g: &mut Game, e: CardId) {
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     if g.pending().is_some() {
         g.answer(Opt::Undefended);

@@ -419,7 +419,7 @@ mod tests {
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(1));
         g.patk.enemy = e;
         g.patk.player = 1;
-        g.saved_patks.push(*g.patk);
+        g.saved_patks.push(g.patk);
         g.focus(0);
         assert_eq!(g.areas.now, 0);
         g.push_run(Frame::RestorePlayerAttack);
@@ -427,7 +427,7 @@ mod tests {
         // The same for an enemy attack on P2.
         g.attack.enemy = e;
         g.attack.player = 1;
-        g.saved_attacks.push(*g.attack);
+        g.saved_attacks.push(g.attack);
         g.focus(0);
         g.push_run(Frame::RestoreAttack);
         assert_eq!(g.areas.now, 1, "P2's area");

@@ -16,12 +16,6 @@ impl<'a> Game<'a> {
                 self.ask_name()
             ));
         }
-        if self.offer_cache.fault {
-            return Err(
-                "the offer cache kept a stale list of actions (a write its key does not see)"
-                    .into(),
-            );
-        }
         if self.pending().is_some_and(|d| d.options.is_empty()) {
             return Err(format!(
                 "a decision with no options is pending ({})",

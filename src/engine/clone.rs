@@ -70,7 +70,6 @@ impl<'a> Clone for Game<'a> {
             sandbox: self.sandbox,
             stat_memo: self.stat_memo.clone(),
             campaign: self.campaign.clone(),
-            offer_cache: self.offer_cache.empty_like(),
         }
     }
 
@@ -137,12 +136,11 @@ impl<'a> Clone for Game<'a> {
             sandbox,
             stat_memo,
             campaign,
-            offer_cache,
         } = source;
         self.db = *db;
         self.setup = *setup;
         self.cards.clone_from(cards);
-        for (a, b) in self.lists.copy_target(lists).iter_mut().zip(lists.iter()) {
+        for (a, b) in self.lists.iter_mut().zip(lists.iter()) {
             a.clone_from(b);
         }
         self.players = *players;
@@ -204,6 +202,5 @@ impl<'a> Clone for Game<'a> {
         self.sandbox = *sandbox;
         self.stat_memo.clone_memo_from(stat_memo);
         self.campaign.clone_from(campaign);
-        self.offer_cache.reset_from(offer_cache);
     }
 }

@@ -59,7 +59,6 @@ impl<'a> Game<'a> {
         }
         self.rng_setup = Pcg64Mcg::seed_from_u64(rng.gen());
         self.fixed_changed();
-        self.offer_cache.reset();
     }
 
     /// How many of enemy `e`'s shadow cards are face up: none before its attack reaches them,
@@ -287,7 +286,6 @@ impl<'a> Game<'a> {
             sandbox,
             stat_memo,
             campaign,
-            offer_cache,
         } = self;
         Game {
             db,
@@ -351,7 +349,6 @@ impl<'a> Game<'a> {
             sandbox,
             stat_memo,
             campaign,
-            offer_cache,
         }
     }
 }

@@ -253,7 +253,7 @@ fn an_attack_on_a_player_eliminated_during_it_ends() {
     let mut g = board();
     g.phase = Phase::Combat;
     let e = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.stack.push(Frame::Attack { stage: 0 });
     eliminate_mid_effect(&mut g);
     assert!(g.attack.ended);

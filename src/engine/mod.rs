@@ -23,7 +23,6 @@ mod flow;
 mod investigation;
 #[cfg(test)]
 mod memo_tests;
-mod offer_cache;
 mod ops;
 mod options;
 mod query;
@@ -37,8 +36,6 @@ pub use safe::safe_rule;
 mod smallids;
 mod state;
 mod time_of_day;
-mod tracked;
-pub use tracked::Tracked;
 
 pub use determinize::GameBuf;
 pub use eventkind::{EventKind, EventMask, ALL_EVENTS};
@@ -509,9 +506,9 @@ pub enum Frame {
 pub struct Game<'a> {
     pub db: &'a CardDb,
     pub setup: &'a GameSetup,
-    pub cards: Tracked<Vec<CardInst>>,
-    pub lists: Tracked<[Vec<CardId>; N_LISTS]>,
-    pub players: Tracked<[PlayerState; MAX_PLAYERS]>,
+    pub cards: Vec<CardInst>,
+    pub lists: [Vec<CardId>; N_LISTS],
+    pub players: [PlayerState; MAX_PLAYERS],
     pub n_players: u8,
     /// Seat holding the first player token.
     pub first: u8,
@@ -520,9 +517,9 @@ pub struct Game<'a> {
     /// Rounds whose end-of-round threat is in `record` (see the RoundEnd step).
     rounds_recorded: u16,
     pub phase: Phase,
-    pub lasting: Tracked<Vec<LastingEffect>>,
-    pub attack: Tracked<AttackCtx>,
-    pub patk: Tracked<PlayerAttackCtx>,
+    pub lasting: Vec<LastingEffect>,
+    pub attack: AttackCtx,
+    pub patk: PlayerAttackCtx,
     saved_attacks: Vec<AttackCtx>,
     saved_patks: Vec<PlayerAttackCtx>,
     pub stack: Vec<Frame>,
@@ -606,7 +603,7 @@ pub struct Game<'a> {
     pub areas: areas::AreaState,
     /// Cards revealed this round, in order (cleared when a round begins): "the first X revealed
     /// each round" (Haunted Keep).
-    pub revealed_this_round: Tracked<Vec<CardId>>,
+    pub revealed_this_round: Vec<CardId>,
     pub rng_encounter: Pcg64Mcg,
     pub rng_players: [Pcg64Mcg; MAX_PLAYERS],
     pub rng_setup: Pcg64Mcg,
@@ -620,8 +617,6 @@ pub struct Game<'a> {
     /// Campaign mode (RULES §9): the campaign log and this scenario's campaign card; `None`
     /// for a standalone game. Set before `start` (`set_campaign`).
     pub campaign: Option<std::sync::Arc<crate::campaign::CampaignGame>>,
-    /// The last offer list of each player's action windows, with its key (`offer_cache.rs`).
-    offer_cache: offer_cache::OfferCache,
 }
 
 /// `Game::stat` answers memoised while a bot decides. A bot only reads the game (`&Game`), so
@@ -994,24 +989,23 @@ impl<'a> Game<'a> {
         Game {
             db,
             setup,
-            cards: Vec::with_capacity(256).into(),
-            lists: Tracked::new(std::array::from_fn(|_| Vec::with_capacity(64))),
-            players: [PlayerState::default(); MAX_PLAYERS].into(),
+            cards: Vec::with_capacity(256),
+            lists: std::array::from_fn(|_| Vec::with_capacity(64)),
+            players: [PlayerState::default(); MAX_PLAYERS],
             n_players: setup.decks.len() as u8,
             first: 0,
             round: 0,
             rounds_completed: 0,
             rounds_recorded: 0,
             phase: Phase::Setup,
-            lasting: Vec::with_capacity(32).into(),
-            attack: AttackCtx::new(NO_CARD, 0, false).into(),
+            lasting: Vec::with_capacity(32),
+            attack: AttackCtx::new(NO_CARD, 0, false),
             patk: PlayerAttackCtx {
                 enemy: NO_CARD,
                 player: 0,
                 attackers: [NO_CARD; 16],
                 n_attackers: 0,
-            }
-            .into(),
+            },
             saved_attacks: Vec::with_capacity(8),
             saved_patks: Vec::with_capacity(8),
             stack: Vec::with_capacity(64),
@@ -1036,7 +1030,7 @@ impl<'a> Game<'a> {
             looked: false,
             chain_resets: 0,
             areas: areas::AreaState::default(),
-            revealed_this_round: Vec::with_capacity(32).into(),
+            revealed_this_round: Vec::with_capacity(32),
             def_script: def_script.clone().into(),
             def_hooks: def_script
                 .iter()
@@ -1075,7 +1069,6 @@ impl<'a> Game<'a> {
                 ..StatMemo::default()
             },
             campaign: None,
-            offer_cache: offer_cache::OfferCache::default(),
         }
     }
 
@@ -1102,7 +1095,6 @@ impl<'a> Game<'a> {
         }
         self.commit_queue = CommitQueue::OFF;
         self.looked = false;
-        self.offer_cache.reset();
         self.setup_game();
         self.run();
     }

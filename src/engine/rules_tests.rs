@@ -79,7 +79,7 @@ fn failed_quest_raises_each_players_threat_by_the_difference() {
 fn undefended_damage_goes_to_one_hero_in_full() {
     let mut g = sandbox(&[HEROES]);
     let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0)); // 5 ATK
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     g.answer(Opt::Undefended);
     let a = hero(&g, "Aragorn");
@@ -99,7 +99,7 @@ fn an_attack_nobody_can_defend_is_logged_as_undefended() {
         g.exhaust(h);
     }
     g.set_logging(true);
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     assert!(
         g.log_lines()
@@ -114,7 +114,7 @@ fn an_attack_nobody_can_defend_is_logged_as_undefended() {
 fn defended_damage_is_attack_minus_defense() {
     let mut g = sandbox(&[HEROES]);
     let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0)); // 5 ATK
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     let a = hero(&g, "Aragorn"); // 2 DEF
     g.answer(Opt::Card(a));
@@ -288,7 +288,7 @@ fn victory_enemies_and_locations_go_to_the_victory_display() {
 fn ranged_characters_of_other_players_may_join_an_attack() {
     let mut g = sandbox(&[HEROES, &["Core-004", "Core-005", "Core-006"]]);
     let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-    *g.patk = PlayerAttackCtx {
+    g.patk = PlayerAttackCtx {
         enemy: e,
         player: 0,
         attackers: [NO_CARD; 16],
@@ -312,7 +312,7 @@ fn ranged_characters_of_other_players_may_join_an_attack() {
 fn sentinel_defends_for_another_player() {
     let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"], HEROES]);
     let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     let aragorn = hero(&g, "Aragorn"); // Sentinel, seat 1
     let gloin = hero(&g, "Glóin"); // no Sentinel, seat 1
@@ -383,7 +383,7 @@ fn action_windows_open_between_attack_steps() {
     let gimli = hero(&g, "Gimli");
     g.card_mut(gimli).resources = 2;
     let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     g.answer(Opt::Card(gimli));
     // After the defender is declared: a window where Blade Mastery can be played.
@@ -453,7 +453,7 @@ fn stand_together_extra_defenders_are_the_defending_players_own() {
     let mut g = sandbox(&[&["Core-004", "Core-005", "Core-006"], HEROES]);
     g.players[0].multi_defend = true;
     let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-    *g.attack = AttackCtx::new(e, 0, false);
+    g.attack = AttackCtx::new(e, 0, false);
     g.push_run(Frame::Attack { stage: 0 });
     let gimli = hero(&g, "Gimli");
     let aragorn = hero(&g, "Aragorn"); // Sentinel, seat 1

@@ -619,7 +619,7 @@ mod tests {
         g.cards[h as usize].resources = 1;
         let me = g.spawn(CORUHAER, 0, Zone::Play(0));
         let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = crate::engine::AttackCtx::new(e, 0, false);
+        g.attack = crate::engine::AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = me;
         g.attack.n_defenders = 1;
         g.emit(Event::EnemyAttackEnded(e));

@@ -1490,7 +1490,7 @@ mod tests {
         // Shadow: +1 Attack per damaged character of the defending player.
         let e = g.spawn(GOBLIN, ENCOUNTER, Zone::Engaged(0));
         g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         damaged_count_shadow(&mut g, NO_CARD);
         assert_eq!(g.stat(e, Stat::Attack), 4);
     }
@@ -1542,7 +1542,7 @@ mod tests {
         g.card_mut(sq).progress = 1;
         let e = g.spawn("AtE-074", ENCOUNTER, Zone::Engaged(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0)); // 0 Defense, 2 hit points
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         drain(&mut g);
@@ -1564,7 +1564,7 @@ mod tests {
         let sq = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
         let cave = g.spawn(CAVE, ENCOUNTER, Zone::Attached(sq));
         let e = g.spawn(GOBLIN, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         hill_troll_shadow(&mut g, t);
         drain(&mut g);
         assert_eq!(g.card(cave).zone, Zone::EncounterDeck);
@@ -1580,7 +1580,7 @@ mod tests {
         g.card_mut(hs[0]).damage = 1;
         assert!(g.rule(Rule::CannotFightEnemy(hs[0], e)));
         assert!(!g.rule(Rule::CannotFightEnemy(hs[1], e)));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let o = options(&g);
         assert!(
@@ -1592,7 +1592,7 @@ mod tests {
         // Shadow: +1 Attack, +3 if undefended.
         g.card_mut(hs[0]).damage = 0;
         let other = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(other, 0, false);
+        g.attack = AttackCtx::new(other, 0, false);
         goblin_pursuer_shadow(&mut g, NO_CARD);
         assert_eq!(g.stat(other, Stat::Attack), 5);
     }

@@ -694,7 +694,7 @@ mod tests {
             "each player's cheapest hero"
         );
         assert!(g.attachments(rescue).any(|l| is_safe_location(&g, l)));
-        assert_eq!(*g.revealed_this_round, [rescue]);
+        assert_eq!(g.revealed_this_round, [rescue]);
         assert_eq!(g.players_in_game(), 2);
 
         // A deck with no other surge: the surge reveals one plain card.
@@ -886,7 +886,7 @@ mod tests {
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         g.card_mut(ally).damage = 2;
         let before = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = ally;
         g.attack.n_defenders = 1;
         foothills_shadow(&mut g, rf);
@@ -1085,7 +1085,7 @@ mod tests {
         // Shadow: +4 Attack unless a side quest got progress this round.
         let e = g.spawn(TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
         let before = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         vast_fells_shadow(&mut g, vf);
         assert_eq!(g.stat(e, Stat::Attack), before + 4);
         g.lasting.clear();

@@ -879,7 +879,7 @@ mod tests {
         g.spawn(GARRISON, ENCOUNTER, Zone::Shadow(e));
         g.spawn("TLR-062", ENCOUNTER, Zone::Shadow(e));
         let atk = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         let d = g.pending().unwrap();
@@ -943,7 +943,7 @@ mod tests {
             let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
             g.spawn(BATTLEFIELD, ENCOUNTER, Zone::Shadow(e));
             let atk = g.stat(e, Stat::Attack);
-            *g.attack = AttackCtx::new(e, 0, false);
+            g.attack = AttackCtx::new(e, 0, false);
             g.push_run(Frame::Attack { stage: 0 });
             g.answer(Opt::Undefended);
             let d = g.pending().unwrap();
@@ -981,7 +981,7 @@ mod tests {
         let b = g.spawn("TBoCD-134", ENCOUNTER, Zone::Staging);
         let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         g.card_mut(e).damage = 2;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.emit(Event::EnemyAttackEnded(e));
         assert_eq!(g.card(e).damage, 1, "an enemy that attacked heals 1");
         // Travel: each enemy in play gets a shadow card.
@@ -992,10 +992,10 @@ mod tests {
         assert_eq!(shadow_count(&g, t), 1);
         // Shadow: Thaurdir attacking heals 3.
         g.card_mut(t).damage = 4;
-        *g.attack = AttackCtx::new(t, 0, true);
+        g.attack = AttackCtx::new(t, 0, true);
         blight_shadow(&mut g, b);
         assert_eq!(g.card(t).damage, 1);
-        *g.attack = AttackCtx::new(e, 0, true);
+        g.attack = AttackCtx::new(e, 0, true);
         blight_shadow(&mut g, b);
         assert_eq!(g.card(e).damage, 1, "another attacker: nothing");
     }
@@ -1018,7 +1018,7 @@ mod tests {
             g.players[0].threat = threat;
             let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
             g.spawn("TBoCD-135", ENCOUNTER, Zone::Shadow(e));
-            *g.attack = AttackCtx::new(e, 0, false);
+            g.attack = AttackCtx::new(e, 0, false);
             g.push_run(Frame::Attack { stage: 0 });
             let mut n = 0;
             while let Some(d) = g.pending() {
@@ -1054,7 +1054,7 @@ mod tests {
         let mut g = cd();
         let n = g.list(Zone::Hand(0)).len();
         assert!(n > 0);
-        *g.attack = AttackCtx::new(NO_CARD, 0, false);
+        g.attack = AttackCtx::new(NO_CARD, 0, false);
         sky_shadow(&mut g, s);
         assert_eq!(g.list(Zone::Hand(0)).len(), n - 1);
     }
@@ -1086,7 +1086,7 @@ mod tests {
         let before = copies(&g);
         g.spawn("TBoCD-137", ENCOUNTER, Zone::Shadow(e));
         let atk = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(a));
         drain_pending(&mut g);

@@ -567,7 +567,7 @@ mod tests {
     /// Attack `e` against player 0, undefended, every other decision answered by option 0.
     fn attack_undefended(g: &mut Game, e: CardId) {
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         if g.pending().is_some() {
             g.answer(Opt::Undefended);
@@ -656,7 +656,7 @@ mod tests {
         let o2 = g.spawn(ORC, ENCOUNTER, Zone::Engaged(0));
         g.spawn("TBoCDN-003", ENCOUNTER, Zone::Shadow(o2));
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(o2, 0, false);
+        g.attack = AttackCtx::new(o2, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         while g.pending().is_some() {
@@ -706,7 +706,7 @@ mod tests {
         let atk = g.stat(e, Stat::Attack);
         g.spawn("TBoCDN-005", ENCOUNTER, Zone::Shadow(e));
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         assert_eq!(g.stat(e, Stat::Attack), atk + 1);
@@ -798,7 +798,7 @@ mod tests {
         g.card_mut(done).attacked = true;
         g.spawn("TBoCDN-007", ENCOUNTER, Zone::Shadow(a));
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(a, 0, false);
+        g.attack = AttackCtx::new(a, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         assert_eq!(g.shadows_of(b).count(), 1);

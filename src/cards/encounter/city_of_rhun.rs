@@ -299,7 +299,7 @@ mod tests {
         // Shadow: threat +1 per engaged enemy.
         g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(0));
         let t = g.players[0].threat;
-        *g.attack = AttackCtx::new(b, 0, false);
+        g.attack = AttackCtx::new(b, 0, false);
         backstabber_shadow(&mut g, b);
         assert_eq!(g.players[0].threat, t + 2);
     }
@@ -382,7 +382,7 @@ mod tests {
         // Shadow: +2 Attack when the defender's threat rose this round, else +1.
         let e = g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(0));
         let a = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         darkness_shadow(&mut g, d);
         assert_eq!(g.stat(e, Stat::Attack), a + 2);
         g.players[0].threat_raised_this_round = false;

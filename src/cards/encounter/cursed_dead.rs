@@ -202,7 +202,7 @@ mod tests {
         g.spawn("TLR-060", ENCOUNTER, Zone::Shadow(e));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         let deck = g.list(Zone::EncounterDeck).len();
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         while g.pending().is_some() {
@@ -216,7 +216,7 @@ mod tests {
         g.spawn("TLR-060", ENCOUNTER, Zone::Shadow(e));
         let deck = g.list(Zone::EncounterDeck).len();
         let h = crate::cards::testkit::hero(&g, "Core-001");
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(h));
         assert_eq!(g.card(h).damage, (4 - g.stat(h, Stat::Defense)).max(0));
@@ -241,7 +241,7 @@ mod tests {
         g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Shadow(e));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         g.spawn("Core-013", 0, Zone::Discard(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         assert_eq!(g.stat(e, Stat::Attack), 4, "the attack is over");
@@ -249,7 +249,7 @@ mod tests {
         let e = g.spawn("TLR-060", ENCOUNTER, Zone::Engaged(0));
         g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Shadow(e));
         let h = crate::cards::testkit::hero(&g, "Core-001");
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(h));
         assert_eq!(g.card(h).damage, (5 - g.stat(h, Stat::Defense)).max(0));
@@ -258,7 +258,7 @@ mod tests {
         g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Shadow(e));
         let h = crate::cards::testkit::hero(&g, "Core-001");
         g.spawn("Core-001", 0, Zone::Discard(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(h));
         assert_eq!(g.card(h).damage, (6 - g.stat(h, Stat::Defense)).max(0));
@@ -288,7 +288,7 @@ mod tests {
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         let e2 = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn("TLR-062", ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let h = crate::cards::testkit::hero(&g, "Core-001");
         g.answer(Opt::Card(h));

@@ -169,7 +169,7 @@ mod tests {
         g.spawn("TLR-064", ENCOUNTER, Zone::Shadow(e));
         g.spawn("Core-040", 0, Zone::Deck(0));
         let h = crate::cards::testkit::hero(&g, "Core-001");
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(h));
         assert_eq!(g.card(h).damage, (5 - g.stat(h, Stat::Defense)).max(0));

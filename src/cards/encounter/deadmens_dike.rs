@@ -916,7 +916,7 @@ mod tests {
         let t = find(&g, THAURDIR)[0];
         g.move_card(t, Zone::Engaged(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
-        *g.attack = AttackCtx::new(t, 0, false);
+        g.attack = AttackCtx::new(t, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         assert_eq!(g.card(ally).zone, Zone::Discard(0));
@@ -933,7 +933,7 @@ mod tests {
         g.engage(t, 0);
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         let d = g.list(Zone::Deck(0)).len();
-        *g.attack = AttackCtx::new(t, 0, false);
+        g.attack = AttackCtx::new(t, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         g.answer(Opt::Mode(0));
@@ -941,7 +941,7 @@ mod tests {
         assert_eq!(g.card(t).zone, Zone::Engaged(0));
         // No kill: nothing asked.
         let h = g.heroes(0).next().unwrap();
-        *g.attack = AttackCtx::new(t, 0, false);
+        g.attack = AttackCtx::new(t, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(h));
         assert!(g.pending().is_none());
@@ -1004,7 +1004,7 @@ mod tests {
         let mut g = dd();
         let s = g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Engaged(0));
         let deck = g.list(Zone::Deck(0)).len();
-        *g.attack = AttackCtx::new(s, 0, false);
+        g.attack = AttackCtx::new(s, 0, false);
         g.emit(Event::EnemyAttacks(s, 0));
         assert_eq!(g.list(Zone::Deck(0)).len(), deck - 1);
         // The milled card was an ally: +2 Attack for this attack.
@@ -1017,7 +1017,7 @@ mod tests {
         let mut g = dd();
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn(BALEFUL_SHADE, ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         let h = g.heroes(0).next().unwrap();
@@ -1138,7 +1138,7 @@ mod tests {
         let mut g = dd();
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn("TLR-039", ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let h = crate::cards::testkit::hero(&g, "Core-001");
         g.answer(Opt::Card(h));
@@ -1160,7 +1160,7 @@ mod tests {
         let a = g.spawn("Core-040", 0, Zone::Attached(h));
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn("TLR-040", ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         while g.pending().is_some() {

@@ -671,7 +671,7 @@ mod tests {
 
     /// Enemy `e` (engaged with seat 0) attacks seat 0 now.
     fn attack(g: &mut Game, e: CardId) {
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
     }
 
@@ -761,7 +761,7 @@ mod tests {
         let e = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
         g.spawn("DDN-020", ENCOUNTER, Zone::Engaged(0));
         g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         let before = deck(&g, 0);
         let f = g.script(ruins).and_then(|s| s.shadow).unwrap();
         f(&mut g, ruins);
@@ -966,7 +966,7 @@ mod tests {
         // Defense until the end of the phase.
         let dead = g.spawn("DDN-021", ENCOUNTER, Zone::Engaged(0));
         let orc = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(orc, 0, false);
+        g.attack = AttackCtx::new(orc, 0, false);
         let f = g.script(street).and_then(|s| s.shadow).unwrap();
         f(&mut g, street);
         assert_eq!(g.stat(dead, Stat::Attack), 3 + 1);

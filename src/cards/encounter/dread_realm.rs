@@ -913,7 +913,7 @@ mod tests {
 
     /// Attack `e` against player 0 defended by `d`.
     fn attack_defended(g: &mut Game, e: CardId, d: CardId) {
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(d));
         if g.pending()
@@ -1442,7 +1442,7 @@ mod tests {
         let e = g.spawn("TLR-061", ENCOUNTER, Zone::Engaged(0));
         g.spawn(CALAMITY, ENCOUNTER, Zone::Shadow(e));
         let atk = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Undefended);
         let d = g.pending().unwrap();

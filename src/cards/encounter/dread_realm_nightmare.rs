@@ -581,7 +581,7 @@ mod tests {
         let e = g.spawn("TDR-155", ENCOUNTER, Zone::Engaged(0));
         let s = g.spawn(POWER, ENCOUNTER, Zone::Shadow(e));
         let a = g.spawn(GUARD, 0, Zone::Play(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(a));
         drain_pending(&mut g);
@@ -620,7 +620,7 @@ mod tests {
         let r = reanimated(&g)[0];
         let t = g.players[0].threat;
         let h: Vec<_> = g.heroes(0).collect();
-        *g.patk = PlayerAttackCtx {
+        g.patk = PlayerAttackCtx {
             enemy: r,
             player: 0,
             attackers: [NO_CARD; 16],
@@ -641,7 +641,7 @@ mod tests {
         g.reanimate_top(0, 1);
         let r = reanimated(&g)[0];
         g.spawn(ALL_IS_LOST, ENCOUNTER, Zone::Shadow(r));
-        *g.attack = AttackCtx::new(r, 0, false);
+        g.attack = AttackCtx::new(r, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let mut n = 0;
         while let Some(d) = g.pending() {

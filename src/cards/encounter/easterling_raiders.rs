@@ -218,11 +218,11 @@ mod tests {
         // Shadow: +1 Attack, +2 with an Easterling attachment.
         let other = g.spawn("WaR-013", ENCOUNTER, Zone::Engaged(0));
         let a2 = g.stat(other, Stat::Attack);
-        *g.attack = AttackCtx::new(other, 0, false);
+        g.attack = AttackCtx::new(other, 0, false);
         raider_shadow(&mut g, s);
         assert_eq!(g.stat(other, Stat::Attack), a2 + 1);
         let a = g.stat(r, Stat::Attack);
-        *g.attack = AttackCtx::new(r, 0, false);
+        g.attack = AttackCtx::new(r, 0, false);
         raider_shadow(&mut g, s);
         assert_eq!(g.stat(r, Stat::Attack), a + 2);
     }
@@ -239,7 +239,7 @@ mod tests {
         assert_eq!(g.card(older).zone, Zone::EncounterDiscard);
         // Shadow: the attacking enemy gets the next one.
         let r = g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(r, 0, false);
+        g.attack = AttackCtx::new(r, 0, false);
         warrior_shadow(&mut g, w);
         assert_eq!(g.card(older).zone, Zone::Attached(r));
     }

@@ -250,7 +250,7 @@ mod tests {
 
     fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
         g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
     }
 

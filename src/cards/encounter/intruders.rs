@@ -1099,7 +1099,7 @@ mod tests {
     /// An attack of `e` (engaged with seat 0) with `shadow` dealt, run up to the defender choice.
     fn attack_with_shadow(g: &mut Game, e: CardId, shadow: &str) {
         g.spawn(shadow, ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
     }
 
@@ -1465,7 +1465,7 @@ mod tests {
         let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
         // The deck is all Guard of the Citadel allies: the milled card is an ally.
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         let deck = g.list(Zone::Deck(0)).len();
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));

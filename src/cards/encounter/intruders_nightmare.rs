@@ -546,7 +546,7 @@ mod tests {
         let s = g.spawn("IiCN-003", ENCOUNTER, Zone::Engaged(0));
         let ambush = g.spawn("TLR-046", ENCOUNTER, Zone::EncounterDiscard);
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
-        *g.attack = AttackCtx::new(s, 0, false);
+        g.attack = AttackCtx::new(s, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         drain_pending(&mut g);

@@ -1386,7 +1386,7 @@ mod tests {
     }
 
     fn attack_by(g: &mut Game, e: CardId, p: u8) {
-        *g.attack = AttackCtx::new(e, p, false);
+        g.attack = AttackCtx::new(e, p, false);
     }
 
     #[test]
@@ -1505,7 +1505,7 @@ mod tests {
 
     /// Enemy `e` (engaged with P1) attacks; `ally` defends; every later decision option 0.
     fn defend_with(g: &mut Game, e: CardId, ally: CardId) {
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(ally));
         crate::cards::testkit::drain(g);
@@ -1651,7 +1651,7 @@ mod tests {
         g.check_invariants().unwrap();
         // Shadow: an ally this attack would damage is captured under the attacker.
         let orc = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(orc, 0, false);
+        g.attack = AttackCtx::new(orc, 0, false);
         captives_shadow(&mut g, c);
         assert!(g.attack.capture_allies);
         g.push_run(Frame::Attack { stage: 0 });

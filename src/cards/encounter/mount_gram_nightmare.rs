@@ -804,7 +804,7 @@ mod tests {
         assert_eq!(g.players[0].threat, t0 + 3);
         // Shadow: 3 random hand cards under the attacker.
         let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(orc, 0, false);
+        g.attack = AttackCtx::new(orc, 0, false);
         patrol_shadow(&mut g, gp);
         assert_eq!(g.captives(orc).count(), 3);
         g.check_invariants().unwrap();
@@ -875,7 +875,7 @@ mod tests {
         let mut g = game(1);
         let o = g.spawn("EfMGN-009", ENCOUNTER, Zone::Engaged(0));
         let n = g.captured_deck(0).count();
-        *g.attack = AttackCtx::new(o, 0, false);
+        g.attack = AttackCtx::new(o, 0, false);
         g.fire(Event::EnemyAttacks(o, 0));
         g.settle();
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
@@ -888,7 +888,7 @@ mod tests {
         assert_eq!(g.list(Zone::Shadow(o)).len(), shadows + 2);
         // Shadow: one captured-deck card per damage dealt.
         let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(orc, 0, false);
+        g.attack = AttackCtx::new(orc, 0, false);
         thaurdir_shadow(&mut g, o);
         assert_eq!(g.attack.after, o);
         g.attack.damage_dealt = 3;

@@ -1663,7 +1663,7 @@ mod tests {
         g.claim_clue(0, c, hs[2]);
         let def = g.stat(hs[2], Stat::Defense);
         let e = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = hs[2];
         g.attack.n_defenders = 1;
         assert_eq!(g.stat(hs[2], Stat::Defense), def + 1);

@@ -524,7 +524,7 @@ mod tests {
         g.card_mut(q).time = 3;
         let e = g.spawn("TToRN-002", ENCOUNTER, Zone::Engaged(0));
         let hs = heroes(&g, 0);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.emit(Event::EnemyAttacks(e, 0));
         assert_eq!(options(&g), vec![Opt::Mode(0), Opt::Mode(1)]);
         g.answer(Opt::Mode(0));
@@ -538,7 +538,7 @@ mod tests {
         plain_deck(&mut g, 3);
         let hs = heroes(&g, 0);
         let e = g.spawn("TToRN-002", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.emit(Event::EnemyAttacks(e, 0));
         assert!(g.rule(Rule::CannotDefend(hs[0])));
         // Shadow, undefended: 5 progress off a quest (or a time counter).
@@ -677,7 +677,7 @@ mod tests {
         // As Thaurdir's shadow: +3 Attack (6 + 3 against Defense 2); he cannot take it as an
         // attachment.
         let hs = heroes(&g, 0);
-        *g.attack = AttackCtx::new(t, 0, false);
+        g.attack = AttackCtx::new(t, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(hs[0]));
         drain(&mut g);

@@ -1165,7 +1165,7 @@ mod tests {
         // Shadow: +2 Attack by Night (+1 by Day).
         let e = g.spawn(NORTHERN, ENCOUNTER, Zone::Engaged(0));
         g.spawn("TWoE-022", ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         wolf_shadow(&mut g, NO_CARD);
         assert_eq!(g.stat(e, Stat::Attack), 5);
         g.expire(Until::EndOfAttack);
@@ -1238,7 +1238,7 @@ mod tests {
         assert_eq!(g.players[0].threat, threat + 4, "by Night, threat +4");
         // Shadow: the newest Warg in the discard pile engages the defender with a shadow.
         let old = g.spawn("TWoE-022", ENCOUNTER, Zone::EncounterDiscard);
-        *g.attack = AttackCtx::new(NO_CARD, 0, false);
+        g.attack = AttackCtx::new(NO_CARD, 0, false);
         sudden_darkness_shadow(&mut g, NO_CARD);
         assert_eq!(g.card(old).zone, Zone::Engaged(0));
         assert_eq!(g.shadows_of(old).count(), 1);
@@ -1271,7 +1271,7 @@ mod tests {
         drain(&mut g);
         // Shadow: exhaust a character you control.
         let e = g.spawn("TWoE-020", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         predatory_shadow(&mut g, p);
         let h = g.heroes(0).next().unwrap();
         g.answer(Opt::Card(h));

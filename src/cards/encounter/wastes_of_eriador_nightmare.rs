@@ -526,7 +526,7 @@ mod tests {
         g.flip_card(t);
         let e = g.spawn(NORTHERN, ENCOUNTER, Zone::Engaged(0));
         g.spawn("TWoEN-003", ENCOUNTER, Zone::Shadow(e));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         wilderness_shadow(&mut g, NO_CARD);
         assert_eq!(g.stat(e, Stat::Attack), 4);
         assert_eq!(g.shadows_of(e).count(), 2);
@@ -570,7 +570,7 @@ mod tests {
         let t = g.spawn(DAYBREAK, ENCOUNTER, Zone::Staging);
         g.flip_card(t);
         let e = g.spawn(NORTHERN, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         cunning_shadow(&mut g, NO_CARD);
         assert_eq!(g.shadows_of(e).count(), 2);
     }
@@ -594,7 +594,7 @@ mod tests {
         assert_eq!(g.card(a2).zone, Zone::Attached(hs[2]));
         // Shadow: discard an attachment you control (2 by Night).
         let e = g.spawn(NORTHERN, ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         torrent_shadow(&mut g, tr);
         g.settle();
         assert_eq!(g.card(a2).zone, Zone::Discard(0));

@@ -1056,7 +1056,7 @@ mod tests {
         for k in [1, 0] {
             let e = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
             let ally = g.spawn("Core-013", 0, Zone::Play(0));
-            *g.attack = AttackCtx::new(e, 0, false);
+            g.attack = AttackCtx::new(e, 0, false);
             g.push_run(Frame::Attack { stage: 0 });
             g.answer(Opt::Card(ally));
             while g.pending().is_some() {

@@ -1156,7 +1156,7 @@ pub(crate) mod tests {
         let mut g = sandbox(&[HEROES]);
         let e = g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(0));
         let h = g.heroes(0).next().unwrap();
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = h;
         g.attack.n_defenders = 1;
         champion_shadow(&mut g, c);
@@ -1170,7 +1170,7 @@ pub(crate) mod tests {
         let low = g.spawn(SQUARE, ENCOUNTER, Zone::Play(0));
         let high = g.spawn(TOWER, ENCOUNTER, Zone::Play(0));
         let ally = g.spawn("Core-013", 0, Zone::Play(0));
-        *g.attack = AttackCtx::new(s, 0, false);
+        g.attack = AttackCtx::new(s, 0, false);
         g.emit(Event::EnemyAttackEnded(s));
         assert_eq!(g.card(high).zone, Zone::Play(0), "nothing destroyed");
         g.discard(ally);
@@ -1365,7 +1365,7 @@ pub(crate) mod tests {
         g.spawn(TOWER, ENCOUNTER, Zone::Play(0));
         g.spawn(SQUARE, ENCOUNTER, Zone::Play(0));
         let s = g.spawn("WaR-021", ENCOUNTER, Zone::Removed);
-        *g.attack = AttackCtx::new(NO_CARD, 0, false);
+        g.attack = AttackCtx::new(NO_CARD, 0, false);
         street_shadow(&mut g, s);
         let mut n = 0;
         while let Some(d) = g.pending().cloned() {
@@ -1386,7 +1386,7 @@ pub(crate) mod tests {
         // Shadow: +1 Attack; a character killed costs the defender his top location.
         let e = g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(0));
         let atk = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         siege_shadow(&mut g, s);
         assert_eq!(g.stat(e, Stat::Attack), atk + 1);
         assert_eq!(g.attack.after, s);
@@ -1414,7 +1414,7 @@ pub(crate) mod tests {
         // Shadow: +1 Attack per location the defender controls.
         let e = g.spawn(RAIDER, ENCOUNTER, Zone::Engaged(1));
         let atk = g.stat(e, Stat::Attack);
-        *g.attack = AttackCtx::new(e, 1, false);
+        g.attack = AttackCtx::new(e, 1, false);
         revenge_shadow(&mut g, r);
         assert_eq!(g.stat(e, Stat::Attack), atk + 1);
     }

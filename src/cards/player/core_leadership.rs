@@ -1410,7 +1410,7 @@ mod tests {
             g.phase = Phase::Combat;
             if attack {
                 // Denethor (3 Defense, 3 hit points) defends 6 Attack: +1 keeps him alive.
-                *g.attack = AttackCtx::new(e, 0, false);
+                g.attack = AttackCtx::new(e, 0, false);
                 g.card_mut(e).attacked = true;
                 g.attack.defenders[0] = h[1];
                 g.attack.n_defenders = 1;

@@ -1393,7 +1393,7 @@ mod tests {
             0,
             "no attack in progress"
         );
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         assert_eq!(
             action_value(&g, 0, c, Some(Event::CancelShadow(sh))),
             40,

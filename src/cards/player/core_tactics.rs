@@ -482,7 +482,7 @@ fn quick_resume(g: &mut Game, cont: Cont, opt: Opt) {
             }
             let mut attackers = [NO_CARD; 16];
             attackers[0] = c;
-            *g.patk = PlayerAttackCtx {
+            g.patk = PlayerAttackCtx {
                 enemy: e,
                 player: p,
                 attackers,
@@ -923,7 +923,7 @@ mod tests {
         assert!(g.def_of(sp).keywords.sentinel);
         let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         g.answer(Opt::Card(sp));
         assert!(options(&g).contains(&Opt::Activate(sp)));
@@ -1285,7 +1285,7 @@ mod tests {
         assert_eq!(action_value(&g, 0, c, None), 25);
         // Fault class: Feint played on the enemy whose (immediate) attack is already under
         // way does not stop that attack; it is worth nothing then, and its target is another.
-        *g.attack = crate::engine::AttackCtx::new(e, 0, true);
+        g.attack = crate::engine::AttackCtx::new(e, 0, true);
         assert_eq!(
             action_value(&g, 0, c, None),
             0,
@@ -1410,7 +1410,7 @@ mod tests {
         let d = defender(&mut g, thalin);
         g.cards[d as usize].damage = wounds;
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.card_mut(e).attacked = true;
         g.attack.defenders[0] = d;
         g.attack.n_defenders = 1;

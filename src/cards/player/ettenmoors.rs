@@ -671,7 +671,7 @@ mod tests {
         let ara = hero(&g, "Core-001");
         let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
         g.phase = Phase::Combat;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = ara;
         g.attack.n_defenders = 1;
         let def = g.stat(ara, Stat::Defense);
@@ -930,7 +930,7 @@ mod tests {
         let weak = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0)); // Cornered Orc, 2 ATK
         let mut bot = BasicBot::new();
         for (e, use_it) in [(strong, true), (weak, false)] {
-            *g.attack = AttackCtx::new(e, 0, false);
+            g.attack = AttackCtx::new(e, 0, false);
             g.attack.defenders[0] = ara;
             g.attack.n_defenders = 1;
             let d = Decision {

@@ -963,7 +963,7 @@ mod tests {
         // An attack he joined destroyed an enemy: he may engage one not engaged with him.
         let mut attackers = [NO_CARD; 16];
         attackers[0] = a;
-        *g.patk = PlayerAttackCtx {
+        g.patk = PlayerAttackCtx {
             enemy: e,
             player: 0,
             attackers,

@@ -654,7 +654,7 @@ mod tests {
         assert_eq!(g.stat(r, Stat::Willpower), 4);
         // An Orc attacks while an Orc enemy is in the victory display.
         let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         assert_eq!(
             g.stat(r, Stat::Defense),
             2,
@@ -722,7 +722,7 @@ mod tests {
             !actions(&mut g).contains(&Opt::Activate(w)),
             "not defending"
         );
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.attack.defenders[0] = w;
         g.attack.n_defenders = 1;
         assert!(actions(&mut g).contains(&Opt::Activate(w)));

@@ -175,7 +175,7 @@ mod tests {
         assert!(!valor_to(&g, v2, 0, gimli) && valor_to(&g, v2, 0, legolas));
         let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
         g.card_mut(gimli).damage = 2;
-        *g.patk = PlayerAttackCtx {
+        g.patk = PlayerAttackCtx {
             enemy: e,
             player: 0,
             attackers: [NO_CARD; 16],
@@ -263,7 +263,7 @@ mod tests {
         g.phase = Phase::Combat;
         assert_eq!(action_value(&g, 0, s, None), 0, "no attack");
         let e = g.spawn("TLR-045", ENCOUNTER, Zone::Engaged(0));
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         g.card_mut(e).attacked = true;
         g.attack.defenders[0] = m;
         g.attack.n_defenders = 1;

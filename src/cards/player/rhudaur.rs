@@ -836,7 +836,7 @@ mod tests {
         assert!(g.rule(Rule::CannotDefend(w)));
         let e = g.spawn("TLR-025", ENCOUNTER, Zone::Engaged(0));
         g.phase = Phase::Combat;
-        *g.attack = crate::engine::AttackCtx::new(e, 0, false);
+        g.attack = crate::engine::AttackCtx::new(e, 0, false);
         g.push_run(Frame::Attack { stage: 0 });
         let o = options(&g);
         assert!(
@@ -1029,7 +1029,7 @@ mod tests {
         g.phase = Phase::Combat;
         let mut attackers = [NO_CARD; 16];
         attackers[0] = er;
-        *g.patk = PlayerAttackCtx {
+        g.patk = PlayerAttackCtx {
             enemy: e,
             player: 0,
             attackers,
@@ -1108,7 +1108,7 @@ mod tests {
         assert!(use_is_idle(&g, 0, c));
         // An attack under way (an immediate attack in the quest phase): not idle.
         g.phase = Phase::Quest;
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         assert!(!use_is_idle(&g, 0, c));
     }
 }

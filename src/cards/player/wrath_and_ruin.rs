@@ -475,7 +475,7 @@ fn charge_resume(g: &mut Game, cont: Cont, opt: Opt) {
             g.stack.push(Frame::Resume {
                 cont: Cont::new(me, 1).with(p, e as i16, 0),
             });
-            *g.patk = PlayerAttackCtx {
+            g.patk = PlayerAttackCtx {
                 enemy: e,
                 player: p,
                 attackers: [NO_CARD; 16],
@@ -969,7 +969,7 @@ mod tests {
         let e2 = orc(&mut g, Zone::Engaged(0));
         let mut attackers = [crate::engine::NO_CARD; 16];
         attackers[0] = a;
-        *g.patk = crate::engine::PlayerAttackCtx {
+        g.patk = crate::engine::PlayerAttackCtx {
             enemy: e,
             player: 0,
             attackers,
@@ -1036,7 +1036,7 @@ mod tests {
         assert_eq!(g.card(c).zone, Zone::Discard(0));
         // Without the charge a staging enemy cannot be attacked.
         g.ready(a);
-        *g.patk = PlayerAttackCtx {
+        g.patk = PlayerAttackCtx {
             enemy: o2,
             player: 0,
             attackers: [NO_CARD; 16],
@@ -1592,7 +1592,7 @@ mod tests {
             0,
             "no attack"
         );
-        *g.attack = AttackCtx::new(e, 0, false);
+        g.attack = AttackCtx::new(e, 0, false);
         assert_eq!(action_value(&g, 0, c, Some(Event::CancelShadow(sh))), 35);
     }
 

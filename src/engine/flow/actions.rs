@@ -64,7 +64,7 @@ impl<'a> Game<'a> {
                         },
                     );
                     self.offer(Opt::Pass);
-                    self.offer_actions_cached(p, planning, phase);
+                    self.with_memo(|g| g.offer_actions(p, planning));
                     if self.n_offered() > 1 {
                         self.stack.push(again(seat, passes));
                         self.wait();
@@ -116,7 +116,7 @@ impl<'a> Game<'a> {
 
     /// Offer every legal action of `p` (events and abilities; in his planning window also allies,
     /// attachments and side quests).
-    pub(in crate::engine) fn offer_actions(&mut self, p: u8, planning: bool) {
+    pub(super) fn offer_actions(&mut self, p: u8, planning: bool) {
         // Outside the planning window, only events and `hand_action` cards act from hand.
         let hand_len = if planning
             || self.zone_has(Zone::Hand(p), hooks::EVENT_ACT)

@@ -174,7 +174,7 @@ impl<'a> Game<'a> {
                 if self.attack_replaced(e, p) {
                     return;
                 }
-                *self.attack = AttackCtx::new(e, p, false);
+                self.attack = AttackCtx::new(e, p, false);
                 self.stack.push(Frame::Attack { stage: 0 });
                 self.fire(Event::EnemyAttacks(e, p));
             }
@@ -350,9 +350,11 @@ impl<'a> Game<'a> {
         let p = self.attack.player;
         let atk = self.stat(e, Stat::Attack);
         // Defenders that left play or were exhausted out of combat no longer count.
-        let atk_ctx = &mut *self.attack;
-        atk_ctx.n_defenders =
-            keep_in_play(&self.cards, &mut atk_ctx.defenders, atk_ctx.n_defenders);
+        self.attack.n_defenders = keep_in_play(
+            &self.cards,
+            &mut self.attack.defenders,
+            self.attack.n_defenders,
+        );
         let n = self.attack.n_defenders as usize;
         match self.take_answer() {
             None => {
@@ -456,11 +458,11 @@ impl<'a> Game<'a> {
         self.stack.push(f);
         match f {
             Frame::Attack { .. } => {
-                self.saved_attacks.push(*self.attack);
+                self.saved_attacks.push(self.attack);
                 self.stack.push(Frame::RestoreAttack);
             }
             Frame::PlayerAttack { .. } => {
-                self.saved_patks.push(*self.patk);
+                self.saved_patks.push(self.patk);
                 self.stack.push(Frame::RestorePlayerAttack);
             }
             _ => {}
@@ -580,7 +582,7 @@ impl<'a> Game<'a> {
             Some(Opt::Card(e)) => {
                 self.stack.push(Frame::PlayerAttacks { seat });
                 self.cards[e as usize].attacked_by |= 1 << p;
-                *self.patk = PlayerAttackCtx {
+                self.patk = PlayerAttackCtx {
                     enemy: e,
                     player: p,
                     attackers: [NO_CARD; 16],
@@ -699,8 +701,8 @@ impl<'a> Game<'a> {
                 }
                 // Attackers that left play since their declaration no longer count (as
                 // defenders in `attack_damage`).
-                let patk = &mut *self.patk;
-                patk.n_attackers = keep_in_play(&self.cards, &mut patk.attackers, patk.n_attackers);
+                self.patk.n_attackers =
+                    keep_in_play(&self.cards, &mut self.patk.attackers, self.patk.n_attackers);
                 let strength: i16 = self
                     .patk
                     .attackers()

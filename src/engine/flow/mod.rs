@@ -265,7 +265,7 @@ impl<'a> Game<'a> {
                     if self.attack_replaced(enemy, player) {
                         return;
                     }
-                    *self.attack = AttackCtx::new(enemy, player, true);
+                    self.attack = AttackCtx::new(enemy, player, true);
                     if self.setup.options.immediate_attack_uses_combat_attack {
                         // §3.6.3.4 option: no attack of its own in this round's combat phase
                         // (the mark is cleared at the end of combat and at the round's start).
@@ -286,7 +286,7 @@ impl<'a> Game<'a> {
             Frame::RestoreAttack => {
                 if let Some(a) = self.saved_attacks.pop() {
                     if (self.attack.enemy, self.attack.player) != (a.enemy, a.player) {
-                        *self.attack = a;
+                        self.attack = a;
                     }
                 }
                 if self.attack.enemy != NO_CARD {
@@ -296,7 +296,7 @@ impl<'a> Game<'a> {
             Frame::RestorePlayerAttack => {
                 if let Some(a) = self.saved_patks.pop() {
                     if (self.patk.enemy, self.patk.player) != (a.enemy, a.player) {
-                        *self.patk = a;
+                        self.patk = a;
                     }
                 }
                 if self.patk.enemy != NO_CARD {

@@ -39,11 +39,11 @@ impl<'a> Game<'a> {
         self.phase = Phase::Setup;
         self.quest_progress_this_round = 0;
         self.side_quest_progress_this_round = false;
-        *self.attack = AttackCtx::new(NO_CARD, 0, false);
+        self.attack = AttackCtx::new(NO_CARD, 0, false);
         self.patk.enemy = NO_CARD;
         self.patk.n_attackers = 0;
         self.n_players = self.setup.decks.len() as u8;
-        *self.players = [PlayerState::default(); MAX_PLAYERS];
+        self.players = [PlayerState::default(); MAX_PLAYERS];
         self.record = GameRecord::empty(self.index, self.n_players);
         self.first = match self.setup.options.first_player {
             Some(p) => p.min(self.n_players - 1),
@@ -377,7 +377,7 @@ impl SetupTemplate {
 
     fn restore(&self, g: &mut Game) {
         // (The memo's fixed stats were settled for these cards by `fixed_for_new_game`.)
-        (*g.cards).clone_from(&self.cards);
+        g.cards.clone_from(&self.cards);
         for (a, b) in g.lists.iter_mut().zip(self.lists.iter()) {
             a.clone_from(b);
         }

@@ -502,7 +502,7 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     );
     // The Guard is the lone defender of the Orc's attack, which destroys it.
     g.card_mut(orc).attacked = true;
-    *g.attack = AttackCtx::new(orc, 0, false);
+    g.attack = AttackCtx::new(orc, 0, false);
     g.attack.defenders[0] = guard;
     g.attack.n_defenders = 1;
     assert!(dies_defending(&g, guard), "the situation");

@@ -344,7 +344,7 @@ fn next_defender_of_several(
     b: CardId,
 ) -> Decision {
     g.players[0].multi_defend = true;
-    *g.attack = crate::engine::AttackCtx::new(e, 0, false);
+    g.attack = crate::engine::AttackCtx::new(e, 0, false);
     g.card_mut(e).attacked = true;
     g.attack.defenders[0] = first;
     g.attack.n_defenders = 1;
@@ -361,7 +361,7 @@ fn next_defender_of_several(
 fn leave_an_ended_attack(g: &mut Game) {
     let old = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
     g.card_mut(old).attacked = true;
-    *g.attack = crate::engine::AttackCtx::new(old, 0, false);
+    g.attack = crate::engine::AttackCtx::new(old, 0, false);
     g.attack.ended = true;
     // The attacker was destroyed by the counter-attack.
     g.move_card(old, Zone::EncounterDiscard);

@@ -212,19 +212,19 @@ fn audit41_counts_in_other_shapes_are_read_never_dropped() {
     // line is refused (with a count) or kept as a note (without one), never one silent copy.
     let e = card("3 Guard of the Citadel 3").unwrap_err();
     assert!(e.contains("unknown card `Guard of the Citadel 3`"), "{e}");
-    let imp = deck::import_deck(
+    // audit51: without a count it was a `deck check` note, and `run` played the deck
+    // without the card; now it is refused with the line.
+    let e = deck::import_deck(
         "t",
         "Allies\n3x Gondorian Spearman\nGuard of the Citadel 2011\n",
         db(),
     )
-    .unwrap();
-    assert_eq!(imp.deck.cards.len(), 3);
+    .unwrap_err();
+    assert_eq!(e.line, 3);
     assert!(
-        imp.notes
-            .iter()
-            .any(|n| n.starts_with("3: `Guard of the Citadel 2011`")),
-        "{:?}",
-        imp.notes
+        e.message
+            .contains("`Guard of the Citadel 2011` names Guard of the Citadel but its number"),
+        "{e:?}"
     );
     // A count line of headings is not a card.
     let imp = deck::import_deck(

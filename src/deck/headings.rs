@@ -75,6 +75,7 @@ pub(super) fn heading(line: &str) -> Option<Section> {
         | "alternatives" | "alternative" | "optional" | "options" | "not included" | "out"
         | "cut" | "cuts" | "sideboard shared" | "shared sideboard" | "side deck" | "bench"
         | "swap" | "swaps" | "substitutes" => return Some(Section::Skip),
+        _ if side_heading(&key) => return Some(Section::Skip),
         "loot" | "loot deck" | "lootdeck" => return Some(Section::Loot),
         "quest" | "quests" | "quest deck" | "quest cards" | "quest card" | "quest stages"
         | "scenario" | "encounter" | "encounter deck" | "encounter cards" | "encounter sets"
@@ -114,6 +115,77 @@ pub(super) fn heading(line: &str) -> Option<Section> {
         }
     }
     any.then_some(Section::Cards(hint))
+}
+
+/// audit51: words that put the cards below a heading out of the deck (`SB:`, `Possible swaps`,
+/// `Tech cards`, `Flex slots`, `Removed`, `Ins:` / `Outs:` of a changelog).
+const SIDE_WORDS: &[&str] = &[
+    "sideboard",
+    "sideboards",
+    "sb",
+    "maybeboard",
+    "maybe",
+    "considering",
+    "consider",
+    "considered",
+    "swap",
+    "swaps",
+    "tech",
+    "flex",
+    "removed",
+    "replacements",
+    "replacement",
+    "upgrades",
+    "upgrade",
+    "alternatives",
+    "alternative",
+    "options",
+    "option",
+    "optional",
+    "substitutes",
+    "substitute",
+    "reserve",
+    "reserves",
+    "bench",
+    "cut",
+    "cuts",
+    "out",
+    "outs",
+    "ins",
+    "changes",
+    "changelog",
+    "extras",
+    "extra",
+];
+
+/// Words that may stand around [`SIDE_WORDS`] in such a heading (`Others to consider`, `Out of
+/// the deck`, `Budget options`, `Sideboard (not in deck)`).
+const SIDE_FILLER: &[&str] = &[
+    "to", "not", "deck", "possible", "other", "others", "for", "if", "some", "more", "slots",
+    "slot", "budget", "board", "cards", "card", "or", "included", "from", "v1", "v2", "version",
+];
+
+/// A heading whose words all say "not in the deck": at least one of [`SIDE_WORDS`] and the
+/// rest [`SIDE_FILLER`]; or one that starts with `Sideboard`, `Maybeboard` or `SB` (no card
+/// title does), whatever follows (`Sideboard/Considering`, `Sideboard for Nightmare`); or
+/// `Not in (the) deck`.
+fn side_heading(key: &[&str]) -> bool {
+    if key.len() > 6 {
+        return false;
+    }
+    if key
+        .first()
+        .is_some_and(|w| matches!(*w, "sideboard" | "sideboards" | "maybeboard" | "sb"))
+    {
+        return true;
+    }
+    if key == ["not", "deck"] || key == ["not", "included"] {
+        return true;
+    }
+    key.iter().any(|w| SIDE_WORDS.contains(w))
+        && key
+            .iter()
+            .all(|w| SIDE_WORDS.contains(w) || SIDE_FILLER.contains(w))
 }
 
 /// Whether a line is only metadata: counts and the words around them (`Total cards: 50`,
@@ -253,6 +325,37 @@ mod tests {
             }))
         );
         assert_eq!(heading("Sideboard (5)"), Some(Section::Skip));
+        // audit51: sideboard headings in other words.
+        for h in [
+            "SB:",
+            "SB",
+            "Sideboard/Considering",
+            "Sideboard (not in deck)",
+            "Sideboard for Nightmare",
+            "Out of the deck",
+            "Not in deck",
+            "Possible swaps",
+            "Tech cards",
+            "Flex slots",
+            "Removed",
+            "Replacements",
+            "Others to consider",
+            "Upgrades",
+            "Budget options",
+            "Ins:",
+            "Outs:",
+            "Changes:",
+        ] {
+            assert_eq!(heading(h), Some(Section::Skip), "{h}");
+        }
+        for h in [
+            "In the Shadows",
+            "Out of Sight",
+            "Short Cut",
+            "Side by Side",
+        ] {
+            assert_eq!(heading(h), None, "{h}");
+        }
         assert_eq!(
             heading("Main Deck (50 cards)"),
             Some(Section::Cards(Hint::default()))

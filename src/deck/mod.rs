@@ -665,6 +665,9 @@ fn import_all_named(
         let text = if head.starts_with('<') {
             plain = html_to_text(text);
             plain.as_str()
+        } else if let Some(rows) = text::csv_table(text) {
+            plain = rows;
+            plain.as_str()
         } else {
             text
         };

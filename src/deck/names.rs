@@ -65,6 +65,9 @@ pub(super) const RINGSDB_PACKS: &[(&str, &str)] = &[
     ("The Watcher in the Water", "WitW"),
     ("Two-Player Limited Edition Starter", "Starter"),
     ("Revised Core Set", "RCore"),
+    // audit51: `(Core Set (Revised))`, `(Core Set Revised)`, `(Core Revised)`.
+    ("Revised Core Set", "Core Set Revised"),
+    ("Revised Core Set", "Core Revised"),
 ];
 
 /// Whether `set` (as written on a deck line) names the set of card `d`: its full name (with or

@@ -251,7 +251,7 @@ fn trim_copies_suffix(s: &str) -> &str {
 /// Splits `Name (Set)` or `Name [Set]` into ("Name", Some("Set")).
 pub(super) fn split_set(s: &str) -> (&str, Option<&str>) {
     let s = s.trim();
-    if let (Some(open), true) = (s.rfind(['(', '[']), s.ends_with([')', ']'])) {
+    if let (Some(open), true) = (matching_open(s), s.ends_with([')', ']'])) {
         let name = s[..open].trim().trim_end_matches(['-', '–', ',']).trim();
         if !name.is_empty() {
             return (
@@ -261,6 +261,25 @@ pub(super) fn split_set(s: &str) -> (&str, Option<&str>) {
         }
     }
     (s, None)
+}
+
+/// The bracket that opens the group closing `s`: `Glóin (Core Set (Revised))` is the set `Core
+/// Set (Revised)` (audit51), `Name (A) (B)` the set `B`; unbalanced, the last `(` or `[`.
+fn matching_open(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices().rev() {
+        match c {
+            ')' | ']' => depth += 1,
+            '(' | '[' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    s.rfind(['(', '['])
 }
 
 /// A card type or sphere word that a line may add in its parentheses: `Hero`, `allies`,
@@ -531,6 +550,79 @@ fn strip_bbcode(s: &str) -> String {
     out
 }
 
+/// audit51: a spreadsheet saved as CSV (`Quantity,Name,Set,Type` then `3,Gandalf,Core Set,Ally`;
+/// `;` as the separator too, cells in double quotes): the same text with each row written as a
+/// card line (`3x Gandalf (Ally, Core Set)`) and the header blank, so line numbers stay the
+/// file's. `None` when the first line is no such header (a name column and a count column).
+pub(super) fn csv_table(text: &str) -> Option<String> {
+    let mut lines = text_lines(text);
+    let first = lines.by_ref().find(|l| !l.trim().is_empty())?;
+    let sep = [',', ';'].into_iter().find(|&c| first.contains(c))?;
+    let header: Vec<String> = csv_cells(first, sep)
+        .iter()
+        .map(|c| normalize_title(c))
+        .collect();
+    let col = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
+    let name = col(&["name", "title", "card", "cardname", "cardtitle"])?;
+    let qty = col(&[
+        "quantity", "qty", "count", "copies", "amount", "number", "quant",
+    ])?;
+    let set = col(&["set", "pack", "expansion", "setname", "packname", "product"]);
+    let ty = col(&["type", "cardtype"]);
+    let mut out = String::with_capacity(text.len());
+    let mut seen_header = false;
+    for l in text_lines(text) {
+        if !seen_header {
+            seen_header = !l.trim().is_empty();
+            out.push('\n');
+            continue;
+        }
+        let cells = csv_cells(l, sep);
+        let cell = |i: Option<usize>| {
+            i.and_then(|i| cells.get(i))
+                .map(|c| c.trim())
+                .filter(|c| !c.is_empty())
+        };
+        match (cell(Some(name)), cell(Some(qty))) {
+            (Some(n), q) => {
+                let extra: Vec<&str> = [cell(ty), cell(set)].into_iter().flatten().collect();
+                if let Some(q) = q {
+                    out.push_str(q);
+                    out.push_str("x ");
+                }
+                out.push_str(n);
+                if !extra.is_empty() {
+                    out.push_str(&format!(" ({})", extra.join(", ")));
+                }
+            }
+            _ => out.push_str(l),
+        }
+        out.push('\n');
+    }
+    Some(out)
+}
+
+/// The cells of one CSV row: `sep`-separated, a cell in double quotes may hold `sep` and `""`.
+fn csv_cells(line: &str, sep: char) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.trim_end_matches('\r').chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            c if c == sep && !quoted => cells.push(std::mem::take(&mut cur)),
+            c => cur.push(c),
+        }
+    }
+    cells.push(cur);
+    cells
+}
+
 /// A table row (`| 3 | Gandalf | Core |`, or cells separated by tabs) as a card line
 /// (`3x Gandalf (Core)`); a rule row (`|---|---|`) is empty. `None` if the line is no row.
 fn table_row(s: &str) -> Option<String> {
@@ -639,6 +731,12 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         if s.starts_with('#') || s.starts_with("==") {
             if let Some(h) = heading(&s) {
                 section = h;
+            } else if let (Section::Cards(_), Some(m)) = (
+                section,
+                unread_count(s.trim_start_matches('#'), &s, Hint::default(), db),
+            ) {
+                // audit51: `#3 Feint` under a heading: not a markdown heading, and not dropped.
+                return Err((line, m));
             } else if section == Section::Preamble {
                 let d = s.trim_matches(['#', '=']).trim();
                 if !d.is_empty() {
@@ -737,6 +835,15 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 }
                 continue;
             }
+            // audit51: `Aragorn (TLR) - 12`, `Amarthiúl (BoCD) 10 threat`: a hero and its
+            // threat cost, not 12 copies.
+            let item = match hero_threat(&item, hint, db) {
+                Some((bare, note)) => {
+                    imp.notes.push(format!("{line}: {note}"));
+                    bare
+                }
+                None => item,
+            };
             let (qty, name) = match split_quantity(&item) {
                 Some((q, n)) => (Some(parse_qty(&q, line)?), n),
                 None => (None, item.clone()),
@@ -759,6 +866,23 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                         "{line}: `{item}` read as the deck's name, not as a card (write `1x {item}` to count it)"
                     ));
                 }
+                imp.description.push(item.clone());
+                continue;
+            }
+            // audit51: "Solo Aragorn (30 cards)", "Rangers - 50 cards" above the list: the
+            // deck's name and size, not 30 copies of a card.
+            if qty.is_some()
+                && !listed
+                && (section == Section::Preamble
+                    || (line_section.is_some() && outer == Section::Preamble))
+                && imp.entries.is_empty()
+                && item
+                    .trim_end_matches([')', ']'])
+                    .trim_end()
+                    .to_lowercase()
+                    .ends_with(" cards")
+                && matches!(resolve_name(n, set, hint, db), Found::Unknown(_))
+            {
                 imp.description.push(item.clone());
                 continue;
             }
@@ -808,6 +932,12 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 // No count under another heading and no such card: text between the cards
                 // (a deck's name, a comment), kept as a note so nothing is dropped unseen.
                 (None, Found::Unknown(_), Section::Cards(_)) => {
+                    // audit51: `Feint, 3`, `Feint 3/3`: a card with a number this reader does
+                    // not take for its count; left as a note, `run` would play the deck
+                    // without it.
+                    if let Some(m) = unread_count(&item, &item, hint, db) {
+                        return Err((line, m));
+                    }
                     if line_section.is_some() && !listed && imp.entries.is_empty() {
                         // "Deck: Spirit and Lore questers": the deck's name.
                         imp.description.push(item.clone());
@@ -925,6 +1055,114 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         ));
     }
     settle_by_spheres(pending, db, imp)
+}
+
+/// audit51: a hero line that ends with the hero's threat cost (`Aragorn (TLR) - 12`,
+/// `Halbarad [10]`) or a number and the word `threat` (`Amarthiúl (BoCD) 10 threat`, `Aragorn
+/// (threat: 12)`): the line without it and the note saying so. A number that is not the hero's
+/// threat cost, without the word, stays a count (and 12 copies of a hero an error).
+fn hero_threat(item: &str, hint: Hint, db: &CardDb) -> Option<(String, String)> {
+    if item.len() > 120
+        || !item
+            .trim_end_matches([')', ']', ' '])
+            .ends_with(|c: char| c.is_ascii_digit() || c.is_alphabetic())
+    {
+        return None;
+    }
+    // The word `threat` (any case), wherever it stands in the tail.
+    let lower = item.to_lowercase();
+    let word = lower
+        .match_indices("threat")
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            let before = lower[..i].chars().next_back();
+            let after = lower[i + 6..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+        .last();
+    let text: String = match word {
+        Some(i) => format!("{}{}", &item[..i], &item[i + 6..]),
+        None => item.to_string(),
+    };
+    let t = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ')' | ']' | ':'));
+    let head = t.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = &t[head.len()..];
+    let n: i16 = digits.parse().ok()?;
+    if word.is_none() && n < 4 {
+        return None;
+    }
+    let head = head.trim_end_matches(|c: char| {
+        c.is_whitespace() || matches!(c, '-' | '–' | '—' | ',' | ':' | '(' | '[' | '|' | '=')
+    });
+    if head.is_empty() || head.len() + 2 > item.len() {
+        return None;
+    }
+    // `Aragorn (Core) x1 - 12 threat`: the count of one stays.
+    let named = match split_quantity(head) {
+        Some((q, nm)) if q == "1" => nm,
+        Some(_) => return None,
+        None => head.to_string(),
+    };
+    let (nm, set) = split_set(&named);
+    let (nm, set, hint) = qualify(nm, set, hint, db);
+    let heroes = match resolve_name(nm, set.as_deref(), hint, db) {
+        Found::One(id) => vec![id],
+        Found::Ambiguous(c, _) => c,
+        _ => return None,
+    };
+    // Every version a hero, one of them (or the word `threat`) with that threat cost; the
+    // line without the number then goes the way of any line naming such a title.
+    let is_hero = |id: &DefId| db.def(*id).ty == CardType::Hero;
+    let costs = |id: &DefId| word.is_some() || db.def(*id).threat_cost == n;
+    if !heroes.iter().all(is_hero) || !heroes.iter().any(costs) {
+        return None;
+    }
+    let note = format!(
+        "`{item}`: {n} read as the threat cost of hero {}, not as copies",
+        db.def(heroes[0]).title
+    );
+    Some((head.to_string(), note))
+}
+
+/// audit51: the error for a line under a heading that is not read as a card but names one with
+/// a number beside it (`Feint, 3`, `Feint 3/3`, `2/3 Feint`, `Feint (Core Set) 3 copies`,
+/// `#3 Feint`): the number is no count this reader understands, and dropping the line would
+/// play the deck without the card. `None` when the line holds no digit or names no card.
+fn unread_count(item: &str, shown: &str, hint: Hint, db: &CardDb) -> Option<String> {
+    if !item.contains(|c: char| c.is_ascii_digit()) || item.len() > 120 {
+        return None;
+    }
+    let no_digits: String = item.chars().filter(|c| !c.is_ascii_digit()).collect();
+    let noise = |w: &&str| {
+        let t = w.trim_matches(|c: char| !c.is_alphanumeric());
+        t.is_empty()
+            || matches!(
+                t.to_lowercase().as_str(),
+                "x" | "×" | "х" | "copies" | "copy" | "cards" | "card" | "qty"
+            )
+    };
+    let words: Vec<&str> = no_digits
+        .split(|c: char| c.is_whitespace() || ",;/|#".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let start = words.iter().position(|w| !noise(w))?;
+    let end = words.len() - words.iter().rev().position(|w| !noise(w))?;
+    let mut name = words[start..end].join(" ");
+    // Punctuation glued to the ends (`Feint....`, `Feint:`), but not a set's brackets.
+    while name.ends_with(['.', ':', '-', '–', '*']) {
+        name.pop();
+    }
+    let (n, set) = split_set(name.trim());
+    let (n, set, hint) = qualify(n, set, hint, db);
+    let id = match resolve_name(n, set.as_deref(), hint, db) {
+        Found::One(id) => id,
+        Found::Ambiguous(c, _) => *c.first()?,
+        _ => return None,
+    };
+    let title = &db.def(id).title;
+    Some(format!(
+        "`{shown}` names {title} but its number is no count this reader understands; write the count first, e.g. `2x {title}`"
+    ))
 }
 
 /// Sideboard and loot-section lines: kept for a loot deck (The Burglar's Turn), otherwise

@@ -65,10 +65,16 @@ fn dead_lord_forced(g: &mut Game, me: CardId, ev: Event) {
                 log(g, |g| {
                     format!("  {} brings back {}", g.title(me), g.title(u))
                 });
-                g.engage(u, p);
+                put_into_play_engaged(g, u, p);
             }
         }
     }
+}
+
+/// An enemy put into play engaged with `p`: it engages, then its entering play is announced.
+fn put_into_play_engaged(g: &mut Game, u: CardId, p: u8) {
+    g.engage(u, p);
+    g.fire(Event::EntersPlay(u));
 }
 
 fn dead_lord_shadow(g: &mut Game, me: CardId) {
@@ -86,16 +92,22 @@ fn dead_lord_resume(g: &mut Game, cont: Cont, _opt: Opt) {
     }
 }
 
-/// Every copy (same title, so the Nightmare printing too) in the encounter discard pile comes
-/// back to the staging area.
+/// Every copy (same title, so the Nightmare printing too) in the encounter discard pile is put
+/// into play in the staging area: all of them move first, then each one's entering play is
+/// announced (Quiet the Spirits engages an Undead enemy that enters play).
 pub(super) fn cursed_dead_revealed(g: &mut Game, me: CardId, _by: u8) {
     let db = g.db;
     let title = db.def(g.def_id(me)).title.as_str();
+    let mut back = SmallIds::new();
     while let Some(c) = top_of_encounter_discard(g, |c| g.def_of(c).title == title) {
         g.move_card(c, Zone::Staging);
+        back.push(c);
         log(g, |_| {
             "  a Cursed Dead comes back to the staging area".to_string()
         });
+    }
+    for &c in back.iter() {
+        g.fire(Event::EntersPlay(c));
     }
 }
 

@@ -1535,6 +1535,27 @@ mod tests {
         g.check_invariants().unwrap();
     }
 
+    /// Cursed Dead put back into play from the encounter discard pile enter play too, so under
+    /// Quiet the Spirits each copy engages the highest-threat player (session 51: they used to
+    /// stay staged).
+    #[test]
+    fn quiet_the_spirits_engages_cursed_dead_put_into_play_from_the_discard_pile() {
+        let mut g = game(&[HEROES, OTHER]);
+        plain_deck(&mut g, 3);
+        let sq = g.spawn("TToR-109", ENCOUNTER, Zone::Staging);
+        current(&mut g, sq);
+        g.players[1].threat = 40;
+        let a = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDiscard);
+        let b = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDiscard);
+        let cd = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDeck);
+        reveal_resolving(&mut g, cd);
+        for c in [cd, a, b] {
+            assert_eq!(g.card(c).zone, Zone::Engaged(1), "each copy engages the highest threat");
+        }
+        assert_eq!(g.staging_threat(), 3, "each still counts its Threat this phase");
+        g.check_invariants().unwrap();
+    }
+
     #[test]
     fn daechanars_brand() {
         let mut g = game(&[HEROES]);

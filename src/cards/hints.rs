@@ -592,6 +592,17 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
     }
 }
 
+/// sense51: has card `c`, a card boosting its own questing stat (`Hint::boosts_own_quest`:
+/// Éowyn), used that +1 Willpower this quest phase without being committed yet? Then the boost
+/// (and the card it cost) is lost unless `c` quests, so a commit plan should send it.
+pub fn paid_own_quest_boost(g: &Game, c: CardId) -> bool {
+    g.phase == crate::engine::Phase::Quest
+        && g.may_hint(hint_set::BOOSTS_OWN_QUEST)
+        && !g.card(c).questing
+        && hint(g, c).boosts_own_quest
+        && g.has_lasting(c, crate::engine::Lasting::Stat(Stat::Willpower, 1))
+}
+
 /// Using card `c` now changes nothing but its costs: its effect only raises stats until the end
 /// of the phase (`Hint::phase_boost`), and none of those stats can be used in what is left of
 /// this phase. Willpower counts in the quest phase before quest resolution while the quest is

@@ -534,7 +534,12 @@ fn commit_reserved(g: &Game, p: u8, memo: &mut CommitMemo) -> Ids {
     match memo.get(key, g, &ready) {
         Some(r) => r,
         None => {
-            let (r, intent) = commit_plan(g, p);
+            let (mut r, intent) = commit_plan(g, p);
+            // sense51 `boosted_quests`: a character that paid for its own questing boost
+            // quests (dropped before the memo keeps the plan: it then quests as planned).
+            if w().boosted_quests != 0 && g.may_hint(hint_set::BOOSTS_OWN_QUEST) {
+                r.retain(|c| !crate::cards::hints::paid_own_quest_boost(g, c));
+            }
             *memo = CommitMemo {
                 key,
                 pool: ready,

@@ -302,6 +302,19 @@ weights! {
     /// `lookahead` progress on Intruders in Chetwood, −1.82 (−3.56 to −0.09) over 600 fresh
     /// pairs (results/research/sense40.md).
     boost_committed: 0,
+    /// sense51: 1 never holds back at the commit step a character that has used its own
+    /// questing boost this phase (`hints::paid_own_quest_boost`: Éowyn's +1 Willpower, paid with
+    /// a card), so the boost and the card are not thrown away; 0: the commit plan may hold it
+    /// back as any other character (the play before: seed 5102, 100 games a cell, Éowyn boosted
+    /// and then not committed 7 times on The Dread Realm, 7 on the Ettenmoors, 6 on The Wastes
+    /// of Eriador; `lookahead` 41 / 26 / 27). In `ROLLOUT` too; `lookahead`'s commit plans
+    /// send such a character too (its option `boosted`). Measured against 0 (2,000 pairs,
+    /// seeds 5121 / 5122, progress score): The Dread Realm `rhudaur-guard` +0.05 (+0.03 to
+    /// +0.06) on both, the Ettenmoors `noldor-questers` and The Wastes `wastes-watchmen` within
+    /// noise; `lookahead` (both parts on against both off, 500 pairs) The Dread Realm +0.35
+    /// (−0.02 to +0.71) with games 0.34 rounds shorter, the Ettenmoors wins +0.80 / +0.60 (n.s.)
+    /// (results/research/sense51.md).
+    boosted_quests: 1,
     /// Damage-cost units a character's destruction costs on top while the Mission objective's
     /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
     /// Counter-attack, where each character an enemy attack destroys costs a token and no
@@ -1045,8 +1058,8 @@ weights! {
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
 /// off too (measured for `basic` only), and wd50's `advance_stall` (mixed there); gap50's
 /// `draw_early` is on (it leaned positive in every run inside the search). sense51's
-/// `lethal_travel` is on, as in `basic` (measured with it there), and `rescue_quest` is off,
-/// as in `basic`.
+/// `lethal_travel` and `boosted_quests` are on, as in `basic` (measured with them there), and
+/// `rescue_quest` is off, as in `basic`.
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1262,6 +1275,8 @@ mod tests {
         assert_eq!(ROLLOUT.lethal_travel, DEFAULT.lethal_travel);
         assert_ne!(ROLLOUT.lethal_travel, 0);
         assert_eq!((ROLLOUT.rescue_quest, DEFAULT.rescue_quest), (0, 0));
+        assert_eq!(ROLLOUT.boosted_quests, DEFAULT.boosted_quests);
+        assert_ne!(ROLLOUT.boosted_quests, 0);
         // wd50: `advance_stall` is off in the rollouts (measured mixed there).
         assert_eq!(
             (ROLLOUT.advance_stall, h.advance_stall),

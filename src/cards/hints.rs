@@ -92,6 +92,9 @@ pub struct Hint {
     pub side_quest_reveals_more: bool,
     /// Score penalty of travelling to this location (its travel cost hurts).
     pub travel_penalty: i32,
+    /// The threat each player raises to travel to this location (Escape from Mount Gram's
+    /// Patrol Room): a bot does not travel where that would reach the losing threat.
+    pub travel_threat: i16,
     /// While it is the active location the quest is resolved with Attack (Battle: Accursed
     /// Battlefield): a bot whose characters attack for more than they quest travels to it.
     pub active_battle: bool,
@@ -395,6 +398,7 @@ pub const NO_HINT: Hint = Hint {
     side_quest_harm: None,
     side_quest_reveals_more: false,
     travel_penalty: 0,
+    travel_threat: 0,
     active_battle: false,
     travel_engages_enemy: false,
     travel_reveals: 0,
@@ -586,6 +590,17 @@ pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
             }
         }
     }
+}
+
+/// sense51: has card `c`, a card boosting its own questing stat (`Hint::boosts_own_quest`:
+/// Éowyn), used that +1 Willpower this quest phase without being committed yet? Then the boost
+/// (and the card it cost) is lost unless `c` quests, so a commit plan should send it.
+pub fn paid_own_quest_boost(g: &Game, c: CardId) -> bool {
+    g.phase == crate::engine::Phase::Quest
+        && g.may_hint(hint_set::BOOSTS_OWN_QUEST)
+        && !g.card(c).questing
+        && hint(g, c).boosts_own_quest
+        && g.has_lasting(c, crate::engine::Lasting::Stat(Stat::Willpower, 1))
 }
 
 /// Using card `c` now changes nothing but its costs: its effect only raises stats until the end

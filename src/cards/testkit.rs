@@ -248,6 +248,8 @@ pub mod codes {
     pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
     /// greet47: Escape from Mount Gram's stage 2B (`Hint::leave_when_emptied`).
     pub const GORNAKHS_DUNGEONS_2B: &str = "EfMG-039B";
+    /// sense51: Escape from Mount Gram's Patrol Room (`Hint::travel_threat`).
+    pub const PATROL_ROOM: &str = "EfMG-047";
     /// probe40: events played only from the discard pile, and a hero who discards from hand.
     pub const ELVEN_LIGHT: &str = "TDR-145";
     pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";

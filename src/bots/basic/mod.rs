@@ -386,6 +386,18 @@ impl Ids {
     fn as_slice(&self) -> &[CardId] {
         &self.ids[..self.n]
     }
+    /// Keep only the ids for which `f` holds (in order).
+    fn retain(&mut self, mut f: impl FnMut(CardId) -> bool) {
+        let mut k = 0;
+        for i in 0..self.n {
+            let c = self.ids[i];
+            if f(c) {
+                self.ids[k] = c;
+                k += 1;
+            }
+        }
+        self.n = k;
+    }
     /// A plain loop over the few ids (`<[u16]>::contains` is an out-of-line call, and this
     /// test runs thousands of times per game: the commit memo, defenders, kill sets).
     #[inline]

@@ -534,7 +534,12 @@ fn commit_reserved(g: &Game, p: u8, memo: &mut CommitMemo) -> Ids {
     match memo.get(key, g, &ready) {
         Some(r) => r,
         None => {
-            let (r, intent) = commit_plan(g, p);
+            let (mut r, intent) = commit_plan(g, p);
+            // sense51 `boosted_quests`: a character that paid for its own questing boost
+            // quests (dropped before the memo keeps the plan: it then quests as planned).
+            if w().boosted_quests != 0 && g.may_hint(hint_set::BOOSTS_OWN_QUEST) {
+                r.retain(|c| !crate::cards::hints::paid_own_quest_boost(g, c));
+            }
             *memo = CommitMemo {
                 key,
                 pool: ready,
@@ -666,10 +671,28 @@ impl Drop for UselessScope {
 /// `progress_is_useless` computed.
 fn progress_is_useless_now(g: &Game) -> bool {
     (g.current_quest()
-        .map(|q| g.stat(q, Stat::QuestPoints) <= 0 || g.rule(Rule::CannotPlaceProgress(q)))
+        .map(|q| {
+            (g.stat(q, Stat::QuestPoints) <= 0 && !rescue_counts(g, q))
+                || g.rule(Rule::CannotPlaceProgress(q))
+        })
         .unwrap_or(false)
         || side_out_of_reach(g))
         && !g.rule(Rule::QuestProgressToStagingLocations)
+}
+
+/// sense51 `rescue_quest`: is the progress on quest `q`, a stage without quest points, worth
+/// placing? Yes where that progress rescues the cards captured under `q` and the stage is left
+/// once none is (`Hint::leave_when_emptied`: Gornákh's Dungeons), while something is still
+/// captured there: each point frees one of the player's own cards and brings the next stage a
+/// point nearer.
+pub(super) fn rescue_counts(g: &Game, q: CardId) -> bool {
+    w().rescue_quest != 0
+        && g.players
+            .iter()
+            .any(|pl| i32::from(pl.threat) >= w().rescue_quest)
+        && g.may_hint(hint_set::LEAVE_WHEN_EMPTIED)
+        && hint(g, q).leave_when_emptied
+        && g.captives(q).next().is_some()
 }
 
 /// rh49 `deadline_side`: the current quest is a side quest that this round's expected surplus
@@ -972,6 +995,17 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
             && w().safe_hold != 0
             && g.list(Zone::Engaged(p)).is_empty()
             && (w().safe_hold == 1 || threat_elsewhere(g, o))
+        {
+            continue;
+        }
+        // sense51 `lethal_travel`: a travel cost that raises a player's threat to the losing
+        // threat is never paid.
+        if w().lethal_travel != 0
+            && h.travel_threat > 0
+            && (0..g.n_players).any(|q| {
+                let pl = &g.players[q as usize];
+                !pl.eliminated && pl.threat + h.travel_threat >= LOSING_THREAT
+            })
         {
             continue;
         }

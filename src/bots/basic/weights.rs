@@ -302,6 +302,19 @@ weights! {
     /// `lookahead` progress on Intruders in Chetwood, −1.82 (−3.56 to −0.09) over 600 fresh
     /// pairs (results/research/sense40.md).
     boost_committed: 0,
+    /// sense51: 1 never holds back at the commit step a character that has used its own
+    /// questing boost this phase (`hints::paid_own_quest_boost`: Éowyn's +1 Willpower, paid with
+    /// a card), so the boost and the card are not thrown away; 0: the commit plan may hold it
+    /// back as any other character (the play before: seed 5102, 100 games a cell, Éowyn boosted
+    /// and then not committed 7 times on The Dread Realm, 7 on the Ettenmoors, 6 on The Wastes
+    /// of Eriador; `lookahead` 41 / 26 / 27). In `ROLLOUT` too; `lookahead`'s commit plans
+    /// send such a character too (its option `boosted`). Measured against 0 (2,000 pairs,
+    /// seeds 5121 / 5122, progress score): The Dread Realm `rhudaur-guard` +0.05 (+0.03 to
+    /// +0.06) on both, the Ettenmoors `noldor-questers` and The Wastes `wastes-watchmen` within
+    /// noise; `lookahead` (both parts on against both off, 500 pairs) The Dread Realm +0.35
+    /// (−0.02 to +0.71) with games 0.34 rounds shorter, the Ettenmoors wins +0.80 / +0.60 (n.s.)
+    /// (results/research/sense51.md).
+    boosted_quests: 1,
     /// Damage-cost units a character's destruction costs on top while the Mission objective's
     /// tokens are lives (`Hint::mission_tokens_are_lives`: The Weather Hills' Savage
     /// Counter-attack, where each character an enemy attack destroys costs a token and no
@@ -657,6 +670,31 @@ weights! {
     /// weather-hills-loremasters Easy +0.65 (+0.10 to +1.20) / 0.00; the other cells within
     /// noise; core-leadership identical (no threat reduction). 3 measured alike.
     stall_greet: 6,
+    /// sense51: from this threat on (any player's), the progress on a stage whose progress
+    /// rescues the cards captured under it and which is left once none is
+    /// (`Hint::leave_when_emptied`: Escape from Mount Gram's Gornákh's Dungeons) counts as
+    /// progress that matters while something is still captured there (`quest::rescue_counts`):
+    /// the commit step sends everyone the round plan does not hold back, as on a stage with
+    /// quest points. 0: off, such a stage is quested like one without quest points (the staged
+    /// threat and the active location covered, no more), the play before. Read in traces past
+    /// `stall_threat` the stage gives up a captive or two a round while the threat climbs
+    /// (`basic` Standard, seed 5102: 23 of 100 games lost to threat there), but emptying it
+    /// sooner loses: the next stage's gate lifts the threat to 35 anyway and the board is
+    /// smaller. Measured against 0 (`core-leadership` Standard, `basic`, 2,000 pairs, seed
+    /// 5111 / 5112): 1 wins −8.05 (−10.04 to −6.06) / −8.25 (−10.27 to −6.23) points; 35 −0.90
+    /// (−1.63 to −0.17); 40 +0.05 (−0.44 to +0.54). Off, also in `ROLLOUT`
+    /// (results/research/sense51.md).
+    rescue_quest: 0,
+    /// sense51: 1 never travels to a location whose travel cost raises the player's threat
+    /// (`Hint::travel_threat`: Escape from Mount Gram's Patrol Room, 3) to the losing threat,
+    /// unless only such locations and no pass are offered; 0: travel by the location's score
+    /// alone, the play before (Mount Gram Standard, seed 5102: 2 of 100 `basic` games and 1 of
+    /// 100 `lookahead` games ended by travelling there at threat 47 or more). Measured against
+    /// 0 (`core-leadership` Standard, 2,000 pairs, seeds 5111 / 5112): wins +0.05 (−0.05 to
+    /// +0.15) / +0.10 (−0.04 to +0.24) points, no pair lost, rounds +0.009 (+0.004 to +0.014) /
+    /// +0.012 (+0.002 to +0.023); `lookahead` against the base binary (1,000 games, seeds 5114 /
+    /// 5115) +0.20 (−0.08 to +0.48) / +0.10 (−0.24 to +0.44). In `ROLLOUT` too.
+    lethal_travel: 1,
     /// speed16: the optional engagement answered from this round's commit plan (its
     /// `Intent`: the enemy it held characters for, while `intended_engage` still holds, else
     /// none) instead of a new round plan: 1 while the staged enemies that plan could weigh for
@@ -1019,7 +1057,9 @@ weights! {
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
 /// off too (measured for `basic` only), and wd50's `advance_stall` (mixed there); gap50's
-/// `draw_early` is on (it leaned positive in every run inside the search).
+/// `draw_early` is on (it leaned positive in every run inside the search). sense51's
+/// `lethal_travel` and `boosted_quests` are on, as in `basic` (measured with them there), and
+/// `rescue_quest` is off, as in `basic`.
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1231,6 +1271,12 @@ mod tests {
         // gap50: `draw_early` is on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.draw_early, DEFAULT.draw_early);
         assert_ne!(ROLLOUT.draw_early, 0);
+        // sense51: `lethal_travel` on and `rescue_quest` off in the rollouts, as in `basic`.
+        assert_eq!(ROLLOUT.lethal_travel, DEFAULT.lethal_travel);
+        assert_ne!(ROLLOUT.lethal_travel, 0);
+        assert_eq!((ROLLOUT.rescue_quest, DEFAULT.rescue_quest), (0, 0));
+        assert_eq!(ROLLOUT.boosted_quests, DEFAULT.boosted_quests);
+        assert_ne!(ROLLOUT.boosted_quests, 0);
         // wd50: `advance_stall` is off in the rollouts (measured mixed there).
         assert_eq!(
             (ROLLOUT.advance_stall, h.advance_stall),

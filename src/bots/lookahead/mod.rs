@@ -228,6 +228,9 @@ pub struct LookaheadBot {
     engage: u8,
     /// Also a commit plan chipping at the stage's damage target (`plans::candidates`).
     chip: bool,
+    /// sense51: every commit plan sends a character that used its own questing boost this phase
+    /// (`plans::send_boosted`).
+    boosted: bool,
     /// Racing: drop a candidate once its paired difference to the first is below the margin
     /// by this many standard errors (0: play every rollout).
     race: f64,
@@ -370,6 +373,7 @@ impl LookaheadBot {
             sieges: num("sieges", get("sieges"), 0u8, 1)? == 1,
             engage: num("engage", get("engage"), 0u8, 2)?,
             chip: num("chip", get("chip"), 0u8, 1)? == 1,
+            boosted: num("boosted", get("boosted"), 0u8, 1)? == 1,
             race: match get("race").parse::<f64>() {
                 Ok(x) if (0.0..=10.0).contains(&x) => x,
                 _ => {
@@ -879,7 +883,10 @@ impl LookaheadBot {
             return base;
         }
         let mut cand = [Plan::empty(d.player, game.round); MAX_PLANS];
-        let n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0, self.chip);
+        let mut n = plans::candidates(game, d, &mut cand, self.sieges, self.engage > 0, self.chip);
+        if self.boosted {
+            n = plans::send_boosted(game, d, &mut cand[..n]);
+        }
         let stop = game.round.saturating_add(self.plan_depth);
         let best = self.best_plan(game, &cand[..n], stop);
         // (The account names `basic`'s own commits: a fresh copy of the policy answers, so

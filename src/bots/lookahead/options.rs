@@ -185,6 +185,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "1: also a commit plan keeping back the strongest attackers that get through the Defense of the stage's damage target (Hint::quest_damage_target: Thaurdir on Deadmen's Dike 2B), plus a defender, to wear it down over several rounds (0: off)",
     },
     BotOption {
+        name: "boosted",
+        default: "1",
+        about: "1: every commit plan also sends a character that used its own questing boost this phase (Hint::boosts_own_quest: Éowyn's +1, paid with a card), so the boost is not thrown away (0: plans may hold it back)",
+    },
+    BotOption {
         name: "engage",
         default: "2",
         about: "commit plans that keep killers back for a staged enemy also engage it at the round's optional engagement: 1 in the rollouts and in the game, 2 in the rollouts only (the game's engagement is searched as before) (0: off, basic decides there)",

@@ -94,6 +94,43 @@ impl Plan {
     }
 }
 
+/// sense51 (`boosted`, on by default): every plan of `plans` but `basic`'s own also sends the
+/// offered characters that have used their own questing boost this phase
+/// (`hints::paid_own_quest_boost`: Éowyn's +1 Willpower, paid with a card), so no plan throws
+/// that boost away; plans that become the same set are dropped. Returns how many are left.
+pub fn send_boosted(g: &Game, d: &Decision, plans: &mut [Plan]) -> usize {
+    let mut forced = [0 as CardId; 4];
+    let mut nf = 0;
+    for &o in &d.options {
+        if let Opt::Card(c) = o {
+            if nf < forced.len() && crate::cards::hints::paid_own_quest_boost(g, c) {
+                forced[nf] = c;
+                nf += 1;
+            }
+        }
+    }
+    if nf == 0 {
+        return plans.len();
+    }
+    let mut k = 0;
+    for i in 0..plans.len() {
+        let mut pl = plans[i];
+        if !pl.basic {
+            for &c in &forced[..nf] {
+                if !pl.has(c) && pl.n < MAX_CHARS {
+                    pl.cards[pl.n] = c;
+                    pl.n += 1;
+                }
+            }
+        }
+        if !plans[..k].iter().any(|q| q.same_set(&pl)) {
+            plans[k] = pl;
+            k += 1;
+        }
+    }
+    k
+}
+
 /// The plans compared at the first commit decision `d` of a quest phase (into `out`, returns
 /// how many): `basic`'s own; every offered character with a positive questing stat; that minus
 /// the best defender, minus the two best defenders, minus the best attacker; the strongest
@@ -458,6 +495,42 @@ mod tests {
             );
         }
         (plain, with, n)
+    }
+
+    /// sense51 `boosted`: once Éowyn has paid for her own +1 Willpower, every plan but
+    /// `basic`'s sends her (the plan of nobody becomes her alone), and no two plans are the
+    /// same set; before she uses it the plans are left as they are.
+    #[test]
+    fn send_boosted_puts_a_boosted_eowyn_in_every_plan() {
+        let mut g = sandbox(&[&[EOWYN, LEADERSHIP_HEROES[0], LEADERSHIP_HEROES[1]]]);
+        g.phase = crate::engine::Phase::Quest;
+        g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Staging);
+        let e = g.list(Zone::Play(0))[0];
+        let d = commit_decision(&g);
+        let mut out = [Plan::empty(0, g.round); MAX_PLANS];
+        let n = candidates(&g, &d, &mut out, false, false, false);
+        assert!(
+            out[..n].iter().any(|p| !p.basic && !p.has(e)),
+            "some plan holds her back"
+        );
+        assert_eq!(
+            send_boosted(&g, &d, &mut out[..n]),
+            n,
+            "not used: unchanged"
+        );
+        let card = g.list(Zone::Hand(0))[0];
+        g.act(0, Opt::Activate(e));
+        g.answer(Opt::Card(card));
+        let m = send_boosted(&g, &d, &mut out[..n]);
+        assert!(m >= 2 && m <= n);
+        let plans = &out[..m];
+        assert!(plans[0].basic);
+        assert!(plans[1..].iter().all(|p| p.has(e)), "every plan sends her");
+        for (i, a) in plans.iter().enumerate() {
+            for b in &plans[i + 1..] {
+                assert!(!a.same_set(b), "duplicate plan {a:?}");
+            }
+        }
     }
 
     /// The plans are distinct sets and span the trade: everyone, nobody, `basic`'s own, the

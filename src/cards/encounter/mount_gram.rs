@@ -193,6 +193,10 @@ pub static SCRIPTS: &[Script] = &[
     // has +1 Attack, +2 against a defending player at 20 threat or more.
     Script {
         code: "EfMG-047",
+        hint: Hint {
+            travel_threat: 3,
+            ..NO_HINT
+        },
         travel: Some(patrol_room_travel),
         shadow: Some(patrol_room_shadow),
         ..BLANK
@@ -1420,6 +1424,8 @@ mod tests {
         assert!(g.can_travel_to(room));
         patrol_room_travel(&mut g, room, true);
         assert_eq!((g.players[0].threat, g.players[1].threat), (t0 + 3, t1 + 3));
+        // sense51: the hint tells the bots the same threat cost.
+        assert_eq!(g.script(room).unwrap().hint.travel_threat, 3);
         let orc = g.spawn("TLR-043", ENCOUNTER, Zone::Engaged(0));
         let a = g.stat(orc, Stat::Attack);
         g.players[0].threat = 19;

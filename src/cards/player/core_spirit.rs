@@ -861,6 +861,26 @@ mod tests {
         assert_eq!(g.stat(e, Stat::Willpower), 4);
     }
 
+    /// sense51: once Éowyn has used her +1 Willpower in the quest phase, and until she is
+    /// committed, `paid_own_quest_boost` says the boost is paid for (the bots then send her).
+    #[test]
+    fn eowyn_paid_own_quest_boost() {
+        use crate::cards::hints::paid_own_quest_boost;
+        let mut g = sandbox(&[&["Core-007"]]);
+        g.phase = Phase::Quest;
+        let e = hero(&g, "Core-007");
+        assert!(!paid_own_quest_boost(&g, e), "not used yet");
+        let card = g.list(Zone::Hand(0))[0];
+        g.act(0, Opt::Activate(e));
+        g.answer(Opt::Card(card));
+        assert!(paid_own_quest_boost(&g, e), "used, not committed");
+        g.card_mut(e).questing = true;
+        assert!(!paid_own_quest_boost(&g, e), "committed");
+        g.card_mut(e).questing = false;
+        g.expire(crate::engine::Until::EndOfPhase);
+        assert!(!paid_own_quest_boost(&g, e), "the boost is over");
+    }
+
     #[test]
     fn eowyn_hint_only_when_willpower_quests() {
         use crate::cards::hints::action_value;

@@ -1870,3 +1870,42 @@ fn quests_only_past_the_threat_on_a_side_quest_the_time_will_remove() {
     g.card_mut(stage).time = 0;
     assert!(!quest::progress_is_useless(&g));
 }
+
+/// sense51 `rescue_quest` (off by default, measured worse): on Gornákh's Dungeons
+/// (`Hint::leave_when_emptied`, no quest points) progress rescues the captives under the
+/// stage; from the weight's threat on, that progress counts (`progress_is_useless` is false,
+/// so the commit step does not stop at the staged threat) while something is still captured
+/// there. Below that threat, at 0 (the default), or once the stage is emptied, progress there
+/// is useless as on any stage without quest points.
+#[test]
+fn rescue_quest_counts_the_progress_that_frees_captives_from_its_threat_on() {
+    let mut g = sandbox_in(
+        "escape-from-mount-gram",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    g.phase = Phase::Quest;
+    let q = set_stage(&mut g, GORNAKHS_DUNGEONS_2B);
+    for z in [Zone::EncounterDeck, Zone::Staging, Zone::Active] {
+        clear_zone(&mut g, z);
+    }
+    let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+    g.capture(ally, q);
+    g.players[0].threat = 40;
+    let at = |v: i32| Weights {
+        rescue_quest: v,
+        ..weights::DEFAULT
+    };
+    install(weights::DEFAULT);
+    assert!(quest::progress_is_useless(&g), "default: off");
+    install(at(40));
+    assert!(!quest::progress_is_useless(&g), "at its threat: counts");
+    install(at(41));
+    assert!(quest::progress_is_useless(&g), "below its threat");
+    install(at(40));
+    let freed = g.captives(q).next().unwrap();
+    g.move_card(freed, Zone::Hand(0));
+    assert!(g.captives(q).next().is_none());
+    assert!(quest::progress_is_useless(&g), "emptied: nothing to rescue");
+    install(weights::DEFAULT);
+}

@@ -322,3 +322,36 @@ fn secluded_cave_waits_while_a_threatening_location_is_staged() {
     g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(cave));
 }
+
+/// sense51 `lethal_travel`: on Escape from Mount Gram the bots travelled to Patrol Room, whose
+/// travel cost raises each player's threat by 3 (`Hint::travel_threat`), at threat 47 or more,
+/// which ended the game there and then (seed 5102: 2 `basic` and 1 `lookahead` game in 100).
+/// At threat 47 it is passed over (another location is still taken), at 46 it is still
+/// travelled to, and with `lethal_travel=0` it is taken at 47 as before.
+#[test]
+fn patrol_room_is_not_travelled_to_when_its_threat_cost_ends_the_game() {
+    let mut g = leadership_in("escape-from-mount-gram");
+    let room = g.spawn(PATROL_ROOM, ENCOUNTER, Zone::Staging);
+    assert_eq!(hint(&g, room).travel_threat, 3);
+    let only = vec![Opt::Pass, Opt::Card(room)];
+    g.players[0].threat = 47;
+    assert_eq!(chosen(&g, Ask::Travel, only.clone()), Opt::Pass);
+    let off = dec(0, Ask::Travel, only.clone());
+    assert_eq!(
+        off.options[bot_with(&[("lethal_travel", "0")]).choose(&g, &off)],
+        Opt::Card(room),
+        "off: the old play"
+    );
+    let forest = g.spawn(CHETWOOD_FOREST, ENCOUNTER, Zone::Staging);
+    assert_eq!(
+        chosen(
+            &g,
+            Ask::Travel,
+            vec![Opt::Pass, Opt::Card(room), Opt::Card(forest)]
+        ),
+        Opt::Card(forest),
+        "another location is still travelled to"
+    );
+    g.players[0].threat = 46;
+    assert_eq!(chosen(&g, Ask::Travel, only), Opt::Card(room));
+}

@@ -1550,9 +1550,17 @@ mod tests {
         let cd = g.spawn(CURSED_DEAD, ENCOUNTER, Zone::EncounterDeck);
         reveal_resolving(&mut g, cd);
         for c in [cd, a, b] {
-            assert_eq!(g.card(c).zone, Zone::Engaged(1), "each copy engages the highest threat");
+            assert_eq!(
+                g.card(c).zone,
+                Zone::Engaged(1),
+                "each copy engages the highest threat"
+            );
         }
-        assert_eq!(g.staging_threat(), 3, "each still counts its Threat this phase");
+        assert_eq!(
+            g.staging_threat(),
+            3,
+            "each still counts its Threat this phase"
+        );
         g.check_invariants().unwrap();
     }
 

@@ -4,26 +4,16 @@
 //! lines the audit found read wrongly (a type in parentheses, counts in other shapes, symbols
 //! before a line, full-width letters, an OCTGN card left open).
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
+mod common;
 
-use lotr_sim::data::{load_embedded, CardDb, DefId};
+use common::cards::{db, fixture_in, id};
+use std::path::PathBuf;
+
+use lotr_sim::data::DefId;
 use lotr_sim::deck::{self, Imported};
 
-fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| load_embedded().expect("embedded data loads"))
-}
-
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/audit41")
-        .join(name)
-}
-
-fn id(code: &str) -> DefId {
-    db().by_code(code)
-        .unwrap_or_else(|| panic!("no card {code}"))
+    fixture_in("audit41", name)
 }
 
 fn ids(codes: &[&str]) -> Vec<DefId> {

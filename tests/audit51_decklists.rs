@@ -7,26 +7,15 @@
 //! counts the reader does not take (the card was dropped), a deck name with its size, a hero
 //! line with its threat cost, a set in nested brackets and CSV rows.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
+mod common;
 
-use lotr_sim::data::{load_embedded, CardDb, DefId};
+use common::cards::{db, fixture_in, id};
+use std::path::PathBuf;
+
 use lotr_sim::deck::{self, Imported};
 
-fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| load_embedded().expect("embedded data loads"))
-}
-
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/audit51")
-        .join(name)
-}
-
-fn id(code: &str) -> DefId {
-    db().by_code(code)
-        .unwrap_or_else(|| panic!("no card {code}"))
+    fixture_in("audit51", name)
 }
 
 /// The titles of a deck's heroes.

@@ -1,30 +1,20 @@
 //! Deck import in every supported format (fixtures in tests/fixtures/decks/), deck legality
 //! checks, and the errors for bad inputs.
 
-use std::path::PathBuf;
-use std::sync::OnceLock;
+mod common;
 
-use lotr_sim::data::{load_embedded, CardDb, DefId};
+use common::cards::{db, fixture_in, id};
+use std::path::PathBuf;
+
+use lotr_sim::data::DefId;
 use lotr_sim::deck::{self, Format, Imported, Severity};
 
-fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| load_embedded().expect("embedded data loads"))
-}
-
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/decks")
-        .join(name)
+    fixture_in("decks", name)
 }
 
 fn import(name: &str) -> Imported {
     deck::import_file(&fixture(name), db()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn id(code: &str) -> DefId {
-    db().by_code(code)
-        .unwrap_or_else(|| panic!("no card {code}"))
 }
 
 /// (heroes sorted, cards sorted) by card identity: title, type and sphere (a list that does

@@ -325,29 +325,10 @@ mod tests {
             }))
         );
         assert_eq!(heading("Sideboard (5)"), Some(Section::Skip));
-        // audit51: sideboard headings in other words.
-        for h in [
-            "SB:",
-            "SB",
-            "Sideboard/Considering",
-            "Sideboard (not in deck)",
-            "Sideboard for Nightmare",
-            "Out of the deck",
-            "Not in deck",
-            "Possible swaps",
-            "Tech cards",
-            "Flex slots",
-            "Removed",
-            "Replacements",
-            "Others to consider",
-            "Upgrades",
-            "Budget options",
-            "Ins:",
-            "Outs:",
-            "Changes:",
-        ] {
-            assert_eq!(heading(h), Some(Section::Skip), "{h}");
-        }
+        // audit51's sideboard headings in other words: tests/audit51_decklists.rs reads each as
+        // a heading whose cards stay out of the deck.
+        assert_eq!(heading("Sideboard for Nightmare"), Some(Section::Skip));
+        assert_eq!(heading("Changes:"), Some(Section::Skip));
         for h in [
             "In the Shadows",
             "Out of Sight",

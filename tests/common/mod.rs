@@ -99,3 +99,4 @@ pub fn signal_when(
     }
     child.wait_with_output().unwrap()
 }
+pub mod cards;

@@ -602,25 +602,19 @@ pub(super) fn csv_table(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// The cells of one CSV row: `sep`-separated, a cell in double quotes may hold `sep` and `""`.
+/// The cells of one CSV row (`sep`-separated; a cell in double quotes may hold `sep` and `""`),
+/// read by the `csv` crate the card data is read with.
 fn csv_cells(line: &str, sep: char) -> Vec<String> {
-    let mut cells = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.trim_end_matches('\r').chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            c if c == sep && !quoted => cells.push(std::mem::take(&mut cur)),
-            c => cur.push(c),
-        }
-    }
-    cells.push(cur);
-    cells
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(sep as u8)
+        .from_reader(line.as_bytes())
+        .records()
+        .next()
+        .and_then(Result::ok)
+        .map(|r| r.iter().map(str::to_string).collect())
+        .unwrap_or_default()
 }
 
 /// A table row (`| 3 | Gandalf | Core |`, or cells separated by tabs) as a card line

@@ -246,9 +246,14 @@ impl<'a> Game<'a> {
                     ci.n_attached
                 ));
             }
+            // (The face's type bits too, script or not; a Reanimated Dead has none.)
+            let ty = self.def_of(i as CardId).ty;
             let h = match ci.script {
-                NO_SCRIPT => 0,
-                s => super::ops::hooks_of(crate::cards::by_index(s), self.def_of(i as CardId).ty),
+                _ if ci.reanimated => 0,
+                NO_SCRIPT => super::ops::type_hooks(ty),
+                s => {
+                    super::ops::type_hooks(ty) | super::ops::hooks_of(crate::cards::by_index(s), ty)
+                }
             };
             if h != ci.hooks {
                 return Err(format!("{} has stale hooks", self.title(i as CardId)));

@@ -1035,9 +1035,12 @@ impl<'a> Game<'a> {
             def_hooks: def_script
                 .iter()
                 .enumerate()
-                .map(|(d, &i)| match i {
-                    NO_SCRIPT => 0,
-                    i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),
+                .map(|(d, &i)| {
+                    ops::type_hooks(db.defs[d].ty)
+                        | match i {
+                            NO_SCRIPT => 0,
+                            i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),
+                        }
                 })
                 .collect(),
             def_unique: unique_keys(db).into(),

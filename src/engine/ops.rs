@@ -59,7 +59,24 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
     h
 }
 
+/// The bits of `CardInst::hooks` that a face's card type sets, script or not (`hooks::ALLY`).
+pub(crate) fn type_hooks(ty: CardType) -> u16 {
+    if matches!(ty, CardType::Ally | CardType::ObjectiveAlly) {
+        hooks::ALLY
+    } else {
+        0
+    }
+}
+
 impl<'a> Game<'a> {
+    /// May zone `z` hold an ally (`is_ally`)? `false` only when no card in it shows an ally or
+    /// objective-ally face (`hooks::ALLY`, counted per zone list): a Reanimated Dead has no
+    /// hooks, and an ally made a hero by an attachment still counts (a superset).
+    #[inline]
+    pub fn may_hold_ally(&self, z: Zone) -> bool {
+        self.zone_has(z, hooks::ALLY)
+    }
+
     #[inline(always)]
     pub fn script(&self, c: CardId) -> Option<&'static Script> {
         // While no card can be guarded or blanked (`blank_any`), the card's own reference

@@ -258,8 +258,11 @@ pub(crate) mod hooks {
     /// A location whose script computes an X (Torture Chamber's quest points): its quest
     /// points can count 0 (`Game::may_explore_bare`).
     pub const X_LOCATION: u16 = 1 << 13;
+    /// Not a hook: the face is an ally or objective-ally card (set with or without a script,
+    /// `ops::type_hooks`), counted so that `Game::may_hold_ally` answers without a scan.
+    pub const ALLY: u16 = 1 << 14;
     /// Hooks counted per zone list (`Game::hook_counts`), in that array's order.
-    pub const COUNTED: [u16; 7] = [
+    pub const COUNTED: [u16; 8] = [
         EVENT_ACT,
         HAND_ACT,
         FROM_DISCARD,
@@ -267,6 +270,7 @@ pub(crate) mod hooks {
         ANY_PLAYER_ACT,
         HAND_RESPOND,
         CAN_RESPOND,
+        ALLY,
     ];
     pub const N_COUNTED: usize = COUNTED.len();
     /// Every bit of `COUNTED`.

@@ -550,7 +550,11 @@ fn sneak_targets<'g>(g: &'g Game<'g>, seat: u8) -> impl Iterator<Item = CardId> 
 
 fn sneak_attack_can(g: &Game, _me: CardId, seat: u8) -> bool {
     // `sneak_targets` is not empty, as a plain scan (asked at every action window while the
-    // event is in hand: the iterator's filter was an out-of-line call per card).
+    // event is in hand: the iterator's filter was an out-of-line call per card). speed30: no
+    // scan at all while no card of the hand shows an ally face (the count the engine keeps).
+    if !g.may_hold_ally(Zone::Hand(seat)) {
+        return false;
+    }
     for &c in g.list(Zone::Hand(seat)) {
         if is_sneak_target(g, c) {
             return true;
@@ -1106,6 +1110,33 @@ mod tests {
             passes: 0,
         });
         assert!(options(&g).contains(&Opt::Play(e)));
+    }
+
+    /// speed30: Sneak Attack's test skips the hand scan while the engine counts no ally face in
+    /// the hand; the count follows an ally (a vanilla one: no script) into and out of the hand.
+    #[test]
+    fn sneak_attack_needs_an_ally_in_hand() {
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = heroes(&g, 0)[0];
+        g.cards[h as usize].resources = 1;
+        let e = g.spawn("Core-023", 0, Zone::Hand(0));
+        let can = |g: &Game| sneak_attack_can(g, e, 0);
+        assert!(!g.may_hold_ally(Zone::Hand(0)));
+        assert!(!can(&g));
+        // Silverlode Archer has no script; Faramir has one.
+        for code in ["Core-017", "Core-014"] {
+            let a = g.spawn(code, 0, Zone::Deck(0));
+            assert!(!g.may_hold_ally(Zone::Hand(0)) && !can(&g));
+            g.move_card(a, Zone::Hand(0));
+            assert!(g.may_hold_ally(Zone::Hand(0)) && can(&g));
+            g.move_card(a, Zone::Discard(0));
+            assert!(!g.may_hold_ally(Zone::Hand(0)) && !can(&g));
+        }
+        // A hero in hand is no ally face.
+        let x = g.spawn("Core-001", 0, Zone::Hand(0));
+        assert!(!g.may_hold_ally(Zone::Hand(0)) && !can(&g));
+        g.move_card(x, Zone::Discard(0));
+        g.check_invariants().unwrap();
     }
 
     #[test]

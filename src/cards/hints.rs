@@ -786,6 +786,74 @@ pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     exhausted.peek().is_some() && exhausted.all(|c| dies_defending(g, c))
 }
 
+/// sense52: would readying `x`, an exhausted character of `p`, get it used in what is left of
+/// the combat phase? While an enemy attack on `p` can still come or its defenders are not
+/// declared yet (`combat_attacks_left`): only if `x` ready makes the cheapest defence of the
+/// strongest such attack cheaper (`best_defence_with`: `basic` would declare it). Once no enemy
+/// attack is left: only if `x`'s Attack added to the ready characters' (pooled, against each
+/// engaged enemy's Defense + hit points left, the cheapest first) destroys one enemy more than
+/// they can without it. Outside the combat phase: true (not judged here).
+pub fn ready_used(g: &Game, p: u8, x: CardId) -> bool {
+    if g.phase != crate::engine::Phase::Combat {
+        return true;
+    }
+    let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
+    if enemy_left {
+        // The attack under way while its defenders are still open, else the strongest to come.
+        let now = match g.attacking_enemy() {
+            Some(e)
+                if !g.attack.ended && g.attack.n_defenders == 0 && g.attack.damage_dealt == 0 =>
+            {
+                g.stat(e, Stat::Attack) + shadow_count(g, e)
+            }
+            _ => 0,
+        };
+        let atk = unattacked_engaged(g, p)
+            .map(|e| g.stat(e, Stat::Attack) + shadow_count(g, e))
+            .max()
+            .unwrap_or(0)
+            .max(now);
+        return atk > 0
+            && best_defence_with(g, p, atk, NO_CARD, x)
+                < best_defence_with(g, p, atk, NO_CARD, NO_CARD);
+    }
+    if !player_left {
+        return false;
+    }
+    let add = g.stat(x, Stat::Attack).max(0) as i32;
+    if add == 0 {
+        return false;
+    }
+    let pool: i32 = g
+        .characters(p)
+        .filter(|&c| c != x && ready(g, c))
+        .map(|c| g.stat(c, Stat::Attack).max(0) as i32)
+        .sum();
+    // Enemies `p` can still attack, by what destroying each takes, the cheapest first (a fixed
+    // array: no allocation; past 16 enemies the rest are not counted).
+    let mut need = [0i32; 16];
+    let mut n = 0;
+    for &e in g.engaged(p) {
+        if n < need.len() && g.is_enemy(e) && !g.immune(e) && g.card(e).attacked_by & (1 << p) == 0
+        {
+            need[n] = (g.stat(e, Stat::Defense).max(0) + g.remaining_hp(e)) as i32;
+            n += 1;
+        }
+    }
+    let need = &mut need[..n];
+    need.sort_unstable();
+    let kills = |budget: i32| {
+        let mut left = budget;
+        need.iter()
+            .take_while(|&&k| {
+                left -= k;
+                left >= 0
+            })
+            .count()
+    };
+    kills(pool + add) > kills(pool)
+}
+
 /// sense40: `c` is the lone declared defender of the enemy attack under way, before its
 /// damage, and the attacker's Attack as it stands (face-down shadow cards not counted) beats
 /// its Defense by at least its hit points left: readying it changes nothing.

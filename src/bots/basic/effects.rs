@@ -285,7 +285,13 @@ pub(super) fn effect(g: &Game, p: u8, card: CardId, what: u8, o: &[Opt]) -> Opti
                     let damaged = g.card(c).damage as i32 * 10;
                     // sense40: a ready on a defender its attack destroys is lost.
                     let lost = (h.readies && dies_defending(g, c)) as i32 * 100_000;
-                    char_value(g, c).min(10_000) + mine + exhausted + damaged - lost
+                    // sense52 `ready_use`: a ready goes where it is used.
+                    let unused = (h.readies
+                        && w().ready_use != 0
+                        && !crate::cards::hints::ready_used(g, g.controller(c), c))
+                        as i32
+                        * 50_000;
+                    char_value(g, c).min(10_000) + mine + exhausted + damaged - lost - unused
                 } else if g.is_enemy(c) {
                     danger(g, c) + (g.card(c).zone == Zone::Engaged(p)) as i32 * 100
                 } else if g.is_location(c) {

@@ -445,6 +445,20 @@ pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
     (v >= cheap + w().save_big).then_some(s)
 }
 
+/// `ready_use` (sense52): `c`, a card played from hand, only readies characters (`Hint::readies`), it is the combat
+/// phase, and none of `p`'s exhausted characters would be used once readied
+/// (`hints::ready_used`; a lone defender its attack destroys is not counted: `dies_defending`).
+fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
+    w().ready_use != 0
+        && g.phase == Phase::Combat
+        && hint(g, c).readies
+        && !g.characters(p).any(|x| {
+            !ready(g, x)
+                && !crate::cards::hints::dies_defending(g, x)
+                && crate::cards::hints::ready_used(g, p, x)
+        })
+}
+
 /// Would paying for `c` leave the sphere of the saved card `s` (`saving_big`) short of its
 /// cost next round? Key responses and threat reductions are never held back by it.
 fn breaks_big(g: &Game, p: u8, c: CardId, s: CardId) -> bool {
@@ -464,6 +478,9 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Activate(c) if extras.bank && banks_resources(g, p, c) => 0,
+            // (`ready_use`, sense52: a ready card from hand that no exhausted character would
+            // use waits; an ability in play costs no card and keeps its timing.)
+            Opt::Play(c) if ready_unused(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => {
                 action_value(g, p, c, None).max(extras.value(g, p, c, true))
             }

@@ -695,6 +695,15 @@ weights! {
     /// +0.012 (+0.002 to +0.023); `lookahead` against the base binary (1,000 games, seeds 5114 /
     /// 5115) +0.20 (−0.08 to +0.48) / +0.10 (−0.24 to +0.44). In `ROLLOUT` too.
     lethal_travel: 1,
+    /// sense52: 1 plays a card that only readies characters (`Hint::readies`: Ever Vigilant,
+    /// Common Cause, ...) in the combat phase only when one of the player's exhausted
+    /// characters would then be used (`hints::ready_used`: it makes the cheapest defence of an
+    /// attack still to come cheaper, or, once no enemy attack is left, its Attack destroys one
+    /// more engaged enemy), and its target is such a character when one is offered; 0: the play
+    /// before (Ever Vigilant readied an ally that then neither defended nor attacked in 97 of
+    /// 264 readies, 200 Mount Gram `basic` games, seed 5203). Measurements:
+    /// results/research/sense52.md. In `ROLLOUT` too.
+    ready_use: 1,
     /// speed16: the optional engagement answered from this round's commit plan (its
     /// `Intent`: the enemy it held characters for, while `intended_engage` still holds, else
     /// none) instead of a new round plan: 1 while the staged enemies that plan could weigh for
@@ -1059,7 +1068,8 @@ weights! {
 /// off too (measured for `basic` only), and wd50's `advance_stall` (mixed there); gap50's
 /// `draw_early` is on (it leaned positive in every run inside the search). sense51's
 /// `lethal_travel` and `boosted_quests` are on, as in `basic` (measured with them there), and
-/// `rescue_quest` is off, as in `basic`.
+/// `rescue_quest` is off, as in `basic`. sense52's `ready_use` is on, as in `basic` (Mount Gram
+/// `lookahead` against `lookahead:rollout=ready_use=0`: +4.60 and +5.20 wins, 500 pairs).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1277,6 +1287,9 @@ mod tests {
         assert_eq!((ROLLOUT.rescue_quest, DEFAULT.rescue_quest), (0, 0));
         assert_eq!(ROLLOUT.boosted_quests, DEFAULT.boosted_quests);
         assert_ne!(ROLLOUT.boosted_quests, 0);
+        // sense52: `ready_use` on in the rollouts, as in `basic`.
+        assert_eq!(ROLLOUT.ready_use, DEFAULT.ready_use);
+        assert_ne!(ROLLOUT.ready_use, 0);
         // wd50: `advance_stall` is off in the rollouts (measured mixed there).
         assert_eq!(
             (ROLLOUT.advance_stall, h.advance_stall),

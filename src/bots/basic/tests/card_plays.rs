@@ -392,6 +392,10 @@ fn sense39_ever_vigilant_unexpected_courage_ready_with_nothing_to_do() {
     g.exhaust(ally);
     let aragorn = g.heroes(0).next().unwrap();
     g.exhaust(aragorn);
+    // (sense52 `ready_use`: Glóin exhausted too, so the Spearman's Attack with Théodred's
+    // destroys the Cornered Orc: a ready that is used.)
+    let gloin = g.heroes(0).nth(2).unwrap();
+    g.exhaust(gloin);
     let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
     let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Attached(aragorn));
     assert_eq!(combat_play(&g, ev), Opt::Play(ev), "an enemy to attack");
@@ -479,7 +483,8 @@ fn sense40_eowyn_boost_before_the_commit_then_not_questing() {
 /// sense40, Ever Vigilant on a declared defender that then dies (Escape from Mount Gram
 /// `core-leadership`): played on the lone defender of the attack under way whose damage
 /// destroys it (`hints::dies_defending`), a ready that changes nothing. Not played then; with
-/// a second exhausted ally it is played, and readies that one.
+/// a second exhausted ally it is played, and readies that one. (Played with `ready_use=0`:
+/// sense52's rule would hold Ever Vigilant on this board, where the ready heroes defend.)
 #[test]
 fn sense40_ever_vigilant_on_a_defender_that_dies() {
     use crate::cards::hints::{dies_defending, ready_is_idle};
@@ -496,7 +501,7 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     g.exhaust(guard);
     let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
     assert_eq!(
-        combat_play(&g, ev),
+        combat_play_without_ready_use(&g, ev),
         Opt::Play(ev),
         "an exhausted ally, attacks to come"
     );
@@ -508,12 +513,16 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     assert!(dies_defending(&g, guard), "the situation");
     assert!(ready_is_idle(&g, 0));
     assert_eq!(action_value(&g, 0, ev, None), 0);
-    assert_eq!(combat_play(&g, ev), Opt::Pass, "was: play it");
+    assert_eq!(
+        combat_play_without_ready_use(&g, ev),
+        Opt::Pass,
+        "was: play it"
+    );
     // Another exhausted ally: worth readying, and it is the one readied.
     let spear = g.spawn(GONDORIAN_SPEARMAN, 0, Zone::Play(0));
     g.exhaust(spear);
     assert!(!dies_defending(&g, spear) && !ready_is_idle(&g, 0));
-    assert_eq!(combat_play(&g, ev), Opt::Play(ev));
+    assert_eq!(combat_play_without_ready_use(&g, ev), Opt::Play(ev));
     let o = [Opt::Card(guard), Opt::Card(spear)];
     assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "not the dying defender");
 }
@@ -1033,4 +1042,80 @@ fn forage_for_food_makes_a_costly_planning_play_wait() {
         "0: the old play"
     );
     install(weights::DEFAULT);
+}
+
+/// `combat_play` by a `basic` with `ready_use=0` (the play before sense52).
+fn combat_play_without_ready_use(g: &Game, card: CardId) -> Opt {
+    let mut b = BasicBot::from_options(&[("ready_use".into(), "0".into())]).unwrap();
+    let d = dec(
+        0,
+        Ask::Action(Phase::Combat),
+        vec![Opt::Pass, Opt::Play(card)],
+    );
+    let o = d.options[b.choose(g, &d)];
+    install(weights::DEFAULT);
+    o
+}
+
+/// sense52, Ever Vigilant readies an ally that then neither defends nor attacks (Escape from
+/// Mount Gram `core-leadership`, 97 of 264 readies in 200 `basic` games): with `ready_use` a
+/// card that only readies waits until a readied character would be used. Before the enemy
+/// attacks: only when the ally would defend more cheaply than the ready characters
+/// (Faramir's Defense 2 against an Angmar Orc once the heroes are exhausted, not while
+/// Aragorn can take the attack unhurt). After them: only when its Attack destroys one more
+/// enemy (Théodred's 2 and Faramir's 1 against the Cornered Orc's 1 Defense and 2 hit
+/// points, not with Aragorn ready too); the target is the ally that is used.
+#[test]
+fn sense52_ever_vigilant_waits_for_an_ally_that_is_then_used() {
+    use crate::cards::hints::ready_used;
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    for &h in &hs {
+        g.card_mut(h).resources = 2;
+    }
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::EnemyAttacks));
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
+    g.exhaust(faramir);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    // Enemy attacks to come, the heroes ready: Aragorn defends the Orc unhurt.
+    assert!(!ready_used(&g, 0, faramir));
+    assert_eq!(combat_play(&g, ev), Opt::Pass, "waits");
+    assert_eq!(
+        combat_play_without_ready_use(&g, ev),
+        Opt::Play(ev),
+        "was: play it"
+    );
+    // The heroes exhausted: Faramir would defend.
+    for &h in &hs {
+        g.exhaust(h);
+    }
+    assert!(ready_used(&g, 0, faramir));
+    assert_eq!(combat_play(&g, ev), Opt::Play(ev), "a defender");
+    // The enemy attacks over, a Cornered Orc engaged as well, Théodred ready.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::CombatEnd);
+    g.card_mut(orc).attacked = true;
+    let cornered = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.card_mut(cornered).attacked = true;
+    g.ready(hs[1]);
+    assert!(
+        ready_used(&g, 0, faramir),
+        "2 + 1 Attack destroys the Cornered Orc"
+    );
+    assert_eq!(combat_play(&g, ev), Opt::Play(ev));
+    // A Snowbourn Scout (no Attack) exhausted too: the ready goes to Faramir.
+    let scout = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    g.exhaust(scout);
+    assert!(!ready_used(&g, 0, scout));
+    let o = [Opt::Card(scout), Opt::Card(faramir)];
+    assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "the ally that is used");
+    // Aragorn ready as well: 5 Attack destroys the Cornered Orc, 6 not the Angmar Orc.
+    g.ready(hs[0]);
+    assert!(!ready_used(&g, 0, faramir));
+    assert_eq!(combat_play(&g, ev), Opt::Pass, "nothing more destroyed");
+    // Outside the combat phase a ready is not judged.
+    g.phase = Phase::Planning;
+    assert!(ready_used(&g, 0, faramir));
 }

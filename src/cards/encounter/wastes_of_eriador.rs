@@ -115,7 +115,7 @@ pub static SCRIPTS: &[Script] = &[
         ..BLANK
     },
     // Northern Warg: Wargs have +1 Threat this phase; shadow: after the attack the enemy engages
-    // the next player and attacks him at once.
+    // the next player and attacks him at once (nothing when no other player is left).
     Script {
         code: "TWoE-018",
         when_revealed: Some(northern_warg_revealed),
@@ -532,13 +532,14 @@ fn northern_warg_shadow(g: &mut Game, me: CardId) {
     g.attack.after = me;
 }
 
-/// The player after `p` in player order who is still in the game (`p` himself when alone).
-fn next_player(g: &Game, p: u8) -> u8 {
+/// The player after `p` in player order who is still in the game; none when `p` is the only
+/// one left (RULES §1.1.1: alone, there is no next player and such an effect does nothing).
+fn next_player(g: &Game, p: u8) -> Option<u8> {
     let mut q = (p + 1) % g.n_players;
     while g.players[q as usize].eliminated && q != p {
         q = (q + 1) % g.n_players;
     }
-    q
+    (q != p).then_some(q)
 }
 
 /// Discard enemy `e`'s shadow cards, then queue an immediate attack against `p` (which deals
@@ -564,7 +565,9 @@ fn northern_warg_resume(g: &mut Game, cont: Cont, _opt: Opt) {
     if !g.card(e).zone.in_play() {
         return;
     }
-    let q = next_player(g, g.attack.player);
+    let Some(q) = next_player(g, g.attack.player) else {
+        return;
+    };
     attack_again(g, e, q);
     g.engage(e, q);
 }
@@ -1078,6 +1081,32 @@ mod tests {
         }
         assert_eq!(g.card(e).zone, Zone::Engaged(1));
         assert!(attacked_p2, "P2 was attacked");
+    }
+
+    /// Alone there is no next player (RULES §1.1.1): Northern Warg's shadow does nothing, the
+    /// enemy stays engaged with the lone player and does not attack him a second time.
+    #[test]
+    fn northern_warg_shadow_does_nothing_solo() {
+        let mut g = sandbox(&[HEROES]);
+        plain_deck(&mut g, 4);
+        let e = g.spawn("TWoE-022", ENCOUNTER, Zone::Engaged(0));
+        attack_with_shadow(&mut g, e, NORTHERN);
+        let mut defends = 0;
+        while let Some(d) = g.pending() {
+            if matches!(d.ask, Ask::Defender { .. }) {
+                defends += 1;
+            }
+            g.apply(0);
+        }
+        assert_eq!(defends, 1, "one attack only");
+        assert_eq!(g.card(e).zone, Zone::Engaged(0));
+        // The same shadow with a second player still sends the enemy on to him.
+        let mut g = sandbox(&[HEROES, OTHER]);
+        plain_deck(&mut g, 4);
+        let e = g.spawn("TWoE-022", ENCOUNTER, Zone::Engaged(0));
+        attack_with_shadow(&mut g, e, NORTHERN);
+        drain(&mut g);
+        assert_eq!(g.card(e).zone, Zone::Engaged(1));
     }
 
     #[test]

@@ -1121,6 +1121,17 @@ mod tests {
         g.cards[h as usize].resources = 1;
         let e = g.spawn("Core-023", 0, Zone::Hand(0));
         let can = |g: &Game| sneak_attack_can(g, e, 0);
+        // The sandbox's starting hand comes from a deck of allies: the count says whether one
+        // is there; then the hand is emptied but for the event.
+        let hand = g.list(Zone::Hand(0));
+        assert_eq!(
+            g.may_hold_ally(Zone::Hand(0)),
+            hand.iter().any(|&c| g.is_ally(c))
+        );
+        let others: Vec<CardId> = hand.iter().copied().filter(|&c| c != e).collect();
+        for c in others {
+            g.move_card(c, Zone::Discard(0));
+        }
         assert!(!g.may_hold_ally(Zone::Hand(0)));
         assert!(!can(&g));
         // Silverlode Archer has no script; Faramir has one.

@@ -256,7 +256,10 @@ impl<'a> Game<'a> {
     #[inline(always)]
     fn offer_new(&mut self, o: Opt) {
         if cfg!(any(test, debug_assertions)) {
-            assert!(!self.offered().contains(&o), "{o:?} offered twice in one window");
+            assert!(
+                !self.offered().contains(&o),
+                "{o:?} offered twice in one window"
+            );
         }
         self.offer(o);
     }

@@ -210,6 +210,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: multiplier of a side quest's deadline harm (Hint::deadline_harm) (0-10; 2 measured +0.33 points on Intruders Standard, n.s.)",
     },
     BotOption {
+        name: "clue_weight",
+        default: "0",
+        about: "state value: while a Clue is in play (claimed, or flipped and claimable), per Attack point of the shadow cards harsher without a Clue still unseen (Hint::no_clue_shadow: The Treachery of Rhudaur), per player it covers (0-10; rhc52, see results/research/rhc52.md)",
+    },
+    BotOption {
         name: "deck_weight",
         default: "0",
         about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10; off: 2 measured +0.00 points on Deadmen's Dike Easy and Standard, 300 pairs)",

@@ -43,7 +43,7 @@ pub struct ValueWeights {
     pub deadline: f64,
     /// rhc52: per Attack point of the shadow cards harsher without a Clue still unseen
     /// (`no_clue_harm_left`), while a Clue is in play (claimed, or flipped and claimable), per
-    /// player it can cover. 0: off.
+    /// player it can cover (option `clue_weight`, 1; 0: off).
     pub clue: f64,
     /// Each damage point on the enemy whose hit points keep the stage from being defeated
     /// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B) counts this share of a
@@ -99,7 +99,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     kill_chance: 0.0,
     block: 0.0,
     deadline: 1.0,
-    clue: 0.0,
+    clue: 1.0,
     quest_damage: 0.0,
     deck: 0.0,
     deck_reserve: 15.0,

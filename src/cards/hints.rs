@@ -51,6 +51,21 @@ pub enum EngageReward {
     FirstEngaged,
 }
 
+/// rhc52: how much harsher an encounter card's shadow effect is when the defending player
+/// controls no Clue (The Treachery of Rhudaur). A bot counts the copies not yet seen face up
+/// (set composition minus the copies in public zones) to value the Clue a side quest gives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoClueShadow {
+    /// No difference.
+    None,
+    /// The attack gains this much more Attack without a Clue.
+    Attack(u8),
+    /// Without a Clue the attack is undefended.
+    Undefended,
+    /// Without a Clue the enemy attacks once more, with a new shadow card.
+    AttacksAgain,
+}
+
 /// A bot's knowledge of one card. Every field has a neutral default (`NO_HINT`).
 #[derive(Clone, Copy)]
 pub struct Hint {
@@ -294,6 +309,10 @@ pub struct Hint {
     /// it adds to enemy `.1` if it resolved now (0 where its condition fails). A bot reads it
     /// only for a shadow card its player has looked at (`CardInst::seen`, `known_shadow_attack`).
     pub shadow_attack: Option<fn(&Game, CardId) -> i16>,
+    // rhc52
+    /// Its shadow effect is harsher for a defending player without a Clue, and how
+    /// (`basic`'s `clue_worth` values the Clue by the copies not yet seen face up).
+    pub no_clue_shadow: NoClueShadow,
     // ett47
     /// An action that pays a resource to heal a character (Glorfindel): `basic` with
     /// `early_heal` uses it in the resource phase, before the round's damage penalties bite.
@@ -433,6 +452,7 @@ pub const NO_HINT: Hint = Hint {
     lowers_enemy_attack: false,
     spare_resource_draw: false,
     shadow_attack: None,
+    no_clue_shadow: NoClueShadow::None,
     pays_to_heal: false,
     safe_location: false,
     punishes_damage: false,
@@ -442,6 +462,35 @@ pub const NO_HINT: Hint = Hint {
     payment_wounds: false,
     hardens_when_damaged: false,
 };
+
+/// rhc52: what one copy of a shadow card harsher without a Clue (`Hint::no_clue_shadow`) costs
+/// a defender without one, in Attack points: its extra Attack; an undefended attack about a
+/// typical Undead attack (3); one more attack, that and its new shadow card (4).
+pub fn no_clue_points(k: NoClueShadow) -> i16 {
+    match k {
+        NoClueShadow::None => 0,
+        NoClueShadow::Attack(n) => n as i16,
+        NoClueShadow::Undefended => 3,
+        NoClueShadow::AttacksAgain => 4,
+    }
+}
+
+/// rhc52: the Attack points (`no_clue_points`) the shadow cards harsher without a Clue may
+/// still cost, summed over the copies not yet seen face up. Public information: the set's
+/// copies for the mode are known and every copy outside the encounter deck is face up, so the
+/// copies in the encounter deck are the set's minus the copies seen (the deck's order is not
+/// read; shadow cards are dealt only in combat, after the quest this is asked for). 0 without
+/// such a card in the game (no scan).
+pub fn no_clue_harm_left(g: &Game) -> i16 {
+    if !g.may_hint(hint_set::NO_CLUE_SHADOW) {
+        return 0;
+    }
+    let mut h = 0;
+    for &c in g.list(Zone::EncounterDeck) {
+        h += no_clue_points(hint(g, c).no_clue_shadow);
+    }
+    h
+}
 
 /// `Hint::shadow_attack` of a shadow effect adding 1 Attack.
 pub const SHADOW_ATTACK_1: Option<fn(&Game, CardId) -> i16> = Some(|_, _| 1);
@@ -486,6 +535,7 @@ pub mod hint_set {
     pub const EXHAUST_DRAWS: HintSet = 1 << 26;
     pub const COMMIT_PROGRESS: HintSet = 1 << 27;
     pub const ADVANCE_ATTACK: HintSet = 1 << 28;
+    pub const NO_CLUE_SHADOW: HintSet = 1 << 29;
 }
 
 impl Hint {
@@ -530,6 +580,7 @@ impl Hint {
         add(self.exhaust_draws != 0, EXHAUST_DRAWS);
         add(self.commit_progress != NO_COMMIT_PROGRESS, COMMIT_PROGRESS);
         add(self.advance_attack > 0, ADVANCE_ATTACK);
+        add(self.no_clue_shadow != NoClueShadow::None, NO_CLUE_SHADOW);
         s
     }
 }

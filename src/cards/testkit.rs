@@ -185,6 +185,8 @@ pub mod codes {
     pub const SAVAGE_COUNTER_ATTACK: &str = "TLR-072";
     pub const CONCEALED_ORC_CAMP: &str = "TLR-030";
     pub const ANCIENT_CAUSEWAY: &str = "TLR-057";
+    /// A Clue of The Treachery of Rhudaur (Quiet the Spirits' other side).
+    pub const DAECHANARS_BRAND: &str = "TToR-110";
     pub const BROKEN_BATTLEMENTS: &str = "TLR-036";
     pub const FORNOST_SQUARE: &str = "TLR-038";
     pub const BALEFUL_SHADE: &str = "TLR-035";

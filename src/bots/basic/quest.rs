@@ -658,6 +658,7 @@ struct UselessScope;
 impl UselessScope {
     fn open() -> UselessScope {
         USELESS.with(|m| m.set(1));
+        CLUE.with(|m| m.set(CLUE_UNKNOWN));
         UselessScope
     }
 }
@@ -665,7 +666,54 @@ impl UselessScope {
 impl Drop for UselessScope {
     fn drop(&mut self) {
         USELESS.with(|m| m.set(0));
+        CLUE.with(|m| m.set(CLUE_NO_SCOPE));
     }
+}
+
+thread_local! {
+    /// rhc52: `clue_bonus` of the commit decision being answered (`UselessScope`), asked once
+    /// per decision (each character's keep cost reads it): `CLUE_NO_SCOPE` outside one,
+    /// `CLUE_UNKNOWN` not asked yet.
+    static CLUE: Cell<i32> = const { Cell::new(CLUE_NO_SCOPE) };
+}
+const CLUE_NO_SCOPE: i32 = -1;
+const CLUE_UNKNOWN: i32 = -2;
+
+/// rhc52 `clue_worth`: the extra keep cost of one point of questing stat (damage-cost units)
+/// while the current quest is a side quest that turns into a Clue when defeated and some player
+/// holds no Clue. The Clue spares its holder the no-Clue shadows still to come
+/// (`no_clue_harm_left`); that worth is spread over the points the side quest still needs (at
+/// least 5): `clue_worth` × harm × `threat_unit` / (10 × points). 0 without such shadows left
+/// or with the weight off.
+pub(super) fn clue_bonus(g: &Game) -> i32 {
+    if w().clue_worth <= 0 || !g.may_hint(hint_set::NO_CLUE_SHADOW) {
+        return 0;
+    }
+    let known = CLUE.with(Cell::get);
+    if known >= 0 {
+        return known;
+    }
+    let v = clue_bonus_now(g);
+    if known == CLUE_UNKNOWN {
+        CLUE.with(|m| m.set(v));
+    }
+    v
+}
+
+/// `clue_bonus` computed.
+fn clue_bonus_now(g: &Game) -> i32 {
+    let Some(c) = g.current_quest() else {
+        return 0;
+    };
+    if !g.is_side_quest(c) || !g.rule(Rule::FlipsWhenDefeated(c)) {
+        return 0;
+    }
+    if g.active_seats().all(|q| g.controls_clue(q)) {
+        return 0;
+    }
+    let harm = no_clue_harm_left(g) as i32;
+    let rem = points_left(g, c).max(5) as i32;
+    (w().clue_worth * harm * w().threat_unit / (10 * rem)).max(0)
 }
 
 /// `progress_is_useless` computed.

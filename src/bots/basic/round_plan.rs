@@ -41,7 +41,9 @@ fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
     match qs {
         Some(qs) => {
-            (g.stat(c, qs).max(0) + commit_progress(g, c)) as i32 * w().threat_unit * team(g, 1)
+            let s = g.stat(c, qs).max(0);
+            (s + commit_progress(g, c)) as i32 * w().threat_unit * team(g, 1)
+                + s as i32 * clue_bonus(g)
         }
         None => 0,
     }

@@ -1038,6 +1038,15 @@ weights! {
     /// progress +2.43 (+0.81 to +4.04), Standard +1.35 (+0.59 to +2.10), Nightmare +0.24 (n.s.);
     /// the other 26 cells identical. Two seats (with core-spirit, seed 4964): within noise.
     deadline_side: 1,
+    /// rhc52: what the Clue a side quest turns into is worth while the shadow cards harsher for
+    /// a defender without a Clue (`Hint::no_clue_shadow`: The Treachery of Rhudaur's Eerie
+    /// Halls, Centuries of Sorrow, Curse of the Years) are still unseen. Each point of questing
+    /// stat kept back from such a side quest costs `clue_worth` × (their Attack points left)
+    /// × `threat_unit` / (10 × the side quest's points left, at least 5) more. 0: off (measured
+    /// a wash, `basic` and in `lookahead`'s rollouts). Silent where no card has the hint (play
+    /// identical on the nine other scenarios). Not in `ROLLOUT` (0 there). Measurements:
+    /// results/research/rhc52.md.
+    clue_worth: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1290,6 +1299,8 @@ mod tests {
         // sense52: `ready_use` on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.ready_use, DEFAULT.ready_use);
         assert_ne!(ROLLOUT.ready_use, 0);
+        // rhc52: `clue_worth` is off in `basic` and in the rollouts (a wash in both).
+        assert_eq!((ROLLOUT.clue_worth, DEFAULT.clue_worth), (0, 0));
         // wd50: `advance_stall` is off in the rollouts (measured mixed there).
         assert_eq!(
             (ROLLOUT.advance_stall, h.advance_stall),

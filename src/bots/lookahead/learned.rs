@@ -889,6 +889,7 @@ mod tests {
         kill_chance: 0.6,
         block: 1.4,
         deadline: 2.9,
+        clue: 0.0,
         quest_damage: 0.0,
         deck: 2.2,
         deck_reserve: 15.0,

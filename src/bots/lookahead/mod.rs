@@ -405,6 +405,7 @@ impl LookaheadBot {
                 explored: real("explored_weight", get("explored_weight"))?,
                 block: real("block_weight", get("block_weight"))?,
                 deadline: real("deadline_weight", get("deadline_weight"))?,
+                clue: real("clue_weight", get("clue_weight"))?,
                 quest_damage: real("quest_damage_weight", get("quest_damage_weight"))?,
                 deck: real("deck_weight", get("deck_weight"))?,
                 deck_reserve: num("deck_reserve", get("deck_reserve"), 1u8, 50)? as f64,

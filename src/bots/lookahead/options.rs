@@ -210,6 +210,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "state value: multiplier of a side quest's deadline harm (Hint::deadline_harm) (0-10; 2 measured +0.33 points on Intruders Standard, n.s.)",
     },
     BotOption {
+        name: "clue_weight",
+        default: "1",
+        about: "state value: while a Clue is in play (claimed, or flipped and claimable), per Attack point of the shadow cards harsher without a Clue still unseen (Hint::no_clue_shadow: The Treachery of Rhudaur), per player it covers (0-10; 0: off). rhc52, 1 against 0, weather-hills-loremasters, 300 pairs a seed: Standard win points +1.33 / +3.00 (+0.49 to +5.51) / +2.67 (+0.07 to +5.26) / -0.67 (seeds 5221, 5222, 5225, 5227; pooled +1.58, +0.35 to +2.81), Easy -0.33 / 0.00, Nightmare +0.33 (all n.s.)",
+    },
+    BotOption {
         name: "deck_weight",
         default: "0",
         about: "state value: where an empty deck eliminates its player (Deadmen's Dike), per card that player's deck holds below deck_reserve (0-10; off: 2 measured +0.00 points on Deadmen's Dike Easy and Standard, 300 pairs)",

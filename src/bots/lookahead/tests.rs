@@ -926,3 +926,36 @@ fn rollout_option_sets_basic_weights_in_policy_and_rollouts() {
     assert!(LookaheadBot::from_options(&opt("siege_wary")).is_err());
     assert!(LookaheadBot::from_options(&opt("siege_wary=x")).is_err());
 }
+
+/// rhc52 `clue_weight`: a Clue in play, claimable in the staging area or claimed, is worth the
+/// Attack points of the no-Clue shadows still unseen (20 in a Standard encounter deck of The
+/// Treachery of Rhudaur), once per player it can cover; nothing without a Clue or elsewhere.
+#[test]
+fn clue_weight_values_a_clue_by_the_no_clue_shadows_left() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::{sandbox, sandbox_in};
+    use crate::data::Mode;
+    let mut g = sandbox_in(
+        "the-treachery-of-rhudaur",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    let w = ValueWeights {
+        clue: 1.0,
+        ..DEFAULT_WEIGHTS
+    };
+    let off = ValueWeights {
+        clue: 0.0,
+        ..DEFAULT_WEIGHTS
+    };
+    assert_eq!(state_value(&g, &w), state_value(&g, &off));
+    let c = g.spawn(DAECHANARS_BRAND, crate::engine::ENCOUNTER, Zone::Staging);
+    assert_eq!(value::clue_cover(&g), 20.0);
+    let hero = g.list(Zone::Play(0))[0];
+    g.claim_clue(0, c, hero);
+    assert_eq!(value::clue_cover(&g), 20.0);
+    let gain = state_value(&g, &w) - state_value(&g, &off);
+    assert!((gain - 20.0).abs() < 1e-9, "gain {gain}");
+    let other = sandbox(&[LEADERSHIP_HEROES]);
+    assert_eq!(value::clue_cover(&other), 0.0);
+}

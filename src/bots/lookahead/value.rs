@@ -41,6 +41,10 @@ pub struct ValueWeights {
     pub block: f64,
     /// Multiplier of a side quest's deadline harm.
     pub deadline: f64,
+    /// rhc52: per Attack point of the shadow cards harsher without a Clue still unseen
+    /// (`no_clue_harm_left`), while a Clue is in play (claimed, or flipped and claimable), per
+    /// player it can cover (option `clue_weight`, 1; 0: off).
+    pub clue: f64,
     /// Each damage point on the enemy whose hit points keep the stage from being defeated
     /// (`Hint::quest_damage_target`: Thaurdir on Deadmen's Dike 2B) counts this share of a
     /// point of progress on the quest (the static value's `progress`, the learned value's
@@ -95,6 +99,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     kill_chance: 0.0,
     block: 0.0,
     deadline: 1.0,
+    clue: 1.0,
     quest_damage: 0.0,
     deck: 0.0,
     deck_reserve: 15.0,
@@ -244,6 +249,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
             // A mission whose last token lost loses the game: each token is a life.
             v += w.life_token * g.card(c).resources as f64;
         }
+    }
+    if w.clue != 0.0 {
+        v += w.clue * clue_cover(g);
     }
     if areas.is_empty() {
         if let Some(l) = g.active_location() {
@@ -420,6 +428,27 @@ pub(super) fn kill_chance_value(g: &Game, w: &ValueWeights) -> f64 {
         }
     }
     w.kill_chance * w.kill_token * n as f64
+}
+
+/// rhc52: the Attack points of no-Clue shadows still unseen (`no_clue_harm_left`) times the
+/// share of the players a Clue in play can cover (claimed, or flipped in the staging area and
+/// claimable): 0 without a Clue or without such a card in the game.
+pub(super) fn clue_cover(g: &Game) -> f64 {
+    if !g.may_hint(crate::cards::hints::hint_set::NO_CLUE_SHADOW) {
+        return 0.0;
+    }
+    let staged = g
+        .list(Zone::Staging)
+        .iter()
+        .filter(|&&c| g.is_clue(c))
+        .count() as i16;
+    let clues = staged + g.clues_claimed();
+    if clues == 0 {
+        return 0.0;
+    }
+    let players = g.players_in_game().max(1) as i16;
+    let harm = crate::cards::hints::no_clue_harm_left(g) as f64;
+    harm * clues.min(players) as f64 / players as f64
 }
 
 /// An encounter side quest in the staging area costs what is left of it (at the progress

@@ -17,7 +17,7 @@
 use super::amarthiul;
 use crate::cards::common::{self, deal_damage_steps, Dealers};
 use crate::cards::common::{code, log};
-use crate::cards::hints::{Hint, NO_HINT};
+use crate::cards::hints::{Hint, NoClueShadow, NO_HINT};
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::{CardType, Sphere};
 use crate::engine::*;
@@ -114,6 +114,10 @@ pub static SCRIPTS: &[Script] = &[
     // without a Clue the defending player is attacked once more.
     Script {
         code: "TToR-102",
+        hint: Hint {
+            no_clue_shadow: NoClueShadow::AttacksAgain,
+            ..NO_HINT
+        },
         can_act: Some(eerie_can),
         act: Some(eerie_act),
         any_player: true,
@@ -149,6 +153,10 @@ pub static SCRIPTS: &[Script] = &[
     // undefended for a player without a Clue.
     Script {
         code: "TToR-105",
+        hint: Hint {
+            no_clue_shadow: NoClueShadow::Undefended,
+            ..NO_HINT
+        },
         when_revealed: Some(sorrow_revealed),
         resume: Some(sorrow_resume),
         shadow: Some(sorrow_shadow),
@@ -158,6 +166,10 @@ pub static SCRIPTS: &[Script] = &[
     // their exhausted attachments; shadow: +1 Attack (+3 without a Clue).
     Script {
         code: "TToR-106",
+        hint: Hint {
+            no_clue_shadow: NoClueShadow::Attack(2),
+            ..NO_HINT
+        },
         when_revealed: Some(curse_revealed),
         shadow: Some(curse_shadow),
         ..BLANK
@@ -1350,6 +1362,21 @@ mod tests {
         assert_eq!(g.card(hs[1]).damage, 3);
     }
 
+    /// rhc52: Eerie Halls' hint says its shadow brings one more attack without a Clue.
+    #[test]
+    fn eerie_halls_hint_no_clue_shadow() {
+        let g = game(&[HEROES]);
+        let e = g
+            .list(Zone::EncounterDeck)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == "TToR-102");
+        let e = e.expect("a copy in the Standard encounter deck");
+        let h = crate::cards::hints::hint(&g, e);
+        assert_eq!(h.no_clue_shadow, NoClueShadow::AttacksAgain);
+        assert!(g.may_hint(crate::cards::hints::hint_set::NO_CLUE_SHADOW));
+    }
+
     #[test]
     fn ghostly_ruins() {
         let mut g = game(&[HEROES]);
@@ -1415,6 +1442,16 @@ mod tests {
         assert_eq!(g.card(hs[2]).damage, 3);
     }
 
+    /// rhc52: Centuries of Sorrow's hint says its shadow makes the attack undefended without a
+    /// Clue.
+    #[test]
+    fn centuries_of_sorrow_hint_no_clue_shadow() {
+        let mut g = game(&[HEROES]);
+        let s = g.spawn("TToR-105", ENCOUNTER, Zone::EncounterDiscard);
+        let h = crate::cards::hints::hint(&g, s);
+        assert_eq!(h.no_clue_shadow, NoClueShadow::Undefended);
+    }
+
     #[test]
     fn curse_of_the_years() {
         let mut g = game(&[HEROES]);
@@ -1449,6 +1486,41 @@ mod tests {
         g.answer(Opt::Card(hs[0]));
         drain(&mut g);
         assert_eq!(g.card(hs[0]).damage, 2);
+    }
+
+    /// rhc52: Curse of the Years' hint says its shadow adds 2 more Attack without a Clue (the
+    /// card's test above: 2 damage with a Clue, 4 without); the other shadows of the set carry
+    /// no such hint.
+    #[test]
+    fn curse_of_the_years_hint_no_clue_shadow() {
+        let mut g = game(&[HEROES]);
+        let s = g.spawn("TToR-106", ENCOUNTER, Zone::EncounterDiscard);
+        let h = crate::cards::hints::hint(&g, s);
+        assert_eq!(h.no_clue_shadow, NoClueShadow::Attack(2));
+        let other = g.spawn("TToR-107", ENCOUNTER, Zone::EncounterDiscard);
+        let h = crate::cards::hints::hint(&g, other);
+        assert_eq!(h.no_clue_shadow, NoClueShadow::None);
+    }
+
+    /// rhc52: the Attack points of the no-Clue shadows still unseen count the copies in the
+    /// encounter deck (Standard: two Eerie Halls, two Centuries of Sorrow, three Curse of the
+    /// Years, 2·4 + 2·3 + 3·2; Easy: one of each) and drop as a copy is seen.
+    #[test]
+    fn no_clue_shadows_left_count_eerie_halls_centuries_of_sorrow_and_curse_of_the_years() {
+        use crate::cards::hints::no_clue_harm_left;
+        let mut g = game(&[HEROES]);
+        assert_eq!(no_clue_harm_left(&g), 20);
+        let e = g
+            .list(Zone::EncounterDeck)
+            .iter()
+            .copied()
+            .find(|&c| code(&g, c) == "TToR-102");
+        g.move_card(e.unwrap(), Zone::EncounterDiscard);
+        assert_eq!(no_clue_harm_left(&g), 16);
+        let easy = sandbox_in("the-treachery-of-rhudaur", Mode::Easy, &[HEROES]);
+        assert_eq!(no_clue_harm_left(&easy), 9);
+        let other = sandbox_in("intruders-in-chetwood", Mode::Standard, &[HEROES]);
+        assert_eq!(no_clue_harm_left(&other), 0);
     }
 
     #[test]

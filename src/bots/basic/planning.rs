@@ -406,10 +406,10 @@ fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
     w().ready_use != 0
         && g.phase == Phase::Combat
         && hint(g, c).readies
-        && !g.characters(p).any(|x| {
-            !ready(g, x)
-                && !crate::cards::hints::dies_defending(g, x)
-                && crate::cards::hints::ready_used(g, p, x)
+        && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
+            !g.characters(p).any(|x| {
+                !ready(g, x) && !crate::cards::hints::dies_defending(g, x) && r.used(g, p, x)
+            })
         })
 }
 

@@ -845,64 +845,111 @@ pub fn ready_is_idle(g: &Game, p: u8) -> bool {
 /// engaged enemy's Defense + hit points left, the cheapest first) destroys one enemy more than
 /// they can without it. Outside the combat phase: true (not judged here).
 pub fn ready_used(g: &Game, p: u8, x: CardId) -> bool {
-    if g.phase != crate::engine::Phase::Combat {
-        return true;
-    }
-    let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
-    if enemy_left {
-        // The attack under way while its defenders are still open, else the strongest to come.
-        let now = match g.attacking_enemy() {
-            Some(e)
-                if !g.attack.ended && g.attack.n_defenders == 0 && g.attack.damage_dealt == 0 =>
-            {
-                g.stat(e, Stat::Attack) + shadow_count(g, e)
-            }
-            _ => 0,
-        };
-        let atk = unattacked_engaged(g, p)
-            .map(|e| g.stat(e, Stat::Attack) + shadow_count(g, e))
-            .max()
-            .unwrap_or(0)
-            .max(now);
-        return atk > 0
-            && best_defence_with(g, p, atk, NO_CARD, x)
-                < best_defence_with(g, p, atk, NO_CARD, NO_CARD);
-    }
-    if !player_left {
-        return false;
-    }
-    let add = g.stat(x, Stat::Attack).max(0) as i32;
-    if add == 0 {
-        return false;
-    }
-    let pool: i32 = g
-        .characters(p)
-        .filter(|&c| c != x && ready(g, c))
-        .map(|c| g.stat(c, Stat::Attack).max(0) as i32)
-        .sum();
-    // Enemies `p` can still attack, by what destroying each takes, the cheapest first (a fixed
-    // array: no allocation; past 16 enemies the rest are not counted).
-    let mut need = [0i32; 16];
-    let mut n = 0;
-    for &e in g.engaged(p) {
-        if n < need.len() && g.is_enemy(e) && !g.immune(e) && g.card(e).attacked_by & (1 << p) == 0
-        {
-            need[n] = (g.stat(e, Stat::Defense).max(0) + g.remaining_hp(e)) as i32;
-            n += 1;
+    ReadyUse::new(g, p).is_none_or(|r| r.used(g, p, x))
+}
+
+/// What [`ready_used`] reads of the board, once per player and decision (the characters it is
+/// asked about then cost one defence sum or one addition each). `None` outside the combat phase.
+pub struct ReadyUse {
+    /// An enemy attack on the player can still come, or its defenders are not declared.
+    enemy_left: bool,
+    /// The player can still attack.
+    player_left: bool,
+    /// The strongest such attack (0: none).
+    atk: i16,
+    /// The cheapest defence of `atk` as the board stands.
+    base: i32,
+    /// The Attack of the player's ready characters.
+    pool: i32,
+    /// What destroying each enemy the player can still attack takes, the cheapest first (a
+    /// fixed array: no allocation; past 16 enemies the rest are not counted).
+    need: [i32; 16],
+    n: usize,
+}
+
+impl ReadyUse {
+    pub fn new(g: &Game, p: u8) -> Option<Self> {
+        if g.phase != crate::engine::Phase::Combat {
+            return None;
         }
+        let (enemy_left, player_left) = combat_attacks_left(g, Some(p));
+        let mut r = ReadyUse {
+            enemy_left,
+            player_left,
+            atk: 0,
+            base: 0,
+            pool: 0,
+            need: [0; 16],
+            n: 0,
+        };
+        if enemy_left {
+            // The attack under way while its defenders are still open, else the strongest to
+            // come.
+            let now = match g.attacking_enemy() {
+                Some(e)
+                    if !g.attack.ended
+                        && g.attack.n_defenders == 0
+                        && g.attack.damage_dealt == 0 =>
+                {
+                    g.stat(e, Stat::Attack) + shadow_count(g, e)
+                }
+                _ => 0,
+            };
+            r.atk = unattacked_engaged(g, p)
+                .map(|e| g.stat(e, Stat::Attack) + shadow_count(g, e))
+                .max()
+                .unwrap_or(0)
+                .max(now);
+            if r.atk > 0 {
+                r.base = best_defence_with(g, p, r.atk, NO_CARD, NO_CARD);
+            }
+        } else if player_left {
+            r.pool = g
+                .characters(p)
+                .filter(|&c| ready(g, c))
+                .map(|c| g.stat(c, Stat::Attack).max(0) as i32)
+                .sum();
+            for &e in g.engaged(p) {
+                if r.n < r.need.len()
+                    && g.is_enemy(e)
+                    && !g.immune(e)
+                    && g.card(e).attacked_by & (1 << p) == 0
+                {
+                    r.need[r.n] = (g.stat(e, Stat::Defense).max(0) + g.remaining_hp(e)) as i32;
+                    r.n += 1;
+                }
+            }
+            r.need[..r.n].sort_unstable();
+        }
+        Some(r)
     }
-    let need = &mut need[..n];
-    need.sort_unstable();
-    let kills = |budget: i32| {
-        let mut left = budget;
-        need.iter()
-            .take_while(|&&k| {
-                left -= k;
-                left >= 0
-            })
-            .count()
-    };
-    kills(pool + add) > kills(pool)
+
+    /// [`ready_used`] for character `x` of `p`.
+    pub fn used(&self, g: &Game, p: u8, x: CardId) -> bool {
+        if self.enemy_left {
+            return self.atk > 0 && best_defence_with(g, p, self.atk, NO_CARD, x) < self.base;
+        }
+        if !self.player_left {
+            return false;
+        }
+        let add = g.stat(x, Stat::Attack).max(0) as i32;
+        if add == 0 {
+            return false;
+        }
+        // (Without `x`'s own Attack if it is ready already.)
+        let pool = self.pool - ready(g, x) as i32 * add;
+        let kills = |budget: i32| {
+            let mut left = budget;
+            self.need[..self.n]
+                .iter()
+                .take_while(|&&k| {
+                    left -= k;
+                    left >= 0
+                })
+                .count()
+        };
+        kills(pool + add) > kills(pool)
+    }
 }
 
 /// sense40: `c` is the lone declared defender of the enemy attack under way, before its

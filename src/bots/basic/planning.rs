@@ -452,10 +452,10 @@ fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
     w().ready_use != 0
         && g.phase == Phase::Combat
         && hint(g, c).readies
-        && !g.characters(p).any(|x| {
-            !ready(g, x)
-                && !crate::cards::hints::dies_defending(g, x)
-                && crate::cards::hints::ready_used(g, p, x)
+        && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
+            !g.characters(p).any(|x| {
+                !ready(g, x) && !crate::cards::hints::dies_defending(g, x) && r.used(g, p, x)
+            })
         })
 }
 
@@ -478,13 +478,17 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Activate(c) if extras.bank && banks_resources(g, p, c) => 0,
-            // (`ready_use`, sense52: a ready card from hand that no exhausted character would
-            // use waits; an ability in play costs no card and keeps its timing.)
-            Opt::Play(c) if ready_unused(g, p, c) => 0,
             Opt::Play(c) | Opt::Activate(c) => {
                 action_value(g, p, c, None).max(extras.value(g, p, c, true))
             }
             _ => 0,
+        };
+        // (`ready_use`, sense52: a ready card from hand that no exhausted character would use
+        // waits; an ability in play costs no card and keeps its timing. Asked only of a score
+        // that would count.)
+        let v = match *opt {
+            Opt::Play(c) if v > 0 && ready_unused(g, p, c) => 0,
+            _ => v,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked
         // only of a score that would win. `boost_committed`: see `quest::boost_wasted`.)

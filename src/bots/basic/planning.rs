@@ -483,19 +483,14 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
             }
             _ => 0,
         };
-        // (`ready_use`, sense52: a ready card from hand that no exhausted character would use
-        // waits; an ability in play costs no card and keeps its timing. Asked only of a score
-        // that would count.)
-        let v = match *opt {
-            Opt::Play(c) if v > 0 && ready_unused(g, p, c) => 0,
-            _ => v,
-        };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked
-        // only of a score that would win. `boost_committed`: see `quest::boost_wasted`.)
+        // only of a score that would win. `boost_committed`: see `quest::boost_wasted`.
+        // `ready_use`, sense52: a ready card from hand that no exhausted character would use
+        // waits; an ability in play costs no card and keeps its timing.)
         let better = v > 0 && best.map(|(b, _)| v > b).unwrap_or(true);
         if better
             && !match *opt {
-                Opt::Play(c) => breaks_reserve_memo(g, p, c, &mut keep),
+                Opt::Play(c) => ready_unused(g, p, c) || breaks_reserve_memo(g, p, c, &mut keep),
                 Opt::Activate(c) => boost_wasted(g, p, c),
                 _ => false,
             }

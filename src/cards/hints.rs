@@ -845,7 +845,7 @@ pub fn ready_is_idle(g: &Game, p: u8) -> bool {
 /// engaged enemy's Defense + hit points left, the cheapest first) destroys one enemy more than
 /// they can without it. Outside the combat phase: true (not judged here).
 pub fn ready_used(g: &Game, p: u8, x: CardId) -> bool {
-    ReadyUse::new(g, p).is_none_or(|r| r.used(g, p, x))
+    ReadyUse::new(g, p).is_none_or(|r| r.used(g, x))
 }
 
 /// What [`ready_used`] reads of the board, once per player and decision (the characters it is
@@ -924,10 +924,13 @@ impl ReadyUse {
         Some(r)
     }
 
-    /// [`ready_used`] for character `x` of `p`.
-    pub fn used(&self, g: &Game, p: u8, x: CardId) -> bool {
+    /// [`ready_used`] for character `x` of the player the board was read for.
+    pub fn used(&self, g: &Game, x: CardId) -> bool {
         if self.enemy_left {
-            return self.atk > 0 && best_defence_with(g, p, self.atk, NO_CARD, x) < self.base;
+            // (`best_defence_with(g, p, atk, NO_CARD, x) < base`, without the scan: `base` is
+            // already the cheapest over the ready characters and no defence, so only `x`'s own
+            // defence can lower it, and a ready `x` is in it already.)
+            return self.atk > 0 && lone_defence_cost(g, x, self.atk) < self.base;
         }
         if !self.player_left {
             return false;

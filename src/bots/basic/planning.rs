@@ -453,9 +453,8 @@ fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
         && g.phase == Phase::Combat
         && hint(g, c).readies
         && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
-            !g.characters(p).any(|x| {
-                !ready(g, x) && !crate::cards::hints::dies_defending(g, x) && r.used(g, p, x)
-            })
+            !g.characters(p)
+                .any(|x| !ready(g, x) && !crate::cards::hints::dies_defending(g, x) && r.used(g, x))
         })
 }
 

@@ -17,6 +17,8 @@ pub type ValueFn = fn(&Game, u8, CardId, Option<Event>) -> i32;
 /// The score of playing card `c` from hand in the planning phase, when its own rule replaces
 /// the generic one (allies by stats, attachments by `Hint::attach`).
 pub type PlanFn = fn(&Game, u8, CardId) -> i32;
+/// Can ready card `me` ready character `x` (`Hint::ready_target`)? Asked of exhausted ones.
+pub type ReadyFn = fn(&Game, CardId, CardId) -> bool;
 /// The damage points still to assign at source card `c`'s pending split prompt.
 pub type PointsLeftFn = fn(&Game, CardId) -> i16;
 /// The option to take at prompt `what` of source card `c`, or `None` for the generic choice.
@@ -295,6 +297,12 @@ pub struct Hint {
     /// attack (`ready_is_idle`), it changes nothing but what it costs (everything readies in
     /// the refresh phase), and a bot does not use it.
     pub readies: bool,
+    // session 53
+    /// With `readies`: the characters the card can ready, when not every character (Ever
+    /// Vigilant allies, Common Cause heroes, Hold Your Ground! sentinels, Descendants of Kings
+    /// Dúnedain, Unexpected Courage its host). `ready_is_idle` and `basic`'s `ready_use` judge
+    /// only these, so the card is not used for a character it cannot ready. `None`: any.
+    pub ready_target: Option<ReadyFn>,
     // cards41
     /// All the card's effect does is lower the Attack of enemies in play until the end of the
     /// phase (Horn's Cry): it changes nothing unless an enemy attack is under way or (combat
@@ -449,6 +457,7 @@ pub const NO_HINT: Hint = Hint {
     phase_boost: 0,
     attacks_out_of_combat: false,
     readies: false,
+    ready_target: None,
     lowers_enemy_attack: false,
     spare_resource_draw: false,
     shadow_attack: None,
@@ -826,6 +835,13 @@ pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
 /// way, which destroys it (`dies_defending`).
 #[inline(always)]
 pub fn ready_is_idle(g: &Game, p: u8) -> bool {
+    ready_is_idle_for(g, p, NO_CARD, None)
+}
+
+/// [`ready_is_idle`] for card `me`, which can ready only the characters `target` accepts
+/// (`Hint::ready_target`; `None`: any): only those of `p`'s exhausted characters count.
+#[inline(always)]
+pub fn ready_is_idle_for(g: &Game, p: u8, me: CardId, target: Option<ReadyFn>) -> bool {
     if g.phase != crate::engine::Phase::Combat {
         return false;
     }
@@ -833,7 +849,10 @@ pub fn ready_is_idle(g: &Game, p: u8) -> bool {
     if !enemy_left && !player_left {
         return true;
     }
-    let mut exhausted = g.characters(p).filter(|&c| !ready(g, c)).peekable();
+    let mut exhausted = g
+        .characters(p)
+        .filter(|&c| !ready(g, c) && target.is_none_or(|f| f(g, me, c)))
+        .peekable();
     exhausted.peek().is_some() && exhausted.all(|c| dies_defending(g, c))
 }
 
@@ -983,7 +1002,7 @@ pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
 #[inline(always)]
 fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
     (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
-        || (h.readies && ready_is_idle(g, p))
+        || (h.readies && ready_is_idle_for(g, p, c, h.ready_target))
         || (h.lowers_enemy_attack && debuff_is_idle(g))
 }
 

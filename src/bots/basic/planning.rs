@@ -446,15 +446,21 @@ pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
 }
 
 /// `ready_use` (sense52): `c`, a card played from hand, only readies characters (`Hint::readies`), it is the combat
-/// phase, and none of `p`'s exhausted characters would be used once readied
+/// phase, and none of `p`'s exhausted characters it can ready (`Hint::ready_target`) would be
+/// used once readied
 /// (`hints::ready_used`; a lone defender its attack destroys is not counted: `dies_defending`).
 fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
     w().ready_use != 0
         && g.phase == Phase::Combat
         && hint(g, c).readies
         && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
-            !g.characters(p)
-                .any(|x| !ready(g, x) && !crate::cards::hints::dies_defending(g, x) && r.used(g, x))
+            let target = hint(g, c).ready_target;
+            !g.characters(p).any(|x| {
+                !ready(g, x)
+                    && target.is_none_or(|f| f(g, c, x))
+                    && !crate::cards::hints::dies_defending(g, x)
+                    && r.used(g, x)
+            })
         })
 }
 

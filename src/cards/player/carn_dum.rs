@@ -61,6 +61,7 @@ pub static SCRIPTS: &[Script] = &[
             valour_event: true,
             play_value: Some(bot::hold_your_ground_value),
             readies: true,
+            ready_target: Some(|g, _, x| g.def_of(x).keywords.sentinel),
             ..NO_HINT
         },
         can_act: Some(hold_can),

@@ -97,6 +97,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::ever_vigilant_value),
             readies: true,
+            ready_target: Some(|g, _, x| g.is_ally(x)),
             ..NO_HINT
         },
         can_act: Some(ever_vigilant_can),
@@ -110,6 +111,7 @@ pub static SCRIPTS: &[Script] = &[
             play_value: Some(hero_swap_value),
             swaps_ready_hero: true,
             readies: true,
+            ready_target: Some(|g, _, x| g.is_hero(x)),
             ..NO_HINT
         },
         can_act: Some(common_cause_can),

@@ -223,6 +223,7 @@ pub static SCRIPTS: &[Script] = &[
             attach: Some((40, AttachKind::General)),
             play_value: Some(bot::unexpected_courage_value),
             readies: true,
+            ready_target: Some(|g, me, x| host(g, me) == Some(x)),
             ..NO_HINT
         },
         attach_to: Some(to_hero),

@@ -26,6 +26,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             play_value: Some(bot::descendants_of_kings_value),
             readies: true,
+            ready_target: Some(|g, _, x| g.has_trait(x, "Dúnedain")),
             ..NO_HINT
         },
         can_act: Some(descendants_can),

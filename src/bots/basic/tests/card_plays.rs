@@ -434,6 +434,82 @@ fn sense39_readies_hint_ever_vigilant_common_cause_grim_resolve_unexpected_coura
     assert!(!hint(&g, c).readies);
 }
 
+/// session 53: a ready card names the characters it can ready (`Hint::ready_target`): Ever
+/// Vigilant allies, Common Cause heroes, Hold Your Ground! sentinels, Descendants of Kings
+/// Dúnedain, Unexpected Courage its own host; Grim Resolve any.
+#[test]
+fn ready_target_hint_ever_vigilant_common_cause_hold_your_ground_descendants_of_kings_unexpected_courage_grim_resolve(
+) {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred) = (hs[0], hs[1]);
+    let scout = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    let uc = g.spawn(UNEXPECTED_COURAGE, 0, Zone::Attached(aragorn));
+    let can = |g: &Game, code: &str, x: CardId| {
+        let c = if code == UNEXPECTED_COURAGE {
+            uc
+        } else {
+            g.list(Zone::Hand(0))
+                .iter()
+                .copied()
+                .find(|&c| g.def_of(c).code == code)
+                .unwrap()
+        };
+        hint(g, c).ready_target.is_none_or(|f| f(g, c, x))
+    };
+    for code in [
+        EVER_VIGILANT,
+        COMMON_CAUSE,
+        GRIM_RESOLVE,
+        HOLD_YOUR_GROUND,
+        DESCENDANTS_OF_KINGS,
+    ] {
+        g.spawn(code, 0, Zone::Hand(0));
+    }
+    assert!(can(&g, EVER_VIGILANT, scout) && !can(&g, EVER_VIGILANT, aragorn));
+    assert!(can(&g, COMMON_CAUSE, theodred) && !can(&g, COMMON_CAUSE, scout));
+    assert!(can(&g, HOLD_YOUR_GROUND, aragorn) && !can(&g, HOLD_YOUR_GROUND, theodred));
+    assert!(can(&g, DESCENDANTS_OF_KINGS, aragorn) && !can(&g, DESCENDANTS_OF_KINGS, scout));
+    assert!(can(&g, UNEXPECTED_COURAGE, aragorn) && !can(&g, UNEXPECTED_COURAGE, theodred));
+    assert!(can(&g, GRIM_RESOLVE, scout) && can(&g, GRIM_RESOLVE, theodred));
+}
+
+/// session 53 (sense52's doubt): Ever Vigilant readies only an ally, so whether a readied
+/// *hero* would be used does not make it worth playing. After the enemy attacks, a Cornered
+/// Orc engaged, every hero exhausted: Aragorn's 3 Attack would destroy it, but the only
+/// exhausted ally is a Snowbourn Scout (no Attack), so Ever Vigilant waits; with Faramir
+/// exhausted too and Théodred ready (2 + 1 Attack destroys it) it is played.
+#[test]
+fn ever_vigilant_waits_when_only_a_hero_would_be_used() {
+    use crate::cards::hints::ready_used;
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    for &h in &hs {
+        g.card_mut(h).resources = 2;
+        g.exhaust(h);
+    }
+    g.phase = Phase::Combat;
+    g.stack.push(Frame::Step(Step::CombatEnd));
+    let cornered = g.spawn(CORNERED_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.card_mut(cornered).attacked = true;
+    let scout = g.spawn(SNOWBOURN_SCOUT, 0, Zone::Play(0));
+    g.exhaust(scout);
+    let ev = g.spawn(EVER_VIGILANT, 0, Zone::Hand(0));
+    assert!(ready_used(&g, 0, hs[0]), "Aragorn would destroy the Orc");
+    assert!(!ready_used(&g, 0, scout));
+    assert_eq!(
+        combat_play(&g, ev),
+        Opt::Pass,
+        "only the Scout can be readied"
+    );
+    let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
+    g.exhaust(faramir);
+    g.ready(hs[1]);
+    assert!(ready_used(&g, 0, faramir));
+    assert_eq!(combat_play(&g, ev), Opt::Play(ev), "Faramir would be used");
+}
+
 /// sense39, Éowyn's boost after an empty commit: the commit step is over and nobody quests
 /// (so `quest::boost_wasted`'s "someone quests" test did not catch it): her +1 Willpower
 /// counts nowhere, and she does not discard a card for it (Dread Realm, `lookahead` game).

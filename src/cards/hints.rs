@@ -976,7 +976,9 @@ impl ReadyUse {
 
 /// sense40: `c` is the lone declared defender of the enemy attack under way, before its
 /// damage, and the attacker's Attack as it stands (face-down shadow cards not counted) beats
-/// its Defense by at least its hit points left: readying it changes nothing.
+/// its Defense by at least its hit points left: readying it changes nothing. Session 53: also
+/// an ally that any damage would get captured instead (Cruel Torturer's rule, a shadow's
+/// capture) once the Attack beats its Defense at all: it leaves play just the same.
 pub fn dies_defending(g: &Game, c: CardId) -> bool {
     let a = &g.attack;
     let e = a.enemy;
@@ -989,7 +991,11 @@ pub fn dies_defending(g: &Game, c: CardId) -> bool {
     {
         return false;
     }
-    g.stat(e, Stat::Attack) - g.stat(c, Stat::Defense) >= g.remaining_hp(c)
+    let through = g.stat(e, Stat::Attack) - g.stat(c, Stat::Defense);
+    through >= g.remaining_hp(c)
+        || (through > 0
+            && g.is_ally(c)
+            && (a.capture_allies || g.rule(crate::cards::Rule::CapturesAlliesItWouldDamage(e))))
 }
 
 /// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat

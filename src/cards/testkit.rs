@@ -252,6 +252,7 @@ pub mod codes {
     pub const GORNAKHS_DUNGEONS_2B: &str = "EfMG-039B";
     /// sense51: Escape from Mount Gram's Patrol Room (`Hint::travel_threat`).
     pub const PATROL_ROOM: &str = "EfMG-047";
+    pub const CRUEL_TORTURER: &str = "EfMG-043";
     /// probe40: events played only from the discard pile, and a hero who discards from hand.
     pub const ELVEN_LIGHT: &str = "TDR-145";
     pub const LORDS_OF_THE_ELDAR: &str = "TBoCD-121";

@@ -603,6 +603,42 @@ fn sense40_ever_vigilant_on_a_defender_that_dies() {
     assert_eq!(effect(&g, 0, ev, 0, &o), Some(1), "not the dying defender");
 }
 
+/// session 53 (sense52's doubt), Cruel Torturer: an ally defending its attack is captured
+/// instead of damaged once any damage gets through, so like a defender the attack destroys it
+/// leaves play (`hints::dies_defending`), and Ever Vigilant does not ready it: Faramir (2
+/// Defense, 3 hit points) survives the Torturer's 3 Attack but is captured; against an Angmar
+/// Orc of the same Attack he is not lost.
+#[test]
+fn cruel_torturer_lone_defending_ally_is_lost() {
+    use crate::cards::hints::{dies_defending, ready_is_idle};
+    use crate::engine::AttackCtx;
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    g.phase = Phase::Combat;
+    let torturer = g.spawn(CRUEL_TORTURER, ENCOUNTER, Zone::Engaged(0));
+    g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
+    g.exhaust(faramir);
+    g.card_mut(torturer).attacked = true;
+    g.attack = AttackCtx::new(torturer, 0, false);
+    g.attack.defenders[0] = faramir;
+    g.attack.n_defenders = 1;
+    assert!(
+        g.stat(torturer, Stat::Attack) - g.stat(faramir, Stat::Defense) < g.remaining_hp(faramir)
+    );
+    assert!(dies_defending(&g, faramir), "captured");
+    assert!(ready_is_idle(&g, 0));
+    // A hero defending the Torturer is damaged, not captured.
+    let aragorn = g.heroes(0).next().unwrap();
+    g.attack.defenders[0] = aragorn;
+    assert!(!dies_defending(&g, aragorn));
+    // The same defence against an Angmar Orc (no capture) loses nothing.
+    let orc = g.spawn(ANGMAR_ORC, ENCOUNTER, Zone::Engaged(0));
+    g.attack = AttackCtx::new(orc, 0, false);
+    g.attack.defenders[0] = faramir;
+    g.attack.n_defenders = 1;
+    assert!(!dies_defending(&g, faramir));
+}
+
 /// sense40, attachments lost the same round (The Dread Realm, Wrath and Ruin, Carn Dûm):
 /// `basic` put an attachment on the host its kind's score liked best, also on a hero at its
 /// last hit point with an enemy engaged whose attack alone kills it (`host_at_risk`). With

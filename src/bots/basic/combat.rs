@@ -236,6 +236,9 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     // (`plan_intent` bit 1: the best kill the ready characters can make, if any.)
     let kills = (w().plan_intent & 1 != 0).then(|| KillWorths::new(g, p));
     let kill = kills.as_ref().map_or(0, KillWorths::best);
+    // (Session 53: against an enemy that captures the allies it would damage, an ally that
+    // lets damage through is lost: `defend_cost_vs`.)
+    let captures = crate::cards::hints::captures_allies(g, enemy);
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
     for (i, opt) in o.iter().enumerate() {
@@ -247,9 +250,9 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         // `precious_shadow` Attack (the worst of them, not the +1 of the others).
         let k = if is_objective_ally(g, c) && atk > base {
             let worst = base + (atk - base) * w().precious_shadow.clamp(0, 20) as i16;
-            defend_cost(g, c, worst)
+            defend_cost_vs(g, c, worst, captures)
         } else {
-            mixed(&|a| defend_cost(g, c, a))
+            mixed(&|a| defend_cost_vs(g, c, a, captures))
         };
         // A defender needed for that kill costs the kill too.
         let k = match &kills {

@@ -93,6 +93,18 @@ pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     dmg_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
 }
 
+/// [`defend_cost`] against an enemy that captures the allies it would damage (`captures`:
+/// `hints::captures_allies`, session 53): an ally that lets any damage through is lost as if
+/// the attack destroyed it.
+pub(super) fn defend_cost_vs(g: &Game, c: CardId, atk: i16, captures: bool) -> i32 {
+    let def = g.stat(c, Stat::Defense);
+    if captures && atk > def && g.is_ally(c) {
+        defend_cost(g, c, def + g.remaining_hp(c).max(1))
+    } else {
+        defend_cost(g, c, atk)
+    }
+}
+
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
 /// threat points while a card in play counts kills toward the quest.
 pub(super) fn quest_kill_value(g: &Game) -> i32 {
@@ -118,12 +130,13 @@ pub(super) fn cheapest_defender(
 ) -> Option<(i32, CardId)> {
     let atk = planned_attack(g, e);
     let qs = commit_stat(g, at_commit);
+    let captures = crate::cards::hints::captures_allies(g, e);
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
             continue;
         }
-        let k = defend_cost(g, c, atk) + keep_cost_qs(g, c, qs);
+        let k = defend_cost_vs(g, c, atk, captures) + keep_cost_qs(g, c, qs);
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }

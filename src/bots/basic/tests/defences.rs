@@ -628,3 +628,28 @@ fn dark_knowledge_seen_shadow_card_changes_the_defence() {
     assert_eq!(d.options[i], Opt::Card(aragorn), "seen: no shadow effect");
     install(weights::DEFAULT);
 }
+
+/// Session 53, Cruel Torturer (3 Attack): an ally its attack would damage is captured instead,
+/// so Faramir (2 Defense, 3 hit points) defending it is lost, not wounded: he does not defend
+/// it (Aragorn or a hero's undefended wound is cheaper). Against an Angmar Marauder (3 Attack, no capture) Faramir's one damage is
+/// the cheaper defence.
+#[test]
+fn cruel_torturer_is_not_defended_by_an_ally_it_would_capture() {
+    let mut g = sandbox(&[LEADERSHIP_HEROES]);
+    let torturer = g.spawn(CRUEL_TORTURER, ENCOUNTER, Zone::Engaged(0));
+    let orc = g.spawn(ANGMAR_MARAUDER, ENCOUNTER, Zone::Engaged(0));
+    let aragorn = g.heroes(0).next().unwrap();
+    let faramir = g.spawn(FARAMIR, 0, Zone::Play(0));
+    assert_eq!(g.stat(torturer, Stat::Attack), g.stat(orc, Stat::Attack));
+    let opts = || vec![Opt::Undefended, Opt::Card(faramir), Opt::Card(aragorn)];
+    assert_eq!(
+        chosen(&g, Ask::Defender { enemy: orc }, opts()),
+        Opt::Card(faramir),
+        "one damage on an ally"
+    );
+    assert_ne!(
+        chosen(&g, Ask::Defender { enemy: torturer }, opts()),
+        Opt::Card(faramir),
+        "Faramir would be captured"
+    );
+}

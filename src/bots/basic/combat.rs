@@ -238,6 +238,8 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     let kill = kills.as_ref().map_or(0, KillWorths::best);
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
+    // (`dmg_cost`'s weights read once for every option.)
+    let dw = DmgW::now();
     for (i, opt) in o.iter().enumerate() {
         let Opt::Card(c) = *opt else { continue };
         if c == NO_CARD {
@@ -247,9 +249,9 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
         // `precious_shadow` Attack (the worst of them, not the +1 of the others).
         let k = if is_objective_ally(g, c) && atk > base {
             let worst = base + (atk - base) * w().precious_shadow.clamp(0, 20) as i16;
-            defend_cost(g, c, worst)
+            defend_cost_w(g, c, worst, dw)
         } else {
-            mixed(&|a| defend_cost(g, c, a))
+            mixed(&|a| defend_cost_w(g, c, a, dw))
         };
         // A defender needed for that kill costs the kill too.
         let k = match &kills {

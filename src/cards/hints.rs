@@ -771,10 +771,16 @@ fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
 /// attack being resolved, or an engaged enemy that `p` has not attacked. Outside the combat
 /// phase: (true, true).
 pub fn combat_attacks_left(g: &Game, only: Option<u8>) -> (bool, bool) {
-    use crate::engine::{Frame, Phase, Step};
-    if g.phase != Phase::Combat {
+    if g.phase != crate::engine::Phase::Combat {
         return (true, true);
     }
+    // (Once per decision and `only`: speed31.)
+    g.memo_attacks_left(only, || combat_attacks_left_now(g, only))
+}
+
+/// [`combat_attacks_left`] in the combat phase, computed.
+fn combat_attacks_left_now(g: &Game, only: Option<u8>) -> (bool, bool) {
+    use crate::engine::{Frame, Step};
     let (mut enemy_attack, mut player_attack) = (false, false);
     let mut next = None;
     for f in g.stack.iter().rev() {

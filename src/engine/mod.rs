@@ -634,6 +634,9 @@ struct StatMemo {
     slots: Vec<std::sync::atomic::AtomicU64>,
     /// `Game::available` per (player, sphere), as `slots`.
     avail: [std::sync::atomic::AtomicU64; MAX_PLAYERS * N_SPHERES],
+    /// `cards::hints::combat_attacks_left` per player (its `only`), then for `None`, as
+    /// `slots`: `epoch << 16 | enemy_left | player_left << 1` (`Game::memo_attacks_left`).
+    attacks_left: [std::sync::atomic::AtomicU64; MAX_PLAYERS + 1],
     /// Checking mode (`Game::set_memo_check`): every answer found in the memo is computed
     /// again and must be equal (a test's proof that the memo never answers a stale value).
     /// Only test builds check (`cfg!(test)`): the release build pays nothing for it.
@@ -677,6 +680,7 @@ impl Clone for StatMemo {
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
                 .collect(),
             avail: Default::default(),
+            attacks_left: Default::default(),
             check: self.check,
             fixed_tag: self.fixed_tag,
             touched: self.touched,
@@ -943,6 +947,42 @@ impl<'a> Game<'a> {
         }
         let r = f();
         slot.store(m.epoch << 16 | r as u16 as u64, Relaxed);
+        r
+    }
+
+    /// The memoised `cards::hints::combat_attacks_left(g, only)` (`Some(p)`: player `p`;
+    /// `None`: any player), computed by `f`, if the memo is open (as `memo_available`): a
+    /// decision's options each ask it (an idle ready, `ready_use`, an idle debuff), and it only
+    /// reads the frozen game (the stack, the attack under way, the ready characters and the
+    /// engaged enemies). speed31.
+    #[inline]
+    pub(crate) fn memo_attacks_left(
+        &self,
+        only: Option<u8>,
+        f: impl FnOnce() -> (bool, bool),
+    ) -> (bool, bool) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        if m.epoch == 0 {
+            return f();
+        }
+        let Some(slot) = m.attacks_left.get(only.map_or(MAX_PLAYERS, |p| p as usize)) else {
+            return f();
+        };
+        let v = slot.load(Relaxed);
+        if v >> 16 == m.epoch {
+            let r = (v & 1 != 0, v & 2 != 0);
+            if cfg!(test) && m.check {
+                let fresh = f();
+                assert_eq!(
+                    r, fresh,
+                    "memoised combat_attacks_left({only:?}) differs from its fresh value"
+                );
+            }
+            return r;
+        }
+        let r = f();
+        slot.store(m.epoch << 16 | r.0 as u64 | (r.1 as u64) << 1, Relaxed);
         r
     }
 

@@ -340,7 +340,8 @@ impl Bot for BasicBot {
             }),
             Ask::Defender { enemy } => defender(g, p, enemy, o),
             Ask::UndefendedHero { damage, .. } | Ask::DefenderTakesDamage { damage, .. } => {
-                pick_min(o, |c| dmg_cost(g, c, damage))
+                let dw = DmgW::now();
+                pick_min(o, |c| dmg_cost_w(g, c, damage, dw))
             }
             Ask::AttackTarget => attack_target(g, p, o),
             Ask::Attacker { enemy } => attacker(g, p, enemy, o),
@@ -421,13 +422,43 @@ pub(super) fn location_left(g: &Game) -> i16 {
 
 /// `damage_cost` at the bot's `hero_wound` weight (what a damage point a hero survives costs).
 pub(super) fn dmg_cost(g: &Game, c: CardId, n: i16) -> i32 {
-    damage_cost_with(g, c, n, w().hero_wound) + life_cost(g, c, n)
+    dmg_cost_w(g, c, n, DmgW::now())
+}
+
+/// The two weights `dmg_cost` reads (`hero_wound`, `life_token`), read once by the loops that
+/// ask it of many characters (each weight read is a call to the weights' thread-local
+/// accessor; speed31).
+#[derive(Clone, Copy)]
+pub(super) struct DmgW {
+    hero_wound: i32,
+    life_token: i32,
+}
+
+impl DmgW {
+    #[inline]
+    pub(super) fn now() -> DmgW {
+        let w = w();
+        DmgW {
+            hero_wound: w.hero_wound,
+            life_token: w.life_token,
+        }
+    }
+}
+
+/// `dmg_cost` with its weights already read.
+#[inline]
+pub(super) fn dmg_cost_w(g: &Game, c: CardId, n: i16, dw: DmgW) -> i32 {
+    damage_cost_with(g, c, n, dw.hero_wound) + life_cost_with(g, c, n, dw.life_token)
 }
 
 /// `undefended_cost` at the bot's `hero_wound` weight: the cheapest hero to take the attack,
 /// by `dmg_cost` (with `life_token`, a destruction's Mission token counted).
 pub(super) fn undef_cost(g: &Game, p: u8, atk: i16) -> i32 {
-    g.heroes(p).map(|h| dmg_cost(g, h, atk)).min().unwrap_or(0)
+    let dw = DmgW::now();
+    g.heroes(p)
+        .map(|h| dmg_cost_w(g, h, atk, dw))
+        .min()
+        .unwrap_or(0)
 }
 
 /// First option that commits to something (not Pass/Done/No/Undefended), else 0.

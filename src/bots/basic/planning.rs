@@ -242,14 +242,16 @@ impl Extras {
     #[inline]
     fn new(g: &Game) -> Extras {
         let ph = g.phase;
-        let draw = w().draw_early;
+        // (The four weights read at once: one call to the thread-local's accessor; speed31.)
+        let wt = w();
+        let draw = wt.draw_early;
         Extras {
-            spare: w().spare_cards != 0 && matches!(ph, Phase::Resource | Phase::Planning),
-            heal: w().early_heal & 1 != 0 && ph == Phase::Resource,
+            spare: wt.spare_cards != 0 && matches!(ph, Phase::Resource | Phase::Planning),
+            heal: wt.early_heal & 1 != 0 && ph == Phase::Resource,
             draw: draw & 1 != 0
                 && (ph == Phase::Resource || (draw & 2 != 0 && ph == Phase::Planning))
                 && g.may_hint(hint_set::EXHAUST_DRAWS),
-            bank: w().bank_progress & 1 != 0 && ph == Phase::Refresh,
+            bank: wt.bank_progress & 1 != 0 && ph == Phase::Refresh,
         }
     }
 
@@ -450,8 +452,8 @@ pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
 /// used once readied
 /// (`hints::ready_used`; a lone defender its attack destroys is not counted: `dies_defending`).
 fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
-    w().ready_use != 0
-        && g.phase == Phase::Combat
+    g.phase == Phase::Combat
+        && w().ready_use != 0
         && hint(g, c).readies
         && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
             let target = hint(g, c).ready_target;

@@ -620,8 +620,12 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
 /// progress now (`commit_progress`)? Committing stops early on a stage without quest points;
 /// not before such a character quests.
 fn commit_progress_left(g: &Game, o: &[Opt], reserved: &Ids) -> bool {
+    // (The weight read once, not per option: `commit_progress` is 0 without it.)
+    if w().commit_progress == 0 {
+        return false;
+    }
     o.iter().any(|&x| match x {
-        Opt::Card(c) => !reserved.contains(c) && commit_progress(g, c) > 0,
+        Opt::Card(c) => !reserved.contains(c) && commit_progress_on(g, c) > 0,
         _ => false,
     })
 }
@@ -1184,18 +1188,18 @@ fn battle_travel_credit(g: &Game, l: CardId) -> i32 {
 /// left. 0 for damage `c` survives, for an objective-ally (already priced as the game) and
 /// while the tokens are not lives.
 ///
+/// `lt` is the `life_token` weight, read by the caller (`dmg_cost_w`: once per loop).
 /// (The weight test is inline at every caller: `dmg_cost` asks this for each hit a plan
 /// prices, and with `life_token` off, the default, a call's prologue was most of its cost.)
 #[inline(always)]
-pub(super) fn life_cost(g: &Game, c: CardId, n: i16) -> i32 {
-    let lt = w().life_token;
+pub(super) fn life_cost_with(g: &Game, c: CardId, n: i16, lt: i32) -> i32 {
     if lt <= 0 || n <= 0 {
         return 0;
     }
     life_cost_on(g, c, n, lt)
 }
 
-/// `life_cost` with `life_token` `lt` > 0 and `n` > 0.
+/// `life_cost_with` with `life_token` `lt` > 0 and `n` > 0.
 fn life_cost_on(g: &Game, c: CardId, n: i16, lt: i32) -> i32 {
     if n < g.remaining_hp(c) || is_objective_ally(g, c) {
         return 0;

@@ -30,20 +30,40 @@ pub(super) fn keep_cost(g: &Game, c: CardId, at_commit: bool) -> i32 {
     keep_cost_qs(g, c, commit_stat(g, at_commit))
 }
 
-/// The questing stat when `at_commit` (what `keep_cost` reads), else `None`: asked once by
-/// the loops over characters, not per character.
-fn commit_stat(g: &Game, at_commit: bool) -> Option<Stat> {
-    at_commit.then(|| g.questing_stat())
+/// What `keep_cost` reads besides the character, when `at_commit`: the questing stat, a
+/// point's worth (`threat_unit` × `team` bit 1), `clue_bonus` and whether `commit_progress`
+/// is on. Asked once by the loops over characters, not per character (each weight read is a
+/// call to the weights' thread-local accessor; speed31).
+#[derive(Clone, Copy)]
+struct KeepCtx {
+    qs: Stat,
+    unit: i32,
+    clue: i32,
+    progress: bool,
 }
 
-/// `keep_cost` with the questing stat already asked (`commit_stat`).
+/// The `KeepCtx` when `at_commit`, else `None` (every keep cost is then 0).
+fn commit_stat(g: &Game, at_commit: bool) -> Option<KeepCtx> {
+    at_commit.then(|| KeepCtx {
+        qs: g.questing_stat(),
+        unit: w().threat_unit * team(g, 1),
+        clue: clue_bonus(g),
+        progress: w().commit_progress != 0,
+    })
+}
+
+/// `keep_cost` with what it reads besides `c` already asked (`commit_stat`).
 #[inline(always)]
-fn keep_cost_qs(g: &Game, c: CardId, qs: Option<Stat>) -> i32 {
+fn keep_cost_qs(g: &Game, c: CardId, qs: Option<KeepCtx>) -> i32 {
     match qs {
-        Some(qs) => {
-            let s = g.stat(c, qs).max(0);
-            (s + commit_progress(g, c)) as i32 * w().threat_unit * team(g, 1)
-                + s as i32 * clue_bonus(g)
+        Some(k) => {
+            let s = g.stat(c, k.qs).max(0);
+            let cp = if k.progress {
+                commit_progress_on(g, c)
+            } else {
+                0
+            };
+            (s + cp) as i32 * k.unit + s as i32 * k.clue
         }
         None => 0,
     }
@@ -68,6 +88,12 @@ pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
     if w().commit_progress == 0 {
         return 0;
     }
+    commit_progress_on(g, c)
+}
+
+/// `commit_progress` with the weight on.
+#[inline(always)]
+pub(super) fn commit_progress_on(g: &Game, c: CardId) -> i16 {
     let cp = hint(g, c).commit_progress;
     if cp == crate::cards::hints::NO_COMMIT_PROGRESS || g.script(c).is_none() {
         return 0;
@@ -89,20 +115,29 @@ pub(super) fn commit_progress(g: &Game, c: CardId) -> i16 {
 
 /// Cost of `c` defending an attack of strength `atk` (expected; `c` must be able to defend).
 pub(super) fn defend_cost(g: &Game, c: CardId, atk: i16) -> i32 {
+    defend_cost_w(g, c, atk, DmgW::now())
+}
+
+/// `defend_cost` with `dmg_cost`'s weights already read.
+#[inline(always)]
+pub(super) fn defend_cost_w(g: &Game, c: CardId, atk: i16, dw: DmgW) -> i32 {
     let dmg = (atk - g.stat(c, Stat::Defense)).max(0);
-    dmg_cost(g, c, dmg) + 2 * g.stat(c, Stat::Attack) as i32
+    dmg_cost_w(g, c, dmg, dw) + 2 * g.stat(c, Stat::Attack) as i32
 }
 
 /// [`defend_cost`] against an enemy that captures the allies it would damage (`captures`:
 /// `hints::captures_allies`, session 53): an ally that lets any damage through is lost as if
 /// the attack destroyed it.
-pub(super) fn defend_cost_vs(g: &Game, c: CardId, atk: i16, captures: bool) -> i32 {
-    let def = g.stat(c, Stat::Defense);
-    if captures && atk > def && g.is_ally(c) {
-        defend_cost(g, c, def + g.remaining_hp(c).max(1))
-    } else {
-        defend_cost(g, c, atk)
+/// (`dmg_cost`'s weights `dw` already read.)
+#[inline(always)]
+pub(super) fn defend_cost_vs(g: &Game, c: CardId, atk: i16, captures: bool, dw: DmgW) -> i32 {
+    if captures {
+        let def = g.stat(c, Stat::Defense);
+        if atk > def && g.is_ally(c) {
+            return defend_cost_w(g, c, def + g.remaining_hp(c).max(1), dw);
+        }
     }
+    defend_cost_w(g, c, atk, dw)
 }
 
 /// Threat-unit worth of a kill on top of what the enemy costs while it lives: `quest_kill`
@@ -131,12 +166,13 @@ pub(super) fn cheapest_defender(
     let atk = planned_attack(g, e);
     let qs = commit_stat(g, at_commit);
     let captures = crate::cards::hints::captures_allies(g, e);
+    let dw = DmgW::now();
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {
         if taken.contains(c) {
             continue;
         }
-        let k = defend_cost_vs(g, c, atk, captures) + keep_cost_qs(g, c, qs);
+        let k = defend_cost_vs(g, c, atk, captures, dw) + keep_cost_qs(g, c, qs);
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }
@@ -385,7 +421,9 @@ fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option
     // Every subset's totals from the subset without its lowest member (one add per subset).
     let mut sums = [0i16; N];
     let mut costs = [0i32; N];
-    let mut best: Option<(i32, u32)> = None;
+    // (The best so far as plain (cost, mask), mask 0 while none: every subset's mask is
+    // at least 1. Cheaper to test per subset than an `Option`; speed31.)
+    let (mut best_cost, mut best_mask) = (0i32, 0u32);
     for mask in 1u32..(1 << n) {
         let i = mask.trailing_zeros() as usize;
         let rest = (mask & (mask - 1)) as usize;
@@ -393,11 +431,11 @@ fn cheapest_subset<const N: usize>(atk: &[i16], kc: &[i32], need: i16) -> Option
         let cost = costs[rest] + kc[i] + atk[i] as i32;
         sums[mask as usize] = sum;
         costs[mask as usize] = cost;
-        if sum >= need && best.map(|(b, _)| cost < b).unwrap_or(true) {
-            best = Some((cost, mask));
+        if sum >= need && (best_mask == 0 || cost < best_cost) {
+            (best_cost, best_mask) = (cost, mask);
         }
     }
-    best
+    (best_mask != 0).then_some((best_cost, best_mask))
 }
 
 /// Can our attacks damage `e` once it is engaged? A staged enemy may be shielded only while
@@ -1061,12 +1099,14 @@ fn cheapest_under(
     max_wp: i16,
 ) -> Option<CardId> {
     let qs = commit_stat(g, true);
+    let dw = DmgW::now();
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
         if keep.contains(c) || is_objective_ally(g, c) || g.stat(c, g.questing_stat()) > max_wp {
             continue;
         }
-        let k = keep_cost_qs(g, c, qs) as i64 + defend_cost(g, c, atk) as i64 * pct as i64 / 100;
+        let k =
+            keep_cost_qs(g, c, qs) as i64 + defend_cost_w(g, c, atk, dw) as i64 * pct as i64 / 100;
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }

@@ -193,12 +193,17 @@ impl<'a> Game<'a> {
 
     /// The stat committed characters quest with (Battle: Attack, Siege: Defense).
     pub fn questing_stat(&self) -> Stat {
-        match self.current_quest() {
-            Some(q) if self.def_of(q).keywords.battle || self.rule(Rule::QuestsGainBattle) => {
-                Stat::Attack
-            }
-            Some(q) if self.def_of(q).keywords.siege => Stat::Defense,
-            _ => Stat::Willpower,
+        let Some(q) = self.current_quest() else {
+            return Stat::Willpower;
+        };
+        // (The quest's keywords read once.)
+        let kw = &self.def_of(q).keywords;
+        if kw.battle || self.rule(Rule::QuestsGainBattle) {
+            Stat::Attack
+        } else if kw.siege {
+            Stat::Defense
+        } else {
+            Stat::Willpower
         }
     }
 

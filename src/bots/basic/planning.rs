@@ -358,8 +358,9 @@ fn payment_wound_cost(g: &Game) -> i32 {
 /// per resource of its cost, or `None` when the cost would take `p`'s threat to 50 (never
 /// played). `Some(0)` when off, free, or without the rule; `walls` is that rule, asked once
 /// per decision.
-fn spend_threat_cost(g: &Game, p: u8, c: CardId, walls: &mut Option<bool>) -> Option<i32> {
-    if w().spend_threat <= 0 {
+/// `st` is the weight, read once per decision.
+fn spend_threat_cost(g: &Game, p: u8, c: CardId, st: i32, walls: &mut Option<bool>) -> Option<i32> {
+    if st <= 0 {
         return Some(0);
     }
     let cost = g.cost_of(c, p).max(0);
@@ -369,7 +370,7 @@ fn spend_threat_cost(g: &Game, p: u8, c: CardId, walls: &mut Option<bool>) -> Op
     if g.players[p as usize].threat + cost >= 50 {
         return None;
     }
-    Some(w().spend_threat * cost as i32)
+    Some(st * cost as i32)
 }
 
 /// `Hint::plan_value` of `c` (0 without one).
@@ -386,9 +387,10 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut keep = None;
     let mut wound: Option<i32> = None;
     let mut walls = None;
+    let st = w().spend_threat;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
-            Opt::Play(c) if spend_threat_cost(g, p, c, &mut walls).is_none() => 0,
+            Opt::Play(c) if spend_threat_cost(g, p, c, st, &mut walls).is_none() => 0,
             Opt::Play(c) => {
                 // (The board's wound cost first, once: the card's cost only when it is not 0.)
                 let hurt = if w().pay_wound > 0 && g.may_hint(hint_set::PAYMENT_WOUNDS) {
@@ -402,7 +404,7 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
                     } else {
                         0
                     }
-                    - spend_threat_cost(g, p, c, &mut walls).unwrap_or(0)
+                    - spend_threat_cost(g, p, c, st, &mut walls).unwrap_or(0)
             }
             Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, false)),
             _ => 0,
@@ -497,10 +499,11 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
     let mut walls = None;
+    let st = w().spend_threat;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Activate(c) if extras.bank && banks_resources(g, p, c) => 0,
-            Opt::Play(c) => match spend_threat_cost(g, p, c, &mut walls) {
+            Opt::Play(c) => match spend_threat_cost(g, p, c, st, &mut walls) {
                 None => 0,
                 Some(t) => action_value(g, p, c, None).max(extras.value(g, p, c, true)) - t,
             },

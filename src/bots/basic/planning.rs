@@ -355,6 +355,26 @@ fn payment_wound_cost(g: &Game) -> i32 {
     w().pay_wound * if damage_punished(g) { 2 } else { 1 }
 }
 
+/// `spend_threat` (carn53): while spending resources raises the payer's threat
+/// (`Rule::ThreatPerResourceSpent`), what playing `c` from hand costs in score: `spend_threat`
+/// per resource of its cost, or `None` when the cost would take `p`'s threat to 50 (never
+/// played). `Some(0)` when off, free, or without the rule; `walls` is that rule, asked once
+/// per decision.
+/// `st` is the weight, read once per decision.
+fn spend_threat_cost(g: &Game, p: u8, c: CardId, st: i32, walls: &mut Option<bool>) -> Option<i32> {
+    if st <= 0 {
+        return Some(0);
+    }
+    let cost = g.cost_of(c, p).max(0);
+    if cost == 0 || !*walls.get_or_insert_with(|| g.rule(Rule::ThreatPerResourceSpent)) {
+        return Some(0);
+    }
+    if g.players[p as usize].threat + cost >= 50 {
+        return None;
+    }
+    Some(st * cost as i32)
+}
+
 /// `Hint::plan_value` of `c` (0 without one).
 fn plan(g: &Game, p: u8, c: CardId) -> i32 {
     hint(g, c).plan_value.map_or(0, |f| f(g, p, c))
@@ -368,8 +388,11 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
     let mut wound: Option<i32> = None;
+    let mut walls = None;
+    let st = w().spend_threat;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
+            Opt::Play(c) if spend_threat_cost(g, p, c, st, &mut walls).is_none() => 0,
             Opt::Play(c) => {
                 // (The board's wound cost first, once: the card's cost only when it is not 0.)
                 let hurt = if w().pay_wound > 0 && g.may_hint(hint_set::PAYMENT_WOUNDS) {
@@ -383,6 +406,7 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
                     } else {
                         0
                     }
+                    - spend_threat_cost(g, p, c, st, &mut walls).unwrap_or(0)
             }
             Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, false)),
             _ => 0,
@@ -482,12 +506,16 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let extras = Extras::new(g);
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
+    let mut walls = None;
+    let st = w().spend_threat;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
             Opt::Activate(c) if extras.bank && banks_resources(g, p, c) => 0,
-            Opt::Play(c) | Opt::Activate(c) => {
-                action_value(g, p, c, None).max(extras.value(g, p, c, true))
-            }
+            Opt::Play(c) => match spend_threat_cost(g, p, c, st, &mut walls) {
+                None => 0,
+                Some(t) => action_value(g, p, c, None).max(extras.value(g, p, c, true)) - t,
+            },
+            Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, true)),
             _ => 0,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked

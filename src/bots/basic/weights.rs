@@ -1047,6 +1047,16 @@ weights! {
     /// identical on the nine other scenarios). Not in `ROLLOUT` (0 there). Measurements:
     /// results/research/rhc52.md.
     clue_worth: 0,
+    /// carn53: while each resource a player spends raises his threat
+    /// (`Rule::ThreatPerResourceSpent`: The Battle of Carn Dûm's Fortress Walls as the active
+    /// location), a card played from hand scores this much less per resource of its cost, and
+    /// a card whose cost would take its player's threat to 50 is never played. 0: off
+    /// (measured neutral: `basic`, 2,000 pairs, seeds 5331 / 5332, 1 and 10 against 0 move
+    /// rounds by −0.009 to +0.003 and progress by 0.00 on Easy and Standard; 1 inside
+    /// `lookahead`'s rollouts, 300 pairs, seed 5371: +0.003 / +0.007 rounds, n.s.: a player
+    /// kept from the fatal payment loses one quest later). Not in `ROLLOUT` (0 there).
+    /// Silent where no card has the rule. Measurements: results/research/carn53.md.
+    spend_threat: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

@@ -1231,3 +1231,46 @@ fn sense52_ever_vigilant_waits_for_an_ally_that_is_then_used() {
     g.phase = Phase::Planning;
     assert!(ready_used(&g, 0, faramir));
 }
+
+/// carn53 `spend_threat`: with Fortress Walls the active location each resource spent raises
+/// the payer's threat; `basic` played a 3-cost ally at threat 47 and lost at 50 (The Battle of
+/// Carn Dûm `carn-dum-vanguard`, 69 of 2,000 Easy `basic` games ended on such a payment).
+/// With `spend_threat` on, a play whose cost would take the threat to 50 waits, and a cheaper
+/// one is still made; at 0 (the default) or without the rule, the old play.
+#[test]
+fn fortress_walls_spend_threat_keeps_a_play_from_reaching_threat_50() {
+    let mut g = sandbox_in("the-battle-of-carn-dum", Mode::Standard, &[TACTICS_HEROES]);
+    clear_zone(&mut g, Zone::EncounterDeck);
+    clear_zone(&mut g, Zone::Staging);
+    g.phase = Phase::Planning;
+    for h in g.heroes(0).collect::<Vec<_>>() {
+        g.card_mut(h).resources = 3;
+    }
+    let archer = g.spawn(HORSEBACK_ARCHER, 0, Zone::Hand(0));
+    let cost = g.cost_of(archer, 0);
+    assert!(cost >= 2);
+    g.players[0].threat = 50 - cost;
+    let opts = || vec![Opt::Pass, Opt::Play(archer)];
+    let on = [("spend_threat", "1")];
+    let pick = |g: &Game, o: &[(&str, &str)]| {
+        let d = dec(0, Ask::Planning, opts());
+        let c = d.options[bot_with(o).choose(g, &d)];
+        install(weights::DEFAULT);
+        c
+    };
+    assert_eq!(weights::DEFAULT.spend_threat, 0);
+    assert_eq!(
+        pick(&g, &on),
+        Opt::Play(archer),
+        "no Fortress Walls: played"
+    );
+    if let Some(l) = g.active_location() {
+        g.move_card(l, Zone::EncounterDiscard);
+    }
+    g.spawn(FORTRESS_WALLS, ENCOUNTER, Zone::Active);
+    assert!(g.rule(Rule::ThreatPerResourceSpent));
+    assert_eq!(pick(&g, &on), Opt::Pass, "the payment would reach 50");
+    assert_eq!(pick(&g, &[]), Opt::Play(archer), "0: the old play");
+    g.players[0].threat = 49 - cost;
+    assert_eq!(pick(&g, &on), Opt::Play(archer), "one below: still played");
+}

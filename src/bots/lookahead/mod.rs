@@ -178,7 +178,10 @@
 //! −0.05) seed 5321, −0.09 (−0.18 to −0.00) seed 5322; `cliff_depth=1` −0.22 (−0.31 to −0.13);
 //! The Weather Hills `cliff_weight=100` rounds +0.13 (+0.05 to +0.22), progress −0.77 (−1.13 to
 //! −0.42). The plan of nobody keeps the fighters ready: their kills are the progress there
-//! (results/research/commit53.md).
+//! (results/research/commit53.md). `cliff_depth=1` gains on Escape from Mount Gram Standard
+//! (wins +2.33, +0.63 to +4.04, 300 pairs, seed 5323; +2.40, +0.95 to +3.85, 500 pairs, seed
+//! 5324) but loses Carn Dûm progress on two seeds (−0.22 above, −0.28, −0.38 to −0.18, seed
+//! 5322); with `cliff_at=45` Carn Dûm −0.08 (−0.15 to −0.02), Mount Gram +0.33 (n.s.).
 
 mod explain;
 pub mod learned;

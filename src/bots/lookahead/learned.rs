@@ -898,6 +898,7 @@ mod tests {
         fit: Fit::Pooled,
         carry: 0.8,
         flip_deficit: 0.0,
+        cliff: 0.0,
         control: 2.7,
         shaped_rounds: 0.0,
         shaped_scale: SHAPED_SCALE,

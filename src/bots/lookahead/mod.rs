@@ -166,6 +166,22 @@
 //! Ettenmoors Standard +3.00 (315); 12% fewer instructions a round; with `save_depth=2` +1.67 / +3.50
 //! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
 //! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
+//!
+//! Off (issue 18, commit53: the commit plan of nobody chosen while the staging area raises the
+//! threat, 11 / 48 / 45 / 38 rounds per 100 games on The Weather Hills / Deadmen's Dike /
+//! Carn Dûm / Wrath and Ruin Standard): `cliff_depth` (0; extra rounds of horizon for the
+//! commit-plan search once the player's threat plus the staging threat reaches `cliff_at`,
+//! 40), `cliff_weight` (0; value points lost per player whose next quest would reach threat 50
+//! even with every character committed, `value::threat_cliff`) and the experiment
+//! `cliff_empty` (0; from `cliff_at` on, no plan of nobody). Each lowers the class and costs
+//! progress: Carn Dûm Standard, 300 pairs, progress score `cliff_weight=100` −0.12 (−0.19 to
+//! −0.05) seed 5321, −0.09 (−0.18 to −0.00) seed 5322; `cliff_depth=1` −0.22 (−0.31 to −0.13);
+//! The Weather Hills `cliff_weight=100` rounds +0.13 (+0.05 to +0.22), progress −0.77 (−1.13 to
+//! −0.42). The plan of nobody keeps the fighters ready: their kills are the progress there
+//! (results/research/commit53.md). `cliff_depth=1` gains on Escape from Mount Gram Standard
+//! (wins +2.33, +0.63 to +4.04, 300 pairs, seed 5323; +2.40, +0.95 to +3.85, 500 pairs, seed
+//! 5324) but loses Carn Dûm progress on two seeds (−0.22 above, −0.28, −0.38 to −0.18, seed
+//! 5322); with `cliff_at=45` Carn Dûm −0.08 (−0.15 to −0.02), Mount Gram +0.33 (n.s.).
 
 mod explain;
 pub mod learned;
@@ -218,6 +234,13 @@ pub struct LookaheadBot {
     plans: bool,
     plan_rollouts: u32,
     plan_depth: u16,
+    /// commit53: extra rounds of horizon for the commit-plan search when the player's threat
+    /// plus the staging threat is at least `cliff_at` (0: off).
+    cliff_depth: u16,
+    /// commit53: the threat + staging threat from which `cliff_depth` / `cliff_empty` act.
+    cliff_at: i16,
+    /// commit53 (experiment): from `cliff_at` on, no commit plan of nobody is a candidate.
+    cliff_empty: bool,
     /// A candidate replaces `basic`'s choice only if its mean beats it by more than this.
     margin: f64,
     /// The margin of the commit-plan search.
@@ -364,6 +387,9 @@ impl LookaheadBot {
             plans: num("plans", get("plans"), 0u8, 1)? == 1,
             plan_rollouts: num("plan_rollouts", get("plan_rollouts"), 1, 1000)?,
             plan_depth: num("plan_depth", get("plan_depth"), 1, 30)?,
+            cliff_depth: num("cliff_depth", get("cliff_depth"), 0u16, 5)?,
+            cliff_at: num("cliff_at", get("cliff_at"), 0i16, 60)?,
+            cliff_empty: num("cliff_empty", get("cliff_empty"), 0u8, 1)? == 1,
             margin: margins.0.unwrap_or(learned::auto_margin(scale)),
             plan_margin: margins.1.unwrap_or(learned::auto_margin(scale)),
             value,
@@ -417,6 +443,7 @@ impl LookaheadBot {
                     x => real("carry_weight", x)?,
                 },
                 flip_deficit: real("flip_deficit", get("flip_deficit"))?,
+                cliff: num("cliff_weight", get("cliff_weight"), 0u16, 500)? as f64,
                 control: wide("control_weight", get("control_weight"))?,
                 shaped_rounds: real("shaped_rounds", get("shaped_rounds"))?,
                 shaped_scale: shaped_scale.unwrap_or(learned::SHAPED_SCALE),
@@ -888,7 +915,20 @@ impl LookaheadBot {
         if self.boosted {
             n = plans::send_boosted(game, d, &mut cand[..n]);
         }
-        let stop = game.round.saturating_add(self.plan_depth);
+        let near =
+            game.players[d.player as usize].threat + game.staging_threat().max(0) >= self.cliff_at;
+        if near && self.cliff_empty && n > 2 {
+            let mut k = 0;
+            for i in 0..n {
+                if cand[i].basic || cand[i].n > 0 {
+                    cand[k] = cand[i];
+                    k += 1;
+                }
+            }
+            n = k;
+        }
+        let extra = if near { self.cliff_depth } else { 0 };
+        let stop = game.round.saturating_add(self.plan_depth + extra);
         let best = self.best_plan(game, &cand[..n], stop);
         // (The account names `basic`'s own commits: a fresh copy of the policy answers, so
         // the policy's memo and the choice are untouched.)

@@ -35,6 +35,21 @@ pub const OPTIONS: &[BotOption] = &[
         about: "horizon of the commit-plan rollouts in rounds (1-30)",
     },
     BotOption {
+        name: "cliff_depth",
+        default: "0",
+        about: "commit53: extra rounds of horizon for the commit-plan search when the player's threat plus the staging threat is at least cliff_at (0: off, 0-5)",
+    },
+    BotOption {
+        name: "cliff_at",
+        default: "40",
+        about: "commit53: threat plus staging threat from which cliff_depth and cliff_empty act (0-60)",
+    },
+    BotOption {
+        name: "cliff_empty",
+        default: "0",
+        about: "commit53 experiment: 1: from cliff_at on, no plan that commits nobody is a candidate",
+    },
+    BotOption {
         name: "margin",
         default: "auto",
         about: "leave basic's choice only for a candidate whose mean value beats it by more than this (0-100; auto: 2 where the static value scores, 30 where the learned one does, 15 with logit)",
@@ -73,6 +88,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "threat_sq",
         default: "0",
         about: "state value: weight of the square of threat above 40 (the last points before 50 cost more) (0-10)",
+    },
+    BotOption {
+        name: "cliff_weight",
+        default: "0",
+        about: "commit53: static value: points lost per player whose next quest would take his threat to 50 even with every character committed (staging threat + 2 a player for the reveals, less all characters' questing stat) (0: off, 0-500)",
     },
     BotOption {
         name: "threat_knee",

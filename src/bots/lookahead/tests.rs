@@ -959,3 +959,48 @@ fn clue_weight_values_a_clue_by_the_no_clue_shadows_left() {
     let other = sandbox(&[LEADERSHIP_HEROES]);
     assert_eq!(value::clue_cover(&other), 0.0);
 }
+
+/// commit53 `cliff_weight`: the value loses `cliff_weight` for a player whose next quest would
+/// eliminate him even with every character committed (the staging threat plus 2 for the reveal,
+/// less every character's questing stat, raises his threat to 50); one staged location less,
+/// or a lower threat, and nothing is lost.
+#[test]
+fn cliff_weight_prices_a_next_quest_that_eliminates() {
+    use crate::cards::testkit::codes::*;
+    use crate::cards::testkit::{clear_zone, sandbox_in};
+    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    let w = ValueWeights {
+        cliff: 100.0,
+        ..DEFAULT_WEIGHTS
+    };
+    let wp: i16 = g
+        .characters(0)
+        .map(|c| g.stat(c, Stat::Willpower).max(0))
+        .sum();
+    // Exposed Ridge: 3 Threat each; the fewest that leave a raise (1 to 3) with everyone
+    // questing.
+    let ridges = ((wp + 1) / 3).max(1) as usize;
+    for _ in 0..ridges {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    }
+    let raise = g.staging_threat() + 2 - wp;
+    assert!((1..=3).contains(&raise), "raise {raise}");
+    g.players[0].threat = 50 - raise;
+    assert!(value::threat_cliff(&g, g.players[0].threat));
+    let diff = state_value(&g, &DEFAULT_WEIGHTS) - state_value(&g, &w);
+    assert_eq!(diff, 100.0);
+    g.players[0].threat = 49 - raise;
+    assert!(!value::threat_cliff(&g, g.players[0].threat), "one below");
+    assert_eq!(state_value(&g, &w), state_value(&g, &DEFAULT_WEIGHTS));
+    g.players[0].threat = 50 - raise;
+    clear_zone(&mut g, Zone::Staging);
+    for _ in 1..ridges {
+        g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    }
+    assert!(
+        !value::threat_cliff(&g, g.players[0].threat),
+        "one ridge less"
+    );
+}

@@ -68,6 +68,9 @@ pub struct ValueWeights {
     /// above the Willpower the players' characters hold (`flip_deficit_points`). Off (0) by
     /// default.
     pub flip_deficit: f64,
+    /// commit53 `cliff_weight`: value points lost per player whose next quest eliminates him
+    /// even with every character committed ([`threat_cliff`]). Off (0) by default.
+    pub cliff: f64,
     /// While the main quest is a control race (`Hint::control_race`: Wrath and Ruin), each
     /// location the players control more than the staging area holds ([`control_lead`]); with
     /// it on, the stage's progress beyond its quest points counts nothing.
@@ -108,6 +111,7 @@ pub const DEFAULT_WEIGHTS: ValueWeights = ValueWeights {
     fit: learned::Fit::Pooled,
     carry: 0.0,
     flip_deficit: 0.0,
+    cliff: 0.0,
     control: 0.0,
     shaped_rounds: SHAPED_ROUNDS,
     shaped_scale: learned::SHAPED_SCALE,
@@ -173,6 +177,9 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
         }
         let t = ps.threat as f64;
         v -= w.threat * (t + (t - w.threat_knee).max(0.0));
+        if w.cliff > 0.0 && threat_cliff(g, ps.threat) {
+            v -= w.cliff;
+        }
         if w.threat_sq > 0.0 {
             let over = (t - THREAT_KNEE).max(0.0);
             v -= w.threat_sq * over * over;
@@ -298,6 +305,29 @@ pub fn state_value(g: &Game, w: &ValueWeights) -> f64 {
     }
     v
 }
+
+/// commit53: would the next quest take a player at `threat` to the elimination level even with
+/// every character of every player committed? The next quest's raise is estimated as the
+/// staging threat plus 2 per player for the reveals, less the questing stat of all the
+/// characters in play (ready or not: the refresh phase readies them before that quest).
+pub(crate) fn threat_cliff(g: &Game, threat: i16) -> bool {
+    let reveals = 2 * g.players_in_game() as i16;
+    if threat + g.staging_threat().max(0) + reveals < THREAT_LIMIT {
+        return false;
+    }
+    let qs = g.questing_stat();
+    let mut strength = 0i16;
+    for p in 0..g.n_players {
+        if !g.players[p as usize].eliminated {
+            strength += g.characters(p).map(|c| g.stat(c, qs).max(0)).sum::<i16>();
+        }
+    }
+    let raise = (g.staging_threat().max(0) + reveals - strength).max(0);
+    threat + raise >= THREAT_LIMIT
+}
+
+/// The threat at which a player is eliminated.
+const THREAT_LIMIT: i16 = 50;
 
 /// The player attachments in play (not guarded objectives), each counted as its `Hint::attach`
 /// score over 20 (1 where it has none; at least 0).

@@ -998,15 +998,7 @@ pub fn dies_defending(g: &Game, c: CardId) -> bool {
         return false;
     }
     let through = g.stat(e, Stat::Attack) - g.stat(c, Stat::Defense);
-    through >= g.remaining_hp(c) || (through > 0 && g.is_ally(c) && captures_allies(g, e))
-}
-
-/// Does enemy `e` capture an ally its attack would damage instead of damaging it (Cruel
-/// Torturer's rule; a shadow card's capture while `e`'s attack is under way)? Such an ally
-/// defending it is lost once any damage gets through.
-pub fn captures_allies(g: &Game, e: CardId) -> bool {
-    (g.attack.enemy == e && g.attack.capture_allies)
-        || g.rule(crate::cards::Rule::CapturesAlliesItWouldDamage(e))
+    through >= g.remaining_hp(c) || (through > 0 && g.is_ally(c) && g.captures_allies(e))
 }
 
 /// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat

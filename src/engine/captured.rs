@@ -243,13 +243,21 @@ impl<'a> Game<'a> {
             || self.ty(c) != CardType::Ally
             || !self.can_take_damage(c)
             || !self.cards[e as usize].zone.in_play()
-            || !(self.attack.capture_allies
-                || self.rule(crate::cards::Rule::CapturesAlliesItWouldDamage(e)))
+            || !self.captures_allies(e)
         {
             return false;
         }
         self.capture(c, e);
         true
+    }
+
+    /// Does enemy `e` capture an ally its attack would damage instead of damaging it (Cruel
+    /// Torturer's `Rule::CapturesAlliesItWouldDamage`; a shadow's `AttackCtx::capture_allies`
+    /// while `e`'s attack is under way)? Bots read it too: such an ally defending `e` is lost
+    /// once any damage gets through.
+    pub fn captures_allies(&self, e: CardId) -> bool {
+        (self.attack.enemy == e && self.attack.capture_allies)
+            || self.rule(crate::cards::Rule::CapturesAlliesItWouldDamage(e))
     }
 
     /// Every captured card under `host` is rescued (its host left play).

@@ -240,7 +240,7 @@ pub(super) fn defender(g: &Game, p: u8, enemy: CardId, o: &[Opt]) -> Option<usiz
     let kill = kills.as_ref().map_or(0, KillWorths::best);
     // (Session 53: against an enemy that captures the allies it would damage, an ally that
     // lets damage through is lost: `defend_cost_vs`.)
-    let captures = crate::cards::hints::captures_allies(g, enemy);
+    let captures = g.captures_allies(enemy);
     // `pick_min` over the defenders, keeping the best cost (not asked again).
     let mut best: Option<(i32, usize)> = None;
     // (`dmg_cost`'s weights read once for every option.)

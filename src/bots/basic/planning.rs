@@ -358,9 +358,8 @@ fn payment_wound_cost(g: &Game) -> i32 {
 /// `spend_threat` (carn53): while spending resources raises the payer's threat
 /// (`Rule::ThreatPerResourceSpent`), what playing `c` from hand costs in score: `spend_threat`
 /// per resource of its cost, or `None` when the cost would take `p`'s threat to 50 (never
-/// played). `Some(0)` when off, free, or without the rule; `walls` is that rule, asked once
-/// per decision.
-/// `st` is the weight, read once per decision.
+/// played). `Some(0)` when off, free, or without the rule. `st` is the weight and `walls` that
+/// rule, each asked once per decision.
 fn spend_threat_cost(g: &Game, p: u8, c: CardId, st: i32, walls: &mut Option<bool>) -> Option<i32> {
     if st <= 0 {
         return Some(0);
@@ -476,11 +475,12 @@ pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
 /// used once readied
 /// (`hints::ready_used`; a lone defender its attack destroys is not counted: `dies_defending`).
 fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
+    let h = hint(g, c);
     g.phase == Phase::Combat
         && w().ready_use != 0
-        && hint(g, c).readies
+        && h.readies
         && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
-            let target = hint(g, c).ready_target;
+            let target = h.ready_target;
             !g.characters(p).any(|x| {
                 !ready(g, x)
                     && target.is_none_or(|f| f(g, c, x))

@@ -126,7 +126,7 @@ pub(super) fn defend_cost_w(g: &Game, c: CardId, atk: i16, dw: DmgW) -> i32 {
 }
 
 /// [`defend_cost`] against an enemy that captures the allies it would damage (`captures`:
-/// `hints::captures_allies`, session 53): an ally that lets any damage through is lost as if
+/// `Game::captures_allies`, session 53): an ally that lets any damage through is lost as if
 /// the attack destroyed it.
 /// (`dmg_cost`'s weights `dw` already read.)
 #[inline(always)]
@@ -165,7 +165,7 @@ pub(super) fn cheapest_defender(
 ) -> Option<(i32, CardId)> {
     let atk = planned_attack(g, e);
     let qs = commit_stat(g, at_commit);
-    let captures = crate::cards::hints::captures_allies(g, e);
+    let captures = g.captures_allies(e);
     let dw = DmgW::now();
     let mut best: Option<(i32, CardId)> = None;
     for &c in pool.as_slice() {

@@ -468,6 +468,7 @@ fn samples(k: EventKind, ids: &[CardId], o: CardId) -> Vec<Event> {
         EventKind::Rescued => ids.iter().map(|&c| Event::Rescued(c, 0)).collect(),
         EventKind::ThreatReduced => vec![Event::ThreatReduced(0, 1)],
         EventKind::Captured => ids.iter().map(|&c| Event::Captured(c, o)).collect(),
+        EventKind::ReturnedToStaging => ids.iter().map(|&c| Event::ReturnedToStaging(c)).collect(),
     }
 }
 

@@ -54,6 +54,13 @@ pub fn sandbox_in(scenario: &str, mode: Mode, heroes: &[&[&str]]) -> Game<'stati
     g
 }
 
+/// Change this sandbox game's rule options (its setup is replaced by a changed copy).
+pub fn set_options(g: &mut Game<'static>, f: impl FnOnce(&mut RuleOptions)) {
+    let mut s = g.setup.clone();
+    f(&mut s.options);
+    g.setup = Box::leak(Box::new(s));
+}
+
 /// The hero with card code `code` controlled by seat 0.
 pub fn hero(g: &Game, code: &str) -> CardId {
     g.heroes(0)

@@ -60,6 +60,7 @@ pub enum EventKind {
     Rescued,
     ThreatReduced,
     Captured,
+    ReturnedToStaging,
 }
 
 /// A set of event kinds (bit `EventKind as u8`): the events a card's Forced effect or Response
@@ -71,7 +72,7 @@ pub const ALL_EVENTS: EventMask = u64::MAX;
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 52] = [
+    pub const ALL: [EventKind; 53] = [
         EventKind::PhaseBegin,
         EventKind::PhaseEnd,
         EventKind::RoundEnd,
@@ -124,6 +125,7 @@ impl EventKind {
         EventKind::Rescued,
         EventKind::ThreatReduced,
         EventKind::Captured,
+        EventKind::ReturnedToStaging,
     ];
 
     /// This kind's bit in an `EventMask`.
@@ -188,6 +190,7 @@ impl Event {
             Event::Rescued(..) => EventKind::Rescued,
             Event::ThreatReduced(..) => EventKind::ThreatReduced,
             Event::Captured(..) => EventKind::Captured,
+            Event::ReturnedToStaging(_) => EventKind::ReturnedToStaging,
         }
     }
 

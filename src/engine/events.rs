@@ -30,7 +30,8 @@ pub(super) fn event_subject(ev: Event) -> Option<CardId> {
         | Event::Readied(c)
         | Event::Flipped(c)
         | Event::ShadowDealt(c)
-        | Event::BecameCurrentQuest(c) => Some(c),
+        | Event::BecameCurrentQuest(c)
+        | Event::ReturnedToStaging(c) => Some(c),
         _ => None,
     }
 }

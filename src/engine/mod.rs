@@ -349,6 +349,9 @@ pub enum Event {
     ThreatReduced(u8, i16),
     /// Card `.0` was captured under card `.1` (RULES §8.7; `Game::capture`).
     Captured(CardId, CardId),
+    /// This enemy, engaged or elsewhere in play, was returned to the staging area
+    /// (`Game::return_to_staging`; not fired for a card revealed there, which is `Revealing`).
+    ReturnedToStaging(CardId),
 }
 
 /// What a card script resumes with after a decision, or after deferred work.

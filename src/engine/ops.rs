@@ -1012,6 +1012,7 @@ impl<'a> Game<'a> {
             if self.logging() {
                 self.log_line(format!("  {} returns to the staging area", self.title(e)));
             }
+            self.fire(Event::ReturnedToStaging(e));
         }
     }
 

@@ -66,6 +66,11 @@ pub struct RuleOptions {
     /// Chamber without captives) is explored at once, since 0 progress meets 0 (false: it needs
     /// one progress token, as if its quest points were 1).
     pub zero_quest_points_explored: bool,
+    /// §8.5 (a reading, not an UNSURE point of RULES.md): while Amon Forn is the active
+    /// location, an Orc enemy *returned* to the staging area (Angmar Marauder after it destroys
+    /// an ally, Angmar Orc's shadow) also makes its immediate attack, as one added there by a
+    /// reveal does (false: only a revealed Orc attacks, the lenient reading).
+    pub amon_forn_returned: bool,
 }
 
 impl Default for RuleOptions {
@@ -94,6 +99,7 @@ impl Default for RuleOptions {
             diversion_per_copy: true,
             eliminated_effects_stop: true,
             zero_quest_points_explored: true,
+            amon_forn_returned: false,
         }
     }
 }
@@ -216,6 +222,11 @@ impl RuleOptions {
             "§1.4",
             "a location whose quest points are 0 (Torture Chamber without captives) is explored at once (false: it needs 1 progress)",
         ),
+        (
+            "amon_forn_returned",
+            "§8.5",
+            "while Amon Forn is active, an Orc returned to the staging area (Angmar Marauder, Angmar Orc's shadow) attacks the first player too (false: only an Orc revealed there)",
+        ),
     ];
 
     /// Set one option from `name=value` text (as given to `--rule`).
@@ -276,6 +287,7 @@ impl RuleOptions {
             "diversion_per_copy" => self.diversion_per_copy = flag()?,
             "eliminated_effects_stop" => self.eliminated_effects_stop = flag()?,
             "zero_quest_points_explored" => self.zero_quest_points_explored = flag()?,
+            "amon_forn_returned" => self.amon_forn_returned = flag()?,
             _ => {
                 let names: Vec<&str> = Self::DOCS.iter().map(|d| d.0).collect();
                 return Err(format!(
@@ -318,6 +330,7 @@ impl RuleOptions {
             "diversion_per_copy" => self.diversion_per_copy.to_string(),
             "eliminated_effects_stop" => self.eliminated_effects_stop.to_string(),
             "zero_quest_points_explored" => self.zero_quest_points_explored.to_string(),
+            "amon_forn_returned" => self.amon_forn_returned.to_string(),
             _ => String::new(),
         }
     }

@@ -320,15 +320,7 @@ pub(crate) mod tests {
         }));
     }
 
-    /// Change this sandbox game's rule options (its setup is replaced by a changed copy).
-    pub(crate) fn set_options(
-        g: &mut Game<'static>,
-        f: impl FnOnce(&mut crate::engine::RuleOptions),
-    ) {
-        let mut s = g.setup.clone();
-        f(&mut s.options);
-        g.setup = Box::leak(Box::new(s));
-    }
+    pub(crate) use crate::cards::testkit::set_options;
 
     /// An attack by a new Orc War Party on seat 0 that dealt `dealt` damage to `target`.
     pub(crate) fn attack_ended(g: &mut Game, target: CardId, dealt: i16, destroyed: bool) {

@@ -7,7 +7,8 @@
 //! Angmar Orcs, Foul Weather, Ruins of Arnor and Nightmare scripts, against the printed text,
 //! the data's quantities and RULES §8.5, then in traces): no effect found harsher than printed.
 //! The one engine choice more lenient than a strict reading: Amon Forn's attack fires only for
-//! an Orc enemy revealed into the staging area, not for one returned there.
+//! an Orc enemy revealed into the staging area, not for one returned there (the rule option
+//! `amon_forn_returned` takes the strict reading).
 
 use super::foul_weather::{damaged_count_shadow, is_weather_treachery};
 use crate::cards::common::{self, deal_damage_steps, Dealers};
@@ -114,7 +115,7 @@ pub static SCRIPTS: &[Script] = &[
         rule: Some(amon_forn_rule),
         rule_on: crate::rules![CannotWin],
         forced: Some(amon_forn_forced),
-        forced_on: events![Revealing],
+        forced_on: events![Revealing, ReturnedToStaging],
         ..BLANK
     },
     // Weathered Hilltop: +1 Threat per resource token on it; gains a token after each Weather
@@ -498,10 +499,16 @@ fn amon_forn_rule(_g: &Game, _me: CardId, r: Rule) -> bool {
     r == Rule::CannotWin
 }
 
-/// Engine choice: an Orc enemy triggers this when it is revealed into the staging area (from the
-/// encounter deck, the Orc deck or set aside); one returning there from engagement does not.
+/// An Orc enemy triggers this when it is revealed into the staging area (from the encounter deck,
+/// the Orc deck or set aside); one returned there from engagement only with the rule option
+/// `amon_forn_returned` (default off: the lenient reading).
 fn amon_forn_forced(g: &mut Game, me: CardId, ev: Event) {
-    if let Event::Revealing(c, _) = ev {
+    let added = match ev {
+        Event::Revealing(c, _) => Some(c),
+        Event::ReturnedToStaging(c) if g.setup.options.amon_forn_returned => Some(c),
+        _ => None,
+    };
+    if let Some(c) = added {
         if g.card(me).zone == Zone::Active
             && g.is_enemy(c)
             && g.card(c).zone == Zone::Staging
@@ -1114,6 +1121,28 @@ mod tests {
         assert_eq!(g.pending().map(|d| d.ask), Some(Ask::Defender { enemy: o }));
         g.discard(a);
         assert!(!g.rule(Rule::CannotWin));
+    }
+
+    /// Amon Forn and an Orc returned to the staging area (Angmar Marauder after it destroys an
+    /// ally): no attack on the default (lenient) reading, an immediate attack on the first
+    /// player with the rule option `amon_forn_returned`.
+    #[test]
+    fn amon_forn_returned_orc() {
+        for strict in [false, true] {
+            let mut g = sandbox(&[HEROES]);
+            crate::cards::testkit::set_options(&mut g, |o| o.amon_forn_returned = strict);
+            let a = staged(&mut g, AMON_FORN);
+            g.move_card_keep(a, Zone::Active);
+            let e = g.spawn("TLR-044", ENCOUNTER, Zone::Engaged(0));
+            g.spawn("Core-013", 0, Zone::Play(0));
+            let ally = g.spawn("Core-013", 0, Zone::Play(0));
+            attack_with_shadow(&mut g, e, "TLR-044");
+            g.answer(Opt::Card(ally));
+            assert_eq!(g.card(ally).zone, Zone::Discard(0));
+            assert_eq!(g.card(e).zone, Zone::Staging, "the Marauder returned");
+            let attacks = g.pending().map(|d| d.ask) == Some(Ask::Defender { enemy: e });
+            assert_eq!(attacks, strict, "strict reading: {strict}");
+        }
     }
 
     #[test]

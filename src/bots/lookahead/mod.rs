@@ -183,8 +183,16 @@
 //! 5324) but loses Carn Dûm progress on two seeds (−0.22 above, −0.28, −0.38 to −0.18, seed
 //! 5322); with `cliff_at=45` Carn Dûm −0.08 (−0.15 to −0.02), Mount Gram +0.33 (n.s.).
 //!
-//! `cliff_chance` (cliffb54, 0): 1 lets `cliff_depth` and `cliff_empty` act only while the
-//! value in use is the learned win chance (`value=auto` on `learned::DOMAIN`).
+//! **On (cliffb54, results/research/cliffb54.md): `cliff_depth=1` with `cliff_chance=1`**:
+//! `cliff_depth` and `cliff_empty` act only while the value in use is the learned win chance
+//! (`value=auto` on `learned::DOMAIN`: Intruders, Mount Gram and the Ettenmoors, Easy and
+//! Standard), where an elimination one round past the horizon is what the value misses; with
+//! the static or shaped value (a progress race to a sure loss: Carn Dûm's losses above) they do
+//! nothing. Against `cliff_depth=0`: Mount Gram Standard +2.33 (+0.96 to +3.71) / +2.00 (+0.62
+//! to +3.38) win points (600 pairs, seeds 5411 / 5415), Easy +1.50 (+0.24 to +2.76) / +1.00
+//! (−0.13 to +2.13) (5414 / 5421); Intruders and the Ettenmoors Easy and Standard within noise
+//! on every seed (−0.60 to +1.40). `cliff_chance=0` is commit53's trigger everywhere;
+//! `cliff_depth=0` turns it off.
 
 mod explain;
 pub mod learned;
@@ -238,7 +246,8 @@ pub struct LookaheadBot {
     plan_rollouts: u32,
     plan_depth: u16,
     /// commit53: extra rounds of horizon for the commit-plan search when the player's threat
-    /// plus the staging threat is at least `cliff_at` (0: off).
+    /// plus the staging threat is at least `cliff_at` (0: off; 1 by default, cliffb54, where
+    /// `cliff_chance` lets it act).
     cliff_depth: u16,
     /// commit53: the threat + staging threat from which `cliff_depth` / `cliff_empty` act.
     cliff_at: i16,

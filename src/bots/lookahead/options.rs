@@ -36,7 +36,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "cliff_depth",
-        default: "0",
+        default: "1",
         about: "commit53: extra rounds of horizon for the commit-plan search when the player's threat plus the staging threat is at least cliff_at (0: off, 0-5; with cliff_chance=1 only where the value is the learned win chance)",
     },
     BotOption {
@@ -51,7 +51,7 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "cliff_chance",
-        default: "0",
+        default: "1",
         about: "cliffb54: 1: cliff_depth and cliff_empty act only where the value is the learned win chance (value=auto: Intruders, Mount Gram, the Ettenmoors Easy and Standard); 0: with any value",
     },
     BotOption {

@@ -167,11 +167,11 @@
 //! / −0.33 / −1.00 / −1.00 (seeds 301 / 311 / 312 / 316 / 317; fresh pooled +0.29, −1.38 to
 //! +1.96), Easy +0.33 / +0.67, Mount Gram +0.67, Ettenmoors +2.00. See ARCHITECTURE.md.
 //!
-//! Off (issue 18, commit53: the commit plan of nobody chosen while the staging area raises the
+//! Issue 18, commit53 (the commit plan of nobody chosen while the staging area raises the
 //! threat, 11 / 48 / 45 / 38 rounds per 100 games on The Weather Hills / Deadmen's Dike /
-//! Carn Dûm / Wrath and Ruin Standard): `cliff_depth` (0; extra rounds of horizon for the
-//! commit-plan search once the player's threat plus the staging threat reaches `cliff_at`,
-//! 40), `cliff_weight` (0; value points lost per player whose next quest would reach threat 50
+//! Carn Dûm / Wrath and Ruin Standard), all off then: `cliff_depth` (extra rounds of horizon
+//! for the commit-plan search once the player's threat plus the staging threat reaches
+//! `cliff_at`, 40), `cliff_weight` (0; value points lost per player whose next quest would reach threat 50
 //! even with every character committed, `value::threat_cliff`) and the experiment
 //! `cliff_empty` (0; from `cliff_at` on, no plan of nobody). Each lowers the class and costs
 //! progress: Carn Dûm Standard, 300 pairs, progress score `cliff_weight=100` −0.12 (−0.19 to
@@ -182,6 +182,17 @@
 //! (wins +2.33, +0.63 to +4.04, 300 pairs, seed 5323; +2.40, +0.95 to +3.85, 500 pairs, seed
 //! 5324) but loses Carn Dûm progress on two seeds (−0.22 above, −0.28, −0.38 to −0.18, seed
 //! 5322); with `cliff_at=45` Carn Dûm −0.08 (−0.15 to −0.02), Mount Gram +0.33 (n.s.).
+//!
+//! **On (cliffb54, results/research/cliffb54.md): `cliff_depth=1` with `cliff_chance=1`**:
+//! `cliff_depth` and `cliff_empty` act only while the value in use is the learned win chance
+//! (`value=auto` on `learned::DOMAIN`: Intruders, Mount Gram and the Ettenmoors, Easy and
+//! Standard), where an elimination one round past the horizon is what the value misses; with
+//! the static or shaped value (a progress race to a sure loss: Carn Dûm's losses above) they do
+//! nothing. Against `cliff_depth=0`: Mount Gram Standard +2.33 (+0.96 to +3.71) / +2.00 (+0.62
+//! to +3.38) win points (600 pairs, seeds 5411 / 5415), Easy +1.50 (+0.24 to +2.76) / +1.00
+//! (−0.13 to +2.13) (5414 / 5421); Intruders and the Ettenmoors Easy and Standard within noise
+//! on every seed (−0.60 to +1.40). `cliff_chance=0` is commit53's trigger everywhere;
+//! `cliff_depth=0` turns it off.
 
 mod explain;
 pub mod learned;
@@ -235,12 +246,16 @@ pub struct LookaheadBot {
     plan_rollouts: u32,
     plan_depth: u16,
     /// commit53: extra rounds of horizon for the commit-plan search when the player's threat
-    /// plus the staging threat is at least `cliff_at` (0: off).
+    /// plus the staging threat is at least `cliff_at` (0: off; 1 by default, cliffb54, where
+    /// `cliff_chance` lets it act).
     cliff_depth: u16,
     /// commit53: the threat + staging threat from which `cliff_depth` / `cliff_empty` act.
     cliff_at: i16,
     /// commit53 (experiment): from `cliff_at` on, no commit plan of nobody is a candidate.
     cliff_empty: bool,
+    /// cliffb54: `cliff_depth` / `cliff_empty` act only while the value is the learned win
+    /// chance ([`LookaheadBot::cliff_scale`]).
+    cliff_chance: bool,
     /// A candidate replaces `basic`'s choice only if its mean beats it by more than this.
     margin: f64,
     /// The margin of the commit-plan search.
@@ -390,6 +405,7 @@ impl LookaheadBot {
             cliff_depth: num("cliff_depth", get("cliff_depth"), 0u16, 5)?,
             cliff_at: num("cliff_at", get("cliff_at"), 0i16, 60)?,
             cliff_empty: num("cliff_empty", get("cliff_empty"), 0u8, 1)? == 1,
+            cliff_chance: num("cliff_chance", get("cliff_chance"), 0u8, 1)? == 1,
             margin: margins.0.unwrap_or(learned::auto_margin(scale)),
             plan_margin: margins.1.unwrap_or(learned::auto_margin(scale)),
             value,
@@ -901,6 +917,16 @@ impl LookaheadBot {
         }
     }
 
+    /// cliffb54: may the `cliff_*` options act with the value in use? Always, unless
+    /// `cliff_chance` asks for the learned win chance (its scales `Chance` and `Logit`).
+    fn cliff_scale(&self) -> bool {
+        !self.cliff_chance
+            || matches!(
+                self.weights.learned,
+                learned::Scale::Chance | learned::Scale::Logit
+            )
+    }
+
     /// A commit decision: follow this phase's plan, or choose one (the first commit decision of
     /// the player's quest phase) by rollouts of every candidate plan.
     fn commit(&mut self, game: &Game, d: &Decision, base: usize) -> usize {
@@ -915,8 +941,9 @@ impl LookaheadBot {
         if self.boosted {
             n = plans::send_boosted(game, d, &mut cand[..n]);
         }
-        let near =
-            game.players[d.player as usize].threat + game.staging_threat().max(0) >= self.cliff_at;
+        let near = self.cliff_scale()
+            && game.players[d.player as usize].threat + game.staging_threat().max(0)
+                >= self.cliff_at;
         if near && self.cliff_empty && n > 2 {
             let mut k = 0;
             for i in 0..n {

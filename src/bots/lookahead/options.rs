@@ -36,8 +36,8 @@ pub const OPTIONS: &[BotOption] = &[
     },
     BotOption {
         name: "cliff_depth",
-        default: "0",
-        about: "commit53: extra rounds of horizon for the commit-plan search when the player's threat plus the staging threat is at least cliff_at (0: off, 0-5)",
+        default: "1",
+        about: "commit53: extra rounds of horizon for the commit-plan search when the player's threat plus the staging threat is at least cliff_at (0: off, 0-5; with cliff_chance=1 only where the value is the learned win chance)",
     },
     BotOption {
         name: "cliff_at",
@@ -48,6 +48,11 @@ pub const OPTIONS: &[BotOption] = &[
         name: "cliff_empty",
         default: "0",
         about: "commit53 experiment: 1: from cliff_at on, no plan that commits nobody is a candidate",
+    },
+    BotOption {
+        name: "cliff_chance",
+        default: "1",
+        about: "cliffb54: 1: cliff_depth and cliff_empty act only where the value is the learned win chance (value=auto: Intruders, Mount Gram, the Ettenmoors Easy and Standard); 0: with any value",
     },
     BotOption {
         name: "margin",

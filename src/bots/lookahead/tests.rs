@@ -1004,3 +1004,25 @@ fn cliff_weight_prices_a_next_quest_that_eliminates() {
         "one ridge less"
     );
 }
+
+/// cliffb54 `cliff_chance`: with it, the `cliff_*` options act only while the value is the
+/// learned win chance (set by `value=auto` on its cells); without it, with any value.
+#[test]
+fn cliff_chance_acts_only_with_the_learned_chance() {
+    let opt = |v: &str| [("cliff_chance".to_string(), v.to_string())];
+    let mut on = LookaheadBot::from_options(&opt("1")).unwrap();
+    let mut off = LookaheadBot::from_options(&opt("0")).unwrap();
+    for (scale, learned) in [
+        (learned::Scale::Static, false),
+        (learned::Scale::Shaped, false),
+        (learned::Scale::Shaped2, false),
+        (learned::Scale::Chance, true),
+        (learned::Scale::Logit, true),
+    ] {
+        on.set_scale(scale);
+        off.set_scale(scale);
+        assert_eq!(on.cliff_scale(), learned, "{scale:?}");
+        assert!(off.cliff_scale(), "{scale:?}");
+    }
+    assert!(LookaheadBot::from_options(&opt("2")).is_err());
+}

@@ -82,7 +82,8 @@
 //! `advance_stall` (45) threat, a commit that would finish the stage is cut down to what beats
 //! the staged threat and explores the active location with 1 to spare, the weakest questers
 //! held back (Deadmen's Dike rhudaur-guard Easy wins +0.35 to +0.45 points, progress score
-//! lower; results/research/wd50.md). Not in the rollouts.
+//! lower; results/research/wd50.md). In the rollouts since dd54 (`lookahead` Easy +1.33 win
+//! points pooled over four seeds; results/research/dd54.md).
 //! Planned attacks are Attack + 1 (a shadow card) + the enemy's own
 //! `Hint::expected_attack_bonus` (`attack_bonus`; Baleful Shade: measured on Deadmen's Dike,
 //! dike-stewards, progress score +0.37 Easy and +0.16 Standard, rounds −0.25 / +0.01).

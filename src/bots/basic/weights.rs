@@ -269,7 +269,11 @@ weights! {
     /// there). The stage still falls when no such cut exists (one quester's willpower is
     /// enough). 0: off. `lookahead` kept Aragorn, Legolas and Iârion out of `basic`'s 1B
     /// commits in 698 of 1,952 scored Standard commit plans (300 games, seed 5011), most of
-    /// them leaving the stage standing. Not in `ROLLOUT`. Measurements: results/research/wd50.md.
+    /// them leaving the stage standing. Measurements: results/research/wd50.md. In `ROLLOUT`
+    /// since dd54 (45, as here): `lookahead` against `lookahead:rollout=advance_stall=45`,
+    /// rhudaur-guard, 1,000 pairs a seed, Easy +1.30 / +2.60 (+0.83 to +4.37) / +0.70 / +0.70
+    /// win points (seeds 5443-5446; pooled +1.33, about +0.4 to +2.2), Standard +0.30 / 0.00 /
+    /// +0.10 / +0.20 (n.s.); no other stage carries the two hints (results/research/dd54.md).
     advance_stall: 45,
     /// 1: the characters a round plan holds back only for an enemy that may come (`reveal_fight`,
     /// `explore_fight`) also count as attackers for the plan's optional engagement and kills (if
@@ -1084,7 +1088,8 @@ weights! {
 /// rounds shorter; The Weather Hills, Deadmen's Dike and The Wastes of Eriador Easy identical).
 /// ett47's four rules again (roll49, 1,000 pairs, seed 49111):
 /// Standard -6.00 (-9.28 to -2.72), games 0.7 rounds shorter: off. ett49's `pay_wound` is
-/// off too (measured for `basic` only), and wd50's `advance_stall` (mixed there); gap50's
+/// off too (measured for `basic` only); wd50's `advance_stall` is on (45, as in `basic`: dd54,
+/// Deadmen's Dike Easy +1.33 win points pooled over four seeds, Standard +0.15); gap50's
 /// `draw_early` is on (it leaned positive in every run inside the search). sense51's
 /// `lethal_travel` and `boosted_quests` are on, as in `basic` (measured with them there), and
 /// `rescue_quest` is off, as in `basic`. sense52's `ready_use` is on, as in `basic` (Mount Gram
@@ -1098,7 +1103,6 @@ pub const ROLLOUT: Weights = Weights {
     side_enemy_wait: 0,
     siege_wary: 0,
     pay_wound: 0,
-    advance_stall: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1311,11 +1315,9 @@ mod tests {
         assert_ne!(ROLLOUT.ready_use, 0);
         // rhc52: `clue_worth` is off in `basic` and in the rollouts (a wash in both).
         assert_eq!((ROLLOUT.clue_worth, DEFAULT.clue_worth), (0, 0));
-        // wd50: `advance_stall` is off in the rollouts (measured mixed there).
-        assert_eq!(
-            (ROLLOUT.advance_stall, h.advance_stall),
-            (0, DEFAULT.advance_stall)
-        );
+        // wd50 / dd54: `advance_stall` is on in the rollouts, as in `basic`.
+        assert_eq!(ROLLOUT.advance_stall, DEFAULT.advance_stall);
+        assert_ne!(ROLLOUT.advance_stall, 0);
         assert_ne!(ett47(&h), (0, 0, 0, 0, 0));
         // roll49: on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
@@ -1329,7 +1331,6 @@ mod tests {
                 side_enemy_wait: h.side_enemy_wait,
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
-                advance_stall: h.advance_stall,
                 ..ROLLOUT
             },
             h

@@ -159,15 +159,15 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// `state_checks` as a call (from `exec`'s frame loop; `run` keeps its inlined copy).
+    /// `state_checks` as a call: from `exec`'s frame loop after a frame that left `dirty`
+    /// set, and from `run` (which then finds `dirty` set only when a decision's answer set it).
     #[inline(never)]
     pub(crate) fn state_checks_call(&mut self) {
         self.state_checks();
     }
 
     /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
-    /// (Inlined into `run`, its caller between frames; `exec`'s frame loop calls
-    /// `state_checks_call`.)
+    /// (Inlined into `state_checks_call`, its one caller.)
     #[inline(always)]
     pub(crate) fn state_checks(&mut self) {
         let mut guard = 0;

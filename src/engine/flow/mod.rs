@@ -146,7 +146,7 @@ impl<'a> Game<'a> {
                 return;
             }
             if self.dirty {
-                // What `run` would do next (its copy of the checks is inlined there).
+                // What `run` would do next.
                 self.state_checks_call();
                 if self.outcome.is_some() || self.waiting {
                     return;

@@ -1330,7 +1330,7 @@ impl<'a> Game<'a> {
                 self.assert_checks_idle();
             }
             if self.dirty {
-                self.state_checks();
+                self.state_checks_call();
                 // A Forced effect of a state-based check may ask a decision (Gather Information).
                 if self.outcome.is_some() || self.waiting {
                     break;

@@ -474,20 +474,31 @@ pub(super) fn saving_big(g: &Game, p: u8, o: &[Opt]) -> Option<CardId> {
 /// phase, and none of `p`'s exhausted characters it can ready (`Hint::ready_target`) would be
 /// used once readied
 /// (`hints::ready_used`; a lone defender its attack destroys is not counted: `dies_defending`).
-fn ready_unused(g: &Game, p: u8, c: CardId) -> bool {
+///
+/// `ru`: the decision's `ReadyUse` of `p`, built at the first ask (it reads only the frozen game;
+/// speed32).
+fn ready_unused(
+    g: &Game,
+    p: u8,
+    c: CardId,
+    ru: &mut Option<Option<crate::cards::hints::ReadyUse>>,
+) -> bool {
     let h = hint(g, c);
     g.phase == Phase::Combat
         && w().ready_use != 0
         && h.readies
-        && crate::cards::hints::ReadyUse::new(g, p).is_some_and(|r| {
-            let target = h.ready_target;
-            !g.characters(p).any(|x| {
-                !ready(g, x)
-                    && target.is_none_or(|f| f(g, c, x))
-                    && !crate::cards::hints::dies_defending(g, x)
-                    && r.used(g, x)
+        && ru
+            .get_or_insert_with(|| crate::cards::hints::ReadyUse::new(g, p))
+            .as_ref()
+            .is_some_and(|r| {
+                let target = h.ready_target;
+                !g.characters(p).any(|x| {
+                    !ready(g, x)
+                        && target.is_none_or(|f| f(g, c, x))
+                        && !crate::cards::hints::dies_defending(g, x)
+                        && r.used(g, x)
+                })
             })
-        })
 }
 
 /// Would paying for `c` leave the sphere of the saved card `s` (`saving_big`) short of its
@@ -507,6 +518,7 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut keep = None;
     let mut walls = None;
+    let mut ready_use = None;
     let st = w().spend_threat;
     for (i, opt) in o.iter().enumerate() {
         let v = match *opt {
@@ -525,7 +537,9 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
         let better = v > 0 && best.map(|(b, _)| v > b).unwrap_or(true);
         if better
             && !match *opt {
-                Opt::Play(c) => ready_unused(g, p, c) || breaks_reserve_memo(g, p, c, &mut keep),
+                Opt::Play(c) => {
+                    ready_unused(g, p, c, &mut ready_use) || breaks_reserve_memo(g, p, c, &mut keep)
+                }
                 Opt::Activate(c) => boost_wasted(g, p, c),
                 _ => false,
             }

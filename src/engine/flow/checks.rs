@@ -37,7 +37,6 @@ impl<'a> Game<'a> {
         self.cards[c as usize].hooks & hooks::X_LOCATION != 0
     }
 
-    /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
     /// Does `c`'s hit point value surely equal its printed value, above 0 (nothing can modify
     /// it: no modifier of its own, no attachment, no global modifier reaching it, no lasting effect on
     /// it)? Then an undamaged `c` is not destroyed, and the check needs no `stat`.
@@ -160,6 +159,16 @@ impl<'a> Game<'a> {
         }
     }
 
+    /// `state_checks` as a call: from `exec`'s frame loop after a frame that left `dirty`
+    /// set, and from `run` (which then finds `dirty` set only when a decision's answer set it).
+    #[inline(never)]
+    pub(crate) fn state_checks_call(&mut self) {
+        self.state_checks();
+    }
+
+    /// Destruction, exploration, quest defeat, elimination and loss, until nothing changes.
+    /// (Inlined into `state_checks_call`, its one caller.)
+    #[inline(always)]
     pub(crate) fn state_checks(&mut self) {
         let mut guard = 0;
         while self.dirty && self.outcome.is_none() && guard < 64 {
@@ -189,7 +198,8 @@ impl<'a> Game<'a> {
                 }
             }
             // Enemies.
-            for li in ENEMY_LISTS {
+            // (The engaged areas of the players of this game only: others are empty.)
+            for &li in &ENEMY_LISTS[..1 + (self.n_players as usize).min(4)] {
                 let mut i = 0;
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];
@@ -303,6 +313,8 @@ impl<'a> Game<'a> {
 
     /// An enemy (not indestructible) whose damage is at least its hit points, which are above 0:
     /// some damage. Stats only read the game: the cheap tests first.
+    /// (Always inlined: asked of every card of the staging and engaged areas at every check.)
+    #[inline(always)]
     fn enemy_lethally_damaged(&self, c: CardId) -> bool {
         let damage = self.cards[c as usize].damage;
         damage > 0

@@ -74,7 +74,7 @@ const MAX_COPIES: u32 = 50;
 /// says how they mean to win, and the later ones a `# Built for:` line naming their
 /// scenarios). (name, text).
 pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
-    const DECKS: [(&str, &str); 29] = [
+    const DECKS: [(&str, &str); 30] = [
         (
             "core-leadership",
             include_str!("../../decks/core-leadership.o8d"),
@@ -134,6 +134,10 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
         (
             "rhudaur-guard",
             include_str!("../../decks/rhudaur-guard.txt"),
+        ),
+        (
+            "dike-guard",
+            include_str!("../../decks/dike-guard.txt"),
         ),
         (
             "dike-stewards",

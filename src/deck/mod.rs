@@ -135,10 +135,7 @@ pub fn builtin_decks() -> &'static [(&'static str, &'static str)] {
             "rhudaur-guard",
             include_str!("../../decks/rhudaur-guard.txt"),
         ),
-        (
-            "dike-guard",
-            include_str!("../../decks/dike-guard.txt"),
-        ),
+        ("dike-guard", include_str!("../../decks/dike-guard.txt")),
         (
             "dike-stewards",
             include_str!("../../decks/dike-stewards.txt"),

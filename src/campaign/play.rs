@@ -589,7 +589,7 @@ mod tests {
     /// the Permanent cards recorded for them leave the pool.
     #[test]
     fn eliminated_heroes_fall_is_a_rule_option() {
-        use crate::cards::campaign::chetwood::tests::set_options;
+        use crate::cards::testkit::set_options;
         use crate::cards::testkit::{hero, sandbox};
         let db = db();
         let card = campaign_card(ORDER[8]).unwrap();

@@ -621,24 +621,34 @@ fn plays_whole_games_deterministically() {
     }
 }
 
+/// The Weather Hills (Standard, `LEADERSHIP_HEROES` solo) with no staged card and no active
+/// location, and the characters' total Willpower: the board the threat-value tests build on.
+fn bare_weather_hills() -> (Game<'static>, i16) {
+    use crate::cards::testkit::codes::LEADERSHIP_HEROES;
+    use crate::cards::testkit::{clear_zone, sandbox_in};
+    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    let wp = g
+        .characters(0)
+        .map(|c| g.stat(c, Stat::Willpower).max(0))
+        .sum();
+    (g, wp)
+}
+
 /// `flip_deficit` (session 36): on The Weather Hills' stage 2 (Savage Counter-attack staged,
 /// its tokens are lives) the value loses `flip_deficit` per point of staging threat above the
 /// characters' Willpower; on stage 1 (Hunting the Orcs) and below the Willpower it is 0.
 #[test]
 fn flip_deficit_prices_stage_two_staging_threat_over_willpower() {
+    use crate::cards::testkit::clear_zone;
     use crate::cards::testkit::codes::*;
-    use crate::cards::testkit::{clear_zone, sandbox_in};
-    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
-    clear_zone(&mut g, Zone::Staging);
-    clear_zone(&mut g, Zone::Active);
+    let (mut g, wp) = bare_weather_hills();
+    let wp = i32::from(wp);
     let w = ValueWeights {
         flip_deficit: 2.0,
         ..DEFAULT_WEIGHTS
     };
-    let wp: i32 = g
-        .characters(0)
-        .map(|c| g.stat(c, Stat::Willpower).max(0) as i32)
-        .sum();
     let ridges = (wp / 3 + 2) as usize; // Exposed Ridge: 3 Threat each
     for _ in 0..ridges {
         g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
@@ -966,19 +976,13 @@ fn clue_weight_values_a_clue_by_the_no_clue_shadows_left() {
 /// or a lower threat, and nothing is lost.
 #[test]
 fn cliff_weight_prices_a_next_quest_that_eliminates() {
+    use crate::cards::testkit::clear_zone;
     use crate::cards::testkit::codes::*;
-    use crate::cards::testkit::{clear_zone, sandbox_in};
-    let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[LEADERSHIP_HEROES]);
-    clear_zone(&mut g, Zone::Staging);
-    clear_zone(&mut g, Zone::Active);
+    let (mut g, wp) = bare_weather_hills();
     let w = ValueWeights {
         cliff: 100.0,
         ..DEFAULT_WEIGHTS
     };
-    let wp: i16 = g
-        .characters(0)
-        .map(|c| g.stat(c, Stat::Willpower).max(0))
-        .sum();
     // Exposed Ridge: 3 Threat each; the fewest that leave a raise (1 to 3) with everyone
     // questing.
     let ridges = ((wp + 1) / 3).max(1) as usize;

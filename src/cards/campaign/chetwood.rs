@@ -320,8 +320,6 @@ pub(crate) mod tests {
         }));
     }
 
-    pub(crate) use crate::cards::testkit::set_options;
-
     /// An attack by a new Orc War Party on seat 0 that dealt `dealt` damage to `target`.
     pub(crate) fn attack_ended(g: &mut Game, target: CardId, dealt: i16, destroyed: bool) {
         let e = g.spawn("TLR-017", ENCOUNTER, Zone::Engaged(0));

@@ -351,7 +351,8 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::campaign::chetwood::tests::{in_campaign, set_options};
+    use crate::cards::campaign::chetwood::tests::in_campaign;
+    use crate::cards::testkit::set_options;
     use crate::cards::testkit::*;
     use crate::data::Mode;
     use crate::engine::Opt;

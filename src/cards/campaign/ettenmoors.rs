@@ -201,7 +201,7 @@ pub mod bot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::campaign::chetwood::tests::set_options;
+    use crate::cards::testkit::set_options;
     use crate::cards::testkit::*;
     use crate::engine::ENCOUNTER;
 

@@ -287,9 +287,7 @@ mod tests {
         assert_eq!(st.notes.threat_reduction, 2);
         // Rule option `fend_off_reduction`: the logged reduction (0: none), cumulative.
         for (n, want) in [(0, 2), (3, 5)] {
-            crate::cards::campaign::chetwood::tests::set_options(&mut g, |o| {
-                o.fend_off_reduction = n
-            });
+            crate::cards::testkit::set_options(&mut g, |o| o.fend_off_reduction = n);
             after_win(&g, &mut st);
             assert_eq!(st.notes.threat_reduction, want);
         }

@@ -247,12 +247,13 @@ impl<'a> Game<'a> {
                 ));
             }
             // (The face's type bits too, script or not; a Reanimated Dead has none.)
-            let ty = self.def_of(i as CardId).ty;
+            let d = self.def_of(i as CardId);
+            let ty = d.ty;
             let h = match ci.script {
                 _ if ci.reanimated => 0,
-                NO_SCRIPT => super::ops::type_hooks(ty),
+                NO_SCRIPT => super::ops::type_hooks(d),
                 s => {
-                    super::ops::type_hooks(ty) | super::ops::hooks_of(crate::cards::by_index(s), ty)
+                    super::ops::type_hooks(d) | super::ops::hooks_of(crate::cards::by_index(s), ty)
                 }
             };
             if h != ci.hooks {

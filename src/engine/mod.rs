@@ -1079,7 +1079,7 @@ impl<'a> Game<'a> {
                 .iter()
                 .enumerate()
                 .map(|(d, &i)| {
-                    ops::type_hooks(db.defs[d].ty)
+                    ops::type_hooks(&db.defs[d])
                         | match i {
                             NO_SCRIPT => 0,
                             i => ops::hooks_of(crate::cards::by_index(i), db.defs[d].ty),

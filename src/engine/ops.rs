@@ -59,13 +59,20 @@ pub(crate) fn hooks_of(s: &Script, ty: CardType) -> u16 {
     h
 }
 
-/// The bits of `CardInst::hooks` that a face's card type sets, script or not (`hooks::ALLY`).
-pub(crate) fn type_hooks(ty: CardType) -> u16 {
-    if matches!(ty, CardType::Ally | CardType::ObjectiveAlly) {
+/// The bits of `CardInst::hooks` that a face sets by its card type and printed values, script
+/// or not (`hooks::ALLY`, `hooks::UNSURE_HP`).
+pub(crate) fn type_hooks(d: &crate::data::CardDef) -> u16 {
+    let ally = if matches!(d.ty, CardType::Ally | CardType::ObjectiveAlly) {
         hooks::ALLY
     } else {
         0
-    }
+    };
+    let unsure_hp = if d.ty.is_character() && d.hit_points <= 0 {
+        hooks::UNSURE_HP
+    } else {
+        0
+    };
+    ally | unsure_hp
 }
 
 impl<'a> Game<'a> {

@@ -1038,3 +1038,37 @@ fn a_question_asked_while_another_waited_is_an_invariant_violation() {
     let err = g.check_invariants().unwrap_err();
     assert!(err.contains("asked while another waited"), "{err}");
 }
+
+#[test]
+fn an_undamaged_character_whose_hit_points_fall_to_zero_is_destroyed() {
+    // The state-based checks skip an undamaged character without a look at its hit points
+    // only while nothing but its own hooks and attachments could change them: a lasting effect
+    // on hit points (here) turns that skip off for the pass.
+    let mut g = sandbox(&[HEROES]);
+    let a = hero(&g, "Aragorn");
+    let b = hero(&g, "Glóin");
+    assert_eq!(g.card(a).damage, 0);
+    let hp = g.stat(a, Stat::HitPoints);
+    g.add_lasting(a, Lasting::Stat(Stat::HitPoints, -hp), Until::EndOfPhase);
+    g.settle();
+    assert!(!g.card(a).zone.in_play(), "0 hit points: destroyed");
+    assert_eq!(g.card(b).zone, Zone::Play(0), "the others stay");
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn a_character_face_without_printed_hit_points_is_marked_unsure() {
+    // `hooks::UNSURE_HP` (the checks' skip of undamaged characters is off for such a face):
+    // a character whose hit points are X or none; never a face with a number above 0 or a
+    // card that is not a character.
+    let g = sandbox(&[HEROES]);
+    let a = hero(&g, "Aragorn");
+    let mut d = g.def_of(a).clone();
+    assert_eq!(ops::type_hooks(&d) & hooks::UNSURE_HP, 0);
+    for hp in [crate::data::X, crate::data::NONE, 0] {
+        d.hit_points = hp;
+        assert_ne!(ops::type_hooks(&d) & hooks::UNSURE_HP, 0, "hit points {hp}");
+    }
+    d.ty = CardType::Attachment;
+    assert_eq!(ops::type_hooks(&d) & hooks::UNSURE_HP, 0);
+}

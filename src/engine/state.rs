@@ -261,6 +261,11 @@ pub(crate) mod hooks {
     /// Not a hook: the face is an ally or objective-ally card (set with or without a script,
     /// `ops::type_hooks`), counted so that `Game::may_hold_ally` answers without a scan.
     pub const ALLY: u16 = 1 << 14;
+    /// Not a hook: a character face whose printed hit points are not a number above 0 (X or
+    /// none; `ops::type_hooks`). Without it (and without `MODIFY`, attachments, a global
+    /// modifier of hit points or a lasting effect on hit points) an undamaged character is
+    /// never destroyed: the state-based checks skip it (`Game::state_checks`).
+    pub const UNSURE_HP: u16 = 1 << 15;
     /// Hooks counted per zone list (`Game::hook_counts`), in that array's order.
     pub const COUNTED: [u16; 8] = [
         EVENT_ACT,

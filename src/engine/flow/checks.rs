@@ -55,6 +55,30 @@ impl<'a> Game<'a> {
             && !self.lasting.iter().any(|e| e.card == c)
     }
 
+    /// Is there a lasting effect on hit points (of any card)? Lasting effects are few: a scan
+    /// per pass of the state-based checks.
+    #[inline(always)]
+    fn lasting_hp(&self) -> bool {
+        self.lasting
+            .iter()
+            .any(|e| matches!(e.what, Lasting::Stat(Stat::HitPoints, _)))
+    }
+
+    /// Test and debug builds: card `c`, skipped by the state-based checks' character loop
+    /// without a look at its hit points, is surely not destroyed now (not a character, or hit
+    /// points above its damage).
+    #[cfg(any(test, debug_assertions))]
+    #[cold]
+    #[inline(never)]
+    fn assert_not_lethal(&self, c: CardId) {
+        assert!(
+            !self.is_character(c)
+                || self.cards[c as usize].damage < self.stat_now(c, Stat::HitPoints),
+            "{} skipped by the state-based checks with lethal damage",
+            self.title(c)
+        );
+    }
+
     /// Test builds, the memo's checking mode (`Game::set_memo_check`), at every frame while
     /// `dirty` is unset: no state-based check would act now (the read-only tests of
     /// `state_checks`). The proof that every change a check could see sets `dirty` (in
@@ -182,8 +206,27 @@ impl<'a> Game<'a> {
                 // Whether a global modifier may reach a character's hit points (asked again
                 // after a destruction, whose events may change the modifiers in play).
                 let mut global_hp = self.listen.global.reaches(false, Stat::HitPoints);
+                // Whether anything but a card's own hooks and attachments may change a
+                // character's hit points: a global modifier, or a lasting effect on hit points
+                // (on any card). Asked again after a destruction too.
+                let mut wide = global_hp || self.lasting_hp();
                 while i < self.lists[li].len() {
                     let c = self.lists[li][i];
+                    let ci = &self.cards[c as usize];
+                    // An undamaged card whose hit points nothing can change and whose printed
+                    // hit points are a number above 0 (no `UNSURE_HP`) is not destroyed
+                    // (whether a character or not): one look at the card instead of the test
+                    // below.
+                    if !wide
+                        && ci.damage == 0
+                        && ci.hooks & (hooks::MODIFY | hooks::UNSURE_HP) == 0
+                        && ci.n_attached == 0
+                    {
+                        #[cfg(any(test, debug_assertions))]
+                        self.assert_not_lethal(c);
+                        i += 1;
+                        continue;
+                    }
                     if self.is_character(c)
                         && (self.cards[c as usize].damage > 0
                             || !self.printed_hp_stands(c, global_hp))
@@ -192,6 +235,7 @@ impl<'a> Game<'a> {
                     {
                         self.destroy_character(c);
                         global_hp = self.listen.global.reaches(false, Stat::HitPoints);
+                        wide = global_hp || self.lasting_hp();
                         continue;
                     }
                     i += 1;

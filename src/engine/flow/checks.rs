@@ -265,57 +265,8 @@ impl<'a> Game<'a> {
                 }
             }
             // Locations (active or in the staging area) and side quests.
-            for (z, li) in [(Zone::Active, ACTIVE_LIST), (Zone::Staging, ENEMY_LISTS[0])] {
-                let mut i = 0;
-                while i < self.lists[li].len() {
-                    let c = self.lists[li][i];
-                    let prog = self.cards[c as usize].progress;
-                    // Progress at least its quest points, which are above 0: some progress, on
-                    // a location or side quest (or a location whose quest points can be 0).
-                    if (prog <= 0 && !self.may_explore_bare(c))
-                        || !(self.is_location(c) || self.is_side_quest(c))
-                    {
-                        i += 1;
-                        continue;
-                    }
-                    let qp = self.stat(c, Stat::QuestPoints);
-                    if self.is_location(c) && prog >= self.explore_need(qp) {
-                        self.log_fn(|g| format!("  {} is explored", g.title(c)));
-                        self.fire(Event::Exploring(c));
-                        if self.cards[c as usize].zone == z {
-                            if self.rule(Rule::ExploredLocationsControlled) {
-                                let first = self.first;
-                                self.take_control(c, first);
-                            } else {
-                                self.victory_or_discard(c);
-                            }
-                        }
-                        self.fire(Event::Explored(c, z == Zone::Active));
-                        continue;
-                    }
-                    if qp > 0
-                        && prog >= qp
-                        && self.is_side_quest(c)
-                        && !self.rule(Rule::CannotDefeat(c))
-                        && self.rule(Rule::FlipsWhenDefeated(c))
-                    {
-                        self.defeat_flipping(c);
-                        continue;
-                    }
-                    if qp > 0
-                        && prog >= qp
-                        && self.is_side_quest(c)
-                        && !self.rule(Rule::CannotDefeat(c))
-                    {
-                        self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
-                        self.fire(Event::QuestDefeated(c));
-                        self.move_card(c, Zone::Victory);
-                        self.fire(Event::SideQuestDefeated(c));
-                        continue;
-                    }
-                    i += 1;
-                }
-            }
+            self.check_places(Zone::Active, ACTIVE_LIST);
+            self.check_places(Zone::Staging, ENEMY_LISTS[0]);
             // The main quest.
             if let Some(q) = self.main_quest() {
                 if self.def_of(q).quest_points > 0
@@ -352,6 +303,58 @@ impl<'a> Game<'a> {
                     self.eliminate_for(p, Outcome::LossScenario);
                 }
             }
+        }
+    }
+
+    /// The state-based checks of the locations and side quests of zone `z` (list `li`: the
+    /// active location or the staging area), in list order. (Always inlined into
+    /// `state_checks`, twice with constant arguments: cheaper than a loop over the two zones.)
+    #[inline(always)]
+    fn check_places(&mut self, z: Zone, li: usize) {
+        let mut i = 0;
+        while i < self.lists[li].len() {
+            let c = self.lists[li][i];
+            let prog = self.cards[c as usize].progress;
+            // Progress at least its quest points, which are above 0: some progress, on
+            // a location or side quest (or a location whose quest points can be 0).
+            if (prog <= 0 && !self.may_explore_bare(c))
+                || !(self.is_location(c) || self.is_side_quest(c))
+            {
+                i += 1;
+                continue;
+            }
+            let qp = self.stat(c, Stat::QuestPoints);
+            if self.is_location(c) && prog >= self.explore_need(qp) {
+                self.log_fn(|g| format!("  {} is explored", g.title(c)));
+                self.fire(Event::Exploring(c));
+                if self.cards[c as usize].zone == z {
+                    if self.rule(Rule::ExploredLocationsControlled) {
+                        let first = self.first;
+                        self.take_control(c, first);
+                    } else {
+                        self.victory_or_discard(c);
+                    }
+                }
+                self.fire(Event::Explored(c, z == Zone::Active));
+                continue;
+            }
+            if qp > 0
+                && prog >= qp
+                && self.is_side_quest(c)
+                && !self.rule(Rule::CannotDefeat(c))
+                && self.rule(Rule::FlipsWhenDefeated(c))
+            {
+                self.defeat_flipping(c);
+                continue;
+            }
+            if qp > 0 && prog >= qp && self.is_side_quest(c) && !self.rule(Rule::CannotDefeat(c)) {
+                self.log_fn(|g| format!("  side quest {} is defeated", g.title(c)));
+                self.fire(Event::QuestDefeated(c));
+                self.move_card(c, Zone::Victory);
+                self.fire(Event::SideQuestDefeated(c));
+                continue;
+            }
+            i += 1;
         }
     }
 

@@ -211,22 +211,29 @@ impl<'a> Game<'a> {
                 // (on any card). Asked again after a destruction too.
                 let mut wide = global_hp || self.lasting_hp();
                 while i < self.lists[li].len() {
-                    let c = self.lists[li][i];
-                    let ci = &self.cards[c as usize];
-                    // An undamaged card whose hit points nothing can change and whose printed
-                    // hit points are a number above 0 (no `UNSURE_HP`) is not destroyed
-                    // (whether a character or not): one look at the card instead of the test
-                    // below.
-                    if !wide
-                        && ci.damage == 0
-                        && ci.hooks & (hooks::MODIFY | hooks::UNSURE_HP) == 0
-                        && ci.n_attached == 0
-                    {
-                        #[cfg(any(test, debug_assertions))]
-                        self.assert_not_lethal(c);
-                        i += 1;
-                        continue;
+                    if !wide {
+                        // An undamaged card whose hit points nothing can change and whose
+                        // printed hit points are a number above 0 (no `UNSURE_HP`) is not
+                        // destroyed (whether a character or not): one look at the card instead
+                        // of the test below, in a read-only loop over the list.
+                        let (list, cards) = (&self.lists[li], &self.cards);
+                        while i < list.len() {
+                            let ci = &cards[list[i] as usize];
+                            if ci.damage != 0
+                                || ci.hooks & (hooks::MODIFY | hooks::UNSURE_HP) != 0
+                                || ci.n_attached != 0
+                            {
+                                break;
+                            }
+                            #[cfg(any(test, debug_assertions))]
+                            self.assert_not_lethal(list[i]);
+                            i += 1;
+                        }
+                        if i == list.len() {
+                            break;
+                        }
                     }
+                    let c = self.lists[li][i];
                     if self.is_character(c)
                         && (self.cards[c as usize].damage > 0
                             || !self.printed_hp_stands(c, global_hp))
@@ -246,7 +253,15 @@ impl<'a> Game<'a> {
             for &li in &ENEMY_LISTS[..1 + (self.n_players as usize).min(4)] {
                 let mut i = 0;
                 while i < self.lists[li].len() {
-                    let c = self.lists[li][i];
+                    // Undamaged cards (no lethal damage) in a read-only loop over the list.
+                    let (list, cards) = (&self.lists[li], &self.cards);
+                    while i < list.len() && cards[list[i] as usize].damage <= 0 {
+                        i += 1;
+                    }
+                    if i == list.len() {
+                        break;
+                    }
+                    let c = list[i];
                     if self.enemy_lethally_damaged(c) {
                         if self.saved_from_destruction(c) {
                             i += 1;

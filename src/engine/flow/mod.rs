@@ -141,7 +141,11 @@ impl<'a> Game<'a> {
     /// it checks the idle state between any two.)
     pub(crate) fn exec(&mut self, mut f: Frame) {
         loop {
-            self.exec_frame(f);
+            // (An optimisation barrier, play unchanged: the game is reached through a pointer
+            // the compiler cannot follow across frames, so it does not hoist the addresses of
+            // a dozen fields into this function's prologue and spill them, paid at every call
+            // while most calls run a few frames.)
+            std::hint::black_box(&mut *self).exec_frame(f);
             if self.waiting || self.outcome.is_some() || (cfg!(test) && self.stat_memo.check) {
                 return;
             }

@@ -549,13 +549,71 @@ pub(super) fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
 /// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
 /// engagement; 3: + a kill of an engaged enemy).
 pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
-    round_plan_with(g, p, at_commit, steps, None)
+    round_plan_with(g, p, at_commit, steps, None, None)
+}
+
+/// The full round plan (`round_plan`), with what the plans of fewer steps would answer
+/// (`EarlyPlans::plan`): `round_plan_upto` with 1 or 2 steps makes the same plan as far as
+/// its last step (every step before reads only the frozen game and what the steps before it
+/// chose), so the commit plan's retries with fewer steps (`quest::commit_plan`) need not plan
+/// again (speed35).
+pub(super) fn round_plan_early(g: &Game, p: u8, at_commit: bool, early: &mut EarlyPlans) -> Plan {
+    round_plan_with(g, p, at_commit, 3, None, Some(early))
+}
+
+/// A round plan's state after its first and after its second step (`round_plan_early`): each
+/// step only adds to `keep`, so a step's `keep` is the first `n` of the next one's. Not kept
+/// with `one_job`, whose review of the spares may take characters out of the full plan.
+#[derive(Clone, Copy)]
+pub(super) struct EarlyPlans {
+    /// After 1 and after 2 steps: `keep.n`, the engagement, the value, the jobs.
+    n: [u8; 2],
+    engage: [CardId; 2],
+    value: [i32; 2],
+    jobs: [[u8; 5]; 2],
+    /// Filled by the plan (not with `one_job`).
+    kept: bool,
+}
+
+impl EarlyPlans {
+    pub(super) const EMPTY: EarlyPlans = EarlyPlans {
+        n: [0; 2],
+        engage: [NO_CARD; 2],
+        value: [0; 2],
+        jobs: [[0; 5]; 2],
+        kept: false,
+    };
+
+    /// `round_plan_upto(g, p, true, steps)` (`steps` 1 or 2) from the state it kept and `later`,
+    /// the plan `round_plan_early` returned with it or one of these plans with more steps
+    /// (its `keep` starts with this plan's); `None` when nothing was kept.
+    pub(super) fn plan(&self, steps: u8, later: &Plan) -> Option<Plan> {
+        if !self.kept {
+            return None;
+        }
+        let i = (steps.clamp(1, 2) - 1) as usize;
+        let mut keep = later.keep;
+        keep.n = self.n[i] as usize;
+        Some(Plan {
+            engage: self.engage[i],
+            keep,
+            value: self.value[i],
+            jobs: self.jobs[i],
+        })
+    }
 }
 
 /// `round_plan_upto`; with `given`, the staged enemies earlier seats engage are `given` (not
 /// planned again) and no later seat is planned (`team_engage` bit 4's plans of the later
 /// seats, which must not plan this one back).
-fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&Ids>) -> Plan {
+fn round_plan_with(
+    g: &Game,
+    p: u8,
+    at_commit: bool,
+    steps: u8,
+    given: Option<&Ids>,
+    mut early: Option<&mut EarlyPlans>,
+) -> Plan {
     let mut pool = ready_chars(g, p);
     if at_commit {
         // Who leaves play when the quest phase ends (Sneak Attack's ally) cannot defend or
@@ -728,6 +786,10 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
         }
     }
     let fights_from = keep.n;
+    if let Some(ep) = early.as_deref_mut() {
+        (ep.n[0], ep.engage[0], ep.value[0], ep.jobs[0]) = (keep.n as u8, NO_CARD, 0, jobs);
+        ep.kept = !one_job;
+    }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -755,7 +817,7 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             if q == p {
                 after = true;
             } else if after && n_later < later.len() {
-                let pq = round_plan_with(g, q, at_commit, 2, Some(&others));
+                let pq = round_plan_with(g, q, at_commit, 2, Some(&others), None);
                 if pq.engage != NO_CARD {
                     later[n_later] = (pq.engage, pq.value);
                     n_later += 1;
@@ -873,6 +935,9 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             keep_mask(&mut keep, &c2, mask);
             jobs[3] = (keep.n - n) as u8;
         }
+    }
+    if let Some(ep) = early {
+        (ep.n[1], ep.engage[1], ep.value[1], ep.jobs[1]) = (keep.n as u8, plan_engage, value, jobs);
     }
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;

@@ -342,17 +342,17 @@ pub(super) fn kill_set(
     match n {
         0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
         5 => cheapest_subset::<32>(&atk[..n], &kc[..n], need),
+        // (From 6 candidates the two halves are searched apart: `cheapest_subset_split`.)
+        _ if need > 0 => cheapest_subset_split(&atk[..n], &kc[..n], need),
         6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
         7 => cheapest_subset::<128>(&atk[..n], &kc[..n], need),
         8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
-        // (From 9 candidates the two halves are searched apart: `cheapest_subset_split`.)
-        _ if need > 0 => cheapest_subset_split(&atk[..n], &kc[..n], need),
         9..=10 => cheapest_subset::<1024>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
 }
 
-/// `cheapest_subset` for 9 to 12 candidates (`need` > 0, so the empty set never qualifies), by
+/// `cheapest_subset` for 6 to 12 candidates (`need` > 0, so the empty set never qualifies), by
 /// meeting in the middle: every subset `L` of the low half (bits `0..lo`) with its totals, sorted
 /// by ΣATK (highest first) with the best (cost, mask) of each prefix; then for every subset `H`
 /// of the high half, the best `L` with ΣATK ≥ `need` − ΣATK(`H`) is that of the longest prefix
@@ -361,7 +361,7 @@ pub(super) fn kill_set(
 /// a tenth of its work at 12 candidates.
 pub(super) fn cheapest_subset_split(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
     let n = atk.len();
-    debug_assert!((9..=12).contains(&n) && need > 0);
+    debug_assert!((6..=12).contains(&n) && need > 0);
     let lo = n / 2;
     let (n_lo, n_hi) = (1usize << lo, 1usize << (n - lo));
     // The low half's subsets: totals (one add per subset, as `cheapest_subset`).
@@ -1395,14 +1395,14 @@ mod subset_tests {
     use rand::{Rng, SeedableRng};
 
     /// The split search finds `cheapest_subset`'s subset (the least cost, then the least mask)
-    /// for 9 to 12 candidates: random Attacks, keep costs (negative ones too) and needs, ties
+    /// for 6 to 12 candidates: random Attacks, keep costs (negative ones too) and needs, ties
     /// made common by small ranges.
     #[test]
     fn cheapest_subset_split_equals_the_full_enumeration() {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(25);
         let mut found = 0;
-        for case in 0..3000 {
-            let n = 9 + case % 4;
+        for case in 0..3500 {
+            let n = 6 + case % 7;
             let atk: Vec<i16> = (0..n).map(|_| rng.gen_range(1..=6)).collect();
             let kc: Vec<i32> = (0..n)
                 .map(|_| {

@@ -894,8 +894,10 @@ fn round_plan_with(
             let v = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut c2) {
                 Some((kc, mask)) => {
                     let kill = (per * kill_rounds - dc - kc + bonus, mask);
-                    match siege_v(&c2) {
-                        Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => s,
+                    // (The siege is weighed against a kill only with `kill_or_siege`: not
+                    // searched without it.)
+                    match (w().kill_or_siege != 0).then(|| siege_v(&c2)).flatten() {
+                        Some(s) if s.0 > kill.0 => s,
                         _ => kill,
                     }
                 }
@@ -964,8 +966,8 @@ fn round_plan_with(
         let found = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut cands) {
             Some((kc, mask)) => {
                 let kill = (worth - kc, mask);
-                match siege_v(&cands) {
-                    Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => Some(s),
+                match (w().kill_or_siege != 0).then(|| siege_v(&cands)).flatten() {
+                    Some(s) if s.0 > kill.0 => Some(s),
                     _ => Some(kill),
                 }
             }

@@ -342,17 +342,17 @@ pub(super) fn kill_set(
     match n {
         0..=4 => cheapest_subset::<16>(&atk[..n], &kc[..n], need),
         5 => cheapest_subset::<32>(&atk[..n], &kc[..n], need),
+        // (From 6 candidates the two halves are searched apart: `cheapest_subset_split`.)
+        _ if need > 0 => cheapest_subset_split(&atk[..n], &kc[..n], need),
         6 => cheapest_subset::<64>(&atk[..n], &kc[..n], need),
         7 => cheapest_subset::<128>(&atk[..n], &kc[..n], need),
         8 => cheapest_subset::<256>(&atk[..n], &kc[..n], need),
-        // (From 9 candidates the two halves are searched apart: `cheapest_subset_split`.)
-        _ if need > 0 => cheapest_subset_split(&atk[..n], &kc[..n], need),
         9..=10 => cheapest_subset::<1024>(&atk[..n], &kc[..n], need),
         _ => cheapest_subset::<4096>(&atk[..n], &kc[..n], need),
     }
 }
 
-/// `cheapest_subset` for 9 to 12 candidates (`need` > 0, so the empty set never qualifies), by
+/// `cheapest_subset` for 6 to 12 candidates (`need` > 0, so the empty set never qualifies), by
 /// meeting in the middle: every subset `L` of the low half (bits `0..lo`) with its totals, sorted
 /// by ΣATK (highest first) with the best (cost, mask) of each prefix; then for every subset `H`
 /// of the high half, the best `L` with ΣATK ≥ `need` − ΣATK(`H`) is that of the longest prefix
@@ -361,7 +361,7 @@ pub(super) fn kill_set(
 /// a tenth of its work at 12 candidates.
 pub(super) fn cheapest_subset_split(atk: &[i16], kc: &[i32], need: i16) -> Option<(i32, u32)> {
     let n = atk.len();
-    debug_assert!((9..=12).contains(&n) && need > 0);
+    debug_assert!((6..=12).contains(&n) && need > 0);
     let lo = n / 2;
     let (n_lo, n_hi) = (1usize << lo, 1usize << (n - lo));
     // The low half's subsets: totals (one add per subset, as `cheapest_subset`).
@@ -549,13 +549,71 @@ pub(super) fn round_plan(g: &Game, p: u8, at_commit: bool) -> Plan {
 /// The round plan with only its first `steps` steps (1: defenders only; 2: + optional
 /// engagement; 3: + a kill of an engaged enemy).
 pub(super) fn round_plan_upto(g: &Game, p: u8, at_commit: bool, steps: u8) -> Plan {
-    round_plan_with(g, p, at_commit, steps, None)
+    round_plan_with(g, p, at_commit, steps, None, None)
+}
+
+/// The full round plan (`round_plan`), with what the plans of fewer steps would answer
+/// (`EarlyPlans::plan`): `round_plan_upto` with 1 or 2 steps makes the same plan as far as
+/// its last step (every step before reads only the frozen game and what the steps before it
+/// chose), so the commit plan's retries with fewer steps (`quest::commit_plan`) need not plan
+/// again (speed35).
+pub(super) fn round_plan_early(g: &Game, p: u8, at_commit: bool, early: &mut EarlyPlans) -> Plan {
+    round_plan_with(g, p, at_commit, 3, None, Some(early))
+}
+
+/// A round plan's state after its first and after its second step (`round_plan_early`): each
+/// step only adds to `keep`, so a step's `keep` is the first `n` of the next one's. Not kept
+/// with `one_job`, whose review of the spares may take characters out of the full plan.
+#[derive(Clone, Copy)]
+pub(super) struct EarlyPlans {
+    /// After 1 and after 2 steps: `keep.n`, the engagement, the value, the jobs.
+    n: [u8; 2],
+    engage: [CardId; 2],
+    value: [i32; 2],
+    jobs: [[u8; 5]; 2],
+    /// Filled by the plan (not with `one_job`).
+    kept: bool,
+}
+
+impl EarlyPlans {
+    pub(super) const EMPTY: EarlyPlans = EarlyPlans {
+        n: [0; 2],
+        engage: [NO_CARD; 2],
+        value: [0; 2],
+        jobs: [[0; 5]; 2],
+        kept: false,
+    };
+
+    /// `round_plan_upto(g, p, true, steps)` (`steps` 1 or 2) from the state it kept and `later`,
+    /// the plan `round_plan_early` returned with it or one of these plans with more steps
+    /// (its `keep` starts with this plan's); `None` when nothing was kept.
+    pub(super) fn plan(&self, steps: u8, later: &Plan) -> Option<Plan> {
+        if !self.kept {
+            return None;
+        }
+        let i = (steps.clamp(1, 2) - 1) as usize;
+        let mut keep = later.keep;
+        keep.n = self.n[i] as usize;
+        Some(Plan {
+            engage: self.engage[i],
+            keep,
+            value: self.value[i],
+            jobs: self.jobs[i],
+        })
+    }
 }
 
 /// `round_plan_upto`; with `given`, the staged enemies earlier seats engage are `given` (not
 /// planned again) and no later seat is planned (`team_engage` bit 4's plans of the later
 /// seats, which must not plan this one back).
-fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&Ids>) -> Plan {
+fn round_plan_with(
+    g: &Game,
+    p: u8,
+    at_commit: bool,
+    steps: u8,
+    given: Option<&Ids>,
+    mut early: Option<&mut EarlyPlans>,
+) -> Plan {
     let mut pool = ready_chars(g, p);
     if at_commit {
         // Who leaves play when the quest phase ends (Sneak Attack's ally) cannot defend or
@@ -728,6 +786,10 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
         }
     }
     let fights_from = keep.n;
+    if let Some(ep) = early.as_deref_mut() {
+        (ep.n[0], ep.engage[0], ep.value[0], ep.jobs[0]) = (keep.n as u8, NO_CARD, 0, jobs);
+        ep.kept = !one_job;
+    }
     let mut plan_engage = NO_CARD;
     let mut value = 0;
     let mut cands = Ids::new();
@@ -755,7 +817,7 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             if q == p {
                 after = true;
             } else if after && n_later < later.len() {
-                let pq = round_plan_with(g, q, at_commit, 2, Some(&others));
+                let pq = round_plan_with(g, q, at_commit, 2, Some(&others), None);
                 if pq.engage != NO_CARD {
                     later[n_later] = (pq.engage, pq.value);
                     n_later += 1;
@@ -832,8 +894,10 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             let v = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut c2) {
                 Some((kc, mask)) => {
                     let kill = (per * kill_rounds - dc - kc + bonus, mask);
-                    match siege_v(&c2) {
-                        Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => s,
+                    // (The siege is weighed against a kill only with `kill_or_siege`: not
+                    // searched without it.)
+                    match (w().kill_or_siege != 0).then(|| siege_v(&c2)).flatten() {
+                        Some(s) if s.0 > kill.0 => s,
                         _ => kill,
                     }
                 }
@@ -874,6 +938,9 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
             jobs[3] = (keep.n - n) as u8;
         }
     }
+    if let Some(ep) = early {
+        (ep.n[1], ep.engage[1], ep.value[1], ep.jobs[1]) = (keep.n as u8, plan_engage, value, jobs);
+    }
     // A kill of an engaged enemy with who is left.
     let mut best: Option<(i32, u32, Ids)> = None;
     // (`target_siege`: the stage's damage target, staged but engaging this round, too.)
@@ -899,8 +966,8 @@ fn round_plan_with(g: &Game, p: u8, at_commit: bool, steps: u8, given: Option<&I
         let found = match kill_set(g, e, &pool, &fight_taken, at_commit, &mut cands) {
             Some((kc, mask)) => {
                 let kill = (worth - kc, mask);
-                match siege_v(&cands) {
-                    Some(s) if w().kill_or_siege != 0 && s.0 > kill.0 => Some(s),
+                match (w().kill_or_siege != 0).then(|| siege_v(&cands)).flatten() {
+                    Some(s) if s.0 > kill.0 => Some(s),
                     _ => Some(kill),
                 }
             }
@@ -1330,14 +1397,14 @@ mod subset_tests {
     use rand::{Rng, SeedableRng};
 
     /// The split search finds `cheapest_subset`'s subset (the least cost, then the least mask)
-    /// for 9 to 12 candidates: random Attacks, keep costs (negative ones too) and needs, ties
+    /// for 6 to 12 candidates: random Attacks, keep costs (negative ones too) and needs, ties
     /// made common by small ranges.
     #[test]
     fn cheapest_subset_split_equals_the_full_enumeration() {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(25);
         let mut found = 0;
-        for case in 0..3000 {
-            let n = 9 + case % 4;
+        for case in 0..3500 {
+            let n = 6 + case % 7;
             let atk: Vec<i16> = (0..n).map(|_| rng.gen_range(1..=6)).collect();
             let kc: Vec<i32> = (0..n)
                 .map(|_| {

@@ -1104,22 +1104,24 @@ fn engages_a_staged_enemy_whose_attack_a_feint_in_hand_cancels_when_asked() {
         }
         (g, garrison)
     };
+    // Built at `threat_unit` 15 (the default until tune55): at 19 the staged Garrison's Threat
+    // alone makes the engagement worth its defence.
     let (g, garrison) = situation(true);
     assert!(cancel_in_hand(&g, 0));
     assert_ne!(
-        plan_with(&g, false, &[("engage_cancel", "0")]).engage,
+        plan_with(&g, false, &[("engage_cancel", "0"), ("threat_unit", "15")]).engage,
         garrison,
         "the situation: off, its defence is too dear"
     );
     assert_eq!(
-        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        plan_with(&g, false, &[("engage_cancel", "1"), ("threat_unit", "15")]).engage,
         garrison,
         "Feint takes its first attack"
     );
     // Without the event nothing changes.
     let (g, garrison) = situation(false);
     assert_ne!(
-        plan_with(&g, false, &[("engage_cancel", "1")]).engage,
+        plan_with(&g, false, &[("engage_cancel", "1"), ("threat_unit", "15")]).engage,
         garrison
     );
 }

@@ -1155,3 +1155,96 @@ fn mendors_support_deck_check_needs_mendor() {
         "Mendor in the deck",
     );
 }
+
+/// foreign55: Rangers of the North listed under a `Set aside` heading (as a player keeps them
+/// apart from the 50) are deck cards the setup sets aside, so Ranger Summons finds them; before,
+/// they never reached the game while `deck check` said they were set aside.
+#[test]
+fn ranger_of_the_north_under_a_set_aside_heading_joins_the_deck() {
+    let imp = deck::import_file(&fixture_in("foreign55", "11-dunedain-leadership.txt"), db())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "TLR-015"), 3);
+    assert!(imp.set_aside.is_empty());
+    let c = deck::check(&imp, db());
+    assert_eq!((c.cards, c.drawable), (53, 50));
+    assert!(c.findings.iter().all(|f| f.severity != Severity::Warning));
+    // Four of them under the heading break the limit of three, as in the main list.
+    let imp = deck::import_deck(
+        "t",
+        "Hero\nHalbarad\nCards\n2x Ranger Summons\nSet aside\n3x Ranger of the North\n1x Tom Bombadil\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(deck::check(&imp, db())
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error
+            && f.message.contains("4 cards with the Encounter keyword")));
+    // An encounter card under the heading stays out of the deck.
+    let imp = deck::import_deck(
+        "t",
+        "Hero\nHalbarad\nCards\n3x Feint\nSet aside\n1x Iârion\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.set_aside.len(), 1);
+    assert_eq!(imp.deck.cards.len(), 3);
+}
+
+/// Star Brooch goes only on a Dúnedain or Noldor hero (foreign55: a mono-Spirit deck of
+/// Éowyn, Eleanor and Merry held it 222 games without a play).
+#[test]
+fn star_brooch_deck_check_needs_a_dunedain_or_noldor_hero() {
+    let imp = deck::import_file(&fixture_in("foreign55", "01-spirit-questers.txt"), db())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let w: Vec<String> = deck::check(&imp, db())
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .map(|f| f.message.clone())
+        .collect();
+    assert!(
+        w.len() == 1 && w[0].contains("Star Brooch") && w[0].contains("Dúnedain or Noldor hero"),
+        "{w:?}"
+    );
+    assert!(never_used("Heroes\nHalbarad\nEowyn (Core)\nCards\n2x Star Brooch\n").is_empty());
+    assert!(never_used("Heroes\nArwen Undomiel\nCards\n2x Star Brooch\n").is_empty());
+    // Elf-friend makes any hero a Noldor (and Silvan): Star Brooch and Elven Spear are usable.
+    assert!(never_used(
+        "Heroes\nEowyn (Core)\nThalin (Core)\nCards\n2x Star Brooch\n2x Elven Spear\n2x Elf-friend\n"
+    )
+    .is_empty());
+}
+
+/// Heir of Valandil goes only on a Dúnedain hero.
+#[test]
+fn heir_of_valandil_deck_check_needs_a_dunedain_hero() {
+    warns_once(
+        "Heroes\nTheodred\nGloin (Core)\nCards\n2x Heir of Valandil\n",
+        "a Dúnedain hero",
+    );
+    assert!(never_used("Heroes\nAmarthiul\nCards\n2x Heir of Valandil\n").is_empty());
+}
+
+/// Sword of Númenor goes only on a Dúnedain or Gondor hero.
+#[test]
+fn sword_of_numenor_deck_check_needs_a_dunedain_or_gondor_hero() {
+    warns_once(
+        "Heroes\nTheodred\nGloin (Core)\nCards\n2x Sword of Numenor\n",
+        "Dúnedain or Gondor hero",
+    );
+    assert!(never_used("Heroes\nDenethor (Core)\nCards\n2x Sword of Numenor\n").is_empty());
+}
+
+/// Athelas goes only on a Dúnedain or Healer character (an ally will do).
+#[test]
+fn athelas_deck_check_needs_a_dunedain_or_healer_character() {
+    warns_once(
+        "Heroes\nGlorfindel (Core)\nCards\n2x Athelas\n",
+        "Dúnedain or Healer character",
+    );
+    assert!(
+        never_used("Heroes\nGlorfindel (Core)\nCards\n2x Athelas\n3x Galadhrim Healer\n")
+            .is_empty()
+    );
+}

@@ -478,7 +478,16 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             t != u16::MAX && db.def(c).traits.contains(&t)
         })
     };
-    let hero_has = |names: &[&str]| deck.heroes.iter().any(|&h| has_trait(h, names));
+    // Elf-friend gives its hero the Noldor and Silvan traits (foreign55: Star Brooch, Elven
+    // Spear are then usable with any hero).
+    let elf_friend = deck
+        .cards
+        .iter()
+        .any(|&c| normalize_title(&db.def(c).title) == normalize_title("Elf-friend"));
+    let hero_has = |names: &[&str]| {
+        deck.heroes.iter().any(|&h| has_trait(h, names))
+            || (elf_friend && names.iter().any(|&n| n == "Noldor" || n == "Silvan"))
+    };
     let side_quest = deck
         .cards
         .iter()

@@ -298,6 +298,9 @@ pub struct LookaheadBot {
     search_all: bool,
     /// Search the choice of the current quest (distill43; false: `basic`'s choice stands).
     search_quest: bool,
+    /// foreign55: search a setup decision (before round 1) other than the mulligan with
+    /// rollouts to the start of round `setup_depth` (0: `basic`'s choice stands).
+    setup_depth: u16,
     /// Search the mulligan with rollouts to the start of round `1 + mulligan_depth` (0: off).
     mulligan_depth: u16,
     /// Late-round decisions play on through the next round's quest phase.
@@ -475,6 +478,7 @@ impl LookaheadBot {
             },
             search_all: num("search_all", get("search_all"), 0u8, 1)? == 1,
             search_quest: num("search_quest", get("search_quest"), 0u8, 1)? == 1,
+            setup_depth: num("setup_depth", get("setup_depth"), 0u16, 5)?,
             mulligan_depth: num("mulligan_depth", get("mulligan_depth"), 0u16, 5)?,
             late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
             idle_boosts: num("idle_boosts", get("idle_boosts"), 0u8, 1)? == 1,
@@ -1029,6 +1033,12 @@ impl Bot for LookaheadBot {
         if !self.search_quest && matches!(d.ask, Ask::CurrentQuest) {
             return base;
         }
+        // foreign55: a setup choice (Escape from Mount Gram's starting hero) lasts the game;
+        // rollouts that stop at round 1 measure noise, so it gets its own horizon.
+        let setup = game.round == 0 && !matches!(d.ask, Ask::Mulligan);
+        if setup && self.setup_depth == 0 {
+            return base;
+        }
         let mulligan = matches!(d.ask, Ask::Mulligan) && self.mulligan_depth > 0;
         if !mulligan && !searched_with(game, d, self.search_all) {
             return base;
@@ -1051,6 +1061,8 @@ impl Bot for LookaheadBot {
         }
         let stop = if mulligan {
             game.round.max(1).saturating_add(self.mulligan_depth)
+        } else if setup {
+            self.setup_depth
         } else {
             game.round.saturating_add(self.depth)
         };

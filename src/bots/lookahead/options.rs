@@ -364,6 +364,11 @@ pub const OPTIONS: &[BotOption] = &[
         default: "1",
         about: "0: the current quest (main or a side quest) is basic's choice, not searched (1: searched like any decision)",
     },
+    BotOption {
+        name: "setup_depth",
+        default: "3",
+        about: "search a setup decision before round 1 other than the mulligan (Escape from Mount Gram's starting hero, a scenario's setup choice) with rollouts to the start of round this (0: basic's choice stands; 1: rollouts to round 1, the search before foreign55, where the scores of a choice that lasts the game are noise; 0-5)",
+    },
 ];
 
 pub(super) fn num<T: std::str::FromStr + PartialOrd + std::fmt::Display>(

@@ -1040,10 +1040,21 @@ fn executioners_forced(g: &mut Game, me: CardId, ev: Event) {
 pub mod bot {
     use crate::cards::hints::prelude::*;
 
-    /// Stage 1A: start with the hero worth most on his own (stats and hit points).
+    /// Stage 1A: start with the hero worth most on his own (stats and hit points). foreign55:
+    /// not a hero whose hand is discarded every round (`Hint::hand_discarded_each_round`,
+    /// Erestor) while another is offered: alone he cannot pay for the allies rescued to the
+    /// hand, and they are discarded at the end of the round.
     pub fn starting_hero(g: &Game, _p: u8, _c: CardId, _what: u8, o: &[Opt]) -> Option<usize> {
-        pick_max(o, |c| char_value(g, c) - 2 * g.def_of(c).threat_cost as i32)
+        pick_max(o, |c| {
+            char_value(g, c)
+                - 2 * g.def_of(c).threat_cost as i32
+                - hint(g, c).hand_discarded_each_round as i32 * LONE_DISCARDER
+        })
     }
+
+    /// `starting_hero`'s penalty of a hero who discards the hand every round: more than any
+    /// difference of stats between two heroes.
+    const LONE_DISCARDER: i32 = 1_000;
 
     /// Stage 2B: join the staging area whose stage still holds the most captives (the
     /// joiners' willpower rescues them), less its staging threat.
@@ -1134,6 +1145,36 @@ mod tests {
             g.apply(0);
         }
         q
+    }
+
+    /// foreign55: Unexpected Rescue's starting hero is not Erestor (his hand is discarded every
+    /// round, so alone he loses the allies rescued to his hand) while another hero is offered;
+    /// without him the choice is the stats' as before.
+    #[test]
+    fn unexpected_rescue_starting_hero_is_not_erestor() {
+        let g = sandbox_in(
+            "escape-from-mount-gram",
+            Mode::Standard,
+            &[&["TToR-084", "Core-005", "TDR-140"]],
+        );
+        let ids = |codes: &[&str]| -> Vec<Opt> {
+            codes
+                .iter()
+                .map(|&c| Opt::Card(crate::cards::testkit::hero(&g, c)))
+                .collect()
+        };
+        let o = ids(&["TToR-084", "Core-005", "TDR-140"]);
+        let pick = bot::starting_hero(&g, 0, NO_CARD, PICK_HERO, &o).unwrap();
+        assert_ne!(o[pick], ids(&["TToR-084"])[0], "Erestor kept alone");
+        // Erestor alone offered: still chosen.
+        let o = ids(&["TToR-084"]);
+        assert_eq!(bot::starting_hero(&g, 0, NO_CARD, PICK_HERO, &o), Some(0));
+        // Without the hint the stats would have kept him (the reason for the rule).
+        let stats =
+            |c: CardId| crate::cards::hints::char_value(&g, c) - 2 * g.def_of(c).threat_cost as i32;
+        let h = |code| crate::cards::testkit::hero(&g, code);
+        assert!(stats(h("TToR-084")) > stats(h("Core-005")));
+        assert!(stats(h("TToR-084")) > stats(h("TDR-140")));
     }
 
     #[test]

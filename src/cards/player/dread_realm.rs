@@ -39,6 +39,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TDR-142",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Dúnedain", "Gondor"])],
             attach: Some((30, AttachKind::Weapon)),
             play_value: Some(|_, _, _, _| 25),
             ..NO_HINT

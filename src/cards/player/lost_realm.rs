@@ -118,6 +118,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-010",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Dúnedain"])],
             attach: Some((35, AttachKind::General)),
             play_value: Some(bot::heir_of_valandil_value),
             ..NO_HINT
@@ -130,6 +131,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-011",
         hint: Hint {
+            deck_needs: &[DeckNeed::CharacterTrait(&["Dúnedain", "Healer"])],
             attach: Some((20, AttachKind::Armor)),
             play_value: Some(bot::athelas_value),
             effect: Some(bot::athelas_effect),
@@ -157,6 +159,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TLR-013",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroTrait(&["Dúnedain", "Noldor"])],
             attach: Some((20, AttachKind::Willpower)),
             engagement_reward: EngageReward::FirstEngaged,
             ..NO_HINT

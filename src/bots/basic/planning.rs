@@ -257,7 +257,7 @@ impl Extras {
 
     /// The largest of the extra scores of `c` (each 0 or more; `heal`: `early_heal_value`
     /// counted too), 0 where none applies.
-    #[inline]
+    #[inline(always)]
     fn value(self, g: &Game, p: u8, c: CardId, heal: bool) -> i32 {
         let mut v = 0;
         if self.spare {

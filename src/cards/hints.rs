@@ -84,6 +84,9 @@ pub struct Hint {
     pub attach: Option<(i32, AttachKind)>,
     /// An attachment whose bonus is larger on characters with this trait (+5 to such hosts).
     pub attach_bonus_trait: Option<&'static str>,
+    /// An attachment whose whole effect is to give its host these traits (Elf-friend: Noldor
+    /// and Silvan): worth nothing on a host that has them all already.
+    pub grants_traits: &'static [&'static str],
     /// A restricted attachment that is not played when it could only push out another one,
     /// and avoids hosts already holding two.
     pub restricted_room_check: bool,
@@ -415,6 +418,7 @@ pub const NO_HINT: Hint = Hint {
     mild_treachery: false,
     attach: None,
     attach_bonus_trait: None,
+    grants_traits: &[],
     restricted_room_check: false,
     plan_value: None,
     play_value: None,
@@ -1385,6 +1389,13 @@ pub fn discard_ally_affordable(g: &Game, p: u8) -> bool {
             .iter()
             .any(|&x| g.is_ally(x) && g.def_of(x).cost >= 2 && g.def_of(x).cost <= spirit)
     })
+}
+
+/// Would attachment `a` give host `t` a trait it lacks (`Hint::grants_traits`)? Always true for
+/// an attachment that grants no trait.
+pub fn grants_new_trait(g: &Game, a: CardId, t: CardId) -> bool {
+    let traits = hint(g, a).grants_traits;
+    traits.is_empty() || traits.iter().any(|&tr| !g.has_trait(t, tr))
 }
 
 /// Is `p`'s hand discarded at the end of every round (Erestor), so cards in hand are cheap to

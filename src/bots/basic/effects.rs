@@ -36,8 +36,15 @@ pub(super) fn attach_target(g: &Game, p: u8, a: CardId, o: &[Opt]) -> Option<usi
     // except for armour, which is what keeps it alive.
     let at_risk =
         |c: CardId| kind != AttachKind::Armor && w().attach_risk != 0 && host_at_risk(g, p, c);
+    // (`trait_grant`, lead55: a host that has every trait the attachment gives comes after
+    // the others.)
+    let grants = w().trait_grant != 0 && !hint(g, a).grants_traits.is_empty();
+    let stale = move |c: CardId| grants && !grants_new_trait(g, a, c);
     let own = |c: CardId| {
-        (g.controller(c) == p) as i32 * 1000 - full(c) as i32 * 3000 - at_risk(c) as i32 * 20_000
+        (g.controller(c) == p) as i32 * 1000
+            - full(c) as i32 * 3000
+            - stale(c) as i32 * 5000
+            - at_risk(c) as i32 * 20_000
     };
     match kind {
         AttachKind::Weapon => pick_max(o, |c| {

@@ -184,6 +184,16 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
             0
         }
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
+        // (`trait_grant`, lead55: traits that every character of the player has already.)
+        CardType::Attachment
+            if w().trait_grant != 0
+                && !hint(g, c).grants_traits.is_empty()
+                && !g
+                    .attach_targets(c, p)
+                    .any(|t| g.controller(t) == p && grants_new_trait(g, c, t)) =>
+        {
+            0
+        }
         CardType::Attachment => attachment_info(g, c).0,
         CardType::PlayerSideQuest => 10,
         // cards41: a draw with spare resources only with `spare_draw` on.

@@ -1069,6 +1069,13 @@ weights! {
     /// kept from the fatal payment loses one quest later). Not in `ROLLOUT` (0 there).
     /// Silent where no card has the rule. Measurements: results/research/carn53.md.
     spend_threat: 0,
+    /// lead55 (foreign55's census: a second Elf-friend played on Erestor, a Noldor who had the
+    /// first, so it did nothing): 1, an attachment whose whole effect is to give traits
+    /// (`Hint::grants_traits`: Elf-friend) goes to a host that lacks one of them, and is not
+    /// played while no character of its player lacks one; 0: off (the generic choice: the
+    /// best hero). Silent where no card has the hint (the Results decks play identical
+    /// games). In `ROLLOUT` too, as in `basic`.
+    trait_grant: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

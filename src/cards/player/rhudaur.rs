@@ -128,6 +128,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TToR-093",
         hint: Hint {
             attach: Some((10, AttachKind::General)),
+            grants_traits: &["Noldor", "Silvan"],
             ..NO_HINT
         },
         attach_to: Some(elf_friend_target),
@@ -1004,6 +1005,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Elf-friend's hint (`Hint::grants_traits`): a host with both traits already gains nothing
+    /// from it. `basic` (`trait_grant`, on) puts a second copy on a character that lacks one,
+    /// and plays none while every character of its player has both.
+    #[test]
+    fn elf_friend_grants_traits_hint() {
+        use crate::bots::{basic::BasicBot, Bot};
+        use crate::cards::hints::grants_new_trait;
+        use crate::engine::{Ask, Decision};
+        let mut g = sandbox(&[&["TToR-084", "Core-004"]]);
+        let er = hero(&g, "TToR-084");
+        let gimli = hero(&g, "Core-004");
+        for h in [er, gimli] {
+            g.cards[h as usize].resources = 3;
+        }
+        g.spawn("TToR-093", 0, Zone::Attached(er));
+        assert!(g.has_trait(er, "Silvan"));
+        let next = g.spawn("TToR-093", 0, Zone::Resolving);
+        assert!(!grants_new_trait(&g, next, er));
+        assert!(grants_new_trait(&g, next, gimli));
+        let mut bot = BasicBot::new();
+        let d = Decision {
+            player: 0,
+            ask: Ask::Effect {
+                card: next,
+                what: 0,
+            },
+            options: vec![Opt::Card(er), Opt::Card(gimli)],
+        };
+        assert_eq!(d.options[bot.choose(&g, &d)], Opt::Card(gimli));
+        // In hand: played while Gimli lacks the traits, not once he has them too.
+        g.move_card(next, Zone::Hand(0));
+        g.phase = Phase::Planning;
+        let plan = |g: &Game, bot: &mut BasicBot| {
+            let d = Decision {
+                player: 0,
+                ask: Ask::Planning,
+                options: vec![Opt::Pass, Opt::Play(next)],
+            };
+            d.options[bot.choose(g, &d)]
+        };
+        assert_eq!(plan(&g, &mut bot), Opt::Play(next));
+        g.spawn("TToR-093", 0, Zone::Attached(gimli));
+        assert_eq!(plan(&g, &mut bot), Opt::Pass);
     }
 
     /// The `basic` bot discards its least useful card to Elven Spear, and uses the Spear when

@@ -478,15 +478,17 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             t != u16::MAX && db.def(c).traits.contains(&t)
         })
     };
-    // Elf-friend gives its hero the Noldor and Silvan traits (foreign55: Star Brooch, Elven
-    // Spear are then usable with any hero).
-    let elf_friend = deck
+    // Traits a card of the deck gives its host (`Hint::grants_traits`: Elf-friend's Noldor and
+    // Silvan, foreign55): a card that needs a hero of one of them is then usable with any hero.
+    let granted: Vec<&str> = deck
         .cards
         .iter()
-        .any(|&c| normalize_title(&db.def(c).title) == normalize_title("Elf-friend"));
+        .filter_map(|&c| cards::lookup_def(db, c))
+        .flat_map(|(_, script)| script.hint.grants_traits.iter().copied())
+        .collect();
     let hero_has = |names: &[&str]| {
         deck.heroes.iter().any(|&h| has_trait(h, names))
-            || (elf_friend && names.iter().any(|&n| n == "Noldor" || n == "Silvan"))
+            || names.iter().any(|n| granted.contains(n))
     };
     let side_quest = deck
         .cards

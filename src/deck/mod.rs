@@ -798,18 +798,14 @@ fn finish_import(mut imp: Imported, format: Format, db: &CardDb) -> LineResult<I
     // listed under a set-aside heading is one of the deck's cards: setup sets it aside itself
     // (RULES.md §2.1.2), where the card that needs it (Ranger Summons) finds it. Left in
     // `set_aside` it never reached the game while `deck check` said it was set aside.
-    if imp
-        .set_aside
-        .iter()
-        .any(|e| rules::set_aside_at_setup(db.def(e.id)))
-    {
-        let (kw, rest): (Vec<Entry>, Vec<Entry>) = imp.set_aside.iter().partition(|e| {
+    let (kw, rest): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut imp.set_aside)
+        .into_iter()
+        .partition(|e| {
             let d = db.def(e.id);
             d.ty.is_player_card() && rules::set_aside_at_setup(d)
         });
-        imp.set_aside = rest;
-        entries.extend(kw);
-    }
+    imp.set_aside = rest;
+    entries.extend(kw);
     let mut kept: Vec<Entry> = Vec::with_capacity(entries.len());
     for &e in &entries {
         let def = db.def(e.id);

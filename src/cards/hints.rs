@@ -1357,6 +1357,12 @@ pub fn defense_boost_value(g: &Game, p: u8, d: CardId, by: i16) -> i32 {
 /// The best `defense_boost_value` of +`by` Defense on one of the attack's defenders that
 /// `eligible` accepts (0 with none).
 pub fn best_defense_boost(g: &Game, p: u8, by: i16, eligible: impl Fn(CardId) -> bool) -> i32 {
+    // (speed36: the tests of `defense_boost_value` that do not depend on the defender first:
+    // where one fails every defender's value is 0, and `eligible`, a trait lookup for For
+    // Gondor!, is not asked.)
+    if g.attacking_enemy().is_none() || g.attack.player != p || g.attack.damage_dealt > 0 {
+        return 0;
+    }
     g.attack
         .defenders()
         .iter()
@@ -1719,9 +1725,11 @@ pub fn best_defence_with(g: &Game, p: u8, atk: i16, out: CardId, add: CardId) ->
 /// need, `kill_pivotal`; the one whose defence of `atk` costs most, the least valuable on ties)
 /// and the exhausted hero of `p` to ready (the one whose defence costs least), if both exist.
 pub fn hero_swap(g: &Game, p: u8, atk: i16) -> Option<(CardId, CardId)> {
+    // (speed36: the ready Attack `kill_pivotal` sums, once for every hero.)
+    let total = ready_attack(g, p);
     let out = g
         .heroes(p)
-        .filter(|&h| ready(g, h) && !g.immune(h) && !kill_pivotal(g, p, h))
+        .filter(|&h| ready(g, h) && !g.immune(h) && !kill_pivotal_with(g, p, h, total))
         .max_by_key(|&h| (lone_defence_cost(g, h, atk), -char_value(g, h)))?;
     let add = g
         .heroes(p)
@@ -1744,19 +1752,44 @@ pub fn hero_swap_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
     let Some((out, add)) = hero_swap(g, p, atk) else {
         return 0;
     };
-    let before = best_defence_with(g, p, atk, NO_CARD, NO_CARD);
-    let after = best_defence_with(g, p, atk, out, add);
+    // (speed36: `best_defence_with(g, p, atk, NO_CARD, NO_CARD)` and `best_defence_with(g, p,
+    // atk, out, add)` in one pass: each character's defence cost and the undefended cost
+    // computed once for both.)
+    let (mut before, mut after) = (i32::MAX, i32::MAX);
+    for x in g.characters(p) {
+        let r = ready(g, x);
+        if r || x == add {
+            let cost = lone_defence_cost(g, x, atk);
+            if r {
+                before = before.min(cost);
+            }
+            if x != out {
+                after = after.min(cost);
+            }
+        }
+    }
+    let undefended = undefended_cost(g, p, atk);
+    let (before, after) = (before.min(undefended), after.min(undefended));
     (after.saturating_add(HERO_WOUND) <= before) as i32 * 25
 }
 
 /// Is `p`'s ready character `c` needed to destroy an engaged enemy this round: some enemy
 /// engaged with `p` falls to the Attack of all his ready characters, but not without `c`'s?
 pub fn kill_pivotal(g: &Game, p: u8, c: CardId) -> bool {
-    let total: i16 = g
-        .characters(p)
+    // (speed36: no engaged enemy, no kill: the sum is not made.)
+    !g.engaged(p).is_empty() && kill_pivotal_with(g, p, c, ready_attack(g, p))
+}
+
+/// The Attack of `p`'s ready characters together (what [`kill_pivotal`] weighs).
+fn ready_attack(g: &Game, p: u8) -> i16 {
+    g.characters(p)
         .filter(|&x| ready(g, x))
         .map(|x| g.stat(x, Stat::Attack))
-        .sum();
+        .sum()
+}
+
+/// [`kill_pivotal`] with `total`, `ready_attack(g, p)`, already summed.
+fn kill_pivotal_with(g: &Game, p: u8, c: CardId, total: i16) -> bool {
     let mine = g.stat(c, Stat::Attack);
     g.engaged(p).iter().any(|&e| {
         let need = g.remaining_hp(e) + g.stat(e, Stat::Defense);
@@ -1771,9 +1804,10 @@ pub fn best_spare_pair(g: &Game, p: u8) -> Option<i16> {
         .characters(p)
         .filter(|&x| ready(g, x))
         .max_by_key(|&x| g.stat(x, Stat::Defense))?;
+    let total = ready_attack(g, p);
     let second = g
         .characters(p)
-        .filter(|&x| x != best && ready(g, x) && !kill_pivotal(g, p, x))
+        .filter(|&x| x != best && ready(g, x) && !kill_pivotal_with(g, p, x, total))
         .map(|x| g.stat(x, Stat::Defense))
         .max()?;
     Some(g.stat(best, Stat::Defense) + second)

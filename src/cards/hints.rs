@@ -691,11 +691,17 @@ fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
     if b == 0 {
         return false;
     }
-    // The next framework step (the last step frame on the stack).
-    let next = g.stack.iter().rev().find_map(|f| match *f {
-        Frame::Step(s) => Some(s),
-        _ => None,
-    });
+    // The next framework step (the last step frame on the stack). (speed36: read only in the
+    // quest and encounter phases, every test below that reads it asks for one of them first:
+    // the stack is not scanned in the others.)
+    let next = if matches!(g.phase, Phase::Quest | Phase::Encounter) {
+        g.stack.iter().rev().find_map(|f| match *f {
+            Frame::Step(s) => Some(s),
+            _ => None,
+        })
+    } else {
+        None
+    };
     // (`None`: a sandbox without steps, where nothing of the phase is known to be over.)
     let questing = g.phase == Phase::Quest
         && matches!(

@@ -44,29 +44,39 @@ struct KeepCtx {
 
 /// The `KeepCtx` when `at_commit`, else `None` (every keep cost is then 0).
 fn commit_stat(g: &Game, at_commit: bool) -> Option<KeepCtx> {
-    at_commit.then(|| KeepCtx {
+    at_commit.then(|| keep_ctx(g))
+}
+
+/// The `KeepCtx` at commit.
+#[inline(always)]
+fn keep_ctx(g: &Game) -> KeepCtx {
+    KeepCtx {
         qs: g.questing_stat(),
         unit: w().threat_unit * team(g, 1),
         clue: clue_bonus(g),
         progress: w().commit_progress != 0,
-    })
+    }
 }
 
 /// `keep_cost` with what it reads besides `c` already asked (`commit_stat`).
 #[inline(always)]
 fn keep_cost_qs(g: &Game, c: CardId, qs: Option<KeepCtx>) -> i32 {
     match qs {
-        Some(k) => {
-            let s = g.stat(c, k.qs).max(0);
-            let cp = if k.progress {
-                commit_progress_on(g, c)
-            } else {
-                0
-            };
-            (s + cp) as i32 * k.unit + s as i32 * k.clue
-        }
+        Some(k) => keep_cost_stat(g, c, k, g.stat(c, k.qs)),
         None => 0,
     }
+}
+
+/// `keep_cost_qs` at commit with `c`'s questing stat `s` already read.
+#[inline(always)]
+fn keep_cost_stat(g: &Game, c: CardId, k: KeepCtx, s: i16) -> i32 {
+    let s = s.max(0);
+    let cp = if k.progress {
+        commit_progress_on(g, c)
+    } else {
+        0
+    };
+    (s + cp) as i32 * k.unit + s as i32 * k.clue
 }
 
 /// `team_quest`: with `bit` set, the number of players in the game (a quest deficit raises each
@@ -1165,15 +1175,21 @@ fn cheapest_under(
     limit: i64,
     max_wp: i16,
 ) -> Option<CardId> {
-    let qs = commit_stat(g, true);
+    // (speed36: the questing stat asked once, not per character, and each character's read
+    // once for the `max_wp` test and its keep cost.)
+    let qs = keep_ctx(g);
     let dw = DmgW::now();
     let mut best: Option<(i64, CardId)> = None;
     for &c in pool.as_slice() {
-        if keep.contains(c) || is_objective_ally(g, c) || g.stat(c, g.questing_stat()) > max_wp {
+        if keep.contains(c) || is_objective_ally(g, c) {
             continue;
         }
-        let k =
-            keep_cost_qs(g, c, qs) as i64 + defend_cost_w(g, c, atk, dw) as i64 * pct as i64 / 100;
+        let s = g.stat(c, qs.qs);
+        if s > max_wp {
+            continue;
+        }
+        let k = keep_cost_stat(g, c, qs, s) as i64
+            + defend_cost_w(g, c, atk, dw) as i64 * pct as i64 / 100;
         if k < limit && best.map(|(b, _)| k < b).unwrap_or(true) {
             best = Some((k, c));
         }

@@ -22,6 +22,21 @@ impl<'a> Game<'a> {
                 self.ask_name()
             ));
         }
+        // `CardInst::lasting_stats`: the `Lasting::Stat` entries naming each card.
+        for (c, ci) in self.cards.iter().enumerate() {
+            let n = self
+                .lasting
+                .iter()
+                .filter(|e| e.card as usize == c && matches!(e.what, Lasting::Stat(..)))
+                .count();
+            if n != ci.lasting_stats as usize {
+                return Err(format!(
+                    "{} has {n} lasting stat effect(s) but lasting_stats {}",
+                    self.title(c as CardId),
+                    ci.lasting_stats
+                ));
+            }
+        }
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(

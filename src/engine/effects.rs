@@ -527,6 +527,15 @@ impl<'a> Game<'a> {
         self.fire(Event::Readied(c));
     }
 
+    /// End every lasting effect at once (keeping `CardInst::lasting_stats`).
+    pub fn clear_lasting(&mut self) {
+        for i in 0..self.lasting.len() {
+            let c = self.lasting[i].card;
+            self.cards[c as usize].lasting_stats = 0;
+        }
+        self.lasting.clear();
+    }
+
     pub fn add_lasting(&mut self, card: CardId, what: Lasting, until: Until) {
         if self.out_of_game(card) {
             return;
@@ -545,6 +554,7 @@ impl<'a> Game<'a> {
         // stats of the card it is on.
         if matches!(what, Lasting::Stat(..)) {
             self.empty_memo_slots(card);
+            self.cards[card as usize].lasting_stats += 1;
         }
         self.lasting.push(LastingEffect {
             card,

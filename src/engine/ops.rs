@@ -272,6 +272,7 @@ impl<'a> Game<'a> {
             n_attached: 0,
             area: 0,
             captured: false,
+            lasting_stats: 0,
             rescued_from: NO_CARD,
             same_unique: id,
         });
@@ -690,6 +691,8 @@ impl<'a> Game<'a> {
             // during the quest phase stays the current quest (§8.4.8).
             self.lasting
                 .retain(|e| e.card != c || e.what == Lasting::CurrentQuest);
+            // (Every `Lasting::Stat` of it among them.)
+            self.cards[c as usize].lasting_stats = 0;
             self.discard_hosted(c);
         }
     }

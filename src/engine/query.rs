@@ -193,9 +193,29 @@ impl<'a> Game<'a> {
     /// the stat from its modifiers.
     #[inline(always)]
     fn lasting_stat_on(&self, c: CardId, s: Stat) -> bool {
+        if self.cards[c as usize].lasting_stats == 0 {
+            if cfg!(any(test, debug_assertions)) {
+                self.assert_no_lasting_stat(c);
+            }
+            return false;
+        }
         self.lasting
             .iter()
             .any(|e| e.card == c && matches!(e.what, Lasting::Stat(st, _) if st == s))
+    }
+
+    /// Test and debug builds: no `Lasting::Stat` names `c` (its count, `lasting_stats`, is 0).
+    #[cold]
+    #[inline(never)]
+    fn assert_no_lasting_stat(&self, c: CardId) {
+        assert!(
+            !self
+                .lasting
+                .iter()
+                .any(|e| e.card == c && matches!(e.what, Lasting::Stat(..))),
+            "{} has a lasting stat effect but lasting_stats 0",
+            self.title(c)
+        );
     }
 
     /// May a global modifier in play change `c`'s stat `s` (`Listeners::global`, the scopes
@@ -269,7 +289,7 @@ impl<'a> Game<'a> {
         } else if cfg!(test) && self.stat_memo.check {
             self.check_global_scope(c, s);
         }
-        if !self.lasting.is_empty() {
+        if self.cards[c as usize].lasting_stats != 0 {
             let gen = self.cards[c as usize].gen;
             for e in &self.lasting {
                 if e.card == c && e.gen == gen {
@@ -280,6 +300,9 @@ impl<'a> Game<'a> {
                     }
                 }
             }
+        }
+        if cfg!(any(test, debug_assertions)) && self.cards[c as usize].lasting_stats == 0 {
+            self.assert_no_lasting_stat(c);
         }
         if !no_reduce {
             v += neg;

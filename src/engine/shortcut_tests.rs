@@ -205,7 +205,7 @@ mod fixed_stats {
             !stat_kept(&g, a, Stat::Willpower),
             "modified by a lasting effect"
         );
-        g.lasting.clear();
+        g.clear_lasting();
         assert_eq!(ask(&mut g), printed + 2);
         // The stone leaves: emptied, the printed value again.
         g.move_card(stone, Zone::Discard(0));

@@ -224,6 +224,11 @@ pub struct CardInst {
     /// A captured card under an encounter or quest card (RULES §8.7, `engine::captured`):
     /// rescued when its host leaves play. Cleared whenever the card moves.
     pub captured: bool,
+    /// How many `Lasting::Stat` entries of `Game::lasting` name this card (of any of its
+    /// objects, `gen`): kept by `add_lasting`, the end of a lasting effect, `move_card` leaving
+    /// play and `Game::clear_lasting` (speed37). At 0 no lasting effect changes its stats, and
+    /// `stat_modified` / `lasting_stat_on` skip the list's scan; `check_invariants` recounts.
+    pub(crate) lasting_stats: u16,
     /// The card it was just rescued from (`engine::captured`; `NO_CARD` otherwise): what
     /// "the rescued cards" of a host are to its Response (Dungeon Guard). Cleared whenever the
     /// card moves.

@@ -1088,7 +1088,7 @@ mod tests {
         g.attack = AttackCtx::new(e, 0, false);
         vast_fells_shadow(&mut g, vf);
         assert_eq!(g.stat(e, Stat::Attack), before + 4);
-        g.lasting.clear();
+        g.clear_lasting();
         let sq = g.spawn(LIE_LOW, ENCOUNTER, Zone::Staging);
         g.add_progress(sq, 1);
         vast_fells_shadow(&mut g, vf);

@@ -386,7 +386,7 @@ mod tests {
         darkness_shadow(&mut g, d);
         assert_eq!(g.stat(e, Stat::Attack), a + 2);
         g.players[0].threat_raised_this_round = false;
-        g.lasting.clear();
+        g.clear_lasting();
         darkness_shadow(&mut g, d);
         assert_eq!(g.stat(e, Stat::Attack), a + 1);
     }

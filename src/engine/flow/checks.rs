@@ -52,7 +52,9 @@ impl<'a> Game<'a> {
             && ci.n_attached == 0
             && !global_hp
             && hp > 0 // (X and "none" are below 0)
-            && !self.lasting.iter().any(|e| e.card == c)
+            // (No lasting effect on its stats, `CardInst::lasting_stats`: a lasting effect of
+            // another kind leaves its hit points printed, as the stat the test would read.)
+            && ci.lasting_stats == 0
     }
 
     /// Is there a lasting effect on hit points (of any card)? Lasting effects are few: a scan

@@ -488,6 +488,9 @@ impl<'a> Game<'a> {
                 continue;
             }
             self.lasting.remove(i);
+            if matches!(e.what, Lasting::Stat(..)) {
+                self.cards[e.card as usize].lasting_stats -= 1;
+            }
             if e.what.seen_by_checks() {
                 self.dirty = true;
             }

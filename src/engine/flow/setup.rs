@@ -10,7 +10,7 @@ impl<'a> Game<'a> {
         for l in self.lists.iter_mut() {
             l.clear();
         }
-        self.lasting.clear();
+        self.lasting.clear(); // (the cards, with their `lasting_stats`, are gone too)
         self.saved_attacks.clear();
         self.saved_patks.clear();
         for l in self.interest.iter_mut() {

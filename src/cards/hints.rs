@@ -378,6 +378,8 @@ pub enum DeckNeed {
     SideQuest,
     /// A card with this title in the deck (or set aside, for a card with the Encounter keyword).
     Card(&'static str),
+    /// foreign56: a hero with the Sentinel keyword printed on it (Raven-winged Helm).
+    SentinelHero,
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.

@@ -1029,7 +1029,7 @@ fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
 /// Valour event in hand can follow it now (`valour_event_wanted`), and its other mode (a search
 /// at Valour) is shut (below threat 40, or an empty deck).
 pub fn discount_is_idle(g: &Game, p: u8, c: CardId) -> bool {
-    !(g.valour(p) && !g.list(Zone::Deck(p)).is_empty()) && !valour_event_wanted(g, p, c)
+    (!g.valour(p) || g.list(Zone::Deck(p)).is_empty()) && !valour_event_wanted(g, p, c)
 }
 
 /// cards41: lowering enemies' Attack until the end of the phase (`Hint::lowers_enemy_attack`)

@@ -1248,3 +1248,14 @@ fn athelas_deck_check_needs_a_dunedain_or_healer_character() {
             .is_empty()
     );
 }
+
+/// foreign56: Raven-winged Helm goes only on a hero with Sentinel printed on it (Aragorn of the
+/// Core Set, Dori): warned in a deck of Legolas, Gimli and Rossiel, quiet with Dori.
+#[test]
+fn raven_winged_helm_deck_check_needs_a_sentinel_hero() {
+    warns_once(
+        "Heroes\nLegolas (Core)\nGimli (Core)\nRossiel\nCards\n2x Raven-winged Helm\n",
+        "a hero with Sentinel",
+    );
+    assert!(never_used("Heroes\nLegolas (Core)\nDori\nCards\n2x Raven-winged Helm\n").is_empty());
+}

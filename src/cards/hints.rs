@@ -141,7 +141,9 @@ pub struct Hint {
     pub deadline_harm: i16,
     /// A Valour event (Hope Rekindled's discount applies to it; the engine reads this).
     pub valour_event: bool,
-    /// It discounts Valour events (so it does not count as one worth discounting).
+    /// It discounts Valour events (so it does not count as one worth discounting). foreign56:
+    /// where no Valour event can follow this phase and its Valour search is shut, playing it
+    /// is idle (`discount_is_idle`), and a search bot does not consider it.
     pub valour_discount: bool,
     /// What it gains from engaged enemies (`EngageReward`).
     pub engagement_reward: EngageReward,
@@ -376,6 +378,8 @@ pub enum DeckNeed {
     SideQuest,
     /// A card with this title in the deck (or set aside, for a card with the Encounter keyword).
     Card(&'static str),
+    /// foreign56: a hero with the Sentinel keyword printed on it (Raven-winged Helm).
+    SentinelHero,
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.
@@ -1023,6 +1027,15 @@ fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
     (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
         || (h.readies && ready_is_idle_for(g, p, c, h.ready_target))
         || (h.lowers_enemy_attack && debuff_is_idle(g))
+        || (h.valour_discount && discount_is_idle(g, p, c))
+}
+
+/// foreign56: playing card `c`, whose effect is a discount on the next Valour event its player
+/// plays this phase (`Hint::valour_discount`: Hope Rekindled), changes nothing but its cost: no
+/// Valour event in hand can follow it now (`valour_event_wanted`), and its other mode (a search
+/// at Valour) is shut (below threat 40, or an empty deck).
+pub fn discount_is_idle(g: &Game, p: u8, c: CardId) -> bool {
+    (!g.valour(p) || g.list(Zone::Deck(p)).is_empty()) && !valour_event_wanted(g, p, c)
 }
 
 /// cards41: lowering enemies' Attack until the end of the phase (`Hint::lowers_enemy_attack`)

@@ -254,6 +254,7 @@ pub mod codes {
     pub const GRIM_RESOLVE: &str = "Core-025";
     pub const UNEXPECTED_COURAGE: &str = "Core-057";
     pub const HOLD_YOUR_GROUND: &str = "TBoCD-119";
+    pub const HOPE_REKINDLED: &str = "AtE-063";
     pub const DESCENDANTS_OF_KINGS: &str = "EfMG-030";
     /// greet47: Escape from Mount Gram's stage 2B (`Hint::leave_when_emptied`).
     pub const GORNAKHS_DUNGEONS_2B: &str = "EfMG-039B";

@@ -522,6 +522,8 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
                 (!character_has(t)).then(|| format!("{} character (hero or ally)", a_or_an(t)))
             }
             DeckNeed::Card(t) => (!holds(t)).then(|| format!("{t} in the deck")),
+            DeckNeed::SentinelHero => (!deck.heroes.iter().any(|&h| db.def(h).keywords.sentinel))
+                .then(|| "a hero with Sentinel".to_string()),
         });
         if let Some(what) = unmet {
             f(

@@ -158,8 +158,12 @@ fn generic_effect(g: &Game, p: u8, h: &Hint, what: u8, o: &[Opt]) -> Option<usiz
         // hints2: exhaust the ready hero that defends the next attack worst, ready the one
         // that defends it best (by value when no attack is coming), as `hero_swap`.
         let atk = next_attack(g, p);
+        // (foreign56's `swap_attack`: after the last enemy attack, by Attack.)
+        let by_attack = atk <= 0 && w().swap_attack != 0 && g.phase == Phase::Combat;
         let key = |c: CardId| {
-            if atk > 0 {
+            if by_attack {
+                -(g.stat(c, Stat::Attack).max(0) as i32) * 10_000 - char_value(g, c).min(9_999)
+            } else if atk > 0 {
                 lone_defence_cost(g, c, atk).min(1_000_000) * 2
                     - char_value(g, c).min(10_000) / 1000
             } else {

@@ -511,6 +511,78 @@ fn ready_unused(
             })
 }
 
+/// `discount_follow` (foreign56): would `p` play, now, a Valour event of his hand other than
+/// `c` (a card discounting it, `Hint::valour_discount`) once it is 2 cheaper: affordable with
+/// the discount, of positive `action_value`, and not a ready that no exhausted character would
+/// use (`ready_unused`)? True while `c`'s own Valour search is open (threat 40+ and a deck).
+fn discount_followed(
+    g: &Game,
+    p: u8,
+    c: CardId,
+    ru: &mut Option<Option<crate::cards::hints::ReadyUse>>,
+) -> bool {
+    if g.valour(p) && !g.list(Zone::Deck(p)).is_empty() {
+        return true;
+    }
+    hand(g, p).iter().any(|&x| {
+        x != c
+            && crate::cards::common::is_valour_event(g, x)
+            && !hint(g, x).valour_discount
+            && g.available(p, g.def_of(x).sphere) + 2 >= g.def_of(x).cost.max(0)
+            && action_value(g, p, x, None) > 0
+            && !ready_unused(g, p, x, ru)
+    })
+}
+
+/// `swap_attack` (foreign56): in the combat phase once no enemy attack on `p` is left and he
+/// can still attack, would exhausting his ready hero of least Attack to ready his exhausted
+/// hero of most Attack (what a `Hint::swaps_ready_hero` card does) let the Attack of his ready
+/// characters, pooled against his engaged enemies' Defense + hit points left (the cheapest
+/// first), destroy one enemy more?
+pub(super) fn swap_attack_gain(g: &Game, p: u8) -> bool {
+    use crate::cards::hints::combat_attacks_left;
+    if g.phase != Phase::Combat || combat_attacks_left(g, Some(p)) != (false, true) {
+        return false;
+    }
+    let atk = |c: CardId| g.stat(c, Stat::Attack).max(0) as i32;
+    let (mut out, mut add) = (None::<i32>, None::<i32>);
+    for h in g.heroes(p).filter(|&h| !g.immune(h)) {
+        if ready(g, h) {
+            out = Some(out.map_or(atk(h), |o| o.min(atk(h))));
+        } else {
+            add = Some(add.map_or(atk(h), |a| a.max(atk(h))));
+        }
+    }
+    let (Some(out), Some(add)) = (out, add) else {
+        return false;
+    };
+    if add <= out {
+        return false;
+    }
+    let pool: i32 = g.characters(p).filter(|&c| ready(g, c)).map(atk).sum();
+    let mut need = [0i32; 16];
+    let mut n = 0;
+    for &e in g.engaged(p) {
+        if n < need.len() && g.is_enemy(e) && !g.immune(e) && g.card(e).attacked_by & (1 << p) == 0
+        {
+            need[n] = (g.stat(e, Stat::Defense).max(0) + g.remaining_hp(e)) as i32;
+            n += 1;
+        }
+    }
+    need[..n].sort_unstable();
+    let kills = |budget: i32| {
+        let mut left = budget;
+        need[..n]
+            .iter()
+            .take_while(|&&k| {
+                left -= k;
+                left >= 0
+            })
+            .count()
+    };
+    kills(pool - out + add) > kills(pool)
+}
+
 /// Would paying for `c` leave the sphere of the saved card `s` (`saving_big`) short of its
 /// cost next round? Key responses and threat reductions are never held back by it.
 fn breaks_big(g: &Game, p: u8, c: CardId, s: CardId) -> bool {
@@ -535,7 +607,20 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
             Opt::Activate(c) if extras.bank && banks_resources(g, p, c) => 0,
             Opt::Play(c) => match spend_threat_cost(g, p, c, st, &mut walls) {
                 None => 0,
-                Some(t) => action_value(g, p, c, None).max(extras.value(g, p, c, true)) - t,
+                Some(t) => {
+                    let v = action_value(g, p, c, None).max(extras.value(g, p, c, true));
+                    // (foreign56's `swap_attack`.)
+                    let v = if v <= 0
+                        && w().swap_attack != 0
+                        && hint(g, c).swaps_ready_hero
+                        && swap_attack_gain(g, p)
+                    {
+                        25
+                    } else {
+                        v
+                    };
+                    v - t
+                }
             },
             Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, true)),
             _ => 0,
@@ -548,7 +633,11 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
         if better
             && !match *opt {
                 Opt::Play(c) => {
-                    ready_unused(g, p, c, &mut ready_use) || breaks_reserve_memo(g, p, c, &mut keep)
+                    ready_unused(g, p, c, &mut ready_use)
+                        || breaks_reserve_memo(g, p, c, &mut keep)
+                        || (w().discount_follow != 0
+                            && hint(g, c).valour_discount
+                            && !discount_followed(g, p, c, &mut ready_use))
                 }
                 Opt::Activate(c) => boost_wasted(g, p, c),
                 _ => false,

@@ -1076,6 +1076,36 @@ weights! {
     /// best hero). Silent where no card has the hint (the Results decks play identical
     /// games). In `ROLLOUT` too, as in `basic`.
     trait_grant: 1,
+    /// foreign56 (Common Cause played in 1-15 of ~200 games of every deck holding it): 1, a
+    /// card that exhausts a ready hero to ready an exhausted one (`Hint::swaps_ready_hero`) is
+    /// also played in the combat phase once no enemy attack is left when the swap (the ready
+    /// hero of least Attack out, the exhausted hero of most Attack in) lets its player's
+    /// pooled attacks destroy one engaged enemy more (`planning::swap_attack_gain`), scored
+    /// 25; 0: off (only the defence swap of its own value, `hints::hero_swap_value`). Fires
+    /// rarely (Common Cause played in about 1 more of 100 Ettenmoors games). 1 against 0
+    /// (`basic`, 2,000 pairs): core-leadership Mount Gram Standard +0.30 (+0.02 to +0.58) win
+    /// points (seed 5645), Easy +0.05 / +0.05 (n.s., seeds 5643 / 5644), Nightmare +0.05 (n.s.);
+    /// on six decks holding Common Cause × Mount Gram / the Ettenmoors / Intruders Easy (seeds
+    /// 5641, 5643, 5644; 33 cells) no cell lower, 19 higher by +0.05 to +0.25 (each n.s.).
+    /// Silent where no card has the hint. Not in `ROLLOUT` (0 there): inside `lookahead`'s
+    /// rollouts a wash (300 pairs, seed 5646: foreign55's steward-gondor Ettenmoors Easy −1.00
+    /// (−3.35 to +1.35), core-leadership Mount Gram Easy +0.67 (−0.64 to +1.97)).
+    /// results/research/foreign56.md.
+    swap_attack: 1,
+    /// foreign56 (`lookahead` traces: Hope Rekindled played in the combat phase for its
+    /// discount on Hold Your Ground!, which `basic` then does not play because no exhausted
+    /// character would use the ready, sense52's `ready_use`): 1, a card whose effect is a
+    /// discount on the next Valour event (`Hint::valour_discount`) is played, while its Valour
+    /// search is shut, only when a Valour event in hand would itself be played now: affordable
+    /// with the discount, `action_value` above 0 and not held back by `ready_use`
+    /// (`planning::discount_followed`); 0: off (the card's own value, which counts any Valour
+    /// event of positive value). 1 against 0 (`basic`, 2,000 pairs): foreign55's valour-arnor
+    /// Mount Gram Easy +0.65 (+0.16 to +1.14), Standard +0.65 (+0.18 to +1.12) win points (seed
+    /// 5652; seed 5651 +0.30 / +0.15, n.s.); foreign56's valour-hope Mount Gram Easy +0.35 /
+    /// +0.60, Standard +0.45 / +0.20 (n.s.); no cell lower beyond noise (one −0.05). Silent
+    /// where no card has the hint (no Results deck holds one: their games are identical). In
+    /// `ROLLOUT` too, as in `basic`. results/research/foreign56.md.
+    discount_follow: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1109,6 +1139,7 @@ weights! {
 /// `lethal_travel` and `boosted_quests` are on, as in `basic` (measured with them there), and
 /// `rescue_quest` is off, as in `basic`. sense52's `ready_use` is on, as in `basic` (Mount Gram
 /// `lookahead` against `lookahead:rollout=ready_use=0`: +4.60 and +5.20 wins, 500 pairs).
+/// foreign56's `discount_follow` is on, as in `basic`; its `swap_attack` is off (a wash there).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1118,6 +1149,8 @@ pub const ROLLOUT: Weights = Weights {
     side_enemy_wait: 0,
     siege_wary: 0,
     pay_wound: 0,
+    // foreign56: the attack swap of a Common Cause is `basic`'s only (a wash in the rollouts).
+    swap_attack: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1338,6 +1371,9 @@ mod tests {
         assert_eq!(ROLLOUT.surplus_hold, DEFAULT.surplus_hold);
         assert_eq!(ROLLOUT.side_main_win, DEFAULT.side_main_win);
         assert_ne!((ROLLOUT.surplus_hold, ROLLOUT.side_main_win), (0, 0));
+        // foreign56: `discount_follow` on in both, `swap_attack` in `basic` only.
+        assert_eq!((DEFAULT.discount_follow, ROLLOUT.discount_follow), (1, 1));
+        assert_eq!((DEFAULT.swap_attack, ROLLOUT.swap_attack), (1, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
@@ -1346,6 +1382,7 @@ mod tests {
                 side_enemy_wait: h.side_enemy_wait,
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
+                swap_attack: h.swap_attack,
                 ..ROLLOUT
             },
             h

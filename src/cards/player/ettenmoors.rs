@@ -971,6 +971,35 @@ mod tests {
         );
     }
 
+    /// foreign56: Hope Rekindled is idle (a search bot skips it) unless a Valour event in hand
+    /// can follow it this phase or its Valour search is open.
+    #[test]
+    fn hope_rekindled_is_idle_without_a_valour_event_to_follow() {
+        use crate::cards::hints::{action_value, discount_is_idle, use_is_idle};
+        use crate::engine::{Phase, ENCOUNTER};
+        let mut g = sandbox(&[&["Core-001"]]);
+        let h = hero(&g, "Core-001");
+        g.cards[h as usize].resources = 5;
+        g.players[0].threat = 30;
+        g.phase = Phase::Planning;
+        let hope = g.spawn("AtE-063", 0, Zone::Hand(0));
+        assert!(discount_is_idle(&g, 0, hope) && use_is_idle(&g, 0, hope));
+        assert_eq!(action_value(&g, 0, hope, None), 0);
+        // Doom Hangs Still wanted in this planning phase (staged threat above the Willpower).
+        let doom = g.spawn("TBoCD-117", 0, Zone::Hand(0));
+        g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        assert!(action_value(&g, 0, doom, None) > 0);
+        assert!(!use_is_idle(&g, 0, hope), "a Valour event follows");
+        // Not in the combat phase: Doom Hangs Still cannot follow there.
+        g.phase = Phase::Combat;
+        assert!(use_is_idle(&g, 0, hope));
+        // At Valour with cards in the deck, the search is open.
+        g.players[0].threat = 40;
+        g.spawn("Core-048", 0, Zone::Deck(0));
+        assert!(!use_is_idle(&g, 0, hope));
+    }
+
     #[test]
     fn dunedain_message_hint() {
         use crate::cards::hints::action_value;

@@ -62,6 +62,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TWoE-005",
         hint: Hint {
             attach: Some((25, AttachKind::Armor)),
+            deck_needs: &[DeckNeed::SentinelHero],
             play_value: Some(|_, _, _, _| 30),
             ..NO_HINT
         },

@@ -1274,3 +1274,67 @@ fn fortress_walls_spend_threat_keeps_a_play_from_reaching_threat_50() {
     g.players[0].threat = 49 - cost;
     assert_eq!(pick(&g, &on), Opt::Play(archer), "one below: still played");
 }
+
+/// `basic` with one weight changed (`name=value`): the option it picks in a combat action
+/// window offering `cards` (and Pass).
+fn combat_pick_with(g: &Game, name: &str, value: &str, cards: &[CardId]) -> Opt {
+    let mut b = BasicBot::from_options(&[(name.into(), value.into())]).unwrap();
+    let mut o = vec![Opt::Pass];
+    o.extend(cards.iter().map(|&c| Opt::Play(c)));
+    let d = dec(0, Ask::Action(Phase::Combat), o);
+    let k = b.choose(g, &d);
+    install(weights::DEFAULT);
+    d.options[k]
+}
+
+/// foreign56 `discount_follow`: Hope Rekindled (a discount on the next Valour event) is not
+/// played for Hold Your Ground! when `basic` would not play Hold Your Ground! itself (no
+/// exhausted character for it to ready: sense52's `ready_use`); with the weight off it is.
+#[test]
+fn foreign56_hope_rekindled_waits_for_a_valour_event_basic_would_play() {
+    let (mut g, _) = sense39_combat_board();
+    let hope = g.spawn(HOPE_REKINDLED, 0, Zone::Hand(0));
+    let hyg = g.spawn(HOLD_YOUR_GROUND, 0, Zone::Hand(0));
+    assert!(action_value(&g, 0, hyg, None) > 0);
+    assert!(
+        action_value(&g, 0, hope, None) > 0,
+        "its own value counts the Valour event"
+    );
+    assert_eq!(
+        combat_pick_with(&g, "discount_follow", "0", &[hope]),
+        Opt::Play(hope)
+    );
+    assert_eq!(
+        combat_pick_with(&g, "discount_follow", "1", &[hope]),
+        Opt::Pass
+    );
+    assert_eq!(combat_play(&g, hope), Opt::Pass, "on by default");
+    // At Valour with a deck its search is open: played.
+    g.players[0].threat = 40;
+    g.spawn(FEINT, 0, Zone::Deck(0));
+    assert_eq!(combat_play(&g, hope), Opt::Play(hope));
+}
+
+/// foreign56 `swap_attack`: after the enemy attacks, Common Cause exhausts Glóin (2 Attack,
+/// ready) to ready Aragorn (3 Attack, exhausted) when that lets the attack destroy the
+/// Cornered Orc (1 Defense, 2 hit points); with the weight off, or when it destroys nothing
+/// more, it is kept.
+#[test]
+fn foreign56_common_cause_swaps_in_a_hero_whose_attack_destroys_one_enemy_more() {
+    let (mut g, [orc, other]) = sense39_combat_board();
+    g.move_card(other, Zone::SetAside);
+    let hs: Vec<CardId> = g.heroes(0).collect();
+    let (aragorn, theodred) = (hs[0], hs[1]);
+    g.exhaust(aragorn);
+    g.exhaust(theodred);
+    let cc = g.spawn(COMMON_CAUSE, 0, Zone::Hand(0));
+    assert_eq!(combat_pick_with(&g, "swap_attack", "0", &[cc]), Opt::Pass);
+    assert_eq!(
+        combat_pick_with(&g, "swap_attack", "1", &[cc]),
+        Opt::Play(cc)
+    );
+    assert_eq!(combat_play(&g, cc), Opt::Play(cc), "on by default");
+    // Already attacked by the player: nothing left to destroy.
+    g.card_mut(orc).attacked_by = 1;
+    assert_eq!(combat_play(&g, cc), Opt::Pass);
+}

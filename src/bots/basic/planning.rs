@@ -515,6 +515,7 @@ fn ready_unused(
 /// `c` (a card discounting it, `Hint::valour_discount`) once it is 2 cheaper: affordable with
 /// the discount, of positive `action_value`, and not a ready that no exhausted character would
 /// use (`ready_unused`)? True while `c`'s own Valour search is open (threat 40+ and a deck).
+#[inline(never)]
 fn discount_followed(
     g: &Game,
     p: u8,
@@ -539,6 +540,7 @@ fn discount_followed(
 /// hero of most Attack (what a `Hint::swaps_ready_hero` card does) let the Attack of his ready
 /// characters, pooled against his engaged enemies' Defense + hit points left (the cheapest
 /// first), destroy one enemy more?
+#[inline(never)]
 pub(super) fn swap_attack_gain(g: &Game, p: u8) -> bool {
     use crate::cards::hints::combat_attacks_left;
     if g.phase != Phase::Combat || combat_attacks_left(g, Some(p)) != (false, true) {

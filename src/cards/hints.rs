@@ -1035,7 +1035,12 @@ fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
 /// Valour event in hand can follow it now (`valour_event_wanted`), and its other mode (a search
 /// at Valour) is shut (below threat 40, or an empty deck).
 pub fn discount_is_idle(g: &Game, p: u8, c: CardId) -> bool {
-    (!g.valour(p) || g.list(Zone::Deck(p)).is_empty()) && !valour_event_wanted(g, p, c)
+    !valour_search_open(g, p) && !valour_event_wanted(g, p, c)
+}
+
+/// A Valour discount's other mode, a search at Valour (threat 40+), has a deck to search.
+pub fn valour_search_open(g: &Game, p: u8) -> bool {
+    g.valour(p) && !g.list(Zone::Deck(p)).is_empty()
 }
 
 /// cards41: lowering enemies' Attack until the end of the phase (`Hint::lowers_enemy_attack`)
@@ -1460,12 +1465,23 @@ pub fn unattacked_engaged<'g>(g: &'g Game<'g>, p: u8) -> impl Iterator<Item = Ca
 /// A Valour event (other than `not`, and not one that discounts them) in `p`'s hand worth
 /// playing now.
 pub fn valour_event_wanted(g: &Game, p: u8, not: CardId) -> bool {
+    valour_event_wanted_if(g, p, not, |_| true)
+}
+
+/// `valour_event_wanted` for the events `keep` also accepts (a bot's own veto).
+pub fn valour_event_wanted_if(
+    g: &Game,
+    p: u8,
+    not: CardId,
+    mut keep: impl FnMut(CardId) -> bool,
+) -> bool {
     hand(g, p).iter().any(|&x| {
         x != not
             && crate::cards::common::is_valour_event(g, x)
             && !hint(g, x).valour_discount
             && g.available(p, g.def_of(x).sphere) + 2 >= g.def_of(x).cost.max(0)
             && action_value(g, p, x, None) > 0
+            && keep(x)
     })
 }
 

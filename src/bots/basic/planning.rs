@@ -522,17 +522,8 @@ fn discount_followed(
     c: CardId,
     ru: &mut Option<Option<crate::cards::hints::ReadyUse>>,
 ) -> bool {
-    if g.valour(p) && !g.list(Zone::Deck(p)).is_empty() {
-        return true;
-    }
-    hand(g, p).iter().any(|&x| {
-        x != c
-            && crate::cards::common::is_valour_event(g, x)
-            && !hint(g, x).valour_discount
-            && g.available(p, g.def_of(x).sphere) + 2 >= g.def_of(x).cost.max(0)
-            && action_value(g, p, x, None) > 0
-            && !ready_unused(g, p, x, ru)
-    })
+    use crate::cards::hints::{valour_event_wanted_if, valour_search_open};
+    valour_search_open(g, p) || valour_event_wanted_if(g, p, c, |x| !ready_unused(g, p, x, ru))
 }
 
 /// `swap_attack` (foreign56): in the combat phase once no enemy attack on `p` is left and he

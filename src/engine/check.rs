@@ -22,21 +22,6 @@ impl<'a> Game<'a> {
                 self.ask_name()
             ));
         }
-        // `CardInst::lasting_stats`: the `Lasting::Stat` entries naming each card.
-        for (c, ci) in self.cards.iter().enumerate() {
-            let n = self
-                .lasting
-                .iter()
-                .filter(|e| e.card as usize == c && matches!(e.what, Lasting::Stat(..)))
-                .count();
-            if n != ci.lasting_stats as usize {
-                return Err(format!(
-                    "{} has {n} lasting stat effect(s) but lasting_stats {}",
-                    self.title(c as CardId),
-                    ci.lasting_stats
-                ));
-            }
-        }
         let total: usize = self.lists.iter().map(|l| l.len()).sum();
         if total != self.cards.len() {
             return Err(format!(
@@ -249,17 +234,24 @@ impl<'a> Game<'a> {
     /// The engine's maintained indexes agree with the state they summarize.
     fn check_indexes(&self) -> Result<(), String> {
         for (i, ci) in self.cards.iter().enumerate() {
-            let n = self
+            // Counts kept per card: its attachments (`n_attached`) and the `Lasting::Stat`
+            // entries naming it (`lasting_stats`, speed37).
+            let attached = self
                 .list(Zone::Attached(0))
                 .iter()
                 .filter(|&&a| self.cards[a as usize].zone == Zone::Attached(i as CardId))
                 .count();
-            if n != ci.n_attached as usize {
-                return Err(format!(
-                    "{} has {n} attachments but counts {}",
-                    self.title(i as CardId),
-                    ci.n_attached
-                ));
+            let lasting = self.lasting_stat_count(i as CardId);
+            for (what, n, kept) in [
+                ("attachments", attached, ci.n_attached as usize),
+                ("lasting stat effects", lasting, ci.lasting_stats as usize),
+            ] {
+                if n != kept {
+                    return Err(format!(
+                        "{} has {n} {what} but counts {kept}",
+                        self.title(i as CardId)
+                    ));
+                }
             }
             // (The face's type bits too, script or not; a Reanimated Dead has none.)
             let d = self.def_of(i as CardId);

@@ -209,13 +209,19 @@ impl<'a> Game<'a> {
     #[inline(never)]
     fn assert_no_lasting_stat(&self, c: CardId) {
         assert!(
-            !self
-                .lasting
-                .iter()
-                .any(|e| e.card == c && matches!(e.what, Lasting::Stat(..))),
+            self.lasting_stat_count(c) == 0,
             "{} has a lasting stat effect but lasting_stats 0",
             self.title(c)
         );
+    }
+
+    /// The `Lasting::Stat` entries naming `c`, counted (what `CardInst::lasting_stats` keeps;
+    /// for its checks).
+    pub(crate) fn lasting_stat_count(&self, c: CardId) -> usize {
+        self.lasting
+            .iter()
+            .filter(|e| e.card == c && matches!(e.what, Lasting::Stat(..)))
+            .count()
     }
 
     /// May a global modifier in play change `c`'s stat `s` (`Listeners::global`, the scopes

@@ -879,7 +879,7 @@ pub fn ready_is_idle_for(g: &Game, p: u8, me: CardId, target: Option<ReadyFn>) -
 /// sense52: would readying `x`, an exhausted character of `p`, get it used in what is left of
 /// the combat phase? While an enemy attack on `p` can still come or its defenders are not
 /// declared yet (`combat_attacks_left`): only if `x` ready makes the cheapest defence of the
-/// strongest such attack cheaper (`best_defence_with`: `basic` would declare it). Once no enemy
+/// strongest such attack cheaper (`best_defences`: `basic` would declare it). Once no enemy
 /// attack is left: only if `x`'s Attack added to the ready characters' (pooled, against each
 /// engaged enemy's Defense + hit points left, the cheapest first) destroys one enemy more than
 /// they can without it. Outside the combat phase: true (not judged here).
@@ -940,7 +940,7 @@ impl ReadyUse {
                 .unwrap_or(0)
                 .max(now);
             if r.atk > 0 {
-                r.base = best_defence_with(g, p, r.atk, NO_CARD, NO_CARD);
+                r.base = best_defence(g, p, r.atk);
             }
         } else if player_left {
             r.pool = g
@@ -966,7 +966,7 @@ impl ReadyUse {
     /// [`ready_used`] for character `x` of the player the board was read for.
     pub fn used(&self, g: &Game, x: CardId) -> bool {
         if self.enemy_left {
-            // (`best_defence_with(g, p, atk, NO_CARD, x) < base`, without the scan: `base` is
+            // (`best_defences(g, p, atk, NO_CARD, x).1 < base`, without the scan: `base` is
             // already the cheapest over the ready characters and no defence, so only `x`'s own
             // defence can lower it, and a ready `x` is in it already.)
             return self.atk > 0 && lone_defence_cost(g, x, self.atk) < self.base;
@@ -980,17 +980,29 @@ impl ReadyUse {
         }
         // (Without `x`'s own Attack if it is ready already.)
         let pool = self.pool - ready(g, x) as i32 * add;
-        let kills = |budget: i32| {
-            let mut left = budget;
-            self.need[..self.n]
-                .iter()
-                .take_while(|&&k| {
-                    left -= k;
-                    left >= 0
-                })
-                .count()
-        };
-        kills(pool + add) > kills(pool)
+        self.kills(pool + add) > self.kills(pool)
+    }
+
+    /// Once no enemy attack is left and the player can still attack: would the ready
+    /// characters' Attack with `out` of it taken away and `add` added destroy one enemy more
+    /// (foreign56's `swap_attack`: a ready hero exhausted, an exhausted one readied)?
+    pub fn attack_swap_gains(&self, out: i32, add: i32) -> bool {
+        !self.enemy_left
+            && self.player_left
+            && self.kills(self.pool - out + add) > self.kills(self.pool)
+    }
+
+    /// How many of the enemies the player can still attack an Attack of `budget` destroys,
+    /// pooled, the cheapest first.
+    fn kills(&self, budget: i32) -> usize {
+        let mut left = budget;
+        self.need[..self.n]
+            .iter()
+            .take_while(|&&k| {
+                left -= k;
+                left >= 0
+            })
+            .count()
     }
 }
 
@@ -1744,16 +1756,31 @@ pub fn lone_defence_cost(g: &Game, c: CardId, atk: i16) -> i32 {
     damage_cost(g, c, atk - g.stat(c, Stat::Defense))
 }
 
-/// The cheapest defence of an attack of strength `atk` among `p`'s ready characters, with
-/// character `out` exhausted and `add` ready (`NO_CARD`: no change); undefended if cheaper.
-pub fn best_defence_with(g: &Game, p: u8, atk: i16, out: CardId, add: CardId) -> i32 {
-    let ready_best = g
-        .characters(p)
-        .filter(|&c| c != out && (ready(g, c) || c == add))
-        .map(|c| lone_defence_cost(g, c, atk))
-        .min()
-        .unwrap_or(i32::MAX);
-    ready_best.min(undefended_cost(g, p, atk))
+/// The cheapest defence of an attack of strength `atk` among `p`'s ready characters,
+/// undefended if cheaper.
+pub fn best_defence(g: &Game, p: u8, atk: i16) -> i32 {
+    best_defences(g, p, atk, NO_CARD, NO_CARD).0
+}
+
+/// [`best_defence`] as the board stands and with character `out` exhausted and `add` ready
+/// (`NO_CARD`: no change), in one pass: each character's defence cost and the undefended cost
+/// computed once for both (speed36).
+pub fn best_defences(g: &Game, p: u8, atk: i16, out: CardId, add: CardId) -> (i32, i32) {
+    let (mut now, mut with) = (i32::MAX, i32::MAX);
+    for x in g.characters(p) {
+        let r = ready(g, x);
+        if r || x == add {
+            let cost = lone_defence_cost(g, x, atk);
+            if r {
+                now = now.min(cost);
+            }
+            if x != out {
+                with = with.min(cost);
+            }
+        }
+    }
+    let undefended = undefended_cost(g, p, atk);
+    (now.min(undefended), with.min(undefended))
 }
 
 /// For `Hint::swaps_ready_hero`: the ready hero of `p` to exhaust (not one the round's kills
@@ -1787,24 +1814,7 @@ pub fn hero_swap_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32 {
     let Some((out, add)) = hero_swap(g, p, atk) else {
         return 0;
     };
-    // (speed36: `best_defence_with(g, p, atk, NO_CARD, NO_CARD)` and `best_defence_with(g, p,
-    // atk, out, add)` in one pass: each character's defence cost and the undefended cost
-    // computed once for both.)
-    let (mut before, mut after) = (i32::MAX, i32::MAX);
-    for x in g.characters(p) {
-        let r = ready(g, x);
-        if r || x == add {
-            let cost = lone_defence_cost(g, x, atk);
-            if r {
-                before = before.min(cost);
-            }
-            if x != out {
-                after = after.min(cost);
-            }
-        }
-    }
-    let undefended = undefended_cost(g, p, atk);
-    let (before, after) = (before.min(undefended), after.min(undefended));
+    let (before, after) = best_defences(g, p, atk, out, add);
     (after.saturating_add(HERO_WOUND) <= before) as i32 * 25
 }
 
@@ -1850,7 +1860,7 @@ pub fn best_spare_pair(g: &Game, p: u8) -> Option<i16> {
 
 /// Value of card `c` letting `p` declare several defenders against each attack this phase
 /// (`Hint::multi_defend`): 20 in the combat phase before an enemy attack (`next_attack`) whose
-/// cheapest lone defence (`best_defence_with`) destroys a character (costs 80 or more) while
+/// cheapest lone defence (`best_defence`) destroys a character (costs 80 or more) while
 /// the damage left past the Defense of two ready characters together (the second one not
 /// needed for a kill this round: `best_spare_pair`) costs at least 60 less, when `p` has more
 /// ready characters than enemies still to attack him; else 0.
@@ -1869,7 +1879,7 @@ pub fn multi_defend_value(g: &Game, p: u8, c: CardId, _ev: Option<Event>) -> i32
     let Some(two) = best_spare_pair(g, p) else {
         return 0;
     };
-    let alone = best_defence_with(g, p, atk, NO_CARD, NO_CARD);
+    let alone = best_defence(g, p, atk);
     let together = g
         .characters(p)
         .filter(|&x| ready(g, x))

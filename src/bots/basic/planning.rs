@@ -529,10 +529,14 @@ fn discount_followed(
 /// `swap_attack` (foreign56): in the combat phase once no enemy attack on `p` is left and he
 /// can still attack, would exhausting his ready hero of least Attack to ready his exhausted
 /// hero of most Attack (what a `Hint::swaps_ready_hero` card does) let the Attack of his ready
-/// characters, pooled against his engaged enemies' Defense + hit points left (the cheapest
-/// first), destroy one enemy more?
+/// characters destroy one engaged enemy more (`ReadyUse::attack_swap_gains`; `ru`: the
+/// decision's `ReadyUse` of `p`, built at the first ask, as `ready_unused`'s)?
 #[inline(never)]
-pub(super) fn swap_attack_gain(g: &Game, p: u8) -> bool {
+pub(super) fn swap_attack_gain(
+    g: &Game,
+    p: u8,
+    ru: &mut Option<Option<crate::cards::hints::ReadyUse>>,
+) -> bool {
     use crate::cards::hints::combat_attacks_left;
     if g.phase != Phase::Combat || combat_attacks_left(g, Some(p)) != (false, true) {
         return false;
@@ -549,31 +553,11 @@ pub(super) fn swap_attack_gain(g: &Game, p: u8) -> bool {
     let (Some(out), Some(add)) = (out, add) else {
         return false;
     };
-    if add <= out {
-        return false;
-    }
-    let pool: i32 = g.characters(p).filter(|&c| ready(g, c)).map(atk).sum();
-    let mut need = [0i32; 16];
-    let mut n = 0;
-    for &e in g.engaged(p) {
-        if n < need.len() && g.is_enemy(e) && !g.immune(e) && g.card(e).attacked_by & (1 << p) == 0
-        {
-            need[n] = (g.stat(e, Stat::Defense).max(0) + g.remaining_hp(e)) as i32;
-            n += 1;
-        }
-    }
-    need[..n].sort_unstable();
-    let kills = |budget: i32| {
-        let mut left = budget;
-        need[..n]
-            .iter()
-            .take_while(|&&k| {
-                left -= k;
-                left >= 0
-            })
-            .count()
-    };
-    kills(pool - out + add) > kills(pool)
+    add > out
+        && ru
+            .get_or_insert_with(|| crate::cards::hints::ReadyUse::new(g, p))
+            .as_ref()
+            .is_some_and(|r| r.attack_swap_gains(out, add))
 }
 
 /// Would paying for `c` leave the sphere of the saved card `s` (`saving_big`) short of its
@@ -606,7 +590,7 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
                     let v = if v <= 0
                         && w().swap_attack != 0
                         && hint(g, c).swaps_ready_hero
-                        && swap_attack_gain(g, p)
+                        && swap_attack_gain(g, p, &mut ready_use)
                     {
                         25
                     } else {

@@ -831,7 +831,7 @@ pub mod bot {
     /// `limit`: a ready character survives it, or its cheapest defence (a chump block by an
     /// ally) costs at most `limit`?
     fn attack_affordable(g: &Game, p: u8, atk: i16, limit: i32) -> bool {
-        can_absorb(g, p, atk) || best_defence_with(g, p, atk + 1, NO_CARD, NO_CARD) <= limit
+        can_absorb(g, p, atk) || best_defence(g, p, atk + 1) <= limit
     }
 
     /// Thane Ulchor: take his attack when a ready character survives it or an ally can block

@@ -59,10 +59,19 @@ impl<'a> Game<'a> {
         self.heroes(p).any(|h| self.hero_matches(h, sphere))
     }
 
+    /// `has_matching_hero` for `can_pay`'s zero cost. Resources already summed above 0 for this
+    /// sphere in the open memo come from a matching hero (`available_now` sums only those):
+    /// then no scan. (Out of line, as `has_matching_hero` was: `can_pay` stays small enough to
+    /// be inlined into the action window.)
+    #[inline(never)]
+    fn zero_cost_match(&self, p: u8, sphere: Sphere) -> bool {
+        self.memo_has_resources(p, sphere) || self.has_matching_hero(p, sphere)
+    }
+
     /// Can `p` pay `cost` for a card of `sphere` (with the resource match)?
     pub fn can_pay(&self, p: u8, sphere: Sphere, cost: i16) -> bool {
         if cost <= 0 {
-            return !self.setup.options.zero_cost_needs_match || self.has_matching_hero(p, sphere);
+            return !self.setup.options.zero_cost_needs_match || self.zero_cost_match(p, sphere);
         }
         self.available(p, sphere) >= cost
     }

@@ -953,6 +953,19 @@ impl<'a> Game<'a> {
         r
     }
 
+    /// Whether the memo holds `available(p, sphere)` above 0 (`false` if it is closed or does
+    /// not hold it): a peek that never computes, for `can_pay`'s zero-cost test.
+    #[inline]
+    pub(crate) fn memo_has_resources(&self, p: u8, sphere: crate::data::Sphere) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        let m = &self.stat_memo;
+        let Some(slot) = m.avail.get(p as usize * N_SPHERES + sphere as usize) else {
+            return false;
+        };
+        let v = slot.load(Relaxed);
+        m.epoch != 0 && v >> 16 == m.epoch && v as u16 as i16 > 0
+    }
+
     /// The memoised `cards::hints::combat_attacks_left(g, only)` (`Some(p)`: player `p`;
     /// `None`: any player), computed by `f`, if the memo is open (as `memo_available`): a
     /// decision's options each ask it (an idle ready, `ready_use`, an idle debuff), and it only

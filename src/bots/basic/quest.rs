@@ -110,19 +110,20 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (The plans with fewer steps, the retries below, from the same pass: speed35.)
     let mut early = EarlyPlans::EMPTY;
     let mut plan = round_plan_early(g, p, true, &mut early);
-    // (The game does not change while the bot decides: `quest_deficit`'s base is asked once.)
-    let base = quest_base(g);
+    // (The game does not change while the bot decides: `quest_deficit`'s base and the ready
+    // characters' questing stats are asked once.)
+    let pool = QuestPool::new(g, p);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
     // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
     // the cap's floor and the lethal check both read it.
     let mut nobody_memo: Option<i16> = None;
     let mut nobody_kept =
-        || *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base));
+        || *nobody_memo.get_or_insert_with(|| pool.deficit(g, p, &Ids::new()));
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
-        let d = deficit_from(g, p, &plan.keep, base);
+        let d = pool.deficit(g, p, &plan.keep);
         deficit = Some(d);
         let over = deficit_over_cap(d, &mut nobody_kept);
         // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
@@ -147,7 +148,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     }
     if w().one_job & 14 != 0 {
         let before = plan.keep.n;
-        quest_floor(g, p, &mut plan, base);
+        quest_floor(g, p, &mut plan, &pool);
         if plan.keep.n != before {
             deficit = None;
         }
@@ -166,7 +167,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
-    let plan_deficit = deficit.unwrap_or_else(|| deficit_from(g, p, &plan.keep, base));
+    let plan_deficit = deficit.unwrap_or_else(|| pool.deficit(g, p, &plan.keep));
     let mut intent = Intent {
         round: g.round,
         player: p,
@@ -199,11 +200,11 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         }
     }
     if w().draw_keep != 0 {
-        keep_drawers(g, p, &mut reserved, base);
+        keep_drawers(g, p, &mut reserved, &pool);
     }
-    advance_hold(g, p, &mut reserved);
-    advance_stall(g, p, &mut reserved);
-    surplus_hold(g, p, &mut reserved);
+    advance_hold(g, &mut reserved, &pool);
+    advance_stall(g, p, &mut reserved, &pool);
+    surplus_hold(g, &mut reserved, &pool);
     (reserved, intent)
 }
 
@@ -214,17 +215,26 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
 /// defend or attack this round: the characters not needed are held back, the weakest questers
 /// first (ties: the best defender), for as long as the rest still reach. 0: off. Not on a
 /// quest without quest points or that cannot be defeated (other rules decide there).
-fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
+fn surplus_hold(g: &Game, reserved: &mut Ids, pool: &QuestPool) {
     let margin = w().surplus_hold;
     if margin <= 0 {
         return;
     }
     let Some(q) = g.current_quest() else { return };
     let qp = g.stat(q, Stat::QuestPoints);
-    if qp <= 0 || g.rule(Rule::CannotDefeat(q)) || g.rule(Rule::CannotPlaceProgress(q)) {
+    if qp <= 0 {
         return;
     }
-    hold_past(g, p, reserved, q, margin);
+    // (speed39: the willpower test, from the commit plan's `QuestPool`, before the two rule
+    // scans; every test here is pure, so the order changes nothing but the cost.)
+    let need = past_need(g, q, margin, pool);
+    if pool.free(reserved) + pool.qstr < need
+        || g.rule(Rule::CannotDefeat(q))
+        || g.rule(Rule::CannotPlaceProgress(q))
+    {
+        return;
+    }
+    hold_down_to(g, reserved, need, pool);
 }
 
 /// dike46 `advance_hold`: on a stage whose defeat brings an enemy that engages at once and
@@ -236,7 +246,7 @@ fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
 /// whatever its reveal brings back, attack this same round: the characters not needed are
 /// held back ready, the weakest questers first (ties: the best defender), for as long as
 /// the rest still reach. 0: off (everyone the round plan does not hold back quests). Solo only.
-fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
+fn advance_hold(g: &Game, reserved: &mut Ids, pool: &QuestPool) {
     let margin = w().advance_hold;
     // Solo only: with other players the staging step reveals more cards (a wider spread than
     // the margin covers) and a failed quest raises every player's threat; measured there
@@ -249,46 +259,43 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
     if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
         return;
     }
-    hold_past(g, p, reserved, q, margin);
+    hold_down_to(g, reserved, past_need(g, q, margin, pool), pool);
 }
 
-/// The shared step of `surplus_hold` and `advance_hold`: when the willpower left outside
-/// `reserved` finishes quest `q` and the active location this round with `margin` threat per
-/// player to spare (past the staged threat), the characters not needed are held back, the
-/// weakest questers first (ties: the best defender), for as long as the rest still reach
-/// (`hold_down_to`).
-fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
+/// The shared need of `surplus_hold` and `advance_hold` (`hold_down_to`'s `need`): quest `q`
+/// and the active location finished this round with `margin` threat per player to spare past
+/// the staged threat (the commit plan's, `pool.st`).
+fn past_need(g: &Game, q: CardId, margin: i32, pool: &QuestPool) -> i16 {
     let rem = points_left(g, q) + location_left(g);
-    let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
-    hold_down_to(g, p, reserved, need);
+    rem + pool.st + (margin as i16) * g.players_in_game() as i16
 }
 
 /// When the willpower left outside `reserved` reaches `need`, the characters not needed for
 /// it are held back, the weakest questers first (ties: the best defender), for as long as
 /// the rest still reach `need`. Candidates: ready, not held back, questing only with their
 /// questing stat, and staying in play after the quest phase (who leaves cannot defend later).
-fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
-    let ready = ready_chars(g, p);
-    let mut wp = willpower_outside(g, &ready, reserved);
+/// (speed39: the ready characters and their questing stats from the commit plan's `pool`.)
+fn hold_down_to(g: &Game, reserved: &mut Ids, need: i16, pool: &QuestPool) {
+    let mut wp = pool.free(reserved) + pool.qstr;
     if wp < need {
         return;
     }
-    let qs = g.questing_stat();
-    let mut cands = Ids::new();
-    for &c in ready.as_slice() {
+    let mut cands = [(NO_CARD, 0i16); 32];
+    let mut n = 0;
+    for (&c, &x) in pool.ready.as_slice().iter().zip(&pool.wp) {
         if !reserved.contains(c)
             && !g.rule(Rule::CommitsWithoutExhausting(c))
             && commit_progress(g, c) <= 0
             && !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
             && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
         {
-            cands.push(c);
+            cands[n] = (c, x);
+            n += 1;
         }
     }
-    let s = &mut cands.ids[..cands.n];
-    s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));
-    for &c in cands.as_slice() {
-        let x = g.stat(c, qs).max(0);
+    let s = &mut cands[..n];
+    s.sort_by_key(|&(c, x)| (x, -g.stat(c, Stat::Defense)));
+    for &(c, x) in s.iter() {
         if wp - x >= need {
             reserved.push(c);
             wp -= x;
@@ -304,7 +311,7 @@ fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
 /// location with 1 to spare (the weakest questers held back first), so the stage waits and
 /// the characters held stay ready for the enemies already there. The stage still falls when
 /// no such cut exists (one strong quester). 0: off.
-fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
+fn advance_stall(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
     let until = w().advance_stall;
     if until <= 0
         || !g.may_hint(hint_set::ADVANCE_ATTACK)
@@ -318,13 +325,12 @@ fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
     if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
         return;
     }
-    let floor = location_left(g) + g.staging_threat() + 1;
+    let floor = location_left(g) + pool.st + 1;
     let rem = points_left(g, q);
-    let ready = ready_chars(g, p);
-    if willpower_outside(g, &ready, reserved) < floor + rem {
+    if pool.free(reserved) + pool.qstr < floor + rem {
         return;
     }
-    hold_down_to(g, p, reserved, floor);
+    hold_down_to(g, reserved, floor, pool);
 }
 
 /// With `cross_engage` on: what a quest deficit of `d` costs in the enemies it brings. The
@@ -365,7 +371,7 @@ pub(super) fn spared_from_quest(g: &Game, p: u8, c: CardId) -> bool {
 /// `draw_keep`: hold back from the quest each ready character of `p` that exhausts to draw
 /// (`Hint::exhaust_draws`) while the quest is still expected to succeed without it, so it
 /// draws in the combat phase (`exhaust_draw_value`) instead of questing.
-fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, base: i16) {
+fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
     if hand(g, p).len() >= DRAW_HAND_CAP {
         return;
     }
@@ -379,7 +385,7 @@ fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, base: i16) {
         }
         let mut with = *reserved;
         with.push(c);
-        if deficit_from(g, p, &with, base) <= 0 {
+        if pool.deficit(g, p, &with) <= 0 {
             *reserved = with;
         }
     }
@@ -397,13 +403,13 @@ pub(super) fn nobody_quests(g: &Game, p: u8, keep: &Ids) -> bool {
 /// first the spares for enemies that may come (bit 2), then the kill of an engaged enemy (bit
 /// 4; not where kills advance the quest: there the kill is the quest's progress), then the
 /// optional engagement (bit 8). The defenders of the attacks that will come stay.
-fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
+fn quest_floor(g: &Game, p: u8, plan: &mut Plan, pool: &QuestPool) {
     let j = plan.jobs.map(|n| n as usize);
     let (a, b) = (j[0], j[0] + j[1] + j[2]);
     let (c, d) = (b + j[3], b + j[3] + j[4]);
     if d != plan.keep.n
         || !nobody_quests(g, p, &plan.keep)
-        || deficit_from(g, p, &plan.keep, base) <= w().deficit_cap as i16
+        || pool.deficit(g, p, &plan.keep) <= w().deficit_cap as i16
     {
         return;
     }
@@ -811,6 +817,71 @@ pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
 fn quest_base(g: &Game) -> i16 {
     g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
         - g.questing_strength()
+}
+
+/// speed39: what a commit plan's quest deficits and holds read that no `keep` changes, asked
+/// once per commit plan (the game does not change while the bot decides): the staging
+/// threat, the questing strength, `quest_base`, and the ready characters of the player
+/// (`ready_chars`, in its order) with their questing stats (never below 0). `deficit_from`,
+/// `willpower_outside` and `hold_down_to` asked these again for every `keep` they tried.
+struct QuestPool {
+    st: i16,
+    qstr: i16,
+    base: i16,
+    ready: Ids,
+    wp: [i16; 32],
+    /// Every ready character is in `ready` (at most 32 of them): else `deficit` counts from
+    /// the game (`deficit_from`), as `ready_chars` keeps only the first 32.
+    whole: bool,
+}
+
+impl QuestPool {
+    fn new(g: &Game, p: u8) -> QuestPool {
+        let st = g.staging_threat();
+        let qstr = g.questing_strength();
+        let qs = g.questing_stat();
+        let mut pool = QuestPool {
+            st,
+            qstr,
+            base: st + w().reveal_threat as i16 * g.players_in_game() as i16 - qstr,
+            ready: Ids::new(),
+            wp: [0; 32],
+            whole: true,
+        };
+        for c in g.characters(p) {
+            if ready(g, c) {
+                if pool.ready.n == pool.wp.len() {
+                    pool.whole = false;
+                    break;
+                }
+                pool.wp[pool.ready.n] = g.stat(c, qs).max(0);
+                pool.ready.push(c);
+            }
+        }
+        pool
+    }
+
+    /// The questing stats of the ready characters outside `keep` (`willpower_outside`
+    /// without the questing strength).
+    #[inline]
+    fn free(&self, keep: &Ids) -> i16 {
+        let mut sum: i16 = 0;
+        for (&c, &x) in self.ready.as_slice().iter().zip(&self.wp) {
+            if !keep.contains(c) {
+                sum += x;
+            }
+        }
+        sum
+    }
+
+    /// `deficit_from(g, p, keep, quest_base(g))`.
+    fn deficit(&self, g: &Game, p: u8, keep: &Ids) -> i16 {
+        if self.whole {
+            self.base - self.free(keep)
+        } else {
+            deficit_from(g, p, keep, self.base)
+        }
+    }
 }
 
 /// `quest_deficit` from its `quest_base`.

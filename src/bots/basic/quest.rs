@@ -605,33 +605,38 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
         Some(need) => Some(need - g.questing_strength()),
         None => None,
     };
-    let mut keys = [i32::MIN / 2; 32];
-    for (k, &x) in keys.iter_mut().zip(o) {
+    // speed39: the options that may be committed with their keys, in the order the picks take
+    // them (the highest key first, the first offered on ties: a stable sort), instead of a
+    // scan of every key per pick.
+    let mut order = [(0i32, 0u8); 32];
+    let mut n = 0;
+    for (i, &x) in o.iter().enumerate() {
         if let Opt::Card(c) = x {
-            *k = commit_key(g, qs, &reserved, c);
+            let k = commit_key(g, qs, &reserved, c);
+            if k != i32::MIN / 2 {
+                order[n] = (k, i as u8);
+                n += 1;
+            }
         }
     }
+    let order = &mut order[..n];
+    order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
     let mut set = CommitSet::EMPTY;
-    loop {
+    for &(_, i) in order.iter() {
         if left.is_some_and(|l| l <= 0) {
             return Some(set);
         }
-        let mut best: Option<usize> = None;
-        for (i, &k) in keys[..o.len()].iter().enumerate() {
-            if k != i32::MIN / 2 && best.is_none_or(|b| k > keys[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(i) = best else { return Some(set) };
-        let Opt::Card(c) = o[i] else { return None };
+        let Opt::Card(c) = o[i as usize] else {
+            return None;
+        };
         if !set.push(c) {
             return None;
         }
         if let Some(l) = left.as_mut() {
             *l -= g.stat(c, qs);
         }
-        keys[i] = i32::MIN / 2;
     }
+    Some(set)
 }
 
 /// Is a character offered, not held back by the plan, whose own commit response would place

@@ -118,8 +118,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
     // the cap's floor and the lethal check both read it.
     let mut nobody_memo: Option<i16> = None;
-    let mut nobody_kept =
-        || *nobody_memo.get_or_insert_with(|| pool.deficit(g, p, &Ids::new()));
+    let mut nobody_kept = || *nobody_memo.get_or_insert_with(|| pool.deficit(g, p, &Ids::new()));
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
@@ -408,7 +407,7 @@ fn quest_floor(g: &Game, p: u8, plan: &mut Plan, pool: &QuestPool) {
     let (a, b) = (j[0], j[0] + j[1] + j[2]);
     let (c, d) = (b + j[3], b + j[3] + j[4]);
     if d != plan.keep.n
-        || !nobody_quests(g, p, &plan.keep)
+        || !pool.nobody_quests(g, p, &plan.keep)
         || pool.deficit(g, p, &plan.keep) <= w().deficit_cap as i16
     {
         return;
@@ -433,7 +432,7 @@ fn quest_floor(g: &Game, p: u8, plan: &mut Plan, pool: &QuestPool) {
                 rest.push(x);
             }
         }
-        if !nobody_quests(g, p, &rest) {
+        if !pool.nobody_quests(g, p, &rest) {
             break;
         }
     }
@@ -877,6 +876,21 @@ impl QuestPool {
             }
         }
         sum
+    }
+
+    /// `nobody_quests(g, p, keep)`.
+    fn nobody_quests(&self, g: &Game, p: u8, keep: &Ids) -> bool {
+        if self.whole {
+            // (A questing stat above 0 is one above 0 once floored at 0.)
+            !self
+                .ready
+                .as_slice()
+                .iter()
+                .zip(&self.wp)
+                .any(|(&c, &x)| x > 0 && !keep.contains(c))
+        } else {
+            nobody_quests(g, p, keep)
+        }
     }
 
     /// `deficit_from(g, p, keep, quest_base(g))`.

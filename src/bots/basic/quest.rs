@@ -276,6 +276,13 @@ fn past_need(g: &Game, q: CardId, margin: i32, pool: &QuestPool) -> i16 {
 /// (speed39: the ready characters and their questing stats from the commit plan's `pool`.)
 fn hold_down_to(g: &Game, reserved: &mut Ids, need: i16, pool: &QuestPool) {
     let mut wp = pool.free(reserved) + pool.qstr;
+    if cfg!(test) {
+        assert_eq!(
+            wp,
+            willpower_outside(g, &pool.ready, reserved),
+            "the pool's willpower"
+        );
+    }
     if wp < need {
         return;
     }
@@ -810,7 +817,7 @@ fn side_out_of_reach(g: &Game) -> bool {
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
 /// questing stat is committed: staging threat + expected reveals − questing strength. (The
-/// commit plan asks `deficit_from` with its `quest_base` once; the tests ask this.)
+/// commit plan asks it from its `QuestPool`; the tests ask this.)
 #[cfg(test)]
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     deficit_from(g, p, keep, quest_base(g))
@@ -880,6 +887,18 @@ impl QuestPool {
 
     /// `nobody_quests(g, p, keep)`.
     fn nobody_quests(&self, g: &Game, p: u8, keep: &Ids) -> bool {
+        if cfg!(test) && self.whole {
+            assert_eq!(
+                !self
+                    .ready
+                    .as_slice()
+                    .iter()
+                    .zip(&self.wp)
+                    .any(|(&c, &x)| x > 0 && !keep.contains(c)),
+                nobody_quests(g, p, keep),
+                "the pool's nobody_quests"
+            );
+        }
         if self.whole {
             // (A questing stat above 0 is one above 0 once floored at 0.)
             !self
@@ -895,6 +914,16 @@ impl QuestPool {
 
     /// `deficit_from(g, p, keep, quest_base(g))`.
     fn deficit(&self, g: &Game, p: u8, keep: &Ids) -> i16 {
+        if cfg!(test) {
+            assert_eq!(self.base, quest_base(g), "the pool's quest base");
+            if self.whole {
+                assert_eq!(
+                    self.base - self.free(keep),
+                    deficit_from(g, p, keep, self.base),
+                    "the pool's deficit"
+                );
+            }
+        }
         if self.whole {
             self.base - self.free(keep)
         } else {

@@ -110,19 +110,19 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (The plans with fewer steps, the retries below, from the same pass: speed35.)
     let mut early = EarlyPlans::EMPTY;
     let mut plan = round_plan_early(g, p, true, &mut early);
-    // (The game does not change while the bot decides: `quest_deficit`'s base is asked once.)
-    let base = quest_base(g);
+    // (The game does not change while the bot decides: `quest_deficit`'s base and the ready
+    // characters' questing stats are asked once.)
+    let pool = QuestPool::new(g, p);
     // The deficit of `plan.keep`, once asked (the lethal check below asks it again).
     let mut deficit = None;
     // The deficit with nobody held back (`quest_deficit(g, p, &Ids::new())`), once asked:
     // the cap's floor and the lethal check both read it.
     let mut nobody_memo: Option<i16> = None;
-    let mut nobody_kept =
-        || *nobody_memo.get_or_insert_with(|| deficit_from(g, p, &Ids::new(), base));
+    let mut nobody_kept = || *nobody_memo.get_or_insert_with(|| pool.deficit(g, p, &Ids::new()));
     for steps in [2u8, 1] {
         // A deficit over the cap costs its threat once; a plan worth more keeps its fights
         // (on a stage where enemies never engage, only a fight stops the threat climb).
-        let d = deficit_from(g, p, &plan.keep, base);
+        let d = pool.deficit(g, p, &plan.keep);
         deficit = Some(d);
         let over = deficit_over_cap(d, &mut nobody_kept);
         // (`cross_engage`: the staged enemies the threat the deficit adds would engage.)
@@ -147,7 +147,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     }
     if w().one_job & 14 != 0 {
         let before = plan.keep.n;
-        quest_floor(g, p, &mut plan, base);
+        quest_floor(g, p, &mut plan, &pool);
         if plan.keep.n != before {
             deficit = None;
         }
@@ -166,7 +166,7 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     // (`one_job`: the refresh phase's +1 threat counts too.)
     let refresh = (w().one_job & 1 != 0) as i16;
     let lethal_at = |d: i16| threat + d.max(0) + refresh >= LOSING_THREAT;
-    let plan_deficit = deficit.unwrap_or_else(|| deficit_from(g, p, &plan.keep, base));
+    let plan_deficit = deficit.unwrap_or_else(|| pool.deficit(g, p, &plan.keep));
     let mut intent = Intent {
         round: g.round,
         player: p,
@@ -199,11 +199,11 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
         }
     }
     if w().draw_keep != 0 {
-        keep_drawers(g, p, &mut reserved, base);
+        keep_drawers(g, p, &mut reserved, &pool);
     }
-    advance_hold(g, p, &mut reserved);
-    advance_stall(g, p, &mut reserved);
-    surplus_hold(g, p, &mut reserved);
+    advance_hold(g, &mut reserved, &pool);
+    advance_stall(g, p, &mut reserved, &pool);
+    surplus_hold(g, &mut reserved, &pool);
     (reserved, intent)
 }
 
@@ -214,17 +214,26 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
 /// defend or attack this round: the characters not needed are held back, the weakest questers
 /// first (ties: the best defender), for as long as the rest still reach. 0: off. Not on a
 /// quest without quest points or that cannot be defeated (other rules decide there).
-fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
+fn surplus_hold(g: &Game, reserved: &mut Ids, pool: &QuestPool) {
     let margin = w().surplus_hold;
     if margin <= 0 {
         return;
     }
     let Some(q) = g.current_quest() else { return };
     let qp = g.stat(q, Stat::QuestPoints);
-    if qp <= 0 || g.rule(Rule::CannotDefeat(q)) || g.rule(Rule::CannotPlaceProgress(q)) {
+    if qp <= 0 {
         return;
     }
-    hold_past(g, p, reserved, q, margin);
+    // (speed39: the willpower test, from the commit plan's `QuestPool`, before the two rule
+    // scans; every test here is pure, so the order changes nothing but the cost.)
+    let need = past_need(g, q, margin, pool);
+    if pool.free(reserved) + pool.qstr < need
+        || g.rule(Rule::CannotDefeat(q))
+        || g.rule(Rule::CannotPlaceProgress(q))
+    {
+        return;
+    }
+    hold_down_to(g, reserved, need, pool);
 }
 
 /// dike46 `advance_hold`: on a stage whose defeat brings an enemy that engages at once and
@@ -236,7 +245,7 @@ fn surplus_hold(g: &Game, p: u8, reserved: &mut Ids) {
 /// whatever its reveal brings back, attack this same round: the characters not needed are
 /// held back ready, the weakest questers first (ties: the best defender), for as long as
 /// the rest still reach. 0: off (everyone the round plan does not hold back quests). Solo only.
-fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
+fn advance_hold(g: &Game, reserved: &mut Ids, pool: &QuestPool) {
     let margin = w().advance_hold;
     // Solo only: with other players the staging step reveals more cards (a wider spread than
     // the margin covers) and a failed quest raises every player's threat; measured there
@@ -249,46 +258,50 @@ fn advance_hold(g: &Game, p: u8, reserved: &mut Ids) {
     if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
         return;
     }
-    hold_past(g, p, reserved, q, margin);
+    hold_down_to(g, reserved, past_need(g, q, margin, pool), pool);
 }
 
-/// The shared step of `surplus_hold` and `advance_hold`: when the willpower left outside
-/// `reserved` finishes quest `q` and the active location this round with `margin` threat per
-/// player to spare (past the staged threat), the characters not needed are held back, the
-/// weakest questers first (ties: the best defender), for as long as the rest still reach
-/// (`hold_down_to`).
-fn hold_past(g: &Game, p: u8, reserved: &mut Ids, q: CardId, margin: i32) {
+/// The shared need of `surplus_hold` and `advance_hold` (`hold_down_to`'s `need`): quest `q`
+/// and the active location finished this round with `margin` threat per player to spare past
+/// the staged threat (the commit plan's, `pool.st`).
+fn past_need(g: &Game, q: CardId, margin: i32, pool: &QuestPool) -> i16 {
     let rem = points_left(g, q) + location_left(g);
-    let need = rem + g.staging_threat() + (margin as i16) * g.players_in_game() as i16;
-    hold_down_to(g, p, reserved, need);
+    rem + pool.st + (margin as i16) * g.players_in_game() as i16
 }
 
 /// When the willpower left outside `reserved` reaches `need`, the characters not needed for
 /// it are held back, the weakest questers first (ties: the best defender), for as long as
 /// the rest still reach `need`. Candidates: ready, not held back, questing only with their
 /// questing stat, and staying in play after the quest phase (who leaves cannot defend later).
-fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
-    let ready = ready_chars(g, p);
-    let mut wp = willpower_outside(g, &ready, reserved);
+/// (speed39: the ready characters and their questing stats from the commit plan's `pool`.)
+fn hold_down_to(g: &Game, reserved: &mut Ids, need: i16, pool: &QuestPool) {
+    let mut wp = pool.free(reserved) + pool.qstr;
+    if cfg!(test) {
+        assert_eq!(
+            wp,
+            willpower_outside(g, &pool.ready, reserved),
+            "the pool's willpower"
+        );
+    }
     if wp < need {
         return;
     }
-    let qs = g.questing_stat();
-    let mut cands = Ids::new();
-    for &c in ready.as_slice() {
+    let mut cands = [(NO_CARD, 0i16); 32];
+    let mut n = 0;
+    for (&c, &x) in pool.ready.as_slice().iter().zip(&pool.wp) {
         if !reserved.contains(c)
             && !g.rule(Rule::CommitsWithoutExhausting(c))
             && commit_progress(g, c) <= 0
             && !g.has_lasting(c, Lasting::ReturnToHandAtEndOfPhase)
             && !g.has_lasting(c, Lasting::ShuffleIntoDeckAtEndOfPhase)
         {
-            cands.push(c);
+            cands[n] = (c, x);
+            n += 1;
         }
     }
-    let s = &mut cands.ids[..cands.n];
-    s.sort_by_key(|&c| (g.stat(c, qs).max(0), -g.stat(c, Stat::Defense)));
-    for &c in cands.as_slice() {
-        let x = g.stat(c, qs).max(0);
+    let s = &mut cands[..n];
+    s.sort_by_key(|&(c, x)| (x, -g.stat(c, Stat::Defense)));
+    for &(c, x) in s.iter() {
         if wp - x >= need {
             reserved.push(c);
             wp -= x;
@@ -304,7 +317,7 @@ fn hold_down_to(g: &Game, p: u8, reserved: &mut Ids, need: i16) {
 /// location with 1 to spare (the weakest questers held back first), so the stage waits and
 /// the characters held stay ready for the enemies already there. The stage still falls when
 /// no such cut exists (one strong quester). 0: off.
-fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
+fn advance_stall(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
     let until = w().advance_stall;
     if until <= 0
         || !g.may_hint(hint_set::ADVANCE_ATTACK)
@@ -318,13 +331,12 @@ fn advance_stall(g: &Game, p: u8, reserved: &mut Ids) {
     if h.advance_attack <= 0 || h.advance_reveals == 0 || g.rule(Rule::CannotDefeat(q)) {
         return;
     }
-    let floor = location_left(g) + g.staging_threat() + 1;
+    let floor = location_left(g) + pool.st + 1;
     let rem = points_left(g, q);
-    let ready = ready_chars(g, p);
-    if willpower_outside(g, &ready, reserved) < floor + rem {
+    if pool.free(reserved) + pool.qstr < floor + rem {
         return;
     }
-    hold_down_to(g, p, reserved, floor);
+    hold_down_to(g, reserved, floor, pool);
 }
 
 /// With `cross_engage` on: what a quest deficit of `d` costs in the enemies it brings. The
@@ -365,7 +377,7 @@ pub(super) fn spared_from_quest(g: &Game, p: u8, c: CardId) -> bool {
 /// `draw_keep`: hold back from the quest each ready character of `p` that exhausts to draw
 /// (`Hint::exhaust_draws`) while the quest is still expected to succeed without it, so it
 /// draws in the combat phase (`exhaust_draw_value`) instead of questing.
-fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, base: i16) {
+fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
     if hand(g, p).len() >= DRAW_HAND_CAP {
         return;
     }
@@ -379,7 +391,7 @@ fn keep_drawers(g: &Game, p: u8, reserved: &mut Ids, base: i16) {
         }
         let mut with = *reserved;
         with.push(c);
-        if deficit_from(g, p, &with, base) <= 0 {
+        if pool.deficit(g, p, &with) <= 0 {
             *reserved = with;
         }
     }
@@ -397,13 +409,13 @@ pub(super) fn nobody_quests(g: &Game, p: u8, keep: &Ids) -> bool {
 /// first the spares for enemies that may come (bit 2), then the kill of an engaged enemy (bit
 /// 4; not where kills advance the quest: there the kill is the quest's progress), then the
 /// optional engagement (bit 8). The defenders of the attacks that will come stay.
-fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
+fn quest_floor(g: &Game, p: u8, plan: &mut Plan, pool: &QuestPool) {
     let j = plan.jobs.map(|n| n as usize);
     let (a, b) = (j[0], j[0] + j[1] + j[2]);
     let (c, d) = (b + j[3], b + j[3] + j[4]);
     if d != plan.keep.n
-        || !nobody_quests(g, p, &plan.keep)
-        || deficit_from(g, p, &plan.keep, base) <= w().deficit_cap as i16
+        || !pool.nobody_quests(g, p, &plan.keep)
+        || pool.deficit(g, p, &plan.keep) <= w().deficit_cap as i16
     {
         return;
     }
@@ -427,7 +439,7 @@ fn quest_floor(g: &Game, p: u8, plan: &mut Plan, base: i16) {
                 rest.push(x);
             }
         }
-        if !nobody_quests(g, p, &rest) {
+        if !pool.nobody_quests(g, p, &rest) {
             break;
         }
     }
@@ -599,33 +611,38 @@ pub(super) fn commit_all(g: &Game, p: u8, o: &[Opt], memo: &mut CommitMemo) -> O
         Some(need) => Some(need - g.questing_strength()),
         None => None,
     };
-    let mut keys = [i32::MIN / 2; 32];
-    for (k, &x) in keys.iter_mut().zip(o) {
+    // speed39: the options that may be committed with their keys, in the order the picks take
+    // them (the highest key first, the first offered on ties: a stable sort), instead of a
+    // scan of every key per pick.
+    let mut order = [(0i32, 0u8); 32];
+    let mut n = 0;
+    for (i, &x) in o.iter().enumerate() {
         if let Opt::Card(c) = x {
-            *k = commit_key(g, qs, &reserved, c);
+            let k = commit_key(g, qs, &reserved, c);
+            if k != i32::MIN / 2 {
+                order[n] = (k, i as u8);
+                n += 1;
+            }
         }
     }
+    let order = &mut order[..n];
+    order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
     let mut set = CommitSet::EMPTY;
-    loop {
+    for &(_, i) in order.iter() {
         if left.is_some_and(|l| l <= 0) {
             return Some(set);
         }
-        let mut best: Option<usize> = None;
-        for (i, &k) in keys[..o.len()].iter().enumerate() {
-            if k != i32::MIN / 2 && best.is_none_or(|b| k > keys[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(i) = best else { return Some(set) };
-        let Opt::Card(c) = o[i] else { return None };
+        let Opt::Card(c) = o[i as usize] else {
+            return None;
+        };
         if !set.push(c) {
             return None;
         }
         if let Some(l) = left.as_mut() {
             *l -= g.stat(c, qs);
         }
-        keys[i] = i32::MIN / 2;
     }
+    Some(set)
 }
 
 /// Is a character offered, not held back by the plan, whose own commit response would place
@@ -800,7 +817,7 @@ fn side_out_of_reach(g: &Game) -> bool {
 
 /// Expected threat raise of this quest if every ready character outside `keep` with a positive
 /// questing stat is committed: staging threat + expected reveals − questing strength. (The
-/// commit plan asks `deficit_from` with its `quest_base` once; the tests ask this.)
+/// commit plan asks it from its `QuestPool`; the tests ask this.)
 #[cfg(test)]
 pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
     deficit_from(g, p, keep, quest_base(g))
@@ -811,6 +828,108 @@ pub(super) fn quest_deficit(g: &Game, p: u8, keep: &Ids) -> i16 {
 fn quest_base(g: &Game) -> i16 {
     g.staging_threat() + w().reveal_threat as i16 * g.players_in_game() as i16
         - g.questing_strength()
+}
+
+/// speed39: what a commit plan's quest deficits and holds read that no `keep` changes, asked
+/// once per commit plan (the game does not change while the bot decides): the staging
+/// threat, the questing strength, `quest_base`, and the ready characters of the player
+/// (`ready_chars`, in its order) with their questing stats (never below 0). `deficit_from`,
+/// `willpower_outside` and `hold_down_to` asked these again for every `keep` they tried.
+struct QuestPool {
+    st: i16,
+    qstr: i16,
+    base: i16,
+    ready: Ids,
+    wp: [i16; 32],
+    /// Every ready character is in `ready` (at most 32 of them): else `deficit` counts from
+    /// the game (`deficit_from`), as `ready_chars` keeps only the first 32.
+    whole: bool,
+}
+
+impl QuestPool {
+    fn new(g: &Game, p: u8) -> QuestPool {
+        let st = g.staging_threat();
+        let qstr = g.questing_strength();
+        let qs = g.questing_stat();
+        let mut pool = QuestPool {
+            st,
+            qstr,
+            base: st + w().reveal_threat as i16 * g.players_in_game() as i16 - qstr,
+            ready: Ids::new(),
+            wp: [0; 32],
+            whole: true,
+        };
+        for c in g.characters(p) {
+            if ready(g, c) {
+                if pool.ready.n == pool.wp.len() {
+                    pool.whole = false;
+                    break;
+                }
+                pool.wp[pool.ready.n] = g.stat(c, qs).max(0);
+                pool.ready.push(c);
+            }
+        }
+        pool
+    }
+
+    /// The questing stats of the ready characters outside `keep` (`willpower_outside`
+    /// without the questing strength).
+    #[inline]
+    fn free(&self, keep: &Ids) -> i16 {
+        let mut sum: i16 = 0;
+        for (&c, &x) in self.ready.as_slice().iter().zip(&self.wp) {
+            if !keep.contains(c) {
+                sum += x;
+            }
+        }
+        sum
+    }
+
+    /// `nobody_quests(g, p, keep)`.
+    fn nobody_quests(&self, g: &Game, p: u8, keep: &Ids) -> bool {
+        if cfg!(test) && self.whole {
+            assert_eq!(
+                !self
+                    .ready
+                    .as_slice()
+                    .iter()
+                    .zip(&self.wp)
+                    .any(|(&c, &x)| x > 0 && !keep.contains(c)),
+                nobody_quests(g, p, keep),
+                "the pool's nobody_quests"
+            );
+        }
+        if self.whole {
+            // (A questing stat above 0 is one above 0 once floored at 0.)
+            !self
+                .ready
+                .as_slice()
+                .iter()
+                .zip(&self.wp)
+                .any(|(&c, &x)| x > 0 && !keep.contains(c))
+        } else {
+            nobody_quests(g, p, keep)
+        }
+    }
+
+    /// `deficit_from(g, p, keep, quest_base(g))`.
+    fn deficit(&self, g: &Game, p: u8, keep: &Ids) -> i16 {
+        if cfg!(test) {
+            assert_eq!(self.base, quest_base(g), "the pool's quest base");
+            if self.whole {
+                assert_eq!(
+                    self.base - self.free(keep),
+                    deficit_from(g, p, keep, self.base),
+                    "the pool's deficit"
+                );
+            }
+        }
+        if self.whole {
+            self.base - self.free(keep)
+        } else {
+            deficit_from(g, p, keep, self.base)
+        }
+    }
 }
 
 /// `quest_deficit` from its `quest_base`.

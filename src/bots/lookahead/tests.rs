@@ -775,7 +775,8 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     assert_eq!(idle(&g), [true, false, false, false], "combat phase");
     g.move_card(orc, Zone::EncounterDiscard);
     // The quest phase before the commit step: Willpower counts (Éowyn can still quest), and
-    // Defense (staging may bring an attack); Beorn's Attack does not.
+    // Defense (staging may reveal the Sudden Assault of the encounter deck, engage57); Beorn's
+    // Attack does not.
     g.phase = Phase::Quest;
     g.stack.push(Frame::Step(Step::Commit));
     assert_eq!(idle(&g), [false, false, false, true], "before committing");

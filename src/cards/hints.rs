@@ -824,10 +824,8 @@ pub fn attack_under_way(g: &Game) -> bool {
     use crate::engine::Frame;
     for f in g.stack.iter().rev() {
         match *f {
-            Frame::Attack { stage } => {
-                if stage < 2 || (stage != 3 && g.attack.n_defenders > 0) {
-                    return true;
-                }
+            Frame::Attack { stage } if stage < 2 || (stage != 3 && g.attack.n_defenders > 0) => {
+                return true
             }
             Frame::ImmediateAttack { .. } | Frame::ImmediateAttackNoShadow { .. } => return true,
             Frame::Step(_) => return false,

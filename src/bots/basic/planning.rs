@@ -164,6 +164,12 @@ fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
     }
 }
 
+/// `hints::action_value` of using `c` now, with `defense_windows` (engage57) deciding where a
+/// Defense boost counts outside the combat phase.
+fn windows_value(g: &Game, p: u8, c: CardId) -> i32 {
+    action_value_with(g, p, c, None, w().defense_windows != 0)
+}
+
 /// Score of playing card `c` from hand in the planning window.
 pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     let d = g.def_of(c);
@@ -692,10 +698,4 @@ mod tests {
         );
         assert_eq!(keep, None);
     }
-}
-
-/// `hints::action_value` of using `c` now, with `defense_windows` (engage57) deciding where a
-/// Defense boost counts outside the combat phase.
-fn windows_value(g: &Game, p: u8, c: CardId) -> i32 {
-    action_value_with(g, p, c, None, w().defense_windows != 0)
 }

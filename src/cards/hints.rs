@@ -170,8 +170,10 @@ pub struct Hint {
     /// Dûm Garrison, whose shadow cards stay on it): `basic`'s round plan counts the growth
     /// in what leaving it staged costs (`enemy_growth_rounds`).
     pub threat_growth: i8,
-    /// An enemy that attacks at once when it engages a player: engaged in the encounter phase,
-    /// it attacks twice that round (its defender of the first attack is exhausted for the second).
+    /// An enemy that attacks at once when it engages a player (Cornered Orc; engage57: Champion
+    /// of Rhûn, unless its player returns a location instead): engaged in the encounter phase,
+    /// it attacks twice that round (its defender of the first attack is exhausted for the
+    /// second), and while it is staged a Defense boost counts before the engagement checks.
     pub attacks_when_engaged: bool,
     /// A quest stage that reveals cards from a pile when the active location is explored
     /// (The Weather Hills 1B: the Orc deck): (the pile, cards revealed with one or two
@@ -358,6 +360,16 @@ pub struct Hint {
     /// or more): `basic` with `siege_wary` bit 1 plans no siege on it (a kill in one attack, or
     /// no fight).
     pub hardens_when_damaged: bool,
+    // engage57
+    /// A card whose own reveal can make an enemy attack at once (Sudden Assault, Kill Them!,
+    /// Ulchor's Revenge): while one may still be revealed from the encounter deck, a Defense
+    /// boost counts in the quest phase up to staging (`boost_is_idle`).
+    pub reveal_attack: bool,
+    /// A card in play that makes an enemy attack at once when other cards are revealed or
+    /// added to the staging area (Thaurdir, an enemy: a Sorcery treachery; Amon Forn, a
+    /// location, only while active: an Orc): while it is in play (a location: active), a
+    /// Defense boost counts in the quest phase up to staging.
+    pub attacks_on_reveals: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -478,6 +490,8 @@ pub const NO_HINT: Hint = Hint {
     punishes_idle_side_quests: false,
     payment_wounds: false,
     hardens_when_damaged: false,
+    reveal_attack: false,
+    attacks_on_reveals: false,
 };
 
 /// rhc52: what one copy of a shadow card harsher without a Clue (`Hint::no_clue_shadow`) costs
@@ -553,6 +567,8 @@ pub mod hint_set {
     pub const COMMIT_PROGRESS: HintSet = 1 << 27;
     pub const ADVANCE_ATTACK: HintSet = 1 << 28;
     pub const NO_CLUE_SHADOW: HintSet = 1 << 29;
+    pub const REVEAL_ATTACK: HintSet = 1 << 30;
+    pub const ATTACKS_ON_REVEALS: HintSet = 1 << 31;
 }
 
 impl Hint {
@@ -598,6 +614,8 @@ impl Hint {
         add(self.commit_progress != NO_COMMIT_PROGRESS, COMMIT_PROGRESS);
         add(self.advance_attack > 0, ADVANCE_ATTACK);
         add(self.no_clue_shadow != NoClueShadow::None, NO_CLUE_SHADOW);
+        add(self.reveal_attack, REVEAL_ATTACK);
+        add(self.attacks_on_reveals, ATTACKS_ON_REVEALS);
         s
     }
 }
@@ -643,8 +661,13 @@ pub fn known_code<'g>(g: &'g Game<'_>, c: CardId) -> &'g str {
 /// response (free) and 0 for an action.
 /// (sense39) 0 for a use that changes nothing but its costs (`use_is_idle`).
 pub fn action_value(g: &Game, p: u8, c: CardId, ev: Option<Event>) -> i32 {
+    action_value_with(g, p, c, ev, true)
+}
+
+/// [`action_value`] with engage57's Defense windows on or off (`boost_is_idle_with`).
+pub fn action_value_with(g: &Game, p: u8, c: CardId, ev: Option<Event>, windows: bool) -> i32 {
     let h = hint(g, c);
-    if idle_use(g, p, c, h) {
+    if idle_use(g, p, c, h, windows) {
         return 0;
     }
     match h.play_value {
@@ -676,20 +699,25 @@ pub fn paid_own_quest_boost(g: &Game, c: CardId) -> bool {
 /// this phase. Willpower counts in the quest phase before quest resolution while the quest is
 /// resolved with it (on a card boosting itself, `boosts_own_quest`, only if it quests or can
 /// still be committed). Attack counts in the combat phase and before resolving a Battle quest.
-/// Defense counts in the combat phase, in the encounter phase up to the engagement checks
-/// (an enemy that attacks on engaging), in the quest phase up to staging (a revealed card's
-/// immediate attack) and before resolving a Siege quest. Attack also counts in any phase while a
+/// Defense counts in the combat phase and before resolving a Siege quest; outside the combat
+/// phase (engage57) while an enemy attack is under way (`attack_under_way`), in the encounter
+/// phase up to the engagement checks while a staged enemy attacks when it engages
+/// (`engage_attack_ahead`) and in the quest phase up to staging while a revealed card can bring
+/// an immediate attack (`reveal_attack_ahead`). Attack also counts in any phase while a
 /// player holds a card that attacks out of combat (`attacks_out_of_combat`, Quick Strike) and an
 /// enemy is engaged with a player (sense39). In the combat phase (sense39) Attack counts only
 /// while a player attack can still come and Defense while an enemy attack can
 /// (`combat_attacks_left`).
 pub fn boost_is_idle(g: &Game, c: CardId) -> bool {
-    boost_is_idle_with(g, c, hint(g, c))
+    boost_is_idle_with(g, c, hint(g, c), true)
 }
 
-/// [`boost_is_idle`] with the card's hints `h` already read.
+/// [`boost_is_idle`] with the card's hints `h` already read; `windows` (engage57, `basic`'s
+/// weight and `lookahead`'s option `defense_windows`): Defense counts outside the combat phase
+/// only where an attack can come (else, the rule before: the encounter phase up to the
+/// engagement checks and the quest phase up to staging, whatever the enemies).
 #[inline(always)]
-fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
+fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint, windows: bool) -> bool {
     use crate::engine::{Frame, Phase, Step};
     let b = h.phase_boost;
     if b == 0 {
@@ -771,7 +799,69 @@ fn boost_is_idle_with(g: &Game, c: CardId, h: &Hint) -> bool {
                     | Step::EngagementChecks
             )
         );
-    !((combat && enemy_left) || staging_ahead || engaging_ahead || quest_stat(Stat::Defense))
+    if !windows {
+        // (The rule before engage57: either window counts for any enemy, no other attack.)
+        return !((combat && enemy_left)
+            || staging_ahead
+            || engaging_ahead
+            || quest_stat(Stat::Defense));
+    }
+    // engage57: outside the combat phase only an attack that can come counts: one under way
+    // (Sudden Assault, an engagement check's Cornered Orc, Jailor Gornákh on a rescue ...),
+    // before the engagement checks a staged enemy that attacks when it engages, before
+    // staging a card that makes an attack when it (or another) is revealed.
+    !((combat && enemy_left)
+        || quest_stat(Stat::Defense)
+        || (!combat && attack_under_way(g))
+        || (engaging_ahead && engage_attack_ahead(g))
+        || (staging_ahead && reveal_attack_ahead(g)))
+}
+
+/// engage57: an enemy attack is under way (or queued as an immediate attack) in the step being
+/// resolved, in which a Defense boost can still count: its defenders not declared yet, or
+/// declared and its damage not dealt (the combat phase's `combat_attacks_left` test).
+pub fn attack_under_way(g: &Game) -> bool {
+    use crate::engine::Frame;
+    for f in g.stack.iter().rev() {
+        match *f {
+            Frame::Attack { stage } if stage < 2 || (stage != 3 && g.attack.n_defenders > 0) => {
+                return true
+            }
+            Frame::ImmediateAttack { .. } | Frame::ImmediateAttackNoShadow { .. } => return true,
+            Frame::Step(_) => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// engage57: a staged enemy attacks at once when it engages a player (`Hint::
+/// attacks_when_engaged`: Cornered Orc, Champion of Rhûn), so an engagement this encounter
+/// phase (optional or by the engagement checks) brings an attack before combat. Enemies
+/// engaged already attack in the combat phase only.
+pub fn engage_attack_ahead(g: &Game) -> bool {
+    g.may_hint(hint_set::ATTACKS_WHEN_ENGAGED)
+        && crate::cards::common::staged(g).any(|e| hint(g, e).attacks_when_engaged)
+}
+
+/// engage57: the staging step may bring an immediate attack: a card that makes one when it is
+/// revealed (`Hint::reveal_attack`) is in the encounter deck (its contents are public: the
+/// set's cards less those seen, the order is not read), or a card in play makes one when
+/// others are revealed (`Hint::attacks_on_reveals`: Thaurdir, an enemy in play; Amon Forn,
+/// a location, only while it is the active one).
+pub fn reveal_attack_ahead(g: &Game) -> bool {
+    (g.may_hint(hint_set::REVEAL_ATTACK)
+        && g.list(Zone::EncounterDeck)
+            .iter()
+            .any(|&c| hint(g, c).reveal_attack))
+        || (g.may_hint(hint_set::ATTACKS_ON_REVEALS)
+            && (g.list(Zone::Staging).iter().chain(g.list(Zone::Active)))
+                .copied()
+                .chain((0..g.n_players).flat_map(|p| g.engaged(p).iter().copied()))
+                .any(|c| {
+                    hint(g, c).attacks_on_reveals
+                        && (g.is_enemy(c) || g.card(c).zone == Zone::Active)
+                }))
 }
 
 /// sense39: in the combat phase, (can an enemy attack still come in which what is used now
@@ -1030,13 +1120,18 @@ pub fn dies_defending(g: &Game, c: CardId) -> bool {
 /// sense39: using card `c` (by player `p`) now changes nothing but its costs: an idle stat
 /// boost (`boost_is_idle`) or an idle ready (`Hint::readies`, `ready_is_idle`).
 pub fn use_is_idle(g: &Game, p: u8, c: CardId) -> bool {
-    idle_use(g, p, c, hint(g, c))
+    idle_use(g, p, c, hint(g, c), true)
+}
+
+/// [`use_is_idle`] with engage57's Defense windows on or off (`boost_is_idle_with`).
+pub fn use_is_idle_with(g: &Game, p: u8, c: CardId, windows: bool) -> bool {
+    idle_use(g, p, c, hint(g, c), windows)
 }
 
 /// [`use_is_idle`] with the card's hints `h` already read.
 #[inline(always)]
-fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint) -> bool {
-    (h.phase_boost != 0 && boost_is_idle_with(g, c, h))
+fn idle_use(g: &Game, p: u8, c: CardId, h: &Hint, windows: bool) -> bool {
+    (h.phase_boost != 0 && boost_is_idle_with(g, c, h, windows))
         || (h.readies && ready_is_idle_for(g, p, c, h.ready_target))
         || (h.lowers_enemy_attack && debuff_is_idle(g))
         || (h.valour_discount && discount_is_idle(g, p, c))

@@ -105,6 +105,25 @@ pub fn reveal(g: &mut Game, card: CardId) {
     });
 }
 
+/// engage57: puts `g` in the quest phase before staging (`Phase::Quest`) or the encounter
+/// phase before the optional engagement (`Phase::Encounter`), with the encounter deck emptied
+/// (to its discard pile), and gives seat 0 a For Gondor! in hand, whose Defense boost
+/// (`hints::boost_is_idle`) the card tests ask about: returns it.
+pub fn defense_boost_window(g: &mut Game, phase: crate::engine::Phase) -> CardId {
+    use crate::engine::{Phase, Step};
+    for c in g.list(Zone::EncounterDeck).to_vec() {
+        g.move_card(c, Zone::EncounterDiscard);
+    }
+    g.phase = phase;
+    let next = if phase == Phase::Quest {
+        Step::Staging
+    } else {
+        Step::OptionalEngage
+    };
+    g.stack.push(Frame::Step(next));
+    g.spawn(codes::FOR_GONDOR, 0, Zone::Hand(0))
+}
+
 /// Reveal `card` as if from the top of the encounter deck and resolve it completely, answering
 /// every decision it asks with the first option.
 pub fn reveal_resolving(g: &mut Game, card: CardId) {

@@ -9,7 +9,7 @@ pub(super) fn response(g: &Game, p: u8, ev: Event, o: &[Opt]) -> Option<usize> {
         if g.card(c).zone == Zone::Hand(p) && breaks_reserve(g, p, c) {
             continue;
         }
-        let v = action_value(g, p, c, Some(ev));
+        let v = action_value_with(g, p, c, Some(ev), w().defense_windows != 0);
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
             best = Some((v, i));
         }

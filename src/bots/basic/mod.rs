@@ -43,7 +43,7 @@
 //! character with the cheapest defence + keep cost, if cheaper than taking the attack undefended.
 //! Before the optional engagement too, the staged enemies the engagement checks will engage
 //! next count among those (`checks_ahead`), and an enemy that attacks at once when it engages
-//! (`Hint::attacks_when_engaged`: Cornered Orc) counts twice (`engage_attacks`).
+//! (`Hint::attacks_when_engaged`: Cornered Orc, Champion of Rhûn) counts twice (`engage_attacks`).
 //! On a stage without quest points or while kills advance the quest (The Weather Hills 1B), one more for an enemy the staging
 //! step may reveal and that would engage at once (`reveal_defender`: the share of the encounter
 //! deck's cards that are such enemies, from its known contents, not its order): the cheapest

@@ -164,6 +164,12 @@ fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
     }
 }
 
+/// `hints::action_value` of using `c` now, with `defense_windows` (engage57) deciding where a
+/// Defense boost counts outside the combat phase.
+fn windows_value(g: &Game, p: u8, c: CardId) -> i32 {
+    action_value_with(g, p, c, None, w().defense_windows != 0)
+}
+
 /// Score of playing card `c` from hand in the planning window.
 pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
     let d = g.def_of(c);
@@ -199,10 +205,10 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
         // cards41: a draw with spare resources only with `spare_draw` on.
         _ if w().spare_draw == 0 && hint(g, c).spare_resource_draw => 0,
         // (`greet_early`: a threat reduction that keeps coming enemies away.)
-        _ if relief_keeps_enemies_away(g, p, c) => action_value(g, p, c, None).max(60),
+        _ if relief_keeps_enemies_away(g, p, c) => windows_value(g, p, c).max(60),
         // (`stall_greet`: a threat reduction that keeps the stall going.)
-        _ if relief_extends_stall(g, p, c) => action_value(g, p, c, None).max(60),
-        _ => action_value(g, p, c, None),
+        _ if relief_extends_stall(g, p, c) => windows_value(g, p, c).max(60),
+        _ => windows_value(g, p, c),
     }
 }
 
@@ -417,7 +423,7 @@ pub(super) fn planning(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
                     }
                     - spend_threat_cost(g, p, c, st, &mut walls).unwrap_or(0)
             }
-            Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, false)),
+            Opt::Activate(c) => windows_value(g, p, c).max(extras.value(g, p, c, false)),
             _ => 0,
         };
         // (A card that breaks the reserve scores 0: asked only of a score that would win.)
@@ -585,7 +591,7 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
             Opt::Play(c) => match spend_threat_cost(g, p, c, st, &mut walls) {
                 None => 0,
                 Some(t) => {
-                    let v = action_value(g, p, c, None).max(extras.value(g, p, c, true));
+                    let v = windows_value(g, p, c).max(extras.value(g, p, c, true));
                     // (foreign56's `swap_attack`.)
                     let v = if v <= 0
                         && w().swap_attack != 0
@@ -599,7 +605,7 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
                     v - t
                 }
             },
-            Opt::Activate(c) => action_value(g, p, c, None).max(extras.value(g, p, c, true)),
+            Opt::Activate(c) => windows_value(g, p, c).max(extras.value(g, p, c, true)),
             _ => 0,
         };
         // (A card that breaks the reserve, or whose boost would be wasted, scores 0: asked

@@ -1106,6 +1106,17 @@ weights! {
     /// where no card has the hint (no Results deck holds one: their games are identical). In
     /// `ROLLOUT` too, as in `basic`. results/research/foreign56.md.
     discount_follow: 1,
+    /// engage57 (`lookahead` traces: For Gondor! played in the encounter phase before an
+    /// optional engagement, where no enemy attacked before combat): 1, a card whose effect only
+    /// raises Defense until the end of the phase (`Hint::phase_boost`) counts outside the combat
+    /// phase only where an attack can come (`hints::boost_is_idle`): an attack under way, in the
+    /// encounter phase up to the engagement checks a staged enemy that attacks when it engages
+    /// (`Hint::attacks_when_engaged`), in the quest phase up to staging a card that makes an
+    /// immediate attack when revealed (`Hint::reveal_attack`, `Hint::attacks_on_reveals`); 0: the
+    /// rule before (those two windows for any enemy, no other attack outside combat).
+    /// `lookahead`'s candidate filter has the option of the same name. In `ROLLOUT` too.
+    /// results/research/engage57.md.
+    defense_windows: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1374,6 +1385,8 @@ mod tests {
         // foreign56: `discount_follow` on in both, `swap_attack` in `basic` only.
         assert_eq!((DEFAULT.discount_follow, ROLLOUT.discount_follow), (1, 1));
         assert_eq!((DEFAULT.swap_attack, ROLLOUT.swap_attack), (1, 0));
+        // engage57: `defense_windows` on in both.
+        assert_eq!((DEFAULT.defense_windows, ROLLOUT.defense_windows), (1, 1));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,

@@ -308,6 +308,10 @@ pub struct LookaheadBot {
     /// `idle_boosts`: also search an option whose effect is only a stat boost that cannot be
     /// used in this phase (`hints::boost_is_idle`); off, such an option is never a candidate.
     idle_boosts: bool,
+    /// engage57 `defense_windows`: a Defense boost is idle outside the combat phase unless an
+    /// attack can come (`hints::boost_is_idle`); off, the rule before (`basic`'s weight of the
+    /// same name).
+    defense_windows: bool,
     /// Locations in play at the decision being searched, with their quest points (for
     /// `explored_weight`).
     places: [(CardId, i16); MAX_PLACES],
@@ -482,6 +486,7 @@ impl LookaheadBot {
             mulligan_depth: num("mulligan_depth", get("mulligan_depth"), 0u16, 5)?,
             late_horizon: num("late_horizon", get("late_horizon"), 0u8, 1)? == 1,
             idle_boosts: num("idle_boosts", get("idle_boosts"), 0u8, 1)? == 1,
+            defense_windows: num("defense_windows", get("defense_windows"), 0u8, 1)? == 1,
             places: [(0, 0); MAX_PLACES],
             n_places: 0,
             plan: None,
@@ -557,11 +562,12 @@ pub fn searched(g: &Game, d: &Decision) -> bool {
 /// in the planning phase or after the last attack of the combat phase ...) or only readies
 /// characters where none has anything left to do (`hints::ready_is_idle`, sense39: Ever
 /// Vigilant after the last attack). Playing an ally or an attachment is never idle.
-fn idle_option(g: &Game, p: u8, o: &Opt) -> bool {
-    use crate::cards::hints::use_is_idle;
+/// (`windows`: the `defense_windows` option, engage57.)
+fn idle_option(g: &Game, p: u8, o: &Opt, windows: bool) -> bool {
+    use crate::cards::hints::use_is_idle_with;
     match *o {
-        Opt::Activate(c) => g.card(c).zone.in_play() && use_is_idle(g, p, c),
-        Opt::Play(c) => g.ty(c) == CardType::Event && use_is_idle(g, p, c),
+        Opt::Activate(c) => g.card(c).zone.in_play() && use_is_idle_with(g, p, c, windows),
+        Opt::Play(c) => g.ty(c) == CardType::Event && use_is_idle_with(g, p, c, windows),
         _ => false,
     }
 }
@@ -1050,7 +1056,10 @@ impl Bot for LookaheadBot {
             if n == self.width {
                 break;
             }
-            if i != base && (self.idle_boosts || !idle_option(game, d.player, &d.options[i])) {
+            if i != base
+                && (self.idle_boosts
+                    || !idle_option(game, d.player, &d.options[i], self.defense_windows))
+            {
                 cand[n] = i;
                 n += 1;
             }

@@ -185,6 +185,11 @@ pub const OPTIONS: &[BotOption] = &[
         about: "1: also search a card whose effect only raises stats until the end of the phase in a phase where none of them can be used (Hint::phase_boost), or only readies characters after the last attack of the combat phase (Hint::readies); 0: such an option is not a candidate, see results/research/sense38.md and sense39.md",
     },
     BotOption {
+        name: "defense_windows",
+        default: "1",
+        about: "engage57: 1, a card whose effect only raises Defense until the end of the phase is idle outside the combat phase unless an attack can come (one under way, a staged enemy that attacks when it engages before the engagement checks, a card that attacks when revealed before staging); 0: the rule before (the encounter phase up to the engagement checks and the quest phase up to staging, for any enemy). See results/research/engage57.md",
+    },
+    BotOption {
         name: "late_horizon",
         default: "0",
         about: "1: a decision in the encounter, combat or refresh phase plays on through the next round's quest phase (0: to the next round's start)",

@@ -762,10 +762,10 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     // The sandbox's planning phase: nothing to use a boost on.
     assert_eq!(g.phase, Phase::Planning);
     assert_eq!(idle(&g), [true; 4], "planning phase");
-    assert!(idle_option(&g, 0, &Opt::Play(gondor)));
-    assert!(idle_option(&g, 0, &Opt::Activate(beorn)));
+    assert!(idle_option(&g, 0, &Opt::Play(gondor), true));
+    assert!(idle_option(&g, 0, &Opt::Activate(beorn), true));
     assert!(
-        !idle_option(&g, 0, &Opt::Play(beorn_in_hand)),
+        !idle_option(&g, 0, &Opt::Play(beorn_in_hand), true),
         "an ally is played"
     );
     // Combat (an engaged enemy still to attack, sense39): Attack and Defense count,
@@ -775,7 +775,8 @@ fn sense38_idle_boost_eowyn_for_gondor_beorn_blade_mastery() {
     assert_eq!(idle(&g), [true, false, false, false], "combat phase");
     g.move_card(orc, Zone::EncounterDiscard);
     // The quest phase before the commit step: Willpower counts (Éowyn can still quest), and
-    // Defense (staging may bring an attack); Beorn's Attack does not.
+    // Defense (staging may reveal the Sudden Assault of the encounter deck, engage57); Beorn's
+    // Attack does not.
     g.phase = Phase::Quest;
     g.stack.push(Frame::Step(Step::Commit));
     assert_eq!(idle(&g), [false, false, false, true], "before committing");
@@ -828,12 +829,12 @@ fn sense38_idle_boosts_are_not_searched_where_they_were_chosen() {
         while let Some(d) = g.pending() {
             let d = d.clone();
             let i = old.choose(&g, &d);
-            if idle_option(&g, 0, &d.options[i]) {
+            if idle_option(&g, 0, &d.options[i], true) {
                 chose_before += 1;
                 new.new_game(700 + step);
                 let x = new.choose(&g, &d);
                 let base = new.policy.choose(&g, &d);
-                if x != base && idle_option(&g, 0, &d.options[x]) {
+                if x != base && idle_option(&g, 0, &d.options[x], true) {
                     chose_now += 1;
                 }
             }

@@ -74,6 +74,10 @@ pub static SCRIPTS: &[Script] = &[
     // to this side or a Sorcery treachery is revealed, he heals 3 and attacks the first player.
     Script {
         code: CHAMPION,
+        hint: Hint {
+            attacks_on_reveals: true,
+            ..NO_HINT
+        },
         rule: Some(thaurdir_rule),
         rule_on: crate::rules![CannotHaveAttachments],
         modify: Some(champion_modify),
@@ -704,6 +708,23 @@ mod tests {
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Thaurdir (Champion side) makes an attack when other cards are revealed
+    /// (`Hint::attacks_on_reveals`): while it is in play a Defense boost counts in the quest
+    /// phase before staging.
+    #[test]
+    fn thaurdir_champion_attacks_on_reveals_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("the-battle-of-carn-dum", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        assert!(boost_is_idle(&g, fg), "nothing can attack at staging");
+        let c = g.spawn(CHAMPION, ENCOUNTER, Zone::Staging);
+        assert!(hint(&g, c).attacks_on_reveals);
+        assert!(!boost_is_idle(&g, fg), "in play");
+        g.move_card(c, Zone::Removed);
+        assert!(boost_is_idle(&g, fg), "out of play");
+    }
 
     /// A sandbox on stage 1B with stage 1A's setup done.
     fn cd() -> Game<'static> {

@@ -78,6 +78,10 @@ pub static SCRIPTS: &[Script] = &[
     // attacks the first player at once. (Indestructible is a keyword the engine handles.)
     Script {
         code: "TLR-033",
+        hint: Hint {
+            attacks_on_reveals: true,
+            ..NO_HINT
+        },
         rule: Some(thaurdir_rule),
         rule_on: crate::rules![CannotHaveAttachments],
         forced: Some(thaurdir_forced),
@@ -795,6 +799,23 @@ mod tests {
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Thaurdir makes an attack when other cards are revealed
+    /// (`Hint::attacks_on_reveals`): while it is in play a Defense boost counts in the quest
+    /// phase before staging.
+    #[test]
+    fn thaurdir_attacks_on_reveals_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("deadmens-dike", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        assert!(boost_is_idle(&g, fg), "nothing can attack at staging");
+        let c = g.spawn("TLR-033", ENCOUNTER, Zone::Staging);
+        assert!(hint(&g, c).attacks_on_reveals);
+        assert!(!boost_is_idle(&g, fg), "in play");
+        g.move_card(c, Zone::Removed);
+        assert!(boost_is_idle(&g, fg), "out of play");
+    }
 
     /// A sandbox on stage 1B with stage 1A's setup done.
     fn dd() -> Game<'static> {

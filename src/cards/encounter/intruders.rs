@@ -92,6 +92,10 @@ pub static SCRIPTS: &[Script] = &[
     // first player; if nothing attacks, an Orc War Party is fetched into the staging area.
     Script {
         code: "TLR-021",
+        hint: Hint {
+            reveal_attack: true,
+            ..NO_HINT
+        },
         when_revealed: Some(sudden_assault),
         uncancelable: true,
         ..BLANK
@@ -1074,6 +1078,52 @@ mod tests {
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Sudden Assault may make an immediate attack when it is revealed
+    /// (`Hint::reveal_attack`): while a copy is in the encounter deck a Defense boost counts
+    /// in the quest phase before staging; with none there it does not.
+    #[test]
+    fn sudden_assault_reveal_attack_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox(&[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        assert!(
+            boost_is_idle(&g, fg),
+            "no card in the encounter deck attacks when revealed"
+        );
+        let c = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
+        assert!(hint(&g, c).reveal_attack);
+        assert!(!boost_is_idle(&g, fg), "staging may reveal it");
+        g.move_card(c, Zone::EncounterDiscard);
+        assert!(
+            boost_is_idle(&g, fg),
+            "discarded: it cannot be revealed now"
+        );
+    }
+
+    /// engage57: an enemy attack under way outside the combat phase (Sudden Assault's, after
+    /// staging) makes a Defense boost count while it lasts (`hints::attack_under_way`).
+    #[test]
+    fn sudden_assault_attack_under_way() {
+        use crate::cards::hints::boost_is_idle;
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox(&[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        *g.stack.last_mut().unwrap() = Frame::Step(Step::QuestWindow3);
+        assert!(boost_is_idle(&g, fg), "after staging, no attack");
+        let e = staged(&mut g, "TLR-025");
+        g.stack.push(Frame::ImmediateAttack {
+            enemy: e,
+            player: 0,
+        });
+        assert!(!boost_is_idle(&g, fg), "an immediate attack to come");
+        g.stack.pop();
+        g.stack.push(Frame::Attack { stage: 0 });
+        assert!(!boost_is_idle(&g, fg), "defenders not declared yet");
+        *g.stack.last_mut().unwrap() = Frame::Attack { stage: 3 };
+        assert!(boost_is_idle(&g, fg), "its damage dealt");
+    }
 
     fn staged(g: &mut Game, code: &str) -> CardId {
         g.spawn(code, ENCOUNTER, Zone::Staging)

@@ -89,6 +89,10 @@ pub static SCRIPTS: &[Script] = &[
     // its progress, or each staged Orc War Party attacks the player with the highest threat.
     Script {
         code: "IiCN-008",
+        hint: Hint {
+            reveal_attack: true,
+            ..NO_HINT
+        },
         when_revealed: Some(kill_them),
         resume: Some(kill_them_resume),
         mode_names: &[
@@ -467,6 +471,29 @@ mod tests {
     use crate::data::Mode;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Kill Them! may make an immediate attack when it is revealed
+    /// (`Hint::reveal_attack`): while a copy is in the encounter deck a Defense boost counts
+    /// in the quest phase before staging; with none there it does not.
+    #[test]
+    fn kill_them_reveal_attack_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("intruders-in-chetwood", Mode::Nightmare, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        assert!(
+            boost_is_idle(&g, fg),
+            "no card in the encounter deck attacks when revealed"
+        );
+        let c = g.spawn("IiCN-008", ENCOUNTER, Zone::EncounterDeck);
+        assert!(hint(&g, c).reveal_attack);
+        assert!(!boost_is_idle(&g, fg), "staging may reveal it");
+        g.move_card(c, Zone::EncounterDiscard);
+        assert!(
+            boost_is_idle(&g, fg),
+            "discarded: it cannot be revealed now"
+        );
+    }
 
     fn staged(g: &mut Game, code: &str) -> CardId {
         g.spawn(code, ENCOUNTER, Zone::Staging)

@@ -75,6 +75,10 @@ pub static SCRIPTS: &[Script] = &[
     // from the encounter deck he heals 3 and attacks the first player at once.
     Script {
         code: THAURDIR,
+        hint: Hint {
+            attacks_on_reveals: true,
+            ..NO_HINT
+        },
         rule: Some(thaurdir_rule),
         rule_on: rules![CannotHaveAttachments],
         forced: Some(thaurdir_forced),
@@ -1085,6 +1089,24 @@ mod tests {
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Thaurdir attacks when a Sorcery treachery is revealed
+    /// (`Hint::attacks_on_reveals`): while he is in play a Defense boost counts in the quest
+    /// phase before staging.
+    #[test]
+    fn thaurdir_attacks_on_reveals_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("the-treachery-of-rhudaur", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        let before = boost_is_idle(&g, fg);
+        let c = g.spawn(THAURDIR, ENCOUNTER, Zone::Engaged(0));
+        assert!(hint(&g, c).attacks_on_reveals);
+        assert!(!boost_is_idle(&g, fg), "in play");
+        g.move_card(c, Zone::Removed);
+        assert_eq!(boost_is_idle(&g, fg), before, "out of play");
+        assert!(before, "nothing else attacks at staging");
+    }
     const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
     const CURSED_DEAD: &str = "TLR-061";
     const CAUSEWAY: &str = "TLR-057";

@@ -112,6 +112,10 @@ pub static SCRIPTS: &[Script] = &[
     // area attacks the first player at once; the players cannot win while it is in play.
     Script {
         code: "TLR-026",
+        hint: Hint {
+            attacks_on_reveals: true,
+            ..NO_HINT
+        },
         rule: Some(amon_forn_rule),
         rule_on: crate::rules![CannotWin],
         forced: Some(amon_forn_forced),
@@ -815,6 +819,45 @@ mod tests {
     use crate::record::Outcome;
 
     const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
+
+    /// engage57: Amon Forn makes an Orc added to the staging area attack
+    /// (`Hint::attacks_on_reveals`), only while it is the active location: a Defense boost
+    /// counts in the quest phase before staging then, not while it is staged.
+    #[test]
+    fn amon_forn_attacks_on_reveals_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        let a = staged(&mut g, AMON_FORN);
+        assert!(hint(&g, a).attacks_on_reveals);
+        assert!(boost_is_idle(&g, fg), "staged: it does nothing");
+        g.move_card_keep(a, Zone::Active);
+        assert!(!boost_is_idle(&g, fg), "active");
+    }
+
+    /// engage57: Cornered Orc attacks as it engages (`Hint::attacks_when_engaged`): in the
+    /// encounter phase before the engagements a Defense boost counts while it is staged; an
+    /// engaged one attacks in combat only.
+    #[test]
+    fn cornered_orc_attacks_when_engaged_hint() {
+        use crate::cards::hints::boost_is_idle;
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Encounter);
+        for c in g.list(Zone::Staging).to_vec() {
+            g.move_card(c, Zone::EncounterDiscard);
+        }
+        assert!(boost_is_idle(&g, fg), "no enemy staged");
+        let o = staged(&mut g, "TLR-025");
+        assert!(!boost_is_idle(&g, fg), "staged");
+        g.move_card(o, Zone::Engaged(0));
+        assert!(boost_is_idle(&g, fg), "engaged already");
+        // After the engagement checks nothing of the phase is left.
+        g.move_card(o, Zone::Staging);
+        *g.stack.last_mut().unwrap() = Frame::Step(Step::EncounterWindow3);
+        assert!(boost_is_idle(&g, fg), "after the engagement checks");
+    }
     const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
     const THIRD: &[&str] = &["Core-007", "Core-008", "Core-009"];
 

@@ -114,6 +114,8 @@ pub static SCRIPTS: &[Script] = &[
         shadow: Some(champion_shadow),
         hint: Hint {
             effect: Some(bot::return_or_attacked),
+            // engage57: it may attack as it engages (the other branch returns a location).
+            attacks_when_engaged: true,
             ..NO_HINT
         },
         mode_names: &[(0, 1, "be attacked at once")],
@@ -230,6 +232,10 @@ pub static SCRIPTS: &[Script] = &[
     // location; shadow: +1 Attack per location the defender controls.
     Script {
         code: "WaR-023",
+        hint: Hint {
+            reveal_attack: true,
+            ..NO_HINT
+        },
         when_revealed: Some(revenge_revealed),
         shadow: Some(revenge_shadow),
         ..BLANK
@@ -938,6 +944,53 @@ pub(crate) mod tests {
 
     pub const HEROES: &[&str] = &["Core-001", "Core-002", "Core-003"];
     pub const OTHER: &[&str] = &["Core-004", "Core-005", "Core-006"];
+
+    /// engage57: Ulchor's Revenge may make an immediate attack when it is revealed
+    /// (`Hint::reveal_attack`): while a copy is in the encounter deck a Defense boost counts
+    /// in the quest phase before staging; with none there it does not.
+    #[test]
+    fn ulchors_revenge_reveal_attack_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Quest);
+        assert!(
+            boost_is_idle(&g, fg),
+            "no card in the encounter deck attacks when revealed"
+        );
+        let c = g.spawn("WaR-023", ENCOUNTER, Zone::EncounterDeck);
+        assert!(hint(&g, c).reveal_attack);
+        assert!(!boost_is_idle(&g, fg), "staging may reveal it");
+        g.move_card(c, Zone::EncounterDiscard);
+        assert!(
+            boost_is_idle(&g, fg),
+            "discarded: it cannot be revealed now"
+        );
+    }
+
+    /// engage57: Champion of Rhûn may attack as it engages a player (the other branch returns
+    /// a location): `Hint::attacks_when_engaged`, so in the encounter phase before the
+    /// engagements a Defense boost counts while it is staged, not once it is engaged (it then
+    /// attacks in combat only).
+    #[test]
+    fn champion_of_rhun_attacks_when_engaged_hint() {
+        use crate::cards::hints::{boost_is_idle, hint};
+        use crate::cards::testkit::defense_boost_window;
+        let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[HEROES]);
+        let fg = defense_boost_window(&mut g, Phase::Encounter);
+        for c in g.list(Zone::Staging).to_vec() {
+            g.move_card(c, Zone::EncounterDiscard);
+        }
+        assert!(boost_is_idle(&g, fg), "no enemy staged");
+        let c = g.spawn("WaR-012", ENCOUNTER, Zone::Staging);
+        assert!(hint(&g, c).attacks_when_engaged);
+        assert!(!boost_is_idle(&g, fg), "staged: it may engage and attack");
+        g.move_card(c, Zone::Engaged(0));
+        assert!(
+            boost_is_idle(&g, fg),
+            "engaged already: it attacks in combat"
+        );
+    }
     pub const SQUARE: &str = "WaR-015";
     pub const HOUSE: &str = "WaR-016";
     pub const TOWER: &str = "WaR-018";

@@ -1260,6 +1260,20 @@ fn raven_winged_helm_deck_check_needs_a_sentinel_hero() {
     assert!(never_used("Heroes\nLegolas (Core)\nDori\nCards\n2x Raven-winged Helm\n").is_empty());
 }
 
+/// foreign57: Thicket of Spears is paid from three Tactics heroes' pools; two fellowship decks
+/// with two Tactics heroes held it through 320 games without playing it.
+#[test]
+fn thicket_of_spears_deck_check_needs_three_tactics_heroes() {
+    warns_once(
+        "Heroes\nLegolas (Core)\nGimli (Core)\nThéodred (Core)\nCards\n2x Thicket of Spears\n",
+        "3 Tactics heroes",
+    );
+    assert!(never_used(
+        "Heroes\nLegolas (Core)\nGimli (Core)\nThalin (Core)\nCards\n2x Thicket of Spears\n"
+    )
+    .is_empty());
+}
+
 // ---------------------------------------------------------------------------------------------
 // foreign57: forum lines with a heading word and the cards on the same line, several counted
 // cards on one line, a summary line above the list (tests/fixtures/foreign57/).

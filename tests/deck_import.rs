@@ -1274,6 +1274,30 @@ fn thicket_of_spears_deck_check_needs_three_tactics_heroes() {
     .is_empty());
 }
 
+/// foreign57: Reinforcements too is paid from three heroes' pools (Leadership); two fellowship
+/// decks with one Leadership hero held it through 316 games without playing it.
+#[test]
+fn reinforcements_deck_check_needs_three_leadership_heroes() {
+    warns_once(
+        "Heroes\nAragorn (Core)\nDenethor (Core)\nBeravor (Core)\nCards\n2x Reinforcements\n",
+        "3 Leadership heroes",
+    );
+    assert!(never_used(
+        "Heroes\nAragorn (Core)\nThéodred (Core)\nGlóin (Core)\nCards\n2x Reinforcements\n"
+    )
+    .is_empty());
+    // The fellowship deck that showed it (tests/fixtures/foreign57/): Thicket of Spears too.
+    let imp = deck::import_file(&foreign57("f1b-tactics-leadership-fighters.txt"), db())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let c = deck::check(&imp, db());
+    assert!(
+        c.findings
+            .iter()
+            .any(|f| f.message.contains("Thicket of Spears")
+                && f.message.contains("3 Tactics heroes"))
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // foreign57: forum lines with a heading word and the cards on the same line, several counted
 // cards on one line, a summary line above the list (tests/fixtures/foreign57/).

@@ -1259,3 +1259,110 @@ fn raven_winged_helm_deck_check_needs_a_sentinel_hero() {
     );
     assert!(never_used("Heroes\nLegolas (Core)\nDori\nCards\n2x Raven-winged Helm\n").is_empty());
 }
+
+/// foreign57: Thicket of Spears is paid from three Tactics heroes' pools; two fellowship decks
+/// with two Tactics heroes held it through 320 games without playing it.
+#[test]
+fn thicket_of_spears_deck_check_needs_three_tactics_heroes() {
+    warns_once(
+        "Heroes\nLegolas (Core)\nGimli (Core)\nThéodred (Core)\nCards\n2x Thicket of Spears\n",
+        "3 Tactics heroes",
+    );
+    assert!(never_used(
+        "Heroes\nLegolas (Core)\nGimli (Core)\nThalin (Core)\nCards\n2x Thicket of Spears\n"
+    )
+    .is_empty());
+}
+
+/// foreign57: Reinforcements too is paid from three heroes' pools (Leadership); two fellowship
+/// decks with one Leadership hero held it through 316 games without playing it.
+#[test]
+fn reinforcements_deck_check_needs_three_leadership_heroes() {
+    warns_once(
+        "Heroes\nAragorn (Core)\nDenethor (Core)\nBeravor (Core)\nCards\n2x Reinforcements\n",
+        "3 Leadership heroes",
+    );
+    assert!(never_used(
+        "Heroes\nAragorn (Core)\nThéodred (Core)\nGlóin (Core)\nCards\n2x Reinforcements\n"
+    )
+    .is_empty());
+    // The fellowship deck that showed it (tests/fixtures/foreign57/): Thicket of Spears too.
+    let imp = deck::import_file(&foreign57("f1b-tactics-leadership-fighters.txt"), db())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let c = deck::check(&imp, db());
+    assert!(
+        c.findings
+            .iter()
+            .any(|f| f.message.contains("Thicket of Spears")
+                && f.message.contains("3 Tactics heroes"))
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// foreign57: forum lines with a heading word and the cards on the same line, several counted
+// cards on one line, a summary line above the list (tests/fixtures/foreign57/).
+
+fn foreign57(name: &str) -> PathBuf {
+    fixture_in("foreign57", name)
+}
+
+#[test]
+fn foreign57_inline_lists_and_several_cards_on_a_line_are_read_as_cards() {
+    let imp =
+        deck::import_file(&foreign57("inline-lists.txt"), db()).unwrap_or_else(|e| panic!("{e}"));
+    // `Allies: Gandalf (Core Set) x3, Snowbourn Scout x2`, `3x Guard of the Citadel, 2x Son of
+    // Arnor`, `3x Feint; 2x Quick Strike`, `Gather Information` under `Side quests:`.
+    for (code, n) in [
+        ("Core-073", 3),
+        ("Core-016", 2),
+        ("Core-013", 3),
+        ("Core-015", 2),
+        ("Core-034", 3),
+        ("Core-035", 2),
+        ("TLR-014", 1),
+    ] {
+        assert_eq!(copies(&imp, code), n, "{code}");
+    }
+    assert_eq!(imp.deck.cards.len(), 16);
+    // `Side quests: Gather Information` under the deck's name, listed again below: a summary.
+    assert!(has_note(&imp, 2, "read as a summary"), "{:?}", imp.notes);
+}
+
+#[test]
+fn foreign57_cards_after_an_unknown_word_and_a_colon_are_refused_with_the_fix() {
+    let e = deck::import_file(&foreign57("unknown-inline-heading.txt"), db()).unwrap_err();
+    assert!(e.file.ends_with("unknown-inline-heading.txt"), "{e}");
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.message.starts_with("`SQ:` is no section heading"), "{e}");
+    assert!(e.message.contains("Side quests:"), "{e}");
+    // A word that puts cards out of the deck but is no heading: refused too, not dropped.
+    let e = deck::import_deck(
+        "t",
+        "Heroes: Aragorn (Core Set), Legolas (Core Set), Gimli (Core Set)\n3x Feint\nConsidered but dropped: Quick Strike, Swift Strike\n",
+        db(),
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+}
+
+#[test]
+fn foreign57_a_player_side_quest_under_a_quests_heading_is_a_card() {
+    let imp =
+        deck::import_file(&foreign57("quests-inline.txt"), db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "TLR-014"), 1);
+    // The line below the inline `Quests:` line is the deck's again.
+    assert_eq!(copies(&imp, "Core-013"), 3);
+    assert!(has_note(&imp, 4, "player side quest"), "{:?}", imp.notes);
+}
+
+#[test]
+fn foreign57_a_contract_named_like_a_sphere_after_contracts_colon_is_a_card() {
+    let imp = deck::import_deck(
+        "t",
+        "Heroes: Aragorn (Core Set), Legolas (Core Set), Gimli (Core Set)\nContracts: Fellowship\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(imp.deck.cards.len(), 1);
+    assert_eq!(db().def(imp.deck.cards[0]).title, "Fellowship");
+}

@@ -392,6 +392,9 @@ pub enum DeckNeed {
     Card(&'static str),
     /// foreign56: a hero with the Sentinel keyword printed on it (Raven-winged Helm).
     SentinelHero,
+    /// foreign57: this many heroes of the sphere (a card paid from that many heroes' pools,
+    /// Thicket of Spears).
+    HeroesOfSphere(Sphere, u8),
 }
 
 /// `Hint::commit_progress`: progress placed by a character's response to its own commit.

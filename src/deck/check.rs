@@ -524,15 +524,33 @@ pub fn check(imp: &Imported, db: &CardDb) -> Check {
             DeckNeed::Card(t) => (!holds(t)).then(|| format!("{t} in the deck")),
             DeckNeed::SentinelHero => (!deck.heroes.iter().any(|&h| db.def(h).keywords.sentinel))
                 .then(|| "a hero with Sentinel".to_string()),
+            DeckNeed::HeroesOfSphere(s, n) => (deck
+                .heroes
+                .iter()
+                .filter(|&&h| db.def(h).sphere == s)
+                .count()
+                < n as usize)
+                .then(|| format!("{n} {s:?} heroes (it is paid from that many heroes' pools)")),
         });
         if let Some(what) = unmet {
+            // Its own heroes pay for it: no other player's cards help.
+            let own = script
+                .hint
+                .deck_needs
+                .iter()
+                .any(|n| matches!(n, DeckNeed::HeroesOfSphere(..)));
             f(
                 Severity::Warning,
                 e.line,
                 format!(
-                    "{}x {}: this deck alone can never use it: it needs {what} (in a group game another player's cards may serve)",
+                    "{}x {}: this deck alone can never use it: it needs {what}{}",
                     e.copies,
-                    describe(e.id, db)
+                    describe(e.id, db),
+                    if own {
+                        ""
+                    } else {
+                        " (in a group game another player's cards may serve)"
+                    }
                 ),
             );
         }

@@ -700,6 +700,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
     let mut quest_lines = 0usize;
     let mut pending: Vec<Pending> = Vec::new();
     let mut seen_content = false;
+    let mut preamble_lists: Vec<usize> = Vec::new();
     let mut budget = NEAR_BUDGET;
     // RingsDB code map, built at the first code line.
     let mut codes: Option<std::collections::HashMap<&str, DefId>> = None;
@@ -741,7 +742,14 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
         }
         let first_line = !seen_content;
         seen_content = true;
-        if let Some(h) = heading(&s) {
+        // foreign57: `Contracts: Fellowship` is a heading and a card (a contract named like a
+        // sphere), not the heading `Fellowship contracts`.
+        let heading_and_card = s.split_once(':').is_some_and(|(left, right)| {
+            !right.trim().is_empty()
+                && heading(left).is_some()
+                && names_card(right, Hint::default(), db)
+        });
+        if let Some(h) = heading(&s).filter(|_| !heading_and_card) {
             section = h;
             continue;
         }
@@ -759,6 +767,40 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                         .collect();
                     break;
                 }
+            }
+        }
+        // foreign57: `SQ: Gather Information, Scout Ahead`, `Considered but dropped: Feint,
+        // Quick Strike`: cards after a word this reader does not know as a heading. Neither
+        // counted nor dropped unseen: the line is refused with the fix.
+        if line_section.is_none() {
+            if let Some((left, right)) = s.split_once(':') {
+                let hint = match section {
+                    Section::Cards(h) => h,
+                    _ => Hint::default(),
+                };
+                if !left.trim().is_empty()
+                    && separator(&s).is_none()
+                    && card_list(right, hint, db).is_some()
+                {
+                    return Err((
+                        line,
+                        format!(
+                            "`{}:` is no section heading this reader knows, and cards follow it on the line: put them on their own lines under a heading such as `Side quests:`, `Allies:` or `Sideboard:` (cards out of the deck), or drop the word before the colon",
+                            left.trim()
+                        ),
+                    ));
+                }
+            }
+        }
+        // foreign57: `3x Feint, 2x Quick Strike`, `Gather Information, Scout Ahead`: several
+        // cards on one line with no heading word, read as an inline list of the section.
+        let hint_here = match line_section.unwrap_or(section) {
+            Section::Cards(h) => h,
+            _ => Hint::default(),
+        };
+        if items.len() == 1 {
+            if let Some(parts) = card_list(items[0], hint_here, db) {
+                items = parts;
             }
         }
         // (A RingsDB code with a count, `3x 01013`, is all numbers too: a card line.)
@@ -791,8 +833,34 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             }
         };
         if section == Section::Quest {
-            quest_lines += 1;
-            restore(&mut section);
+            // foreign57: `Quests: Gather Information`: a player side quest under a quest
+            // heading is one of the deck's cards, not a scenario's.
+            let mut side_quests = 0;
+            for item in &items {
+                let item = clean_line(item);
+                let (copies, name) = match split_quantity(&item) {
+                    Some((q, n)) => (parse_qty(&q, line)?, n),
+                    None => (1, item.clone()),
+                };
+                let (n, set) = split_set(&name);
+                if let Found::One(id) = resolve_name(n, set, Hint::default(), db) {
+                    if db.def(id).ty == CardType::PlayerSideQuest {
+                        imp.notes.push(format!(
+                            "{line}: {} read as the deck's player side quest, not as a scenario's quest card",
+                            db.def(id).title
+                        ));
+                        imp.entries.push(Entry { line, id, copies });
+                        side_quests += 1;
+                    }
+                }
+            }
+            if side_quests < items.len() {
+                quest_lines += 1;
+            }
+            // An inline `Quests: ...` line: the lines below it are the deck's again.
+            if line_section.is_some() {
+                section = outer;
+            }
             continue;
         }
         if matches!(section, Section::Skip | Section::Loot) {
@@ -804,6 +872,11 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             Section::Cards(h) => h,
             _ => Hint::default(),
         };
+        if outer == Section::Preamble
+            && matches!(line_section, Some(Section::Cards(h)) if h.ty != Some(CardType::Hero))
+        {
+            preamble_lists.push(line);
+        }
         let listed = items.len() > 1;
         for item in items {
             let item = clean_line(item);
@@ -1048,7 +1121,68 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
             "{quest_lines} line(s) under a quest or encounter deck heading skipped (the scenario is chosen with --scenario)"
         ));
     }
-    settle_by_spheres(pending, db, imp)
+    settle_by_spheres(pending, db, imp)?;
+    drop_summary_lines(&preamble_lists, db, imp);
+    Ok(())
+}
+
+/// foreign57: an inline list above the deck list (`Side quests: Gather Information, Scout
+/// Ahead` under the deck's name) whose every card the list below names again is a summary of
+/// the deck, not more copies: its entries are dropped, with a note. A line only some of whose
+/// cards come again is kept (the copy limits of `deck check` then show the double count).
+fn drop_summary_lines(lines: &[usize], db: &CardDb, imp: &mut Imported) {
+    for &l in lines {
+        let title = |e: &Entry| db.def(e.id).title.as_str();
+        let mine: Vec<&Entry> = imp.entries.iter().filter(|e| e.line == l).collect();
+        if mine.is_empty()
+            || !mine.iter().all(|m| {
+                imp.entries
+                    .iter()
+                    .any(|e| e.line > l && title(e) == title(m))
+            })
+        {
+            continue;
+        }
+        imp.notes.push(format!(
+            "{l}: the cards of this line are listed again below it: read as a summary of the deck, not counted twice"
+        ));
+        imp.entries.retain(|e| e.line != l);
+    }
+}
+
+/// Whether an item (with or without a count) names a player card.
+fn names_card(item: &str, hint: Hint, db: &CardDb) -> bool {
+    let item = clean_line(item);
+    let name = split_quantity(&item).map_or(item, |(_, n)| n);
+    let (n, set) = split_set(&name);
+    let (n, set, h) = qualify(n, set, hint, db);
+    !matches!(resolve_name(n, set.as_deref(), h, db), Found::Unknown(_))
+}
+
+/// foreign57: the parts of a line of several cards separated by commas or semicolons
+/// (`3x Feint, 2x Quick Strike`, `Feint x3; Quick Strike x2`, `Gather Information, Scout
+/// Ahead`): every part has a count, or every part is a card title; the whole line is none.
+fn card_list<'a>(s: &'a str, hint: Hint, db: &CardDb) -> Option<Vec<&'a str>> {
+    if !s.contains([',', ';']) || s.len() > 400 {
+        return None;
+    }
+    let parts: Vec<&str> = s
+        .split([',', ';'])
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let is_card = |item: &str| names_card(item, hint, db);
+    if is_card(s) {
+        return None;
+    }
+    let counted = parts.iter().all(|p| {
+        let p = clean_line(p);
+        split_quantity(&p).is_some() && !is_meta_line(&p) && code_line(&p).is_none()
+    });
+    (counted || parts.iter().all(|p| is_card(p))).then_some(parts)
 }
 
 /// audit51: a hero line that ends with the hero's threat cost (`Aragorn (TLR) - 12`,

@@ -9,7 +9,7 @@ use crate::cards::common::{
     all_characters, count_use, damageable, enemies_in_play, host, to_hero, unused_this_round,
 };
 use crate::cards::hints::{
-    multi_defend_value, AttachKind, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT,
+    multi_defend_value, AttachKind, DeckNeed, Hint, BOOST_ATTACK, BOOST_DEFENSE, NO_HINT,
 };
 use crate::cards::{Rule, Script, BLANK};
 use crate::data::Sphere;
@@ -113,6 +113,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "Core-036",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroesOfSphere(Sphere::Tactics, 3)],
             play_value: Some(bot::thicket_of_spears_value),
             ..NO_HINT
         },

@@ -30,6 +30,7 @@ pub static SCRIPTS: &[Script] = &[
     Script {
         code: "TToR-085",
         hint: Hint {
+            deck_needs: &[DeckNeed::HeroesOfSphere(Sphere::Leadership, 3)],
             play_value: Some(bot::reinforcements_value),
             effect: Some(bot::reinforcements_effect),
             ..NO_HINT

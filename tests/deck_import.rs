@@ -1345,6 +1345,22 @@ fn foreign57_cards_after_an_unknown_word_and_a_colon_are_refused_with_the_fix() 
     assert_eq!(e.line, 3, "{e}");
 }
 
+/// A forum post's comment line (`Key cards:`, `MVP:`) whose cards are all in the list is a
+/// remark: not counted, not refused (the reader before foreign57 dropped it too).
+#[test]
+fn foreign57_a_remark_naming_cards_of_the_list_is_not_counted() {
+    let imp = deck::import_deck(
+        "t",
+        "My Gondor deck\nKey cards: Feint, Guard of the Citadel\n\nHeroes\n1x Aragorn (Core Set)\n1x Legolas (Core Set)\n1x Gimli (Core Set)\nAllies\n3x Guard of the Citadel\nEvents\n2x Feint\nMVP: Gimli (Core Set), Feint\n",
+        db(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(copies(&imp, "Core-034"), 2, "Feint counted once");
+    assert_eq!(imp.deck.cards.len(), 5);
+    assert!(has_note(&imp, 2, "read as a remark"), "{:?}", imp.notes);
+    assert!(has_note(&imp, 12, "read as a remark"), "{:?}", imp.notes);
+}
+
 #[test]
 fn foreign57_a_player_side_quest_under_a_quests_heading_is_a_card() {
     let imp =

@@ -701,6 +701,7 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
     let mut pending: Vec<Pending> = Vec::new();
     let mut seen_content = false;
     let mut preamble_lists: Vec<usize> = Vec::new();
+    let mut remarks: Vec<Remark> = Vec::new();
     let mut budget = NEAR_BUDGET;
     // RingsDB code map, built at the first code line.
     let mut codes: Option<std::collections::HashMap<&str, DefId>> = None;
@@ -769,26 +770,28 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
                 }
             }
         }
-        // foreign57: `SQ: Gather Information, Scout Ahead`, `Considered but dropped: Feint,
-        // Quick Strike`: cards after a word this reader does not know as a heading. Neither
-        // counted nor dropped unseen: the line is refused with the fix.
+        // foreign57: `SQ: Gather Information, Scout Ahead`, `Key cards: Feint, Quick Strike`:
+        // cards after a word this reader does not know as a heading. Never counted; dropped as
+        // a remark when every card on it is in the deck list anyway (a forum post's `Key
+        // cards:` or `MVP:` line), else the file is refused with the fix (`settle_remarks`).
         if line_section.is_none() {
             if let Some((left, right)) = s.split_once(':') {
                 let hint = match section {
                     Section::Cards(h) => h,
                     _ => Hint::default(),
                 };
-                if !left.trim().is_empty()
-                    && separator(&s).is_none()
-                    && card_list(right, hint, db).is_some()
-                {
-                    return Err((
-                        line,
-                        format!(
-                            "`{}:` is no section heading this reader knows, and cards follow it on the line: put them on their own lines under a heading such as `Side quests:`, `Allies:` or `Sideboard:` (cards out of the deck), or drop the word before the colon",
-                            left.trim()
-                        ),
-                    ));
+                if !left.trim().is_empty() && separator(&s).is_none() {
+                    if let Some(parts) = card_list(right, hint, db) {
+                        remarks.push(Remark {
+                            line,
+                            word: left.trim().to_string(),
+                            titles: parts
+                                .iter()
+                                .map(|p| item_title(p, hint, db).unwrap_or_default())
+                                .collect(),
+                        });
+                        continue;
+                    }
                 }
             }
         }
@@ -1123,6 +1126,43 @@ pub(super) fn parse_text(text: &str, db: &CardDb, imp: &mut Imported) -> LineRes
     }
     settle_by_spheres(pending, db, imp)?;
     drop_summary_lines(&preamble_lists, db, imp);
+    settle_remarks(&remarks, db, imp)
+}
+
+/// A line of cards after a word that is no heading (`Key cards: Feint, Quick Strike`).
+struct Remark {
+    line: usize,
+    word: String,
+    /// The titles of its cards (empty: an item naming no card, never in the list).
+    titles: Vec<String>,
+}
+
+/// The remarks whose every card the deck list holds (on another line) are dropped with a note:
+/// a forum post's comment on the deck. Any other is refused: its cards would be neither
+/// counted nor seen.
+fn settle_remarks(remarks: &[Remark], db: &CardDb, imp: &mut Imported) -> LineResult<()> {
+    for r in remarks {
+        let listed = |t: &String| {
+            imp.entries
+                .iter()
+                .chain(&imp.set_aside)
+                .any(|e| db.def(e.id).title == *t)
+        };
+        if r.titles.iter().all(listed) {
+            imp.notes.push(format!(
+                "{}: `{}:` is no section heading; its cards are all in the list: read as a remark, not counted",
+                r.line, r.word
+            ));
+            continue;
+        }
+        return Err((
+            r.line,
+            format!(
+                "`{}:` is no section heading this reader knows, and cards follow it on the line that the list does not hold: put them on their own lines under a heading such as `Side quests:`, `Allies:` or `Sideboard:` (cards out of the deck), or drop the line if it is a remark",
+                r.word
+            ),
+        ));
+    }
     Ok(())
 }
 
@@ -1147,6 +1187,20 @@ fn drop_summary_lines(lines: &[usize], db: &CardDb, imp: &mut Imported) {
             "{l}: the cards of this line are listed again below it: read as a summary of the deck, not counted twice"
         ));
         imp.entries.retain(|e| e.line != l);
+    }
+}
+
+/// The title of the player card an item (with or without a count) names, if any (of several
+/// cards of one name, the first: they share the title).
+fn item_title(item: &str, hint: Hint, db: &CardDb) -> Option<String> {
+    let item = clean_line(item);
+    let name = split_quantity(&item).map_or(item, |(_, n)| n);
+    let (n, set) = split_set(&name);
+    let (n, set, h) = qualify(n, set, hint, db);
+    match resolve_name(n, set.as_deref(), h, db) {
+        Found::One(id) => Some(db.def(id).title.clone()),
+        Found::Ambiguous(ids, _) => ids.first().map(|&id| db.def(id).title.clone()),
+        Found::Unknown(_) | Found::Unclear(_) => None,
     }
 }
 

@@ -124,6 +124,23 @@ pub fn defense_boost_window(g: &mut Game, phase: crate::engine::Phase) -> CardId
     g.spawn(codes::FOR_GONDOR, 0, Zone::Hand(0))
 }
 
+/// engage57: the check every `Hint::reveal_attack` card's test makes: in the quest phase before
+/// staging a Defense boost is idle with no copy of `code` in the encounter deck, counts while one
+/// is there (staging may reveal it) and is idle again once it is discarded.
+pub fn check_reveal_attack_hint(g: &mut Game, code: &str) {
+    use crate::cards::hints::{boost_is_idle, hint};
+    let fg = defense_boost_window(g, crate::engine::Phase::Quest);
+    assert!(
+        boost_is_idle(g, fg),
+        "no card in the encounter deck attacks when revealed"
+    );
+    let c = g.spawn(code, ENCOUNTER, Zone::EncounterDeck);
+    assert!(hint(g, c).reveal_attack);
+    assert!(!boost_is_idle(g, fg), "staging may reveal it");
+    g.move_card(c, Zone::EncounterDiscard);
+    assert!(boost_is_idle(g, fg), "discarded: it cannot be revealed now");
+}
+
 /// Reveal `card` as if from the top of the encounter deck and resolve it completely, answering
 /// every decision it asks with the first option.
 pub fn reveal_resolving(g: &mut Game, card: CardId) {

@@ -1084,22 +1084,8 @@ mod tests {
     /// in the quest phase before staging; with none there it does not.
     #[test]
     fn sudden_assault_reveal_attack_hint() {
-        use crate::cards::hints::{boost_is_idle, hint};
-        use crate::cards::testkit::defense_boost_window;
         let mut g = sandbox(&[HEROES]);
-        let fg = defense_boost_window(&mut g, Phase::Quest);
-        assert!(
-            boost_is_idle(&g, fg),
-            "no card in the encounter deck attacks when revealed"
-        );
-        let c = g.spawn("TLR-021", ENCOUNTER, Zone::EncounterDeck);
-        assert!(hint(&g, c).reveal_attack);
-        assert!(!boost_is_idle(&g, fg), "staging may reveal it");
-        g.move_card(c, Zone::EncounterDiscard);
-        assert!(
-            boost_is_idle(&g, fg),
-            "discarded: it cannot be revealed now"
-        );
+        crate::cards::testkit::check_reveal_attack_hint(&mut g, "TLR-021");
     }
 
     /// engage57: an enemy attack under way outside the combat phase (Sudden Assault's, after

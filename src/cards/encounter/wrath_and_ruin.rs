@@ -950,22 +950,8 @@ pub(crate) mod tests {
     /// in the quest phase before staging; with none there it does not.
     #[test]
     fn ulchors_revenge_reveal_attack_hint() {
-        use crate::cards::hints::{boost_is_idle, hint};
-        use crate::cards::testkit::defense_boost_window;
         let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[HEROES]);
-        let fg = defense_boost_window(&mut g, Phase::Quest);
-        assert!(
-            boost_is_idle(&g, fg),
-            "no card in the encounter deck attacks when revealed"
-        );
-        let c = g.spawn("WaR-023", ENCOUNTER, Zone::EncounterDeck);
-        assert!(hint(&g, c).reveal_attack);
-        assert!(!boost_is_idle(&g, fg), "staging may reveal it");
-        g.move_card(c, Zone::EncounterDiscard);
-        assert!(
-            boost_is_idle(&g, fg),
-            "discarded: it cannot be revealed now"
-        );
+        crate::cards::testkit::check_reveal_attack_hint(&mut g, "WaR-023");
     }
 
     /// engage57: Champion of Rhûn may attack as it engages a player (the other branch returns

@@ -141,6 +141,28 @@ pub fn check_reveal_attack_hint(g: &mut Game, code: &str) {
     assert!(boost_is_idle(g, fg), "discarded: it cannot be revealed now");
 }
 
+/// engage57: the check every `Hint::attacks_when_engaged` enemy's test makes: in the encounter
+/// phase before the engagements (the staging area emptied) a Defense boost is idle with no enemy
+/// staged, counts while a copy of `code` is staged (it may engage and attack at once) and is idle
+/// again once it is engaged (it then attacks in combat only). Returns the boost and the enemy.
+pub fn check_attacks_when_engaged_hint(g: &mut Game, code: &str) -> (CardId, CardId) {
+    use crate::cards::hints::{boost_is_idle, hint};
+    let fg = defense_boost_window(g, crate::engine::Phase::Encounter);
+    for c in g.list(Zone::Staging).to_vec() {
+        g.move_card(c, Zone::EncounterDiscard);
+    }
+    assert!(boost_is_idle(g, fg), "no enemy staged");
+    let e = g.spawn(code, ENCOUNTER, Zone::Staging);
+    assert!(hint(g, e).attacks_when_engaged);
+    assert!(!boost_is_idle(g, fg), "staged: it may engage and attack");
+    g.move_card(e, Zone::Engaged(0));
+    assert!(
+        boost_is_idle(g, fg),
+        "engaged already: it attacks in combat"
+    );
+    (fg, e)
+}
+
 /// Reveal `card` as if from the top of the encounter deck and resolve it completely, answering
 /// every decision it asks with the first option.
 pub fn reveal_resolving(g: &mut Game, card: CardId) {

@@ -842,17 +842,8 @@ mod tests {
     #[test]
     fn cornered_orc_attacks_when_engaged_hint() {
         use crate::cards::hints::boost_is_idle;
-        use crate::cards::testkit::defense_boost_window;
         let mut g = sandbox_in("the-weather-hills", Mode::Standard, &[HEROES]);
-        let fg = defense_boost_window(&mut g, Phase::Encounter);
-        for c in g.list(Zone::Staging).to_vec() {
-            g.move_card(c, Zone::EncounterDiscard);
-        }
-        assert!(boost_is_idle(&g, fg), "no enemy staged");
-        let o = staged(&mut g, "TLR-025");
-        assert!(!boost_is_idle(&g, fg), "staged");
-        g.move_card(o, Zone::Engaged(0));
-        assert!(boost_is_idle(&g, fg), "engaged already");
+        let (fg, o) = crate::cards::testkit::check_attacks_when_engaged_hint(&mut g, "TLR-025");
         // After the engagement checks nothing of the phase is left.
         g.move_card(o, Zone::Staging);
         *g.stack.last_mut().unwrap() = Frame::Step(Step::EncounterWindow3);

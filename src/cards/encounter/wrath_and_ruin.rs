@@ -960,22 +960,8 @@ pub(crate) mod tests {
     /// attacks in combat only).
     #[test]
     fn champion_of_rhun_attacks_when_engaged_hint() {
-        use crate::cards::hints::{boost_is_idle, hint};
-        use crate::cards::testkit::defense_boost_window;
         let mut g = sandbox_in("wrath-and-ruin", Mode::Standard, &[HEROES]);
-        let fg = defense_boost_window(&mut g, Phase::Encounter);
-        for c in g.list(Zone::Staging).to_vec() {
-            g.move_card(c, Zone::EncounterDiscard);
-        }
-        assert!(boost_is_idle(&g, fg), "no enemy staged");
-        let c = g.spawn("WaR-012", ENCOUNTER, Zone::Staging);
-        assert!(hint(&g, c).attacks_when_engaged);
-        assert!(!boost_is_idle(&g, fg), "staged: it may engage and attack");
-        g.move_card(c, Zone::Engaged(0));
-        assert!(
-            boost_is_idle(&g, fg),
-            "engaged already: it attacks in combat"
-        );
+        crate::cards::testkit::check_attacks_when_engaged_hint(&mut g, "WaR-012");
     }
     pub const SQUARE: &str = "WaR-015";
     pub const HOUSE: &str = "WaR-016";

@@ -267,6 +267,17 @@ fn damaged_characters<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g 
         .filter(move |&c| g.card(c).damage > 0 && !g.immune(c))
 }
 
+/// `damaged_characters` is not empty, as plain nested scans with the damage read first (the
+/// iterator chain cost ~140 instructions an ask; asked at every action window while Glorfindel
+/// can act or Lore of Imladris is in hand, speed40).
+fn any_damaged_character(g: &Game) -> bool {
+    area_players(g).any(|p| {
+        g.list(Zone::Play(p))
+            .iter()
+            .any(|&c| g.card(c).damage > 0 && g.is_character(c) && !g.immune(c))
+    })
+}
+
 fn damaged_heroes<'g>(g: &'g Game<'g>) -> impl Iterator<Item = CardId> + 'g {
     damaged_characters(g).filter(move |&c| g.is_hero(c))
 }
@@ -374,7 +385,7 @@ fn glorfindel_can(g: &Game, me: CardId, seat: u8) -> bool {
     mine_in_play(g, me, seat)
         && g.card(me).resources >= 1
         && g.players[seat as usize].round_flags & GLORFINDEL_BIT == 0
-        && damaged_characters(g).next().is_some()
+        && any_damaged_character(g)
 }
 
 fn glorfindel_act(g: &mut Game, me: CardId, seat: u8) {
@@ -514,7 +525,7 @@ fn gleowine_act(g: &mut Game, me: CardId, seat: u8) {
 // Action: remove all damage from one character.
 
 fn lore_of_imladris_can(g: &Game, _me: CardId, _seat: u8) -> bool {
-    damaged_characters(g).next().is_some()
+    any_damaged_character(g)
 }
 
 fn lore_of_imladris_act(g: &mut Game, me: CardId, seat: u8) {

@@ -149,10 +149,13 @@ fn arwen_targets(g: &Game) -> SmallIds {
 }
 
 fn arwen_can(g: &Game, me: CardId, p: u8) -> bool {
+    // `arwen_targets` is not empty, as a scan that stops at the first target (asked at every
+    // action window while she is ready to act: collecting every target first tested each
+    // hero's traits, speed40).
     mine_in_play(g, me, p)
         && unused_this_round(g, me)
         && !g.list(Zone::Hand(p)).is_empty()
-        && !arwen_targets(g).is_empty()
+        && area_players(g).any(|q| g.heroes(q).any(|h| arwen_target(g, h)))
 }
 
 fn arwen_act(g: &mut Game, me: CardId, p: u8) {

@@ -489,3 +489,180 @@ fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
     assert!(!dir.join("compare.csv").exists());
     assert!(!lock.exists(), "the folder lock was left behind");
 }
+
+// ----- found by the robust58 audit (session 58) -------------------------------------------------
+
+fn listing(d: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `--out` naming a folder of the user's own files (`--out .`, `--out ~`, `--out /` as root):
+/// the reports were written among them. Now refused, the folder untouched, unless `--force`
+/// (which writes beside them and removes nothing of the user's); hidden entries such as
+/// `.gitkeep` do not count.
+#[test]
+fn output_folder_of_other_files_is_refused() {
+    let dir = unique_dir("hostile", "foreign");
+    write(&dir, "notes.txt", b"mine");
+    fs::create_dir_all(dir.join("photos")).unwrap();
+    let ds = dir.to_str().unwrap();
+    let before = listing(&dir);
+    let base = [
+        "--quiet",
+        "--no-plots",
+        "--games",
+        "3",
+        "--bot",
+        "random",
+        "--out",
+        ds,
+    ];
+    let mut run = vec!["run"];
+    run.extend(base);
+    let mut compare = vec!["compare", "core-lore", "core-spirit"];
+    compare.extend(base);
+    let campaign = ["campaign", "--quiet", "--games", "1", "--out", ds];
+    for (case, args) in [
+        ("run", &run[..]),
+        ("compare", &compare[..]),
+        ("campaign", &campaign[..]),
+    ] {
+        usage_error(
+            case,
+            &lotr(args),
+            &[
+                "holds 2 entries that are not lotr-sim's",
+                "`notes.txt`, `photos`",
+                "--force",
+            ],
+        );
+        assert_eq!(listing(&dir), before, "{case} changed the folder");
+    }
+    run.push("--force");
+    succeeds("run --force", &lotr(&run));
+    assert_eq!(fs::read(dir.join("notes.txt")).unwrap(), b"mine");
+    assert!(dir.join("photos").is_dir() && dir.join("summary.csv").is_file());
+    // Hidden entries alone are not the user's files.
+    let hidden = unique_dir("hostile", "hidden");
+    write(&hidden, ".gitkeep", b"");
+    let hs = hidden.to_str().unwrap();
+    succeeds(
+        "hidden",
+        &lotr(&["run", "--quiet", "--no-plots", "--games", "3", "--out", hs]),
+    );
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&hidden);
+}
+
+/// `run`, `compare` and `merge` into a campaign run's folder: they wrote their reports beside
+/// the campaign's (a mixed folder; only `campaign` looked for the other kind). Refused unless
+/// `--force`, which replaces the campaign's files.
+#[test]
+fn a_campaign_folder_is_not_taken_by_a_run() {
+    let dir = unique_dir("hostile", "campaign_folder");
+    let ds = dir.to_str().unwrap();
+    succeeds(
+        "campaign",
+        &lotr(&["campaign", "--quiet", "--games", "1", "--out", ds]),
+    );
+    let before = listing(&dir);
+    let shard = unique_dir("hostile", "campaign_folder_shard");
+    let ss = shard.to_str().unwrap();
+    succeeds(
+        "shard",
+        &lotr(&[
+            "run", "--quiet", "--games", "4", "--bot", "random", "--out", ss,
+        ]),
+    );
+    let cases: [(&str, Vec<&str>); 3] = [
+        (
+            "run",
+            vec!["run", "--quiet", "--no-plots", "--games", "3", "--out", ds],
+        ),
+        (
+            "compare",
+            vec![
+                "compare",
+                "core-lore",
+                "core-spirit",
+                "--quiet",
+                "--games",
+                "3",
+                "--out",
+                ds,
+            ],
+        ),
+        ("merge", vec!["merge", "--quiet", "--out", ds, ss]),
+    ];
+    for (case, args) in &cases {
+        usage_error(
+            case,
+            &lotr(args),
+            &["holds a campaign run (campaign", "--force"],
+        );
+        assert_eq!(listing(&dir), before, "{case} changed the folder");
+    }
+    let mut forced = cases[0].1.clone();
+    forced.push("--force");
+    succeeds("run --force", &lotr(&forced));
+    assert!(!dir.join("campaign.csv").exists() && dir.join("summary.csv").exists());
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&shard);
+}
+
+/// A new run with `--force` in a folder whose earlier run drew pictures, stopped before its
+/// end: the earlier run's `report.html` and pictures stayed beside the new checkpoint, a report
+/// that looked complete for results no longer there. The pictures now go with the other files.
+#[test]
+fn a_stopped_run_leaves_no_earlier_pictures() {
+    let dir = unique_dir("hostile", "stale_pictures");
+    let ds = dir.to_str().unwrap();
+    let first = [
+        "run", "--quiet", "--games", "20", "--bot", "random", "--out", ds,
+    ];
+    succeeds("first run", &lotr(&first));
+    assert!(dir.join("report.html").exists());
+    let ckpt = dir.join("checkpoint.txt");
+    fs::remove_file(&ckpt).unwrap();
+    let o = signal_when(
+        &[
+            "run",
+            "--quiet",
+            "--games",
+            "100000000",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--bot",
+            "random",
+            "--force",
+            "--out",
+            ds,
+        ],
+        &ckpt,
+        std::time::Duration::from_millis(100),
+        "-INT",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for f in [
+        "report.html",
+        "winrate.svg",
+        "threat.svg",
+        "rounds.svg",
+        "summary.csv",
+    ] {
+        assert!(!dir.join(f).exists(), "{f} of the earlier run was left");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -492,6 +492,73 @@ fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
 
 // ----- found by the robust58 audit (session 58) -------------------------------------------------
 
+/// An option named twice: `--rule` silently kept the later value (and the run key named both),
+/// `tune --cell` counted a cell twice in the mean gain, `tune --params` searched a weight twice.
+/// Each is refused, as a bot option, a scenario or a campaign log statement given twice is.
+#[test]
+fn an_option_given_twice_is_refused() {
+    let dir = unique_dir("hostile", "twice");
+    let out = dir.join("out");
+    let os = out.to_str().unwrap();
+    let rules = ["--rule", "first_player=1", "--rule", " first_player = 2"];
+    let mut run = vec![
+        "run",
+        "--quiet",
+        "--games",
+        "2",
+        "--deck",
+        "core-lore",
+        "--deck",
+        "core-spirit",
+        "--out",
+        os,
+    ];
+    run.extend(rules);
+    usage_error(
+        "run --rule twice",
+        &lotr(&run),
+        &[
+            "--rule `first_player` is given twice",
+            "`first_player=1`",
+            "give each rule once",
+        ],
+    );
+    let mut compare = vec![
+        "compare",
+        "core-lore",
+        "core-spirit",
+        "--games",
+        "2",
+        "--out",
+        os,
+    ];
+    compare.extend([
+        "--rule",
+        "zero_cost_needs_match=true",
+        "--rule",
+        "zero_cost_needs_match=no",
+    ]);
+    usage_error("compare --rule twice", &lotr(&compare), &["given twice"]);
+    assert!(!out.exists(), "a refused command left its output folder");
+    let cell = "intruders-in-chetwood/easy/core-lore";
+    usage_error(
+        "tune --cell twice",
+        &lotr(&["tune", "--games", "2", "--cell", cell, "--cell", cell]),
+        &["same cell", "name each cell once"],
+    );
+    usage_error(
+        "tune --params twice",
+        &lotr(&[
+            "tune",
+            "--games",
+            "2",
+            "--params",
+            "threat_unit, threat_unit",
+        ]),
+        &["--params names `threat_unit` twice"],
+    );
+}
+
 fn listing(d: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(d)
         .unwrap()
@@ -665,4 +732,45 @@ fn a_stopped_run_leaves_no_earlier_pictures() {
         assert!(!dir.join(f).exists(), "{f} of the earlier run was left");
     }
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// `tune` printed its steps with `println!`, which panics when stdout is a closed pipe (`tune |
+/// head -3`); now the lines stop and the command ends quietly, as every other command does.
+#[test]
+fn tune_into_a_closed_pipe_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(common::BIN)
+        .args(["tune", "--games", "300", "--passes", "1", "--threads", "1"])
+        .args(["--params", "threat_unit,kill_rounds", "--bot", "basic"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("# tune"), "{first}");
+    // The reader is gone: every later line is written into a closed pipe.
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
+
+/// Standard output on a full disk: the error said only `No space left on device`, naming
+/// nothing; it now says it was standard output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_named() {
+    let o = Command::new(common::BIN)
+        .args(["list", "cards"])
+        .stdout(fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write to standard output"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

@@ -54,10 +54,19 @@ pub(super) fn rules_and_cap(
                 "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
             ));
         };
-        if let Err(e) = options.set(name.trim(), value.trim()) {
+        let name = name.trim();
+        if let Err(e) = options.set(name, value.trim()) {
             return usage(format!("{e} (see `lotr-sim list rules`)"));
         }
-        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
+        // Given twice, the later value would silently win (and the run key would name both).
+        let prefix = format!("{name}=");
+        if let Some(first) = changed.iter().find(|c: &&String| c.starts_with(&prefix)) {
+            return usage(format!(
+                "--rule `{name}` is given twice (`{first}` and `{}`); give each rule once",
+                clip(r.trim())
+            ));
+        }
+        changed.push(format!("{name}={}", options.get(name)));
     }
     Ok((options, changed))
 }

@@ -437,7 +437,7 @@ fn campaign_log_number_out_of_range_gives_the_range() {
     usage_error(
         "threat_penalty",
         &campaign(&log, &[], &dir.join("out")),
-        &["big.txt:4:", "from -999 to 9999"],
+        &["big.txt:4:", "from 0 to 9999"],
     );
     let _ = fs::remove_dir_all(&dir);
 }
@@ -773,4 +773,49 @@ fn a_full_standard_output_is_named() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write to standard output"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Campaign log lines the runner never writes, which played on without a word: a negative
+/// penalty, reduction or damage (`protect_the_innocent -5` put -5 damage on a card), a
+/// Permanent card or logged damage on a hero of no party (dropped), an encounter card `on` a
+/// hero (the hero ignored). Each is refused with its line and the fix.
+#[test]
+fn campaign_log_lines_the_runner_never_writes_are_refused() {
+    let dir = unique_dir("hostile", "logsense");
+    let cases = [
+        ("protect_the_innocent -5", "from 0 to 9999"),
+        ("threat_penalty -1", "from 0 to 9999"),
+        ("threat_reduction -2", "from 0 to 9999"),
+        ("player_penalty 1: -1", "from 0 to 9999"),
+        ("hero_damage Core-001 -3", "from 0 to 9999"),
+        (
+            "hero_damage Gimli 2",
+            "hero Gimli, who is in no player's `heroes` line",
+        ),
+        (
+            "pool Hardy on Legolas",
+            "hero Legolas, who is in no player's `heroes` line",
+        ),
+        (
+            "pool Arnor Ravaged on Aragorn",
+            "only a player card (a Permanent boon) goes `on HERO`",
+        ),
+    ];
+    for (line, hint) in cases {
+        let log = write(&dir, "log.txt", format!("{LOG}{line}\n").as_bytes());
+        let out = dir.join("out");
+        usage_error(line, &campaign(&log, &[], &out), &["log.txt:4:", hint]);
+        assert!(
+            !out.exists(),
+            "{line}: the refused log left its output folder"
+        );
+    }
+    // The same statements, on a hero of the party and with counts of 0 or more, are read.
+    let log = write(
+        &dir,
+        "good.txt",
+        format!("{LOG}hero_damage Aragorn 2\npool Hardy on Aragorn\nthreat_penalty 0\n").as_bytes(),
+    );
+    succeeds("good", &campaign(&log, &[], &dir.join("good")));
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -819,3 +819,61 @@ fn campaign_log_lines_the_runner_never_writes_are_refused() {
     succeeds("good", &campaign(&log, &[], &dir.join("good")));
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A shard whose checkpoint or per-game records are damaged (cut short, overwritten): `merge`
+/// said what was wrong but not what to do, and `campaign --resume` of a damaged campaign run
+/// the same; both now give the fix (`run --resume` already did).
+#[test]
+fn a_damaged_shard_or_campaign_run_says_what_to_do() {
+    let dir = unique_dir("hostile", "damaged_shard");
+    let shard = |k: &str, campaign: bool| {
+        let d = dir.join(format!("{}{}", if campaign { "c" } else { "r" }, &k[..1]));
+        let ds = d.to_str().unwrap().to_string();
+        let mut args = if campaign {
+            vec!["campaign", "--games", "2"]
+        } else {
+            vec!["run", "--games", "10", "--per-game"]
+        };
+        args.extend(["--quiet", "--bot", "random", "--shard", k, "--out", &ds]);
+        succeeds(k, &lotr(&args));
+        d
+    };
+    let cut = |f: &Path| {
+        let b = fs::read(f).unwrap();
+        fs::write(f, &b[..b.len() / 2]).unwrap();
+    };
+    let merged = dir.join("merged");
+    let ms = merged.to_str().unwrap();
+    let (r0, r1) = (shard("0/2", false), shard("1/2", false));
+    cut(&r1.join("games.part"));
+    let o = lotr(&[
+        "merge",
+        "--out",
+        ms,
+        r0.to_str().unwrap(),
+        r1.to_str().unwrap(),
+    ]);
+    usage_error(
+        "games.part",
+        &o,
+        &["games.part", "play it again", "--shard K/N"],
+    );
+    let (c0, c1) = (shard("0/2", true), shard("1/2", true));
+    cut(&c0.join("campaign_checkpoint.txt"));
+    let o = lotr(&[
+        "merge",
+        "--out",
+        ms,
+        c0.to_str().unwrap(),
+        c1.to_str().unwrap(),
+    ]);
+    usage_error(
+        "campaign shard",
+        &o,
+        &["campaign_checkpoint.txt", "play it again"],
+    );
+    assert!(!merged.exists(), "a refused merge left its output folder");
+    let o = lotr(&["campaign", "--resume", c0.to_str().unwrap()]);
+    usage_error("campaign --resume", &o, &["cannot be resumed", "--force"]);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -17,6 +17,10 @@ pub struct Merged {
     pub rows: Option<Vec<(usize, u64, String)>>,
 }
 
+/// The fix for a shard whose checkpoint or per-game records are damaged.
+const DAMAGED_SHARD: &str =
+    "this shard cannot be merged: play it again (its own `lotr-sim run ... --shard K/N` command, with --force)";
+
 /// Merge the shard folders `dirs`. Errors name the folder and what to do.
 pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, String> {
     if dirs.is_empty() {
@@ -27,12 +31,14 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, String> {
         if !d.is_dir() {
             return Err(format!("{} is not a folder", d.display()));
         }
-        let c = Checkpoint::read(d)?.ok_or_else(|| {
-            format!(
-                "{} has no checkpoint.txt: not the output folder of a `lotr-sim run`",
-                d.display()
-            )
-        })?;
+        let c = Checkpoint::read(d)
+            .map_err(|e| format!("{e}; {DAMAGED_SHARD}"))?
+            .ok_or_else(|| {
+                format!(
+                    "{} has no checkpoint.txt: not the output folder of a `lotr-sim run`",
+                    d.display()
+                )
+            })?;
         if !c.complete {
             return Err(format!(
                 "{} holds an unfinished shard {} ({} of {} games played); finish it with `lotr-sim run --resume {}` first",
@@ -101,12 +107,12 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, String> {
             // Each record's checksum, then every game of the shard exactly once. A finished
             // unsharded run (1 shard) keeps its rows in games.csv.
             let mut own = if c.games_bytes == 0 && c.played() > 0 {
-                read_games_csv(dir, c)?
+                read_games_csv(dir, c).map_err(|e| format!("{e}; {DAMAGED_SHARD}"))?
             } else {
-                read_games_part(dir, c.games_bytes)?
+                read_games_part(dir, c.games_bytes).map_err(|e| format!("{e}; {DAMAGED_SHARD}"))?
             };
             c.check_rows(&mut own)
-                .map_err(|e| format!("{}: {e}", dir.join(GAMES_PART).display()))?;
+                .map_err(|e| format!("{}: {e}; {DAMAGED_SHARD}", dir.join(GAMES_PART).display()))?;
             rows.extend(own);
         }
     }

@@ -437,7 +437,7 @@ fn campaign_log_number_out_of_range_gives_the_range() {
     usage_error(
         "threat_penalty",
         &campaign(&log, &[], &dir.join("out")),
-        &["big.txt:4:", "from -999 to 9999"],
+        &["big.txt:4:", "from 0 to 9999"],
     );
     let _ = fs::remove_dir_all(&dir);
 }
@@ -488,4 +488,392 @@ fn compare_interrupted_stops_cleanly_and_releases_its_folder() {
     );
     assert!(!dir.join("compare.csv").exists());
     assert!(!lock.exists(), "the folder lock was left behind");
+}
+
+// ----- found by the robust58 audit (session 58) -------------------------------------------------
+
+/// An option named twice: `--rule` silently kept the later value (and the run key named both),
+/// `tune --cell` counted a cell twice in the mean gain, `tune --params` searched a weight twice.
+/// Each is refused, as a bot option, a scenario or a campaign log statement given twice is.
+#[test]
+fn an_option_given_twice_is_refused() {
+    let dir = unique_dir("hostile", "twice");
+    let out = dir.join("out");
+    let os = out.to_str().unwrap();
+    let rules = ["--rule", "first_player=1", "--rule", " first_player = 2"];
+    let mut run = vec![
+        "run",
+        "--quiet",
+        "--games",
+        "2",
+        "--deck",
+        "core-lore",
+        "--deck",
+        "core-spirit",
+        "--out",
+        os,
+    ];
+    run.extend(rules);
+    usage_error(
+        "run --rule twice",
+        &lotr(&run),
+        &[
+            "--rule `first_player` is given twice",
+            "`first_player=1`",
+            "give each rule once",
+        ],
+    );
+    let mut compare = vec![
+        "compare",
+        "core-lore",
+        "core-spirit",
+        "--games",
+        "2",
+        "--out",
+        os,
+    ];
+    compare.extend([
+        "--rule",
+        "zero_cost_needs_match=true",
+        "--rule",
+        "zero_cost_needs_match=no",
+    ]);
+    usage_error("compare --rule twice", &lotr(&compare), &["given twice"]);
+    assert!(!out.exists(), "a refused command left its output folder");
+    let cell = "intruders-in-chetwood/easy/core-lore";
+    usage_error(
+        "tune --cell twice",
+        &lotr(&["tune", "--games", "2", "--cell", cell, "--cell", cell]),
+        &["same cell", "name each cell once"],
+    );
+    usage_error(
+        "tune --params twice",
+        &lotr(&[
+            "tune",
+            "--games",
+            "2",
+            "--params",
+            "threat_unit, threat_unit",
+        ]),
+        &["--params names `threat_unit` twice"],
+    );
+}
+
+fn listing(d: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// `--out` naming a folder of the user's own files (`--out .`, `--out ~`, `--out /` as root):
+/// the reports were written among them. Now refused, the folder untouched, unless `--force`
+/// (which writes beside them and removes nothing of the user's); hidden entries such as
+/// `.gitkeep` do not count.
+#[test]
+fn output_folder_of_other_files_is_refused() {
+    let dir = unique_dir("hostile", "foreign");
+    write(&dir, "notes.txt", b"mine");
+    fs::create_dir_all(dir.join("photos")).unwrap();
+    let ds = dir.to_str().unwrap();
+    let before = listing(&dir);
+    let base = [
+        "--quiet",
+        "--no-plots",
+        "--games",
+        "3",
+        "--bot",
+        "random",
+        "--out",
+        ds,
+    ];
+    let mut run = vec!["run"];
+    run.extend(base);
+    let mut compare = vec!["compare", "core-lore", "core-spirit"];
+    compare.extend(base);
+    let campaign = ["campaign", "--quiet", "--games", "1", "--out", ds];
+    for (case, args) in [
+        ("run", &run[..]),
+        ("compare", &compare[..]),
+        ("campaign", &campaign[..]),
+    ] {
+        usage_error(
+            case,
+            &lotr(args),
+            &[
+                "holds 2 entries that are not lotr-sim's",
+                "`notes.txt`, `photos`",
+                "--force",
+            ],
+        );
+        assert_eq!(listing(&dir), before, "{case} changed the folder");
+    }
+    run.push("--force");
+    succeeds("run --force", &lotr(&run));
+    assert_eq!(fs::read(dir.join("notes.txt")).unwrap(), b"mine");
+    assert!(dir.join("photos").is_dir() && dir.join("summary.csv").is_file());
+    // Hidden entries alone are not the user's files.
+    let hidden = unique_dir("hostile", "hidden");
+    write(&hidden, ".gitkeep", b"");
+    let hs = hidden.to_str().unwrap();
+    succeeds(
+        "hidden",
+        &lotr(&["run", "--quiet", "--no-plots", "--games", "3", "--out", hs]),
+    );
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&hidden);
+}
+
+/// `run`, `compare` and `merge` into a campaign run's folder: they wrote their reports beside
+/// the campaign's (a mixed folder; only `campaign` looked for the other kind). Refused unless
+/// `--force`, which replaces the campaign's files.
+#[test]
+fn a_campaign_folder_is_not_taken_by_a_run() {
+    let dir = unique_dir("hostile", "campaign_folder");
+    let ds = dir.to_str().unwrap();
+    succeeds(
+        "campaign",
+        &lotr(&["campaign", "--quiet", "--games", "1", "--out", ds]),
+    );
+    let before = listing(&dir);
+    let shard = unique_dir("hostile", "campaign_folder_shard");
+    let ss = shard.to_str().unwrap();
+    succeeds(
+        "shard",
+        &lotr(&[
+            "run", "--quiet", "--games", "4", "--bot", "random", "--out", ss,
+        ]),
+    );
+    let cases: [(&str, Vec<&str>); 3] = [
+        (
+            "run",
+            vec!["run", "--quiet", "--no-plots", "--games", "3", "--out", ds],
+        ),
+        (
+            "compare",
+            vec![
+                "compare",
+                "core-lore",
+                "core-spirit",
+                "--quiet",
+                "--games",
+                "3",
+                "--out",
+                ds,
+            ],
+        ),
+        ("merge", vec!["merge", "--quiet", "--out", ds, ss]),
+    ];
+    for (case, args) in &cases {
+        usage_error(
+            case,
+            &lotr(args),
+            &["holds a campaign run (campaign", "--force"],
+        );
+        assert_eq!(listing(&dir), before, "{case} changed the folder");
+    }
+    let mut forced = cases[0].1.clone();
+    forced.push("--force");
+    succeeds("run --force", &lotr(&forced));
+    assert!(!dir.join("campaign.csv").exists() && dir.join("summary.csv").exists());
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&shard);
+}
+
+/// A new run with `--force` in a folder whose earlier run drew pictures, stopped before its
+/// end: the earlier run's `report.html` and pictures stayed beside the new checkpoint, a report
+/// that looked complete for results no longer there. The pictures now go with the other files.
+#[test]
+fn a_stopped_run_leaves_no_earlier_pictures() {
+    let dir = unique_dir("hostile", "stale_pictures");
+    let ds = dir.to_str().unwrap();
+    let first = [
+        "run", "--quiet", "--games", "20", "--bot", "random", "--out", ds,
+    ];
+    succeeds("first run", &lotr(&first));
+    assert!(dir.join("report.html").exists());
+    let ckpt = dir.join("checkpoint.txt");
+    fs::remove_file(&ckpt).unwrap();
+    let o = signal_when(
+        &[
+            "run",
+            "--quiet",
+            "--games",
+            "100000000",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--bot",
+            "random",
+            "--force",
+            "--out",
+            ds,
+        ],
+        &ckpt,
+        std::time::Duration::from_millis(100),
+        "-INT",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for f in [
+        "report.html",
+        "winrate.svg",
+        "threat.svg",
+        "rounds.svg",
+        "summary.csv",
+    ] {
+        assert!(!dir.join(f).exists(), "{f} of the earlier run was left");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `tune` printed its steps with `println!`, which panics when stdout is a closed pipe (`tune |
+/// head -3`); now the lines stop and the command ends quietly, as every other command does.
+#[test]
+fn tune_into_a_closed_pipe_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(common::BIN)
+        .args(["tune", "--games", "300", "--passes", "1", "--threads", "1"])
+        .args(["--params", "threat_unit,kill_rounds", "--bot", "basic"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("# tune"), "{first}");
+    // The reader is gone: every later line is written into a closed pipe.
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
+
+/// Standard output on a full disk: the error said only `No space left on device`, naming
+/// nothing; it now says it was standard output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_named() {
+    let o = Command::new(common::BIN)
+        .args(["list", "cards"])
+        .stdout(fs::File::create("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write to standard output"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Campaign log lines the runner never writes, which played on without a word: a negative
+/// penalty, reduction or damage (`protect_the_innocent -5` put -5 damage on a card), a
+/// Permanent card or logged damage on a hero of no party (dropped), an encounter card `on` a
+/// hero (the hero ignored). Each is refused with its line and the fix.
+#[test]
+fn campaign_log_lines_the_runner_never_writes_are_refused() {
+    let dir = unique_dir("hostile", "logsense");
+    let cases = [
+        ("protect_the_innocent -5", "from 0 to 9999"),
+        ("threat_penalty -1", "from 0 to 9999"),
+        ("threat_reduction -2", "from 0 to 9999"),
+        ("player_penalty 1: -1", "from 0 to 9999"),
+        ("hero_damage Core-001 -3", "from 0 to 9999"),
+        (
+            "hero_damage Gimli 2",
+            "hero Gimli, who is in no player's `heroes` line",
+        ),
+        (
+            "pool Hardy on Legolas",
+            "hero Legolas, who is in no player's `heroes` line",
+        ),
+        (
+            "pool Arnor Ravaged on Aragorn",
+            "only a player card (a Permanent boon) goes `on HERO`",
+        ),
+    ];
+    for (line, hint) in cases {
+        let log = write(&dir, "log.txt", format!("{LOG}{line}\n").as_bytes());
+        let out = dir.join("out");
+        usage_error(line, &campaign(&log, &[], &out), &["log.txt:4:", hint]);
+        assert!(
+            !out.exists(),
+            "{line}: the refused log left its output folder"
+        );
+    }
+    // The same statements, on a hero of the party and with counts of 0 or more, are read.
+    let log = write(
+        &dir,
+        "good.txt",
+        format!("{LOG}hero_damage Aragorn 2\npool Hardy on Aragorn\nthreat_penalty 0\n").as_bytes(),
+    );
+    succeeds("good", &campaign(&log, &[], &dir.join("good")));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A shard whose checkpoint or per-game records are damaged (cut short, overwritten): `merge`
+/// said what was wrong but not what to do, and `campaign --resume` of a damaged campaign run
+/// the same; both now give the fix (`run --resume` already did).
+#[test]
+fn a_damaged_shard_or_campaign_run_says_what_to_do() {
+    let dir = unique_dir("hostile", "damaged_shard");
+    let shard = |k: &str, campaign: bool| {
+        let d = dir.join(format!("{}{}", if campaign { "c" } else { "r" }, &k[..1]));
+        let ds = d.to_str().unwrap().to_string();
+        let mut args = if campaign {
+            vec!["campaign", "--games", "2"]
+        } else {
+            vec!["run", "--games", "10", "--per-game"]
+        };
+        args.extend(["--quiet", "--bot", "random", "--shard", k, "--out", &ds]);
+        succeeds(k, &lotr(&args));
+        d
+    };
+    let cut = |f: &Path| {
+        let b = fs::read(f).unwrap();
+        fs::write(f, &b[..b.len() / 2]).unwrap();
+    };
+    let merged = dir.join("merged");
+    let ms = merged.to_str().unwrap();
+    let (r0, r1) = (shard("0/2", false), shard("1/2", false));
+    cut(&r1.join("games.part"));
+    let o = lotr(&[
+        "merge",
+        "--out",
+        ms,
+        r0.to_str().unwrap(),
+        r1.to_str().unwrap(),
+    ]);
+    usage_error(
+        "games.part",
+        &o,
+        &["games.part", "play it again", "--shard K/N"],
+    );
+    let (c0, c1) = (shard("0/2", true), shard("1/2", true));
+    cut(&c0.join("campaign_checkpoint.txt"));
+    let o = lotr(&[
+        "merge",
+        "--out",
+        ms,
+        c0.to_str().unwrap(),
+        c1.to_str().unwrap(),
+    ]);
+    usage_error(
+        "campaign shard",
+        &o,
+        &["campaign_checkpoint.txt", "play it again"],
+    );
+    assert!(!merged.exists(), "a refused merge left its output folder");
+    let o = lotr(&["campaign", "--resume", c0.to_str().unwrap()]);
+    usage_error("campaign --resume", &o, &["cannot be resumed", "--force"]);
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -47,6 +47,9 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
     let mut seen_heroes = vec![false; players];
     let mut seen_next = false;
     let mut last_line = 0;
+    // The heroes `pool CARD on HERO` and `hero_damage HERO N` name, with their lines: checked
+    // against the parties once every `heroes` line is read.
+    let mut on_heroes: Vec<(usize, DefId, &str)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         last_line = line;
@@ -129,7 +132,7 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                 seen_heroes[p] = true;
             }
             "fallen" => st.fallen.extend(names(db, rest, true).map_err(err)?),
-            "threat_penalty" => st.threat_penalty = number(rest, "threat_penalty").map_err(err)?,
+            "threat_penalty" => st.threat_penalty = count(rest, "threat_penalty").map_err(err)?,
             "player_penalty" => {
                 let (seat, n) = rest.split_once(':').ok_or_else(|| {
                     err("write `player_penalty P: N` (P = player number)".into())
@@ -139,13 +142,13 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                 if pp.len() <= p {
                     pp.resize(p + 1, 0);
                 }
-                pp[p] = number(n, "player_penalty").map_err(err)?;
+                pp[p] = count(n, "player_penalty").map_err(err)?;
             }
             "protect_the_innocent" => {
-                st.notes.protect_the_innocent = number(rest, "protect_the_innocent").map_err(err)?
+                st.notes.protect_the_innocent = count(rest, "protect_the_innocent").map_err(err)?
             }
             "threat_reduction" => {
-                st.notes.threat_reduction = number(rest, "threat_reduction").map_err(err)?
+                st.notes.threat_reduction = count(rest, "threat_reduction").map_err(err)?
             }
             "determined" => st
                 .notes
@@ -165,7 +168,8 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                     err("write `hero_damage HERO N`".into())
                 })?;
                 let h = card(db, name.trim(), true).map_err(err)?;
-                st.notes.hero_damage.push((h, number(n, "hero_damage").map_err(err)?));
+                st.notes.hero_damage.push((h, count(n, "hero_damage").map_err(err)?));
+                on_heroes.push((line, h, "hero_damage"));
             }
             "score" => {
                 let mut it = rest.split_whitespace();
@@ -182,7 +186,13 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                 };
                 st.scores.push((n, number(b, "score").map_err(err)? as i32));
             }
-            "pool" => st.pool.push(pool_card(db, rest, players).map_err(err)?),
+            "pool" => {
+                let pc = pool_card(db, rest, players).map_err(err)?;
+                if let Some(h) = pc.hero {
+                    on_heroes.push((line, h, "pool"));
+                }
+                st.pool.push(pc);
+            }
             w => {
                 return Err(err(format!(
                     "unknown statement `{}`; a log line starts with one of: next, heroes, fallen, threat_penalty, player_penalty, pool, protect_the_innocent, threat_reduction, determined, lost, hero_damage, score",
@@ -215,6 +225,24 @@ pub fn parse(db: &CardDb, text: &str, players: usize) -> Result<CampaignState, L
                     p + 1,
                     db.def(h).title,
                     p + 1
+                ),
+            });
+        }
+    }
+    // A Permanent card or logged damage on a hero of no party would be dropped without a word
+    // (the runner only ever logs them for a party's heroes).
+    for &(line, h, what) in &on_heroes {
+        let in_party = st
+            .heroes
+            .iter()
+            .flatten()
+            .any(|&x| db.original(x) == db.original(h));
+        if !in_party {
+            let title = &db.def(h).title;
+            return Err(LogError {
+                line,
+                msg: format!(
+                    "`{what}` names hero {title}, who is in no player's `heroes` line: name a hero of the party, or add {title} to a `heroes` line"
                 ),
             });
         }
@@ -284,6 +312,20 @@ fn clip(s: &str) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// A count that is never negative (a penalty, a reduction, damage).
+fn count(s: &str, what: &str) -> Result<i16, String> {
+    s.trim()
+        .parse::<i16>()
+        .ok()
+        .filter(|n| (0..=9999).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "`{what} {}`: give a whole number from 0 to 9999",
+                clip(s.trim())
+            )
+        })
 }
 
 fn number(s: &str, what: &str) -> Result<i16, String> {
@@ -372,8 +414,15 @@ fn pool_card(db: &CardDb, rest: &str, players: usize) -> Result<PoolCard, String
     if rest.is_empty() {
         return Err("write `pool CARD`, `pool CARD on HERO` or `pool CARD player P`".into());
     }
+    let c = card(db, rest, false)?;
+    if hero.is_some() && !db.def(c).ty.is_player_card() {
+        return Err(format!(
+            "{} is an encounter card: only a player card (a Permanent boon) goes `on HERO`; drop `on ...`",
+            db.def(c).title
+        ));
+    }
     Ok(PoolCard {
-        card: card(db, rest, false)?,
+        card: c,
         player,
         hero,
     })

@@ -497,17 +497,23 @@ pub fn run_stored(
 
 // ------------------------------------------------------------------------------ merging
 
+/// The fix for a shard whose checkpoint or records are damaged.
+const DAMAGED_SHARD: &str =
+    "this shard cannot be merged: play it again (its own `lotr-sim campaign ... --shard K/N` command, with --force)";
+
 /// The shards `dirs` of one campaign run merged: the unsharded, complete checkpoint (its
 /// `records_bytes` for the records in index order) and every record, sorted by index.
 pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(CampaignCkpt, Vec<CampaignRecord>), String> {
     let mut shards: Vec<(PathBuf, CampaignCkpt)> = Vec::new();
     for d in dirs {
-        let c = CampaignCkpt::read(d)?.ok_or_else(|| {
-            format!(
-                "{} has no {CHECKPOINT}: not the output folder of a `lotr-sim campaign` shard",
-                d.display()
-            )
-        })?;
+        let c = CampaignCkpt::read(d)
+            .map_err(|e| format!("{e}; {DAMAGED_SHARD}"))?
+            .ok_or_else(|| {
+                format!(
+                    "{} has no {CHECKPOINT}: not the output folder of a `lotr-sim campaign` shard",
+                    d.display()
+                )
+            })?;
         if !c.complete {
             return Err(format!(
                 "{} holds an unfinished campaign shard {} ({} of {} campaigns played); finish it with `lotr-sim campaign --resume {}` first",
@@ -561,7 +567,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<(CampaignCkpt, Vec<CampaignRecord>
     merged.records_bytes = 0;
     let mut recs = Vec::new();
     for (dir, c) in &shards {
-        for r in read_records(dir, c)? {
+        for r in read_records(dir, c).map_err(|e| format!("{e}; {DAMAGED_SHARD}"))? {
             add_range(&mut merged.done, r.index, r.index + 1);
             merged.records_bytes += record_line(&r).len() as u64;
             recs.push(r);

@@ -231,7 +231,12 @@ fn resume(a: &CampaignArgs, dir: &Path) -> Result<()> {
         ));
     }
     let lock = lock_folder(dir, "campaign --resume")?;
-    let Some(mut ckpt) = CampaignCkpt::read(dir).map_err(UsageError)? else {
+    let damaged = |e: String| {
+        UsageError(format!(
+            "{e}; this campaign run cannot be resumed: start it again (same command, with --force)"
+        ))
+    };
+    let Some(mut ckpt) = CampaignCkpt::read(dir).map_err(damaged)? else {
         return usage(format!(
             "nothing to resume in {}: it has no {} (is it the --out folder of a campaign run?)",
             dir.display(),
@@ -292,7 +297,7 @@ fn resume(a: &CampaignArgs, dir: &Path) -> Result<()> {
         ));
     }
     // Records written after the last checkpoint are dropped (`run_stored`); check the rest.
-    lotr_sim::campaign::store::read_records(dir, &ckpt).map_err(UsageError)?;
+    lotr_sim::campaign::store::read_records(dir, &ckpt).map_err(damaged)?;
     if !b.quiet {
         eprintln!(
             "resuming {}: {} of {} campaigns already played",

@@ -54,10 +54,19 @@ pub(super) fn rules_and_cap(
                 "--rule takes NAME=VALUE, not `{r}` (see `lotr-sim list rules`)"
             ));
         };
-        if let Err(e) = options.set(name.trim(), value.trim()) {
+        let name = name.trim();
+        if let Err(e) = options.set(name, value.trim()) {
             return usage(format!("{e} (see `lotr-sim list rules`)"));
         }
-        changed.push(format!("{}={}", name.trim(), options.get(name.trim())));
+        // Given twice, the later value would silently win (and the run key would name both).
+        let prefix = format!("{name}=");
+        if let Some(first) = changed.iter().find(|c: &&String| c.starts_with(&prefix)) {
+            return usage(format!(
+                "--rule `{name}` is given twice (`{first}` and `{}`); give each rule once",
+                clip(r.trim())
+            ));
+        }
+        changed.push(format!("{name}={}", options.get(name)));
     }
     Ok((options, changed))
 }
@@ -708,7 +717,8 @@ pub(super) enum Writes<'a> {
     Campaign,
 }
 
-/// Every file a run or a comparison leaves in its folder (what `--force` replaces).
+/// Every file a run or a comparison leaves in its folder (what `--force` replaces), pictures
+/// included.
 fn known_outputs() -> impl Iterator<Item = &'static str> {
     report::RESULT_FILES
         .into_iter()
@@ -717,6 +727,41 @@ fn known_outputs() -> impl Iterator<Item = &'static str> {
             lotr_sim::checkpoint::CHECKPOINT,
         ])
         .chain(COMPARE_FILES)
+        .chain(lotr_sim::plot::PLOT_FILES)
+}
+
+/// At most this many entries of a folder are looked at for files that are not ours.
+const FOREIGN_SCAN: usize = 10_000;
+
+/// The entries of `out` that no lotr-sim command wrote (hidden entries aside: the lock, the
+/// temporary files of an atomic write, and the `.gitkeep` / `.DS_Store` kind), sorted, and
+/// whether there were more than [`FOREIGN_SCAN`] entries to look at.
+fn foreign_entries(out: &Path) -> Result<(Vec<String>, bool)> {
+    let ours: Vec<&str> = known_outputs()
+        .chain(lotr_sim::campaign::report::CAMPAIGN_FILES)
+        .collect();
+    let mut foreign = Vec::new();
+    let entries = std::fs::read_dir(out).map_err(|e| {
+        UsageError(format!(
+            "cannot list output folder {}: {e}; choose another --out",
+            out.display()
+        ))
+    })?;
+    for (n, entry) in entries.enumerate() {
+        if n == FOREIGN_SCAN {
+            return Ok((foreign, true));
+        }
+        let name = entry
+            .with_context(|| format!("cannot list output folder {}", out.display()))?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if !name.starts_with('.') && !ours.contains(&name.as_str()) {
+            foreign.push(name);
+        }
+    }
+    foreign.sort();
+    Ok((foreign, false))
 }
 
 /// Why `out` cannot take what `writes` will write, if it cannot (checked under the lock).
@@ -725,6 +770,33 @@ fn out_conflict(out: &Path, writes: &Writes, force: bool) -> Result<()> {
         return Ok(());
     }
     let shown = out.display();
+    // An output folder is one command's: not a folder of the user's files (`--out .`, `--out
+    // ~`, `--out /`), whose listing the reports would join.
+    let (foreign, more) = foreign_entries(out)?;
+    if !foreign.is_empty() || more {
+        let shown_names: Vec<String> = foreign
+            .iter()
+            .take(3)
+            .map(|n| format!("`{}`", clip(n)))
+            .collect();
+        let count = if more {
+            format!("over {}", FOREIGN_SCAN - 1)
+        } else {
+            foreign.len().to_string()
+        };
+        return usage(format!(
+            "output folder {shown} holds {count} entries that are not lotr-sim's (e.g. {}): an output folder holds one command's results; choose a new or empty folder for --out, or pass --force to write beside them (--force replaces only lotr-sim's own files)",
+            shown_names.join(", ")
+        ));
+    }
+    let campaign = lotr_sim::campaign::report::CAMPAIGN_FILES
+        .iter()
+        .find(|f| out.join(f).exists());
+    if let (Writes::Run(_) | Writes::Compare, Some(f)) = (writes, campaign) {
+        return usage(format!(
+            "output folder {shown} holds a campaign run ({f}); choose another --out, or pass --force to replace it"
+        ));
+    }
     if let Writes::Campaign = writes {
         let campaign = lotr_sim::campaign::report::CAMPAIGN_FILES;
         return match known_outputs().chain(campaign).find(|f| out.join(f).exists()) {
@@ -844,11 +916,16 @@ pub(super) fn claim_out(
         return Err(e);
     }
     let stale: Vec<&str> = match writes {
+        // The pictures too: an interrupted run must not leave an earlier one's `report.html`.
         Writes::Run(_) if !force => report::RESULT_FILES
             .into_iter()
             .chain([lotr_sim::checkpoint::GAMES_PART])
+            .chain(lotr_sim::plot::PLOT_FILES)
             .collect(),
-        Writes::Compare if !force => COMPARE_FILES.to_vec(),
+        Writes::Compare if !force => COMPARE_FILES
+            .into_iter()
+            .chain(lotr_sim::plot::PLOT_FILES)
+            .collect(),
         Writes::Campaign if !force => lotr_sim::campaign::report::CAMPAIGN_FILES.to_vec(),
         _ => known_outputs()
             .chain(lotr_sim::campaign::report::CAMPAIGN_FILES)

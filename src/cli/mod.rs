@@ -13,7 +13,10 @@ use clap::Parser;
 macro_rules! out {
     ($($t:tt)*) => {{
         use std::io::Write as _;
-        writeln!(std::io::stdout().lock(), $($t)*)?;
+        anyhow::Context::context(
+            writeln!(std::io::stdout().lock(), $($t)*),
+            "cannot write to standard output",
+        )?;
     }};
 }
 

@@ -1,6 +1,6 @@
 //! `tune`: coordinate search over the `basic` bot's weights with paired comparisons.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use lotr_sim::bots::basic::weights::Weights;
 use lotr_sim::tune::{all_params, parse_cell, tune, tune_cells, Objective, Paired, TuneSpec};
 
@@ -34,7 +34,20 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
         g.scenario = scenario;
         g.mode = mode;
         g.decks = vec![deck];
-        cfgs.push(configure(&db, &g)?);
+        let cfg = configure(&db, &g)?;
+        // A cell named twice would count twice in the mean gain.
+        if let Some(k) = cfgs.iter().position(|o: &Config| {
+            o.setup.scenario == cfg.setup.scenario
+                && o.setup.mode == cfg.setup.mode
+                && o.key.decks == cfg.key.decks
+        }) {
+            return usage(format!(
+                "--cell `{}` is the same cell as --cell `{}`; name each cell once",
+                clip(c),
+                clip(&a.cells[k])
+            ));
+        }
+        cfgs.push(cfg);
     }
     if cfgs.is_empty() {
         cfgs.push(configure(&db, &game)?);
@@ -55,6 +68,9 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
         let mut out = Vec::new();
         for p in a.params.split(',').map(str::trim) {
             match known.iter().find(|k| **k == p) {
+                Some(k) if out.contains(k) => {
+                    return usage(format!("--params names `{k}` twice; name each weight once"))
+                }
                 Some(k) => out.push(*k),
                 None => {
                     return usage(format!(
@@ -103,11 +119,13 @@ pub(super) fn cmd_tune(a: &TuneArgs) -> Result<()> {
         a.objective
     );
     out!("param,from,to,mean_from,mean_to,gain,lo95,hi95,kept");
+    let mut lines = StepLines::default();
     let report = pool.install(|| {
         tune(&db, &cfg.setup, &spec, |s| {
-            println!("{}", step_line(s.param, s.from, s.to, &s.result, s.kept));
+            lines.print(&step_line(s.param, s.from, s.to, &s.result, s.kept));
         })
     })?;
+    lines.result()?;
     let games = format!("{} games", report.check.games);
     check_and_found(&report.best, &start, &start_spec, &report.check, "", &games)
 }
@@ -210,13 +228,15 @@ fn tune_over_cells(
         names.join(",")
     );
     let setups: Vec<_> = cfgs.iter().map(|c| c.setup.clone()).collect();
+    let mut lines = StepLines::default();
     let report = pool.install(|| {
         tune_cells(db, &setups, spec, |s| {
             let cells: Vec<String> = s.cells.iter().map(gain_cell).collect();
             let line = step_line(s.param, s.from, s.to, &s.total, s.kept);
-            println!("{line},{}", cells.join(","));
+            lines.print(&format!("{line},{}", cells.join(",")));
         })
     })?;
+    lines.result()?;
     for (n, c) in names.iter().zip(&report.checks) {
         out!(
             "# check {n}: start {:.4}, tuned {:.4}, gain {}",
@@ -234,4 +254,29 @@ fn tune_over_cells(
         " (mean over the cells)",
         &games,
     )
+}
+
+/// The search's lines as they come, printed from inside the search (whose callback cannot
+/// fail): the first error writing stdout (a closed pipe, a full disk) is kept, the lines after
+/// it are dropped, and `result` returns it once the search is over (a closed pipe then ends the
+/// command quietly, as elsewhere; `println!` would panic).
+#[derive(Default)]
+struct StepLines(Option<std::io::Error>);
+
+impl StepLines {
+    fn print(&mut self, line: &str) {
+        use std::io::Write as _;
+        if self.0.is_none() {
+            if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+                self.0 = Some(e);
+            }
+        }
+    }
+
+    fn result(self) -> Result<()> {
+        match self.0 {
+            Some(e) => Err(e).context("cannot write to standard output"),
+            None => Ok(()),
+        }
+    }
 }

@@ -370,6 +370,13 @@ pub struct Hint {
     /// location, only while active: an Orc): while it is in play (a location: active), a
     /// Defense boost counts in the quest phase up to staging.
     pub attacks_on_reveals: bool,
+    // cards58
+    /// A quest action whose whole effect is that one card in the staging area contributes no
+    /// threat until the end of the phase (Secret Paths: a location; Radagast's Cunning: an
+    /// enemy): the threat its best target contributes now (0 with no target). `basic`'s
+    /// `staged_cut` plays it after staging, before the quest resolves, where that threat is
+    /// known; the card's own `play_value` plays it only before committing.
+    pub staged_threat_cut: Option<fn(&Game) -> i16>,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -495,6 +502,7 @@ pub const NO_HINT: Hint = Hint {
     hardens_when_damaged: false,
     reveal_attack: false,
     attacks_on_reveals: false,
+    staged_threat_cut: None,
 };
 
 /// rhc52: what one copy of a shadow card harsher without a Clue (`Hint::no_clue_shadow`) costs

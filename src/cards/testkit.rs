@@ -238,6 +238,8 @@ pub mod codes {
     pub const FORNOST_STREET: &str = "DDN-023";
     pub const CORNERED_ORC: &str = "TLR-025";
     pub const EXPOSED_RIDGE: &str = "TLR-028";
+    pub const DENETHOR: &str = "Core-010";
+    pub const SECRET_PATHS: &str = "Core-066";
     pub const ANGMAR_ORC: &str = "TLR-043";
     /// cards44's `save_big` board: Denethor (Lore) beside two Tactics heroes, a Wellinghall
     /// Preserver (3) and an Erebor Hammersmith (2).

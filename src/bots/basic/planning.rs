@@ -591,7 +591,9 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
             Opt::Play(c) => match spend_threat_cost(g, p, c, st, &mut walls) {
                 None => 0,
                 Some(t) => {
-                    let v = windows_value(g, p, c).max(extras.value(g, p, c, true));
+                    let v = windows_value(g, p, c)
+                        .max(extras.value(g, p, c, true))
+                        .max(staged_cut_value(g, p, c));
                     // (foreign56's `swap_attack`.)
                     let v = if v <= 0
                         && w().swap_attack != 0
@@ -630,6 +632,38 @@ pub(super) fn action(g: &Game, p: u8, _ph: Phase, o: &[Opt]) -> Option<usize> {
         }
     }
     best.map(|(_, i)| i).or_else(|| find(o, Opt::Pass))
+}
+
+/// `staged_cut` (cards58): the score of playing `c`, a quest action that silences one staged
+/// card's threat for the phase (`Hint::staged_threat_cut`), after staging and before the quest
+/// resolves while characters of `p` quest: 25 (less the wound its payment costs, `pay_wound`)
+/// when the committed willpower does not beat the staged threat and the card silences some,
+/// or when it beats it by less than the active location and the current quest still need and
+/// the card silences `staged_cut` or more; 0 otherwise (and with `staged_cut` 0).
+pub(super) fn staged_cut_value(g: &Game, p: u8, c: CardId) -> i32 {
+    let Some(cut) = hint(g, c).staged_threat_cut else {
+        return 0;
+    };
+    let min = w().staged_cut;
+    if min <= 0 || !g.before_quest_resolution() || !any_questing(g, p) {
+        return 0;
+    }
+    let x = cut(g);
+    let margin = g.questing_strength() - g.staging_threat();
+    // Succeeding anyway, the cut is progress: worth it only while the progress falls short of
+    // what the active location and the current quest still need (beyond, it is lost).
+    let need = location_left(g) + g.current_quest().map_or(0, |q| points_left(g, q));
+    if x <= 0 || (margin > 0 && ((x as i32) < min || margin >= need)) {
+        return 0;
+    }
+    // (The wound its payment costs while a staged card wounds the payer, as in the planning
+    // phase: `pay_wound`.)
+    let hurt = if w().pay_wound > 0 && g.may_hint(hint_set::PAYMENT_WOUNDS) && g.cost_of(c, p) > 0 {
+        payment_wound_cost(g)
+    } else {
+        0
+    };
+    25 - hurt
 }
 
 /// The character of `pool` outside `keep` to hold back, at commit, for the enemy that

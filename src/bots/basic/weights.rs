@@ -1117,6 +1117,24 @@ weights! {
     /// `lookahead`'s candidate filter has the option of the same name. In `ROLLOUT` too.
     /// results/research/engage57.md.
     defense_windows: 1,
+    /// cards58 (census of cards held while payable: Secret Paths played in 29 of 90 `core-lore`
+    /// games, `lookahead` in 11 of 20, most after staging): N, a quest action whose whole
+    /// effect silences one staged card's threat for the phase (`Hint::staged_threat_cut`) is
+    /// also played after staging, before the quest resolves, while characters of its player
+    /// quest, when the threat it silences is N or more, or 1 or more and the quest would
+    /// otherwise not succeed, and its progress would not be lost past what the active location
+    /// and the current quest need (`planning::staged_cut_value`, scored 25 less `pay_wound`'s
+    /// wound); 0: off (only the card's own value, before committing). 2 against 0 (`basic`,
+    /// 2,000 pairs, seed 5802): war-council (a probe deck) Mount Gram Easy +4.75 (+3.12 to
+    /// +6.39), Standard +5.00 (+3.59 to +6.41) win points, the Ettenmoors Standard +0.55 (+0.08
+    /// to +1.02); core-lore Mount Gram Standard +0.55 (+0.17 to +0.93); progress higher beyond
+    /// noise in 23 of 48 cells of six decks holding the cards, lower in none; one cell's wins
+    /// lower (core-lore-spirit the Ettenmoors Standard −0.20 (−0.40 to −0.00), 4 wins against
+    /// 7). Results cells (5,000 pairs, seed 5803): noldor-questers the Ettenmoors Easy +0.16 /
+    /// Standard +0.08 / Nightmare 0.00 (n.s.), rhun-questers Wrath and Ruin progress +0.02 /
+    /// +0.06; the others hold neither card (identical). Not in `ROLLOUT`.
+    /// results/research/cards58.md.
+    staged_cut: 2,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1151,6 +1169,9 @@ weights! {
 /// `rescue_quest` is off, as in `basic`. sense52's `ready_use` is on, as in `basic` (Mount Gram
 /// `lookahead` against `lookahead:rollout=ready_use=0`: +4.60 and +5.20 wins, 500 pairs).
 /// foreign56's `discount_follow` is on, as in `basic`; its `swap_attack` is off (a wash there).
+/// cards58's `staged_cut` is off (`lookahead` with it in the rollouts, war-council Mount Gram
+/// Easy, 300 pairs, seed 5804: -2.00 (-6.33 to +2.33) win points; its search already weighs
+/// the card after staging).
 pub const ROLLOUT: Weights = Weights {
     threat_unit: 12,
     reveal_threat: 2,
@@ -1162,6 +1183,8 @@ pub const ROLLOUT: Weights = Weights {
     pay_wound: 0,
     // foreign56: the attack swap of a Common Cause is `basic`'s only (a wash in the rollouts).
     swap_attack: 0,
+    // cards58: the after-staging threat cut is `basic`'s only (not better in the rollouts).
+    staged_cut: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1387,6 +1410,8 @@ mod tests {
         assert_eq!((DEFAULT.swap_attack, ROLLOUT.swap_attack), (1, 0));
         // engage57: `defense_windows` on in both.
         assert_eq!((DEFAULT.defense_windows, ROLLOUT.defense_windows), (1, 1));
+        // cards58: `staged_cut` in `basic` only.
+        assert_eq!((DEFAULT.staged_cut, ROLLOUT.staged_cut), (2, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
@@ -1396,6 +1421,7 @@ mod tests {
                 siege_wary: h.siege_wary,
                 pay_wound: h.pay_wound,
                 swap_attack: h.swap_attack,
+                staged_cut: h.staged_cut,
                 ..ROLLOUT
             },
             h

@@ -146,6 +146,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-065",
         hint: Hint {
             play_value: Some(bot::radagasts_cunning_value),
+            staged_threat_cut: Some(bot::radagasts_cunning_cut),
             ..NO_HINT
         },
         can_act: Some(radagast_can),
@@ -157,6 +158,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "Core-066",
         hint: Hint {
             play_value: Some(bot::secret_paths_value),
+            staged_threat_cut: Some(bot::secret_paths_cut),
             ..NO_HINT
         },
         can_act: Some(secret_paths_can),
@@ -896,6 +898,23 @@ mod bot {
             * 25
     }
 
+    /// cards58: the threat of the staged enemy Radagast's Cunning would silence now (the
+    /// most any target contributes; `Hint::staged_threat_cut`).
+    pub(super) fn radagasts_cunning_cut(g: &Game) -> i16 {
+        super::no_threat_targets(g, true)
+            .map(|x| g.threat_contribution(x))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// cards58: the same for the staged location of Secret Paths.
+    pub(super) fn secret_paths_cut(g: &Game) -> i16 {
+        super::no_threat_targets(g, false)
+            .map(|x| g.threat_contribution(x))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Secret Paths
     pub(super) fn secret_paths_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
@@ -1607,6 +1626,38 @@ mod tests {
             g.discard(x);
         }
         assert_eq!(action_value(&g, 0, c, None), 20);
+    }
+
+    /// cards58: the staged threat each card would silence now is its best target's.
+    #[test]
+    fn secret_paths_staged_threat_cut_hint() {
+        use crate::cards::hints::hint;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-010"]]);
+        let e = g.spawn("Core-066", 0, Zone::Hand(0));
+        let cut = hint(&g, e)
+            .staged_threat_cut
+            .expect("Secret Paths has the hint");
+        assert_eq!(cut(&g), 0, "no staged location");
+        g.spawn("TLR-043", ENCOUNTER, Zone::Staging); // an enemy: not its target
+        assert_eq!(cut(&g), 0);
+        let l = g.spawn("TLR-028", ENCOUNTER, Zone::Staging);
+        assert_eq!(cut(&g), g.threat_contribution(l));
+        assert_eq!(cut(&g), 3);
+    }
+
+    #[test]
+    fn radagasts_cunning_staged_threat_cut_hint() {
+        use crate::cards::hints::hint;
+        let mut g = crate::cards::testkit::sandbox(&[&["Core-010"]]);
+        let e = g.spawn("Core-065", 0, Zone::Hand(0));
+        let cut = hint(&g, e)
+            .staged_threat_cut
+            .expect("Radagast's Cunning has the hint");
+        g.spawn("TLR-028", ENCOUNTER, Zone::Staging); // a location: not its target
+        assert_eq!(cut(&g), 0);
+        let en = g.spawn("TLR-043", ENCOUNTER, Zone::Staging);
+        assert_eq!(cut(&g), g.threat_contribution(en));
+        assert_eq!(cut(&g), 2);
     }
 
     #[test]

@@ -1338,3 +1338,64 @@ fn foreign56_common_cause_swaps_in_a_hero_whose_attack_destroys_one_enemy_more()
     g.card_mut(orc).attacked_by = 1;
     assert_eq!(combat_play(&g, cc), Opt::Pass);
 }
+
+/// The quest action `basic` picks with the weight `name` at `value`, offered `cards` to play.
+fn quest_pick_with(g: &Game, name: &str, value: &str, cards: &[CardId]) -> Opt {
+    let mut b = BasicBot::from_options(&[(name.into(), value.into())]).unwrap();
+    let mut o = vec![Opt::Pass];
+    o.extend(cards.iter().map(|&c| Opt::Play(c)));
+    let d = dec(0, Ask::Action(Phase::Quest), o);
+    let k = b.choose(g, &d);
+    install(weights::DEFAULT);
+    d.options[k]
+}
+
+/// cards58 `staged_cut`: Secret Paths (a staged location contributes no threat this phase) is
+/// played after staging, before the quest resolves: when the committed willpower does not
+/// beat the staged threat, and when it does but the progress still falls short of what the
+/// quest needs; not when the quest gets all the progress it can use anyway, not before
+/// staging (the commit is over, so its own value is 0 too), and never with the weight off.
+#[test]
+fn cards58_secret_paths_silences_a_staged_location_after_staging() {
+    use crate::engine::{Frame, Step};
+    let mut g = sandbox(&[&[DENETHOR]]);
+    let h = g.heroes(0).next().unwrap();
+    g.card_mut(h).resources = 1;
+    for z in [Zone::Staging, Zone::Active] {
+        clear_zone(&mut g, z);
+    }
+    g.phase = Phase::Quest;
+    g.stack.push(Frame::Step(Step::Resolve));
+    g.card_mut(h).questing = true;
+    let sp = g.spawn(SECRET_PATHS, 0, Zone::Hand(0));
+    let ridge = g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    assert_eq!(g.threat_contribution(ridge), 3);
+    assert!(
+        g.questing_strength() <= g.staging_threat(),
+        "the quest fails"
+    );
+    assert_eq!(quest_pick_with(&g, "staged_cut", "2", &[sp]), Opt::Play(sp));
+    assert_eq!(quest_pick_with(&g, "staged_cut", "0", &[sp]), Opt::Pass);
+    // Succeeding by 3 with 3 more threat to silence, the quest still needing more.
+    for _ in 0..5 {
+        let t = g.spawn(NORTHERN_TRACKER, 0, Zone::Play(0));
+        g.card_mut(t).questing = true;
+    }
+    assert_eq!(g.questing_strength() - g.staging_threat(), 3);
+    let q = g.current_quest().expect("a quest stage");
+    let left = g.stat(q, Stat::QuestPoints) - g.card(q).progress;
+    assert!(left > 3);
+    assert_eq!(quest_pick_with(&g, "staged_cut", "2", &[sp]), Opt::Play(sp));
+    assert_eq!(
+        quest_pick_with(&g, "staged_cut", "4", &[sp]),
+        Opt::Pass,
+        "silences less than the weight"
+    );
+    // The quest needs only 3 more: the silenced threat's progress would be lost.
+    g.card_mut(q).progress += left - 3;
+    assert_eq!(quest_pick_with(&g, "staged_cut", "2", &[sp]), Opt::Pass);
+    g.card_mut(q).progress -= left - 3;
+    // Before staging the rule waits for the reveals.
+    *g.stack.last_mut().unwrap() = Frame::Step(Step::Staging);
+    assert_eq!(quest_pick_with(&g, "staged_cut", "2", &[sp]), Opt::Pass);
+}

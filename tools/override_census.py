@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Where `lookahead` overrides `basic` (distill43): play games with `trace --explain`, record every
-searched decision (its kind, phase, round, `basic`'s option, the chosen one, the mean-score gap) and
+searched decision (its kind, phase, round, the threat and current quest at the round's start,
+`basic`'s option, the chosen one, the mean-score gap) and
 tabulate the overrides.
 
   override_census.py collect OUT.jsonl BIN SCENARIO MODE DECK SEED GAMES [BOT]
@@ -40,12 +41,15 @@ def collect(out, binp, scen, mode, deck, seed, n, bot="lookahead"):
                                   "--bot", bot, "--seed", str(seed), "--game", str(gi), "--explain"],
                                  capture_output=True, text=True).stdout
             lines = txt.split("\n")
-            rnd, phase, i = 0, "", 0
+            rnd, phase, threat, quest, i = 0, "", 0, "", 0
             while i < len(lines):
                 line = lines[i]
-                m = re.match(r"^=== Round (\d+)", line)
+                m = re.match(r"^=== Round (\d+) \(threat (\d+)", line)
                 if m:
-                    rnd = int(m.group(1))
+                    rnd, threat = int(m.group(1)), int(m.group(2))
+                m = re.match(r"^  quest: (.*) \d+/\d+ progress", line)
+                if m:
+                    quest = m.group(1)
                 m = re.match(r"^-- (\w+) phase", line)
                 if m:
                     phase = m.group(1)
@@ -64,7 +68,7 @@ def collect(out, binp, scen, mode, deck, seed, n, bot="lookahead"):
                                       basic="basic's choice" in c.group(5)))
                     j += 1
                 rec = dict(scen=scen, mode=mode, deck=deck, seed=seed, game=gi, round=rnd,
-                           phase=phase, what=what, kind=kind(what), alike=alike, override=False)
+                           threat=threat, quest=quest, phase=phase, what=what, kind=kind(what), alike=alike, override=False)
                 if cands:
                     b = next(c for c in cands if c["basic"])
                     s = next(c for c in cands if c["star"])

@@ -163,6 +163,17 @@ pub(super) fn quest_kill_value(g: &Game) -> i32 {
     counts as i32 * w().quest_kill * w().threat_unit
 }
 
+/// gap58 `captive_kill`: threat-unit worth of the cards captured under enemy `e` (Escape from
+/// Mount Gram's Dungeon Guard, Cruel Torturer, Jailor Gornákh): killing it rescues each of them
+/// (RULES.md §8.7: to its owner's hand, a hero straight into play). Counted by number only (the
+/// cards are face down). 0 where nothing is captured or the weight is off.
+pub(super) fn captive_value(g: &Game, e: CardId) -> i32 {
+    if w().captive_kill == 0 || g.list(Zone::Under(0)).is_empty() {
+        return 0;
+    }
+    g.captives(e).count() as i32 * w().captive_kill * w().threat_unit
+}
+
 /// The cheapest defender of `e` in `pool` outside `taken` (defence + keep cost), if cheaper
 /// than `limit`.
 pub(super) fn cheapest_defender(
@@ -884,7 +895,8 @@ fn round_plan_with(
                 + staged_growth_cost(g, e);
             let mut c2 = Ids::new();
             let bonus = blocks_win(g, e) as i32 * w().win_block * w().threat_unit
-                + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
+                + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g))
+                + captive_value(g, e);
             // (`chance_fights`: who is held back for a chance enemy may attack too.)
             let fight_taken = without(&taken, &chance);
             let siege_v = |c2: &Ids| {
@@ -967,7 +979,8 @@ fn round_plan_with(
             * w().threat_unit
             * w().kill_rounds
             + blocks_win(g, e) as i32 * w().win_block * w().threat_unit
-            + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g));
+            + *quest_kill_memo.get_or_insert_with(|| quest_kill_value(g))
+            + captive_value(g, e);
         let fight_taken = without(&keep, &chance);
         let siege_v = |cands: &Ids| {
             siege(g, e, cands, at_commit, &punished)

@@ -1135,6 +1135,16 @@ weights! {
     /// +0.06; the others hold neither card (identical). Not in `ROLLOUT`.
     /// results/research/cards58.md.
     staged_cut: 2,
+    /// gap58 (override census: `lookahead` engages Mount Gram's Dungeon Guard and Cruel
+    /// Torturer where `basic` passes, and kills them): threat points a kill is worth on top for
+    /// each card captured under the enemy (`round_plan::captive_value`: killing it rescues
+    /// them), in the optional engagement's and the engaged kills' worth; 0: captives not
+    /// counted, the play before. 3 against 0 (Mount Gram, 2,000 pairs, seeds 5851 / 5852, win
+    /// points): `silvan-woodmen` Easy +3.45 / +2.60, Standard +2.85 / +1.65; `core-leadership`
+    /// Standard +1.50 / +1.75, Easy −0.10 / −0.40 (n.s.); `lore-trackers` Easy +0.95 / +0.95;
+    /// no cell lower beyond noise; no other scenario has captives under enemies. Out of
+    /// `ROLLOUT` (inside `lookahead`, n.s.). results/research/gap58.md.
+    captive_kill: 3,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1185,6 +1195,9 @@ pub const ROLLOUT: Weights = Weights {
     swap_attack: 0,
     // cards58: the after-staging threat cut is `basic`'s only (not better in the rollouts).
     staged_cut: 0,
+    // gap58: captives under an enemy are `basic`'s only (`lookahead` already engages such
+    // enemies in its search; in the rollouts within noise, results/research/gap58.md).
+    captive_kill: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1395,6 +1408,9 @@ mod tests {
         // sense52: `ready_use` on in the rollouts, as in `basic`.
         assert_eq!(ROLLOUT.ready_use, DEFAULT.ready_use);
         assert_ne!(ROLLOUT.ready_use, 0);
+        // gap58: `captive_kill` is `basic`'s only.
+        assert_eq!(ROLLOUT.captive_kill, 0);
+        assert_ne!(DEFAULT.captive_kill, 0);
         // rhc52: `clue_worth` is off in `basic` and in the rollouts (a wash in both).
         assert_eq!((ROLLOUT.clue_worth, DEFAULT.clue_worth), (0, 0));
         // wd50 / dd54: `advance_stall` is on in the rollouts, as in `basic`.
@@ -1422,6 +1438,7 @@ mod tests {
                 pay_wound: h.pay_wound,
                 swap_attack: h.swap_attack,
                 staged_cut: h.staged_cut,
+                captive_kill: h.captive_kill,
                 ..ROLLOUT
             },
             h

@@ -1911,3 +1911,43 @@ fn rescue_quest_counts_the_progress_that_frees_captives_from_its_threat_on() {
     assert!(quest::progress_is_useless(&g), "emptied: nothing to rescue");
     install(weights::DEFAULT);
 }
+
+/// gap58 `captive_kill` (override census, Mount Gram Easy: `lookahead` engages a staged Cruel
+/// Torturer or Dungeon Guard that holds captured cards where `basic` passes, and kills it: the
+/// kill rescues them). A staged Cruel Torturer (engagement 36, above the threat) with two of the
+/// player's allies captured under it, a kill credited for 2 rounds of its threat (so the fight
+/// alone is not worth it): with the captives counted the plan engages it, without them
+/// (`captive_kill=0`, or nothing captured) it is left in the staging area.
+#[test]
+fn engages_an_enemy_holding_captives_to_rescue_them() {
+    let mut g = sandbox_in("escape-from-mount-gram", Mode::Easy, &[LEADERSHIP_HEROES]);
+    g.phase = Phase::Encounter;
+    for z in [Zone::EncounterDeck, Zone::Staging, Zone::Active] {
+        clear_zone(&mut g, z);
+    }
+    g.players[0].threat = 20;
+    let torturer = g.spawn(CRUEL_TORTURER, ENCOUNTER, Zone::Staging);
+    let d = dec(0, Ask::OptionalEngage, vec![Opt::Pass, Opt::Card(torturer)]);
+    let opts = |v: &'static str| [("captive_kill", v), ("kill_rounds", "2")];
+    let pick = |g: &Game, v: &'static str| d.options[bot_with(&opts(v)).choose(g, &d)];
+    assert_eq!(
+        pick(&g, "3"),
+        Opt::Pass,
+        "nothing captured: the fight is not worth it"
+    );
+    let alone = plan_with(&g, false, &opts("3")).value;
+    for _ in 0..2 {
+        let ally = g.spawn(GUARD_OF_THE_CITADEL, 0, Zone::Hand(0));
+        g.capture(ally, torturer);
+    }
+    assert_eq!(g.captives(torturer).count(), 2);
+    assert_eq!(
+        pick(&g, "3"),
+        Opt::Card(torturer),
+        "the kill rescues two cards"
+    );
+    assert_eq!(pick(&g, "0"), Opt::Pass, "off: captives not counted");
+    let with = plan_with(&g, false, &opts("3"));
+    assert_eq!(with.engage, torturer);
+    assert!(with.value > 0 && alone <= 0, "{} {alone}", with.value);
+}

@@ -567,9 +567,10 @@ fn mount_gram_standard_four_players_join() {
             "core-spirit",
             "core-lore",
         ],
-        // Game 327 shows the four joins at `threat_unit` 15 (the default until tune55) and
-        // without cards58's `staged_cut` (core-lore's Secret Paths after staging).
-        "basic:threat_unit=15,staged_cut=0",
+        // Game 327 shows the four joins at `threat_unit` 15 (the default until tune55),
+        // without cards58's `staged_cut` (core-lore's Secret Paths after staging) and without
+        // gap58's `captive_kill` (engaging an enemy to free the cards captured under it).
+        "basic:threat_unit=15,staged_cut=0,captive_kill=0",
         1,
         327,
     );

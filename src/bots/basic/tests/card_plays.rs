@@ -1275,16 +1275,21 @@ fn fortress_walls_spend_threat_keeps_a_play_from_reaching_threat_50() {
     assert_eq!(pick(&g, &on), Opt::Play(archer), "one below: still played");
 }
 
-/// `basic` with one weight changed (`name=value`): the option it picks in a combat action
-/// window offering `cards` (and Pass).
-fn combat_pick_with(g: &Game, name: &str, value: &str, cards: &[CardId]) -> Opt {
+/// `basic` with one weight changed (`name=value`): the option it picks in an action window of
+/// phase `ph` offering `cards` (and Pass).
+fn action_pick_with(g: &Game, ph: Phase, name: &str, value: &str, cards: &[CardId]) -> Opt {
     let mut b = BasicBot::from_options(&[(name.into(), value.into())]).unwrap();
     let mut o = vec![Opt::Pass];
     o.extend(cards.iter().map(|&c| Opt::Play(c)));
-    let d = dec(0, Ask::Action(Phase::Combat), o);
+    let d = dec(0, Ask::Action(ph), o);
     let k = b.choose(g, &d);
     install(weights::DEFAULT);
     d.options[k]
+}
+
+/// [`action_pick_with`] in the combat phase.
+fn combat_pick_with(g: &Game, name: &str, value: &str, cards: &[CardId]) -> Opt {
+    action_pick_with(g, Phase::Combat, name, value, cards)
 }
 
 /// foreign56 `discount_follow`: Hope Rekindled (a discount on the next Valour event) is not
@@ -1339,15 +1344,9 @@ fn foreign56_common_cause_swaps_in_a_hero_whose_attack_destroys_one_enemy_more()
     assert_eq!(combat_play(&g, cc), Opt::Pass);
 }
 
-/// The quest action `basic` picks with the weight `name` at `value`, offered `cards` to play.
+/// [`action_pick_with`] in the quest phase.
 fn quest_pick_with(g: &Game, name: &str, value: &str, cards: &[CardId]) -> Opt {
-    let mut b = BasicBot::from_options(&[(name.into(), value.into())]).unwrap();
-    let mut o = vec![Opt::Pass];
-    o.extend(cards.iter().map(|&c| Opt::Play(c)));
-    let d = dec(0, Ask::Action(Phase::Quest), o);
-    let k = b.choose(g, &d);
-    install(weights::DEFAULT);
-    d.options[k]
+    action_pick_with(g, Phase::Quest, name, value, cards)
 }
 
 /// cards58 `staged_cut`: Secret Paths (a staged location contributes no threat this phase) is

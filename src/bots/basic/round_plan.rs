@@ -168,7 +168,7 @@ pub(super) fn quest_kill_value(g: &Game) -> i32 {
 /// (RULES.md §8.7: to its owner's hand, a hero straight into play). Counted by number only (the
 /// cards are face down). 0 where nothing is captured or the weight is off.
 pub(super) fn captive_value(g: &Game, e: CardId) -> i32 {
-    if w().captive_kill == 0 || g.list(Zone::Under(0)).is_empty() {
+    if w().captive_kill == 0 || g.areas.captives == 0 {
         return 0;
     }
     g.captives(e).count() as i32 * w().captive_kill * w().threat_unit

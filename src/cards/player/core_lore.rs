@@ -898,21 +898,23 @@ mod bot {
             * 25
     }
 
-    /// cards58: the threat of the staged enemy Radagast's Cunning would silence now (the
-    /// most any target contributes; `Hint::staged_threat_cut`).
-    pub(super) fn radagasts_cunning_cut(g: &Game) -> i16 {
-        super::no_threat_targets(g, true)
+    /// cards58: the most threat one target of the card silences now (`enemies`: a staged
+    /// enemy, else a staged location; `Hint::staged_threat_cut`).
+    fn best_staged_cut(g: &Game, enemies: bool) -> i16 {
+        super::no_threat_targets(g, enemies)
             .map(|x| g.threat_contribution(x))
             .max()
             .unwrap_or(0)
     }
 
-    /// cards58: the same for the staged location of Secret Paths.
+    /// cards58: Radagast's Cunning's cut (a staged enemy).
+    pub(super) fn radagasts_cunning_cut(g: &Game) -> i16 {
+        best_staged_cut(g, true)
+    }
+
+    /// cards58: Secret Paths' cut (a staged location).
     pub(super) fn secret_paths_cut(g: &Game) -> i16 {
-        super::no_threat_targets(g, false)
-            .map(|x| g.threat_contribution(x))
-            .max()
-            .unwrap_or(0)
+        best_staged_cut(g, false)
     }
 
     /// Secret Paths

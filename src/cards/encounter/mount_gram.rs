@@ -247,12 +247,16 @@ fn stage1a_setup(g: &mut Game, me: CardId) {
     // would take them (speed37: the searches from the start cost ~0.5% of a game): the
     // Jailors and the Southern Gate from the top down, then the Angmar Orcs from the bottom
     // up (a move takes the card out of its place and keeps the rest in order).
+    // The three set-aside kinds by definition, looked up once (a code names one definition;
+    // no card is shown as another face here, so the code test is the definition test;
+    // speed41: three string compares a card cost more).
+    let kinds = [JAILOR, JAILOR_NIGHTMARE, SOUTHERN_GATE].map(|k| g.db.by_code(k));
     for z in [Zone::EncounterDeck, Zone::EncounterDiscard] {
         let mut i = g.list(z).len();
         while i > 0 {
             i -= 1;
             let c = g.list(z)[i];
-            if [JAILOR, JAILOR_NIGHTMARE, SOUTHERN_GATE].contains(&code(g, c)) {
+            if !g.card(c).reanimated && kinds.contains(&Some(g.card(c).def)) {
                 g.move_card(c, Zone::SetAside);
             }
         }

@@ -416,7 +416,14 @@ fn beravor_act(g: &mut Game, me: CardId, seat: u8) {
 // Action: exhaust her to heal up to 2 damage from one hero (always the most: never worse).
 
 fn daughter_can(g: &Game, me: CardId, seat: u8) -> bool {
-    can_exhaust(g, me, seat) && damaged_heroes(g).next().is_some()
+    // `damaged_heroes` is not empty, as plain nested scans with the damage read first (as
+    // `any_damaged_character`; speed41).
+    can_exhaust(g, me, seat)
+        && area_players(g).any(|p| {
+            g.list(Zone::Play(p))
+                .iter()
+                .any(|&c| g.card(c).damage > 0 && g.is_character(c) && !g.immune(c) && g.is_hero(c))
+        })
 }
 
 fn daughter_act(g: &mut Game, me: CardId, seat: u8) {

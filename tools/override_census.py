@@ -5,8 +5,11 @@ searched decision (its kind, phase, round, the threat and current quest at the r
 tabulate the overrides.
 
   override_census.py collect OUT.jsonl BIN SCENARIO MODE DECK SEED GAMES [BOT]
+      (DECK `a+b+c`: one deck a seat; each record then names the deciding seat and whether the
+      chosen or `basic`'s option names a card of another seat)
   override_census.py kinds OUT.jsonl...          # searched / scored / overridden per decision kind
-  override_census.py classes OUT.jsonl KIND [N]  # the N most frequent (basic -> chosen) per cell
+  override_census.py seats OUT.jsonl...          # the same per seat, with overrides naming another seat's card
+  override_census.py classes OUT.jsonl KIND [N]  # the N most frequent (basic -> chosen) per cell (KIND `all`: every kind)
 
 A decision "scored alike" (every candidate the same on the first samples) counts as searched but
 not scored. The gap is in the cell's value units (the learned scale, margin 30, on Intruders,
@@ -35,15 +38,28 @@ def kind(what):
 
 
 def collect(out, binp, scen, mode, deck, seed, n, bot="lookahead"):
+    decks = deck.split("+")
+    dargs = [a for d in decks for a in ("--deck", d)] + ["--players", str(len(decks))]
     with open(out, "a") as f:
         for gi in range(int(n)):
-            txt = subprocess.run([binp, "trace", "--scenario", scen, "--mode", mode, "--deck", deck,
-                                  "--bot", bot, "--seed", str(seed), "--game", str(gi), "--explain"],
+            txt = subprocess.run([binp, "trace", "--scenario", scen, "--mode", mode] + dargs +
+                                 ["--bot", bot, "--seed", str(seed), "--game", str(gi), "--explain"],
                                  capture_output=True, text=True).stdout
             lines = txt.split("\n")
             rnd, phase, threat, quest, i = 0, "", 0, "", 0
+            owner = {}
             while i < len(lines):
                 line = lines[i]
+                m = re.match(r"^  P(\d) heroes (.*) threat \d+$", line)
+                if m:
+                    for h in m.group(2).split(", "):
+                        owner[h] = int(m.group(1))
+                m = re.match(r"^  (.*) is put into play \(P(\d)\)$", line) or \
+                    re.match(r"^  P(\d) plays (.*)$", line)
+                if m:
+                    a, b = m.group(1), m.group(2)
+                    name, pl = (b, int(a)) if a.isdigit() else (a, int(b))
+                    owner.setdefault(name, pl)
                 m = re.match(r"^=== Round (\d+) \(threat (\d+)", line)
                 if m:
                     rnd, threat = int(m.group(1)), int(m.group(2))
@@ -69,12 +85,21 @@ def collect(out, binp, scen, mode, deck, seed, n, bot="lookahead"):
                     j += 1
                 rec = dict(scen=scen, mode=mode, deck=deck, seed=seed, game=gi, round=rnd,
                            threat=threat, quest=quest, phase=phase, what=what, kind=kind(what), alike=alike, override=False)
+                k = j
+                while k < len(lines) and not lines[k].startswith("  > P"):
+                    k += 1
+                seat = int(lines[k][5]) if k < len(lines) else 0
+                rec["seat"], rec["players"] = seat, len(decks)
                 if cands:
                     b = next(c for c in cands if c["basic"])
                     s = next(c for c in cands if c["star"])
                     rec.update(basic=b["label"], chosen=s["label"], gap=s["mean"] - b["mean"],
                                override=not s["basic"],
                                cands=[(c["label"], c["mean"], c["n"]) for c in cands])
+                    for key in ("basic", "chosen"):
+                        others = [nm for nm, pl in owner.items()
+                                  if pl != seat and re.search(r"\b" + re.escape(nm) + r"\b", rec[key])]
+                        rec[key + "_other"] = others
                 f.write(json.dumps(rec) + "\n")
                 i = j
             m = re.search(r"^result: .*outcome=(\w+) rounds=(\d+)", txt, re.M)
@@ -105,12 +130,32 @@ def kinds(paths):
                                                   k[3] / max(1, k[2])))
 
 
+def seats(paths):
+    """Per seat and decision kind: searched / scored / overridden, mean gap, and how many of the
+    overrides name another seat's card in the chosen option (`to other`) or in `basic`'s."""
+    t = collections.defaultdict(lambda: [0, 0, 0, 0.0, 0, 0])
+    for r in load(paths):
+        k = t[(r.get("seat", 0), r["kind"])]
+        k[0] += 1
+        k[1] += not r["alike"]
+        if r["override"]:
+            k[2] += 1
+            k[3] += r["gap"]
+            k[4] += bool(r.get("chosen_other"))
+            k[5] += bool(r.get("basic_other"))
+    print("%4s %-17s %8s %8s %8s %8s %8s %8s" % ("seat", "kind", "searched", "scored", "overrid",
+                                                 "mean gap", "to other", "basic oth"))
+    for (seat, name), k in sorted(t.items(), key=lambda x: (x[0][0], -x[1][2])):
+        print("%4d %-17s %8d %8d %8d %8.1f %8d %8d" % (seat, name, k[0], k[1], k[2],
+                                                     k[3] / max(1, k[2]), k[4], k[5]))
+
+
 def classes(path, which, top=15):
     c, gap, games = collections.Counter(), collections.defaultdict(float), collections.defaultdict(set)
     for r in load([path]):
-        if r["kind"] != which or not r["override"]:
+        if (which != "all" and r["kind"] != which) or not r["override"]:
             continue
-        key = (r["scen"], r["mode"], r["basic"][:50], r["chosen"][:50])
+        key = (r["scen"], r["mode"], "P%d" % r.get("seat", 0), r["basic"][:50], r["chosen"][:50])
         c[key] += 1
         gap[key] += r["gap"]
         games[key].add(r["game"])
@@ -124,6 +169,8 @@ if __name__ == "__main__":
         collect(*args)
     elif cmd == "kinds":
         kinds(args)
+    elif cmd == "seats":
+        seats(args)
     elif cmd == "classes":
         classes(*args)
     else:

@@ -377,6 +377,16 @@ pub struct Hint {
     /// `staged_cut` plays it after staging, before the quest resolves, where that threat is
     /// known; the card's own `play_value` plays it only before committing.
     pub staged_threat_cut: Option<fn(&Game) -> i16>,
+    // mp59
+    /// An event whose whole use is that a quest failed this phase raises no threat (Doom Hangs
+    /// Still): the score its `play_value` gives in the planning phase when the staged threat is
+    /// above its own player's ready questing stat (0: not such a card). With other players at
+    /// the table, `basic`'s `table_guard` compares it with every seat's ready questing stat.
+    pub fail_guard: i32,
+    /// An attachment whose use exhausts the character it is attached to (Athelas). Its player
+    /// may attach it to another player's character and exhaust that character later: `basic`'s
+    /// `own_host` plays it only while one of its own characters can take it.
+    pub exhausts_host: bool,
 }
 
 /// `Hint::phase_boost`: Willpower.
@@ -503,6 +513,8 @@ pub const NO_HINT: Hint = Hint {
     reveal_attack: false,
     attacks_on_reveals: false,
     staged_threat_cut: None,
+    fail_guard: 0,
+    exhausts_host: false,
 };
 
 /// rhc52: what one copy of a shadow card harsher without a Clue (`Hint::no_clue_shadow`) costs

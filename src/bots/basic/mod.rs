@@ -266,6 +266,8 @@ mod combat;
 use combat::*;
 mod effects;
 use effects::*;
+mod seats;
+use seats::*;
 #[cfg(test)]
 mod tests;
 

@@ -166,7 +166,11 @@ fn breaks_kept(g: &Game, p: u8, c: CardId, keep: i16) -> bool {
 
 /// `hints::action_value` of using `c` now, with `defense_windows` (engage57) deciding where a
 /// Defense boost counts outside the combat phase.
+/// (`table_guard`, mp59: a failed-quest guard read against the whole table's willpower.)
 fn windows_value(g: &Game, p: u8, c: CardId) -> i32 {
+    if table_guard_on(g, c) {
+        return table_guard_value(g, c);
+    }
     action_value_with(g, p, c, None, w().defense_windows != 0)
 }
 
@@ -190,6 +194,8 @@ pub(super) fn play_value(g: &Game, p: u8, c: CardId) -> i32 {
             0
         }
         CardType::Attachment if hint(g, c).plan_value.is_some() => plan(g, p, c),
+        // (`own_host`, mp59: an attachment that exhausts its bearer, only on a host of its own.)
+        CardType::Attachment if foreign_host_only(g, p, c) => 0,
         // (`trait_grant`, lead55: traits that every character of the player has already.)
         CardType::Attachment
             if w().trait_grant != 0

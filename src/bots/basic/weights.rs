@@ -918,6 +918,28 @@ weights! {
     /// (4,000 pairs) -0.075 (-0.237 to +0.087), Ettenmoors Easy (3,000) +0.067 (-0.093 to
     /// +0.227), rounds -0.013 (-0.023 to -0.002).
     team_lethal: 0,
+    /// mp59 (multiplayer; solo identical): 1, a card whose use is that a failed quest raises no
+    /// threat (`Hint::fail_guard`: Doom Hangs Still) is scored in the planning phase against the
+    /// ready questing stat of every player sharing the staging area, not its own player's
+    /// alone (the others quest too; with an area for each player, Escape from Mount Gram, each
+    /// area against its own players); 0: its own player's (the card's `play_value`). 1 against
+    /// 0 (`basic`, 2,000 pairs, win points): ent-moot + noldor-questers Mount Gram Easy +0.75
+    /// (+0.01 to +1.49) seed 5971, +0.25 (-0.45 to +0.95) seed 5972; Standard +0.20 / +0.10;
+    /// with war-burglars third (seed 5972) Easy -0.05, Standard +0.30 (n.s.). In `ROLLOUT` too
+    /// (`lookahead`, 300 pairs, seed 5974, Mount Gram Easy: +1.00 (-0.73 to +2.73)).
+    /// `seats::table_guard_value`; results/research/mp59.md.
+    table_guard: 1,
+    /// mp59 (multiplayer; solo identical): 1, an attachment whose use exhausts its bearer
+    /// (`Hint::exhausts_host`: Athelas) is played only while a character of its own player can
+    /// take it: on another player's character, its player's use would exhaust that player's
+    /// character at a time that player did not choose. 0: played as any attachment (on another
+    /// player's character when none of its own can take it). 1 against 0 (`basic`, win
+    /// points): northern-wardens + war-burglars Mount Gram Easy +1.05 (+0.25 to +1.85) seed
+    /// 5973 (2,000 pairs), -0.20 (-1.20 to +0.80) seed 5970 (1,000); Standard +0.05 / +0.20;
+    /// with core-tactics third (seed 5973) Easy +0.35, Standard +0.65 (+0.06 to +1.25). Not in
+    /// `ROLLOUT` (not measured inside `lookahead`). `seats::foreign_host_only`;
+    /// results/research/mp59.md.
+    own_host: 1,
     /// ett47 (bits): an action that pays a resource to heal (`Hint::pays_to_heal`: Glorfindel)
     /// is used in the resource phase while a character of its player carries damage, not only
     /// with what is left in the refresh phase. Bit 1 on; bit 2 only for a damaged hero; bit 4
@@ -1198,6 +1220,9 @@ pub const ROLLOUT: Weights = Weights {
     // gap58: captives under an enemy are `basic`'s only (`lookahead` already engages such
     // enemies in its search; in the rollouts within noise, results/research/gap58.md).
     captive_kill: 0,
+    // mp59: an attachment that exhausts its bearer waits for a host of its own seat in
+    // `basic` only (not measured inside `lookahead`); `table_guard` is on in both.
+    own_host: 0,
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1428,6 +1453,9 @@ mod tests {
         assert_eq!((DEFAULT.defense_windows, ROLLOUT.defense_windows), (1, 1));
         // cards58: `staged_cut` in `basic` only.
         assert_eq!((DEFAULT.staged_cut, ROLLOUT.staged_cut), (2, 0));
+        // mp59: `own_host` in `basic` only, `table_guard` in both.
+        assert_eq!((DEFAULT.own_host, ROLLOUT.own_host), (1, 0));
+        assert_eq!((DEFAULT.table_guard, ROLLOUT.table_guard), (1, 1));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
@@ -1439,6 +1467,7 @@ mod tests {
                 swap_attack: h.swap_attack,
                 staged_cut: h.staged_cut,
                 captive_kill: h.captive_kill,
+                own_host: h.own_host,
                 ..ROLLOUT
             },
             h

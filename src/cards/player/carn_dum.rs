@@ -29,6 +29,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             valour_event: true,
             play_value: Some(bot::doom_hangs_still_value),
+            fail_guard: bot::DOOM_GUARD,
             ..NO_HINT
         },
         can_act: Some(doom_can),
@@ -541,6 +542,9 @@ mod bot {
         }
     }
 
+    /// Doom Hangs Still's score when the quest is expected to fail (`Hint::fail_guard`).
+    pub(super) const DOOM_GUARD: i32 = 20;
+
     /// Doom Hangs Still: no threat for failing a quest we expect to fail.
     pub(super) fn doom_hangs_still_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
@@ -550,7 +554,7 @@ mod bot {
             .filter(|&x| ready(g, x))
             .map(|x| g.stat(x, s))
             .sum();
-        (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * 20
+        (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * DOOM_GUARD
     }
 
     /// Hold Your Ground!: ready sentinels for the enemy attacks.
@@ -604,6 +608,7 @@ mod tests {
     use super::*;
     use crate::cards::testkit::{actions, hero, options, sandbox};
     use crate::engine::{Step, ENCOUNTER};
+    const DOOM_GUARD_SCORE: i32 = super::bot::DOOM_GUARD;
 
     #[test]
     fn amarthiul() {
@@ -972,6 +977,49 @@ mod tests {
         );
         g.phase = Phase::Planning;
         assert_eq!(action_value(&g, 0, c, None), 20, "the quest will fail");
+    }
+
+    /// mp59, two seats sharing one staging area: seat 0's only hero is exhausted (its own
+    /// ready willpower 0, below the staged Marauder's threat) while seat 1's Glorfindel and
+    /// Éowyn (7 ready willpower) cover it. The card's own value (its seat alone) plays Doom
+    /// Hangs Still; `basic` with `table_guard` (on) reads the table and passes, and plays it
+    /// once seat 1 is exhausted too.
+    #[test]
+    fn doom_hangs_still_reads_every_seats_willpower_at_two_seats() {
+        use crate::cards::hints::action_value;
+        use crate::engine::{Ask, Decision};
+        let mut g = sandbox(&[&["Core-001"], &["Core-011", "Core-007"]]);
+        g.phase = Phase::Planning;
+        let ar = hero(&g, "Core-001");
+        g.cards[ar as usize].resources = 5;
+        g.cards[ar as usize].exhausted = true;
+        let c = g.spawn("TBoCD-117", 0, Zone::Hand(0));
+        let e = g.spawn("TLR-044", ENCOUNTER, Zone::Staging);
+        assert!(g.staging_threat() > 0 && g.staging_threat() < 7);
+        assert_eq!(
+            action_value(&g, 0, c, None),
+            DOOM_GUARD_SCORE,
+            "own seat alone"
+        );
+        let dec = Decision {
+            player: 0,
+            ask: Ask::Planning,
+            options: vec![Opt::Pass, Opt::Play(c)],
+        };
+        let pick = |g: &Game, spec: &str| {
+            let mut b = crate::bots::make(spec).unwrap();
+            dec.options[b.choose(g, &dec)]
+        };
+        assert_eq!(pick(&g, "basic"), Opt::Pass, "the table covers the quest");
+        assert_eq!(pick(&g, "basic:table_guard=0"), Opt::Play(c));
+        for h in crate::cards::testkit::heroes(&g, 1) {
+            g.cards[h as usize].exhausted = true;
+        }
+        assert_eq!(pick(&g, "basic"), Opt::Play(c), "nobody can cover it");
+        // The staged threat gone: neither plays it.
+        g.move_card(e, Zone::EncounterDiscard);
+        assert_eq!(pick(&g, "basic:table_guard=0"), Opt::Pass);
+        assert_eq!(pick(&g, "basic"), Opt::Pass);
     }
 
     #[test]

@@ -135,6 +135,7 @@ pub static SCRIPTS: &[Script] = &[
             attach: Some((20, AttachKind::Armor)),
             play_value: Some(bot::athelas_value),
             effect: Some(bot::athelas_effect),
+            exhausts_host: true,
             ..NO_HINT
         },
         attach_to: Some(athelas_to),
@@ -1200,6 +1201,54 @@ mod tests {
         assert_eq!(options(&g), vec![Opt::Pass, Opt::Card(cond)]);
         g.answer(Opt::Card(cond));
         assert_eq!(g.card(cond).zone, Zone::Discard(0));
+    }
+
+    /// mp59, two seats: Athelas's use exhausts its bearer, so `basic` (`own_host`, on) keeps
+    /// it in hand while only another seat's character (seat 1's Aragorn) could take it; with
+    /// the weight off it plays it there. With a Dúnedain hero of its own it plays it on him.
+    #[test]
+    fn athelas_waits_for_a_host_of_its_own_seat_at_two_seats() {
+        use crate::engine::{Ask, Decision, Phase};
+        let choice = |g: &Game, c: CardId, spec: &str| {
+            let dec = Decision {
+                player: 0,
+                ask: Ask::Planning,
+                options: vec![Opt::Pass, Opt::Play(c)],
+            };
+            let mut b = crate::bots::make(spec).unwrap();
+            dec.options[b.choose(g, &dec)]
+        };
+        let mut g = testkit::sandbox(&[&["Core-011"], &["Core-001"]]);
+        g.phase = Phase::Planning;
+        let gl = hero(&g, "Core-011");
+        let ar = testkit::heroes(&g, 1)[0];
+        g.cards[gl as usize].resources = 3;
+        let ath = g.spawn("TLR-011", 0, Zone::Hand(0));
+        let hosts: Vec<CardId> = g.attach_targets(ath, 0).collect();
+        assert_eq!(hosts, vec![ar], "only the other seat's Dúnedain hero");
+        assert_eq!(choice(&g, ath, "basic"), Opt::Pass);
+        assert_eq!(choice(&g, ath, "basic:own_host=0"), Opt::Play(ath));
+        // A host of its own (Beravor, Dúnedain): played, and on her.
+        let mut g = testkit::sandbox(&[&["Core-012"], &["Core-001"]]);
+        g.phase = Phase::Planning;
+        let be = hero(&g, "Core-012");
+        g.cards[be as usize].resources = 3;
+        let ath = g.spawn("TLR-011", 0, Zone::Hand(0));
+        assert_eq!(choice(&g, ath, "basic"), Opt::Play(ath));
+        g.act(0, Opt::Play(ath));
+        while let Some(d) = g.pending() {
+            let d = d.clone();
+            let mut b = crate::bots::make("basic").unwrap();
+            let i = b.choose(&g, &d);
+            g.answer(d.options[i]);
+        }
+        assert_eq!(g.card(ath).zone, Zone::Attached(be));
+        // Solo, the rule is silent: no host at all is no play either way, and the seat rule
+        // is never asked (one player).
+        let mut g = testkit::sandbox(&[&["Core-011"]]);
+        g.phase = Phase::Planning;
+        let ath = g.spawn("TLR-011", 0, Zone::Hand(0));
+        assert_eq!(g.attach_targets(ath, 0).count(), 0);
     }
 
     #[test]

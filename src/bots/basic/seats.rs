@@ -1,0 +1,52 @@
+//! mp59: `basic`'s rules for a table of two to four players, where a card's value or target
+//! read one seat only. Each rule is a weight (off: the play before) and changes nothing in a
+//! solo game: every test here needs another player in the game.
+
+use super::*;
+
+/// `table_guard` decides the score of using `c` (a `Hint::fail_guard` card, with another
+/// player in the game and the weight on).
+#[inline]
+pub(super) fn table_guard_on(g: &Game, c: CardId) -> bool {
+    g.n_players > 1 && hint(g, c).fail_guard != 0 && g.players_in_game() > 1 && w().table_guard != 0
+}
+
+/// `table_guard`: the planning score of `c`, a card whose use is that a failed quest raises no
+/// threat (`Hint::fail_guard`): that score while, in a staging area of a player the card
+/// reaches, the staged threat is above the ready questing stat of every player of that area
+/// (each of them may commit; Escape from Mount Gram gives each player an area of his own),
+/// else 0. Outside the planning phase 0, as the card's own `play_value`.
+pub(super) fn table_guard_value(g: &Game, c: CardId) -> i32 {
+    if g.phase != Phase::Planning {
+        return 0;
+    }
+    let s = g.questing_stat();
+    // (Ready questing stat by staging area, for the areas of the players the card reaches.)
+    let mut wp = [0i16; 4];
+    let mut seen = [false; 4];
+    for q in 0..g.n_players.min(4) {
+        let pl = &g.players[q as usize];
+        if pl.eliminated || !g.reaches_player(q) {
+            continue;
+        }
+        let a = (pl.area as usize).min(3);
+        seen[a] = true;
+        wp[a] += g
+            .characters(q)
+            .filter(|&x| ready(g, x))
+            .map(|x| g.stat(x, s))
+            .sum::<i16>();
+    }
+    let fails = (0..4).any(|a| seen[a] && g.staging_threat_in(a as u8) > wp[a]);
+    fails as i32 * hint(g, c).fail_guard
+}
+
+/// `own_host`: `c` is an attachment whose use exhausts its bearer (`Hint::exhausts_host`),
+/// another player is in the game, and no character of `p` can take it: not played (it would
+/// go on another player's character, which `p`'s use would exhaust).
+pub(super) fn foreign_host_only(g: &Game, p: u8, c: CardId) -> bool {
+    hint(g, c).exhausts_host
+        && g.players_in_game() > 1
+        && w().own_host != 0
+        && !g.attach_targets(c, p).any(|t| g.controller(t) == p)
+}

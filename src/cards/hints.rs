@@ -336,6 +336,12 @@ pub struct Hint {
     /// enemies back to the staging area. `basic` with `safe_hold` keeps it staged (it has no
     /// Threat) until an enemy is engaged with its player.
     pub safe_location: bool,
+    /// A quest stage where a Safe location is best kept staged until an enemy is engaged
+    /// (Across the Ettenmoors 1B: no penalty of the stage lifts while one is active, as 2B's and
+    /// 3B's do, and the progress its quest points take from the next quest phase is progress
+    /// the side quests, which feed the stage, do not get): `basic` with `safe_wait` does not
+    /// travel to one there while no enemy is engaged with its player.
+    pub safe_wait_stage: bool,
     /// An encounter card that makes damage on characters cost more while it is in play (Across
     /// the Ettenmoors 3B's Willpower loss, Savage Trollspawn's Attack, Goblin Pursuer's ban on
     /// damaged fighters): `basic` with `early_heal` bit 16 heals early only while one is in
@@ -504,6 +510,7 @@ pub const NO_HINT: Hint = Hint {
     no_clue_shadow: NoClueShadow::None,
     pays_to_heal: false,
     safe_location: false,
+    safe_wait_stage: false,
     punishes_damage: false,
     threat_insurance: false,
     defeat_engages_enemy: false,

@@ -339,6 +339,8 @@ pub mod codes {
     pub const SECLUDED_CAVE: &str = "AtE-068";
     pub const SAVAGE_TROLLSPAWN: &str = "AtE-072";
     pub const RUGGED_COUNTRY: &str = "TLR-047";
+    /// gap59: stage 2B, where a Safe location lifts the extra encounter card.
+    pub const A_MISERABLE_JOURNEY_2B: &str = "AtE-065B";
     pub const FAVOR_OF_THE_VALAR: &str = "TBoCD-124";
     pub const SCAVENGE_FOR_SUPPLIES: &str = "AtE-083";
     /// ett49: the Ettenmoors side quest that wounds each hero paying resources.

@@ -1181,6 +1181,9 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         {
             continue;
         }
+        if h.safe_location && safe_waits(g, p, l) {
+            continue;
+        }
         // sense51 `lethal_travel`: a travel cost that raises a player's threat to the losing
         // threat is never paid.
         if w().lethal_travel != 0
@@ -1270,6 +1273,18 @@ fn idle_side_punished(g: &Game) -> bool {
                     .iter()
                     .any(|&c| hint(g, c).punishes_idle_side_quests)
             })
+}
+
+/// gap59 `safe_wait`: whether Safe location `l` stays staged at travel: the main quest is a
+/// stage where a Safe location waits (`Hint::safe_wait_stage`: its quest points take the next
+/// quest phase's progress, and it leaves play at that phase's end), no enemy is engaged with
+/// `p` (none for its travel to send back), and `l` has at least `safe_wait` quest points.
+fn safe_waits(g: &Game, p: u8, l: CardId) -> bool {
+    let v = w().safe_wait;
+    v > 0
+        && g.main_quest().is_some_and(|q| hint(g, q).safe_wait_stage)
+        && g.list(Zone::Engaged(p)).is_empty()
+        && g.def_of(l).quest_points as i32 >= v
 }
 
 /// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or

@@ -1167,6 +1167,19 @@ weights! {
     /// no cell lower beyond noise; no other scenario has captives under enemies. Out of
     /// `ROLLOUT` (inside `lookahead`, n.s.). results/research/gap58.md.
     captive_kill: 3,
+    /// gap59 (override census, the Ettenmoors: with no enemy engaged, `lookahead` passes where
+    /// `basic` travels to a Safe location on stage 1B, Secluded Cave 48 of 50 times on three
+    /// cells): a Safe location (`Hint::safe_location`) with at least this many quest points
+    /// waits staged while the main quest is a stage where it should (`Hint::safe_wait_stage`:
+    /// stage 1B, not 2B or 3B, whose penalties lift while one is active) and no enemy is
+    /// engaged with its player; 1: every Safe location; 0: off. 1 against 0 (`basic`, 10,000
+    /// pairs, seeds 5903 / 5904, win points): noldor-questers Easy +7.17 / +6.29, Standard
+    /// +3.97 / +4.18; probe decks rivendell-council, silvan-woodmen, core-lore-spirit and
+    /// war-council +0.2 to +5.4, none lower beyond noise; Nightmare (whose stage 1B has no
+    /// hint: waiting there lost −0.9 / −1.1) and the other scenarios play as before. On in
+    /// `ROLLOUT` too (inside `lookahead`, 1,000 pairs, seeds 5907 / 5908: Easy +5.80 / +4.80,
+    /// Standard +5.90 / +2.60). results/research/gap59.md.
+    safe_wait: 1,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1223,6 +1236,8 @@ pub const ROLLOUT: Weights = Weights {
     // mp59: an attachment that exhausts its bearer waits for a host of its own seat in
     // `basic` only (not measured inside `lookahead`); `table_guard` is on in both.
     own_host: 0,
+    // gap59: `safe_wait` is on in the rollouts too (`lookahead:rollout=safe_wait=1` against
+    // `lookahead`, 1,000 pairs: the Ettenmoors Easy +5.80 / +4.80, Standard +5.90 / +2.60).
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1436,6 +1451,8 @@ mod tests {
         // gap58: `captive_kill` is `basic`'s only.
         assert_eq!(ROLLOUT.captive_kill, 0);
         assert_ne!(DEFAULT.captive_kill, 0);
+        // gap59: `safe_wait` on in both (lead59 turned it on in the rollouts).
+        assert_eq!((DEFAULT.safe_wait, ROLLOUT.safe_wait), (1, 1));
         // rhc52: `clue_worth` is off in `basic` and in the rollouts (a wash in both).
         assert_eq!((ROLLOUT.clue_worth, DEFAULT.clue_worth), (0, 0));
         // wd50 / dd54: `advance_stall` is on in the rollouts, as in `basic`.

@@ -42,6 +42,10 @@ pub static SCRIPTS: &[Script] = &[
     // of progress here.
     Script {
         code: "AtE-064B",
+        hint: Hint {
+            safe_wait_stage: true,
+            ..NO_HINT
+        },
         forced: Some(stage1b_forced),
         forced_on: events![PhaseBegin, SideQuestDefeated],
         ..BLANK
@@ -1252,6 +1256,13 @@ mod tests {
             assert!(h.safe_location && h.travel_penalty < 0, "{code}");
         }
         assert!(!spawn_hint(&mut g, ROCKS).safe_location);
+        // gap59: Safe locations wait on stage 1B while no enemy is engaged
+        // (`Hint::safe_wait_stage`, `safe_wait`); not on 2B or 3B, whose penalties lift while
+        // one is active, nor on the Nightmare stage 1B.
+        assert!(spawn_hint(&mut g, "AtE-064B").safe_wait_stage);
+        for code in ["AtE-065B", "AtE-066B", "AtEN-002B", CAVE, ROCKS] {
+            assert!(!spawn_hint(&mut g, code).safe_wait_stage, "{code}");
+        }
         // ett48: Ruthless Hill-troll grows stronger once damaged (`siege_wary`); no other
         // enemy of the set says so.
         assert!(spawn_hint(&mut g, "AtE-075").hardens_when_damaged);

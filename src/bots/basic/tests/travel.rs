@@ -307,13 +307,17 @@ fn secluded_cave_waits_while_a_threatening_location_is_staged() {
     install(weights::DEFAULT);
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(rocks));
     assert_eq!(
-        d.options[bot_with(&[("safe_hold", "0")]).choose(&g, &d)],
+        d.options[bot_with(&[("safe_hold", "0"), ("safe_wait", "0")]).choose(&g, &d)],
         Opt::Card(cave),
         "off: the Safe location's travel bonus wins"
     );
-    // Alone, it is travelled to (at 1 it waits for an engaged enemy).
+    // Alone, it is travelled to (at 1 it waits for an engaged enemy; gap59's `safe_wait`
+    // keeps it staged on stage 1B, off here).
     let alone = dec(0, Ask::Travel, vec![Opt::Pass, Opt::Card(cave)]);
-    assert_eq!(alone.options[bot().choose(&g, &alone)], Opt::Card(cave));
+    assert_eq!(
+        alone.options[bot_with(&[("safe_wait", "0")]).choose(&g, &alone)],
+        Opt::Card(cave)
+    );
     assert_eq!(
         alone.options[bot_with(&[("safe_hold", "1")]).choose(&g, &alone)],
         Opt::Pass
@@ -321,6 +325,46 @@ fn secluded_cave_waits_while_a_threatening_location_is_staged() {
     // An engaged enemy: the Safe location sends it back.
     g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
     assert_eq!(d.options[bot().choose(&g, &d)], Opt::Card(cave));
+}
+
+/// gap59 `safe_wait` (override census, the Ettenmoors Easy and Standard: with no enemy
+/// engaged, `lookahead` passed where `basic` travelled to Secluded Cave on stage 1B 48 times of
+/// 50): on stage 1B (`Hint::safe_wait_stage`) a Safe location alone is passed over while no
+/// enemy is engaged; it is travelled to with an enemy engaged (its travel sends it back), on
+/// stage 2B (whose extra encounter card a Safe location lifts), and with `safe_wait=0`.
+#[test]
+fn secluded_cave_waits_on_stage_1b_until_an_enemy_is_engaged() {
+    let mut g = sandbox_in(
+        "across-the-ettenmoors",
+        Mode::Standard,
+        &[LEADERSHIP_HEROES],
+    );
+    clear_zone(&mut g, Zone::Staging);
+    clear_zone(&mut g, Zone::Active);
+    clear_zone(&mut g, Zone::Engaged(0));
+    clear_zone(&mut g, Zone::Quest);
+    let stage1 = g.spawn(INTO_THE_ETTENMOORS_1B, ENCOUNTER, Zone::Quest);
+    assert!(hint(&g, stage1).safe_wait_stage);
+    let cave = g.spawn(SECLUDED_CAVE, ENCOUNTER, Zone::Staging);
+    let alone = vec![Opt::Pass, Opt::Card(cave)];
+    install(weights::DEFAULT);
+    assert_eq!(chosen(&g, Ask::Travel, alone.clone()), Opt::Pass);
+    let d = dec(0, Ask::Travel, alone.clone());
+    assert_eq!(
+        d.options[bot_with(&[("safe_wait", "0")]).choose(&g, &d)],
+        Opt::Card(cave),
+        "off: the old play"
+    );
+    // Stage 2B: travelled to.
+    g.move_card(stage1, Zone::SetAside);
+    let stage2 = g.spawn(A_MISERABLE_JOURNEY_2B, ENCOUNTER, Zone::Quest);
+    assert!(!hint(&g, stage2).safe_wait_stage);
+    assert_eq!(chosen(&g, Ask::Travel, alone.clone()), Opt::Card(cave));
+    // Stage 1B with an enemy engaged: travelled to.
+    g.move_card(stage2, Zone::SetAside);
+    g.move_card(stage1, Zone::Quest);
+    g.spawn(SAVAGE_TROLLSPAWN, ENCOUNTER, Zone::Engaged(0));
+    assert_eq!(chosen(&g, Ask::Travel, alone), Opt::Card(cave));
 }
 
 /// sense51 `lethal_travel`: on Escape from Mount Gram the bots travelled to Patrol Room, whose

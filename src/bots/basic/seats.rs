@@ -16,6 +16,8 @@ pub(super) fn table_guard_on(g: &Game, c: CardId) -> bool {
 /// reaches, the staged threat is above the ready questing stat of every player of that area
 /// (each of them may commit; Escape from Mount Gram gives each player an area of his own),
 /// else 0. Outside the planning phase 0, as the card's own `play_value`.
+#[cold]
+#[inline(never)]
 pub(super) fn table_guard_value(g: &Game, c: CardId) -> i32 {
     if g.phase != Phase::Planning {
         return 0;
@@ -44,7 +46,15 @@ pub(super) fn table_guard_value(g: &Game, c: CardId) -> i32 {
 /// `own_host`: `c` is an attachment whose use exhausts its bearer (`Hint::exhausts_host`),
 /// another player is in the game, and no character of `p` can take it: not played (it would
 /// go on another player's character, which `p`'s use would exhaust).
+#[inline]
 pub(super) fn foreign_host_only(g: &Game, p: u8, c: CardId) -> bool {
+    g.n_players > 1 && foreign_host_only_at_table(g, p, c)
+}
+
+/// `foreign_host_only` with more than one seat (out of line: solo games never call it).
+#[cold]
+#[inline(never)]
+fn foreign_host_only_at_table(g: &Game, p: u8, c: CardId) -> bool {
     hint(g, c).exhausts_host
         && g.players_in_game() > 1
         && w().own_host != 0

@@ -280,13 +280,8 @@ fn norbury_tombs_is_not_travelled_to_while_an_enemy_would_come_back() {
     );
 }
 
-#[test]
-fn secluded_cave_waits_while_a_threatening_location_is_staged() {
-    // Fault class (ett47: `lookahead` passed on, or travelled elsewhere than, `basic`'s Safe
-    // location in about 35% of its travels, 100 Across the Ettenmoors Easy games a deck): a
-    // Safe location has no Threat, and its travel sends engaged enemies back to the staging
-    // area, so with nobody engaged `safe_hold` (2) takes the staged location with Threat
-    // first and keeps the Safe one for later.
+/// The Ettenmoors Standard with the Leadership heroes, and no staged, active or engaged card.
+fn ettenmoors_board() -> Game<'static> {
     let mut g = sandbox_in(
         "across-the-ettenmoors",
         Mode::Standard,
@@ -295,6 +290,17 @@ fn secluded_cave_waits_while_a_threatening_location_is_staged() {
     clear_zone(&mut g, Zone::Staging);
     clear_zone(&mut g, Zone::Active);
     clear_zone(&mut g, Zone::Engaged(0));
+    g
+}
+
+#[test]
+fn secluded_cave_waits_while_a_threatening_location_is_staged() {
+    // Fault class (ett47: `lookahead` passed on, or travelled elsewhere than, `basic`'s Safe
+    // location in about 35% of its travels, 100 Across the Ettenmoors Easy games a deck): a
+    // Safe location has no Threat, and its travel sends engaged enemies back to the staging
+    // area, so with nobody engaged `safe_hold` (2) takes the staged location with Threat
+    // first and keeps the Safe one for later.
+    let mut g = ettenmoors_board();
     let cave = g.spawn(SECLUDED_CAVE, ENCOUNTER, Zone::Staging);
     let rocks = g.spawn(RUGGED_COUNTRY, ENCOUNTER, Zone::Staging);
     assert!(hint(&g, cave).safe_location);
@@ -334,14 +340,7 @@ fn secluded_cave_waits_while_a_threatening_location_is_staged() {
 /// stage 2B (whose extra encounter card a Safe location lifts), and with `safe_wait=0`.
 #[test]
 fn secluded_cave_waits_on_stage_1b_until_an_enemy_is_engaged() {
-    let mut g = sandbox_in(
-        "across-the-ettenmoors",
-        Mode::Standard,
-        &[LEADERSHIP_HEROES],
-    );
-    clear_zone(&mut g, Zone::Staging);
-    clear_zone(&mut g, Zone::Active);
-    clear_zone(&mut g, Zone::Engaged(0));
+    let mut g = ettenmoors_board();
     clear_zone(&mut g, Zone::Quest);
     let stage1 = g.spawn(INTO_THE_ETTENMOORS_1B, ENCOUNTER, Zone::Quest);
     assert!(hint(&g, stage1).safe_wait_stage);

@@ -1213,6 +1213,15 @@ pub fn ready(g: &Game, c: CardId) -> bool {
     !g.card(c).exhausted
 }
 
+/// Stat `s` summed over player `p`'s ready characters (e.g. the questing stat a player could
+/// still commit).
+pub fn ready_stat_sum(g: &Game, p: u8, s: Stat) -> i16 {
+    g.characters(p)
+        .filter(|&x| ready(g, x))
+        .map(|x| g.stat(x, s))
+        .sum()
+}
+
 /// Index of the first option `o` (exact match).
 #[inline(always)]
 pub fn find(opts: &[Opt], o: Opt) -> Option<usize> {

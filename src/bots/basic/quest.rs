@@ -979,9 +979,7 @@ pub(super) fn quest_surplus_for(g: &Game, p: u8, c: CardId, surplus: i16) -> i16
     let sum = |s: Stat| -> i16 {
         (0..g.n_players)
             .filter(|&q| !g.players[q as usize].eliminated)
-            .flat_map(|q| g.characters(q))
-            .filter(|&x| ready(g, x))
-            .map(|x| g.stat(x, s))
+            .map(|q| ready_stat_sum(g, q, s))
             .sum()
     };
     surplus + (sum(stat) - sum(Stat::Willpower)) * 3 / 4

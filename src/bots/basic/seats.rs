@@ -33,11 +33,7 @@ pub(super) fn table_guard_value(g: &Game, c: CardId) -> i32 {
         }
         let a = (pl.area as usize).min(3);
         seen[a] = true;
-        wp[a] += g
-            .characters(q)
-            .filter(|&x| ready(g, x))
-            .map(|x| g.stat(x, s))
-            .sum::<i16>();
+        wp[a] += ready_stat_sum(g, q, s);
     }
     let fails = (0..4).any(|a| seen[a] && g.staging_threat_in(a as u8) > wp[a]);
     fails as i32 * hint(g, c).fail_guard

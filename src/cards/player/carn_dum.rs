@@ -548,12 +548,7 @@ mod bot {
     /// Doom Hangs Still: no threat for failing a quest we expect to fail.
     pub(super) fn doom_hangs_still_value(g: &Game, p: u8, _c: CardId, _ev: Option<Event>) -> i32 {
         let phase = g.phase;
-        let s = g.questing_stat();
-        let ready_wp: i16 = g
-            .characters(p)
-            .filter(|&x| ready(g, x))
-            .map(|x| g.stat(x, s))
-            .sum();
+        let ready_wp = ready_stat_sum(g, p, g.questing_stat());
         (phase == Phase::Planning && g.staging_threat() > ready_wp) as i32 * DOOM_GUARD
     }
 

@@ -62,6 +62,18 @@ pub fn set_options(g: &mut Game<'static>, f: impl FnOnce(&mut RuleOptions)) {
 }
 
 /// The hero with card code `code` controlled by seat 0.
+/// What bot `spec` (`basic`, `basic:own_host=0`...) answers seat 0's planning-phase choice
+/// between passing and playing `c`.
+pub fn planning_pick(g: &Game, c: CardId, spec: &str) -> Opt {
+    let dec = crate::engine::Decision {
+        player: 0,
+        ask: crate::engine::Ask::Planning,
+        options: vec![Opt::Pass, Opt::Play(c)],
+    };
+    let mut b = crate::bots::make(spec).expect("a bot spec");
+    dec.options[b.choose(g, &dec)]
+}
+
 pub fn hero(g: &Game, code: &str) -> CardId {
     g.heroes(0)
         .find(|&h| g.def_of(h).code == code)

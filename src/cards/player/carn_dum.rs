@@ -982,7 +982,6 @@ mod tests {
     #[test]
     fn doom_hangs_still_reads_every_seats_willpower_at_two_seats() {
         use crate::cards::hints::action_value;
-        use crate::engine::{Ask, Decision};
         let mut g = sandbox(&[&["Core-001"], &["Core-011", "Core-007"]]);
         g.phase = Phase::Planning;
         let ar = hero(&g, "Core-001");
@@ -996,15 +995,7 @@ mod tests {
             DOOM_GUARD_SCORE,
             "own seat alone"
         );
-        let dec = Decision {
-            player: 0,
-            ask: Ask::Planning,
-            options: vec![Opt::Pass, Opt::Play(c)],
-        };
-        let pick = |g: &Game, spec: &str| {
-            let mut b = crate::bots::make(spec).unwrap();
-            dec.options[b.choose(g, &dec)]
-        };
+        let pick = |g: &Game, spec: &str| crate::cards::testkit::planning_pick(g, c, spec);
         assert_eq!(pick(&g, "basic"), Opt::Pass, "the table covers the quest");
         assert_eq!(pick(&g, "basic:table_guard=0"), Opt::Play(c));
         for h in crate::cards::testkit::heroes(&g, 1) {

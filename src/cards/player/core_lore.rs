@@ -1424,14 +1424,12 @@ mod tests {
         g.phase = Phase::Planning;
         assert!(action_value(&g, 0, s, None) > 0, "2 spare Lore resources");
         // `basic` plays by that value only with `spare_draw=1` (off by default).
-        let dec = crate::engine::Decision {
-            player: 0,
-            ask: crate::engine::Ask::Planning,
-            options: vec![Opt::Pass, Opt::Play(s)],
-        };
         for (spec, want) in [("basic", Opt::Pass), ("basic:spare_draw=1", Opt::Play(s))] {
-            let mut b = crate::bots::make(spec).unwrap();
-            assert_eq!(dec.options[b.choose(&g, &dec)], want, "{spec}");
+            assert_eq!(
+                crate::cards::testkit::planning_pick(&g, s, spec),
+                want,
+                "{spec}"
+            );
         }
         g.phase = Phase::Quest;
         assert_eq!(action_value(&g, 0, s, None), 0, "planning only");

@@ -1208,16 +1208,8 @@ mod tests {
     /// the weight off it plays it there. With a Dúnedain hero of its own it plays it on him.
     #[test]
     fn athelas_waits_for_a_host_of_its_own_seat_at_two_seats() {
-        use crate::engine::{Ask, Decision, Phase};
-        let choice = |g: &Game, c: CardId, spec: &str| {
-            let dec = Decision {
-                player: 0,
-                ask: Ask::Planning,
-                options: vec![Opt::Pass, Opt::Play(c)],
-            };
-            let mut b = crate::bots::make(spec).unwrap();
-            dec.options[b.choose(g, &dec)]
-        };
+        use crate::engine::Phase;
+        let choice = |g: &Game, c: CardId, spec: &str| testkit::planning_pick(g, c, spec);
         let mut g = testkit::sandbox(&[&["Core-011"], &["Core-001"]]);
         g.phase = Phase::Planning;
         let gl = hero(&g, "Core-011");

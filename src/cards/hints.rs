@@ -219,6 +219,10 @@ pub struct Hint {
     /// offering the modes, that mode). A bot takes it while the quest's damage target
     /// (`quest_damage_target`) is in play.
     pub enemy_damage_mode: Option<(u8, u8)>,
+    /// A prompt that costs a token of the Mission whose tokens are lives
+    /// (`mission_tokens_are_lives`) unless one more encounter card is revealed instead: (the
+    /// prompt, the mode that reveals the card). The Weather Hills 2B's quest-phase choice.
+    pub life_or_card: Option<(u8, u8)>,
     /// An action that raises the card's own questing stat until the end of the phase (Éowyn
     /// discarding a card for +1 Willpower): worth its cost only while the card is committed to
     /// the quest, so a bot uses it after committing, on a card that quests.
@@ -456,6 +460,7 @@ pub const NO_HINT: Hint = Hint {
     enemy_damage: None,
     quest_damage_target: None,
     enemy_damage_mode: None,
+    life_or_card: None,
     boosts_own_quest: false,
     key_response: 0,
     mild_treachery: false,

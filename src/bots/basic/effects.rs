@@ -90,6 +90,17 @@ pub(super) fn host_at_risk(g: &Game, p: u8, c: CardId) -> bool {
 
 /// The prompts a card's hints answer: its damage prompts (each pick where that damage costs
 /// least), then its own `effect` hint.
+/// `spare_life_threat` (wh60): whether to reveal one more encounter card rather than give up
+/// the second-to-last token of a Mission whose tokens are lives (`Hint::life_or_card`): only 2
+/// are left and the player's threat is below the weight, so the extra card's threat can still
+/// be absorbed while the last spare life is kept.
+fn spare_life_card(g: &Game, p: u8) -> bool {
+    let limit = w().spare_life_threat;
+    limit > 0
+        && mission_tokens(g).is_some_and(|(lives, t)| lives && t == 2)
+        && (g.players[p as usize].threat as i32) < limit
+}
+
 pub(super) fn known_effect(
     g: &Game,
     p: u8,
@@ -117,6 +128,13 @@ pub(super) fn known_effect(
             && g.players[p as usize].threat < w().quest_damage_mode as i16
             && quest_damage_target(g).is_some_and(|e| !g.immune(e) && g.can_take_damage(e))
         {
+            if let Some(i) = find(o, Opt::Mode(mode)) {
+                return Some(i);
+            }
+        }
+    }
+    if let Some((q, mode)) = h.life_or_card {
+        if q == what && spare_life_card(g, p) {
             if let Some(i) = find(o, Opt::Mode(mode)) {
                 return Some(i);
             }

@@ -207,7 +207,9 @@
 //! shadow (discard the cheapest attachment), Gandalf (reduce threat at ≥ 30, else deal 4 damage
 //! when an enemy has ≤ 4 HP left, else draw 3). The Weather Hills: damage prompts in
 //! `Hint::damage_prompts` put each pick where it costs least (`damage_cost`); Cornered Animals discards
-//! a Savage Counter-attack token while 2 or more are left, else reveals one more card; Tragic
+//! a Savage Counter-attack token while 2 or more are left, else reveals one more card (option
+//! `spare_life_threat`, off by default: with 2 left and the player's threat below it, one more
+//! card too; the prompt is typed `Hint::life_or_card`, wh60); Tragic
 //! Discovery's shadow takes the attack undefended when 3 threat would eliminate or the hit on a
 //! hero costs less than the defenders' damage plus 3 threat; encounter heals (Make Camp,
 //! Sheltered Valley) go to the most damage on the most valuable character; Concealed Orc-camp's

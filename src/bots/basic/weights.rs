@@ -1180,6 +1180,19 @@ weights! {
     /// `ROLLOUT` too (inside `lookahead`, 1,000 pairs, seeds 5907 / 5908: Easy +5.80 / +4.80,
     /// Standard +5.90 / +2.60). results/research/gap59.md.
     safe_wait: 1,
+    /// wh60 (override census, The Weather Hills 2B: with 2 Savage Counter-attack tokens left,
+    /// `lookahead` reveals one more card where `basic` discards a token, mostly at low
+    /// threat): on a prompt that trades a token of a Mission whose tokens are lives for one
+    /// more encounter card (`Hint::life_or_card`: Cornered Animals' quest-phase choice), the
+    /// bot takes the card instead of the second-to-last token while its threat is below this
+    /// (discarding would leave one life, which any character destroyed by an attack then
+    /// loses); 0: off (the card's own rule: a token while 2 or more are left). Off: 40 against
+    /// 0 is within noise everywhere (`basic` 10,000 pairs, win points, seeds 6055 / 6056:
+    /// weather-hills-loremasters Easy +0.02 / -0.05, Standard +0.00 / +0.04, progress score
+    /// -0.05 to +0.03; weather-hills-trackers +0.00; games 0.01 rounds longer; `lookahead` with
+    /// it in the rollouts, 500 pairs: Easy +0.60 (-0.44 to +1.64) / -0.40 (-1.18 to +0.38),
+    /// Standard -0.20 (-0.59 to +0.19)). results/research/wh60.md.
+    spare_life_threat: 0,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set

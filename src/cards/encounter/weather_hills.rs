@@ -54,6 +54,7 @@ pub static SCRIPTS: &[Script] = &[
         code: "TLR-070B",
         hint: Hint {
             effect: Some(bot::cornered_animals_effect),
+            life_or_card: Some((0, 1)),
             ..NO_HINT
         },
         modify: Some(stage2b_modify),
@@ -1051,6 +1052,29 @@ mod tests {
             bot::cornered_animals_effect(&g, 0, q2, 0, &[Opt::Mode(1)]),
             Some(0)
         );
+    }
+
+    /// wh60: the quest-phase choice is typed for the bots as a trade of a life token against one
+    /// more card (`Hint::life_or_card`): its prompt and the mode that reveals the card, which
+    /// the script names so; the Mission it costs holds lives.
+    #[test]
+    fn cornered_animals_life_or_card_hint() {
+        use crate::cards::hints::{hint, mission_tokens};
+        let mut g = sandbox(&[HEROES]);
+        let q2 = on_stage_2b(&mut g);
+        let m = staged(&mut g, "TLR-072");
+        g.card_mut(m).resources = 2;
+        let (what, mode) = hint(&g, q2).life_or_card.expect("typed");
+        assert_eq!((what, mode), (0, 1));
+        let names = SCRIPTS
+            .iter()
+            .find(|s| s.code == "TLR-070B")
+            .unwrap()
+            .mode_names;
+        assert!(names
+            .iter()
+            .any(|&(w, k, n)| w == what && k == mode && n.starts_with("reveal")));
+        assert_eq!(mission_tokens(&g), Some((true, 2)));
     }
 
     #[test]

@@ -91,6 +91,13 @@ impl<'a> Game<'a> {
     pub fn prepare_captured_deck(&mut self, p: u8, start: CardId, hero_on_bottom: bool) {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
+        // Test builds: the hand and the deck as the moves one by one would leave them.
+        let expect: Option<[Vec<CardId>; 2]> = cfg!(test).then(|| {
+            [Zone::Hand(p), Zone::Deck(p)].map(|z| {
+                let l = self.list(z).iter().copied();
+                l.filter(|&c| !self.goes_to_captured_deck(c)).collect()
+            })
+        });
         // The cards that go are taken out of the hand's and the deck's lists here (the rest
         // keep their order) and put back on top in the reverse of the order they move below,
         // so that each move takes its list's top card (no search, no shift: speed42). The
@@ -132,6 +139,18 @@ impl<'a> Game<'a> {
         }
         for &c in buf.iter() {
             self.move_card(c, Zone::Captured(p));
+        }
+        if let Some([hand, deck]) = expect {
+            assert_eq!(
+                self.list(Zone::Hand(p)),
+                &hand[..],
+                "the hand after the captured deck"
+            );
+            assert_eq!(
+                self.list(Zone::Deck(p)),
+                &deck[..],
+                "the deck after the captured deck"
+            );
         }
         let n = buf.len();
         buf.clear();

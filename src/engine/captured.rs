@@ -91,13 +91,33 @@ impl<'a> Game<'a> {
     pub fn prepare_captured_deck(&mut self, p: u8, start: CardId, hero_on_bottom: bool) {
         let mut buf = std::mem::take(&mut self.scratch);
         buf.clear();
+        // Test builds: the hand and the deck as the moves one by one would leave them.
+        let expect: Option<[Vec<CardId>; 2]> = cfg!(test).then(|| {
+            [Zone::Hand(p), Zone::Deck(p)].map(|z| {
+                let l = self.list(z).iter().copied();
+                l.filter(|&c| !self.goes_to_captured_deck(c)).collect()
+            })
+        });
+        // The cards that go are taken out of the hand's and the deck's lists here (the rest
+        // keep their order) and put back on top in the reverse of the order they move below,
+        // so that each move takes its list's top card (no search, no shift: speed42). The
+        // lists end as the moves one by one from their places would leave them; nothing reads
+        // the order of these two lists in between (the moves only count them).
         for z in [Zone::Hand(p), Zone::Deck(p)] {
-            buf.extend(
-                self.list(z)
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.goes_to_captured_deck(c)),
-            );
+            let li = z.list();
+            let mut l = std::mem::take(&mut self.lists[li]);
+            let mut kept = 0;
+            for i in 0..l.len() {
+                let c = l[i];
+                if self.goes_to_captured_deck(c) {
+                    buf.push(c);
+                } else {
+                    l[kept] = c;
+                    kept += 1;
+                }
+            }
+            l.truncate(kept);
+            self.lists[li] = l;
         }
         let others: SmallIds = self.heroes(p).filter(|&h| h != start).collect();
         let aside = if others.is_empty() {
@@ -112,8 +132,25 @@ impl<'a> Game<'a> {
         } else if aside != NO_CARD {
             buf.push(aside);
         }
+        for &c in buf.iter().rev() {
+            if let z @ (Zone::Hand(_) | Zone::Deck(_)) = self.cards[c as usize].zone {
+                self.lists[z.list()].push(c);
+            }
+        }
         for &c in buf.iter() {
             self.move_card(c, Zone::Captured(p));
+        }
+        if let Some([hand, deck]) = expect {
+            assert_eq!(
+                self.list(Zone::Hand(p)),
+                &hand[..],
+                "the hand after the captured deck"
+            );
+            assert_eq!(
+                self.list(Zone::Deck(p)),
+                &deck[..],
+                "the deck after the captured deck"
+            );
         }
         let n = buf.len();
         buf.clear();

@@ -349,10 +349,20 @@ pub(super) fn quest_cards(g: &Game) -> SmallIds {
 // ------------------------------------------------------------------ quest
 
 fn stage1a_setup(g: &mut Game, _me: CardId) {
+    // The side quests and the Trollspawn by definition, each code looked up once: a code names
+    // one definition (the loader refuses duplicates), and a card shown as another face (a
+    // Reanimated Dead) has that face's code, none of these (speed42: the string compares of
+    // every encounter card cost ~0.3% of a game).
+    let quest_defs = SIDE_QUESTS.map(|k| g.db.by_code(k));
+    let troll_def = g.db.by_code(TROLLSPAWN);
+    let of_kind = |g: &Game, c: CardId, defs: &[Option<crate::data::DefId>]| {
+        let ci = g.card(c);
+        !ci.reanimated && defs.contains(&Some(ci.def))
+    };
     let mut quests = SmallIds::new();
     let mut safes = SmallIds::new();
     for &c in g.list(Zone::EncounterDeck) {
-        if SIDE_QUESTS.contains(&code(g, c)) {
+        if of_kind(g, c, &quest_defs) {
             quests.push(c);
         } else if is_safe_location(g, c) {
             safes.push(c);
@@ -379,7 +389,7 @@ fn stage1a_setup(g: &mut Game, _me: CardId) {
             .list(Zone::EncounterDeck)
             .iter()
             .copied()
-            .find(|&c| code(g, c) == TROLLSPAWN);
+            .find(|&c| of_kind(g, c, &[troll_def]));
         if let Some(t) = t {
             g.move_card(t, Zone::Staging);
             log(g, |g| {

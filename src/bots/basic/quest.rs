@@ -204,6 +204,9 @@ pub(super) fn commit_plan(g: &Game, p: u8) -> (Ids, Intent) {
     advance_hold(g, &mut reserved, &pool);
     advance_stall(g, p, &mut reserved, &pool);
     surplus_hold(g, &mut reserved, &pool);
+    if team_hold_on(g) {
+        team_hold(g, p, &mut reserved, &pool);
+    }
     (reserved, intent)
 }
 
@@ -274,7 +277,7 @@ fn past_need(g: &Game, q: CardId, margin: i32, pool: &QuestPool) -> i16 {
 /// the rest still reach `need`. Candidates: ready, not held back, questing only with their
 /// questing stat, and staying in play after the quest phase (who leaves cannot defend later).
 /// (speed39: the ready characters and their questing stats from the commit plan's `pool`.)
-fn hold_down_to(g: &Game, reserved: &mut Ids, need: i16, pool: &QuestPool) {
+pub(super) fn hold_down_to(g: &Game, reserved: &mut Ids, need: i16, pool: &QuestPool) {
     let mut wp = pool.free(reserved) + pool.qstr;
     if cfg!(test) {
         assert_eq!(
@@ -835,10 +838,10 @@ fn quest_base(g: &Game) -> i16 {
 /// threat, the questing strength, `quest_base`, and the ready characters of the player
 /// (`ready_chars`, in its order) with their questing stats (never below 0). `deficit_from`,
 /// `willpower_outside` and `hold_down_to` asked these again for every `keep` they tried.
-struct QuestPool {
+pub(super) struct QuestPool {
     st: i16,
-    qstr: i16,
-    base: i16,
+    pub(super) qstr: i16,
+    pub(super) base: i16,
     ready: Ids,
     wp: [i16; 32],
     /// Every ready character is in `ready` (at most 32 of them): else `deficit` counts from

@@ -56,3 +56,40 @@ fn foreign_host_only_at_table(g: &Game, p: u8, c: CardId) -> bool {
         && w().own_host != 0
         && !g.attach_targets(c, p).any(|t| g.controller(t) == p)
 }
+
+/// `team_hold` may act on this commit step (another player in the game, the weight on).
+#[inline]
+pub(super) fn team_hold_on(g: &Game) -> bool {
+    g.n_players > 1 && w().team_hold > 0 && g.players_in_game() > 1
+}
+
+/// mp60 `team_hold`: the seat that commits last in its staging area knows every other
+/// seat's commit (the questing strength so far). When that strength with this seat's
+/// willpower outside `reserved` beats the staged threat, the expected reveals
+/// (`reveal_threat` a player) and `team_hold` threat a player to spare, the characters not
+/// needed for it are held back ready for combat, the weakest questers first (ties: the best
+/// defender), for as long as the rest still reach. Not where progress counts for nothing
+/// (other rules stop the commit there) and not on a quest without quest points.
+#[cold]
+#[inline(never)]
+pub(super) fn team_hold(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
+    let n = g.n_players;
+    // (Commit order: the seats from the first player; a later seat still to commit in this
+    // area leaves the rule alone, and so does a seat alone in its area, Escape from Mount
+    // Gram's: it has no partner's commit to read.)
+    let off = (p + n - g.first % n) % n;
+    let in_area = |o: u8| {
+        let q = g.seat(o);
+        !g.players[q as usize].eliminated && g.in_this_area(q)
+    };
+    if (off + 1..n).any(in_area) || !(0..off).any(in_area) {
+        return;
+    }
+    let Some(q) = g.current_quest() else { return };
+    if g.stat(q, Stat::QuestPoints) <= 0 || progress_is_useless(g) {
+        return;
+    }
+    // (`pool.base + pool.qstr`: the staged threat and the expected reveals.)
+    let need = pool.base + pool.qstr + (w().team_hold as i16) * g.players_in_game() as i16;
+    hold_down_to(g, reserved, need, pool);
+}

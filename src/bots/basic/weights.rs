@@ -940,6 +940,19 @@ weights! {
     /// `ROLLOUT` (not measured inside `lookahead`). `seats::foreign_host_only`;
     /// results/research/mp59.md.
     own_host: 1,
+    /// mp60 (multiplayer; solo identical): N > 0, the seat that commits last in a staging
+    /// area it shares (every other seat's commit there known) holds back the characters its
+    /// commit does not need to beat the staged threat, the expected reveals (`reveal_threat` a
+    /// player) and N threat a player to spare, the weakest questers first: ready for the
+    /// enemies. 0: off (everyone the round plan does not hold back quests). 4 against 0
+    /// (`basic`, noldor-questers + war-burglars [+ core-tactics], win points): the Ettenmoors
+    /// Easy 2 seats +5.53 (+3.58 to +7.49) seed 6002 (3,000 pairs), +6.10 (+3.62 to +8.58)
+    /// seed 6003, +2.25 (-0.14 to +4.64) seed 6001; 3 seats +2.60 (+0.92 to +4.28), +3.60
+    /// (+1.50 to +5.70), +1.80 (-0.28 to +3.88); Standard and Mount Gram within noise but for
+    /// the Ettenmoors Standard 3 seats on seed 6001 (-0.50, -0.94 to -0.06). 2 held too much
+    /// (Easy 2 seats -3.70). Not in `ROLLOUT` (not measured inside `lookahead`).
+    /// `seats::team_hold`; results/research/mp60.md.
+    team_hold: 4,
     /// ett47 (bits): an action that pays a resource to heal (`Hint::pays_to_heal`: Glorfindel)
     /// is used in the resource phase while a character of its player carries damage, not only
     /// with what is left in the refresh phase. Bit 1 on; bit 2 only for a damaged hero; bit 4
@@ -1249,6 +1262,8 @@ pub const ROLLOUT: Weights = Weights {
     // mp59: an attachment that exhausts its bearer waits for a host of its own seat in
     // `basic` only (not measured inside `lookahead`); `table_guard` is on in both.
     own_host: 0,
+    // mp60: the last seat's hold-back is `basic`'s only (not measured inside `lookahead`).
+    team_hold: 0,
     // gap59: `safe_wait` is on in the rollouts too (`lookahead:rollout=safe_wait=1` against
     // `lookahead`, 1,000 pairs: the Ettenmoors Easy +5.80 / +4.80, Standard +5.90 / +2.60).
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
@@ -1486,6 +1501,8 @@ mod tests {
         // mp59: `own_host` in `basic` only, `table_guard` in both.
         assert_eq!((DEFAULT.own_host, ROLLOUT.own_host), (1, 0));
         assert_eq!((DEFAULT.table_guard, ROLLOUT.table_guard), (1, 1));
+        // mp60: `team_hold` in `basic` only.
+        assert_eq!((DEFAULT.team_hold, ROLLOUT.team_hold), (4, 0));
         assert_eq!(
             Weights {
                 early_heal: h.early_heal,
@@ -1498,6 +1515,7 @@ mod tests {
                 staged_cut: h.staged_cut,
                 captive_kill: h.captive_kill,
                 own_host: h.own_host,
+                team_hold: h.team_hold,
                 ..ROLLOUT
             },
             h

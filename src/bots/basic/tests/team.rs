@@ -167,3 +167,61 @@ fn a_quest_deficit_that_would_eliminate_the_partner_is_not_risked() {
         "with the partner's threat counted it quests with all"
     );
 }
+
+/// mp60 `team_hold`: the seat that commits last at a shared staging area reads every other
+/// seat's commit; what beats the staged threat with the reveals and the margin to spare is
+/// enough, and the rest stays ready.
+#[test]
+fn the_last_seat_to_commit_holds_back_what_its_partners_commit_makes_spare() {
+    let mut g = two_seats(30, 30);
+    // Seat 1 is the first player and has quested with its three heroes.
+    g.first = 1;
+    let partner = g.heroes(1).collect::<Vec<_>>();
+    for &h in &partner {
+        g.card_mut(h).exhausted = true;
+        g.card_mut(h).questing = true;
+    }
+    assert!(g.questing_strength() >= 2, "the partner's commit");
+    let reserved = |g: &Game, v: &str| {
+        let before = weights::w();
+        let o = vec![
+            ("team_hold".to_string(), v.to_string()),
+            ("reveal_threat".to_string(), "0".to_string()),
+        ];
+        install(Weights::from_options(&o).unwrap());
+        let r = commit_plan(g, 0).0;
+        install(before);
+        r
+    };
+    let mine = g.heroes(0).collect::<Vec<_>>();
+    assert_eq!(reserved(&g, "0").n, 0, "off: it quests with all");
+    // Nothing staged: the partner's willpower beats the margin (1 a player) alone.
+    let held = reserved(&g, "1");
+    assert_eq!(held.n, mine.len(), "on: it keeps its heroes ready");
+    // A staged location above what the partner brings: it quests with enough of its own.
+    g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
+    let st = g.staging_threat();
+    let held = reserved(&g, "1");
+    let qs = g.questing_stat();
+    let out: i16 = mine
+        .iter()
+        .filter(|&&c| !held.contains(c))
+        .map(|&c| g.stat(c, qs).max(0))
+        .sum();
+    assert!(
+        out + g.questing_strength() >= st + 2,
+        "what quests still beats {st} with 2 to spare"
+    );
+    // Seat 0 as the first player, its partner still to commit: the rule waits.
+    g.first = 0;
+    for &h in &partner {
+        g.card_mut(h).exhausted = false;
+        g.card_mut(h).questing = false;
+    }
+    clear_zone(&mut g, Zone::Staging);
+    assert_eq!(
+        reserved(&g, "1").n,
+        0,
+        "not the last to commit: it quests with all"
+    );
+}

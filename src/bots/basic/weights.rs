@@ -1262,7 +1262,7 @@ pub const ROLLOUT: Weights = Weights {
     // ett60: `wound_travel` / `wound_punish` are on in the rollouts too
     // (`lookahead` against `lookahead:rollout=wound_travel=0`, the Ettenmoors noldor-questers,
     // 1,000 pairs: Standard +1.30 / +1.80 win points, seeds 6029 / 6030, pooled +1.55 (+0.06 to
-    // +3.04); Nightmare -0.80 (-2.07 to +0.47), seed 6029).
+    // +3.04); Nightmare -0.80 (-2.07 to +0.47) seed 6029, +0.20 (-1.68 to +2.08) seed 6031).
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT

@@ -347,6 +347,13 @@ pub struct Hint {
     /// the side quests, which feed the stage, do not get): `basic` with `safe_wait` does not
     /// travel to one there while no enemy is engaged with its player.
     pub safe_wait_stage: bool,
+    /// ett60: the damage its travel cost puts on each exhausted character, every player's
+    /// (Barren Moorland 1). At travel the characters that quested are the exhausted ones, so
+    /// the cost grows with the questers and with what damage costs while a `punishes_damage`
+    /// card is in play: `basic` with `wound_travel` counts it per character. (A travel cost
+    /// that damages one character its player picks, Snowy Badlands' or Stronghold Tower's, is
+    /// not this: those keep their `travel_penalty`.)
+    pub travel_damages_exhausted: u8,
     /// An encounter card that makes damage on characters cost more while it is in play (Across
     /// the Ettenmoors 3B's Willpower loss, Savage Trollspawn's Attack, Goblin Pursuer's ban on
     /// damaged fighters): `basic` with `early_heal` bit 16 heals early only while one is in
@@ -517,6 +524,7 @@ pub const NO_HINT: Hint = Hint {
     pays_to_heal: false,
     safe_location: false,
     safe_wait_stage: false,
+    travel_damages_exhausted: 0,
     punishes_damage: false,
     threat_insurance: false,
     defeat_engages_enemy: false,

@@ -365,6 +365,10 @@ pub mod codes {
     /// ett48: Troll and Goblin enemies that damage makes stronger.
     pub const RUTHLESS_HILL_TROLL: &str = "AtE-075";
     pub const GOBLIN_PURSUER: &str = "AtE-076";
+    /// ett60: a location whose travel cost damages each exhausted character, and stage 3B,
+    /// whose damaged characters lose Willpower.
+    pub const BARREN_MOORLAND: &str = "AtE-078";
+    pub const JOURNEYS_END_3B: &str = "AtE-066B";
 }
 
 /// The Core Set Leadership deck of the bots' whole-game tests (Aragorn, Théodred, Glóin).

@@ -1255,6 +1255,7 @@ pub(super) fn travel(g: &Game, p: u8, o: &[Opt]) -> Option<usize> {
         if h.blocks_threat_reduction {
             pen -= 3 * w().blocker_travel;
         }
+        pen += wound_travel_cost(g, h);
         let v = 3 * threat as i32 - rem as i32 - pen + 100;
         if v > 0 && best.map(|(b, _)| v > b).unwrap_or(true) {
             best = Some((v, i));
@@ -1286,6 +1287,34 @@ fn safe_waits(g: &Game, p: u8, l: CardId) -> bool {
         && g.main_quest().is_some_and(|q| hint(g, q).safe_wait_stage)
         && g.list(Zone::Engaged(p)).is_empty()
         && g.def_of(l).quest_points as i32 >= v
+}
+
+/// ett60 `wound_travel`: what the travel cost of a location that damages each exhausted
+/// character (`Hint::travel_damages_exhausted`) costs in travel score: for each exhausted
+/// character of every player, `wound_travel` scaled by its damage cost (`dmg_cost` /
+/// `HERO_WOUND`), and `wound_punish` more while a card that punishes damage is in play
+/// (`planning::damage_punished`). 0 for other locations and with `wound_travel` 0.
+fn wound_travel_cost(g: &Game, h: &Hint) -> i32 {
+    let v = w().wound_travel;
+    let n = h.travel_damages_exhausted as i16;
+    if v <= 0 || n == 0 {
+        return 0;
+    }
+    let extra = if super::planning::damage_punished(g) {
+        w().wound_punish
+    } else {
+        0
+    };
+    let mut cost = 0;
+    for p in 0..g.n_players {
+        for c in g.characters(p) {
+            if !g.is_ready(c) {
+                let d = v.saturating_mul(dmg_cost(g, c, n)) / crate::cards::hints::HERO_WOUND;
+                cost = d.saturating_add(extra).saturating_add(cost);
+            }
+        }
+    }
+    cost
 }
 
 /// `safe_hold` 2: whether a travel option `o` is a location that is not Safe with Threat 2 or

@@ -1206,6 +1206,27 @@ weights! {
     /// it in the rollouts, 500 pairs: Easy +0.60 (-0.44 to +1.64) / -0.40 (-1.18 to +0.38),
     /// Standard -0.20 (-0.59 to +0.19)). results/research/wh60.md.
     spare_life_threat: 0,
+    /// ett60 (override census, the Ettenmoors Standard: `lookahead` passes where `basic`
+    /// travels to Barren Moorland, most on stage 3B after a quest that exhausted two characters
+    /// or more): a location whose travel cost damages each exhausted character
+    /// (`Hint::travel_damages_exhausted`) costs, in travel score (3 a threat point), this much
+    /// for each exhausted character of every player, scaled by that damage's cost (`dmg_cost` /
+    /// `hero_wound`: 1 for a hero's plain wound, more near death, far more for a character it
+    /// destroys, about half for an ally that survives it); 0: off, with `wound_punish` (only
+    /// the location's `travel_penalty`, the play before). 4 against 0 (`basic`, 10,000 pairs,
+    /// seeds 6027 / 6028, win points): noldor-questers Standard +2.08 / +2.01, Nightmare +0.65
+    /// / +0.83; probe decks rivendell-council and silvan-woodmen Standard +0.65 to +1.10,
+    /// Nightmare +0.11 to +0.20; Easy (no Barren Moorland) and the other scenarios identical.
+    /// Screened on seed 6026 (noldor-questers Standard against 0): 1 +1.88, 2 +1.90, 4 +1.99,
+    /// 8 +1.80, 15 +1.55, 30 +1.46. results/research/ett60.md.
+    wound_travel: 4,
+    /// ett60: with `wound_travel`, this much more travel score for each exhausted character
+    /// such a travel cost damages while a card that punishes damage is in play
+    /// (`Hint::punishes_damage`: the main quest, e.g. the Ettenmoors 3B, whose damaged
+    /// characters lose Willpower; staged or engaged). Screened with `wound_travel` 4 (seed
+    /// 6026, noldor-questers Standard against `wound_travel=0`): 0 +0.65, 15 +1.89, 30 +1.99,
+    /// 60 +1.99 win points: most of the rule's gain.
+    wound_punish: 30,
 }
 
 /// The weights of `lookahead`'s rollout policy (and of its own `basic` candidate): the hand-set
@@ -1266,6 +1287,10 @@ pub const ROLLOUT: Weights = Weights {
     team_hold: 0,
     // gap59: `safe_wait` is on in the rollouts too (`lookahead:rollout=safe_wait=1` against
     // `lookahead`, 1,000 pairs: the Ettenmoors Easy +5.80 / +4.80, Standard +5.90 / +2.60).
+    // ett60: `wound_travel` / `wound_punish` are on in the rollouts too
+    // (`lookahead` against `lookahead:rollout=wound_travel=0`, the Ettenmoors noldor-questers,
+    // 1,000 pairs: Standard +1.30 / +1.80 win points, seeds 6029 / 6030, pooled +1.55 (+0.06 to
+    // +3.04); Nightmare -0.80 (-2.07 to +0.47) seed 6029, +0.20 (-1.68 to +2.08) seed 6031).
     // (`lookahead` sets `bank_progress` and `deadline_side` from its options of the same
     // names, both 1 by default, rh49 / rhb49; the handset style keeps `basic`'s.)
     ..DEFAULT
@@ -1481,6 +1506,9 @@ mod tests {
         assert_ne!(DEFAULT.captive_kill, 0);
         // gap59: `safe_wait` on in both (lead59 turned it on in the rollouts).
         assert_eq!((DEFAULT.safe_wait, ROLLOUT.safe_wait), (1, 1));
+        // ett60: `wound_travel` and `wound_punish` on in both.
+        assert_eq!((DEFAULT.wound_travel, ROLLOUT.wound_travel), (4, 4));
+        assert_eq!((DEFAULT.wound_punish, ROLLOUT.wound_punish), (30, 30));
         // rhc52: `clue_worth` is off in `basic` and in the rollouts (a wash in both).
         assert_eq!((ROLLOUT.clue_worth, DEFAULT.clue_worth), (0, 0));
         // wd50 / dd54: `advance_stall` is on in the rollouts, as in `basic`.

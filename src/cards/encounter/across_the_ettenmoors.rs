@@ -206,6 +206,7 @@ pub static SCRIPTS: &[Script] = &[
         hint: Hint {
             preferred_mode: Some(0),
             travel_penalty: 15,
+            travel_damages_exhausted: 1,
             ..NO_HINT
         },
         forced: Some(moorland_forced),
@@ -1683,6 +1684,14 @@ mod tests {
         assert_eq!(g.card(h).damage, 1);
         assert_eq!(g.card(a).damage, 1);
         assert_eq!(g.card(b).damage, 1, "ready: no more damage");
+        // ett60: its travel cost is hinted as damage on each exhausted character
+        // (`Hint::travel_damages_exhausted`, `basic`'s `wound_travel`); no other location of
+        // the set carries it.
+        assert_eq!(crate::cards::hints::hint(&g, l).travel_damages_exhausted, 1);
+        for code in [CAVE, ROCKS, "AtE-069", "AtE-070", "AtE-071", "AtE-077"] {
+            let c = g.spawn(code, ENCOUNTER, Zone::SetAside);
+            assert_eq!(crate::cards::hints::hint(&g, c).travel_damages_exhausted, 0);
+        }
     }
 
     #[test]

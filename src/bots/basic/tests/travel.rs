@@ -366,6 +366,48 @@ fn secluded_cave_waits_on_stage_1b_until_an_enemy_is_engaged() {
     assert_eq!(chosen(&g, Ask::Travel, alone), Opt::Card(cave));
 }
 
+/// ett60 `wound_travel` / `wound_punish` (override census, the Ettenmoors Standard: on stage
+/// 3B, whose damaged characters lose Willpower, `lookahead` passed on Barren Moorland, whose
+/// travel cost damages each exhausted character, in 23 of 32 travels after a quest that
+/// exhausted two characters or more; on the earlier stages it travelled, unless most of the
+/// table was exhausted). On 3B with the three heroes exhausted it is passed over (travelled to
+/// with `wound_travel=0`, the play before, and with every hero ready); on 2B, where nothing
+/// punishes damage, the same three wounds are paid, unless one would destroy a hero.
+#[test]
+fn barren_moorland_is_passed_when_its_wounds_cost_more_than_its_threat() {
+    let mut g = ettenmoors_board();
+    clear_zone(&mut g, Zone::Quest);
+    let stage3 = g.spawn(JOURNEYS_END_3B, ENCOUNTER, Zone::Quest);
+    assert!(hint(&g, stage3).punishes_damage);
+    let moor = g.spawn(BARREN_MOORLAND, ENCOUNTER, Zone::Staging);
+    assert_eq!(hint(&g, moor).travel_damages_exhausted, 1);
+    let only = vec![Opt::Pass, Opt::Card(moor)];
+    install(weights::DEFAULT);
+    // Nobody exhausted: its travel cost costs nothing.
+    assert_eq!(chosen(&g, Ask::Travel, only.clone()), Opt::Card(moor));
+    let heroes: Vec<CardId> = g.heroes(0).collect();
+    for &h in &heroes {
+        g.exhaust(h);
+    }
+    assert_eq!(chosen(&g, Ask::Travel, only.clone()), Opt::Pass);
+    let d = dec(0, Ask::Travel, only.clone());
+    assert_eq!(
+        d.options[bot_with(&[("wound_travel", "0")]).choose(&g, &d)],
+        Opt::Card(moor),
+        "off: the old play"
+    );
+    // Stage 2B: three plain wounds are worth its Threat.
+    g.move_card(stage3, Zone::SetAside);
+    g.spawn(A_MISERABLE_JOURNEY_2B, ENCOUNTER, Zone::Quest);
+    install(weights::DEFAULT);
+    assert_eq!(chosen(&g, Ask::Travel, only.clone()), Opt::Card(moor));
+    // ... but not a hero's life.
+    let h = heroes[0];
+    let left = g.remaining_hp(h);
+    g.card_mut(h).damage += left - 1;
+    assert_eq!(chosen(&g, Ask::Travel, only), Opt::Pass);
+}
+
 /// sense51 `lethal_travel`: on Escape from Mount Gram the bots travelled to Patrol Room, whose
 /// travel cost raises each player's threat by 3 (`Hint::travel_threat`), at threat 47 or more,
 /// which ended the game there and then (seed 5102: 2 `basic` and 1 `lookahead` game in 100).

@@ -250,6 +250,8 @@ pub mod codes {
     pub const FORNOST_STREET: &str = "DDN-023";
     pub const CORNERED_ORC: &str = "TLR-025";
     pub const EXPOSED_RIDGE: &str = "TLR-028";
+    /// Intruders in Chetwood's stage 1B (no engagement checks).
+    pub const INTRUDERS_STAGE_1B: &str = "TLR-068B";
     pub const DENETHOR: &str = "Core-010";
     pub const SECRET_PATHS: &str = "Core-066";
     pub const ANGMAR_ORC: &str = "TLR-043";

@@ -86,7 +86,14 @@ pub(super) fn team_hold(g: &Game, p: u8, reserved: &mut Ids, pool: &QuestPool) {
         return;
     }
     let Some(q) = g.current_quest() else { return };
-    if g.stat(q, Stat::QuestPoints) <= 0 || progress_is_useless(g) {
+    // (lead60: nor while enemies make no engagement checks, Intruders in Chetwood's stage 1B:
+    // a staged enemy comes only when a player engages it, so the held-back characters wait
+    // for no attack, and the quest is the way out of the stage; on there, 2 seats, seed 6080,
+    // 2,000 pairs: Easy -3.00 (-4.21 to -1.79), Standard -1.00 (-1.71 to -0.29) win points.)
+    if g.stat(q, Stat::QuestPoints) <= 0
+        || progress_is_useless(g)
+        || g.rule(crate::cards::Rule::NoEngagementChecks)
+    {
         return;
     }
     // (`pool.base + pool.qstr`: the staged threat and the expected reveals.)

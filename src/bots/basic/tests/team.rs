@@ -198,6 +198,24 @@ fn the_last_seat_to_commit_holds_back_what_its_partners_commit_makes_spare() {
     // Nothing staged: the partner's willpower beats the margin (1 a player) alone.
     let held = reserved(&g, "1");
     assert_eq!(held.n, mine.len(), "on: it keeps its heroes ready");
+    // While enemies make no engagement checks (Intruders in Chetwood's stage 1B), no enemy
+    // comes to the held-back characters: the rule quests with all (lead60).
+    let q = g.current_quest().unwrap();
+    let face = g.card(q).def;
+    let b = g.db.by_code(INTRUDERS_STAGE_1B).unwrap();
+    g.set_face(q, b);
+    assert!(g.rule(Rule::NoEngagementChecks));
+    assert_eq!(
+        reserved(&g, "1").n,
+        0,
+        "no engagement checks: it quests with all"
+    );
+    g.set_face(q, face);
+    assert_eq!(
+        reserved(&g, "1").n,
+        mine.len(),
+        "its own face back: held again"
+    );
     // A staged location above what the partner brings: it quests with enough of its own.
     g.spawn(EXPOSED_RIDGE, ENCOUNTER, Zone::Staging);
     let st = g.staging_threat();

@@ -88,8 +88,6 @@ pub(super) fn host_at_risk(g: &Game, p: u8, c: CardId) -> bool {
         .any(|&e| g.is_enemy(e) && g.stat(e, Stat::Attack) >= hp)
 }
 
-/// The prompts a card's hints answer: its damage prompts (each pick where that damage costs
-/// least), then its own `effect` hint.
 /// `spare_life_threat` (wh60): whether to reveal one more encounter card rather than give up
 /// the second-to-last token of a Mission whose tokens are lives (`Hint::life_or_card`): only 2
 /// are left and the player's threat is below the weight, so the extra card's threat can still
@@ -101,6 +99,8 @@ fn spare_life_card(g: &Game, p: u8) -> bool {
         && (g.players[p as usize].threat as i32) < limit
 }
 
+/// The prompts a card's hints answer: its damage prompts (each pick where that damage costs
+/// least), a Mission's life-or-card prompt (`spare_life_threat`), then its own `effect` hint.
 pub(super) fn known_effect(
     g: &Game,
     p: u8,

@@ -26,6 +26,13 @@ fn chosen(g: &Game, ask: Ask, options: Vec<Opt>) -> Opt {
     d.options[bot().choose(g, &d)]
 }
 
+/// What `basic` with the weight options `opts` chooses for seat 0 at a decision of `ask`
+/// among `options`.
+fn chosen_with(g: &Game, opts: &[(&str, &str)], ask: Ask, options: Vec<Opt>) -> Opt {
+    let d = dec(0, ask, options);
+    d.options[bot_with(opts).choose(g, &d)]
+}
+
 /// A solo Leadership board on The Weather Hills stage 1B (no quest points) in `phase`, and the
 /// quest card.
 fn hills_1b(phase: Phase) -> (Game<'static>, CardId) {

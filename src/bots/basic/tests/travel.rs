@@ -348,9 +348,8 @@ fn secluded_cave_waits_on_stage_1b_until_an_enemy_is_engaged() {
     let alone = vec![Opt::Pass, Opt::Card(cave)];
     install(weights::DEFAULT);
     assert_eq!(chosen(&g, Ask::Travel, alone.clone()), Opt::Pass);
-    let d = dec(0, Ask::Travel, alone.clone());
     assert_eq!(
-        d.options[bot_with(&[("safe_wait", "0")]).choose(&g, &d)],
+        chosen_with(&g, &[("safe_wait", "0")], Ask::Travel, alone.clone()),
         Opt::Card(cave),
         "off: the old play"
     );
@@ -390,9 +389,8 @@ fn barren_moorland_is_passed_when_its_wounds_cost_more_than_its_threat() {
         g.exhaust(h);
     }
     assert_eq!(chosen(&g, Ask::Travel, only.clone()), Opt::Pass);
-    let d = dec(0, Ask::Travel, only.clone());
     assert_eq!(
-        d.options[bot_with(&[("wound_travel", "0")]).choose(&g, &d)],
+        chosen_with(&g, &[("wound_travel", "0")], Ask::Travel, only.clone()),
         Opt::Card(moor),
         "off: the old play"
     );
